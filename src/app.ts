@@ -1,0 +1,125 @@
+/**
+ * Builds the HTTP application around an open database. `server.ts` only listens; tests call
+ * `buildApp` and use `inject`, or listen on a real socket.
+ */
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Kysely } from 'kysely'
+import { sql } from 'kysely'
+import { Type } from 'typebox'
+import type { Database } from './db/schema.js'
+import { registerAuth } from './http/auth.js'
+import { registerErrorHandler } from './http/error-handler.js'
+import { registerOpenApi } from './http/openapi.js'
+import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
+import { ErrorBody } from './http/schemas.js'
+import { validatorCompiler } from './http/validation.js'
+import { newId } from './lib/ids.js'
+import { catalogueRoutes } from './modules/catalogues/catalogues.routes.js'
+import { Department, WorkCenter } from './modules/catalogues/catalogues.schemas.js'
+import { meRoutes } from './modules/me/me.routes.js'
+import { Tenant } from './modules/tenants/tenants.schemas.js'
+import { tenantRoutes } from './modules/tenants/tenants.routes.js'
+import { UserFull, UserReduced } from './modules/users/users.schemas.js'
+import { userRoutes } from './modules/users/users.routes.js'
+
+export const BODY_LIMIT_BYTES = 1024 * 1024
+
+/** One log line per request, written when it completes, with nothing secret (no headers, no body). */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      reqId: request.id,
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      key: request.auth?.keyId,
+      tenant: request.auth?.tenantId,
+    }
+    if (error) reply.log.error({ ...line, err: error }, 'request failed')
+    else reply.log.info(line, 'request')
+  }
+}
+
+export interface AppOptions {
+  db: Kysely<Database>
+  rateLimitPerMinute?: number
+  rateLimitStore?: RateLimitStore
+  logger?: FastifyServerOptions['logger']
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const rateLimitStore = options.rateLimitStore ?? new MemoryRateLimitStore()
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    logController: new OneLinePerRequest(),
+    genReqId: () => newId('request'),
+    ajv: { customOptions: { removeAdditional: false } },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  for (const schema of [ErrorBody, UserFull, UserReduced, Department, WorkCenter, Tenant]) app.addSchema(schema)
+  registerErrorHandler(app)
+
+  // JSON bodies; an empty body counts as no body, so POSTs without one (deactivate) need no `{}`.
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined)
+    parseJson(request, body as string, done)
+  })
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id)
+  })
+  app.addHook('onClose', async () => {
+    if (!options.rateLimitStore) await rateLimitStore.close()
+  })
+
+  await registerOpenApi(app)
+  registerAuth(app, { db: options.db, rateLimit: rateLimitStore, limitPerMinute: options.rateLimitPerMinute ?? 300 })
+
+  app.get(
+    '/health',
+    { config: { access: 'public' }, schema: { tags: ['Operations'], summary: 'Liveness: the process answers', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
+    async () => ({ status: 'ok' as const }),
+  )
+  app.get(
+    '/ready',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Operations'],
+        summary: 'Readiness: the database answers',
+        response: { 200: Type.Object({ status: Type.Literal('ok') }), 503: Type.Ref('ErrorBody') },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await sql`select 1`.execute(options.db)
+        return { status: 'ok' as const }
+      } catch {
+        return reply.status(503).send({ error: { code: 'internal_error', message: 'Database unavailable' } })
+      }
+    },
+  )
+
+  await app.register(
+    async (api) => {
+      api.get(
+        '/openapi.json',
+        { config: { access: 'public' }, schema: { tags: ['Operations'], summary: 'This OpenAPI 3.1 document' } },
+        async () => app.swagger(),
+      )
+      await api.register(meRoutes)
+      await api.register(userRoutes(options.db))
+      await api.register(catalogueRoutes(options.db))
+      await api.register(tenantRoutes(options.db))
+    },
+    { prefix: '/api/v1' },
+  )
+  return app
+}

@@ -1,0 +1,26 @@
+/**
+ * Every scope a key can hold. Scopes are named like the operations they enable (the contract's
+ * names, and extensions in the same style); `me` needs none.
+ */
+export const SCOPES = [
+  'users.list',
+  'users.get',
+  'users.create',
+  'users.update',
+  'users.deactivate',
+  'users.reactivate',
+  'departments.list',
+  'departments.create',
+  'departments.update',
+  'work-centers.list',
+  'work-centers.create',
+  'work-centers.update',
+  'tenant.get',
+  'tenant.update',
+] as const
+
+export type Scope = (typeof SCOPES)[number]
+
+export function isScope(value: string): value is Scope {
+  return (SCOPES as readonly string[]).includes(value)
+}

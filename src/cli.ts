@@ -1,0 +1,161 @@
+#!/usr/bin/env node
+/**
+ * `jornada`: the service and its administration commands. Commands work directly on the configured
+ * database (DATABASE_URL). With --json they print one JSON document on stdout; failures print an
+ * error (JSON with --json) on stderr and exit non-zero.
+ */
+import { Command, CommanderError } from 'commander'
+import { ConfigError, loadConfig } from './config.js'
+import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js'
+import { AppError } from './errors.js'
+import { createKey, listKeys, revokeKey } from './modules/keys/keys.service.js'
+import { createDemoTenant } from './modules/tenants/demo.js'
+import { createTenant } from './modules/tenants/tenants.service.js'
+import { startServer } from './server.js'
+
+interface JsonOption {
+  json?: boolean
+}
+
+function output(value: unknown, options: JsonOption, human: () => string): void {
+  process.stdout.write(options.json ? `${JSON.stringify(value, null, 2)}\n` : `${human()}\n`)
+}
+
+async function withDatabase<T>(run: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+  const config = loadConfig()
+  const database = await openDatabase(config.databaseUrl)
+  try {
+    await migrateToLatest(database.db)
+    return await run(database)
+  } finally {
+    await database.destroy()
+  }
+}
+
+const program = new Command()
+  .name('jornada')
+  .description('Jornada workforce API: service and administration')
+  .showHelpAfterError()
+  .exitOverride()
+
+program
+  .command('serve')
+  .description('Start the HTTP service (migrates the database first)')
+  .action(async () => {
+    const server = await startServer(loadConfig())
+    const stop = async (signal: string) => {
+      server.app.log.info({ signal }, 'shutting down')
+      await server.close()
+      process.exit(0)
+    }
+    process.once('SIGINT', () => void stop('SIGINT'))
+    process.once('SIGTERM', () => void stop('SIGTERM'))
+  })
+
+program
+  .command('migrate')
+  .description('Apply pending database migrations')
+  .option('--json', 'print JSON')
+  .action(async (options: JsonOption) => {
+    const applied = await withDatabase((database) => migrateToLatest(database.db))
+    output({ applied }, options, () => (applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date'))
+  })
+
+const tenants = program.command('tenants').description('Manage tenants')
+tenants
+  .command('create')
+  .description('Create a tenant, its first administrator and a key with every scope acting as them')
+  .requiredOption('--name <name>', 'company name')
+  .requiredOption('--admin-email <email>', 'email of the first administrator')
+  .requiredOption('--admin-name <name>', 'full name of the first administrator')
+  .option('--timezone <zone>', 'IANA time zone (default Europe/Madrid)')
+  .option('--country <cc>', 'ISO 3166-1 alpha-2 country for public holidays')
+  .option('--region <rr>', 'region within the country')
+  .option('--json', 'print JSON')
+  .action(async (options: JsonOption & Record<string, string | undefined>) => {
+    const created = await withDatabase((database) =>
+      createTenant(database.db, {
+        name: options.name!,
+        admin_email: options.adminEmail!,
+        admin_name: options.adminName!,
+        ...(options.timezone ? { timezone: options.timezone } : {}),
+        ...(options.country ? { country: options.country } : {}),
+        ...(options.region ? { region: options.region } : {}),
+      }),
+    )
+    output(created, options, () =>
+      [`Tenant ${created.tenant.id} (${created.tenant.name})`, `Admin user ${created.admin_user.id}`, `API key (shown once): ${created.api_key}`].join('\n'),
+    )
+  })
+
+const keys = program.command('keys').description('Manage API keys')
+keys
+  .command('create')
+  .description('Create an API key; the secret is printed once')
+  .requiredOption('--tenant <id>', 'tenant id')
+  .requiredOption('--acts-as <userId>', 'user whose permissions authorise the key’s writes')
+  .requiredOption('--scopes <list>', 'comma-separated scopes, e.g. users.list,users.get')
+  .option('--name <name>', 'a label for the key')
+  .option('--expires-at <iso>', 'expiry instant, ISO 8601')
+  .option('--json', 'print JSON')
+  .action(async (options: JsonOption & Record<string, string | undefined>) => {
+    const created = await withDatabase((database) =>
+      createKey(database.db, {
+        tenantId: options.tenant!,
+        actsAsUserId: options.actsAs!,
+        scopes: options.scopes!.split(',').map((s) => s.trim()).filter(Boolean),
+        ...(options.name ? { name: options.name } : {}),
+        expiresAt: options.expiresAt ?? null,
+      }),
+    )
+    output({ api_key: created.apiKey, key: created.key }, options, () => `Key ${created.key.id}: ${created.apiKey}`)
+  })
+keys
+  .command('list')
+  .description('List the keys of a tenant (never their secrets)')
+  .requiredOption('--tenant <id>', 'tenant id')
+  .option('--json', 'print JSON')
+  .action(async (options: JsonOption & { tenant: string }) => {
+    const list = await withDatabase((database) => listKeys(database.db, options.tenant))
+    output({ keys: list }, options, () =>
+      list.map((k) => `${k.id}  ${k.revoked_at ? 'revoked' : 'active '}  ${k.name}  [${k.scopes.join(',')}]`).join('\n') || 'No keys',
+    )
+  })
+keys
+  .command('revoke')
+  .description('Revoke a key; it stops working at once')
+  .argument('<keyId>', 'key id (key_...)')
+  .option('--json', 'print JSON')
+  .action(async (keyId: string, options: JsonOption) => {
+    const key = await withDatabase((database) => revokeKey(database.db, keyId))
+    output({ key }, options, () => `Revoked ${key.id}`)
+  })
+
+program
+  .command('demo')
+  .description('Create a demo tenant with sample data and print its admin key')
+  .option('--json', 'print JSON')
+  .action(async (options: JsonOption) => {
+    const created = await withDatabase((database) => createDemoTenant(database.db))
+    output(created, options, () => `Demo tenant ${created.tenant.id}\nAdmin API key (shown once): ${created.api_key}`)
+  })
+
+function fail(error: unknown, json: boolean): never {
+  const known = error instanceof AppError ? error : null
+  const code = known?.code ?? (error instanceof ConfigError ? 'invalid_config' : 'internal_error')
+  const message = error instanceof Error ? error.message : String(error)
+  if (json) {
+    process.stderr.write(`${JSON.stringify({ error: { code, message, ...(known?.details ? { details: known.details } : {}) } })}\n`)
+  } else {
+    process.stderr.write(`jornada: ${message}\n`)
+    for (const d of known?.details ?? []) process.stderr.write(`  ${d.field}: ${d.message}\n`)
+  }
+  process.exit(1)
+}
+
+try {
+  await program.parseAsync(process.argv)
+} catch (error) {
+  if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2)
+  fail(error, process.argv.includes('--json'))
+}

@@ -1,0 +1,125 @@
+/**
+ * Opens the configured database: the embedded SQLite file by default, PostgreSQL when the URL says
+ * so. Both are driven through the same Kysely query layer and the same migrations.
+ */
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import SQLite from 'better-sqlite3'
+import pg from 'pg'
+import {
+  Kysely,
+  Migrator,
+  OperationNodeTransformer,
+  PostgresDialect,
+  PrimitiveValueListNode,
+  SqliteDialect,
+  ValueNode,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely'
+import { migrations } from './migrations/index.js'
+import type { Database } from './schema.js'
+
+export type Engine = 'sqlite' | 'postgres'
+
+export interface DatabaseHandle {
+  db: Kysely<Database>
+  engine: Engine
+  /** Human-readable location, without credentials, for start-up logs. */
+  location: string
+  destroy(): Promise<void>
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL only: run in this schema (created if missing). Tests use one schema per process. */
+  pgSchema?: string
+  pgPoolSize?: number
+}
+
+/** better-sqlite3 cannot bind JavaScript booleans; SQLite stores them as 0/1 instead. */
+class BooleanToIntegerTransformer extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    return typeof node.value === 'boolean' ? { ...node, value: node.value ? 1 : 0 } : node
+  }
+  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
+    return { ...node, values: node.values.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v)) }
+  }
+}
+
+class SqliteBooleanPlugin implements KyselyPlugin {
+  readonly #transformer = new BooleanToIntegerTransformer()
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.#transformer.transformNode(args.node)
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result
+  }
+}
+
+function openSqlite(path: string): DatabaseHandle {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const connection = new SQLite(path)
+  connection.pragma('journal_mode = WAL')
+  // FULL: a commit that returned is on disk, even after a power loss. This is the legal record.
+  connection.pragma('synchronous = FULL')
+  connection.pragma('foreign_keys = ON')
+  connection.pragma('busy_timeout = 5000')
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: connection }),
+    plugins: [new SqliteBooleanPlugin()],
+  })
+  return { db, engine: 'sqlite', location: `sqlite:${path}`, destroy: () => db.destroy() }
+}
+
+// pg returns int8 (count(*), sums) as strings by default; every such value here fits a double.
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20) return (value: string) => Number.parseInt(value, 10)
+    return pg.types.getTypeParser(oid, format as 'text')
+  },
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
+  const schema = options.pgSchema
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`)
+  if (schema) {
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    try {
+      await admin.query(`create schema if not exists ${schema}`)
+    } finally {
+      await admin.end()
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.pgPoolSize ?? 10,
+    types: pgTypes,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const parsed = new URL(url)
+  return {
+    db,
+    engine: 'postgres',
+    location: `postgres://${parsed.host}${parsed.pathname}${schema ? ` (schema ${schema})` : ''}`,
+    destroy: () => db.destroy(),
+  }
+}
+
+export async function openDatabase(url: string, options: DatabaseOptions = {}): Promise<DatabaseHandle> {
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length) || ':memory:')
+  return openPostgres(url, options)
+}
+
+/** Applies every pending migration; safe to run from several processes at once (Kysely locks). */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) throw error
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}

@@ -1,0 +1,136 @@
+/**
+ * Row types of every table as Kysely sees them. Instants are stored as ISO 8601 UTC text with
+ * millisecond precision (`2026-03-02T08:00:00.000Z`) and calendar days as `YYYY-MM-DD` text on both
+ * engines: the fixed width makes text order equal time order, and both engines then compare, index
+ * and return exactly the same values with no driver-specific conversion. JSON values are text.
+ * Booleans are `boolean` in PostgreSQL and 0/1 in SQLite; `DbBoolean` covers both on read.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+export type DbBoolean = boolean | number
+
+export interface TenantsTable {
+  id: string
+  name: string
+  timezone: string
+  default_vacation_days: number
+  country: string | null
+  region: string | null
+  hr_department_id: string | null
+  /** JSON array of folder names every new user receives. */
+  default_folders: string
+  created_at: string
+}
+
+export interface DepartmentsTable {
+  id: string
+  tenant_id: string
+  name: string
+  created_at: string
+}
+
+export interface WorkCentersTable {
+  id: string
+  tenant_id: string
+  name: string
+  country: string | null
+  region: string | null
+  created_at: string
+}
+
+/** Profile fields of the contract (section 2.4); `qualifications` is a JSON array of strings. */
+export interface ProfileColumns {
+  phone_company: string | null
+  phone_personal: string | null
+  personal_email: string | null
+  birth_date: string | null
+  nationality: string | null
+  dni: string | null
+  dni_expiry: string | null
+  address: string | null
+  city: string | null
+  postal_code: string | null
+  passport_number: string | null
+  passport_issue: string | null
+  passport_expiry: string | null
+  health_insurance: string | null
+  iban: string | null
+  swift: string | null
+  country: string | null
+  company_name: string | null
+  company_cif: string | null
+  ssn: string | null
+  qualifications: string
+}
+
+export interface UsersTable extends ProfileColumns {
+  id: string
+  tenant_id: string
+  email: string
+  /** Lower-cased email: uniqueness and lookups are case-insensitive on both engines. */
+  email_normalized: string
+  full_name: string
+  /** Lower-cased full name for case-insensitive search and ordering identical on both engines. */
+  full_name_normalized: string
+  role: 'member' | 'admin'
+  status: 'active' | 'disabled'
+  hire_date: string | null
+  /** null follows the tenant's default_vacation_days. */
+  vacation_days: number | null
+  works_holidays: DbBoolean
+  remote_work_allowed: DbBoolean
+  has_photo: DbBoolean
+  department_id: string | null
+  work_center_id: string | null
+  manager_id: string | null
+  password_hash: string | null
+  /** Digits of the DNI: the identifier typed at a kiosk. Unique per tenant. */
+  kiosk_id: string | null
+  kiosk_pin_hash: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface FoldersTable {
+  id: string
+  tenant_id: string
+  user_id: string
+  name: string
+  position: number
+  document_count: number
+  created_at: string
+}
+
+export interface ApiKeysTable {
+  id: string
+  tenant_id: string
+  name: string
+  /** Hex SHA-256 of the secret part of the key; the secret itself is never stored. */
+  secret_hash: string
+  /** JSON array of scope names. */
+  scopes: string
+  acts_as_user_id: string
+  created_at: string
+  last_used_at: string | null
+  expires_at: string | null
+  revoked_at: string | null
+}
+
+export interface Database {
+  tenants: TenantsTable
+  departments: DepartmentsTable
+  work_centers: WorkCentersTable
+  users: UsersTable
+  folders: FoldersTable
+  api_keys: ApiKeysTable
+}
+
+export type TenantRow = Selectable<TenantsTable>
+export type UserRow = Selectable<UsersTable>
+export type NewUserRow = Insertable<UsersTable>
+export type UserUpdate = Updateable<UsersTable>
+export type DepartmentRow = Selectable<DepartmentsTable>
+export type WorkCenterRow = Selectable<WorkCentersTable>
+export type FolderRow = Selectable<FoldersTable>
+export type ApiKeyRow = Selectable<ApiKeysTable>
+export type { Generated }

@@ -1,0 +1,56 @@
+/**
+ * The one error type of the service. Domain code throws `AppError` with a code from the catalogue;
+ * the HTTP status is derived from the code here and nowhere else.
+ */
+export const ERROR_CATALOGUE = {
+  invalid_request: { status: 400, description: 'The request is invalid; `details` lists each failing field.' },
+  invalid_json: { status: 400, description: 'The body is not valid JSON.' },
+  unauthenticated: { status: 401, description: 'API key missing, malformed, unknown, revoked, expired, or acting as a disabled user.' },
+  scope_required: { status: 403, description: 'The API key does not have the scope (method) of this operation enabled.' },
+  permission_denied: { status: 403, description: "The key's acting user lacks the permission this operation needs." },
+  not_found: { status: 404, description: 'The resource does not exist in this tenant (resources of other tenants are never visible).' },
+  route_not_found: { status: 404, description: 'No such path or method.' },
+  email_taken: { status: 409, description: 'Another user of the tenant already has this email (compared case-insensitively).' },
+  kiosk_id_taken: { status: 409, description: "Another user of the tenant already has a DNI with the same digits (the kiosk identifier)." },
+  last_admin: { status: 409, description: 'The change would leave the tenant without an active administrator.' },
+  manager_cycle: { status: 409, description: 'The manager assignment would make a user their own (indirect) manager.' },
+  name_taken: { status: 409, description: 'Another item of this catalogue already has this name.' },
+  user_disabled: { status: 409, description: 'The user is disabled.' },
+  payload_too_large: { status: 413, description: 'The body is larger than 1 MiB.' },
+  unsupported_media_type: { status: 415, description: 'The body must be sent as application/json.' },
+  rate_limited: { status: 429, description: 'Too many requests; retry after the number of seconds in `Retry-After`.' },
+  internal_error: { status: 500, description: 'Unexpected failure; it is logged with the request id.' },
+} as const satisfies Record<string, { status: number; description: string }>
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE
+
+export interface FieldIssue {
+  field: string
+  message: string
+}
+
+export class AppError extends Error {
+  readonly status: number
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: FieldIssue[],
+  ) {
+    super(message)
+    this.name = 'AppError'
+    this.status = ERROR_CATALOGUE[code].status
+  }
+}
+
+/** A 400 about one field, the commonest validation failure found after schema validation. */
+export function invalidField(field: string, message: string): AppError {
+  return new AppError('invalid_request', `Invalid value for ${field}: ${message}`, [{ field, message }])
+}
+
+export function notFound(what: string): AppError {
+  return new AppError('not_found', `${what} not found`)
+}
+
+export function permissionDenied(message: string): AppError {
+  return new AppError('permission_denied', message)
+}

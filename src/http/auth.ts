@@ -1,0 +1,107 @@
+/**
+ * Authentication, rate limiting and scope checks, in the order the contract fixes:
+ * 401 (key) -> 429 (rate) -> 403 (scope). Runs in `onRequest`, before the body is even read, so a
+ * caller without a valid key learns nothing from validation errors.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { AuthContext } from '../auth/context.js'
+import type { Scope } from '../auth/scopes.js'
+import type { Database } from '../db/schema.js'
+import { AppError } from '../errors.js'
+import { authenticate } from '../modules/keys/keys.service.js'
+import type { RateDecision, RateLimitStore } from './rate-limit.js'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'public': no key needed (documentation, health). Default: a valid key. */
+    access?: 'public' | 'key'
+    /** Scope the key must hold; absent for `me`, which any valid key may call. */
+    scope?: Scope
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null
+  }
+}
+
+export interface AuthOptions {
+  db: Kysely<Database>
+  rateLimit: RateLimitStore
+  limitPerMinute: number
+}
+
+function setRateHeaders(reply: FastifyReply, decision: RateDecision): void {
+  reply.header('RateLimit-Limit', decision.limit)
+  reply.header('RateLimit-Remaining', decision.remaining)
+  reply.header('RateLimit-Reset', Math.ceil(decision.resetMs / 1000))
+}
+
+function rateLimited(reply: FastifyReply, resetMs: number): AppError {
+  reply.header('Retry-After', Math.max(1, Math.ceil(resetMs / 1000)))
+  return new AppError('rate_limited', 'Rate limit exceeded: too many requests in the last minute')
+}
+
+function bearerToken(header: string | undefined): string | null {
+  if (!header) return null
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
+  return match ? match[1]! : null
+}
+
+export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
+  const { db, rateLimit, limitPerMinute } = options
+  /**
+   * Addresses whose budget for requests without a valid key is spent, and until when. Checked
+   * before a token is looked at, so that once blocked a guesser cannot tell a right key from a
+   * wrong one. Learned per instance from the shared counter on the address's next failure.
+   */
+  const blockedAddresses = new Map<string, number>()
+
+  app.decorateRequest('auth', null)
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const config = request.routeOptions.config
+    if (request.is404 || config.access === 'public') {
+      const decision = await rateLimit.hit(`ip:${request.ip}`, limitPerMinute)
+      setRateHeaders(reply, decision)
+      if (!decision.allowed) throw rateLimited(reply, decision.resetMs)
+      return
+    }
+
+    const blockedUntil = blockedAddresses.get(request.ip)
+    if (blockedUntil !== undefined) {
+      if (blockedUntil > Date.now()) throw rateLimited(reply, blockedUntil - Date.now())
+      blockedAddresses.delete(request.ip)
+    }
+
+    const token = bearerToken(request.headers.authorization)
+    const auth = token ? await authenticate(db, token) : null
+    if (!auth) {
+      const decision = await rateLimit.hit(`anon:${request.ip}`, limitPerMinute)
+      setRateHeaders(reply, decision)
+      if (!decision.allowed) {
+        blockedAddresses.set(request.ip, Date.now() + decision.resetMs)
+        throw rateLimited(reply, decision.resetMs)
+      }
+      reply.header('WWW-Authenticate', 'Bearer')
+      throw new AppError(
+        'unauthenticated',
+        token ? 'The API key is invalid, revoked, expired, or acts as a disabled user' : 'Missing API key: send Authorization: Bearer <key>',
+      )
+    }
+
+    const decision = await rateLimit.hit(`key:${auth.keyId}`, limitPerMinute)
+    setRateHeaders(reply, decision)
+    if (!decision.allowed) throw rateLimited(reply, decision.resetMs)
+
+    if (config.scope && !auth.scopes.includes(config.scope)) {
+      throw new AppError('scope_required', `This API key does not have the scope ${config.scope} enabled`)
+    }
+    request.auth = auth
+  })
+}
+
+/** The caller of a key-protected route; the onRequest hook guarantees it is set. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('unauthenticated', 'Missing API key')
+  return request.auth
+}

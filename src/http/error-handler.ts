@@ -1,0 +1,49 @@
+/**
+ * The single place where failures become HTTP responses in the contract's error format. Domain
+ * errors carry their code; framework errors (validation, JSON, body size, media type) are mapped
+ * here; anything else is a 500 `internal_error` whose details stay in the log.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { AppError, ERROR_CATALOGUE, type ErrorCode, type FieldIssue } from '../errors.js'
+import { toFieldIssues } from './validation.js'
+
+function body(code: ErrorCode, message: string, details?: FieldIssue[]) {
+  return { error: { code, message, ...(details && details.length > 0 ? { details } : {}) } }
+}
+
+const FRAMEWORK_CODES: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'Request body is larger than 1 MiB' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'Send the body as application/json' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid_request', message: 'Content-Length does not match the body' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: 'The body is empty but Content-Type is application/json' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'The body is not valid JSON' },
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(body(error.code, error.message, error.details))
+    }
+    if (error.validation) {
+      const details = toFieldIssues(error.validation as never, error.validationContext)
+      const where = error.validationContext === 'querystring' ? 'query parameters' : error.validationContext ?? 'request'
+      return reply.status(400).send(body('invalid_request', `Invalid ${where}: ${details.map((d) => d.field).join(', ')}`, details))
+    }
+    const known = error.code ? FRAMEWORK_CODES[error.code] : undefined
+    if (known) {
+      return reply.status(ERROR_CATALOGUE[known.code].status).send(body(known.code, known.message))
+    }
+    if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.name))) {
+      return reply.status(400).send(body('invalid_json', 'The body is not valid JSON'))
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send(body('invalid_request', error.message))
+    }
+    request.log.error({ err: error }, 'unhandled error')
+    return reply.status(500).send(body('internal_error', `Unexpected error; quote request id ${request.id} when reporting it`))
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    return reply.status(404).send(body('route_not_found', `No route ${request.method} ${request.url.split('?')[0]}`))
+  })
+}

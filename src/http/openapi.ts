@@ -1,0 +1,48 @@
+/** The OpenAPI 3.1 document, generated from the route schemas, and the interactive docs at /docs. */
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { FastifyInstance } from 'fastify'
+import { ERROR_CATALOGUE } from '../errors.js'
+
+const errorTable = Object.entries(ERROR_CATALOGUE)
+  .map(([code, { status, description }]) => `| \`${code}\` | ${status} | ${description} |`)
+  .join('\n')
+
+const DESCRIPTION = `Employees, time-clock punches and daily attendance, absences, expenses and project time for many companies (tenants).
+
+Authenticate every request with \`Authorization: Bearer <API key>\`. A key belongs to one tenant, holds a set of scopes named like the operations (see each operation's \`x-scope\`), and acts as one user whose permissions authorise writes.
+
+Checks run in this order: 401 (key) → 429 (rate limit) → 403 (scope) → 400 (validation) → 404 (resource) → 403 (permission of the acting user) → 409 (state).
+
+Every response carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 also carries \`Retry-After\` (seconds).
+
+Lists take \`page\` (from 1) and \`page_size\` (1 to 100, default 25); a page past the end is empty with the true \`total\`.
+
+### Error codes
+| code | status | meaning |
+|---|---|---|
+${errorTable}
+`
+
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Jornada workforce API', version: '1.0.0', description: DESCRIPTION },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'jnd_... API key' } } },
+      security: [{ bearerAuth: [] }],
+    },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
+    transform: ({ schema, url, route }) => {
+      const transformed = { ...(schema as Record<string, unknown>) }
+      const config = (route.config ?? {}) as { scope?: string; access?: string }
+      if (config.scope) transformed['x-scope'] = config.scope
+      if (config.access === 'public') transformed.security = []
+      return { schema: transformed as never, url }
+    },
+  })
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } })
+}

@@ -1,0 +1,141 @@
+/**
+ * Rolling-window rate limiting: at most `limit` requests in any 60-second window (a sliding log,
+ * exact rather than the burst-prone fixed window). Counters live in memory for a single instance,
+ * or in Redis when `REDIS_URL` is set so that every instance draws on one budget per key.
+ */
+import { randomUUID } from 'node:crypto'
+import type { Redis } from 'ioredis'
+
+export const WINDOW_MS = 60_000
+
+export interface RateDecision {
+  allowed: boolean
+  limit: number
+  remaining: number
+  /** Milliseconds until the oldest counted request leaves the window (one more becomes available). */
+  resetMs: number
+}
+
+export interface RateLimitStore {
+  /** Counts one request against `bucket` if the budget allows it. */
+  hit(bucket: string, limit: number): Promise<RateDecision>
+  /** Reports the state of `bucket` without counting anything. */
+  peek(bucket: string, limit: number): Promise<RateDecision>
+  close(): Promise<void>
+}
+
+export class MemoryRateLimitStore implements RateLimitStore {
+  readonly #log = new Map<string, number[]>()
+  readonly #sweeper: NodeJS.Timeout
+
+  constructor(private readonly now: () => number = Date.now) {
+    // Forget buckets idle for a whole window so memory follows the active keys only.
+    this.#sweeper = setInterval(() => {
+      const cutoff = this.now() - WINDOW_MS
+      for (const [bucket, times] of this.#log) if ((times.at(-1) ?? 0) <= cutoff) this.#log.delete(bucket)
+    }, WINDOW_MS)
+    this.#sweeper.unref()
+  }
+
+  #current(bucket: string): number[] {
+    const cutoff = this.now() - WINDOW_MS
+    const times = this.#log.get(bucket) ?? []
+    let drop = 0
+    while (drop < times.length && times[drop]! <= cutoff) drop++
+    if (drop > 0) times.splice(0, drop)
+    return times
+  }
+
+  #decision(times: number[], limit: number, allowed: boolean): RateDecision {
+    const oldest = times[0]
+    return {
+      allowed,
+      limit,
+      remaining: Math.max(0, limit - times.length),
+      resetMs: oldest === undefined ? 0 : Math.max(0, oldest + WINDOW_MS - this.now()),
+    }
+  }
+
+  async hit(bucket: string, limit: number): Promise<RateDecision> {
+    const times = this.#current(bucket)
+    if (times.length >= limit) return this.#decision(times, limit, false)
+    times.push(this.now())
+    this.#log.set(bucket, times)
+    return this.#decision(times, limit, true)
+  }
+
+  async peek(bucket: string, limit: number): Promise<RateDecision> {
+    const times = this.#current(bucket)
+    return this.#decision(times, limit, times.length < limit)
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#sweeper)
+    this.#log.clear()
+  }
+}
+
+/**
+ * Each bucket is a sorted set of request timestamps. The script runs atomically in Redis and uses
+ * Redis's own clock, so instances with drifting clocks still share one consistent window.
+ * Returns {allowed (0/1), count after the call, milliseconds until the oldest entry expires}.
+ */
+const SLIDING_WINDOW_SCRIPT = `
+local key = KEYS[1]
+local limit = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local member = ARGV[3]
+local count_it = ARGV[4] == '1'
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+local count = redis.call('ZCARD', key)
+local allowed = 0
+if count < limit then
+  allowed = 1
+  if count_it then
+    redis.call('ZADD', key, now, member)
+    redis.call('PEXPIRE', key, window)
+    count = count + 1
+  end
+end
+local reset = 0
+local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+if oldest[2] then reset = tonumber(oldest[2]) + window - now end
+return {allowed, count, reset}
+`
+
+export class RedisRateLimitStore implements RateLimitStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'jornada:rl:',
+  ) {
+    redis.defineCommand('jornadaSlidingWindow', { numberOfKeys: 1, lua: SLIDING_WINDOW_SCRIPT })
+  }
+
+  async #run(bucket: string, limit: number, countIt: boolean): Promise<RateDecision> {
+    const run = (this.redis as unknown as Record<string, (...args: unknown[]) => Promise<[number, number, number]>>)
+      .jornadaSlidingWindow!
+    const [allowed, count, reset] = await run.call(
+      this.redis,
+      this.prefix + bucket,
+      limit,
+      WINDOW_MS,
+      randomUUID(),
+      countIt ? '1' : '0',
+    )
+    return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - count), resetMs: Math.max(0, reset) }
+  }
+
+  hit(bucket: string, limit: number): Promise<RateDecision> {
+    return this.#run(bucket, limit, true)
+  }
+
+  peek(bucket: string, limit: number): Promise<RateDecision> {
+    return this.#run(bucket, limit, false)
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit()
+  }
+}

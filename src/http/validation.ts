@@ -1,0 +1,121 @@
+/**
+ * Request validation. Two Ajv instances: bodies are validated strictly (no type coercion, so
+ * `"22"` is not an integer), while query strings and path parameters, which are always text on the
+ * wire, are coerced. Neither removes unknown properties: every schema forbids them, so a typo in a
+ * field name is a 400 instead of being silently ignored.
+ */
+import { Ajv, type ErrorObject, type Options } from 'ajv'
+import * as ajvFormats from 'ajv-formats'
+import { isValidBIC, isValidIBAN } from 'ibantools'
+import type { FastifySchemaCompiler } from 'fastify'
+import type { FieldIssue } from '../errors.js'
+import { isValidTimeZone } from '../lib/time.js'
+
+// ajv-formats is CommonJS; depending on the loader its function is `default` or `default.default`.
+type AddFormats = (ajv: Ajv, formats: string[]) => Ajv
+const formatsModule = ajvFormats as unknown as { default: AddFormats & { default?: AddFormats } }
+const addFormats: AddFormats = formatsModule.default.default ?? formatsModule.default
+
+/** ISO 8601 instant with a mandatory `Z` or offset, e.g. 2026-03-02T09:00:00+01:00. */
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-](\d{2}):(\d{2}))$/
+
+export function isValidInstant(value: string): boolean {
+  const m = INSTANT.exec(value)
+  if (!m) return false
+  const [, y, mo, d, h, mi, s = '0', , , oh = '0', om = '0'] = m
+  if (!isValidDate(`${y}-${mo}-${d}`)) return false
+  return Number(h) <= 23 && Number(mi) <= 59 && Number(s) <= 59 && Number(oh) <= 23 && Number(om) <= 59
+}
+
+export function isValidDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (!m) return false
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false
+  const daysInMonth = new Date(Date.UTC(2000, month, 0)).getUTCDate() // 2000 is a leap year: February has 29
+  if (month === 2) {
+    const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+    return day <= (leap ? 29 : 28)
+  }
+  return day <= daysInMonth
+}
+
+function createAjv(options: Options): Ajv {
+  const ajv = new Ajv({
+    allErrors: true,
+    removeAdditional: false,
+    useDefaults: true,
+    strict: false,
+    ...options,
+  })
+  addFormats(ajv, ['email'])
+  ajv.addFormat('date', { type: 'string', validate: isValidDate })
+  ajv.addFormat('date-time', { type: 'string', validate: isValidInstant })
+  ajv.addFormat('time', { type: 'string', validate: (v: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v) })
+  ajv.addFormat('iban', { type: 'string', validate: (v: string) => isValidIBAN(v.replace(/\s+/g, '').toUpperCase()) })
+  ajv.addFormat('bic', { type: 'string', validate: (v: string) => isValidBIC(v.toUpperCase()) })
+  ajv.addFormat('time-zone', { type: 'string', validate: isValidTimeZone })
+  ajv.addKeyword({ keyword: 'x-scope' })
+  return ajv
+}
+
+const bodyAjv = createAjv({ coerceTypes: false })
+const textAjv = createAjv({ coerceTypes: 'array' })
+
+export const validatorCompiler: FastifySchemaCompiler<any> = ({ schema, httpPart }) => {
+  const ajv = httpPart === 'body' ? bodyAjv : textAjv
+  return ajv.compile(schema as object) as any
+}
+
+const FORMAT_MESSAGES: Record<string, string> = {
+  date: 'must be a real calendar date YYYY-MM-DD',
+  'date-time': 'must be an ISO 8601 timestamp with Z or an offset, e.g. 2026-03-02T08:00:00Z',
+  time: 'must be a time HH:MM',
+  email: 'must be a valid email address',
+  iban: 'must be a valid IBAN (checksum failed)',
+  bic: 'must be a valid BIC/SWIFT code',
+  'time-zone': 'must be an IANA time zone, e.g. Europe/Madrid',
+}
+
+/** Ajv errors to the contract's `details` items: one item per failing field, in a stable order. */
+export function toFieldIssues(errors: ErrorObject[], part: string | undefined): FieldIssue[] {
+  const issues = new Map<string, string>()
+  for (const error of errors) {
+    const base = error.instancePath.replace(/^\//, '').replace(/\//g, '.')
+    let field = base
+    let message: string
+    switch (error.keyword) {
+      case 'required':
+        field = join(base, String(error.params.missingProperty))
+        message = 'is required'
+        break
+      case 'additionalProperties':
+        field = join(base, String(error.params.additionalProperty))
+        message = part === 'querystring' ? 'is not a known query parameter' : 'is not a known field'
+        break
+      case 'format':
+        message = FORMAT_MESSAGES[String(error.params.format)] ?? `must match format ${error.params.format}`
+        break
+      case 'enum':
+        message = `must be one of: ${(error.params.allowedValues as unknown[]).join(', ')}`
+        break
+      case 'anyOf':
+      case 'oneOf':
+        continue // the branches' own errors say more; a null branch adds nothing useful
+      default:
+        message = error.message ?? 'is invalid'
+    }
+    if (!issues.has(field || part || 'body')) issues.set(field || part || 'body', message)
+  }
+  return [...issues].map(([field, message]) => ({ field, message }))
+}
+
+function join(base: string, name: string): string {
+  return base ? `${base}.${name}` : name
+}
+
+/** Validates a value outside HTTP (CLI input) with the same rules and messages as request bodies. */
+export function checkAgainst(schema: object, value: unknown): FieldIssue[] {
+  const validate = bodyAjv.compile(schema)
+  return validate(value) ? [] : toFieldIssues(validate.errors ?? [], 'body')
+}

@@ -1,0 +1,23 @@
+/**
+ * Opaque, unguessable, time-ordered ids with a type prefix (`usr_01J...`): the prefix tells a
+ * reader what an id is, and the ULID's 80 random bits make ids impossible to enumerate.
+ */
+import { monotonicFactory } from 'ulidx'
+
+const ulid = monotonicFactory()
+
+export const ID_PREFIXES = {
+  tenant: 'ten',
+  user: 'usr',
+  department: 'dep',
+  workCenter: 'wcr',
+  folder: 'fld',
+  apiKey: 'key',
+  request: 'req',
+} as const
+
+export type IdKind = keyof typeof ID_PREFIXES
+
+export function newId(kind: IdKind): string {
+  return `${ID_PREFIXES[kind]}_${ulid()}`
+}

@@ -1,0 +1,42 @@
+import { Type, type Static } from 'typebox'
+import { Id, Nullable, PaginationQuery } from '../../http/schemas.js'
+
+const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Unique in the tenant' })
+const Country = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2 code; drives public holidays' })
+const Region = Type.String({ pattern: '^[A-Z0-9]{1,3}$', description: 'Region (ISO 3166-2 subdivision suffix, e.g. MD for Madrid)' })
+
+export const Department = Type.Object(
+  { id: Type.String(), name: Type.String(), created_at: Type.String({ format: 'date-time' }) },
+  { $id: 'Department' },
+)
+export const WorkCenter = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    country: Nullable(Type.String()),
+    region: Nullable(Type.String()),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'WorkCenter' },
+)
+export type DepartmentType = Static<typeof Department>
+export type WorkCenterType = Static<typeof WorkCenter>
+
+export const CatalogueIdParams = Type.Object({ id: Id() }, { additionalProperties: false })
+export const CatalogueListQuery = Type.Object(
+  { page: Type.Optional(PaginationQuery.page), page_size: Type.Optional(PaginationQuery.page_size) },
+  { additionalProperties: false },
+)
+export type CatalogueListQueryType = Static<typeof CatalogueListQuery>
+
+export const CreateDepartmentBody = Type.Object({ name: Name }, { additionalProperties: false })
+export const UpdateDepartmentBody = Type.Object({ name: Type.Optional(Name) }, { additionalProperties: false })
+export const CreateWorkCenterBody = Type.Object(
+  { name: Name, country: Type.Optional(Nullable(Country)), region: Type.Optional(Nullable(Region)) },
+  { additionalProperties: false },
+)
+export const UpdateWorkCenterBody = Type.Object(
+  { name: Type.Optional(Name), country: Type.Optional(Nullable(Country)), region: Type.Optional(Nullable(Region)) },
+  { additionalProperties: false },
+)
+export type CatalogueBody = { name?: string; country?: string | null; region?: string | null }

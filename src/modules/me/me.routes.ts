@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { authOf } from '../../http/auth.js'
+import { DataOf, errorResponses } from '../../http/schemas.js'
+
+const KeyIdentity = Type.Object({
+  tenant: Type.Object({ id: Type.String(), name: Type.String() }),
+  scopes: Type.Array(Type.String(), { description: 'Methods enabled for the key' }),
+  acts_as_user: Type.Object({ id: Type.String(), email: Type.String(), name: Type.String() }),
+})
+
+export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/me',
+    {
+      schema: {
+        operationId: 'me',
+        tags: ['Keys'],
+        summary: 'Identify the API key: tenant, enabled scopes and acting user (any valid key)',
+        response: { 200: DataOf(KeyIdentity), ...errorResponses() },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request)
+      return {
+        data: {
+          tenant: { id: auth.tenantId, name: auth.tenantName },
+          scopes: [...auth.scopes],
+          acts_as_user: { id: auth.actor.id, email: auth.actor.email, name: auth.actor.fullName },
+        },
+      }
+    },
+  )
+}

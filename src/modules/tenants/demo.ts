@@ -1,0 +1,69 @@
+/**
+ * A demo tenant with a few employees, so a first start has something to look at. Used by
+ * `jornada demo` and by the first start of an empty database.
+ */
+import type { Kysely } from 'kysely'
+import type { AuthContext } from '../../auth/context.js'
+import type { Database } from '../../db/schema.js'
+import { createCatalogueItem } from '../catalogues/catalogues.service.js'
+import { createUser, updateUser } from '../users/users.service.js'
+import { createTenant, updateTenantSettings, type CreatedTenant } from './tenants.service.js'
+
+export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTenant> {
+  const created = await createTenant(db, {
+    name: 'Demo Company',
+    admin_email: 'admin@demo.example',
+    admin_name: 'Ana Admin',
+    timezone: 'Europe/Madrid',
+    country: 'ES',
+    region: 'MD',
+  })
+  const auth: AuthContext = {
+    keyId: created.key.id,
+    tenantId: created.tenant.id,
+    tenantName: created.tenant.name,
+    hrDepartmentId: null,
+    scopes: created.key.scopes,
+    actor: { id: created.admin_user.id, email: created.admin_user.email, fullName: created.admin_user.full_name, role: 'admin', departmentId: null },
+  }
+  const hr = await createCatalogueItem(db, auth, 'departments', { name: 'People & HR' })
+  const engineering = await createCatalogueItem(db, auth, 'departments', { name: 'Engineering' })
+  const madrid = await createCatalogueItem(db, auth, 'work_centers', { name: 'Madrid HQ', country: 'ES', region: 'MD' })
+  const barcelona = await createCatalogueItem(db, auth, 'work_centers', { name: 'Barcelona Office', country: 'ES', region: 'CT' })
+  const tenant = await updateTenantSettings(db, auth, { hr_department_id: hr.id })
+  auth.hrDepartmentId = hr.id
+  await updateUser(db, auth, created.admin_user.id, { department_id: hr.id, work_center_id: madrid.id })
+
+  await createUser(db, auth, {
+    email: 'lucia.hr@demo.example',
+    full_name: 'Lucía Recursos',
+    department_id: hr.id,
+    work_center_id: madrid.id,
+    hire_date: '2021-02-01',
+    dni: '12345678Z',
+    phone: '+34 600 100 200',
+  })
+  const marco = await createUser(db, auth, {
+    email: 'marco.lead@demo.example',
+    full_name: 'Marco Lead',
+    department_id: engineering.id,
+    work_center_id: madrid.id,
+    hire_date: '2020-09-15',
+    remote_work_allowed: true,
+  })
+  for (const [email, name, center] of [
+    ['sara.dev@demo.example', 'Sara Developer', madrid.id],
+    ['jordi.dev@demo.example', 'Jordi Developer', barcelona.id],
+  ] as const) {
+    await createUser(db, auth, {
+      email,
+      full_name: name,
+      department_id: engineering.id,
+      work_center_id: center,
+      manager_id: marco.id,
+      hire_date: '2023-01-09',
+      remote_work_allowed: true,
+    })
+  }
+  return { ...created, tenant }
+}

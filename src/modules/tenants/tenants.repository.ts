@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely'
+import type { Database, TenantRow } from '../../db/schema.js'
+
+type Db = Kysely<Database>
+
+export async function findTenant(db: Db, tenantId: string): Promise<TenantRow | undefined> {
+  return db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst()
+}
+
+export async function insertTenant(db: Db, row: TenantRow): Promise<void> {
+  await db.insertInto('tenants').values(row).execute()
+}
+
+export async function updateTenant(db: Db, tenantId: string, patch: Partial<TenantRow>): Promise<void> {
+  await db.updateTable('tenants').set(patch).where('id', '=', tenantId).execute()
+}
+
+export async function countTenants(db: Db): Promise<number> {
+  const { n } = await db.selectFrom('tenants').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  return Number(n)
+}

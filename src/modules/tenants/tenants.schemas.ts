@@ -1,0 +1,54 @@
+import { Type, type Static } from 'typebox'
+import { Id, Nullable, TimeZone } from '../../http/schemas.js'
+
+const Country = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2; default country for public holidays' })
+const Region = Type.String({ pattern: '^[A-Z0-9]{1,3}$', description: 'Region within the country (e.g. MD)' })
+const FolderNames = Type.Array(Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }), {
+  maxItems: 20,
+  uniqueItems: true,
+  description: 'Folder names every new user receives',
+})
+
+export const Tenant = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    timezone: Type.String({ description: 'IANA time zone of the company' }),
+    default_vacation_days: Type.Integer(),
+    country: Nullable(Type.String()),
+    region: Nullable(Type.String()),
+    hr_department_id: Nullable(Type.String({ description: 'Members of this department are HR' })),
+    default_folders: Type.Array(Type.String()),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'Tenant', description: 'Company settings' },
+)
+export type TenantType = Static<typeof Tenant>
+
+export const UpdateTenantBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })),
+    timezone: Type.Optional(TimeZone()),
+    default_vacation_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 366 })),
+    country: Type.Optional(Nullable(Country)),
+    region: Type.Optional(Nullable(Region)),
+    hr_department_id: Type.Optional(Nullable(Id())),
+    default_folders: Type.Optional(FolderNames),
+  },
+  { additionalProperties: false },
+)
+export type UpdateTenantBodyType = Static<typeof UpdateTenantBody>
+
+/** Input of `jornada tenants create`, checked with the same validator as request bodies. */
+export const CreateTenantInput = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+    admin_email: Type.String({ format: 'email', maxLength: 254 }),
+    admin_name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+    timezone: Type.Optional(TimeZone()),
+    country: Type.Optional(Country),
+    region: Type.Optional(Region),
+  },
+  { additionalProperties: false },
+)
+export type CreateTenantInputType = Static<typeof CreateTenantInput>

@@ -1,0 +1,123 @@
+/** Tenants: creation with a first administrator and key (CLI), and company settings (API). */
+import type { Kysely } from 'kysely'
+import type { AuthContext } from '../../auth/context.js'
+import { canAdministerEmployees } from '../../auth/permissions.js'
+import { SCOPES } from '../../auth/scopes.js'
+import type { Database, TenantRow } from '../../db/schema.js'
+import { AppError, notFound, permissionDenied } from '../../errors.js'
+import { checkAgainst } from '../../http/validation.js'
+import { newId } from '../../lib/ids.js'
+import { countryRegionProblem } from '../../lib/regions.js'
+import { nowIso } from '../../lib/time.js'
+import { catalogueItemExists } from '../catalogues/catalogues.repository.js'
+import { createKey, type ApiKeyView } from '../keys/keys.service.js'
+import { insertUserRecord } from '../users/users.service.js'
+import { userRowToFull } from '../users/users.mapper.js'
+import { findUser } from '../users/users.repository.js'
+import type { UserFullType } from '../users/users.schemas.js'
+import * as repo from './tenants.repository.js'
+import { CreateTenantInput, type CreateTenantInputType, type TenantType, type UpdateTenantBodyType } from './tenants.schemas.js'
+
+type Db = Kysely<Database>
+
+export const DEFAULT_TIMEZONE = 'Europe/Madrid'
+export const DEFAULT_VACATION_DAYS = 22
+export const DEFAULT_FOLDERS = ['Contracts', 'Payslips', 'Other']
+
+export function tenantToApi(row: TenantRow): TenantType {
+  return {
+    id: row.id,
+    name: row.name,
+    timezone: row.timezone,
+    default_vacation_days: row.default_vacation_days,
+    country: row.country,
+    region: row.region,
+    hr_department_id: row.hr_department_id,
+    default_folders: JSON.parse(row.default_folders) as string[],
+    created_at: row.created_at,
+  }
+}
+
+export interface CreatedTenant {
+  tenant: TenantType
+  admin_user: UserFullType
+  api_key: string
+  key: ApiKeyView
+}
+
+function assertValidPlace(country: string | null, region: string | null): void {
+  const problem = countryRegionProblem(country, region)
+  if (problem) throw new AppError('invalid_request', `Invalid ${problem.field}: ${problem.message}`, [problem])
+}
+
+/** A new tenant, its first administrator, and a key with every scope acting as that administrator. */
+export async function createTenant(db: Db, input: CreateTenantInputType): Promise<CreatedTenant> {
+  const issues = checkAgainst(CreateTenantInput, input)
+  if (issues.length > 0) throw new AppError('invalid_request', `Invalid ${issues.map((i) => i.field).join(', ')}`, issues)
+  assertValidPlace(input.country ?? null, input.region ?? null)
+  const tenantRow: TenantRow = {
+    id: newId('tenant'),
+    name: input.name.trim(),
+    timezone: input.timezone ?? DEFAULT_TIMEZONE,
+    default_vacation_days: DEFAULT_VACATION_DAYS,
+    country: input.country ?? null,
+    region: input.region ?? null,
+    hr_department_id: null,
+    default_folders: JSON.stringify(DEFAULT_FOLDERS),
+    created_at: nowIso(),
+  }
+  const adminId = await db.transaction().execute(async (trx) => {
+    await repo.insertTenant(trx, tenantRow)
+    return insertUserRecord(trx, tenantRow.id, {
+      email: input.admin_email,
+      fullName: input.admin_name.trim(),
+      role: 'admin',
+      passwordHash: null,
+      kioskPinHash: null,
+      departmentId: null,
+      workCenterId: null,
+      managerId: null,
+      hireDate: null,
+      vacationDays: null,
+      worksHolidays: false,
+      remoteWorkAllowed: false,
+      dni: null,
+      phonePersonal: null,
+    })
+  })
+  const { apiKey, key } = await createKey(db, {
+    tenantId: tenantRow.id,
+    actsAsUserId: adminId,
+    scopes: SCOPES,
+    name: 'Initial administrator key',
+  })
+  const admin = (await findUser(db, tenantRow.id, adminId))!
+  return { tenant: tenantToApi(tenantRow), admin_user: userRowToFull(admin, null), api_key: apiKey, key }
+}
+
+export async function getTenantSettings(db: Db, auth: AuthContext): Promise<TenantType> {
+  const row = await repo.findTenant(db, auth.tenantId)
+  if (!row) throw notFound('Tenant')
+  return tenantToApi(row)
+}
+
+export async function updateTenantSettings(db: Db, auth: AuthContext, body: UpdateTenantBodyType): Promise<TenantType> {
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.findTenant(trx, auth.tenantId)
+    if (!current) throw notFound('Tenant')
+    assertValidPlace(
+      body.country !== undefined ? body.country : current.country,
+      body.region !== undefined ? body.region : current.region,
+    )
+    if (body.hr_department_id && !(await catalogueItemExists(trx, 'departments', auth.tenantId, body.hr_department_id))) {
+      throw notFound('Department')
+    }
+    if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may change company settings')
+    const { default_folders, name, ...rest } = body
+    const patch: Partial<TenantRow> = { ...rest }
+    if (name !== undefined) patch.name = name.trim()
+    if (default_folders !== undefined) patch.default_folders = JSON.stringify(default_folders.map((f) => f.trim()))
+    if (Object.keys(patch).length > 0) await repo.updateTenant(trx, auth.tenantId, patch)
+  })
+  return getTenantSettings(db, auth)
+}

@@ -1,0 +1,151 @@
+/** Every users query. Each function takes the tenant id and filters by it. */
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
+import type { Database, FolderRow, NewUserRow, UserRow, UserUpdate } from '../../db/schema.js'
+
+type Db = Kysely<Database>
+
+/** A user row with what its API form needs from other tables. */
+export interface UserWithRefs extends UserRow {
+  department_name: string | null
+  work_center_name: string | null
+  default_vacation_days: number
+}
+
+function withRefs(db: Db) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('tenants as t', 't.id', 'u.tenant_id')
+    .leftJoin('departments as d', (j) => j.onRef('d.id', '=', 'u.department_id').onRef('d.tenant_id', '=', 'u.tenant_id'))
+    .leftJoin('work_centers as w', (j) => j.onRef('w.id', '=', 'u.work_center_id').onRef('w.tenant_id', '=', 'u.tenant_id'))
+    .selectAll('u')
+    .select(['d.name as department_name', 'w.name as work_center_name', 't.default_vacation_days'])
+}
+
+export async function findUser(db: Db, tenantId: string, userId: string): Promise<UserWithRefs | undefined> {
+  return withRefs(db).where('u.tenant_id', '=', tenantId).where('u.id', '=', userId).executeTakeFirst() as Promise<
+    UserWithRefs | undefined
+  >
+}
+
+/** The bare row, for checks inside write transactions. */
+export async function findUserRow(db: Db, tenantId: string, userId: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('id', '=', userId).executeTakeFirst()
+}
+
+export interface UserFilters {
+  status?: 'active' | 'disabled'
+  role?: 'member' | 'admin'
+  departmentId?: string
+  workCenterId?: string
+  managerId?: string
+  emailNormalized?: string
+  /** Already lower-cased. */
+  q?: string
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+function applyFilters<O>(query: SelectQueryBuilder<any, any, O>, tenantId: string, f: UserFilters) {
+  let q = query.where('u.tenant_id', '=', tenantId)
+  if (f.status) q = q.where('u.status', '=', f.status)
+  if (f.role) q = q.where('u.role', '=', f.role)
+  if (f.departmentId) q = q.where('u.department_id', '=', f.departmentId)
+  if (f.workCenterId) q = q.where('u.work_center_id', '=', f.workCenterId)
+  if (f.managerId) q = q.where('u.manager_id', '=', f.managerId)
+  if (f.emailNormalized) q = q.where('u.email_normalized', '=', f.emailNormalized)
+  if (f.q) {
+    // Both columns are stored lower-cased, so plain LIKE behaves the same on both engines.
+    const pattern = `%${escapeLike(f.q)}%`
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`u.full_name_normalized`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`u.email_normalized`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    )
+  }
+  return q
+}
+
+/** A page of users in the documented order: full name (case-insensitive), then id. */
+export async function listUsers(
+  db: Db,
+  tenantId: string,
+  filters: UserFilters,
+  page: { limit: number; offset: number },
+): Promise<{ rows: UserWithRefs[]; total: number }> {
+  const rows = (await applyFilters(withRefs(db), tenantId, filters)
+    .orderBy('u.full_name_normalized')
+    .orderBy('u.id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()) as UserWithRefs[]
+  const { total } = await applyFilters(db.selectFrom('users as u'), tenantId, filters)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow()
+  return { rows, total: Number(total) }
+}
+
+export async function insertUser(db: Db, row: NewUserRow): Promise<void> {
+  await db.insertInto('users').values(row).execute()
+}
+
+export async function updateUser(db: Db, tenantId: string, userId: string, patch: UserUpdate): Promise<void> {
+  await db.updateTable('users').set(patch).where('tenant_id', '=', tenantId).where('id', '=', userId).execute()
+}
+
+export async function emailInUse(db: Db, tenantId: string, emailNormalized: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('email_normalized', '=', emailNormalized)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+export async function kioskIdInUse(db: Db, tenantId: string, kioskId: string, exceptUserId?: string): Promise<boolean> {
+  let q = db.selectFrom('users').select('id').where('tenant_id', '=', tenantId).where('kiosk_id', '=', kioskId)
+  if (exceptUserId) q = q.where('id', '!=', exceptUserId)
+  return (await q.executeTakeFirst()) !== undefined
+}
+
+export async function countActiveAdmins(db: Db, tenantId: string): Promise<number> {
+  const { n } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where('role', '=', 'admin')
+    .where('status', '=', 'active')
+    .executeTakeFirstOrThrow()
+  return Number(n)
+}
+
+/** The supervisors above a user, nearest first (manager, manager's manager, ...). */
+export async function managerChain(db: Db, tenantId: string, userId: string): Promise<string[]> {
+  const result = await sql<{ id: string; depth: number }>`
+    with recursive chain(id, depth) as (
+      select manager_id, 1 from users where tenant_id = ${tenantId} and id = ${userId} and manager_id is not null
+      union all
+      select u.manager_id, c.depth + 1 from users u join chain c on u.id = c.id
+      where u.tenant_id = ${tenantId} and u.manager_id is not null and c.depth < 1000
+    )
+    select id, depth from chain order by depth`.execute(db)
+  return result.rows.map((r) => r.id)
+}
+
+export async function insertFolders(db: Db, rows: FolderRow[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('folders').values(rows).execute()
+}
+
+export async function listFolders(db: Db, tenantId: string, userId: string): Promise<FolderRow[]> {
+  return db
+    .selectFrom('folders')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute()
+}

@@ -1,0 +1,166 @@
+/** Request and response schemas of the users API; they also generate its OpenAPI entries. */
+import { Type, type Static } from 'typebox'
+import { DateString, Id, IdName, Nullable, PaginationQuery } from '../../http/schemas.js'
+
+const Phone = Type.String({ pattern: '^\\+?[0-9 ().-]{4,32}$', description: 'Phone number: digits, spaces, + ( ) . -' })
+const Text = (maxLength: number, description?: string) =>
+  Type.String({ maxLength, ...(description ? { description } : {}) })
+const FullName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Full name' })
+const Email = Type.String({ format: 'email', maxLength: 254, description: 'Login email, unique in the tenant (case-insensitive)' })
+const Role = Type.Union([Type.Literal('member'), Type.Literal('admin')], { description: "'member' or 'admin'" })
+const VacationDays = Type.Integer({ minimum: 0, maximum: 366, description: 'Annual vacation days' })
+
+/** Write schemas of the profile fields (contract section 2.4). */
+export const ProfileWriteFields = {
+  phone_company: Nullable(Phone),
+  phone_personal: Nullable(Phone),
+  personal_email: Nullable(Type.String({ format: 'email', maxLength: 254, description: 'Personal email' })),
+  birth_date: Nullable(DateString('Birth date')),
+  nationality: Nullable(Text(100)),
+  dni: Nullable(Type.String({ maxLength: 32, pattern: '^[A-Za-z0-9 .-]*$', description: 'National/foreigner id; its digits are the kiosk identifier' })),
+  dni_expiry: Nullable(DateString()),
+  address: Nullable(Text(500)),
+  city: Nullable(Text(200)),
+  postal_code: Nullable(Text(20)),
+  passport_number: Nullable(Text(32)),
+  passport_issue: Nullable(DateString()),
+  passport_expiry: Nullable(DateString()),
+  health_insurance: Nullable(Text(200)),
+  iban: Nullable(Type.String({ format: 'iban', maxLength: 42, description: 'Payroll account; the checksum is verified' })),
+  swift: Nullable(Type.String({ format: 'bic', maxLength: 11, description: 'BIC/SWIFT code' })),
+  country: Nullable(Text(100, 'Managed by HR')),
+  company_name: Nullable(Text(200, 'Managed by HR')),
+  company_cif: Nullable(Text(32, 'Managed by HR')),
+  ssn: Nullable(Text(32, 'Managed by HR')),
+  qualifications: Nullable(
+    Type.String({ maxLength: 30000, description: 'A JSON array of strings, serialised as a string; managed by HR' }),
+  ),
+}
+
+const nullableString = () => Nullable(Type.String())
+export const Profile = Type.Object({
+  phone_company: nullableString(),
+  phone_personal: nullableString(),
+  personal_email: nullableString(),
+  birth_date: nullableString(),
+  nationality: nullableString(),
+  dni: nullableString(),
+  dni_expiry: nullableString(),
+  address: nullableString(),
+  city: nullableString(),
+  postal_code: nullableString(),
+  passport_number: nullableString(),
+  passport_issue: nullableString(),
+  passport_expiry: nullableString(),
+  health_insurance: nullableString(),
+  iban: nullableString(),
+  swift: nullableString(),
+  country: nullableString(),
+  company_name: nullableString(),
+  company_cif: nullableString(),
+  ssn: nullableString(),
+  qualifications: Type.Array(Type.String(), { description: 'Empty array when none' }),
+})
+
+export const Folder = Type.Object({ id: Type.String(), name: Type.String(), document_count: Type.Integer() })
+
+export const UserReduced = Type.Object(
+  {
+    id: Type.String(),
+    full_name: Type.String(),
+    email: Type.String(),
+    role: Role,
+    status: Type.Union([Type.Literal('active'), Type.Literal('disabled')]),
+    has_photo: Type.Boolean(),
+    department: Nullable(IdName),
+    work_center: Nullable(IdName),
+  },
+  { $id: 'UserReduced', description: 'User, reduced form (default of users.list)' },
+)
+
+export const UserFull = Type.Object(
+  {
+    id: Type.String(),
+    full_name: Type.String(),
+    email: Type.String(),
+    role: Role,
+    status: Type.Union([Type.Literal('active'), Type.Literal('disabled')]),
+    hire_date: Nullable(Type.String({ format: 'date' })),
+    vacation_days: Type.Integer({ description: 'Effective annual vacation days (the company default unless set)' }),
+    works_holidays: Type.Boolean(),
+    remote_work_allowed: Type.Boolean(),
+    overtime_compensation: Type.Null({ description: 'Reserved; always null' }),
+    overtime_comp_expiry: Type.Null({ description: 'Reserved; always null' }),
+    created_at: Type.String({ format: 'date-time' }),
+    has_photo: Type.Boolean(),
+    department: Nullable(IdName),
+    work_center: Nullable(IdName),
+    manager_id: Nullable(Type.String({ description: "The user's supervisor" })),
+    profile: Profile,
+    folders: Nullable(Type.Array(Folder, { description: 'Only with include_folders=true on users.get' })),
+  },
+  { $id: 'UserFull', description: 'User, full form' },
+)
+export type UserFullType = Static<typeof UserFull>
+export type UserReducedType = Static<typeof UserReduced>
+
+export const UserIdParams = Type.Object({ user_id: Id('User id') }, { additionalProperties: false })
+
+export const GetUserQuery = Type.Object(
+  { include_folders: Type.Optional(Type.Boolean({ default: false, description: "true adds the employee's document folders" })) },
+  { additionalProperties: false },
+)
+
+export const ListUsersQuery = Type.Object(
+  {
+    page: Type.Optional(PaginationQuery.page),
+    page_size: Type.Optional(PaginationQuery.page_size),
+    detail: Type.Optional(Type.Union([Type.Literal('reduced'), Type.Literal('full')], { default: 'reduced' })),
+    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('disabled')])),
+    role: Type.Optional(Role),
+    department_id: Type.Optional(Id()),
+    work_center_id: Type.Optional(Id()),
+    manager_id: Type.Optional(Id('Direct reports of this user')),
+    email: Type.Optional(Type.String({ maxLength: 254, description: 'Exact email, case-insensitive' })),
+    q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Case-insensitive substring of full name or email' })),
+  },
+  { additionalProperties: false },
+)
+export type ListUsersQueryType = Static<typeof ListUsersQuery>
+
+export const CreateUserBody = Type.Object(
+  {
+    email: Email,
+    full_name: FullName,
+    password: Type.Optional(Type.String({ minLength: 8, maxLength: 256, description: 'At least 8 characters; omit to let the employee set it via password reset' })),
+    role: Type.Optional(Role),
+    department_id: Type.Optional(Nullable(Id())),
+    work_center_id: Type.Optional(Nullable(Id())),
+    manager_id: Type.Optional(Nullable(Id('Supervisor (extension)'))),
+    hire_date: Type.Optional(Nullable(DateString())),
+    vacation_days: Type.Optional(Nullable(VacationDays)),
+    works_holidays: Type.Optional(Type.Boolean({ default: false })),
+    remote_work_allowed: Type.Optional(Type.Boolean({ default: false })),
+    dni: Type.Optional(ProfileWriteFields.dni),
+    phone: Type.Optional(Type.String({ pattern: '^\\+?[0-9 ().-]{4,32}$', description: 'Stored as profile.phone_personal; its last 4 digits are the initial kiosk PIN' })),
+  },
+  { additionalProperties: false },
+)
+export type CreateUserBodyType = Static<typeof CreateUserBody>
+
+export const UpdateUserBody = Type.Object(
+  {
+    full_name: Type.Optional(FullName),
+    role: Type.Optional(Role),
+    department_id: Type.Optional(Nullable(Id())),
+    work_center_id: Type.Optional(Nullable(Id())),
+    manager_id: Type.Optional(Nullable(Id('Supervisor (extension); null removes it'))),
+    hire_date: Type.Optional(Nullable(DateString())),
+    vacation_days: Type.Optional(Nullable({ ...VacationDays, description: 'null resets to the company default' } as typeof VacationDays)),
+    works_holidays: Type.Optional(Type.Boolean()),
+    remote_work_allowed: Type.Optional(Type.Boolean()),
+    ...Object.fromEntries(Object.entries(ProfileWriteFields).map(([k, v]) => [k, Type.Optional(v)])),
+  } as Record<string, any>,
+  { additionalProperties: false, description: 'Partial update: omitted fields keep their value, null clears' },
+)
+export type UpdateUserBodyType = Record<string, unknown>

@@ -1,0 +1,311 @@
+/**
+ * Users: the rules of creating, editing, deactivating and reactivating employees. Services own
+ * transactions and locks; every check that only one request may pass (email uniqueness, the last
+ * active administrator, manager cycles) runs inside a transaction holding the tenant's row lock.
+ */
+import type { Kysely, Transaction } from 'kysely'
+import type { AuthContext } from '../../auth/context.js'
+import { canAdministerEmployees } from '../../auth/permissions.js'
+import { isUniqueViolation } from '../../db/errors.js'
+import { lockRow } from '../../db/locks.js'
+import type { Database, NewUserRow, UserUpdate } from '../../db/schema.js'
+import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
+import { newId } from '../../lib/ids.js'
+import { hashPassword } from '../../lib/secrets.js'
+import { nowIso } from '../../lib/time.js'
+import { catalogueItemExists } from '../catalogues/catalogues.repository.js'
+import { findTenant } from '../tenants/tenants.repository.js'
+import * as logic from './users.logic.js'
+import { userRowToFull, userRowToReduced } from './users.mapper.js'
+import * as repo from './users.repository.js'
+import type { CreateUserBodyType, ListUsersQueryType, UpdateUserBodyType, UserFullType, UserReducedType } from './users.schemas.js'
+
+type Db = Kysely<Database>
+type Trx = Transaction<Database> | Db
+
+export async function getUser(db: Db, auth: AuthContext, userId: string, includeFolders: boolean): Promise<UserFullType> {
+  const row = await repo.findUser(db, auth.tenantId, userId)
+  if (!row) throw notFound('User')
+  const folders = includeFolders ? await repo.listFolders(db, auth.tenantId, userId) : null
+  return userRowToFull(row, folders)
+}
+
+export async function listUsers(
+  db: Db,
+  auth: AuthContext,
+  query: ListUsersQueryType,
+): Promise<{ data: (UserFullType | UserReducedType)[]; meta: { page: number; page_size: number; total: number } }> {
+  const page = query.page ?? 1
+  const pageSize = query.page_size ?? 25
+  const { rows, total } = await repo.listUsers(
+    db,
+    auth.tenantId,
+    {
+      status: query.status,
+      role: query.role,
+      departmentId: query.department_id,
+      workCenterId: query.work_center_id,
+      managerId: query.manager_id,
+      emailNormalized: query.email?.toLowerCase(),
+      q: query.q?.toLowerCase(),
+    },
+    { limit: pageSize, offset: (page - 1) * pageSize },
+  )
+  const toApi = query.detail === 'full' ? (r: repo.UserWithRefs) => userRowToFull(r, null) : userRowToReduced
+  return { data: rows.map(toApi), meta: { page, page_size: pageSize, total } }
+}
+
+/** Everything needed to insert a user, already validated and permission-checked. */
+export interface NewUserInput {
+  email: string
+  fullName: string
+  role: 'member' | 'admin'
+  passwordHash: string | null
+  kioskPinHash: string | null
+  departmentId: string | null
+  workCenterId: string | null
+  managerId: string | null
+  hireDate: string | null
+  vacationDays: number | null
+  worksHolidays: boolean
+  remoteWorkAllowed: boolean
+  dni: string | null
+  phonePersonal: string | null
+}
+
+/**
+ * Inserts a user with the tenant's default folders. The caller holds the tenant lock inside `trx`
+ * and has checked references and permissions; this checks the uniqueness rules.
+ */
+export async function insertUserRecord(trx: Trx, tenantId: string, input: NewUserInput): Promise<string> {
+  const tenant = await findTenant(trx, tenantId)
+  if (!tenant) throw notFound('Tenant')
+  const emailNormalized = input.email.toLowerCase()
+  if (await repo.emailInUse(trx, tenantId, emailNormalized)) {
+    throw new AppError('email_taken', `The email ${input.email} is already used by another user`)
+  }
+  const kioskId = logic.kioskIdFromDni(input.dni)
+  if (kioskId && (await repo.kioskIdInUse(trx, tenantId, kioskId))) {
+    throw new AppError('kiosk_id_taken', 'Another user has a DNI with the same digits (kiosk identifier)')
+  }
+  const id = newId('user')
+  const now = nowIso()
+  const row: NewUserRow = {
+    id,
+    tenant_id: tenantId,
+    email: input.email,
+    email_normalized: emailNormalized,
+    full_name: input.fullName,
+    full_name_normalized: input.fullName.toLowerCase(),
+    role: input.role,
+    status: 'active',
+    hire_date: input.hireDate,
+    vacation_days: input.vacationDays,
+    works_holidays: input.worksHolidays,
+    remote_work_allowed: input.remoteWorkAllowed,
+    has_photo: false,
+    department_id: input.departmentId,
+    work_center_id: input.workCenterId,
+    manager_id: input.managerId,
+    password_hash: input.passwordHash,
+    kiosk_id: kioskId,
+    kiosk_pin_hash: input.kioskPinHash,
+    ...emptyProfile(),
+    dni: input.dni,
+    phone_personal: input.phonePersonal,
+    created_at: now,
+    updated_at: now,
+  }
+  await repo.insertUser(trx, row)
+  const folderNames = JSON.parse(tenant.default_folders) as string[]
+  await repo.insertFolders(
+    trx,
+    folderNames.map((name, position) => ({
+      id: newId('folder'),
+      tenant_id: tenantId,
+      user_id: id,
+      name,
+      position,
+      document_count: 0,
+      created_at: now,
+    })),
+  )
+  return id
+}
+
+function emptyProfile() {
+  const profile = Object.fromEntries(logic.PROFILE_FIELDS.map((f) => [f, null])) as Record<logic.ProfileField, string | null>
+  return { ...profile, qualifications: '[]' }
+}
+
+async function assertReferencesExist(
+  trx: Trx,
+  tenantId: string,
+  refs: { departmentId?: string | null; workCenterId?: string | null; managerId?: string | null },
+): Promise<void> {
+  if (refs.departmentId && !(await catalogueItemExists(trx, 'departments', tenantId, refs.departmentId))) {
+    throw notFound('Department')
+  }
+  if (refs.workCenterId && !(await catalogueItemExists(trx, 'work_centers', tenantId, refs.workCenterId))) {
+    throw notFound('Work center')
+  }
+  if (refs.managerId && !(await repo.findUserRow(trx, tenantId, refs.managerId))) throw notFound('Manager')
+}
+
+/** Unique indexes back up the in-transaction checks; this turns a violation into the right 409. */
+async function explainUniqueViolation(db: Db, tenantId: string, email: string | undefined, error: unknown): Promise<never> {
+  if (isUniqueViolation(error)) {
+    if (email && (await repo.emailInUse(db, tenantId, email.toLowerCase()))) {
+      throw new AppError('email_taken', `The email ${email} is already used by another user`)
+    }
+    throw new AppError('kiosk_id_taken', 'Another user has a DNI with the same digits (kiosk identifier)')
+  }
+  throw error
+}
+
+export async function createUser(db: Db, auth: AuthContext, body: CreateUserBodyType): Promise<UserFullType> {
+  let kioskPin: string | null = null
+  if (body.phone !== undefined) {
+    kioskPin = logic.kioskPinFromPhone(body.phone)
+    if (!kioskPin) throw invalidField('phone', 'needs at least 4 digits (the last 4 are the initial kiosk PIN)')
+  }
+  // scrypt is deliberately slow: hash before taking any lock.
+  const [passwordHash, kioskPinHash] = await Promise.all([
+    body.password !== undefined ? hashPassword(body.password) : null,
+    kioskPin ? hashPassword(kioskPin) : null,
+  ])
+  let id: string
+  try {
+    id = await db.transaction().execute(async (trx) => {
+      await lockRow(trx, 'tenants', auth.tenantId)
+      await assertReferencesExist(trx, auth.tenantId, {
+        departmentId: body.department_id,
+        workCenterId: body.work_center_id,
+        managerId: body.manager_id,
+      })
+      if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may create users')
+      return insertUserRecord(trx, auth.tenantId, {
+        email: body.email,
+        fullName: body.full_name.trim(),
+        role: body.role ?? 'member',
+        passwordHash,
+        kioskPinHash,
+        departmentId: body.department_id ?? null,
+        workCenterId: body.work_center_id ?? null,
+        managerId: body.manager_id ?? null,
+        hireDate: body.hire_date ?? null,
+        vacationDays: body.vacation_days ?? null,
+        worksHolidays: body.works_holidays ?? false,
+        remoteWorkAllowed: body.remote_work_allowed ?? false,
+        dni: body.dni ?? null,
+        phonePersonal: body.phone ?? null,
+      })
+    })
+  } catch (error) {
+    return explainUniqueViolation(db, auth.tenantId, body.email, error)
+  }
+  return getUser(db, auth, id, false)
+}
+
+/** Maps an update body to column values; validates what the schema cannot (qualifications). */
+function patchFromBody(body: UpdateUserBodyType): UserUpdate {
+  const patch: Record<string, unknown> = {}
+  for (const [field, value] of Object.entries(body)) {
+    if (value === undefined) continue
+    switch (field) {
+      case 'full_name':
+        patch.full_name = (value as string).trim()
+        patch.full_name_normalized = (value as string).trim().toLowerCase()
+        break
+      case 'qualifications': {
+        if (value === null) {
+          patch.qualifications = '[]'
+          break
+        }
+        const parsed = logic.parseQualifications(value as string)
+        if (!parsed.ok) throw invalidField('qualifications', parsed.message)
+        patch.qualifications = JSON.stringify(parsed.value)
+        break
+      }
+      case 'iban':
+        patch.iban = value === null ? null : logic.normaliseIban(value as string)
+        break
+      case 'swift':
+        patch.swift = value === null ? null : (value as string).toUpperCase()
+        break
+      case 'dni':
+        patch.dni = value
+        patch.kiosk_id = logic.kioskIdFromDni(value as string | null)
+        break
+      default:
+        patch[field] = value
+    }
+  }
+  return patch as UserUpdate
+}
+
+export async function updateUser(db: Db, auth: AuthContext, userId: string, body: UpdateUserBodyType): Promise<UserFullType> {
+  const fields = Object.keys(body).filter((k) => body[k] !== undefined)
+  const patch = patchFromBody(body)
+  try {
+    await db.transaction().execute(async (trx) => {
+      await lockRow(trx, 'tenants', auth.tenantId)
+      const current = await repo.findUserRow(trx, auth.tenantId, userId)
+      if (!current) throw notFound('User')
+      await assertReferencesExist(trx, auth.tenantId, {
+        departmentId: body.department_id as string | null | undefined,
+        workCenterId: body.work_center_id as string | null | undefined,
+        managerId: body.manager_id as string | null | undefined,
+      })
+      const denial = logic.updateDenial(auth.actor, auth.hrDepartmentId, userId, fields)
+      if (denial) throw permissionDenied(denial)
+      if (fields.length === 0) return
+
+      if (current.role === 'admin' && patch.role === 'member' && current.status === 'active') {
+        if ((await repo.countActiveAdmins(trx, auth.tenantId)) <= 1) {
+          throw new AppError('last_admin', 'This user is the last active administrator; promote another user first')
+        }
+      }
+      if (typeof patch.manager_id === 'string') {
+        const chain = await repo.managerChain(trx, auth.tenantId, patch.manager_id)
+        if (logic.createsManagerCycle(userId, patch.manager_id, chain)) {
+          throw new AppError('manager_cycle', 'A user cannot be managed by themselves or by someone they manage')
+        }
+      }
+      if (typeof patch.kiosk_id === 'string' && (await repo.kioskIdInUse(trx, auth.tenantId, patch.kiosk_id, userId))) {
+        throw new AppError('kiosk_id_taken', 'Another user has a DNI with the same digits (kiosk identifier)')
+      }
+      await repo.updateUser(trx, auth.tenantId, userId, { ...patch, updated_at: nowIso() })
+    })
+  } catch (error) {
+    return explainUniqueViolation(db, auth.tenantId, undefined, error)
+  }
+  return getUser(db, auth, userId, false)
+}
+
+export async function deactivateUser(db: Db, auth: AuthContext, userId: string): Promise<UserFullType> {
+  await db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'tenants', auth.tenantId)
+    const current = await repo.findUserRow(trx, auth.tenantId, userId)
+    if (!current) throw notFound('User')
+    if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may deactivate users')
+    if (current.status === 'disabled') return
+    if (current.role === 'admin' && (await repo.countActiveAdmins(trx, auth.tenantId)) <= 1) {
+      throw new AppError('last_admin', 'This user is the last active administrator and cannot be deactivated')
+    }
+    // Keys acting as this user stop working with the commit: authentication checks the status.
+    await repo.updateUser(trx, auth.tenantId, userId, { status: 'disabled', updated_at: nowIso() })
+  })
+  return getUser(db, auth, userId, false)
+}
+
+export async function reactivateUser(db: Db, auth: AuthContext, userId: string): Promise<UserFullType> {
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.findUserRow(trx, auth.tenantId, userId)
+    if (!current) throw notFound('User')
+    if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may reactivate users')
+    if (current.status === 'active') return
+    await repo.updateUser(trx, auth.tenantId, userId, { status: 'active', updated_at: nowIso() })
+  })
+  return getUser(db, auth, userId, false)
+}

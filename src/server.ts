@@ -1,0 +1,54 @@
+/** Starts the HTTP service: open the database, migrate, seed a demo on first start, listen. */
+import { Redis } from 'ioredis'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from './app.js'
+import type { Config } from './config.js'
+import { migrateToLatest, openDatabase } from './db/database.js'
+import { RedisRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
+import { createDemoTenant } from './modules/tenants/demo.js'
+import { countTenants } from './modules/tenants/tenants.repository.js'
+
+export interface RunningServer {
+  app: FastifyInstance
+  url: string
+  close(): Promise<void>
+}
+
+export async function startServer(config: Config, print: (line: string) => void = console.log): Promise<RunningServer> {
+  const database = await openDatabase(config.databaseUrl)
+  await migrateToLatest(database.db)
+
+  if ((await countTenants(database.db)) === 0) {
+    const demo = await createDemoTenant(database.db)
+    print('')
+    print('  Empty database: created the demo tenant "Demo Company" with a few employees.')
+    print(`  Admin API key (shown once, store it now): ${demo.api_key}`)
+    print(`  Try: curl -H "Authorization: Bearer ${demo.api_key}" http://localhost:${config.port}/api/v1/me`)
+    print('')
+  }
+
+  let rateLimitStore: RateLimitStore | undefined
+  if (config.redisUrl) rateLimitStore = new RedisRateLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }))
+
+  const app = await buildApp({
+    db: database.db,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    rateLimitStore,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', '*.password', '*.iban', '*.ssn', '*.dni', '*.passport_number'],
+    },
+  })
+  const url = await app.listen({ port: config.port, host: config.host })
+  app.log.info({ database: database.location, redis: Boolean(config.redisUrl) }, 'jornada listening')
+
+  return {
+    app,
+    url,
+    async close() {
+      await app.close()
+      await rateLimitStore?.close()
+      await database.destroy()
+    },
+  }
+}
