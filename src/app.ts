@@ -30,7 +30,6 @@ class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const line = {
-      reqId: request.id,
       method: request.method,
       url: request.url,
       status: reply.statusCode,

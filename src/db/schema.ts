@@ -70,7 +70,7 @@ export interface UsersTable extends ProfileColumns {
   /** Lower-cased email: uniqueness and lookups are case-insensitive on both engines. */
   email_normalized: string
   full_name: string
-  /** Lower-cased full name for case-insensitive search and ordering identical on both engines. */
+  /** Full name in lower case without diacritics: search and ordering identical on both engines. */
   full_name_normalized: string
   role: 'member' | 'admin'
   status: 'active' | 'disabled'

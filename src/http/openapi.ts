@@ -44,5 +44,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       return { schema: transformed as never, url }
     },
   })
+  // The interactive docs are public, like the document they render.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/docs')) route.config = { ...(route.config ?? {}), access: 'public' }
+  })
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } })
 }

@@ -118,3 +118,11 @@ export function normaliseIban(iban: string): string {
 export function createsManagerCycle(userId: string, managerId: string, managerChainOfManager: readonly string[]): boolean {
   return managerId === userId || managerChainOfManager.includes(userId)
 }
+
+/**
+ * The form of a name used for search and ordering: lower case without diacritics, so that "ines"
+ * finds "Inés" and "Álvaro" sorts with the A's, identically on both engines.
+ */
+export function searchableText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+}

@@ -47,7 +47,7 @@ export async function listUsers(
       workCenterId: query.work_center_id,
       managerId: query.manager_id,
       emailNormalized: query.email?.toLowerCase(),
-      q: query.q?.toLowerCase(),
+      q: query.q === undefined ? undefined : logic.searchableText(query.q),
     },
     { limit: pageSize, offset: (page - 1) * pageSize },
   )
@@ -96,7 +96,7 @@ export async function insertUserRecord(trx: Trx, tenantId: string, input: NewUse
     email: input.email,
     email_normalized: emailNormalized,
     full_name: input.fullName,
-    full_name_normalized: input.fullName.toLowerCase(),
+    full_name_normalized: logic.searchableText(input.fullName),
     role: input.role,
     status: 'active',
     hire_date: input.hireDate,
@@ -215,7 +215,7 @@ function patchFromBody(body: UpdateUserBodyType): UserUpdate {
     switch (field) {
       case 'full_name':
         patch.full_name = (value as string).trim()
-        patch.full_name_normalized = (value as string).trim().toLowerCase()
+        patch.full_name_normalized = logic.searchableText((value as string).trim())
         break
       case 'qualifications': {
         if (value === null) {

@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// Runs every test file with Node's own test runner, on SQLite and, when TEST_DATABASE_URL is set,
+// on PostgreSQL too. Extra arguments are passed through (e.g. a single file).
+import { spawnSync } from 'node:child_process'
+import { readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+
+function testFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return testFiles(path)
+    return name.endsWith('.test.ts') ? [path] : []
+  })
+}
+
+const args = process.argv.slice(2)
+const files = args.some((a) => a.endsWith('.ts')) ? [] : testFiles('test').sort()
+if (process.env.TEST_DATABASE_URL) {
+  console.log(`Running every test on SQLite and on PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`)
+} else {
+  console.log('Running every test on SQLite. PostgreSQL half SKIPPED: set TEST_DATABASE_URL=postgres://... to run it too.')
+}
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=3', '--test-timeout=120000', ...args, ...files],
+  { stdio: 'inherit', env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' } },
+)
+process.exit(result.status ?? 1)

@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict'
+import { it } from 'node:test'
+import { SCOPES } from '../../src/auth/scopes.js'
+import { createKey, revokeKey } from '../../src/modules/keys/keys.service.js'
+import { expectError, forEachEngine } from '../helpers/harness.js'
+
+forEachEngine('authentication and scopes', (t) => {
+  it('me returns the tenant, the scopes and the acting user', async () => {
+    const tenant = await t.newTenant()
+    const res = await tenant.admin.get('/api/v1/me')
+    assert.equal(res.status, 200)
+    assert.equal(res.body.data.tenant.id, tenant.id)
+    assert.deepEqual(res.body.data.scopes, [...SCOPES])
+    assert.equal(res.body.data.acts_as_user.id, tenant.adminId)
+    assert.equal(res.body.data.acts_as_user.name, 'Admin User')
+    assert.match(res.body.data.acts_as_user.email, /@example\.com$/)
+  })
+
+  it('401 for a missing, malformed, unknown or wrong-secret key, in the error format', async () => {
+    const tenant = await t.newTenant()
+    expectError(await t.client(null).get('/api/v1/me'), 401, 'unauthenticated')
+    expectError(await t.client('not-a-key').get('/api/v1/me'), 401, 'unauthenticated')
+    const [, ulid] = /^jnd_([0-9A-Z]{26})_/.exec(tenant.adminKey)!
+    expectError(await t.client(`jnd_${ulid}_${'x'.repeat(43)}`).get('/api/v1/me'), 401, 'unauthenticated')
+    expectError(await t.client(`jnd_01ARZ3NDEKTSV4RRFFQ69G5FAV_${'y'.repeat(43)}`).get('/api/v1/me'), 401, 'unauthenticated')
+    const res = await t.client(null).request('GET', '/api/v1/me', undefined, { authorization: `Basic ${tenant.adminKey}` })
+    expectError(res, 401, 'unauthenticated')
+    assert.equal(res.headers['www-authenticate'], 'Bearer')
+  })
+
+  it('a revoked key is 401 at once', async () => {
+    const tenant = await t.newTenant()
+    const { apiKey, key } = await createKey(t.database.db, { tenantId: tenant.id, actsAsUserId: tenant.adminId, scopes: ['users.list'] })
+    assert.equal((await t.client(apiKey).get('/api/v1/me')).status, 200)
+    await revokeKey(t.database.db, key.id)
+    expectError(await t.client(apiKey).get('/api/v1/me'), 401, 'unauthenticated')
+  })
+
+  it('an expired key is 401; one expiring later works', async () => {
+    const tenant = await t.newTenant()
+    const expired = await createKey(t.database.db, {
+      tenantId: tenant.id,
+      actsAsUserId: tenant.adminId,
+      scopes: ['users.list'],
+      expiresAt: new Date(Date.now() - 1000).toISOString(),
+    })
+    expectError(await t.client(expired.apiKey).get('/api/v1/me'), 401, 'unauthenticated')
+    const later = await createKey(t.database.db, {
+      tenantId: tenant.id,
+      actsAsUserId: tenant.adminId,
+      scopes: ['users.list'],
+      expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+    })
+    assert.equal((await t.client(later.apiKey).get('/api/v1/me')).status, 200)
+  })
+
+  it('a key acting as a user stops working the moment the user is deactivated, and works again on reactivation', async () => {
+    const tenant = await t.newTenant()
+    const user = await tenant.createUser()
+    const userKey = await tenant.keyFor(user.id, ['users.get'])
+    assert.equal((await userKey.get(`/api/v1/users/${user.id}`)).status, 200)
+    assert.equal((await tenant.admin.post(`/api/v1/users/${user.id}/deactivate`)).status, 200)
+    expectError(await userKey.get('/api/v1/me'), 401, 'unauthenticated')
+    assert.equal((await tenant.admin.post(`/api/v1/users/${user.id}/reactivate`)).status, 200)
+    assert.equal((await userKey.get('/api/v1/me')).status, 200)
+  })
+
+  it('keys are stored as hashes, never as the secret', async () => {
+    const tenant = await t.newTenant()
+    const rows = await t.database.db.selectFrom('api_keys').selectAll().where('tenant_id', '=', tenant.id).execute()
+    const secret = tenant.adminKey.split('_').slice(2).join('_')
+    assert.equal(rows.length, 1)
+    assert.equal(rows[0]!.secret_hash.length, 64)
+    assert.ok(!JSON.stringify(rows).includes(secret))
+  })
+
+  it('scope matrix: a key with one scope can call exactly that operation and me, and gets 403 elsewhere', async () => {
+    const tenant = await t.newTenant()
+    const user = await tenant.createUser()
+    const dep = (await tenant.admin.post('/api/v1/departments', { name: 'Matrix' })).body.data
+    const wc = (await tenant.admin.post('/api/v1/work-centers', { name: 'Matrix WC' })).body.data
+    const calls: Record<string, () => [string, string, unknown?]> = {
+      'users.list': () => ['GET', '/api/v1/users'],
+      'users.get': () => ['GET', `/api/v1/users/${user.id}`],
+      'users.create': () => ['POST', '/api/v1/users', { email: 'x', full_name: '' }],
+      'users.update': () => ['PATCH', `/api/v1/users/${user.id}`, {}],
+      'users.deactivate': () => ['POST', '/api/v1/users/usr_missing/deactivate'],
+      'users.reactivate': () => ['POST', '/api/v1/users/usr_missing/reactivate'],
+      'departments.list': () => ['GET', '/api/v1/departments'],
+      'departments.create': () => ['POST', '/api/v1/departments', {}],
+      'departments.update': () => ['PATCH', `/api/v1/departments/${dep.id}`, {}],
+      'work-centers.list': () => ['GET', '/api/v1/work-centers'],
+      'work-centers.create': () => ['POST', '/api/v1/work-centers', {}],
+      'work-centers.update': () => ['PATCH', `/api/v1/work-centers/${wc.id}`, {}],
+      'tenant.get': () => ['GET', '/api/v1/tenant'],
+      'tenant.update': () => ['PATCH', '/api/v1/tenant', {}],
+    }
+    assert.deepEqual(Object.keys(calls).sort(), [...SCOPES].sort(), 'every scope has a call in the matrix')
+    for (const scope of SCOPES) {
+      const client = await tenant.keyFor(tenant.adminId, [scope])
+      assert.equal((await client.get('/api/v1/me')).status, 200, `me with ${scope}`)
+      for (const [operation, call] of Object.entries(calls)) {
+        const [method, url, body] = call()
+        const res = await client.request(method, url, body)
+        if (operation === scope) {
+          assert.notEqual(res.status, 403, `${scope} may call ${operation}: ${JSON.stringify(res.body)}`)
+          assert.notEqual(res.status, 401)
+        } else {
+          expectError(res, 403, 'scope_required')
+        }
+      }
+    }
+  })
+
+  it('order of checks: 401 before 403 before 400', async () => {
+    const tenant = await t.newTenant()
+    const listOnly = await tenant.keyFor(tenant.adminId, ['users.list'])
+    // invalid body + no key: 401; invalid body + wrong scope: 403; right scope: 400
+    expectError(await t.client(null).post('/api/v1/users', { nope: true }), 401)
+    expectError(await listOnly.post('/api/v1/users', { nope: true }), 403, 'scope_required')
+    expectError(await tenant.admin.post('/api/v1/users', { nope: true }), 400, 'invalid_request')
+    // invalid JSON is also only seen after authentication
+    expectError(await t.client(null).request('POST', '/api/v1/users', '{bad'), 401)
+  })
+})
