@@ -13,7 +13,8 @@ import { registerErrorHandler } from './http/error-handler.js'
 import { registerOpenApi } from './http/openapi.js'
 import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
 import { ErrorBody } from './http/schemas.js'
-import { validatorCompiler } from './http/validation.js'
+import { findNulCharacter, validatorCompiler } from './http/validation.js'
+import { invalidField } from './errors.js'
 import { newId } from './lib/ids.js'
 import { catalogueRoutes } from './modules/catalogues/catalogues.routes.js'
 import { Department, WorkCenter } from './modules/catalogues/catalogues.schemas.js'
@@ -71,6 +72,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     parseJson(request, body as string, done)
   })
 
+  app.addHook('preValidation', async (request) => {
+    const field = findNulCharacter(request.body) ?? findNulCharacter(request.query) ?? findNulCharacter(request.params)
+    if (field) throw invalidField(field, 'must not contain the NUL character')
+  })
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id)
   })

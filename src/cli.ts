@@ -25,7 +25,7 @@ async function withDatabase<T>(run: (database: DatabaseHandle) => Promise<T>): P
   const config = loadConfig()
   const database = await openDatabase(config.databaseUrl)
   try {
-    await migrateToLatest(database.db)
+    await migrateToLatest(database)
     return await run(database)
   } finally {
     await database.destroy()
@@ -57,7 +57,7 @@ program
   .description('Apply pending database migrations')
   .option('--json', 'print JSON')
   .action(async (options: JsonOption) => {
-    const applied = await withDatabase((database) => migrateToLatest(database.db))
+    const applied = await withDatabase((database) => migrateToLatest(database))
     output({ applied }, options, () => (applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date'))
   })
 

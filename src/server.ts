@@ -16,7 +16,7 @@ export interface RunningServer {
 
 export async function startServer(config: Config, print: (line: string) => void = console.log): Promise<RunningServer> {
   const database = await openDatabase(config.databaseUrl)
-  await migrateToLatest(database.db)
+  await migrateToLatest(database)
 
   if ((await countTenants(database.db)) === 0) {
     const demo = await createDemoTenant(database.db)

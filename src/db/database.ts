@@ -31,6 +31,8 @@ export interface DatabaseHandle {
   engine: Engine
   /** Human-readable location, without credentials, for start-up logs. */
   location: string
+  /** PostgreSQL schema the tables live in, when not the default. */
+  schema?: string
   destroy(): Promise<void>
 }
 
@@ -107,6 +109,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     db,
     engine: 'postgres',
     location: `postgres://${parsed.host}${parsed.pathname}${schema ? ` (schema ${schema})` : ''}`,
+    ...(schema ? { schema } : {}),
     destroy: () => db.destroy(),
   }
 }
@@ -117,8 +120,13 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
 }
 
 /** Applies every pending migration; safe to run from several processes at once (Kysely locks). */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+export async function migrateToLatest(database: DatabaseHandle): Promise<string[]> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrations },
+    // Kysely looks for its bookkeeping tables across all schemas unless told which one is ours.
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  })
   const { error, results } = await migrator.migrateToLatest()
   if (error) throw error
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)

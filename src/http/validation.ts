@@ -119,3 +119,26 @@ export function checkAgainst(schema: object, value: unknown): FieldIssue[] {
   const validate = bodyAjv.compile(schema)
   return validate(value) ? [] : toFieldIssues(validate.errors ?? [], 'body')
 }
+
+/**
+ * PostgreSQL cannot store the NUL character in text, and no field of this API has a use for it;
+ * it is rejected everywhere (bodies, query strings, paths) so both engines behave the same.
+ * Returns the path of the first string holding one, or null.
+ */
+export function findNulCharacter(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNulCharacter(value[i], path ? `${path}.${i}` : String(i))
+      if (found) return found
+    }
+    return null
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      const found = findNulCharacter(key, path) ? path || key : findNulCharacter(child, path ? `${path}.${key}` : key)
+      if (found) return found
+    }
+  }
+  return null
+}

@@ -136,7 +136,7 @@ export function forEachEngine(title: string, body: (t: TestContext) => void, opt
         const fresh = await target.freshDatabase()
         cleanup = fresh.cleanup
         ctx.database = await openDatabase(fresh.url, fresh.options)
-        await migrateToLatest(ctx.database.db)
+        await migrateToLatest(ctx.database)
         ctx.app = await buildApp({ db: ctx.database.db, rateLimitPerMinute: 100_000, ...options.app })
         ctx.client = (key) => new Client(ctx.app, key)
         ctx.newTenant = (tenantOptions = {}) => newTenant(ctx, tenantOptions)

@@ -1,0 +1,250 @@
+/**
+ * Building blocks of the benchmark: settings, server child processes, one measurement, machine
+ * description and the printed table. `run.ts` composes them; new benchmarks should only need a new
+ * scenario there.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import os from 'node:os'
+import { createHistogram } from 'node:perf_hooks'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+
+export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+export interface BenchSettings {
+  /** Measured seconds per scenario. */
+  durationSec: number
+  /** Seconds of discarded load before each measurement (JIT, caches, connection set-up). */
+  warmupSec: number
+  connections: number
+}
+
+function positiveIntegerFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new Error(`${name} must be a whole number >= 1, got "${raw}"`)
+  return Number(raw)
+}
+
+export function readSettings(env: NodeJS.ProcessEnv = process.env): BenchSettings {
+  return {
+    durationSec: positiveIntegerFromEnv(env, 'BENCH_DURATION', 10),
+    warmupSec: 2,
+    connections: positiveIntegerFromEnv(env, 'BENCH_CONNECTIONS', 10),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server child processes
+//
+// The servers run in their own processes: were they in this one, autocannon's client and the
+// server would share one event loop and each would slow the other down, measuring neither.
+
+export interface ServerChild<Ready> {
+  /** What the child printed on stdout once it was listening. */
+  ready: Ready
+  /** SIGTERM, then SIGKILL if the child has not exited after a grace period. Idempotent. */
+  stop(): Promise<void>
+}
+
+const READY_TIMEOUT_MS = 30_000
+const STOP_GRACE_MS = 5_000
+
+/** Every child started and not yet stopped, so that an error or Ctrl-C anywhere can stop them. */
+const running = new Set<ChildProcess>()
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => child.once('exit', () => resolve()))
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  running.delete(child)
+  if (child.exitCode !== null || child.signalCode !== null) return
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS)
+  await exited(child)
+  clearTimeout(timer)
+}
+
+/** Stops every child still running; for `finally` blocks and signal handlers. */
+export async function stopAllChildren(): Promise<void> {
+  await Promise.all([...running].map(stopChild))
+}
+
+/**
+ * Runs `node --import tsx <file> ...args` and waits for the first stdout line that is a JSON
+ * object: the child's "listening" announcement. The child's stdin stays open as a lifeline: the
+ * children exit when it closes, so they die with this process even if it is killed with SIGKILL.
+ * Their stderr is passed through, so a crash is visible.
+ */
+export async function startChild<Ready>(file: string, args: string[] = []): Promise<ServerChild<Ready>> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(file, import.meta.url)), ...args], {
+    cwd: PROJECT_ROOT,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
+  running.add(child)
+  const stop = () => stopChild(child)
+
+  try {
+    const ready = await new Promise<Ready>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${file}: not ready after ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS)
+      const lines = createInterface({ input: child.stdout! })
+      lines.on('line', (line) => {
+        if (!line.startsWith('{')) return
+        clearTimeout(timer)
+        lines.close()
+        try {
+          resolve(JSON.parse(line) as Ready)
+        } catch (error) {
+          reject(new Error(`${file}: unreadable ready line ${JSON.stringify(line)}: ${String(error)}`))
+        }
+      })
+      child.once('error', (error) => {
+        clearTimeout(timer)
+        reject(error)
+      })
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer)
+        reject(new Error(`${file}: exited before it was ready (code ${code}, signal ${signal})`))
+      })
+    })
+    // Keep draining stdout so a chatty child can never block on a full pipe.
+    child.stdout!.resume()
+    return { ready, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+/**
+ * For the children: exit when the parent goes away (stdin closes) or asks (SIGTERM/SIGINT), after
+ * `close` has run once.
+ */
+export function exitWhenParentGoes(close: () => Promise<void>): void {
+  let closing = false
+  const shutdown = () => {
+    if (closing) return
+    closing = true
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error)
+        process.exit(1)
+      },
+    )
+  }
+  process.stdin.on('end', shutdown)
+  process.stdin.on('close', shutdown)
+  process.stdin.resume()
+  process.on('SIGTERM', shutdown)
+  process.on('SIGINT', shutdown)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+export interface Measurement {
+  name: string
+  url: string
+  durationSec: number
+  connections: number
+  /** Mean of autocannon's per-second samples of completed requests. */
+  requestsPerSec: number
+  totalRequests: number
+  /** From our own histogram of 2xx latencies, to microsecond precision. */
+  latencyMs: { mean: number; p50: number; p90: number; p99: number; max: number; count: number }
+  /** autocannon's own whole-millisecond figures, kept to cross-check ours. */
+  autocannonLatencyMs: { p50: number; p99: number; count: number }
+  errors: number
+  timeouts: number
+  non2xx: number
+  statusCodes: Record<string, number>
+}
+
+async function runLoad(url: string, headers: Record<string, string>, connections: number, durationSec: number) {
+  // autocannon's own latency histogram holds whole milliseconds, too coarse for a sub-millisecond
+  // p50; every response event carries the fractional latency, so keep a finer histogram here (µs).
+  // Like autocannon, only 2xx latencies count.
+  const micros = createHistogram()
+  const instance = autocannon({ url, headers, connections, duration: durationSec })
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    if (statusCode >= 200 && statusCode < 300) micros.record(Math.max(1, Math.round(responseTime * 1000)))
+  })
+  const result = await instance
+  return { result, micros }
+}
+
+/**
+ * Loads `url` for `settings.warmupSec` (discarded), then for `settings.durationSec` (measured).
+ * Refuses the result if any request failed: a benchmark of 401s or 429s measures nothing useful.
+ */
+export async function measure(name: string, url: string, headers: Record<string, string>, settings: BenchSettings): Promise<Measurement> {
+  await runLoad(url, headers, settings.connections, settings.warmupSec)
+  const { result, micros } = await runLoad(url, headers, settings.connections, settings.durationSec)
+
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]))
+  if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
+    throw new Error(
+      `${name}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx responses ` +
+        `(status codes ${JSON.stringify(statusCodes)}); refusing to report a throughput`,
+    )
+  }
+  const ms = (us: number) => Math.round(us) / 1000
+  return {
+    name,
+    url,
+    durationSec: settings.durationSec,
+    connections: settings.connections,
+    requestsPerSec: result.requests.average,
+    totalRequests: result.requests.total,
+    latencyMs: {
+      mean: ms(micros.mean),
+      p50: ms(micros.percentile(50)),
+      p90: ms(micros.percentile(90)),
+      p99: ms(micros.percentile(99)),
+      max: ms(micros.max),
+      count: micros.count,
+    },
+    autocannonLatencyMs: { p50: result.latency.p50, p99: result.latency.p99, count: result.latency.totalCount },
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    statusCodes,
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reporting
+
+export interface MachineInfo {
+  cpu: string
+  cores: number
+  totalMemoryGiB: number
+  node: string
+  platform: string
+}
+
+export function machineInfo(): MachineInfo {
+  const cpus = os.cpus()
+  return {
+    cpu: cpus[0]?.model.trim() ?? 'unknown',
+    cores: cpus.length,
+    totalMemoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+  }
+}
+
+/** A plain-text table: first column left-aligned, the others right-aligned. */
+export function formatTable(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n')
+}

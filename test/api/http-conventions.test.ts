@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict'
+import { it } from 'node:test'
+import fc from 'fast-check'
+import { expectError, forEachEngine } from '../helpers/harness.js'
+
+forEachEngine('HTTP conventions', (t) => {
+  it('invalid JSON is 400 invalid_json; a body over 1 MiB is 413; a non-JSON media type is 415', async () => {
+    const tenant = await t.newTenant()
+    expectError(await tenant.admin.request('POST', '/api/v1/users', '{"email": '), 400, 'invalid_json')
+    expectError(await tenant.admin.request('POST', '/api/v1/users', '{"__proto__": {"x": 1}}'), 400)
+    const big = JSON.stringify({ email: 'big@example.com', full_name: 'x'.repeat(1024 * 1024) })
+    expectError(await tenant.admin.request('POST', '/api/v1/users', big), 413, 'payload_too_large')
+    expectError(
+      await tenant.admin.request('POST', '/api/v1/users', 'email=a', { 'content-type': 'application/x-www-form-urlencoded' }),
+      415,
+      'unsupported_media_type',
+    )
+    expectError(await tenant.admin.request('POST', '/api/v1/users', 'null'), 400, 'invalid_request')
+    expectError(await tenant.admin.request('POST', '/api/v1/users', '[]'), 400, 'invalid_request')
+    const nul = expectError(await tenant.admin.post('/api/v1/users', { email: 'nul@example.com', full_name: 'a\u0000b' }), 400)
+    assert.deepEqual(nul.details, [{ field: 'full_name', message: 'must not contain the NUL character' }])
+    expectError(await tenant.admin.get('/api/v1/users?q=%00'), 400, 'invalid_request')
+    assert.equal((await tenant.admin.get('/api/v1/users')).body.meta.total, 1, 'nothing was written')
+  })
+
+  it('unknown routes are 404 in the error format; rate-limit headers and a request id on every response', async () => {
+    const tenant = await t.newTenant()
+    const res = await tenant.admin.get('/api/v1/nothing-here')
+    expectError(res, 404, 'route_not_found')
+    for (const r of [res, await tenant.admin.get('/api/v1/me'), await t.client(null).get('/api/v1/me')]) {
+      assert.ok(r.headers['ratelimit-limit'], 'RateLimit-Limit')
+      assert.ok(r.headers['ratelimit-remaining'] !== undefined, 'RateLimit-Remaining')
+      assert.ok(r.headers['ratelimit-reset'] !== undefined, 'RateLimit-Reset')
+      assert.match(String(r.headers['x-request-id']), /^req_/)
+    }
+  })
+
+  it('health and readiness are public', async () => {
+    assert.deepEqual((await t.client(null).get('/health')).body, { status: 'ok' })
+    assert.deepEqual((await t.client(null).get('/ready')).body, { status: 'ok' })
+  })
+
+  it('no input ever produces a 500: random bodies and queries on every route', async () => {
+    const tenant = await t.newTenant()
+    const user = await tenant.createUser()
+    const dep = (await tenant.admin.post('/api/v1/departments', { name: 'Fuzz' })).body.data
+    const userFields = ['email', 'full_name', 'password', 'role', 'department_id', 'work_center_id', 'manager_id', 'hire_date',
+      'vacation_days', 'works_holidays', 'remote_work_allowed', 'dni', 'phone', 'iban', 'swift', 'qualifications', 'birth_date',
+      'city', 'personal_email', 'status']
+    const routes: [string, string, string[]][] = [
+      ['POST', '/api/v1/users', userFields],
+      ['PATCH', `/api/v1/users/${user.id}`, userFields],
+      ['POST', '/api/v1/departments', ['name']],
+      ['PATCH', `/api/v1/departments/${dep.id}`, ['name']],
+      ['POST', '/api/v1/work-centers', ['name', 'country', 'region']],
+      ['PATCH', '/api/v1/tenant', ['name', 'timezone', 'default_vacation_days', 'country', 'region', 'hr_department_id', 'default_folders']],
+    ]
+    const value = fc.oneof(
+      fc.jsonValue(),
+      fc.string(),
+      fc.constantFrom('', ' ', 'null', '2026-02-30', '1e309', '\u0000', 'a'.repeat(5000), '[]', '["x"]', dep.id, user.id),
+    )
+    for (const [method, url, fields] of routes) {
+      await fc.assert(
+        fc.asyncProperty(fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: 6 }), async (body) => {
+          const res = await tenant.admin.request(method, url, body)
+          assert.ok(res.status < 500, `${method} ${url} ${JSON.stringify(body)} -> ${res.status} ${JSON.stringify(res.body)}`)
+          if (res.status >= 400) expectError(res, res.status)
+        }),
+        { numRuns: 40 },
+      )
+    }
+    const queryValue = fc.oneof(fc.string(), fc.constantFrom('-1', '0', '1e3', '101', 'true', '%', '%25', '\u00e9'))
+    await fc.assert(
+      fc.asyncProperty(
+        fc.dictionary(fc.constantFrom('page', 'page_size', 'detail', 'status', 'role', 'q', 'email', 'department_id', 'bogus'), queryValue, { maxKeys: 4 }),
+        async (query) => {
+          const qs = new URLSearchParams(query).toString()
+          const res = await tenant.admin.get(`/api/v1/users?${qs}`)
+          assert.ok(res.status === 200 || res.status === 400, `${qs} -> ${res.status} ${JSON.stringify(res.body)}`)
+        },
+      ),
+      { numRuns: 80 },
+    )
+    // The admin is still the only admin, and still works.
+    assert.equal((await tenant.admin.get('/api/v1/me')).status, 200)
+  })
+})

@@ -1,0 +1,72 @@
+/**
+ * Tenant isolation: every route that addresses a resource answers 404 for another tenant's id, and
+ * no list shows another tenant's data. The table below must cover every path with a parameter in
+ * the OpenAPI document, so a new route cannot be added without being checked here.
+ */
+import assert from 'node:assert/strict'
+import { it } from 'node:test'
+import { expectError, forEachEngine } from '../helpers/harness.js'
+
+forEachEngine('tenant isolation', (t) => {
+  it('another tenant’s resources are 404 on every addressed route and never listed', async () => {
+    const mine = await t.newTenant()
+    const theirs = await t.newTenant()
+    const theirUser = await theirs.createUser({ full_name: 'Their Employee' })
+    const theirDep = (await theirs.admin.post('/api/v1/departments', { name: 'Their Dep' })).body.data
+    const theirWc = (await theirs.admin.post('/api/v1/work-centers', { name: 'Their WC' })).body.data
+
+    const addressed: Record<string, [method: string, url: string, body?: unknown][]> = {
+      'get /api/v1/users/{user_id}': [['GET', `/api/v1/users/${theirUser.id}`], ['GET', `/api/v1/users/${theirs.adminId}?include_folders=true`]],
+      'patch /api/v1/users/{user_id}': [['PATCH', `/api/v1/users/${theirUser.id}`, { city: 'X' }]],
+      'post /api/v1/users/{user_id}/deactivate': [['POST', `/api/v1/users/${theirUser.id}/deactivate`]],
+      'post /api/v1/users/{user_id}/reactivate': [['POST', `/api/v1/users/${theirUser.id}/reactivate`]],
+      'patch /api/v1/departments/{id}': [['PATCH', `/api/v1/departments/${theirDep.id}`, { name: 'Mine now' }]],
+      'patch /api/v1/work-centers/{id}': [['PATCH', `/api/v1/work-centers/${theirWc.id}`, { name: 'Mine now' }]],
+    }
+    const references: [string, string, unknown][] = [
+      ['POST', '/api/v1/users', { email: 'ref1@example.com', full_name: 'R', department_id: theirDep.id }],
+      ['POST', '/api/v1/users', { email: 'ref2@example.com', full_name: 'R', work_center_id: theirWc.id }],
+      ['POST', '/api/v1/users', { email: 'ref3@example.com', full_name: 'R', manager_id: theirUser.id }],
+      ['PATCH', `/api/v1/users/${mine.adminId}`, { department_id: theirDep.id }],
+      ['PATCH', `/api/v1/users/${mine.adminId}`, { manager_id: theirUser.id }],
+      ['PATCH', '/api/v1/tenant', { hr_department_id: theirDep.id }],
+    ]
+
+    const paths = (await t.client(null).get('/api/v1/openapi.json')).body.paths as Record<string, Record<string, unknown>>
+    const parametrised = Object.entries(paths)
+      .filter(([path]) => path.includes('{'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`))
+    assert.deepEqual(parametrised.sort(), Object.keys(addressed).sort(), 'every addressed route is covered')
+
+    for (const calls of Object.values(addressed)) {
+      for (const [method, url, body] of calls) expectError(await mine.admin.request(method, url, body), 404, 'not_found')
+    }
+    for (const [method, url, body] of references) expectError(await mine.admin.request(method, url, body), 404, 'not_found')
+
+    // Nothing of theirs changed.
+    const after = (await theirs.admin.get(`/api/v1/users/${theirUser.id}`)).body.data
+    assert.equal(after.status, 'active')
+    assert.equal(after.profile.city, null)
+    assert.equal((await theirs.admin.get('/api/v1/departments')).body.data[0].name, 'Their Dep')
+
+    // Lists: only my own data, whatever the filters.
+    const theirIds = new Set([theirUser.id, theirs.adminId, theirDep.id, theirWc.id])
+    for (const url of [
+      '/api/v1/users?page_size=100',
+      '/api/v1/users?detail=full&page_size=100',
+      `/api/v1/users?q=their`,
+      `/api/v1/users?email=${encodeURIComponent(theirUser.email)}`,
+      `/api/v1/users?department_id=${theirDep.id}`,
+      `/api/v1/users?work_center_id=${theirWc.id}`,
+      `/api/v1/users?manager_id=${theirs.adminId}`,
+      '/api/v1/departments',
+      '/api/v1/work-centers',
+    ]) {
+      const res = await mine.admin.get(url)
+      assert.equal(res.status, 200, url)
+      for (const item of res.body.data) assert.ok(!theirIds.has(item.id), `${url} leaked ${item.id}`)
+    }
+    assert.equal((await mine.admin.get('/api/v1/users')).body.meta.total, 1)
+    assert.equal((await mine.admin.get('/api/v1/tenant')).body.data.id, mine.id)
+  })
+})

@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict'
+import { it } from 'node:test'
+import { compileErrors, validate } from '@readme/openapi-parser'
+import { ERROR_CATALOGUE } from '../../src/errors.js'
+import { forEachEngine } from '../helpers/harness.js'
+
+forEachEngine('OpenAPI document and real sockets', (t) => {
+  it('the generated OpenAPI 3.1 document validates and describes every operation', async () => {
+    const res = await t.client(null).get('/api/v1/openapi.json')
+    assert.equal(res.status, 200)
+    const doc = res.body
+    assert.equal(doc.openapi, '3.1.0')
+    const result = await validate(structuredClone(doc))
+    assert.ok(result.valid, result.valid ? '' : compileErrors(result))
+
+    const operations = Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((methods) => Object.values(methods))
+    const ids = operations.map((o) => o.operationId).filter(Boolean)
+    for (const op of ['me', 'users.list', 'users.get', 'users.create', 'users.update', 'users.deactivate', 'users.reactivate']) {
+      assert.ok(ids.includes(op), `operation ${op}`)
+    }
+    for (const op of operations.filter((o) => o.operationId && o.operationId !== 'me')) {
+      assert.equal(op['x-scope'], op.operationId, `${op.operationId} declares its scope`)
+      assert.ok(op.responses['401'] && op.responses['403'] && op.responses['429'], `${op.operationId} documents common errors`)
+    }
+    const usersGet = doc.paths['/api/v1/users/{user_id}'].get
+    assert.ok(usersGet.parameters.some((p: any) => p.name === 'include_folders' && p.in === 'query'))
+    assert.ok(doc.components.schemas.UserFull.properties.profile, 'full user form in components')
+    for (const code of Object.keys(ERROR_CATALOGUE)) assert.ok(doc.info.description.includes(`\`${code}\``), `catalogue lists ${code}`)
+  })
+
+  it('serves over a real socket: keep-alive requests, JSON, headers, interactive docs', async () => {
+    const tenant = await t.newTenant()
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
+    try {
+      const me = await fetch(`${address}/api/v1/me`, { headers: { authorization: `Bearer ${tenant.adminKey}` } })
+      assert.equal(me.status, 200)
+      assert.match(me.headers.get('content-type') ?? '', /application\/json/)
+      assert.equal((await me.json()).data.tenant.id, tenant.id)
+      assert.ok(me.headers.get('ratelimit-remaining'))
+
+      const created = await fetch(`${address}/api/v1/users`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tenant.adminKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'socket@example.com', full_name: 'Over The Wire' }),
+      })
+      assert.equal(created.status, 201)
+
+      const chunked = await fetch(`${address}/api/v1/users`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tenant.adminKey}`, 'content-type': 'application/json' },
+        body: new Blob(['x'.repeat(2 * 1024 * 1024)]).stream(),
+        duplex: 'half',
+      } as RequestInit)
+      assert.equal(chunked.status, 413)
+      assert.equal((await chunked.json()).error.code, 'payload_too_large')
+
+      const unauth = await fetch(`${address}/api/v1/users`)
+      assert.equal(unauth.status, 401)
+      assert.equal((await unauth.json()).error.code, 'unauthenticated')
+
+      const docs = await fetch(`${address}/docs`, { redirect: 'follow' })
+      assert.equal(docs.status, 200)
+      assert.match(await docs.text(), /swagger/i)
+    } finally {
+      await t.app.server.close()
+    }
+  })
+})

@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import fc from 'fast-check'
+import { MemoryRateLimitStore } from '../../src/http/rate-limit.js'
+import { findNulCharacter, isValidDate, isValidInstant } from '../../src/http/validation.js'
+import { formatApiKey, parseApiKey, secretMatches, sha256Hex } from '../../src/lib/secrets.js'
+import { isValidTimeZone } from '../../src/lib/time.js'
+import { loadConfig } from '../../src/config.js'
+
+describe('date and instant formats', () => {
+  it('calendar dates: leap years and month lengths', () => {
+    for (const ok of ['2024-02-29', '2000-02-29', '2026-12-31', '2026-04-30']) assert.ok(isValidDate(ok), ok)
+    for (const bad of ['2026-02-29', '1900-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-1-1', '26-01-01', '2026-01-01T00:00']) {
+      assert.ok(!isValidDate(bad), bad)
+    }
+  })
+  it('agrees with the JavaScript calendar on every day of four centuries', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1600, max: 2400 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }), (y, m, d) => {
+        const text = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+        const js = new Date(Date.UTC(y, m - 1, d))
+        assert.equal(isValidDate(text), js.getUTCMonth() === m - 1 && js.getUTCDate() === d)
+      }),
+    )
+  })
+  it('instants need Z or an offset', () => {
+    for (const ok of ['2026-03-02T08:00:00Z', '2026-03-02T08:00:00.123Z', '2026-03-02T09:00:00+01:00', '2026-03-02T08:00Z']) assert.ok(isValidInstant(ok), ok)
+    for (const bad of ['2026-03-02T08:00:00', '2026-03-02 08:00:00Z', '2026-02-30T08:00:00Z', '2026-03-02T24:00:00Z', '2026-03-02t08:00:00z']) {
+      assert.ok(!isValidInstant(bad), bad)
+    }
+  })
+  it('time zones', () => {
+    assert.ok(isValidTimeZone('Europe/Madrid'))
+    assert.ok(isValidTimeZone('Pacific/Auckland'))
+    assert.ok(!isValidTimeZone('Mars/Olympus'))
+    assert.ok(!isValidTimeZone(''))
+  })
+})
+
+describe('NUL characters', () => {
+  it('finds the path of the first string holding one', () => {
+    assert.equal(findNulCharacter({ a: 'ok', b: { c: ['x', 'y\u0000'] } }), 'b.c.1')
+    assert.equal(findNulCharacter({ a: 'ok' }), null)
+    assert.equal(findNulCharacter(undefined), null)
+  })
+})
+
+describe('API key format', () => {
+  it('round-trips and rejects malformed tokens', () => {
+    const token = formatApiKey('key_01ARZ3NDEKTSV4RRFFQ69G5FAV', 'abcdefghijklmnopqrstuvwxyz0123456789_-ABCDE')
+    assert.deepEqual(parseApiKey(token), { keyId: 'key_01ARZ3NDEKTSV4RRFFQ69G5FAV', secret: 'abcdefghijklmnopqrstuvwxyz0123456789_-ABCDE' })
+    for (const bad of ['', 'jnd_', 'abc_01ARZ3NDEKTSV4RRFFQ69G5FAV_secretsecretsecretsecret', 'jnd_01ARZ3NDEKTSV4RRFFQ69G5FA_secretsecretsecretsecret', 'jnd_01ARZ3NDEKTSV4RRFFQ69G5FAV_short']) {
+      assert.equal(parseApiKey(bad), null, bad)
+    }
+  })
+  it('compares secrets against their hash', () => {
+    assert.ok(secretMatches('s3cret', sha256Hex('s3cret')))
+    assert.ok(!secretMatches('s3cret', sha256Hex('other')))
+    assert.ok(!secretMatches('s3cret', 'abcd'))
+  })
+})
+
+describe('in-memory sliding window', () => {
+  it('allows `limit` requests in any 60 s window and reports when one frees up', async () => {
+    let now = 1_000_000
+    const store = new MemoryRateLimitStore(() => now)
+    try {
+      for (let i = 0; i < 3; i++) {
+        assert.equal((await store.hit('k', 3)).allowed, true)
+        now += 10_000
+      }
+      const refused = await store.hit('k', 3)
+      assert.deepEqual(refused, { allowed: false, limit: 3, remaining: 0, resetMs: 30_000 })
+      now += 30_000 // the first request leaves the window
+      assert.equal((await store.hit('k', 3)).allowed, true)
+      assert.equal((await store.hit('k', 3)).allowed, false, 'rolling, not fixed: the other two are still inside')
+      assert.equal((await store.peek('other', 3)).remaining, 3)
+    } finally {
+      await store.close()
+    }
+  })
+})
+
+describe('configuration', () => {
+  it('defaults and validation', () => {
+    const config = loadConfig({})
+    assert.equal(config.port, 3000)
+    assert.equal(config.databaseUrl, 'sqlite:./data/jornada.db')
+    assert.equal(config.rateLimitPerMinute, 300)
+    assert.throws(() => loadConfig({ PORT: 'abc' }), /PORT/)
+    assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://x' }), /DATABASE_URL/)
+    assert.throws(() => loadConfig({ REDIS_URL: 'http://x' }), /REDIS_URL/)
+    assert.throws(() => loadConfig({ LOG_LEVEL: 'loud' }), /LOG_LEVEL/)
+    assert.throws(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '0' }), /RATE_LIMIT_PER_MINUTE/)
+  })
+})

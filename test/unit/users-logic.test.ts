@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import type { Actor } from '../../src/auth/context.js'
+import {
+  createsManagerCycle,
+  kioskIdFromDni,
+  kioskPinFromPhone,
+  normaliseIban,
+  parseQualifications,
+  searchableText,
+  updateDenial,
+} from '../../src/modules/users/users.logic.js'
+
+const actor = (over: Partial<Actor> = {}): Actor => ({ id: 'usr_me', email: 'me@x.com', fullName: 'Me', role: 'member', departmentId: null, ...over })
+
+describe('who may change which user field', () => {
+  it('members change their own personal fields only', () => {
+    assert.equal(updateDenial(actor(), null, 'usr_me', ['city', 'iban', 'phone_personal']), null)
+    assert.match(updateDenial(actor(), null, 'usr_other', ['city'])!, /employee or an administrator/)
+    assert.match(updateDenial(actor(), null, 'usr_me', ['vacation_days'])!, /administrator may change vacation_days/)
+    assert.match(updateDenial(actor(), null, 'usr_me', ['role'])!, /administrator/)
+    assert.match(updateDenial(actor(), null, 'usr_me', ['ssn'])!, /HR department/)
+  })
+  it('HR members manage HR fields of anyone, but nothing else of others', () => {
+    const hr = actor({ departmentId: 'dep_hr' })
+    assert.equal(updateDenial(hr, 'dep_hr', 'usr_other', ['ssn', 'qualifications', 'company_cif']), null)
+    assert.notEqual(updateDenial(hr, 'dep_hr', 'usr_other', ['city']), null)
+    assert.notEqual(updateDenial(hr, 'dep_other', 'usr_other', ['ssn']), null, 'not HR when the tenant names another department')
+    assert.notEqual(updateDenial(actor(), null, 'usr_me', ['ssn']), null, 'no HR department: nobody is HR')
+  })
+  it('administrators change everything', () => {
+    assert.equal(updateDenial(actor({ role: 'admin' }), null, 'usr_other', ['role', 'ssn', 'city', 'full_name']), null)
+  })
+  it('an empty update needs no permission beyond the scope', () => {
+    assert.equal(updateDenial(actor(), null, 'usr_other', []), null)
+  })
+})
+
+describe('kiosk credentials', () => {
+  it('the kiosk identifier is the digits of the DNI/NIE', () => {
+    assert.equal(kioskIdFromDni('12345678Z'), '12345678')
+    assert.equal(kioskIdFromDni('X-1234567-L'), '1234567')
+    assert.equal(kioskIdFromDni('ABC'), null)
+    assert.equal(kioskIdFromDni(null), null)
+  })
+  it('the PIN is the last four digits of the phone', () => {
+    assert.equal(kioskPinFromPhone('+34 600 12 34 56'), '3456')
+    assert.equal(kioskPinFromPhone('(91) 123'), '1123')
+    assert.equal(kioskPinFromPhone('123'), null)
+  })
+})
+
+describe('qualifications', () => {
+  it('accepts a JSON array of strings, trimmed', () => {
+    assert.deepEqual(parseQualifications('[" A ", "B"]'), { ok: true, value: ['A', 'B'] })
+    assert.deepEqual(parseQualifications('[]'), { ok: true, value: [] })
+  })
+  it('rejects anything else', () => {
+    for (const raw of ['A', '{"a":1}', '[1]', '["ok", null]', '[""]', '"A"', JSON.stringify(Array(101).fill('x'))]) {
+      assert.equal(parseQualifications(raw).ok, false, raw)
+    }
+  })
+})
+
+describe('small normalisations', () => {
+  it('IBAN in electronic format', () => assert.equal(normaliseIban('es91 2100 0418 4502 0005 1332'), 'ES9121000418450200051332'))
+  it('searchable text drops case and accents', () => {
+    assert.equal(searchableText('Álvaro Núñez ÇA'), 'alvaro nunez ca')
+  })
+})
+
+describe('manager cycles', () => {
+  it('detects self-management and indirect cycles', () => {
+    assert.equal(createsManagerCycle('a', 'a', []), true)
+    assert.equal(createsManagerCycle('a', 'c', ['b', 'a']), true)
+    assert.equal(createsManagerCycle('a', 'c', ['b', 'd']), false)
+  })
+})
