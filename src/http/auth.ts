@@ -58,12 +58,27 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
 
   app.decorateRequest('auth', null)
 
+  /**
+   * Counts a request. If the shared counter store (Redis) is unreachable the request is let
+   * through and the failure logged: rate limiting protects the service, and an outage of it must
+   * not stop clocks from recording punches.
+   */
+  async function count(request: FastifyRequest, reply: FastifyReply, bucket: string): Promise<RateDecision | null> {
+    try {
+      const decision = await rateLimit.hit(bucket, limitPerMinute)
+      setRateHeaders(reply, decision)
+      return decision
+    } catch (error) {
+      request.log.error({ err: error }, 'rate limit store unavailable; request not counted')
+      return null
+    }
+  }
+
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const config = request.routeOptions.config
     if (request.is404 || config.access === 'public') {
-      const decision = await rateLimit.hit(`ip:${request.ip}`, limitPerMinute)
-      setRateHeaders(reply, decision)
-      if (!decision.allowed) throw rateLimited(reply, decision.resetMs)
+      const decision = await count(request, reply, `ip:${request.ip}`)
+      if (decision && !decision.allowed) throw rateLimited(reply, decision.resetMs)
       return
     }
 
@@ -76,9 +91,8 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     const token = bearerToken(request.headers.authorization)
     const auth = token ? await authenticate(db, token) : null
     if (!auth) {
-      const decision = await rateLimit.hit(`anon:${request.ip}`, limitPerMinute)
-      setRateHeaders(reply, decision)
-      if (!decision.allowed) {
+      const decision = await count(request, reply, `anon:${request.ip}`)
+      if (decision && !decision.allowed) {
         blockedAddresses.set(request.ip, Date.now() + decision.resetMs)
         throw rateLimited(reply, decision.resetMs)
       }
@@ -89,9 +103,8 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
       )
     }
 
-    const decision = await rateLimit.hit(`key:${auth.keyId}`, limitPerMinute)
-    setRateHeaders(reply, decision)
-    if (!decision.allowed) throw rateLimited(reply, decision.resetMs)
+    const decision = await count(request, reply, `key:${auth.keyId}`)
+    if (decision && !decision.allowed) throw rateLimited(reply, decision.resetMs)
 
     if (config.scope && !auth.scopes.includes(config.scope)) {
       throw new AppError('scope_required', `This API key does not have the scope ${config.scope} enabled`)

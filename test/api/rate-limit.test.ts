@@ -48,6 +48,24 @@ forEachEngine(
   { app: { rateLimitPerMinute: 300 } },
 )
 
+forEachEngine('rate limiting when Redis is unreachable', (t) => {
+  it('requests are served uncounted instead of failing', async () => {
+    const redis = new Redis('redis://127.0.0.1:1', { enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null })
+    redis.on('error', () => {})
+    const app = await buildApp({ db: t.database.db, rateLimitPerMinute: 300, rateLimitStore: new RedisRateLimitStore(redis) })
+    try {
+      const tenant = await t.newTenant()
+      const res = await new Client(app, tenant.adminKey).get('/api/v1/me')
+      assert.equal(res.status, 200)
+      assert.equal(res.headers['ratelimit-limit'], undefined)
+      expectError(await new Client(app, null).get('/api/v1/me'), 401)
+    } finally {
+      await app.close()
+      redis.disconnect()
+    }
+  })
+})
+
 forEachEngine('rate limiting shared through Redis', (t) => {
   const skip = REDIS_URL ? false : 'Redis half skipped: TEST_REDIS_URL is not set'
   const redisClients: Redis[] = []
