@@ -228,6 +228,8 @@ export interface MachineInfo {
   totalMemoryGiB: number
   node: string
   platform: string
+  /** 1-minute load average when the run started: other work on the machine skews every number. */
+  loadAverage1m: number
 }
 
 export function machineInfo(): MachineInfo {
@@ -238,6 +240,7 @@ export function machineInfo(): MachineInfo {
     totalMemoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
     node: process.version,
     platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    loadAverage1m: Math.round(os.loadavg()[0]! * 100) / 100,
   }
 }
 

@@ -138,6 +138,12 @@ async function main(): Promise<void> {
     console.log(
       `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.totalMemoryGiB} GiB, Node ${machine.node} (${machine.platform})`,
     )
+    if (machine.loadAverage1m > machine.cores / 2) {
+      console.log(
+        `WARNING: the machine is busy (load average ${machine.loadAverage1m} on ${machine.cores} cores); ` +
+          'expect lower, noisier numbers than on an idle machine',
+      )
+    }
     console.log(
       `Load: ${settings.connections} connections, ${settings.warmupSec} s warm-up + ${settings.durationSec} s measured per scenario, ` +
         `one scenario at a time; servers in their own processes\n`,

@@ -21,22 +21,27 @@ function output(value: unknown, options: JsonOption, human: () => string): void 
   process.stdout.write(options.json ? `${JSON.stringify(value, null, 2)}\n` : `${human()}\n`)
 }
 
-async function withDatabase<T>(run: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+/** Opens the configured database, brought up to date first unless the command migrates itself. */
+async function withDatabase<T>(run: (database: DatabaseHandle) => Promise<T>, options = { migrate: true }): Promise<T> {
   const config = loadConfig()
   const database = await openDatabase(config.databaseUrl)
   try {
-    await migrateToLatest(database)
+    if (options.migrate) await migrateToLatest(database)
     return await run(database)
   } finally {
     await database.destroy()
   }
 }
 
+const jsonRequested = process.argv.includes('--json')
+
 const program = new Command()
   .name('jornada')
   .description('Jornada workforce API: service and administration')
-  .showHelpAfterError()
+  .showHelpAfterError(!jsonRequested)
   .exitOverride()
+  // With --json a usage error is reported as JSON by the handler at the bottom, not as text.
+  .configureOutput({ outputError: (text, write) => (jsonRequested ? undefined : write(text)) })
 
 program
   .command('serve')
@@ -57,7 +62,7 @@ program
   .description('Apply pending database migrations')
   .option('--json', 'print JSON')
   .action(async (options: JsonOption) => {
-    const applied = await withDatabase((database) => migrateToLatest(database))
+    const applied = await withDatabase((database) => migrateToLatest(database), { migrate: false })
     output({ applied }, options, () => (applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date'))
   })
 
@@ -156,6 +161,10 @@ function fail(error: unknown, json: boolean): never {
 try {
   await program.parseAsync(process.argv)
 } catch (error) {
-  if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2)
-  fail(error, process.argv.includes('--json'))
+  if (error instanceof CommanderError) {
+    if (error.exitCode === 0) process.exit(0)
+    if (jsonRequested) process.stderr.write(`${JSON.stringify({ error: { code: 'invalid_usage', message: error.message } })}\n`)
+    process.exit(2)
+  }
+  fail(error, jsonRequested)
 }

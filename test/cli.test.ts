@@ -5,11 +5,11 @@
  *
  * PostgreSQL isolation: the CLI only takes DATABASE_URL, so each run gets a dedicated database
  * (`jt_cli_<random>`, dropped at the end) rather than a schema selected with
- * `?options=-c search_path=...`. The search_path route does reach the server, but Kysely's
- * Migrator (as called by src/db/database.ts `migrateToLatest`, without `migrationTableSchema`)
- * looks for `kysely_migration` in *every* schema, so migrating a schema fails with
- * `relation "kysely_migration_lock" does not exist` as soon as another schema of the same
- * database (e.g. a concurrently running test file's) is already migrated.
+ * `?options=-c%20search_path%3D...`. That parameter does reach the server (node-postgres passes it
+ * on), but the CLI opens the database without a `pgSchema`, so `migrateToLatest` cannot tell
+ * Kysely's Migrator which schema is ours, and the Migrator then looks for `kysely_migration` in
+ * *every* schema: as soon as another schema of the same database is migrated (e.g. a concurrently
+ * running test file's), migrating ours fails with `relation "kysely_migration_lock" does not exist`.
  */
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
@@ -187,7 +187,7 @@ for (const engine of ENGINES) {
       for (const name of firstMigrate!.applied) assert.equal(typeof name, 'string')
       // Open the same database here: it must already be fully migrated by the CLI.
       database = await target.open()
-      assert.deepEqual(await migrateToLatest(database.db), [], 'nothing left to apply after `jornada migrate`')
+      assert.deepEqual(await migrateToLatest(database), [], 'nothing left to apply after `jornada migrate`')
       const tenants = await database.db.selectFrom('tenants').select('id').execute()
       assert.deepEqual(tenants, [])
       app = await buildApp({ db: database.db, rateLimitPerMinute: 100_000 })
@@ -195,12 +195,7 @@ for (const engine of ENGINES) {
 
     it(
       'migrate --json on a fresh database lists the migrations it applied (non-empty)',
-      {
-        ...opts,
-        todo:
-          'src/cli.ts bug: `migrate` runs inside withDatabase(), which already calls migrateToLatest() before the ' +
-          'action, so the action’s own migrateToLatest() always returns [] and a fresh database prints {"applied": []}',
-      },
+      opts,
       () => {
         assert.ok(firstMigrate, 'the previous test ran')
         assert.ok(firstMigrate.applied.length > 0, `expected the applied migrations, got ${JSON.stringify(firstMigrate)}`)
@@ -395,12 +390,17 @@ for (const engine of ENGINES) {
       assert.deepEqual((await listKeys(database!.db, 'ten_01ARZ3NDEKTSV4RRFFQ69G5FAV')), [])
     })
 
-    it('a missing required option exits 2 with a usage message', opts, async () => {
+    it('a missing required option exits 2 with a usage message (JSON with --json)', opts, async () => {
       const args = ['keys', 'create', '--tenant', tenant.tenant.id, '--scopes', 'users.list', '--json']
       const r = await cli(target.url, ...args)
       assert.equal(r.code, 2, describeRun(args, r))
       assert.equal(r.stdout, '')
-      assert.match(r.stderr, /required option '--acts-as <userId>' not specified/)
+      const error = JSON.parse(r.stderr).error
+      assert.equal(error.code, 'invalid_usage')
+      assert.match(error.message, /required option '--acts-as <userId>' not specified/)
+      const plain = await cli(target.url, ...args.slice(0, -1))
+      assert.equal(plain.code, 2)
+      assert.match(plain.stderr, /required option '--acts-as <userId>' not specified/)
     })
 
     it('revoking an unknown key fails with not_found', opts, async () => {

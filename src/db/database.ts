@@ -13,6 +13,7 @@ import {
   PostgresDialect,
   PrimitiveValueListNode,
   SqliteDialect,
+  sql,
   ValueNode,
   type KyselyPlugin,
   type PluginTransformQueryArgs,
@@ -121,11 +122,17 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
 
 /** Applies every pending migration; safe to run from several processes at once (Kysely locks). */
 export async function migrateToLatest(database: DatabaseHandle): Promise<string[]> {
+  // Kysely looks for its bookkeeping tables across all schemas unless told which one is ours, so
+  // on PostgreSQL name the schema the connection works in (set by pgSchema or by the URL).
+  let schema = database.schema
+  if (database.engine === 'postgres' && !schema) {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)
+    schema = rows[0]?.schema
+  }
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrations },
-    // Kysely looks for its bookkeeping tables across all schemas unless told which one is ours.
-    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+    ...(schema ? { migrationTableSchema: schema } : {}),
   })
   const { error, results } = await migrator.migrateToLatest()
   if (error) throw error
