@@ -19,6 +19,11 @@ import { newId } from './lib/ids.js'
 import { catalogueRoutes } from './modules/catalogues/catalogues.routes.js'
 import { Department, WorkCenter } from './modules/catalogues/catalogues.schemas.js'
 import { meRoutes } from './modules/me/me.routes.js'
+import { attendanceRoutes } from './modules/attendance/attendance.routes.js'
+import { holidayRoutes } from './modules/holidays/holidays.routes.js'
+import { HolidayEntry } from './modules/holidays/holidays.schemas.js'
+import { DailyEntry, Punch, SummaryRow } from './modules/attendance/attendance.schemas.js'
+import { Schedule } from './modules/schedules/schedules.schemas.js'
 import { Tenant } from './modules/tenants/tenants.schemas.js'
 import { tenantRoutes } from './modules/tenants/tenants.routes.js'
 import { UserFull, UserReduced } from './modules/users/users.schemas.js'
@@ -62,7 +67,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
-  for (const schema of [ErrorBody, UserFull, UserReduced, Department, WorkCenter, Tenant]) app.addSchema(schema)
+  for (const schema of [ErrorBody, UserFull, UserReduced, Department, WorkCenter, Tenant, Schedule, HolidayEntry, Punch, DailyEntry, SummaryRow]) {
+    app.addSchema(schema)
+  }
   registerErrorHandler(app)
 
   // JSON bodies; an empty body counts as no body, so POSTs without one (deactivate) need no `{}`.
@@ -122,6 +129,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(userRoutes(options.db))
       await api.register(catalogueRoutes(options.db))
       await api.register(tenantRoutes(options.db))
+      await api.register(holidayRoutes(options.db))
+      await api.register(attendanceRoutes(options.db))
     },
     { prefix: '/api/v1' },
   )

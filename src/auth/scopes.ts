@@ -17,6 +17,15 @@ export const SCOPES = [
   'work-centers.update',
   'tenant.get',
   'tenant.update',
+  'schedules.list',
+  'schedules.create',
+  'schedules.update',
+  'holidays.list',
+  'holidays.create',
+  'holidays.delete',
+  'attendance.list',
+  'attendance.create',
+  'attendance.summary',
 ] as const
 
 export type Scope = (typeof SCOPES)[number]

@@ -19,6 +19,8 @@ export interface TenantsTable {
   hr_department_id: string | null
   /** JSON array of folder names every new user receives. */
   default_folders: string
+  /** Schedule of users without one of their own. */
+  default_schedule_id: string | null
   created_at: string
 }
 
@@ -87,6 +89,8 @@ export interface UsersTable extends ProfileColumns {
   /** Digits of the DNI: the identifier typed at a kiosk. Unique per tenant. */
   kiosk_id: string | null
   kiosk_pin_hash: string | null
+  /** null follows the tenant's default schedule. */
+  schedule_id: string | null
   created_at: string
   updated_at: string
 }
@@ -116,6 +120,43 @@ export interface ApiKeysTable {
   revoked_at: string | null
 }
 
+export interface SchedulesTable {
+  id: string
+  tenant_id: string
+  name: string
+  /** JSON array of 7 integers: expected minutes Monday ... Sunday. */
+  weekday_minutes: string
+  created_at: string
+}
+
+export interface CompanyHolidaysTable {
+  id: string
+  tenant_id: string
+  date: string
+  name: string
+  /** null: a holiday of the whole company; otherwise only of that work center. */
+  work_center_id: string | null
+  created_at: string
+}
+
+/** Append-only: the code inserts punches and never updates or deletes one. */
+export interface PunchesTable {
+  id: string
+  tenant_id: string
+  user_id: string
+  /** Position in the user's chain, from 1. */
+  seq: number
+  type: 'in' | 'out' | 'break_start' | 'break_end'
+  ts: string
+  /** Modality of the session the punch belongs to (chosen on its `in`). */
+  modality: 'onsite' | 'remote'
+  source: string
+  created_at: string
+  prev_hash: string | null
+  /** SHA-256 over the punch's canonical fields and prev_hash. */
+  hash: string
+}
+
 export interface Database {
   tenants: TenantsTable
   departments: DepartmentsTable
@@ -123,6 +164,9 @@ export interface Database {
   users: UsersTable
   folders: FoldersTable
   api_keys: ApiKeysTable
+  schedules: SchedulesTable
+  company_holidays: CompanyHolidaysTable
+  punches: PunchesTable
 }
 
 export type TenantRow = Selectable<TenantsTable>
@@ -133,4 +177,7 @@ export type DepartmentRow = Selectable<DepartmentsTable>
 export type WorkCenterRow = Selectable<WorkCentersTable>
 export type FolderRow = Selectable<FoldersTable>
 export type ApiKeyRow = Selectable<ApiKeysTable>
+export type ScheduleRow = Selectable<SchedulesTable>
+export type CompanyHolidayRow = Selectable<CompanyHolidaysTable>
+export type PunchRow = Selectable<PunchesTable>
 export type { Generated }

@@ -14,6 +14,9 @@ export const ID_PREFIXES = {
   folder: 'fld',
   apiKey: 'key',
   request: 'req',
+  schedule: 'sch',
+  holiday: 'hol',
+  punch: 'pun',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIXES

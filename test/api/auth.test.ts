@@ -79,6 +79,8 @@ forEachEngine('authentication and scopes', (t) => {
     const user = await tenant.createUser()
     const dep = (await tenant.admin.post('/api/v1/departments', { name: 'Matrix' })).body.data
     const wc = (await tenant.admin.post('/api/v1/work-centers', { name: 'Matrix WC' })).body.data
+    const schedule = (await tenant.admin.post('/api/v1/schedules', { name: 'Matrix', weekday_minutes: { mon: 1, tue: 1, wed: 1, thu: 1, fri: 1, sat: 0, sun: 0 } })).body.data
+    const holiday = (await tenant.admin.post('/api/v1/holidays', { date: '2030-01-02', name: 'Matrix day' })).body.data
     const calls: Record<string, () => [string, string, unknown?]> = {
       'users.list': () => ['GET', '/api/v1/users'],
       'users.get': () => ['GET', `/api/v1/users/${user.id}`],
@@ -94,6 +96,15 @@ forEachEngine('authentication and scopes', (t) => {
       'work-centers.update': () => ['PATCH', `/api/v1/work-centers/${wc.id}`, {}],
       'tenant.get': () => ['GET', '/api/v1/tenant'],
       'tenant.update': () => ['PATCH', '/api/v1/tenant', {}],
+      'schedules.list': () => ['GET', '/api/v1/schedules'],
+      'schedules.create': () => ['POST', '/api/v1/schedules', {}],
+      'schedules.update': () => ['PATCH', `/api/v1/schedules/${schedule.id}`, {}],
+      'holidays.list': () => ['GET', '/api/v1/holidays?from=2030-01-01&to=2030-01-31'],
+      'holidays.create': () => ['POST', '/api/v1/holidays', {}],
+      'holidays.delete': () => ['DELETE', `/api/v1/holidays/${holiday.id}`],
+      'attendance.list': () => ['GET', `/api/v1/attendance?user_id=${user.id}&from=2030-01-01&to=2030-01-02`],
+      'attendance.create': () => ['POST', '/api/v1/attendance', {}],
+      'attendance.summary': () => ['GET', '/api/v1/attendance/summary?from=2030-01-01&to=2030-01-02'],
     }
     assert.deepEqual(Object.keys(calls).sort(), [...SCOPES].sort(), 'every scope has a call in the matrix')
     for (const scope of SCOPES) {

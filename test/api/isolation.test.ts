@@ -14,6 +14,11 @@ forEachEngine('tenant isolation', (t) => {
     const theirUser = await theirs.createUser({ full_name: 'Their Employee' })
     const theirDep = (await theirs.admin.post('/api/v1/departments', { name: 'Their Dep' })).body.data
     const theirWc = (await theirs.admin.post('/api/v1/work-centers', { name: 'Their WC' })).body.data
+    const weekly = { mon: 60, tue: 60, wed: 60, thu: 60, fri: 60, sat: 0, sun: 0 }
+    const theirSchedule = (await theirs.admin.post('/api/v1/schedules', { name: 'Their schedule', weekday_minutes: weekly })).body.data
+    const theirHoliday = (await theirs.admin.post('/api/v1/holidays', { date: '2030-05-05', name: 'Their holiday' })).body.data
+    const recent = new Date(Date.now() - 3600_000).toISOString()
+    assert.equal((await theirs.admin.post('/api/v1/attendance', { user_id: theirUser.id, type: 'in', ts: recent })).status, 201)
 
     const addressed: Record<string, [method: string, url: string, body?: unknown][]> = {
       'get /api/v1/users/{user_id}': [['GET', `/api/v1/users/${theirUser.id}`], ['GET', `/api/v1/users/${theirs.adminId}?include_folders=true`]],
@@ -22,6 +27,8 @@ forEachEngine('tenant isolation', (t) => {
       'post /api/v1/users/{user_id}/reactivate': [['POST', `/api/v1/users/${theirUser.id}/reactivate`]],
       'patch /api/v1/departments/{id}': [['PATCH', `/api/v1/departments/${theirDep.id}`, { name: 'Mine now' }]],
       'patch /api/v1/work-centers/{id}': [['PATCH', `/api/v1/work-centers/${theirWc.id}`, { name: 'Mine now' }]],
+      'patch /api/v1/schedules/{id}': [['PATCH', `/api/v1/schedules/${theirSchedule.id}`, { name: 'Mine now' }]],
+      'delete /api/v1/holidays/{id}': [['DELETE', `/api/v1/holidays/${theirHoliday.id}`]],
     }
     const references: [string, string, unknown][] = [
       ['POST', '/api/v1/users', { email: 'ref1@example.com', full_name: 'R', department_id: theirDep.id }],
@@ -30,6 +37,13 @@ forEachEngine('tenant isolation', (t) => {
       ['PATCH', `/api/v1/users/${mine.adminId}`, { department_id: theirDep.id }],
       ['PATCH', `/api/v1/users/${mine.adminId}`, { manager_id: theirUser.id }],
       ['PATCH', '/api/v1/tenant', { hr_department_id: theirDep.id }],
+      ['PATCH', '/api/v1/tenant', { default_schedule_id: theirSchedule.id }],
+      ['POST', '/api/v1/users', { email: 'ref4@example.com', full_name: 'R', schedule_id: theirSchedule.id }],
+      ['PATCH', `/api/v1/users/${mine.adminId}`, { schedule_id: theirSchedule.id }],
+      ['POST', '/api/v1/holidays', { date: '2030-05-06', name: 'X', work_center_id: theirWc.id }],
+      ['GET', `/api/v1/holidays?from=2030-01-01&to=2030-12-31&work_center_id=${theirWc.id}`, undefined],
+      ['GET', `/api/v1/attendance?user_id=${theirUser.id}&from=2030-01-01&to=2030-01-31`, undefined],
+      ['POST', '/api/v1/attendance', { user_id: theirUser.id, type: 'out', ts: new Date().toISOString() }],
     ]
 
     const paths = (await t.client(null).get('/api/v1/openapi.json')).body.paths as Record<string, Record<string, unknown>>
@@ -48,9 +62,12 @@ forEachEngine('tenant isolation', (t) => {
     assert.equal(after.status, 'active')
     assert.equal(after.profile.city, null)
     assert.equal((await theirs.admin.get('/api/v1/departments')).body.data[0].name, 'Their Dep')
+    assert.equal((await theirs.admin.get('/api/v1/holidays?from=2030-05-01&to=2030-05-31')).body.meta.total, 1)
+    const theirDay = (await theirs.admin.get(`/api/v1/attendance?user_id=${theirUser.id}&from=${recent.slice(0, 10)}&to=${recent.slice(0, 10)}&tz=UTC`)).body.data[0]
+    assert.deepEqual(theirDay.punches.map((p: any) => p.type), ['in'], 'their punches untouched')
 
     // Lists: only my own data, whatever the filters.
-    const theirIds = new Set([theirUser.id, theirs.adminId, theirDep.id, theirWc.id])
+    const theirIds = new Set([theirUser.id, theirs.adminId, theirDep.id, theirWc.id, theirSchedule.id, theirHoliday.id])
     for (const url of [
       '/api/v1/users?page_size=100',
       '/api/v1/users?detail=full&page_size=100',
@@ -61,10 +78,14 @@ forEachEngine('tenant isolation', (t) => {
       `/api/v1/users?manager_id=${theirs.adminId}`,
       '/api/v1/departments',
       '/api/v1/work-centers',
+      '/api/v1/schedules',
+      '/api/v1/holidays?from=2030-01-01&to=2030-12-31',
+      `/api/v1/attendance/summary?from=${recent.slice(0, 10)}&to=${recent.slice(0, 10)}&page_size=100`,
+      `/api/v1/attendance/summary?from=${recent.slice(0, 10)}&to=${recent.slice(0, 10)}&work_center_id=${theirWc.id}`,
     ]) {
       const res = await mine.admin.get(url)
       assert.equal(res.status, 200, url)
-      for (const item of res.body.data) assert.ok(!theirIds.has(item.id), `${url} leaked ${item.id}`)
+      for (const item of res.body.data) assert.ok(!theirIds.has(item.id ?? item.user_id), `${url} leaked ${item.id ?? item.user_id}`)
     }
     assert.equal((await mine.admin.get('/api/v1/users')).body.meta.total, 1)
     assert.equal((await mine.admin.get('/api/v1/tenant')).body.data.id, mine.id)

@@ -1,7 +1,9 @@
 /** Every migration, in order. Listed explicitly so the same code runs from sources and from dist/. */
 import type { Migration } from 'kysely'
 import * as foundation from './2026_11_01_0001_foundation.js'
+import * as attendance from './2026_11_21_0002_attendance.js'
 
 export const migrations: Record<string, Migration> = {
   '2026_11_01_0001_foundation': foundation,
+  '2026_11_21_0002_attendance': attendance,
 }

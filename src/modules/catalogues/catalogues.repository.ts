@@ -1,11 +1,14 @@
-/** Departments and work centers: two small per-tenant catalogues with the same access pattern. */
+/**
+ * Small per-tenant catalogues with the same access pattern (id, tenant, unique name): departments,
+ * work centers and schedules.
+ */
 import type { Kysely } from 'kysely'
-import type { Database, DepartmentRow, WorkCenterRow } from '../../db/schema.js'
+import type { Database, DepartmentRow, ScheduleRow, WorkCenterRow } from '../../db/schema.js'
 
 type Db = Kysely<Database>
-export type CatalogueTable = 'departments' | 'work_centers'
-// Both tables share id, tenant_id and name; queries name `departments` for Kysely's typing only.
-type RowOf<T extends CatalogueTable> = T extends 'departments' ? DepartmentRow : WorkCenterRow
+export type CatalogueTable = 'departments' | 'work_centers' | 'schedules'
+// The tables share id, tenant_id and name; queries name `departments` for Kysely's typing only.
+type RowOf<T extends CatalogueTable> = T extends 'departments' ? DepartmentRow : T extends 'work_centers' ? WorkCenterRow : ScheduleRow
 
 export async function catalogueItemExists(db: Db, table: CatalogueTable, tenantId: string, id: string): Promise<boolean> {
   const row = await db.selectFrom(table as 'departments').select('id').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst()

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { TSchema } from 'typebox'
 import type { Kysely } from 'kysely'
 import type { Scope } from '../../auth/scopes.js'
 import type { Database } from '../../db/schema.js'
 import { authOf } from '../../http/auth.js'
 import { DataOf, ListOf, errorResponses } from '../../http/schemas.js'
+import { CreateScheduleBody, Schedule, UpdateScheduleBody } from '../schedules/schedules.schemas.js'
 import * as schemas from './catalogues.schemas.js'
 import * as service from './catalogues.service.js'
 import type { CatalogueTable } from './catalogues.repository.js'
@@ -11,11 +13,11 @@ import type { CatalogueTable } from './catalogues.repository.js'
 interface CatalogueRoutes {
   table: CatalogueTable
   path: string
-  scopePrefix: 'departments' | 'work-centers'
+  scopePrefix: 'departments' | 'work-centers' | 'schedules'
   tag: string
-  item: typeof schemas.Department | typeof schemas.WorkCenter
-  createBody: typeof schemas.CreateDepartmentBody | typeof schemas.CreateWorkCenterBody
-  updateBody: typeof schemas.UpdateDepartmentBody | typeof schemas.UpdateWorkCenterBody
+  item: TSchema
+  createBody: TSchema
+  updateBody: TSchema
 }
 
 const CATALOGUE_ROUTES: CatalogueRoutes[] = [
@@ -37,6 +39,15 @@ const CATALOGUE_ROUTES: CatalogueRoutes[] = [
     createBody: schemas.CreateWorkCenterBody,
     updateBody: schemas.UpdateWorkCenterBody,
   },
+  {
+    table: 'schedules',
+    path: '/schedules',
+    scopePrefix: 'schedules',
+    tag: 'Schedules',
+    item: Schedule,
+    createBody: CreateScheduleBody,
+    updateBody: UpdateScheduleBody,
+  },
 ]
 
 export function catalogueRoutes(db: Kysely<Database>): FastifyPluginAsyncTypebox {
@@ -55,7 +66,7 @@ export function catalogueRoutes(db: Kysely<Database>): FastifyPluginAsyncTypebox
             response: { 200: ListOf(c.item), ...errorResponses(400) },
           },
         },
-        async (request) => service.listCatalogue(db, authOf(request), c.table, request.query),
+        async (request) => service.listCatalogue(db, authOf(request), c.table, request.query) as never,
       )
       app.post(
         c.path,
@@ -64,14 +75,14 @@ export function catalogueRoutes(db: Kysely<Database>): FastifyPluginAsyncTypebox
           schema: {
             operationId: scope('create'),
             tags: [c.tag],
-            summary: `Create a ${c.tag.toLowerCase().replace(/s$/, '')} (administrators)`,
+            summary: `Create an item of ${c.tag.toLowerCase()} (administrators)`,
             body: c.createBody,
             response: { 201: DataOf(c.item), ...errorResponses(400, 409) },
           },
         },
         async (request, reply) => {
-          const data = await service.createCatalogueItem(db, authOf(request), c.table, request.body as schemas.CatalogueBody)
-          return reply.status(201).send({ data })
+          const data = await service.createCatalogueItem(db, authOf(request), c.table, request.body as service.AnyCatalogueBody)
+          return reply.status(201).send({ data } as never)
         },
       )
       app.patch(
@@ -81,15 +92,14 @@ export function catalogueRoutes(db: Kysely<Database>): FastifyPluginAsyncTypebox
           schema: {
             operationId: scope('update'),
             tags: [c.tag],
-            summary: `Change a ${c.tag.toLowerCase().replace(/s$/, '')} (administrators)`,
+            summary: `Change an item of ${c.tag.toLowerCase()} (administrators)`,
             params: schemas.CatalogueIdParams,
             body: c.updateBody,
             response: { 200: DataOf(c.item), ...errorResponses(400, 404, 409) },
           },
         },
-        async (request) => ({
-          data: await service.updateCatalogueItem(db, authOf(request), c.table, request.params.id, request.body as schemas.CatalogueBody),
-        }),
+        async (request) =>
+          ({ data: await service.updateCatalogueItem(db, authOf(request), c.table, request.params.id, request.body as service.AnyCatalogueBody) }) as never,
       )
     }
   }

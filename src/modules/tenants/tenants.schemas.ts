@@ -19,6 +19,7 @@ export const Tenant = Type.Object(
     region: Nullable(Type.String()),
     hr_department_id: Nullable(Type.String({ description: 'Members of this department are HR' })),
     default_folders: Type.Array(Type.String()),
+    default_schedule_id: Nullable(Type.String({ description: 'Schedule of users without one of their own' })),
     created_at: Type.String({ format: 'date-time' }),
   },
   { $id: 'Tenant', description: 'Company settings' },
@@ -34,6 +35,7 @@ export const UpdateTenantBody = Type.Object(
     region: Type.Optional(Nullable(Region)),
     hr_department_id: Type.Optional(Nullable(Id())),
     default_folders: Type.Optional(FolderNames),
+    default_schedule_id: Type.Optional(Id('Schedule of users without one of their own')),
   },
   { additionalProperties: false },
 )

@@ -10,6 +10,7 @@ import { newId } from '../../lib/ids.js'
 import { countryRegionProblem } from '../../lib/regions.js'
 import { nowIso } from '../../lib/time.js'
 import { catalogueItemExists } from '../catalogues/catalogues.repository.js'
+import { insertCatalogueRecord } from '../catalogues/catalogues.service.js'
 import { createKey, type ApiKeyView } from '../keys/keys.service.js'
 import { insertUserRecord } from '../users/users.service.js'
 import { userRowToFull } from '../users/users.mapper.js'
@@ -23,6 +24,10 @@ type Db = Kysely<Database>
 export const DEFAULT_TIMEZONE = 'Europe/Madrid'
 export const DEFAULT_VACATION_DAYS = 22
 export const DEFAULT_FOLDERS = ['Contracts', 'Payslips', 'Other']
+export const DEFAULT_SCHEDULE = {
+  name: 'Standard (Mon-Fri, 8 h)',
+  weekday_minutes: { mon: 480, tue: 480, wed: 480, thu: 480, fri: 480, sat: 0, sun: 0 },
+}
 
 export function tenantToApi(row: TenantRow): TenantType {
   return {
@@ -34,6 +39,7 @@ export function tenantToApi(row: TenantRow): TenantType {
     region: row.region,
     hr_department_id: row.hr_department_id,
     default_folders: JSON.parse(row.default_folders) as string[],
+    default_schedule_id: row.default_schedule_id,
     created_at: row.created_at,
   }
 }
@@ -64,10 +70,13 @@ export async function createTenant(db: Db, input: CreateTenantInputType): Promis
     region: input.region ?? null,
     hr_department_id: null,
     default_folders: JSON.stringify(DEFAULT_FOLDERS),
+    default_schedule_id: null,
     created_at: nowIso(),
   }
   const adminId = await db.transaction().execute(async (trx) => {
     await repo.insertTenant(trx, tenantRow)
+    const schedule = await insertCatalogueRecord(trx, tenantRow.id, 'schedules', DEFAULT_SCHEDULE)
+    await repo.updateTenant(trx, tenantRow.id, { default_schedule_id: schedule.id })
     return insertUserRecord(trx, tenantRow.id, {
       email: input.admin_email,
       fullName: input.admin_name.trim(),
@@ -83,6 +92,7 @@ export async function createTenant(db: Db, input: CreateTenantInputType): Promis
       remoteWorkAllowed: false,
       dni: null,
       phonePersonal: null,
+      scheduleId: null,
     })
   })
   const { apiKey, key } = await createKey(db, {
@@ -92,7 +102,8 @@ export async function createTenant(db: Db, input: CreateTenantInputType): Promis
     name: 'Initial administrator key',
   })
   const admin = (await findUser(db, tenantRow.id, adminId))!
-  return { tenant: tenantToApi(tenantRow), admin_user: userRowToFull(admin, null), api_key: apiKey, key }
+  const tenant = (await repo.findTenant(db, tenantRow.id))!
+  return { tenant: tenantToApi(tenant), admin_user: userRowToFull(admin, null), api_key: apiKey, key }
 }
 
 export async function getTenantSettings(db: Db, auth: AuthContext): Promise<TenantType> {
@@ -111,6 +122,9 @@ export async function updateTenantSettings(db: Db, auth: AuthContext, body: Upda
     )
     if (body.hr_department_id && !(await catalogueItemExists(trx, 'departments', auth.tenantId, body.hr_department_id))) {
       throw notFound('Department')
+    }
+    if (body.default_schedule_id && !(await catalogueItemExists(trx, 'schedules', auth.tenantId, body.default_schedule_id))) {
+      throw notFound('Schedule')
     }
     if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may change company settings')
     const { default_folders, name, ...rest } = body

@@ -35,6 +35,7 @@ export const EMPLOYMENT_FIELDS = [
   'department_id',
   'work_center_id',
   'manager_id',
+  'schedule_id',
   'hire_date',
   'vacation_days',
   'works_holidays',

@@ -34,6 +34,7 @@ export function userRowToFull(row: UserWithRefs, folders: FolderRow[] | null): U
     overtime_comp_expiry: null,
     created_at: row.created_at,
     manager_id: row.manager_id,
+    schedule_id: row.schedule_id,
     profile: profile as UserFullType['profile'],
     folders: folders === null ? null : folders.map((f) => ({ id: f.id, name: f.name, document_count: f.document_count })),
   }

@@ -71,6 +71,8 @@ export interface NewUserInput {
   remoteWorkAllowed: boolean
   dni: string | null
   phonePersonal: string | null
+  /** null: the company's default schedule. */
+  scheduleId: string | null
 }
 
 /**
@@ -110,6 +112,7 @@ export async function insertUserRecord(trx: Trx, tenantId: string, input: NewUse
     password_hash: input.passwordHash,
     kiosk_id: kioskId,
     kiosk_pin_hash: input.kioskPinHash,
+    schedule_id: input.scheduleId,
     ...emptyProfile(),
     dni: input.dni,
     phone_personal: input.phonePersonal,
@@ -141,7 +144,7 @@ function emptyProfile() {
 async function assertReferencesExist(
   trx: Trx,
   tenantId: string,
-  refs: { departmentId?: string | null; workCenterId?: string | null; managerId?: string | null },
+  refs: { departmentId?: string | null; workCenterId?: string | null; managerId?: string | null; scheduleId?: string | null },
 ): Promise<void> {
   if (refs.departmentId && !(await catalogueItemExists(trx, 'departments', tenantId, refs.departmentId))) {
     throw notFound('Department')
@@ -149,6 +152,7 @@ async function assertReferencesExist(
   if (refs.workCenterId && !(await catalogueItemExists(trx, 'work_centers', tenantId, refs.workCenterId))) {
     throw notFound('Work center')
   }
+  if (refs.scheduleId && !(await catalogueItemExists(trx, 'schedules', tenantId, refs.scheduleId))) throw notFound('Schedule')
   if (refs.managerId && !(await repo.findUserRow(trx, tenantId, refs.managerId))) throw notFound('Manager')
 }
 
@@ -182,6 +186,7 @@ export async function createUser(db: Db, auth: AuthContext, body: CreateUserBody
         departmentId: body.department_id,
         workCenterId: body.work_center_id,
         managerId: body.manager_id,
+        scheduleId: body.schedule_id,
       })
       if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may create users')
       return insertUserRecord(trx, auth.tenantId, {
@@ -199,6 +204,7 @@ export async function createUser(db: Db, auth: AuthContext, body: CreateUserBody
         remoteWorkAllowed: body.remote_work_allowed ?? false,
         dni: body.dni ?? null,
         phonePersonal: body.phone ?? null,
+        scheduleId: body.schedule_id ?? null,
       })
     })
   } catch (error) {
@@ -256,6 +262,7 @@ export async function updateUser(db: Db, auth: AuthContext, userId: string, body
         departmentId: body.department_id as string | null | undefined,
         workCenterId: body.work_center_id as string | null | undefined,
         managerId: body.manager_id as string | null | undefined,
+        scheduleId: body.schedule_id as string | null | undefined,
       })
       const denial = logic.updateDenial(auth.actor, auth.hrDepartmentId, userId, fields)
       if (denial) throw permissionDenied(denial)

@@ -1,0 +1,186 @@
+/**
+ * The rules of the working-time record, as pure functions: the punch sequence, grouping punches
+ * into work sessions, attributing sessions to local days, and the minute arithmetic of a day.
+ * Tested without HTTP or a database, and against a simple reference model (fast-check).
+ */
+import { DateTime } from 'luxon'
+
+export const PUNCH_TYPES = ['in', 'out', 'break_start', 'break_end'] as const
+export type PunchType = (typeof PUNCH_TYPES)[number]
+export type Modality = 'onsite' | 'remote'
+
+/** What may follow each punch; `null` is "no punch yet". A session is `in` ... `out`. */
+const ALLOWED_NEXT: Record<PunchType | 'none', readonly PunchType[]> = {
+  none: ['in'],
+  in: ['break_start', 'out'],
+  break_start: ['break_end'],
+  break_end: ['break_start', 'out'],
+  out: ['in'],
+}
+
+/** Why `next` cannot follow `last`, or null when the sequence stays coherent. */
+export function sequenceProblem(last: PunchType | null, next: PunchType): string | null {
+  const allowed = ALLOWED_NEXT[last ?? 'none']
+  if (allowed.includes(next)) return null
+  return last === null
+    ? `The first punch of an employee must be 'in', not '${next}'`
+    : `A '${next}' punch cannot follow '${last}'; expected ${allowed.map((t) => `'${t}'`).join(' or ')}`
+}
+
+/** True when the user is inside a session (the last punch is not an `out`). */
+export function isSessionOpen(last: PunchType | null): boolean {
+  return last !== null && last !== 'out'
+}
+
+export interface PunchPoint {
+  type: PunchType
+  /** Epoch milliseconds. */
+  ms: number
+  modality: Modality | null
+}
+
+export interface Session<P extends PunchPoint = PunchPoint> {
+  punches: P[]
+  inMs: number
+  modality: Modality
+}
+
+/**
+ * Groups punches (in time order) into sessions, each starting at an `in`. Punches before the
+ * first `in` belong to a session that started earlier (outside what was read) and are dropped.
+ */
+export function buildSessions<P extends PunchPoint>(punches: readonly P[]): Session<P>[] {
+  const sessions: Session<P>[] = []
+  let current: Session<P> | null = null
+  for (const punch of punches) {
+    if (punch.type === 'in') {
+      current = { punches: [punch], inMs: punch.ms, modality: punch.modality ?? 'onsite' }
+      sessions.push(current)
+    } else if (current) {
+      current.punches.push(punch)
+      if (punch.type === 'out') current = null
+    }
+  }
+  return sessions
+}
+
+/**
+ * Worked time of a session in milliseconds: from `in` to `out` less the breaks. A session or a
+ * break still open counts up to `nowMs` (never below zero).
+ */
+export function sessionWorkedMs(session: Session, nowMs: number): number {
+  let worked = 0
+  let workingSince: number | null = null
+  for (const punch of session.punches) {
+    switch (punch.type) {
+      case 'in':
+      case 'break_end':
+        workingSince = punch.ms
+        break
+      case 'break_start':
+      case 'out':
+        if (workingSince !== null) worked += punch.ms - workingSince
+        workingSince = null
+        break
+    }
+  }
+  if (workingSince !== null) worked += Math.max(0, nowMs - workingSince)
+  return worked
+}
+
+/** The calendar days of [from, to] (inclusive) and the instant each starts at in `zone`. */
+export interface LocalDays {
+  dates: string[]
+  /** starts[i] = start of dates[i]; starts[dates.length] = end of the last day. */
+  starts: number[]
+}
+
+export function localDays(from: string, to: string, zone: string): LocalDays {
+  const dates: string[] = []
+  const starts: number[] = []
+  let day = DateTime.fromISO(from, { zone }).startOf('day')
+  const last = DateTime.fromISO(to, { zone }).startOf('day')
+  while (day <= last) {
+    dates.push(day.toISODate()!)
+    starts.push(day.toMillis())
+    day = day.plus({ days: 1 }).startOf('day')
+  }
+  starts.push(day.toMillis())
+  return { dates, starts }
+}
+
+/** Number of calendar days in [from, to], inclusive; 0 or less when `to` is before `from`. */
+export function daysInRange(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
+}
+
+/** Index of the local day holding instant `ms`, or -1 outside the range. Binary search. */
+export function dayIndexOf(days: LocalDays, ms: number): number {
+  if (ms < days.starts[0]! || ms >= days.starts[days.starts.length - 1]!) return -1
+  let lo = 0
+  let hi = days.dates.length - 1
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1
+    if (days.starts[mid]! <= ms) lo = mid
+    else hi = mid - 1
+  }
+  return lo
+}
+
+/** ISO weekday (1 = Monday ... 7 = Sunday) of a YYYY-MM-DD date. */
+export function isoWeekday(date: string): number {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay()
+  return day === 0 ? 7 : day
+}
+
+export interface Holiday {
+  name: string
+  type: 'public' | 'company'
+}
+
+export interface DayPlan {
+  /** Minutes the schedule expects on this weekday. */
+  scheduleMinutes: number
+  holiday: Holiday | null
+  worksHolidays: boolean
+  /**
+   * Minutes of approved absence on this day; a full-day absence is `Infinity`. This is where
+   * absences reduce what is expected of the employee.
+   */
+  absenceMinutes: number
+}
+
+export function dayExpectation(plan: DayPlan): { isWorkday: boolean; expectedMinutes: number } {
+  const isWorkday = plan.scheduleMinutes > 0 && (plan.holiday === null || plan.worksHolidays)
+  const expectedMinutes = isWorkday ? Math.max(0, plan.scheduleMinutes - plan.absenceMinutes) : 0
+  return { isWorkday, expectedMinutes }
+}
+
+export interface DayWork<P extends PunchPoint> {
+  punches: P[]
+  workedMinutes: number
+  modality: Modality
+}
+
+/**
+ * Attributes each session to the local day of its `in` (so a night shift stays on one day) and
+ * sums each day's worked time, floored to whole minutes once per day.
+ */
+export function workByDay<P extends PunchPoint>(sessions: readonly Session<P>[], days: LocalDays, nowMs: number): DayWork<P>[] {
+  const workedMs = new Array<number>(days.dates.length).fill(0)
+  const result: DayWork<P>[] = days.dates.map(() => ({ punches: [], workedMinutes: 0, modality: 'onsite' as Modality }))
+  const seen = new Array<boolean>(days.dates.length).fill(false)
+  for (const session of sessions) {
+    const index = dayIndexOf(days, session.inMs)
+    if (index < 0) continue
+    const day = result[index]!
+    if (!seen[index]) {
+      day.modality = session.modality // the day's modality is that of its first `in`
+      seen[index] = true
+    }
+    day.punches.push(...session.punches)
+    workedMs[index]! += sessionWorkedMs(session, nowMs)
+  }
+  result.forEach((day, i) => (day.workedMinutes = Math.floor(workedMs[i]! / 60_000)))
+  return result
+}

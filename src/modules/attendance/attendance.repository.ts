@@ -1,0 +1,141 @@
+/** Punch and attendance queries. Punches are only ever inserted: there is no update or delete here. */
+import type { Kysely } from 'kysely'
+import type { Database, PunchRow } from '../../db/schema.js'
+
+type Db = Kysely<Database>
+
+export async function insertPunch(db: Db, row: PunchRow): Promise<void> {
+  await db.insertInto('punches').values(row).execute()
+}
+
+export async function lastPunch(db: Db, tenantId: string, userId: string): Promise<PunchRow | undefined> {
+  return db
+    .selectFrom('punches')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+}
+
+export type PunchSlice = Pick<PunchRow, 'user_id' | 'type' | 'ts' | 'modality'>
+
+/** Punches of the given users with fromIso <= ts < toIso, by user then time. */
+export async function punchesBetween(db: Db, tenantId: string, userIds: readonly string[], fromIso: string, toIso: string): Promise<PunchSlice[]> {
+  if (userIds.length === 0) return []
+  return db
+    .selectFrom('punches')
+    .select(['user_id', 'type', 'ts', 'modality'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', 'in', userIds)
+    .where('ts', '>=', fromIso)
+    .where('ts', '<', toIso)
+    .orderBy('user_id')
+    .orderBy('ts')
+    .execute()
+}
+
+/**
+ * The punches after `fromIso` up to and including the user's next `out`: the rest of a session
+ * that started inside a range and ended after it (a night shift on the last day).
+ */
+export async function restOfSession(db: Db, tenantId: string, userId: string, fromIso: string): Promise<PunchSlice[]> {
+  const nextOut = await db
+    .selectFrom('punches')
+    .select('ts')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('ts', '>=', fromIso)
+    .where('type', '=', 'out')
+    .orderBy('ts')
+    .limit(1)
+    .executeTakeFirst()
+  let q = db
+    .selectFrom('punches')
+    .select(['user_id', 'type', 'ts', 'modality'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('ts', '>=', fromIso)
+  if (nextOut) q = q.where('ts', '<=', nextOut.ts)
+  return q.orderBy('ts').execute()
+}
+
+/** One user's chain in order, for verification. */
+export async function punchChain(db: Db, tenantId: string, userId: string): Promise<PunchRow[]> {
+  return db.selectFrom('punches').selectAll().where('tenant_id', '=', tenantId).where('user_id', '=', userId).orderBy('seq').execute()
+}
+
+export async function usersWithPunches(db: Db, tenantId: string): Promise<string[]> {
+  const rows = await db.selectFrom('punches').select('user_id').distinct().where('tenant_id', '=', tenantId).orderBy('user_id').execute()
+  return rows.map((r) => r.user_id)
+}
+
+/** What the attendance computation needs to know about an employee. */
+export interface AttendanceSubject {
+  id: string
+  full_name: string
+  schedule_id: string | null
+  works_holidays: boolean | number
+  work_center_id: string | null
+  work_center_country: string | null
+  work_center_region: string | null
+}
+
+export interface SubjectFilters {
+  userId?: string
+  status?: 'active' | 'disabled'
+  departmentId?: string
+  workCenterId?: string
+}
+
+function subjects(db: Db, tenantId: string, f: SubjectFilters) {
+  let q = db
+    .selectFrom('users as u')
+    .leftJoin('work_centers as w', (j) => j.onRef('w.id', '=', 'u.work_center_id').onRef('w.tenant_id', '=', 'u.tenant_id'))
+    .where('u.tenant_id', '=', tenantId)
+  if (f.userId) q = q.where('u.id', '=', f.userId)
+  if (f.status) q = q.where('u.status', '=', f.status)
+  if (f.departmentId) q = q.where('u.department_id', '=', f.departmentId)
+  if (f.workCenterId) q = q.where('u.work_center_id', '=', f.workCenterId)
+  return q
+}
+
+/** A page of employees in summary order: full name (case- and accent-insensitive), then id. */
+export async function attendanceSubjects(
+  db: Db,
+  tenantId: string,
+  filters: SubjectFilters,
+  page: { limit: number; offset: number },
+): Promise<{ rows: AttendanceSubject[]; total: number }> {
+  const rows = await subjects(db, tenantId, filters)
+    .select([
+      'u.id',
+      'u.full_name',
+      'u.schedule_id',
+      'u.works_holidays',
+      'u.work_center_id',
+      'w.country as work_center_country',
+      'w.region as work_center_region',
+    ])
+    .orderBy('u.full_name_normalized')
+    .orderBy('u.id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
+  const { total } = await subjects(db, tenantId, filters)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow()
+  return { rows, total: Number(total) }
+}
+
+export async function schedulesByIds(db: Db, tenantId: string, ids: readonly string[]): Promise<Map<string, number[]>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('schedules')
+    .select(['id', 'weekday_minutes'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
+    .execute()
+  return new Map(rows.map((r) => [r.id, JSON.parse(r.weekday_minutes) as number[]]))
+}

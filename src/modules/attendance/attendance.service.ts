@@ -1,0 +1,213 @@
+/**
+ * The working-time record: pushing punches (serialised per employee, hash-chained) and reading it
+ * back as daily entries and per-employee summaries. Summaries are built from exactly the same
+ * daily computation, so a summary row always equals the sum of that employee's daily entries.
+ */
+import type { Kysely } from 'kysely'
+import type { AuthContext } from '../../auth/context.js'
+import { canAdministerEmployees } from '../../auth/permissions.js'
+import { lockRow } from '../../db/locks.js'
+import type { Database, PunchRow, TenantRow } from '../../db/schema.js'
+import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
+import { newId } from '../../lib/ids.js'
+import { findUserRow } from '../users/users.repository.js'
+import { findTenant } from '../tenants/tenants.repository.js'
+import { assertDateRange, loadHolidayCalendars, placeOf } from '../holidays/holidays.service.js'
+import * as logic from './attendance.logic.js'
+import * as repo from './attendance.repository.js'
+import type {
+  CreatePunchBodyType,
+  DailyEntryType,
+  ListAttendanceQueryType,
+  PunchType,
+  SummaryQueryType,
+  SummaryRowType,
+} from './attendance.schemas.js'
+import { punchHash } from './punch-chain.js'
+
+type Db = Kysely<Database>
+
+export const MAX_FUTURE_MS = 60_000
+export const MAX_AGE_MS = 60 * 86_400_000
+
+function punchToApi(row: PunchRow): PunchType {
+  return { id: row.id, user_id: row.user_id, type: row.type, ts: row.ts, modality: row.modality }
+}
+
+async function tenantOf(db: Db, tenantId: string): Promise<TenantRow> {
+  const tenant = await findTenant(db, tenantId)
+  if (!tenant) throw notFound('Tenant')
+  return tenant
+}
+
+/** Records one punch. The employee's row lock serialises concurrent pushes for that employee. */
+export async function createPunch(db: Db, auth: AuthContext, body: CreatePunchBodyType, now = Date.now()): Promise<PunchType> {
+  const tsMs = Date.parse(body.ts)
+  if (body.modality !== undefined && body.type !== 'in') throw invalidField('modality', "is only accepted on 'in' punches")
+  if (tsMs > now + MAX_FUTURE_MS) throw invalidField('ts', 'must not be in the future (60 s of clock skew are tolerated)')
+  if (tsMs < now - MAX_AGE_MS) throw invalidField('ts', 'must not be more than 60 days old')
+  const ts = new Date(tsMs).toISOString()
+
+  return db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'users', body.user_id)
+    const user = await findUserRow(trx, auth.tenantId, body.user_id)
+    if (!user) throw notFound('User')
+    if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may push punches')
+    if (user.status !== 'active') throw new AppError('user_disabled', 'Punches cannot be recorded for a disabled user')
+    if (body.modality === 'remote' && !user.remote_work_allowed) {
+      throw new AppError('remote_not_allowed', 'This employee is not allowed to work remotely')
+    }
+    const last = await repo.lastPunch(trx, auth.tenantId, user.id)
+    if (last && ts <= last.ts) {
+      throw new AppError('punch_out_of_order', `The punch must be later than the employee's last punch (${last.ts})`)
+    }
+    const problem = logic.sequenceProblem(last?.type ?? null, body.type)
+    if (problem) throw new AppError('punch_sequence_invalid', problem)
+
+    const unhashed = {
+      id: newId('punch'),
+      tenant_id: auth.tenantId,
+      user_id: user.id,
+      seq: (last?.seq ?? 0) + 1,
+      type: body.type,
+      ts,
+      // A session's modality is chosen on its `in`; its other punches carry it along.
+      modality: body.type === 'in' ? (body.modality ?? 'onsite') : (last?.modality ?? 'onsite'),
+      source: 'api',
+      created_at: new Date(now).toISOString(),
+      prev_hash: last?.hash ?? null,
+    } satisfies Omit<PunchRow, 'hash'>
+    const row: PunchRow = { ...unhashed, hash: punchHash(unhashed) }
+    await repo.insertPunch(trx, row)
+    return punchToApi(row)
+  })
+}
+
+/**
+ * Minutes of approved absence per employee and day, which reduce what is expected of them.
+ * Absences are not recorded yet, so nothing is reduced; this is the one place that will read them.
+ */
+async function approvedAbsenceMinutes(
+  _db: Db,
+  _tenantId: string,
+  _userIds: readonly string[],
+  _from: string,
+  _to: string,
+): Promise<Map<string, Map<string, number>>> {
+  return new Map()
+}
+
+/** Daily entries of [from, to] in `zone` for each subject; one punch query for all of them. */
+async function computeDailyRecords(
+  db: Db,
+  tenant: TenantRow,
+  subjects: readonly repo.AttendanceSubject[],
+  from: string,
+  to: string,
+  zone: string,
+  nowMs: number,
+): Promise<Map<string, DailyEntryType[]>> {
+  const days = logic.localDays(from, to, zone)
+  const startIso = new Date(days.starts[0]!).toISOString()
+  const endIso = new Date(days.starts[days.starts.length - 1]!).toISOString()
+  const userIds = subjects.map((s) => s.id)
+
+  const punchesByUser = new Map<string, repo.PunchSlice[]>(userIds.map((id) => [id, []]))
+  for (const punch of await repo.punchesBetween(db, tenant.id, userIds, startIso, endIso)) punchesByUser.get(punch.user_id)!.push(punch)
+  for (const [userId, punches] of punchesByUser) {
+    // A session that began inside the range and is still going at its end: read up to its `out`.
+    if (punches.length > 0 && punches.at(-1)!.type !== 'out') punches.push(...(await repo.restOfSession(db, tenant.id, userId, endIso)))
+  }
+
+  const scheduleIds = [...new Set(subjects.map((s) => s.schedule_id ?? tenant.default_schedule_id).filter((id): id is string => !!id))]
+  const schedules = await repo.schedulesByIds(db, tenant.id, scheduleIds)
+  const calendarOf = await loadHolidayCalendars(db, tenant.id, from, to)
+  const absences = await approvedAbsenceMinutes(db, tenant.id, userIds, from, to)
+  const weekdays = days.dates.map(logic.isoWeekday)
+
+  const entries = new Map<string, DailyEntryType[]>()
+  for (const subject of subjects) {
+    const points = punchesByUser.get(subject.id)!.map((p) => ({ type: p.type, ms: Date.parse(p.ts), modality: p.modality, at: p.ts }))
+    const work = logic.workByDay(logic.buildSessions(points), days, nowMs)
+    const weekly = schedules.get(subject.schedule_id ?? tenant.default_schedule_id ?? '') ?? [0, 0, 0, 0, 0, 0, 0]
+    const holidays = calendarOf(
+      placeOf(tenant, subject.work_center_id ? { id: subject.work_center_id, country: subject.work_center_country, region: subject.work_center_region } : null),
+    )
+    const absent = absences.get(subject.id)
+    entries.set(
+      subject.id,
+      days.dates.map((date, i) => {
+        const holiday = holidays.get(date)
+        const { isWorkday, expectedMinutes } = logic.dayExpectation({
+          scheduleMinutes: weekly[weekdays[i]! - 1] ?? 0,
+          holiday: holiday ?? null,
+          worksHolidays: Boolean(subject.works_holidays),
+          absenceMinutes: absent?.get(date) ?? 0,
+        })
+        const day = work[i]!
+        return {
+          user_id: subject.id,
+          date,
+          is_workday: isWorkday,
+          holiday: holiday ? { name: holiday.name, type: holiday.type } : null,
+          modality: day.modality,
+          punches: day.punches.map((p) => ({ type: p.type, at: p.at, edited: false })),
+          worked_minutes: day.workedMinutes,
+          expected_minutes: expectedMinutes,
+          balance_minutes: day.workedMinutes - expectedMinutes,
+        }
+      }),
+    )
+  }
+  return entries
+}
+
+/** Adds `n` days to a YYYY-MM-DD date. */
+function addDays(date: string, n: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
+}
+
+export async function listAttendance(db: Db, auth: AuthContext, query: ListAttendanceQueryType, nowMs = Date.now()) {
+  assertDateRange(query.from, query.to)
+  const page = query.page ?? 1
+  const pageSize = query.page_size ?? 25
+  const tenant = await tenantOf(db, auth.tenantId)
+  const { rows } = await repo.attendanceSubjects(db, auth.tenantId, { userId: query.user_id }, { limit: 1, offset: 0 })
+  if (rows.length === 0) throw notFound('User')
+  const total = logic.daysInRange(query.from, query.to)
+  const first = (page - 1) * pageSize
+  if (first >= total) return { data: [], meta: { page, page_size: pageSize, total } }
+  const pageFrom = addDays(query.from, first)
+  const pageTo = addDays(query.from, Math.min(total, first + pageSize) - 1)
+  const entries = await computeDailyRecords(db, tenant, rows, pageFrom, pageTo, query.tz ?? tenant.timezone, nowMs)
+  return { data: entries.get(rows[0]!.id)!, meta: { page, page_size: pageSize, total } }
+}
+
+export async function attendanceSummary(db: Db, auth: AuthContext, query: SummaryQueryType, nowMs = Date.now()) {
+  assertDateRange(query.from, query.to)
+  const page = query.page ?? 1
+  const pageSize = query.page_size ?? 25
+  const tenant = await tenantOf(db, auth.tenantId)
+  const { rows, total } = await repo.attendanceSubjects(
+    db,
+    auth.tenantId,
+    { status: query.status, departmentId: query.department_id, workCenterId: query.work_center_id },
+    { limit: pageSize, offset: (page - 1) * pageSize },
+  )
+  const entries = await computeDailyRecords(db, tenant, rows, query.from, query.to, query.tz ?? tenant.timezone, nowMs)
+  const data: SummaryRowType[] = rows.map((subject) => {
+    const days = entries.get(subject.id)!
+    const worked = days.reduce((sum, d) => sum + d.worked_minutes, 0)
+    const expected = days.reduce((sum, d) => sum + d.expected_minutes, 0)
+    return {
+      user_id: subject.id,
+      full_name: subject.full_name,
+      worked_minutes: worked,
+      expected_minutes: expected,
+      balance_minutes: worked - expected,
+      worked_days: days.filter((d) => d.worked_minutes > 0).length,
+      expected_days: days.filter((d) => d.expected_minutes > 0).length,
+    }
+  })
+  return { data, meta: { page, page_size: pageSize, total } }
+}

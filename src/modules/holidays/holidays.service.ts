@@ -1,0 +1,127 @@
+/**
+ * Holiday calendars: public holidays of a place (country and region, from the work center or
+ * else the company) plus the company's own holidays (for everyone or for one work center). A
+ * company holiday wins over a public holiday on the same date.
+ */
+import type { Kysely } from 'kysely'
+import type { AuthContext } from '../../auth/context.js'
+import { canAdministerEmployees } from '../../auth/permissions.js'
+import type { CompanyHolidayRow, Database, TenantRow } from '../../db/schema.js'
+import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
+import { newId } from '../../lib/ids.js'
+import { nowIso } from '../../lib/time.js'
+import type { Holiday } from '../attendance/attendance.logic.js'
+import { daysInRange } from '../attendance/attendance.logic.js'
+import { findCatalogueItem } from '../catalogues/catalogues.repository.js'
+import { findTenant } from '../tenants/tenants.repository.js'
+import * as repo from './holidays.repository.js'
+import type { CreateHolidayBodyType, HolidayEntryType, ListHolidaysQueryType } from './holidays.schemas.js'
+import { publicHolidaysBetween } from './public-holidays.js'
+
+type Db = Kysely<Database>
+
+export const MAX_RANGE_DAYS = 366
+
+/** Checks a [from, to] range: `to` not before `from`, at most 366 days (both 400). */
+export function assertDateRange(from: string, to: string): void {
+  const days = daysInRange(from, to)
+  if (days < 1) throw invalidField('to', 'must be on or after from')
+  if (days > MAX_RANGE_DAYS) throw invalidField('to', `the range may cover at most ${MAX_RANGE_DAYS} days`)
+}
+
+/** Where an employee works, for the purpose of holidays. */
+export interface Place {
+  country: string | null
+  region: string | null
+  workCenterId: string | null
+}
+
+export function placeOf(tenant: TenantRow, workCenter: { id: string; country: string | null; region: string | null } | null): Place {
+  if (workCenter?.country) return { country: workCenter.country, region: workCenter.region, workCenterId: workCenter.id }
+  return { country: tenant.country, region: tenant.region, workCenterId: workCenter?.id ?? null }
+}
+
+/** Effective holidays of every place in [from, to], reading company holidays once. */
+export async function loadHolidayCalendars(
+  db: Db,
+  tenantId: string,
+  from: string,
+  to: string,
+): Promise<(place: Place) => Map<string, Holiday & { id: string | null; workCenterId: string | null }>> {
+  const company = await repo.companyHolidaysBetween(db, tenantId, from, to, 'all')
+  const calendars = new Map<string, Map<string, Holiday & { id: string | null; workCenterId: string | null }>>()
+  return (place) => {
+    const key = `${place.country}/${place.region}/${place.workCenterId}`
+    let calendar = calendars.get(key)
+    if (!calendar) {
+      calendar = new Map()
+      if (place.country) {
+        for (const h of publicHolidaysBetween(place.country, place.region, from, to)) {
+          calendar.set(h.date, { name: h.name, type: 'public', id: null, workCenterId: null })
+        }
+      }
+      for (const h of company) {
+        if (h.work_center_id !== null && h.work_center_id !== place.workCenterId) continue
+        // A work center's own holiday is more specific than a company-wide one on the same date.
+        const existing = calendar.get(h.date)
+        if (existing?.type === 'company' && existing.workCenterId !== null) continue
+        calendar.set(h.date, { name: h.name, type: 'company', id: h.id, workCenterId: h.work_center_id })
+      }
+      calendars.set(key, calendar)
+    }
+    return calendar
+  }
+}
+
+function companyHolidayToApi(row: CompanyHolidayRow): HolidayEntryType {
+  return { id: row.id, date: row.date, name: row.name, type: 'company', work_center_id: row.work_center_id }
+}
+
+export async function listHolidays(db: Db, auth: AuthContext, query: ListHolidaysQueryType) {
+  assertDateRange(query.from, query.to)
+  const page = query.page ?? 1
+  const pageSize = query.page_size ?? 25
+  const tenant = (await findTenant(db, auth.tenantId))!
+  let workCenter = null
+  if (query.work_center_id) {
+    workCenter = (await findCatalogueItem(db, 'work_centers', auth.tenantId, query.work_center_id)) ?? null
+    if (!workCenter) throw notFound('Work center')
+  }
+  const calendarOf = await loadHolidayCalendars(db, auth.tenantId, query.from, query.to)
+  const entries: HolidayEntryType[] = [...calendarOf(placeOf(tenant, workCenter))]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([date, h]) => ({ id: h.id, date, name: h.name, type: h.type, work_center_id: h.workCenterId }))
+  return {
+    data: entries.slice((page - 1) * pageSize, page * pageSize),
+    meta: { page, page_size: pageSize, total: entries.length },
+  }
+}
+
+export async function createCompanyHoliday(db: Db, auth: AuthContext, body: CreateHolidayBodyType): Promise<HolidayEntryType> {
+  const workCenterId = body.work_center_id ?? null
+  return db.transaction().execute(async (trx) => {
+    if (workCenterId && !(await findCatalogueItem(trx, 'work_centers', auth.tenantId, workCenterId))) throw notFound('Work center')
+    if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may add company holidays')
+    if (await repo.companyHolidayExists(trx, auth.tenantId, body.date, workCenterId)) {
+      throw new AppError('holiday_exists', `There is already a company holiday on ${body.date} for ${workCenterId ? 'this work center' : 'the whole company'}`)
+    }
+    const row: CompanyHolidayRow = {
+      id: newId('holiday'),
+      tenant_id: auth.tenantId,
+      date: body.date,
+      name: body.name.trim(),
+      work_center_id: workCenterId,
+      created_at: nowIso(),
+    }
+    await repo.insertCompanyHoliday(trx, row)
+    return companyHolidayToApi(row)
+  })
+}
+
+export async function deleteCompanyHoliday(db: Db, auth: AuthContext, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (!(await repo.findCompanyHoliday(trx, auth.tenantId, id))) throw notFound('Company holiday')
+    if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may remove company holidays')
+    await repo.deleteCompanyHoliday(trx, auth.tenantId, id)
+  })
+}

@@ -1,0 +1,30 @@
+import { Type, type Static } from 'typebox'
+
+const Minutes = Type.Integer({ minimum: 0, maximum: 1440 })
+
+export const WeekdayMinutes = Type.Object(
+  { mon: Minutes, tue: Minutes, wed: Minutes, thu: Minutes, fri: Minutes, sat: Minutes, sun: Minutes },
+  { additionalProperties: false, description: 'Expected minutes of work for each ISO weekday (0 = not a working day)' },
+)
+export type WeekdayMinutesType = Static<typeof WeekdayMinutes>
+export const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
+
+export const Schedule = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    weekday_minutes: WeekdayMinutes,
+    is_default: Type.Boolean({ description: 'The company default, used by users without a schedule of their own' }),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'Schedule', description: 'A weekly work schedule' },
+)
+export type ScheduleType = Static<typeof Schedule>
+
+const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Unique in the tenant' })
+export const CreateScheduleBody = Type.Object({ name: Name, weekday_minutes: WeekdayMinutes }, { additionalProperties: false })
+export const UpdateScheduleBody = Type.Object(
+  { name: Type.Optional(Name), weekday_minutes: Type.Optional(WeekdayMinutes) },
+  { additionalProperties: false },
+)
+export type ScheduleBody = { name?: string; weekday_minutes?: WeekdayMinutesType }
