@@ -53,6 +53,8 @@ export interface AppOptions {
   rateLimitPerMinute?: number
   rateLimitStore?: RateLimitStore
   logger?: FastifyServerOptions['logger']
+  /** The current time in epoch ms; tests replace it to place punches around past DST changes. */
+  clock?: () => number
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -130,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(catalogueRoutes(options.db))
       await api.register(tenantRoutes(options.db))
       await api.register(holidayRoutes(options.db))
-      await api.register(attendanceRoutes(options.db))
+      await api.register(attendanceRoutes(options.db, options.clock ?? Date.now))
     },
     { prefix: '/api/v1' },
   )

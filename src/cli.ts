@@ -8,6 +8,7 @@ import { Command, CommanderError } from 'commander'
 import { ConfigError, loadConfig } from './config.js'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js'
 import { AppError } from './errors.js'
+import { verifyPunchChains } from './modules/attendance/attendance.service.js'
 import { createKey, listKeys, revokeKey } from './modules/keys/keys.service.js'
 import { createDemoTenant } from './modules/tenants/demo.js'
 import { createTenant } from './modules/tenants/tenants.service.js'
@@ -134,6 +135,24 @@ keys
   .action(async (keyId: string, options: JsonOption) => {
     const key = await withDatabase((database) => revokeKey(database.db, keyId))
     output({ key }, options, () => `Revoked ${key.id}`)
+  })
+
+const punches = program.command('punches').description('The punch record')
+punches
+  .command('verify')
+  .description('Check the hash chains of the punch record; exits 1 when any link is broken')
+  .requiredOption('--tenant <id>', 'tenant id')
+  .option('--user <id>', 'only this employee')
+  .option('--json', 'print JSON')
+  .action(async (options: JsonOption & { tenant: string; user?: string }) => {
+    const report = await withDatabase((database) => verifyPunchChains(database.db, options.tenant, options.user))
+    output(report, options, () =>
+      [
+        `Checked ${report.punches_checked} punches of ${report.users_checked} employees: ${report.ok ? 'intact' : `${report.broken.length} broken links`}`,
+        ...report.broken.map((b) => `  ${b.user_id} #${b.seq} ${b.punch_id}: ${b.problem}`),
+      ].join('\n'),
+    )
+    if (!report.ok) process.exitCode = 1
   })
 
 program

@@ -6,7 +6,7 @@ import { DataOf, ListOf, errorResponses } from '../../http/schemas.js'
 import { CreatePunchBody, DailyEntry, ListAttendanceQuery, Punch, SummaryQuery, SummaryRow } from './attendance.schemas.js'
 import * as service from './attendance.service.js'
 
-export function attendanceRoutes(db: Kysely<Database>): FastifyPluginAsyncTypebox {
+export function attendanceRoutes(db: Kysely<Database>, clock: () => number): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/attendance',
@@ -22,7 +22,7 @@ export function attendanceRoutes(db: Kysely<Database>): FastifyPluginAsyncTypebo
           response: { 200: ListOf(DailyEntry), ...errorResponses(400, 404) },
         },
       },
-      async (request) => service.listAttendance(db, authOf(request), request.query),
+      async (request) => service.listAttendance(db, authOf(request), request.query, clock()),
     )
     app.post(
       '/attendance',
@@ -38,7 +38,7 @@ export function attendanceRoutes(db: Kysely<Database>): FastifyPluginAsyncTypebo
           response: { 201: DataOf(Punch), ...errorResponses(400, 404, 409) },
         },
       },
-      async (request, reply) => reply.status(201).send({ data: await service.createPunch(db, authOf(request), request.body) }),
+      async (request, reply) => reply.status(201).send({ data: await service.createPunch(db, authOf(request), request.body, clock()) }),
     )
     app.get(
       '/attendance/summary',
@@ -53,7 +53,7 @@ export function attendanceRoutes(db: Kysely<Database>): FastifyPluginAsyncTypebo
           response: { 200: ListOf(SummaryRow), ...errorResponses(400) },
         },
       },
-      async (request) => service.attendanceSummary(db, authOf(request), request.query),
+      async (request) => service.attendanceSummary(db, authOf(request), request.query, clock()),
     )
   }
 }

@@ -23,7 +23,7 @@ import type {
   SummaryQueryType,
   SummaryRowType,
 } from './attendance.schemas.js'
-import { punchHash } from './punch-chain.js'
+import { type BrokenLink, punchHash, verifyChain } from './punch-chain.js'
 
 type Db = Kysely<Database>
 
@@ -210,4 +210,27 @@ export async function attendanceSummary(db: Db, auth: AuthContext, query: Summar
     }
   })
   return { data, meta: { page, page_size: pageSize, total } }
+}
+
+export interface VerificationReport {
+  tenant_id: string
+  users_checked: number
+  punches_checked: number
+  ok: boolean
+  broken: BrokenLink[]
+}
+
+/** Walks every employee's punch chain (or one employee's) and reports each broken link. */
+export async function verifyPunchChains(db: Db, tenantId: string, userId?: string): Promise<VerificationReport> {
+  await tenantOf(db, tenantId)
+  if (userId && !(await findUserRow(db, tenantId, userId))) throw notFound('User')
+  const userIds = userId ? [userId] : await repo.usersWithPunches(db, tenantId)
+  const broken: BrokenLink[] = []
+  let punches = 0
+  for (const id of userIds) {
+    const chain = await repo.punchChain(db, tenantId, id)
+    punches += chain.length
+    broken.push(...verifyChain(chain))
+  }
+  return { tenant_id: tenantId, users_checked: userIds.length, punches_checked: punches, ok: broken.length === 0, broken }
 }

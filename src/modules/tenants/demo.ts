@@ -3,6 +3,8 @@
  * `jornada demo` and by the first start of an empty database.
  */
 import type { Kysely } from 'kysely'
+import { DateTime } from 'luxon'
+import { createPunch } from '../attendance/attendance.service.js'
 import type { AuthContext } from '../../auth/context.js'
 import type { Database } from '../../db/schema.js'
 import { createCatalogueItem } from '../catalogues/catalogues.service.js'
@@ -34,7 +36,7 @@ export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTen
   auth.hrDepartmentId = hr.id
   await updateUser(db, auth, created.admin_user.id, { department_id: hr.id, work_center_id: madrid.id })
 
-  await createUser(db, auth, {
+  const lucia = await createUser(db, auth, {
     email: 'lucia.hr@demo.example',
     full_name: 'Lucía Recursos',
     department_id: hr.id,
@@ -51,11 +53,12 @@ export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTen
     hire_date: '2020-09-15',
     remote_work_allowed: true,
   })
+  const employees = [lucia, marco]
   for (const [email, name, center] of [
     ['sara.dev@demo.example', 'Sara Developer', madrid.id],
     ['jordi.dev@demo.example', 'Jordi Developer', barcelona.id],
   ] as const) {
-    await createUser(db, auth, {
+    const employee = await createUser(db, auth, {
       email,
       full_name: name,
       department_id: engineering.id,
@@ -64,6 +67,28 @@ export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTen
       hire_date: '2023-01-09',
       remote_work_allowed: true,
     })
+    employees.push(employee)
   }
+  await punchLastWeek(db, auth, employees.map((e) => e.id), tenant.timezone)
   return { ...created, tenant }
+}
+
+/**
+ * The past seven days of punches, Monday to Friday: in around 09:00, a lunch break, out around
+ * 17:30; Marco (second) works remotely on Fridays.
+ */
+async function punchLastWeek(db: Kysely<Database>, auth: AuthContext, userIds: string[], zone: string): Promise<void> {
+  const today = DateTime.now().setZone(zone).startOf('day')
+  for (let back = 7; back >= 1; back--) {
+    const day = today.minus({ days: back })
+    if (day.weekday > 5) continue
+    for (const [index, userId] of userIds.entries()) {
+      const at = (hour: number, minute: number) => day.set({ hour, minute: minute + index * 3 }).toUTC().toISO()!
+      const remote = index === 1 && day.weekday === 5
+      await createPunch(db, auth, { user_id: userId, type: 'in', ts: at(9, 0), ...(remote ? { modality: 'remote' as const } : {}) })
+      await createPunch(db, auth, { user_id: userId, type: 'break_start', ts: at(14, 0) })
+      await createPunch(db, auth, { user_id: userId, type: 'break_end', ts: at(14, 30) })
+      await createPunch(db, auth, { user_id: userId, type: 'out', ts: at(17, 30) })
+    }
+  }
 }
