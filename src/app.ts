@@ -15,7 +15,7 @@ import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
 import { ErrorBody } from './http/schemas.js'
 import { findNulCharacter, validatorCompiler } from './http/validation.js'
 import { invalidField } from './errors.js'
-import { newId } from './lib/ids.js'
+import { randomBytes } from 'node:crypto'
 import { catalogueRoutes } from './modules/catalogues/catalogues.routes.js'
 import { Department, WorkCenter } from './modules/catalogues/catalogues.schemas.js'
 import { meRoutes } from './modules/me/me.routes.js'
@@ -30,6 +30,16 @@ import { UserFull, UserReduced } from './modules/users/users.schemas.js'
 import { userRoutes } from './modules/users/users.routes.js'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
+
+/**
+ * Request ids unique across instances and cheap to make: a random prefix per process and a
+ * counter (`req_k3x9a2_1f`). They only correlate logs; they need not be unguessable.
+ */
+function requestIds(): () => string {
+  const prefix = `req_${randomBytes(4).toString('hex')}_`
+  let counter = 0
+  return () => prefix + (++counter).toString(36)
+}
 
 /** One log line per request, written when it completes, with nothing secret (no headers, no body). */
 class OneLinePerRequest extends LogController {
@@ -63,7 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     logController: new OneLinePerRequest(),
-    genReqId: () => newId('request'),
+    genReqId: requestIds(),
     ajv: { customOptions: { removeAdditional: false } },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>()
@@ -77,16 +87,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // JSON bodies; an empty body counts as no body, so POSTs without one (deactivate) need no `{}`.
   const parseJson = app.getDefaultJsonParser('error', 'error')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined)
-    parseJson(request, body as string, done)
+    const text = body as string
+    if (text.trim() === '') return done(null, undefined)
+    if (!text.includes('\\u0000') && !text.includes('\u0000')) return parseJson(request, text, done)
+    parseJson(request, text, (error, parsed) => {
+      const field = error ? null : findNulCharacter(parsed)
+      done(error ?? (field ? invalidField(field, 'must not contain the NUL character') : null), parsed)
+    })
   })
 
-  app.addHook('preValidation', async (request) => {
-    const field = findNulCharacter(request.body) ?? findNulCharacter(request.query) ?? findNulCharacter(request.params)
-    if (field) throw invalidField(field, 'must not contain the NUL character')
-  })
-  app.addHook('onSend', async (request, reply) => {
+  // A callback-style hook: it runs on every request, and skips the promise an async hook costs.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id)
+    // NUL characters are refused everywhere (see findNulCharacter); in a URL they arrive as %00.
+    const field = request.url.includes('%00') ? (findNulCharacter(request.query) ?? findNulCharacter(request.params) ?? 'url') : null
+    done(field ? invalidField(field, 'must not contain the NUL character') : undefined)
   })
   app.addHook('onClose', async () => {
     if (!options.rateLimitStore) await rateLimitStore.close()

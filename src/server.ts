@@ -16,31 +16,41 @@ export interface RunningServer {
 
 export async function startServer(config: Config, print: (line: string) => void = console.log): Promise<RunningServer> {
   const database = await openDatabase(config.databaseUrl)
-  await migrateToLatest(database)
-
-  if ((await countTenants(database.db)) === 0) {
-    const demo = await createDemoTenant(database.db)
-    print('')
-    print('  Empty database: created the demo tenant "Demo Company" with a few employees.')
-    print(`  Admin API key (shown once, store it now): ${demo.api_key}`)
-    print(`  Try: curl -H "Authorization: Bearer ${demo.api_key}" http://localhost:${config.port}/api/v1/me`)
-    print('')
-  }
 
   let rateLimitStore: RateLimitStore | undefined
-  if (config.redisUrl) rateLimitStore = new RedisRateLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }))
-
-  const app = await buildApp({
-    db: database.db,
-    rateLimitPerMinute: config.rateLimitPerMinute,
-    rateLimitStore,
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', '*.password', '*.iban', '*.ssn', '*.dni', '*.passport_number'],
-    },
-  })
-  const url = await app.listen({ port: config.port, host: config.host })
+  let app: FastifyInstance | undefined
+  let url: string
+  let demoKey: string | undefined
+  try {
+    await migrateToLatest(database)
+    if ((await countTenants(database.db)) === 0) demoKey = (await createDemoTenant(database.db)).api_key
+    if (config.redisUrl) rateLimitStore = new RedisRateLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }))
+    app = await buildApp({
+      db: database.db,
+      rateLimitPerMinute: config.rateLimitPerMinute,
+      rateLimitStore,
+      logger: {
+        level: config.logLevel,
+        redact: ['req.headers.authorization', '*.password', '*.iban', '*.ssn', '*.dni', '*.passport_number'],
+      },
+    })
+    url = await app.listen({ port: config.port, host: config.host })
+  } catch (error) {
+    await app?.close()
+    await rateLimitStore?.close()
+    await database.destroy()
+    throw error
+  }
   app.log.info({ database: database.location, redis: Boolean(config.redisUrl) }, 'jornada listening')
+  if (demoKey) {
+    const local = url.replace('0.0.0.0', 'localhost')
+    print('')
+    print('  Empty database: created the demo tenant "Demo Company" with a few employees and a week of punches.')
+    print(`  Admin API key (shown once, store it now): ${demoKey}`)
+    print(`  Try: curl -H "Authorization: Bearer ${demoKey}" ${local}/api/v1/me`)
+    print(`  Interactive docs: ${local}/docs`)
+    print('')
+  }
 
   return {
     app,

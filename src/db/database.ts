@@ -6,24 +6,10 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
-import {
-  Kysely,
-  Migrator,
-  OperationNodeTransformer,
-  PostgresDialect,
-  PrimitiveValueListNode,
-  SqliteDialect,
-  sql,
-  ValueNode,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-} from 'kysely'
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import { migrations } from './migrations/index.js'
 import type { Database } from './schema.js'
+import { CachedStatementsDatabase } from './sqlite-statements.js'
 
 export type Engine = 'sqlite' | 'postgres'
 
@@ -43,26 +29,6 @@ export interface DatabaseOptions {
   pgPoolSize?: number
 }
 
-/** better-sqlite3 cannot bind JavaScript booleans; SQLite stores them as 0/1 instead. */
-class BooleanToIntegerTransformer extends OperationNodeTransformer {
-  protected override transformValue(node: ValueNode): ValueNode {
-    return typeof node.value === 'boolean' ? { ...node, value: node.value ? 1 : 0 } : node
-  }
-  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
-    return { ...node, values: node.values.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v)) }
-  }
-}
-
-class SqliteBooleanPlugin implements KyselyPlugin {
-  readonly #transformer = new BooleanToIntegerTransformer()
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return this.#transformer.transformNode(args.node)
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result
-  }
-}
-
 function openSqlite(path: string): DatabaseHandle {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const connection = new SQLite(path)
@@ -71,10 +37,7 @@ function openSqlite(path: string): DatabaseHandle {
   connection.pragma('synchronous = FULL')
   connection.pragma('foreign_keys = ON')
   connection.pragma('busy_timeout = 5000')
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: connection }),
-    plugins: [new SqliteBooleanPlugin()],
-  })
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new CachedStatementsDatabase(connection) }) })
   return { db, engine: 'sqlite', location: `sqlite:${path}`, destroy: () => db.destroy() }
 }
 

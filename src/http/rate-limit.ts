@@ -24,54 +24,83 @@ export interface RateLimitStore {
   close(): Promise<void>
 }
 
+/**
+ * One bucket's request times, oldest first. Expired times are skipped by moving `head` forward
+ * (constant time per request) and the array is compacted only now and then.
+ */
+class TimeLog {
+  times: number[] = []
+  head = 0
+
+  get size(): number {
+    return this.times.length - this.head
+  }
+
+  oldest(): number | undefined {
+    return this.times[this.head]
+  }
+
+  newest(): number | undefined {
+    return this.times[this.times.length - 1]
+  }
+
+  dropUpTo(cutoff: number): void {
+    while (this.head < this.times.length && this.times[this.head]! <= cutoff) this.head++
+    if (this.head > 1024 && this.head * 2 > this.times.length) {
+      this.times = this.times.slice(this.head)
+      this.head = 0
+    }
+  }
+}
+
 export class MemoryRateLimitStore implements RateLimitStore {
-  readonly #log = new Map<string, number[]>()
+  readonly #logs = new Map<string, TimeLog>()
   readonly #sweeper: NodeJS.Timeout
 
   constructor(private readonly now: () => number = Date.now) {
     // Forget buckets idle for a whole window so memory follows the active keys only.
     this.#sweeper = setInterval(() => {
       const cutoff = this.now() - WINDOW_MS
-      for (const [bucket, times] of this.#log) if ((times.at(-1) ?? 0) <= cutoff) this.#log.delete(bucket)
+      for (const [bucket, log] of this.#logs) if ((log.newest() ?? 0) <= cutoff) this.#logs.delete(bucket)
     }, WINDOW_MS)
     this.#sweeper.unref()
   }
 
-  #current(bucket: string): number[] {
-    const cutoff = this.now() - WINDOW_MS
-    const times = this.#log.get(bucket) ?? []
-    let drop = 0
-    while (drop < times.length && times[drop]! <= cutoff) drop++
-    if (drop > 0) times.splice(0, drop)
-    return times
+  #current(bucket: string): TimeLog {
+    let log = this.#logs.get(bucket)
+    if (!log) {
+      log = new TimeLog()
+      this.#logs.set(bucket, log)
+    }
+    log.dropUpTo(this.now() - WINDOW_MS)
+    return log
   }
 
-  #decision(times: number[], limit: number, allowed: boolean): RateDecision {
-    const oldest = times[0]
+  #decision(log: TimeLog, limit: number, allowed: boolean): RateDecision {
+    const oldest = log.oldest()
     return {
       allowed,
       limit,
-      remaining: Math.max(0, limit - times.length),
+      remaining: Math.max(0, limit - log.size),
       resetMs: oldest === undefined ? 0 : Math.max(0, oldest + WINDOW_MS - this.now()),
     }
   }
 
   async hit(bucket: string, limit: number): Promise<RateDecision> {
-    const times = this.#current(bucket)
-    if (times.length >= limit) return this.#decision(times, limit, false)
-    times.push(this.now())
-    this.#log.set(bucket, times)
-    return this.#decision(times, limit, true)
+    const log = this.#current(bucket)
+    if (log.size >= limit) return this.#decision(log, limit, false)
+    log.times.push(this.now())
+    return this.#decision(log, limit, true)
   }
 
   async peek(bucket: string, limit: number): Promise<RateDecision> {
-    const times = this.#current(bucket)
-    return this.#decision(times, limit, times.length < limit)
+    const log = this.#current(bucket)
+    return this.#decision(log, limit, log.size < limit)
   }
 
   async close(): Promise<void> {
     clearInterval(this.#sweeper)
-    this.#log.clear()
+    this.#logs.clear()
   }
 }
 

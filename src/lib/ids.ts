@@ -13,7 +13,6 @@ export const ID_PREFIXES = {
   workCenter: 'wcr',
   folder: 'fld',
   apiKey: 'key',
-  request: 'req',
   schedule: 'sch',
   holiday: 'hol',
   punch: 'pun',

@@ -315,7 +315,7 @@ forEachEngine(
       assert.deepEqual(res.body.data.map((r: any) => r.full_name), ['Admin User', 'ana', 'Mario', 'Zoe'])
       assert.deepEqual(Object.keys(res.body.data[0]).sort(), ['balance_minutes', 'expected_days', 'expected_minutes', 'full_name', 'user_id', 'worked_days', 'worked_minutes'])
       for (const row of res.body.data) {
-        const daily = []
+        const daily: any[] = []
         for (let page = 1; page <= 2; page++) {
           daily.push(...(await tenant.admin.get(`/api/v1/attendance?user_id=${row.user_id}&${range}&page=${page}`)).body.data)
         }

@@ -66,9 +66,9 @@ describe('sequenceProblem: every (last, next) combination', () => {
       })
     }
   }
-  it('exactly 6 of the 20 combinations are allowed', () => {
+  it('exactly 7 of the 20 combinations are allowed', () => {
     const count = lasts.flatMap((l) => nexts.map((n) => sequenceProblem(l, n))).filter((x) => x === null).length
-    assert.equal(count, 6)
+    assert.equal(count, 7)
   })
 })
 
@@ -356,9 +356,16 @@ describe('workByDay agrees with a reference model', () => {
 // 3. Local days
 // ---------------------------------------------------------------------------------------------
 
-const dateArb = fc
-  .integer({ min: Date.UTC(1995, 0, 1) / 86_400_000, max: Date.UTC(2045, 11, 31) / 86_400_000 })
-  .map((d) => new Date(d * 86_400_000).toISOString().slice(0, 10))
+const dateBetween = (fromYear: number, toYear: number) =>
+  fc
+    .integer({ min: Date.UTC(fromYear, 0, 1) / 86_400_000, max: Date.UTC(toYear, 11, 31) / 86_400_000 })
+    .map((d) => new Date(d * 86_400_000).toISOString().slice(0, 10))
+/**
+ * From 2012: until November 2011 America/St_Johns changed its clocks at 00:01, so local midnight
+ * happened twice on the autumn change. There luxon's startOf('day'), the reference used below,
+ * picks the later midnight while localDays starts the day at the first (see the tests further on).
+ */
+const dateArb = dateBetween(2012, 2045)
 
 describe('localDays / daysInRange / dayIndexOf', () => {
   it('consecutive dates, increasing starts that match luxon, length = daysInRange', () => {
@@ -376,7 +383,8 @@ describe('localDays / daysInRange / dayIndexOf', () => {
           const hours = (days.starts[i + 1]! - days.starts[i]!) / HOUR
           assert.ok(hours >= 22 && hours <= 26, `${date} in ${zone} lasts ${hours} h`)
         })
-        assert.equal(days.starts.at(-1), DateTime.fromISO(shiftDate(to, 1), { zone }).startOf('day').toMillis())
+        const endDate = days.dates.length > 0 ? shiftDate(to, 1) : from
+        assert.equal(days.starts.at(-1), DateTime.fromISO(endDate, { zone }).startOf('day').toMillis())
       }),
       { numRuns: 300 },
     )
@@ -405,6 +413,46 @@ describe('localDays / daysInRange / dayIndexOf', () => {
       { numRuns: 300 },
     )
   })
+
+  // When local midnight happens twice (clocks go back at or just after 00:00), a day begins at its
+  // first midnight, and at the same instant whatever range it is read in.
+  it(
+    'Atlantic/Azores 2026-10-25 (midnight happens twice) starts at its first midnight whatever the range',
+    () => {
+      const zone = 'Atlantic/Azores'
+      const wide = localDays('2026-10-24', '2026-10-26', zone)
+      assert.equal(new Date(wide.starts[1]!).toISOString(), '2026-10-25T00:00:00.000Z')
+      const alone = localDays('2026-10-25', '2026-10-25', zone)
+      assert.equal(new Date(alone.starts[0]!).toISOString(), '2026-10-25T00:00:00.000Z') 
+      assert.equal((alone.starts[1]! - alone.starts[0]!) / HOUR, 25) 
+      // 00:30Z is 00:30 local (+00:00) on 2026-10-25: an 8 h session from then is that day's work.
+      const punches = [p('in', '2026-10-25T00:30:00Z'), p('out', '2026-10-25T08:30:00Z')]
+      const now = at('2026-10-27T00:00:00Z')
+      assert.equal(workByDay(buildSessions(punches), wide, now)[1]!.workedMinutes, 480)
+      assert.equal(workByDay(buildSessions(punches), alone, now)[0]!.workedMinutes, 480) 
+    },
+  )
+  it(
+    'America/St_Johns 2009-11-01 (clocks back at 00:01) starts at the same instant whatever the range',
+    () => {
+      const zone = 'America/St_Johns'
+      const wide = localDays('2009-10-31', '2009-11-01', zone)
+      const alone = localDays('2009-11-01', '2009-11-01', zone)
+      assert.equal(alone.starts[0], wide.starts[1])
+    },
+  )
+  it(
+    'property: a date starts at the same instant whatever the range it is read in (1995-2045, with Atlantic/Azores)',
+    () => {
+      fc.assert(
+        fc.property(dateBetween(1995, 2045), fc.integer({ min: 0, max: 60 }), fc.constantFrom(...ZONES, 'Atlantic/Azores'), (from, span, zone) => {
+          const days = localDays(from, shiftDate(from, span), zone)
+          days.dates.forEach((date, i) => assert.equal(localDays(date, date, zone).starts[0], days.starts[i], `${date} in ${zone}`))
+        }),
+        { numRuns: 300 },
+      )
+    },
+  )
 
   it('an empty range: no day, every instant outside', () => {
     const days = localDays('2026-03-02', '2026-03-01', 'Europe/Madrid')

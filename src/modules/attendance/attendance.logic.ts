@@ -95,17 +95,39 @@ export interface LocalDays {
   starts: number[]
 }
 
-export function localDays(from: string, to: string, zone: string): LocalDays {
-  const dates: string[] = []
-  const starts: number[] = []
-  let day = DateTime.fromISO(from, { zone }).startOf('day')
-  const last = DateTime.fromISO(to, { zone }).startOf('day')
-  while (day <= last) {
-    dates.push(day.toISODate()!)
-    starts.push(day.toMillis())
-    day = day.plus({ days: 1 }).startOf('day')
+const QUARTER_HOUR_MS = 15 * 60_000
+
+/**
+ * The instant a local calendar day begins. Where clocks go back at midnight (Atlantic/Azores),
+ * midnight happens twice and luxon resolves it to the later one; the day then really began at the
+ * earlier one. Offsets only change at quarter hours, so when the offset changed in the three hours
+ * before luxon's answer, earlier quarter hours are checked for a first midnight. A day without a
+ * midnight (clocks forward at 00:00) begins at its first instant, as luxon says.
+ */
+export function startOfLocalDay(date: string, zone: string): number {
+  const guess = DateTime.fromISO(date, { zone }).startOf('day')
+  const earlier = guess.minus({ hours: 3 })
+  if (earlier.offset === guess.offset) return guess.toMillis()
+  let start = guess.toMillis()
+  for (let k = 1; k <= 12; k++) {
+    const candidate = DateTime.fromMillis(guess.toMillis() - k * QUARTER_HOUR_MS, { zone })
+    if (candidate.toISODate() === date && candidate.hour === 0 && candidate.minute === 0 && candidate.second === 0) {
+      start = candidate.toMillis()
+    }
   }
-  starts.push(day.toMillis())
+  return start
+}
+
+/** Adds `n` days to a YYYY-MM-DD date. */
+export function addDays(date: string, n: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
+}
+
+export function localDays(from: string, to: string, zone: string): LocalDays {
+  const count = Math.max(0, daysInRange(from, to))
+  const dates = Array.from({ length: count }, (_, i) => addDays(from, i))
+  // Each day's start depends on its date alone, so a day begins at the same instant in any range.
+  const starts = [...dates, addDays(from, count)].map((date) => startOfLocalDay(date, zone))
   return { dates, starts }
 }
 

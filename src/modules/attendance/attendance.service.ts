@@ -162,11 +162,6 @@ async function computeDailyRecords(
   return entries
 }
 
-/** Adds `n` days to a YYYY-MM-DD date. */
-function addDays(date: string, n: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
-}
-
 export async function listAttendance(db: Db, auth: AuthContext, query: ListAttendanceQueryType, nowMs = Date.now()) {
   assertDateRange(query.from, query.to)
   const page = query.page ?? 1
@@ -177,8 +172,8 @@ export async function listAttendance(db: Db, auth: AuthContext, query: ListAtten
   const total = logic.daysInRange(query.from, query.to)
   const first = (page - 1) * pageSize
   if (first >= total) return { data: [], meta: { page, page_size: pageSize, total } }
-  const pageFrom = addDays(query.from, first)
-  const pageTo = addDays(query.from, Math.min(total, first + pageSize) - 1)
+  const pageFrom = logic.addDays(query.from, first)
+  const pageTo = logic.addDays(query.from, Math.min(total, first + pageSize) - 1)
   const entries = await computeDailyRecords(db, tenant, rows, pageFrom, pageTo, query.tz ?? tenant.timezone, nowMs)
   return { data: entries.get(rows[0]!.id)!, meta: { page, page_size: pageSize, total } }
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { reusableQuery } from '../../db/reusable-query.js'
 import type { ApiKeyRow, Database } from '../../db/schema.js'
 
 export interface KeyWithActor {
@@ -19,9 +20,8 @@ export interface KeyWithActor {
   hr_department_id: string | null
 }
 
-/** One indexed read per request: the key, its acting user and its tenant. */
-export async function findKeyWithActor(db: Kysely<Database>, keyId: string): Promise<KeyWithActor | undefined> {
-  return db
+const keyWithActor = reusableQuery((db: Kysely<Database>, keyId: string) =>
+  db
     .selectFrom('api_keys as k')
     .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'k.acts_as_user_id').onRef('u.tenant_id', '=', 'k.tenant_id'))
     .innerJoin('tenants as t', 't.id', 'k.tenant_id')
@@ -42,8 +42,12 @@ export async function findKeyWithActor(db: Kysely<Database>, keyId: string): Pro
       't.name as tenant_name',
       't.hr_department_id',
     ])
-    .where('k.id', '=', keyId)
-    .executeTakeFirst()
+    .where('k.id', '=', keyId),
+)
+
+/** One indexed read per request: the key, its acting user and its tenant. */
+export async function findKeyWithActor(db: Kysely<Database>, keyId: string): Promise<KeyWithActor | undefined> {
+  return (await keyWithActor(db, keyId))[0]
 }
 
 export async function touchKey(db: Kysely<Database>, tenantId: string, keyId: string, at: string): Promise<void> {

@@ -14,6 +14,11 @@ import * as repo from './keys.repository.js'
 
 /** last_used_at is written at most this often per key, to keep reads free of writes. */
 const TOUCH_INTERVAL_MS = 60_000
+/**
+ * When this process last wrote last_used_at of each key: concurrent requests that all see a
+ * stale value in the database must not all write it (each write is a durable commit).
+ */
+const lastTouched = new Map<string, number>()
 
 export interface ApiKeyView {
   id: string
@@ -107,7 +112,10 @@ export async function authenticate(db: Kysely<Database>, token: string, now = ne
   if (found.revoked_at !== null) return null
   if (found.expires_at !== null && found.expires_at <= now.toISOString()) return null
   if (found.user_status !== 'active') return null
-  if (found.last_used_at === null || Date.parse(found.last_used_at) + TOUCH_INTERVAL_MS <= now.getTime()) {
+  const stale = found.last_used_at === null || Date.parse(found.last_used_at) + TOUCH_INTERVAL_MS <= now.getTime()
+  if (stale && (lastTouched.get(found.id) ?? 0) + TOUCH_INTERVAL_MS <= now.getTime()) {
+    lastTouched.set(found.id, now.getTime())
+    if (lastTouched.size > 100_000) lastTouched.clear()
     await repo.touchKey(db, found.tenant_id, found.id, now.toISOString())
   }
   return {

@@ -1,5 +1,6 @@
 /** Every users query. Each function takes the tenant id and filters by it. */
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
+import { reusableQuery } from '../../db/reusable-query.js'
 import type { Database, FolderRow, NewUserRow, UserRow, UserUpdate } from '../../db/schema.js'
 
 type Db = Kysely<Database>
@@ -21,10 +22,12 @@ function withRefs(db: Db) {
     .select(['d.name as department_name', 'w.name as work_center_name', 't.default_vacation_days'])
 }
 
+const userById = reusableQuery((db: Db, tenantId: string, userId: string) =>
+  withRefs(db).where('u.tenant_id', '=', tenantId).where('u.id', '=', userId),
+)
+
 export async function findUser(db: Db, tenantId: string, userId: string): Promise<UserWithRefs | undefined> {
-  return withRefs(db).where('u.tenant_id', '=', tenantId).where('u.id', '=', userId).executeTakeFirst() as Promise<
-    UserWithRefs | undefined
-  >
+  return (await userById(db, tenantId, userId))[0] as UserWithRefs | undefined
 }
 
 /** The bare row, for checks inside write transactions. */
