@@ -346,6 +346,32 @@ for (const engine of ENGINES) {
       assert.ok(!other.body.data.some((u: any) => u.id === body.admin_user.id))
     })
 
+    it('punches verify: the demo week of punches is intact; a row edited in the database is reported and exits 1', opts, async () => {
+      const demo = await cliOk(target.url, 'demo', '--json')
+      const intact = await cliOk(target.url, 'punches', 'verify', '--tenant', demo.tenant.id, '--json')
+      assert.equal(intact.ok, true)
+      assert.equal(intact.tenant_id, demo.tenant.id)
+      assert.equal(intact.users_checked, 4)
+      assert.ok(intact.punches_checked >= 4 * 4 * 3, `a week of punches, got ${intact.punches_checked}`)
+      assert.deepEqual(intact.broken, [])
+      const victim = await database!.db
+        .selectFrom('punches')
+        .select(['id', 'user_id', 'seq'])
+        .where('tenant_id', '=', demo.tenant.id)
+        .where('type', '=', 'out')
+        .orderBy('ts')
+        .executeTakeFirstOrThrow()
+      await database!.db.updateTable('punches').set({ type: 'break_start' }).where('id', '=', victim.id).execute()
+      const args = ['punches', 'verify', '--tenant', demo.tenant.id, '--json']
+      const broken = await cli(target.url, ...args)
+      assert.equal(broken.code, 1, describeRun(args, broken))
+      const report = JSON.parse(broken.stdout)
+      assert.equal(report.ok, false)
+      assert.deepEqual(report.broken, [{ user_id: victim.user_id, punch_id: victim.id, seq: victim.seq, problem: 'hash_mismatch' }])
+      const others = await cli(target.url, 'punches', 'verify', '--tenant', demo.tenant.id, '--user', demo.admin_user.id, '--json')
+      assert.equal(others.code, 0, 'the administrator has no punches; nothing broken there')
+    })
+
     it('an unknown scope fails with invalid_request and creates no key', opts, async () => {
       const before = (await listKeys(database!.db, tenant.tenant.id)).length
       const error = await cliFails(
