@@ -91,6 +91,8 @@ export function sessionWorkedMs(session: Session, nowMs: number): number {
 /** The calendar days of [from, to] (inclusive) and the instant each starts at in `zone`. */
 export interface LocalDays {
   dates: string[]
+  /** ISO weekday (1 = Monday ... 7 = Sunday) of each date. */
+  weekdays: number[]
   /** starts[i] = start of dates[i]; starts[dates.length] = end of the last day. */
   starts: number[]
 }
@@ -105,6 +107,24 @@ const QUARTER_HOUR_MS = 15 * 60_000
  * midnight (clocks forward at 00:00) begins at its first instant, as luxon says.
  */
 export function startOfLocalDay(date: string, zone: string): number {
+  const key = `${zone}|${date}`
+  let start = dayStarts.get(key)
+  if (start === undefined) {
+    start = computeStartOfLocalDay(date, zone)
+    if (dayStarts.size >= MAX_CACHED_DAY_STARTS) dayStarts.clear()
+    dayStarts.set(key, start)
+  }
+  return start
+}
+
+/**
+ * Day starts are fixed facts of the time-zone data, and luxon takes tens of microseconds to work
+ * one out: a year of days is computed once per zone and then read from here.
+ */
+const dayStarts = new Map<string, number>()
+const MAX_CACHED_DAY_STARTS = 200_000
+
+function computeStartOfLocalDay(date: string, zone: string): number {
   const guess = DateTime.fromISO(date, { zone }).startOf('day')
   const earlier = guess.minus({ hours: 3 })
   if (earlier.offset === guess.offset) return guess.toMillis()
@@ -118,22 +138,47 @@ export function startOfLocalDay(date: string, zone: string): number {
   return start
 }
 
+const DAY_MS = 86_400_000
+
+/** Days since 1970-01-01 of a YYYY-MM-DD date. */
+export function dayNumber(date: string): number {
+  return Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS)
+}
+
+/** The YYYY-MM-DD date of a day number (civil-from-days; no Date object per day). */
+export function dateOfDayNumber(n: number): string {
+  const z = n + 719468
+  const era = Math.floor(z / 146097)
+  const doe = z - era * 146097
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365)
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100))
+  const mp = Math.floor((5 * doy + 2) / 153)
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1
+  const month = mp < 10 ? mp + 3 : mp - 9
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`
+}
+
 /** Adds `n` days to a YYYY-MM-DD date. */
 export function addDays(date: string, n: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
+  return dateOfDayNumber(dayNumber(date) + n)
 }
 
 export function localDays(from: string, to: string, zone: string): LocalDays {
-  const count = Math.max(0, daysInRange(from, to))
-  const dates = Array.from({ length: count }, (_, i) => addDays(from, i))
+  const first = dayNumber(from)
+  const count = Math.max(0, dayNumber(to) - first + 1)
+  const dates = Array.from({ length: count + 1 }, (_, i) => dateOfDayNumber(first + i))
   // Each day's start depends on its date alone, so a day begins at the same instant in any range.
-  const starts = [...dates, addDays(from, count)].map((date) => startOfLocalDay(date, zone))
-  return { dates, starts }
+  const starts = dates.map((date) => startOfLocalDay(date, zone))
+  dates.pop() // the day after the range only marks where the range ends
+  // 1970-01-01 was a Thursday (ISO weekday 4).
+  const weekdays = dates.map((_, i) => ((((first + i + 3) % 7) + 7) % 7) + 1)
+  return { dates, starts, weekdays }
 }
 
 /** Number of calendar days in [from, to], inclusive; 0 or less when `to` is before `from`. */
 export function daysInRange(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
+  return dayNumber(to) - dayNumber(from) + 1
 }
 
 /** Index of the local day holding instant `ms`, or -1 outside the range. Binary search. */

@@ -1,5 +1,6 @@
 /** Punch and attendance queries. Punches are only ever inserted: there is no update or delete here. */
 import type { Kysely } from 'kysely'
+import { reusableQuery } from '../../db/reusable-query.js'
 import type { Database, PunchRow } from '../../db/schema.js'
 
 type Db = Kysely<Database>
@@ -21,9 +22,21 @@ export async function lastPunch(db: Db, tenantId: string, userId: string): Promi
 
 export type PunchSlice = Pick<PunchRow, 'user_id' | 'type' | 'ts' | 'modality'>
 
+const punchesOfOneUser = reusableQuery((db: Db, tenantId: string, userId: string, fromIso: string, toIso: string) =>
+  db
+    .selectFrom('punches')
+    .select(['user_id', 'type', 'ts', 'modality'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('ts', '>=', fromIso)
+    .where('ts', '<', toIso)
+    .orderBy('ts'),
+)
+
 /** Punches of the given users with fromIso <= ts < toIso, by user then time. */
 export async function punchesBetween(db: Db, tenantId: string, userIds: readonly string[], fromIso: string, toIso: string): Promise<PunchSlice[]> {
   if (userIds.length === 0) return []
+  if (userIds.length === 1) return punchesOfOneUser(db, tenantId, userIds[0]!, fromIso, toIso)
   return db
     .selectFrom('punches')
     .select(['user_id', 'type', 'ts', 'modality'])
@@ -101,6 +114,23 @@ function subjects(db: Db, tenantId: string, f: SubjectFilters) {
   return q
 }
 
+const SUBJECT_COLUMNS = [
+  'u.id',
+  'u.full_name',
+  'u.schedule_id',
+  'u.works_holidays',
+  'u.work_center_id',
+  'w.country as work_center_country',
+  'w.region as work_center_region',
+] as const
+
+const subjectById = reusableQuery((db: Db, tenantId: string, userId: string) => subjects(db, tenantId, { userId }).select(SUBJECT_COLUMNS))
+
+/** One employee, for their daily record. */
+export async function attendanceSubject(db: Db, tenantId: string, userId: string): Promise<AttendanceSubject | undefined> {
+  return (await subjectById(db, tenantId, userId))[0]
+}
+
 /** A page of employees in summary order: full name (case- and accent-insensitive), then id. */
 export async function attendanceSubjects(
   db: Db,
@@ -109,15 +139,7 @@ export async function attendanceSubjects(
   page: { limit: number; offset: number },
 ): Promise<{ rows: AttendanceSubject[]; total: number }> {
   const rows = await subjects(db, tenantId, filters)
-    .select([
-      'u.id',
-      'u.full_name',
-      'u.schedule_id',
-      'u.works_holidays',
-      'u.work_center_id',
-      'w.country as work_center_country',
-      'w.region as work_center_region',
-    ])
+    .select(SUBJECT_COLUMNS)
     .orderBy('u.full_name_normalized')
     .orderBy('u.id')
     .limit(page.limit)

@@ -112,18 +112,22 @@ async function computeDailyRecords(
   const endIso = new Date(days.starts[days.starts.length - 1]!).toISOString()
   const userIds = subjects.map((s) => s.id)
 
-  const punchesByUser = new Map<string, repo.PunchSlice[]>(userIds.map((id) => [id, []]))
-  for (const punch of await repo.punchesBetween(db, tenant.id, userIds, startIso, endIso)) punchesByUser.get(punch.user_id)!.push(punch)
-  for (const [userId, punches] of punchesByUser) {
-    // A session that began inside the range and is still going at its end: read up to its `out`.
-    if (punches.length > 0 && punches.at(-1)!.type !== 'out') punches.push(...(await repo.restOfSession(db, tenant.id, userId, endIso)))
-  }
-
   const scheduleIds = [...new Set(subjects.map((s) => s.schedule_id ?? tenant.default_schedule_id).filter((id): id is string => !!id))]
-  const schedules = await repo.schedulesByIds(db, tenant.id, scheduleIds)
-  const calendarOf = await loadHolidayCalendars(db, tenant.id, from, to)
-  const absences = await approvedAbsenceMinutes(db, tenant.id, userIds, from, to)
-  const weekdays = days.dates.map(logic.isoWeekday)
+  // Independent reads: on PostgreSQL they run on separate pooled connections at the same time.
+  const [punchRows, schedules, calendarOf, absences] = await Promise.all([
+    repo.punchesBetween(db, tenant.id, userIds, startIso, endIso),
+    repo.schedulesByIds(db, tenant.id, scheduleIds),
+    loadHolidayCalendars(db, tenant.id, from, to),
+    approvedAbsenceMinutes(db, tenant.id, userIds, from, to),
+  ])
+  const punchesByUser = new Map<string, repo.PunchSlice[]>(userIds.map((id) => [id, []]))
+  for (const punch of punchRows) punchesByUser.get(punch.user_id)!.push(punch)
+  await Promise.all(
+    [...punchesByUser].map(async ([userId, punches]) => {
+      // A session that began inside the range and is still going at its end: read up to its `out`.
+      if (punches.length > 0 && punches.at(-1)!.type !== 'out') punches.push(...(await repo.restOfSession(db, tenant.id, userId, endIso)))
+    }),
+  )
 
   const entries = new Map<string, DailyEntryType[]>()
   for (const subject of subjects) {
@@ -139,7 +143,7 @@ async function computeDailyRecords(
       days.dates.map((date, i) => {
         const holiday = holidays.get(date)
         const { isWorkday, expectedMinutes } = logic.dayExpectation({
-          scheduleMinutes: weekly[weekdays[i]! - 1] ?? 0,
+          scheduleMinutes: weekly[days.weekdays[i]! - 1] ?? 0,
           holiday: holiday ?? null,
           worksHolidays: Boolean(subject.works_holidays),
           absenceMinutes: absent?.get(date) ?? 0,
@@ -166,16 +170,15 @@ export async function listAttendance(db: Db, auth: AuthContext, query: ListAtten
   assertDateRange(query.from, query.to)
   const page = query.page ?? 1
   const pageSize = query.page_size ?? 25
-  const tenant = await tenantOf(db, auth.tenantId)
-  const { rows } = await repo.attendanceSubjects(db, auth.tenantId, { userId: query.user_id }, { limit: 1, offset: 0 })
-  if (rows.length === 0) throw notFound('User')
+  const [tenant, subject] = await Promise.all([tenantOf(db, auth.tenantId), repo.attendanceSubject(db, auth.tenantId, query.user_id)])
+  if (!subject) throw notFound('User')
   const total = logic.daysInRange(query.from, query.to)
   const first = (page - 1) * pageSize
   if (first >= total) return { data: [], meta: { page, page_size: pageSize, total } }
   const pageFrom = logic.addDays(query.from, first)
   const pageTo = logic.addDays(query.from, Math.min(total, first + pageSize) - 1)
-  const entries = await computeDailyRecords(db, tenant, rows, pageFrom, pageTo, query.tz ?? tenant.timezone, nowMs)
-  return { data: entries.get(rows[0]!.id)!, meta: { page, page_size: pageSize, total } }
+  const entries = await computeDailyRecords(db, tenant, [subject], pageFrom, pageTo, query.tz ?? tenant.timezone, nowMs)
+  return { data: entries.get(subject.id)!, meta: { page, page_size: pageSize, total } }
 }
 
 export async function attendanceSummary(db: Db, auth: AuthContext, query: SummaryQueryType, nowMs = Date.now()) {

@@ -1,0 +1,347 @@
+/**
+ * Attendance benchmark (`npm run bench`, after the HTTP one): a generated company of 1,000
+ * employees with a year of punches (about four per working day: ~1 million punches), on SQLite
+ * and on PostgreSQL. It measures, through the API (in-process `inject`, no socket):
+ * - attendance.summary for a 100-employee page over 366 days,
+ * - attendance.list for one employee over 366 days (four pages of 100 days),
+ * and in the same run the baseline of simply selecting those same punch rows. Then it adds ten
+ * times as much data belonging to other tenants and other dates and measures again: the cost must
+ * follow the punches asked for, not the size of the database.
+ *
+ * Environment: BENCH_EMPLOYEES (default 1000), BENCH_NOISE_FACTOR (default 10), BENCH_RUNS
+ * (measured runs per figure, default 9), BENCH_DATABASE_URL (PostgreSQL; default the local
+ * postgres://postgres@127.0.0.1:5432/test, skipped with a message when unreachable).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { DateTime } from 'luxon'
+import pg from 'pg'
+import { type Kysely, sql } from 'kysely'
+import { buildApp } from '../src/app.js'
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database.js'
+import type { Database, PunchRow } from '../src/db/schema.js'
+import { newId } from '../src/lib/ids.js'
+import { punchesBetween } from '../src/modules/attendance/attendance.repository.js'
+import { punchHash } from '../src/modules/attendance/punch-chain.js'
+import { createTenant } from '../src/modules/tenants/tenants.service.js'
+import { insertUserRecord } from '../src/modules/users/users.service.js'
+import { PROJECT_ROOT, formatTable, machineInfo } from './lib.js'
+
+const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 1000)
+const NOISE_FACTOR = Number(process.env.BENCH_NOISE_FACTOR ?? 10)
+const RUNS = Number(process.env.BENCH_RUNS ?? 9)
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const FROM = '2025-01-01'
+const TO = '2026-01-01' // 366 days, inclusive
+const ZONE = 'Europe/Madrid'
+const NOW = Date.parse('2026-01-05T12:00:00Z')
+const BATCH = 1000
+
+interface Figure {
+  engine: string
+  phase: string
+  name: string
+  medianMs: number
+  baselineMs: number
+  rows: number
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
+async function timeMedian(run: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 2; i++) await run() // warm-up: JIT, caches, prepared statements
+  const times: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now()
+    await run()
+    times.push(performance.now() - start)
+  }
+  return median(times)
+}
+
+/** A year of plausible punches for one employee: Monday to Friday, in/lunch break/out. */
+function* yearOfPunches(tenantId: string, userId: string, seed: number): Generator<PunchRow> {
+  let seq = 0
+  let prevHash: string | null = null
+  let day = DateTime.fromISO(FROM, { zone: ZONE })
+  const end = DateTime.fromISO(TO, { zone: ZONE })
+  let jitter = seed
+  while (day <= end) {
+    if (day.weekday <= 5) {
+      jitter = (jitter * 1103515245 + 12345) % 2147483648
+      const shift = jitter % 60 // minutes
+      const moments: [PunchRow['type'], number, number][] = [
+        ['in', 8, 30 + shift / 2],
+        ['break_start', 13, shift / 3],
+        ['break_end', 13, 30 + shift / 3],
+        ['out', 17, shift / 2],
+      ]
+      for (const [type, hour, minute] of moments) {
+        seq += 1
+        const ts = day.set({ hour, minute: Math.floor(minute) }).toUTC().toISO()!
+        const unhashed = {
+          id: newId('punch'),
+          tenant_id: tenantId,
+          user_id: userId,
+          seq,
+          type,
+          ts,
+          modality: 'onsite' as const,
+          source: 'api',
+          created_at: ts,
+          prev_hash: prevHash,
+        }
+        const hash = punchHash(unhashed)
+        prevHash = hash
+        yield { ...unhashed, hash }
+      }
+    }
+    day = day.plus({ days: 1 })
+  }
+}
+
+async function insertBatched(db: Kysely<Database>, rows: Iterable<PunchRow>): Promise<number> {
+  let batch: PunchRow[] = []
+  let count = 0
+  const flush = async () => {
+    if (batch.length === 0) return
+    await db.insertInto('punches').values(batch).execute()
+    count += batch.length
+    batch = []
+  }
+  for (const row of rows) {
+    batch.push(row)
+    if (batch.length >= BATCH) await flush()
+  }
+  await flush()
+  return count
+}
+
+async function seedCompany(handle: DatabaseHandle): Promise<{ tenantId: string; adminKey: string; userIds: string[]; punches: number }> {
+  const created = await createTenant(handle.db, {
+    name: 'Bench Company',
+    admin_email: 'admin@bench.example',
+    admin_name: 'Bench Admin',
+    timezone: ZONE,
+    country: 'ES',
+    region: 'MD',
+  })
+  const tenantId = created.tenant.id
+  const userIds = await handle.db.transaction().execute(async (trx) => {
+    const ids: string[] = []
+    for (let i = 0; i < EMPLOYEES; i++) {
+      ids.push(
+        await insertUserRecord(trx, tenantId, {
+          email: `employee${i}@bench.example`,
+          fullName: `Employee ${String(i).padStart(5, '0')}`,
+          role: 'member',
+          passwordHash: null,
+          kioskPinHash: null,
+          departmentId: null,
+          workCenterId: null,
+          managerId: null,
+          hireDate: null,
+          vacationDays: null,
+          worksHolidays: false,
+          remoteWorkAllowed: false,
+          dni: null,
+          phonePersonal: null,
+          scheduleId: null,
+        }),
+      )
+    }
+    return ids
+  })
+  let punches = 0
+  for (let i = 0; i < userIds.length; i += 50) {
+    const slice = userIds.slice(i, i + 50)
+    punches += await handle.db.transaction().execute((trx) =>
+      insertBatched(trx, (function* () {
+        for (const [j, id] of slice.entries()) yield* yearOfPunches(tenantId, id, i + j + 1)
+      })()),
+    )
+  }
+  return { tenantId, adminKey: created.api_key, userIds, punches }
+}
+
+async function columnsOf(db: Kysely<Database>, table: string): Promise<string[]> {
+  const tables = await db.introspection.getTables()
+  return tables.find((t) => t.name === table)!.columns.map((c) => c.name)
+}
+
+/**
+ * Ten times the data, written by the database itself (INSERT ... SELECT): copies of the company
+ * as other tenants, and the company's own punches moved to earlier years.
+ */
+async function addNoise(handle: DatabaseHandle, tenantId: string): Promise<number> {
+  const db = handle.db
+  const q = (name: string) => `"${name}"`
+  const tenantCols = await columnsOf(db, 'tenants')
+  const userCols = await columnsOf(db, 'users')
+  const punchCols = await columnsOf(db, 'punches')
+  const copy = async (table: string, cols: string[], overrides: Record<string, string>, where: string) => {
+    const select = cols.map((c) => overrides[c] ?? q(c)).join(', ')
+    await sql.raw(`insert into ${q(table)} (${cols.map(q).join(', ')}) select ${select} from ${q(table)} where ${where}`).execute(db)
+  }
+  let copies = 0
+  for (let k = 1; k <= NOISE_FACTOR; k++) {
+    const suffix = `'_n${k}'`
+    await db.transaction().execute(async (trx) => {
+      void trx
+    })
+    if (k % 2 === 0) {
+      // The same employees' punches in an earlier year: other dates, same tenant.
+      const years = k / 2
+      await copy(
+        'punches',
+        punchCols,
+        {
+          id: `id || ${suffix}`,
+          seq: `seq + ${k * 10_000_000}`,
+          ts: `replace(ts, '2025-', '${2025 - years}-')`,
+          created_at: `replace(created_at, '2025-', '${2025 - years}-')`,
+        },
+        `tenant_id = '${tenantId}' and ts < '2026'`,
+      )
+    } else {
+      // Another tenant with the same shape.
+      await copy('tenants', tenantCols, { id: `id || ${suffix}`, default_schedule_id: 'null' }, `id = '${tenantId}'`)
+      await copy('users', userCols, { id: `id || ${suffix}`, tenant_id: `tenant_id || ${suffix}`, schedule_id: 'null', manager_id: 'null' }, `tenant_id = '${tenantId}'`)
+      await copy(
+        'punches',
+        punchCols,
+        { id: `id || ${suffix}`, tenant_id: `tenant_id || ${suffix}`, user_id: `user_id || ${suffix}` },
+        `tenant_id = '${tenantId}' and seq < 10000000`,
+      )
+    }
+    copies++
+  }
+  await sql`analyze`.execute(db)
+  const { n } = await db.selectFrom('punches').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  return Number(n)
+}
+
+async function measurePhase(handle: DatabaseHandle, engine: string, phase: string, company: Awaited<ReturnType<typeof seedCompany>>): Promise<Figure[]> {
+  const app = await buildApp({ db: handle.db, rateLimitPerMinute: 1_000_000_000, clock: () => NOW })
+  const auth = { authorization: `Bearer ${company.adminKey}` }
+  const get = async (url: string) => {
+    const res = await app.inject({ method: 'GET', url, headers: auth })
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`)
+    return res.json() as { data: unknown[] }
+  }
+  // The summary's first page: the 100 employees first by name (the admin and Employee 00000..).
+  const page = (await get(`/api/v1/attendance/summary?from=${FROM}&to=${TO}&page_size=100`)).data as { user_id: string }[]
+  const pageIds = page.map((r) => r.user_id)
+  const start = DateTime.fromISO(FROM, { zone: ZONE }).toUTC().toISO()!
+  const end = DateTime.fromISO(TO, { zone: ZONE }).plus({ days: 1 }).toUTC().toISO()!
+  const someone = company.userIds[Math.floor(company.userIds.length / 2)]!
+
+  const summaryRows = (await punchesBetween(handle.db, company.tenantId, pageIds, start, end)).length
+  const listRows = (await punchesBetween(handle.db, company.tenantId, [someone], start, end)).length
+  const figures: Figure[] = [
+    {
+      engine,
+      phase,
+      name: 'attendance.summary, 100 employees x 366 days',
+      medianMs: await timeMedian(() => get(`/api/v1/attendance/summary?from=${FROM}&to=${TO}&page_size=100`)),
+      baselineMs: await timeMedian(() => punchesBetween(handle.db, company.tenantId, pageIds, start, end)),
+      rows: summaryRows,
+    },
+    {
+      engine,
+      phase,
+      name: 'attendance.list, 1 employee x 366 days (4 pages)',
+      medianMs: await timeMedian(async () => {
+        for (let p = 1; p <= 4; p++) await get(`/api/v1/attendance?user_id=${someone}&from=${FROM}&to=${TO}&page_size=100&page=${p}`)
+      }),
+      baselineMs: await timeMedian(() => punchesBetween(handle.db, company.tenantId, [someone], start, end)),
+      rows: listRows,
+    },
+  ]
+  await app.close()
+  return figures
+}
+
+async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<{ figures: Figure[]; punches: number; totalAfterNoise: number } | null> {
+  let handle: DatabaseHandle
+  let cleanup: () => Promise<void>
+  if (engine === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'jornada-bench-'))
+    handle = await openDatabase(`sqlite:${join(dir, 'bench.db')}`)
+    cleanup = async () => rmSync(dir, { recursive: true, force: true })
+  } else {
+    const schema = `bench_${process.pid}`
+    try {
+      handle = await openDatabase(PG_URL, { pgSchema: schema })
+    } catch (error) {
+      console.log(`PostgreSQL skipped: cannot connect to ${PG_URL.replace(/\/\/[^@]*@/, '//')} (${(error as Error).message})`)
+      return null
+    }
+    cleanup = async () => {
+      const client = new pg.Client({ connectionString: PG_URL })
+      await client.connect()
+      await client.query(`drop schema if exists ${schema} cascade`)
+      await client.end()
+    }
+  }
+  try {
+    await migrateToLatest(handle)
+    let t = performance.now()
+    const company = await seedCompany(handle)
+    await sql`analyze`.execute(handle.db)
+    console.log(`  [${engine}] generated ${EMPLOYEES} employees, ${company.punches} punches in ${((performance.now() - t) / 1000).toFixed(1)} s`)
+    const figures = await measurePhase(handle, engine, 'alone', company)
+    t = performance.now()
+    const total = await addNoise(handle, company.tenantId)
+    console.log(`  [${engine}] added other tenants and dates: ${total} punches in the database (${((performance.now() - t) / 1000).toFixed(1)} s)`)
+    figures.push(...(await measurePhase(handle, engine, `x${NOISE_FACTOR + 1} data`, company)))
+    return { figures, punches: company.punches, totalAfterNoise: total }
+  } finally {
+    await handle.destroy()
+    await cleanup()
+  }
+}
+
+const results: Figure[] = []
+console.log(`Attendance benchmark: ${EMPLOYEES} employees, one year of punches, ${RUNS} measured runs per figure (median)`)
+for (const engine of ['sqlite', 'postgres'] as const) {
+  const outcome = await benchEngine(engine)
+  if (outcome) results.push(...outcome.figures)
+}
+const maxRssMiB = process.resourceUsage().maxRSS / 1024
+
+const rows = results.map((f) => {
+  const alone = results.find((r) => r.engine === f.engine && r.name === f.name && r.phase === 'alone')!
+  return [
+    f.engine,
+    f.phase,
+    f.name,
+    String(f.rows),
+    f.medianMs.toFixed(1),
+    f.baselineMs.toFixed(1),
+    (f.medianMs / f.baselineMs).toFixed(2),
+    f.phase === 'alone' ? '' : `${(((f.medianMs - alone.medianMs) / alone.medianMs) * 100).toFixed(0)}%`,
+  ]
+})
+console.log('')
+console.log(formatTable(['engine', 'data', 'query', 'punches', 'median ms', 'baseline ms', 'x baseline', 'vs alone'], rows))
+console.log(`Peak memory (max RSS of this process): ${maxRssMiB.toFixed(0)} MiB`)
+const verdicts = results.map((f) => {
+  const alone = results.find((r) => r.engine === f.engine && r.name === f.name && r.phase === 'alone')!
+  const problems = []
+  if (f.medianMs > 3 * f.baselineMs) problems.push('over 3x baseline')
+  if (f.name.startsWith('attendance.summary') && f.medianMs > 300) problems.push('median over 300 ms')
+  if (f !== alone && f.medianMs > alone.medianMs * 1.2) problems.push('over 20% slower with more data')
+  return `${f.engine} ${f.phase} ${f.name}: ${problems.length ? `BELOW TARGET (${problems.join(', ')})` : 'PASS'}`
+})
+console.log(verdicts.join('\n'))
+mkdirSync(join(PROJECT_ROOT, 'bench', 'results'), { recursive: true })
+writeFileSync(
+  join(PROJECT_ROOT, 'bench', 'results', 'attendance.json'),
+  JSON.stringify({ date: new Date().toISOString(), machine: machineInfo(), employees: EMPLOYEES, noiseFactor: NOISE_FACTOR, runs: RUNS, maxRssMiB, results }, null, 2),
+)
