@@ -28,6 +28,7 @@ const config: Config = {
   logLevel: 'silent',
   // High enough never to answer 429 during a run: the benchmark measures serving, not refusing.
   rateLimitPerMinute: 100_000_000,
+  trustProxy: false,
 }
 
 // startServer announces the demo key through `print` (and stdout is our protocol channel, so

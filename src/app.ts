@@ -65,6 +65,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger']
   /** The current time in epoch ms; tests replace it to place punches around past DST changes. */
   clock?: () => number
+  /** Fastify's trustProxy: whose X-Forwarded-For to believe for the client address. */
+  trustProxy?: boolean | string
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -73,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     logController: new OneLinePerRequest(),
+    trustProxy: options.trustProxy ?? false,
     genReqId: requestIds(),
     ajv: { customOptions: { removeAdditional: false } },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -99,7 +102,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A callback-style hook: it runs on every request, and skips the promise an async hook costs.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id)
-    // NUL characters are refused everywhere (see findNulCharacter); in a URL they arrive as %00.
+    done()
+  })
+  // NUL characters are refused everywhere (see findNulCharacter); in a URL they arrive as %00.
+  // Checked at validation time, so that authentication and rate limiting come first.
+  app.addHook('preValidation', (request, _reply, done) => {
     const field = request.url.includes('%00') ? (findNulCharacter(request.query) ?? findNulCharacter(request.params) ?? 'url') : null
     done(field ? invalidField(field, 'must not contain the NUL character') : undefined)
   })
@@ -112,13 +119,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get(
     '/health',
-    { config: { access: 'public' }, schema: { tags: ['Operations'], summary: 'Liveness: the process answers', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
+    { config: { access: 'public', rateLimit: false }, schema: { tags: ['Operations'], summary: 'Liveness: the process answers', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
     async () => ({ status: 'ok' as const }),
   )
   app.get(
     '/ready',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: false },
       schema: {
         tags: ['Operations'],
         summary: 'Readiness: the database answers',

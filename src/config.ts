@@ -10,6 +10,8 @@ export interface Config {
   redisUrl: string | null
   logLevel: string
   rateLimitPerMinute: number
+  /** Whose X-Forwarded-For to believe: false (default), true (any), or a list of addresses/CIDRs. */
+  trustProxy: boolean | string
 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/jornada.db'
@@ -23,6 +25,13 @@ function positiveInteger(name: string, raw: string | undefined, fallback: number
     throw new ConfigError(`${name} must be a whole number between 1 and ${max}, got "${raw}"`)
   }
   return Number(raw)
+}
+
+function parseTrustProxy(raw: string | undefined): boolean | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false
+  if (raw === 'true') return true
+  if (/^[0-9a-fA-F.:/, ]+$/.test(raw)) return raw
+  throw new ConfigError(`TRUST_PROXY must be true, false or a list of proxy addresses/CIDRs, got "${raw}"`)
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -45,5 +54,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl,
     logLevel,
     rateLimitPerMinute: positiveInteger('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 300, 10_000_000),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   }
 }

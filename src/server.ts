@@ -23,12 +23,20 @@ export async function startServer(config: Config, print: (line: string) => void 
   let demoKey: string | undefined
   try {
     await migrateToLatest(database)
-    if ((await countTenants(database.db)) === 0) demoKey = (await createDemoTenant(database.db)).api_key
-    if (config.redisUrl) rateLimitStore = new RedisRateLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }))
+    // The demo is for trying Jornada on the embedded database; a PostgreSQL deployment starts
+    // empty and gets its tenants from `jornada tenants create`.
+    if (database.engine === 'sqlite' && (await countTenants(database.db)) === 0) demoKey = (await createDemoTenant(database.db)).api_key
+    if (config.redisUrl) {
+      // Fail fast while Redis is away (requests then go uncounted) instead of queueing commands.
+      const redis = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1000 })
+      redis.on('error', (error) => console.error(`redis: ${error.message}`))
+      rateLimitStore = new RedisRateLimitStore(redis)
+    }
     app = await buildApp({
       db: database.db,
       rateLimitPerMinute: config.rateLimitPerMinute,
       rateLimitStore,
+      trustProxy: config.trustProxy,
       logger: {
         level: config.logLevel,
         redact: ['req.headers.authorization', '*.password', '*.iban', '*.ssn', '*.dni', '*.passport_number'],

@@ -37,6 +37,9 @@ function openSqlite(path: string): DatabaseHandle {
   connection.pragma('synchronous = FULL')
   connection.pragma('foreign_keys = ON')
   connection.pragma('busy_timeout = 5000')
+  // 64 MiB of page cache instead of SQLite's 2 MiB default: a year of one company's punches is
+  // read often, and the indexes that find them should stay in memory.
+  connection.pragma('cache_size = -65536')
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new CachedStatementsDatabase(connection) }) })
   return { db, engine: 'sqlite', location: `sqlite:${path}`, destroy: () => db.destroy() }
 }

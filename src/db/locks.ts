@@ -15,5 +15,7 @@ export async function lockRow(
   id: string,
 ): Promise<void> {
   if (trx.getExecutor().adapter instanceof SqliteAdapter) return
-  await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(trx)
+  // NO KEY UPDATE, not UPDATE: inserts referencing the row (a punch's user, a user's tenant) take
+  // KEY SHARE for their foreign-key check, which UPDATE would block and could deadlock with.
+  await sql`select id from ${sql.table(table)} where id = ${id} for no key update`.execute(trx)
 }

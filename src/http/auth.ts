@@ -18,6 +18,8 @@ declare module 'fastify' {
     access?: 'public' | 'key'
     /** Scope the key must hold; absent for `me`, which any valid key may call. */
     scope?: Scope
+    /** false: not rate limited (health probes must answer even when an address is over budget). */
+    rateLimit?: false
   }
   interface FastifyRequest {
     auth: AuthContext | null
@@ -49,13 +51,6 @@ function bearerToken(header: string | undefined): string | null {
 
 export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   const { db, rateLimit, limitPerMinute } = options
-  /**
-   * Addresses whose budget for requests without a valid key is spent, and until when. Checked
-   * before a token is looked at, so that once blocked a guesser cannot tell a right key from a
-   * wrong one. Learned per instance from the shared counter on the address's next failure.
-   */
-  const blockedAddresses = new Map<string, number>()
-
   app.decorateRequest('auth', null)
 
   /**
@@ -76,26 +71,21 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const config = request.routeOptions.config
+    if (config.rateLimit === false) return
     if (request.is404 || config.access === 'public') {
       const decision = await count(request, reply, `ip:${request.ip}`)
       if (decision && !decision.allowed) throw rateLimited(reply, decision.resetMs)
       return
     }
 
-    const blockedUntil = blockedAddresses.get(request.ip)
-    if (blockedUntil !== undefined) {
-      if (blockedUntil > Date.now()) throw rateLimited(reply, blockedUntil - Date.now())
-      blockedAddresses.delete(request.ip)
-    }
-
     const token = bearerToken(request.headers.authorization)
     const auth = token ? await authenticate(db, token) : null
     if (!auth) {
+      // Requests without a valid key count against their address, so keys cannot be tried
+      // quickly. A valid key is never refused because of its address: behind a load balancer or
+      // a shared NAT many clients share one, and one misbehaving client must not lock them out.
       const decision = await count(request, reply, `anon:${request.ip}`)
-      if (decision && !decision.allowed) {
-        blockedAddresses.set(request.ip, Date.now() + decision.resetMs)
-        throw rateLimited(reply, decision.resetMs)
-      }
+      if (decision && !decision.allowed) throw rateLimited(reply, decision.resetMs)
       reply.header('WWW-Authenticate', 'Bearer')
       throw new AppError(
         'unauthenticated',

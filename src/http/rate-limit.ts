@@ -19,8 +19,6 @@ export interface RateDecision {
 export interface RateLimitStore {
   /** Counts one request against `bucket` if the budget allows it. */
   hit(bucket: string, limit: number): Promise<RateDecision>
-  /** Reports the state of `bucket` without counting anything. */
-  peek(bucket: string, limit: number): Promise<RateDecision>
   close(): Promise<void>
 }
 
@@ -93,11 +91,6 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return this.#decision(log, limit, true)
   }
 
-  async peek(bucket: string, limit: number): Promise<RateDecision> {
-    const log = this.#current(bucket)
-    return this.#decision(log, limit, log.size < limit)
-  }
-
   async close(): Promise<void> {
     clearInterval(this.#sweeper)
     this.#logs.clear()
@@ -114,7 +107,6 @@ local key = KEYS[1]
 local limit = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
 local member = ARGV[3]
-local count_it = ARGV[4] == '1'
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
@@ -122,11 +114,9 @@ local count = redis.call('ZCARD', key)
 local allowed = 0
 if count < limit then
   allowed = 1
-  if count_it then
-    redis.call('ZADD', key, now, member)
-    redis.call('PEXPIRE', key, window)
-    count = count + 1
-  end
+  redis.call('ZADD', key, now, member)
+  redis.call('PEXPIRE', key, window)
+  count = count + 1
 end
 local reset = 0
 local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
@@ -142,7 +132,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     redis.defineCommand('jornadaSlidingWindow', { numberOfKeys: 1, lua: SLIDING_WINDOW_SCRIPT })
   }
 
-  async #run(bucket: string, limit: number, countIt: boolean): Promise<RateDecision> {
+  async hit(bucket: string, limit: number): Promise<RateDecision> {
     const run = (this.redis as unknown as Record<string, (...args: unknown[]) => Promise<[number, number, number]>>)
       .jornadaSlidingWindow!
     const [allowed, count, reset] = await run.call(
@@ -151,17 +141,8 @@ export class RedisRateLimitStore implements RateLimitStore {
       limit,
       WINDOW_MS,
       randomUUID(),
-      countIt ? '1' : '0',
     )
     return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - count), resetMs: Math.max(0, reset) }
-  }
-
-  hit(bucket: string, limit: number): Promise<RateDecision> {
-    return this.#run(bucket, limit, true)
-  }
-
-  peek(bucket: string, limit: number): Promise<RateDecision> {
-    return this.#run(bucket, limit, false)
   }
 
   async close(): Promise<void> {

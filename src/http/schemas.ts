@@ -29,7 +29,7 @@ export const PageMeta = Type.Object({
 })
 
 export const PaginationQuery = {
-  page: Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1' }),
+  page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'Page number, from 1 (at most 1,000,000)' }),
   page_size: Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Items per page, 1 to 100 (default 25)' }),
 }
 

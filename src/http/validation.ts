@@ -27,11 +27,18 @@ export function isValidInstant(value: string): boolean {
   return Number(h) <= 23 && Number(mi) <= 59 && Number(s) <= 59 && Number(oh) <= 23 && Number(om) <= 59
 }
 
+/**
+ * Calendar dates between 1900 and 9998: every date an HR record needs (birth dates included), and
+ * far enough from the edges of the calendar that the day after any accepted date is still valid.
+ */
+export const MIN_YEAR = 1900
+export const MAX_YEAR = 9998
+
 export function isValidDate(value: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
   if (!m) return false
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])]
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false
+  if (year < MIN_YEAR || year > MAX_YEAR || month < 1 || month > 12 || day < 1) return false
   const daysInMonth = new Date(Date.UTC(2000, month, 0)).getUTCDate() // 2000 is a leap year: February has 29
   if (month === 2) {
     const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
@@ -68,8 +75,8 @@ export const validatorCompiler: FastifySchemaCompiler<any> = ({ schema, httpPart
 }
 
 const FORMAT_MESSAGES: Record<string, string> = {
-  date: 'must be a real calendar date YYYY-MM-DD',
-  'date-time': 'must be an ISO 8601 timestamp with Z or an offset, e.g. 2026-03-02T08:00:00Z',
+  date: 'must be a real calendar date YYYY-MM-DD between 1900 and 9998',
+  'date-time': 'must be an ISO 8601 timestamp with Z or an offset, e.g. 2026-03-02T08:00:00Z (years 1900 to 9998)',
   time: 'must be a time HH:MM',
   email: 'must be a valid email address',
   iban: 'must be a valid IBAN (checksum failed)',

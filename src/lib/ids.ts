@@ -2,9 +2,10 @@
  * Opaque, unguessable, time-ordered ids with a type prefix (`usr_01J...`): the prefix tells a
  * reader what an id is, and the ULID's 80 random bits make ids impossible to enumerate.
  */
-import { monotonicFactory } from 'ulidx'
+import { ulid } from 'ulidx'
 
-const ulid = monotonicFactory()
+// Plain ULIDs, not the monotonic variant: that one increments the random part for ids made in the
+// same millisecond, which would make neighbouring ids predictable.
 
 export const ID_PREFIXES = {
   tenant: 'ten',

@@ -3,6 +3,7 @@
  * provides public holidays: a code accepted here is one the holiday calendar knows.
  */
 import Holidays from 'date-holidays'
+import { AppError } from '../errors.js'
 
 let countries: Record<string, string> | undefined
 
@@ -26,4 +27,10 @@ export function countryRegionProblem(country: string | null, region: string | nu
     return { field: 'region', message: `is not a known region of ${country}` }
   }
   return null
+}
+
+/** Throws a 400 naming the field when a country/region pair is not a known holiday calendar. */
+export function assertValidPlace(country: string | null, region: string | null): void {
+  const problem = countryRegionProblem(country, region)
+  if (problem) throw new AppError('invalid_request', `Invalid ${problem.field}: ${problem.message}`, [problem])
 }

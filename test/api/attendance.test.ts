@@ -274,6 +274,16 @@ forEachEngine(
       assert.deepEqual(await week(user.id), [0, 0, 0, 0, 0, 300, 300])
     })
 
+    it('nothing is expected before the hire date', async () => {
+      setNow('2026-11-21T12:00:00Z')
+      const tenant = await t.newTenant()
+      const user = await tenant.createUser({ hire_date: '2026-11-18' })
+      const week = (await tenant.admin.get(`/api/v1/attendance?user_id=${user.id}&from=2026-11-16&to=2026-11-20`)).body.data
+      assert.deepEqual(week.map((e: any) => [e.is_workday, e.expected_minutes]), [[false, 0], [false, 0], [true, 480], [true, 480], [true, 480]])
+      const summary = (await tenant.admin.get('/api/v1/attendance/summary?from=2026-11-16&to=2026-11-20')).body.data
+      assert.equal(summary.find((r: any) => r.user_id === user.id).expected_days, 3)
+    })
+
     it('range rules: to >= from, at most 366 days, valid zone, unknown user 404', async () => {
       const tenant = await t.newTenant()
       const user = await tenant.createUser()

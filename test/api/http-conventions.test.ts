@@ -20,6 +20,7 @@ forEachEngine('HTTP conventions', (t) => {
     const nul = expectError(await tenant.admin.post('/api/v1/users', { email: 'nul@example.com', full_name: 'a\u0000b' }), 400)
     assert.deepEqual(nul.details, [{ field: 'full_name', message: 'must not contain the NUL character' }])
     expectError(await tenant.admin.get('/api/v1/users?q=%00'), 400, 'invalid_request')
+    expectError(await t.client(null).get('/api/v1/users?q=%00'), 401, 'unauthenticated')
     assert.equal((await tenant.admin.get('/api/v1/users')).body.meta.total, 1, 'nothing was written')
   })
 
@@ -82,6 +83,28 @@ forEachEngine('HTTP conventions', (t) => {
       ),
       { numRuns: 80 },
     )
+    // Numbers and dates at the edges of what the engines and the calendar can hold.
+    for (const url of [
+      '/api/v1/users?page=1000000',
+      '/api/v1/users?page=1000001',
+      '/api/v1/users?page=1e21',
+      '/api/v1/departments?page=99999999999999999999',
+      `/api/v1/attendance?user_id=${user.id}&from=9999-12-31&to=9999-12-31`,
+      `/api/v1/attendance?user_id=${user.id}&from=9998-12-31&to=9998-12-31`,
+      `/api/v1/attendance?user_id=${user.id}&from=1899-12-31&to=1900-01-01`,
+      '/api/v1/attendance/summary?from=9998-12-31&to=9998-12-31',
+      '/api/v1/attendance/summary?from=0001-01-01&to=0001-01-02',
+      '/api/v1/holidays?from=9998-12-01&to=9998-12-31',
+      '/api/v1/users?email=',
+    ]) {
+      const res = await tenant.admin.get(url)
+      assert.ok(res.status === 200 || res.status === 400, `${url} -> ${res.status} ${JSON.stringify(res.body)}`)
+    }
+    expectError(await tenant.admin.get('/api/v1/users?page=1000001'), 400)
+    expectError(await tenant.admin.get('/api/v1/users?email='), 400)
+    expectError(await tenant.admin.get(`/api/v1/attendance?user_id=${user.id}&from=9999-12-31&to=9999-12-31`), 400)
+    assert.equal((await tenant.admin.get(`/api/v1/attendance?user_id=${user.id}&from=9998-12-31&to=9998-12-31`)).status, 200)
+    expectError(await tenant.admin.patch(`/api/v1/users/${user.id}`, { birth_date: '1899-12-31' }), 400)
     // The admin is still the only admin, and still works.
     assert.equal((await tenant.admin.get('/api/v1/me')).status, 200)
   })

@@ -7,6 +7,15 @@ import { it } from 'node:test'
 import { forEachEngine, uniqueEmail } from '../helpers/harness.js'
 
 forEachEngine('races', (t) => {
+  const activeAdmins = (tenantId: string) =>
+    t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('role', '=', 'admin')
+      .where('status', '=', 'active')
+      .execute()
+
   it('two concurrent deactivations of the last two admins leave exactly one active admin', async () => {
     for (let round = 0; round < 5; round++) {
       const tenant = await t.newTenant()
@@ -22,14 +31,7 @@ forEachEngine('races', (t) => {
         (statuses[0] === 200 && statuses[1] === 409) || (statuses[0] === 200 && statuses[1] === 401),
         `one wins, the other is refused: ${statuses}`,
       )
-      const admins = await t.database.db
-        .selectFrom('users')
-        .select('id')
-        .where('tenant_id', '=', tenant.id)
-        .where('role', '=', 'admin')
-        .where('status', '=', 'active')
-        .execute()
-      assert.equal(admins.length, 1, `round ${round}: exactly one active admin`)
+      assert.equal((await activeAdmins(tenant.id)).length, 1, `round ${round}: exactly one active admin`)
     }
   })
 
@@ -47,14 +49,7 @@ forEachEngine('races', (t) => {
       const ok = results.filter((r) => r.status === 200).length
       assert.equal(ok, 2, `two of three deactivations succeed: ${results.map((r) => r.status)}`)
       assert.ok(results.every((r) => r.status === 200 || r.status === 409))
-      const active = await t.database.db
-        .selectFrom('users')
-        .select('id')
-        .where('tenant_id', '=', tenant.id)
-        .where('role', '=', 'admin')
-        .where('status', '=', 'active')
-        .execute()
-      assert.equal(active.length, 1)
+      assert.equal((await activeAdmins(tenant.id)).length, 1)
     }
   })
 
@@ -71,6 +66,25 @@ forEachEngine('races', (t) => {
       assert.equal(loser.body.error.code, 'email_taken')
       const { total } = (await tenant.admin.get(`/api/v1/users?email=${encodeURIComponent(email)}`)).body.meta
       assert.equal(total, 1)
+    }
+  })
+
+  it('a punch racing a deactivation or an update of the same employee: no deadlock, no 500', async () => {
+    const recent = () => new Date(Date.now() - 60_000).toISOString()
+    for (let round = 0; round < 5; round++) {
+      const tenant = await t.newTenant()
+      const user = await tenant.createUser()
+      const manager = await tenant.createUser()
+      const results = await Promise.all([
+        tenant.admin.post('/api/v1/attendance', { user_id: user.id, type: 'in', ts: recent() }),
+        tenant.admin.patch(`/api/v1/users/${user.id}`, { city: 'Madrid', manager_id: manager.id }),
+        tenant.admin.post('/api/v1/attendance', { user_id: manager.id, type: 'in', ts: recent() }),
+        tenant.admin.post('/api/v1/users', { email: `new.${round}.${user.id}@example.com`, full_name: 'N', manager_id: manager.id }),
+        tenant.admin.post(`/api/v1/users/${user.id}/deactivate`),
+      ])
+      for (const res of results) assert.ok(res.status < 500, `${res.status} ${JSON.stringify(res.body)}`)
+      assert.equal(results[4]!.status, 200)
+      assert.ok([201, 409].includes(results[0]!.status), 'the punch is either before the deactivation (201) or after it (409)')
     }
   })
 

@@ -7,8 +7,6 @@ import {
   dayExpectation,
   dayIndexOf,
   daysInRange,
-  isoWeekday,
-  isSessionOpen,
   localDays,
   type DayPlan,
   type Modality,
@@ -69,16 +67,6 @@ describe('sequenceProblem: every (last, next) combination', () => {
   it('exactly 7 of the 20 combinations are allowed', () => {
     const count = lasts.flatMap((l) => nexts.map((n) => sequenceProblem(l, n))).filter((x) => x === null).length
     assert.equal(count, 7)
-  })
-})
-
-describe('isSessionOpen', () => {
-  it('is open after in / break_start / break_end, closed before any punch and after out', () => {
-    assert.equal(isSessionOpen(null), false)
-    assert.equal(isSessionOpen('out'), false)
-    assert.equal(isSessionOpen('in'), true)
-    assert.equal(isSessionOpen('break_start'), true)
-    assert.equal(isSessionOpen('break_end'), true)
   })
 })
 
@@ -503,12 +491,13 @@ describe('localDays / daysInRange / dayIndexOf', () => {
     assert.equal(daysInRange('2026-03-29', '2026-03-29'), 1)
   })
 
-  it('isoWeekday', () => {
-    assert.equal(isoWeekday('2026-03-02'), 1) // Monday
-    assert.equal(isoWeekday('2026-03-07'), 6)
-    assert.equal(isoWeekday('2026-03-08'), 7)
+  it('weekdays of local days are ISO weekdays (1 = Monday ... 7 = Sunday)', () => {
+    assert.deepEqual(localDays('2026-03-02', '2026-03-08', 'Europe/Madrid').weekdays, [1, 2, 3, 4, 5, 6, 7])
     fc.assert(
-      fc.property(dateArb, (date) => assert.equal(isoWeekday(date), DateTime.fromISO(date, { zone: 'UTC' }).weekday)),
+      fc.property(dateArb, fc.integer({ min: 0, max: 30 }), (from, span) => {
+        const days = localDays(from, shiftDate(from, span), 'UTC')
+        days.dates.forEach((date, i) => assert.equal(days.weekdays[i], DateTime.fromISO(date, { zone: 'UTC' }).weekday))
+      }),
       { numRuns: 200 },
     )
   })

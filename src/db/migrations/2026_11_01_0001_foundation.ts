@@ -2,7 +2,16 @@
  * Tenants, catalogues, users, folders and API keys. Frozen: later changes go into new migrations.
  * Every tenant-owned table carries tenant_id and every index starts with it.
  */
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, PostgresAdapter, sql } from 'kysely'
+
+/**
+ * Lists sort by these columns. PostgreSQL would order them by the database's locale, SQLite by
+ * code point; the "C" collation makes PostgreSQL order by code point too, so both engines agree.
+ */
+export async function collateByCodePoint(db: Kysely<any>, table: string, column: string): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return
+  await sql`alter table ${sql.table(table)} alter column ${sql.ref(column)} type text collate "C"`.execute(db)
+}
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -71,6 +80,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute()
+  await collateByCodePoint(db, 'users', 'full_name_normalized')
+  await collateByCodePoint(db, 'departments', 'name')
+  await collateByCodePoint(db, 'work_centers', 'name')
   await db.schema.createIndex('users_tenant_email').unique().on('users').columns(['tenant_id', 'email_normalized']).execute()
   await db.schema.createIndex('users_tenant_kiosk').unique().on('users').columns(['tenant_id', 'kiosk_id']).execute()
   await db.schema.createIndex('users_tenant_name').on('users').columns(['tenant_id', 'full_name_normalized', 'id']).execute()

@@ -4,9 +4,8 @@
  * Frozen: later changes go into new migrations.
  */
 import { type Kysely, sql } from 'kysely'
-import { monotonicFactory } from 'ulidx'
-
-const ulid = monotonicFactory()
+import { ulid } from 'ulidx'
+import { collateByCodePoint } from './2026_11_01_0001_foundation.js'
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -17,6 +16,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('weekday_minutes', 'text', (c) => c.notNull()) // JSON [mon, tue, ..., sun]
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
+  await collateByCodePoint(db, 'schedules', 'name')
   await db.schema.createIndex('schedules_tenant_name').unique().on('schedules').columns(['tenant_id', 'name']).execute()
 
   await db.schema.alterTable('tenants').addColumn('default_schedule_id', 'text').execute()

@@ -27,11 +27,6 @@ export function sequenceProblem(last: PunchType | null, next: PunchType): string
     : `A '${next}' punch cannot follow '${last}'; expected ${allowed.map((t) => `'${t}'`).join(' or ')}`
 }
 
-/** True when the user is inside a session (the last punch is not an `out`). */
-export function isSessionOpen(last: PunchType | null): boolean {
-  return last !== null && last !== 'out'
-}
-
 export interface PunchPoint {
   type: PunchType
   /** Epoch milliseconds. */
@@ -194,12 +189,6 @@ export function dayIndexOf(days: LocalDays, ms: number): number {
   return lo
 }
 
-/** ISO weekday (1 = Monday ... 7 = Sunday) of a YYYY-MM-DD date. */
-export function isoWeekday(date: string): number {
-  const day = new Date(`${date}T00:00:00Z`).getUTCDay()
-  return day === 0 ? 7 : day
-}
-
 export interface Holiday {
   name: string
   type: 'public' | 'company'
@@ -210,6 +199,8 @@ export interface DayPlan {
   scheduleMinutes: number
   holiday: Holiday | null
   worksHolidays: boolean
+  /** false before the employee's hire date: nothing is expected of someone not yet employed. */
+  employed?: boolean
   /**
    * Minutes of approved absence on this day; a full-day absence is `Infinity`. This is where
    * absences reduce what is expected of the employee.
@@ -218,7 +209,7 @@ export interface DayPlan {
 }
 
 export function dayExpectation(plan: DayPlan): { isWorkday: boolean; expectedMinutes: number } {
-  const isWorkday = plan.scheduleMinutes > 0 && (plan.holiday === null || plan.worksHolidays)
+  const isWorkday = plan.employed !== false && plan.scheduleMinutes > 0 && (plan.holiday === null || plan.worksHolidays)
   const expectedMinutes = isWorkday ? Math.max(0, plan.scheduleMinutes - plan.absenceMinutes) : 0
   return { isWorkday, expectedMinutes }
 }

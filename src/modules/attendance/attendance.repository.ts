@@ -90,6 +90,7 @@ export interface AttendanceSubject {
   full_name: string
   schedule_id: string | null
   works_holidays: boolean | number
+  hire_date: string | null
   work_center_id: string | null
   work_center_country: string | null
   work_center_region: string | null
@@ -119,6 +120,7 @@ const SUBJECT_COLUMNS = [
   'u.full_name',
   'u.schedule_id',
   'u.works_holidays',
+  'u.hire_date',
   'u.work_center_id',
   'w.country as work_center_country',
   'w.region as work_center_region',

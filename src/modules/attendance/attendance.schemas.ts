@@ -41,7 +41,7 @@ export const DailyEntry = Type.Object(
       { description: 'Punches of the work sessions that started this day (a night shift stays on the day it began)' },
     ),
     worked_minutes: Type.Integer({ description: 'Session time less breaks, floored to whole minutes; an open session counts up to now' }),
-    expected_minutes: Type.Integer({ description: 'From the schedule on workdays, less approved absences; 0 otherwise' }),
+    expected_minutes: Type.Integer({ description: 'From the schedule on workdays (not before the hire date); 0 otherwise' }),
     balance_minutes: Type.Integer({ description: 'worked_minutes - expected_minutes' }),
   },
   { $id: 'DailyAttendance' },

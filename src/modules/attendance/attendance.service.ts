@@ -11,7 +11,7 @@ import type { Database, PunchRow, TenantRow } from '../../db/schema.js'
 import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { findUserRow } from '../users/users.repository.js'
-import { findTenant } from '../tenants/tenants.repository.js'
+import { requireTenant } from '../tenants/tenants.repository.js'
 import { assertDateRange, loadHolidayCalendars, placeOf } from '../holidays/holidays.service.js'
 import * as logic from './attendance.logic.js'
 import * as repo from './attendance.repository.js'
@@ -32,12 +32,6 @@ export const MAX_AGE_MS = 60 * 86_400_000
 
 function punchToApi(row: PunchRow): PunchType {
   return { id: row.id, user_id: row.user_id, type: row.type, ts: row.ts, modality: row.modality }
-}
-
-async function tenantOf(db: Db, tenantId: string): Promise<TenantRow> {
-  const tenant = await findTenant(db, tenantId)
-  if (!tenant) throw notFound('Tenant')
-  return tenant
 }
 
 /** Records one punch. The employee's row lock serialises concurrent pushes for that employee. */
@@ -146,6 +140,7 @@ async function computeDailyRecords(
           scheduleMinutes: weekly[days.weekdays[i]! - 1] ?? 0,
           holiday: holiday ?? null,
           worksHolidays: Boolean(subject.works_holidays),
+          employed: subject.hire_date === null || date >= subject.hire_date,
           absenceMinutes: absent?.get(date) ?? 0,
         })
         const day = work[i]!
@@ -170,7 +165,7 @@ export async function listAttendance(db: Db, auth: AuthContext, query: ListAtten
   assertDateRange(query.from, query.to)
   const page = query.page ?? 1
   const pageSize = query.page_size ?? 25
-  const [tenant, subject] = await Promise.all([tenantOf(db, auth.tenantId), repo.attendanceSubject(db, auth.tenantId, query.user_id)])
+  const [tenant, subject] = await Promise.all([requireTenant(db, auth.tenantId), repo.attendanceSubject(db, auth.tenantId, query.user_id)])
   if (!subject) throw notFound('User')
   const total = logic.daysInRange(query.from, query.to)
   const first = (page - 1) * pageSize
@@ -185,7 +180,7 @@ export async function attendanceSummary(db: Db, auth: AuthContext, query: Summar
   assertDateRange(query.from, query.to)
   const page = query.page ?? 1
   const pageSize = query.page_size ?? 25
-  const tenant = await tenantOf(db, auth.tenantId)
+  const tenant = await requireTenant(db, auth.tenantId)
   const { rows, total } = await repo.attendanceSubjects(
     db,
     auth.tenantId,
@@ -220,7 +215,7 @@ export interface VerificationReport {
 
 /** Walks every employee's punch chain (or one employee's) and reports each broken link. */
 export async function verifyPunchChains(db: Db, tenantId: string, userId?: string): Promise<VerificationReport> {
-  await tenantOf(db, tenantId)
+  await requireTenant(db, tenantId)
   if (userId && !(await findUserRow(db, tenantId, userId))) throw notFound('User')
   const userIds = userId ? [userId] : await repo.usersWithPunches(db, tenantId)
   const broken: BrokenLink[] = []

@@ -10,10 +10,10 @@ import { isUniqueViolation } from '../../db/errors.js'
 import type { Database, DepartmentRow, ScheduleRow, TenantRow, WorkCenterRow } from '../../db/schema.js'
 import { AppError, notFound, permissionDenied } from '../../errors.js'
 import { type IdKind, newId } from '../../lib/ids.js'
-import { countryRegionProblem } from '../../lib/regions.js'
+import { assertValidPlace } from '../../lib/regions.js'
 import { nowIso } from '../../lib/time.js'
 import { WEEKDAY_KEYS, type ScheduleBody, type ScheduleType, type WeekdayMinutesType } from '../schedules/schedules.schemas.js'
-import { findTenant } from '../tenants/tenants.repository.js'
+import { requireTenant } from '../tenants/tenants.repository.js'
 import * as repo from './catalogues.repository.js'
 import type { CatalogueBody, CatalogueListQueryType, DepartmentType, WorkCenterType } from './catalogues.schemas.js'
 
@@ -56,8 +56,7 @@ function placeColumns(body: AnyCatalogueBody, current?: AnyRow): Record<string, 
   const previous = current as WorkCenterRow | undefined
   const country = body.country !== undefined ? body.country : (previous?.country ?? null)
   const region = body.region !== undefined ? body.region : (previous?.region ?? null)
-  const problem = countryRegionProblem(country, region)
-  if (problem) throw new AppError('invalid_request', `Invalid ${problem.field}: ${problem.message}`, [problem])
+  assertValidPlace(country, region)
   return { country, region }
 }
 
@@ -73,16 +72,10 @@ export const CATALOGUES: Record<repo.CatalogueTable, CatalogueDefinition> = {
   },
 }
 
-async function tenantOf(db: Db, auth: AuthContext): Promise<TenantRow> {
-  const tenant = await findTenant(db, auth.tenantId)
-  if (!tenant) throw notFound('Tenant')
-  return tenant
-}
-
 export async function listCatalogue(db: Db, auth: AuthContext, table: repo.CatalogueTable, query: CatalogueListQueryType) {
   const page = query.page ?? 1
   const pageSize = query.page_size ?? 25
-  const tenant = await tenantOf(db, auth)
+  const tenant = await requireTenant(db, auth.tenantId)
   const { rows, total } = await repo.listCatalogue(db, table, auth.tenantId, { limit: pageSize, offset: (page - 1) * pageSize })
   return { data: rows.map((r) => CATALOGUES[table].toApi(r, tenant)), meta: { page, page_size: pageSize, total } }
 }
@@ -112,7 +105,7 @@ export async function createCatalogueItem(db: Db, auth: AuthContext, table: repo
     if (isUniqueViolation(error)) throw nameTaken(label, body.name!.trim())
     throw error
   }
-  return CATALOGUES[table].toApi(row, await tenantOf(db, auth))
+  return CATALOGUES[table].toApi(row, await requireTenant(db, auth.tenantId))
 }
 
 export async function updateCatalogueItem(db: Db, auth: AuthContext, table: repo.CatalogueTable, id: string, body: AnyCatalogueBody) {
@@ -135,5 +128,5 @@ export async function updateCatalogueItem(db: Db, auth: AuthContext, table: repo
     throw error
   }
   const row = (await repo.findCatalogueItem(db, table, auth.tenantId, id))!
-  return CATALOGUES[table].toApi(row, await tenantOf(db, auth))
+  return CATALOGUES[table].toApi(row, await requireTenant(db, auth.tenantId))
 }

@@ -1,10 +1,18 @@
 import type { Kysely } from 'kysely'
 import type { Database, TenantRow } from '../../db/schema.js'
+import { notFound } from '../../errors.js'
 
 type Db = Kysely<Database>
 
 export async function findTenant(db: Db, tenantId: string): Promise<TenantRow | undefined> {
   return db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst()
+}
+
+/** The caller's tenant, which must exist while its keys do. */
+export async function requireTenant(db: Db, tenantId: string): Promise<TenantRow> {
+  const tenant = await findTenant(db, tenantId)
+  if (!tenant) throw notFound('Tenant')
+  return tenant
 }
 
 export async function insertTenant(db: Db, row: TenantRow): Promise<void> {

@@ -7,12 +7,12 @@ import type { Database, TenantRow } from '../../db/schema.js'
 import { AppError, notFound, permissionDenied } from '../../errors.js'
 import { checkAgainst } from '../../http/validation.js'
 import { newId } from '../../lib/ids.js'
-import { countryRegionProblem } from '../../lib/regions.js'
+import { assertValidPlace } from '../../lib/regions.js'
 import { nowIso } from '../../lib/time.js'
 import { catalogueItemExists } from '../catalogues/catalogues.repository.js'
 import { insertCatalogueRecord } from '../catalogues/catalogues.service.js'
 import { createKey, type ApiKeyView } from '../keys/keys.service.js'
-import { insertUserRecord } from '../users/users.service.js'
+import { insertUserRecord, newUserInput } from '../users/users.service.js'
 import { userRowToFull } from '../users/users.mapper.js'
 import { findUser } from '../users/users.repository.js'
 import type { UserFullType } from '../users/users.schemas.js'
@@ -51,11 +51,6 @@ export interface CreatedTenant {
   key: ApiKeyView
 }
 
-function assertValidPlace(country: string | null, region: string | null): void {
-  const problem = countryRegionProblem(country, region)
-  if (problem) throw new AppError('invalid_request', `Invalid ${problem.field}: ${problem.message}`, [problem])
-}
-
 /** A new tenant, its first administrator, and a key with every scope acting as that administrator. */
 export async function createTenant(db: Db, input: CreateTenantInputType): Promise<CreatedTenant> {
   const issues = checkAgainst(CreateTenantInput, input)
@@ -77,23 +72,7 @@ export async function createTenant(db: Db, input: CreateTenantInputType): Promis
     await repo.insertTenant(trx, tenantRow)
     const schedule = await insertCatalogueRecord(trx, tenantRow.id, 'schedules', DEFAULT_SCHEDULE)
     await repo.updateTenant(trx, tenantRow.id, { default_schedule_id: schedule.id })
-    return insertUserRecord(trx, tenantRow.id, {
-      email: input.admin_email,
-      fullName: input.admin_name.trim(),
-      role: 'admin',
-      passwordHash: null,
-      kioskPinHash: null,
-      departmentId: null,
-      workCenterId: null,
-      managerId: null,
-      hireDate: null,
-      vacationDays: null,
-      worksHolidays: false,
-      remoteWorkAllowed: false,
-      dni: null,
-      phonePersonal: null,
-      scheduleId: null,
-    })
+    return insertUserRecord(trx, tenantRow.id, newUserInput({ email: input.admin_email, fullName: input.admin_name.trim(), role: 'admin' }))
   })
   const { apiKey, key } = await createKey(db, {
     tenantId: tenantRow.id,
@@ -107,15 +86,12 @@ export async function createTenant(db: Db, input: CreateTenantInputType): Promis
 }
 
 export async function getTenantSettings(db: Db, auth: AuthContext): Promise<TenantType> {
-  const row = await repo.findTenant(db, auth.tenantId)
-  if (!row) throw notFound('Tenant')
-  return tenantToApi(row)
+  return tenantToApi(await repo.requireTenant(db, auth.tenantId))
 }
 
 export async function updateTenantSettings(db: Db, auth: AuthContext, body: UpdateTenantBodyType): Promise<TenantType> {
   await db.transaction().execute(async (trx) => {
-    const current = await repo.findTenant(trx, auth.tenantId)
-    if (!current) throw notFound('Tenant')
+    const current = await repo.requireTenant(trx, auth.tenantId)
     assertValidPlace(
       body.country !== undefined ? body.country : current.country,
       body.region !== undefined ? body.region : current.region,

@@ -57,7 +57,7 @@ function applyFilters<O>(query: SelectQueryBuilder<any, any, O>, tenantId: strin
   if (f.departmentId) q = q.where('u.department_id', '=', f.departmentId)
   if (f.workCenterId) q = q.where('u.work_center_id', '=', f.workCenterId)
   if (f.managerId) q = q.where('u.manager_id', '=', f.managerId)
-  if (f.emailNormalized) q = q.where('u.email_normalized', '=', f.emailNormalized)
+  if (f.emailNormalized !== undefined) q = q.where('u.email_normalized', '=', f.emailNormalized)
   if (f.q) {
     // Both columns are stored lower-cased, so plain LIKE behaves the same on both engines.
     const pattern = `%${escapeLike(f.q)}%`

@@ -122,7 +122,7 @@ export const ListUsersQuery = Type.Object(
     department_id: Type.Optional(Id()),
     work_center_id: Type.Optional(Id()),
     manager_id: Type.Optional(Id('Direct reports of this user')),
-    email: Type.Optional(Type.String({ maxLength: 254, description: 'Exact email, case-insensitive' })),
+    email: Type.Optional(Type.String({ minLength: 1, maxLength: 254, description: 'Exact email, case-insensitive' })),
     q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Case-insensitive substring of full name or email' })),
   },
   { additionalProperties: false },

@@ -75,6 +75,26 @@ export interface NewUserInput {
   scheduleId: string | null
 }
 
+/** A new user's input with the defaults of users.create for everything not given. */
+export function newUserInput(fields: Pick<NewUserInput, 'email' | 'fullName'> & Partial<NewUserInput>): NewUserInput {
+  return {
+    role: 'member',
+    passwordHash: null,
+    kioskPinHash: null,
+    departmentId: null,
+    workCenterId: null,
+    managerId: null,
+    hireDate: null,
+    vacationDays: null,
+    worksHolidays: false,
+    remoteWorkAllowed: false,
+    dni: null,
+    phonePersonal: null,
+    scheduleId: null,
+    ...fields,
+  }
+}
+
 /**
  * Inserts a user with the tenant's default folders. The caller holds the tenant lock inside `trx`
  * and has checked references and permissions; this checks the uniqueness rules.
