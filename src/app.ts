@@ -21,8 +21,16 @@ import { Department, WorkCenter } from './modules/catalogues/catalogues.schemas.
 import { meRoutes } from './modules/me/me.routes.js'
 import { attendanceRoutes } from './modules/attendance/attendance.routes.js'
 import { holidayRoutes } from './modules/holidays/holidays.routes.js'
+import { allocationRoutes } from './modules/allocations/allocations.routes.js'
+import { absenceRoutes } from './modules/absences/absences.routes.js'
+import { Absence, AbsenceType, VacationBalance } from './modules/absences/absences.schemas.js'
+import { Allocation } from './modules/allocations/allocations.schemas.js'
+import { projectRoutes } from './modules/projects/projects.routes.js'
+import { Project } from './modules/projects/projects.schemas.js'
 import { HolidayEntry } from './modules/holidays/holidays.schemas.js'
 import { DailyEntry, Punch, SummaryRow } from './modules/attendance/attendance.schemas.js'
+import { expenseRoutes } from './modules/expenses/expenses.routes.js'
+import { Expense } from './modules/expenses/expenses.schemas.js'
 import { Schedule } from './modules/schedules/schedules.schemas.js'
 import { Tenant } from './modules/tenants/tenants.schemas.js'
 import { tenantRoutes } from './modules/tenants/tenants.routes.js'
@@ -82,7 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
-  for (const schema of [ErrorBody, UserFull, UserReduced, Department, WorkCenter, Tenant, Schedule, HolidayEntry, Punch, DailyEntry, SummaryRow]) {
+  for (const schema of [ErrorBody, UserFull, UserReduced, Department, WorkCenter, Tenant, Schedule, HolidayEntry, Punch, DailyEntry, SummaryRow, Project, Allocation, Absence, AbsenceType, VacationBalance, Expense]) {
     app.addSchema(schema)
   }
   registerErrorHandler(app)
@@ -155,6 +163,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(tenantRoutes(options.db))
       await api.register(holidayRoutes(options.db))
       await api.register(attendanceRoutes(options.db, options.clock ?? Date.now))
+      await api.register(expenseRoutes(options.db))
+      await api.register(projectRoutes(options.db))
+      await api.register(allocationRoutes(options.db))
+      await api.register(absenceRoutes(options.db, options.clock ?? Date.now))
     },
     { prefix: '/api/v1' },
   )

@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from './config.js'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js'
 import { AppError } from './errors.js'
 import { verifyPunchChains } from './modules/attendance/attendance.service.js'
+import { DEFAULT_BATCH_SIZE, describeImport, importExpensesCsv, terminalProgress } from './modules/expenses/expenses.import.js'
 import { createKey, listKeys, revokeKey } from './modules/keys/keys.service.js'
 import { createDemoTenant } from './modules/tenants/demo.js'
 import { createTenant } from './modules/tenants/tenants.service.js'
@@ -153,6 +154,21 @@ punches
       ].join('\n'),
     )
     if (!report.ok) process.exitCode = 1
+  })
+
+const expenses = program.command('expenses').description('Expenses')
+expenses
+  .command('import')
+  .description('Import expenses from a CSV file (status imported); bad rows are reported with their line and skipped')
+  .argument('<file>', 'CSV file: a header line, then one expense per line')
+  .requiredOption('--tenant <id>', 'tenant id')
+  .option('--batch-size <n>', `rows per transaction, 1 to 10000 (default ${DEFAULT_BATCH_SIZE})`)
+  .option('--json', 'print JSON')
+  .action(async (file: string, options: JsonOption & { tenant: string; batchSize?: string }) => {
+    const report = await withDatabase((database) =>
+      importExpensesCsv(database.db, options.tenant, file, { batchSize: options.batchSize, progress: terminalProgress() }),
+    )
+    output(report, options, () => describeImport(report))
   })
 
 program

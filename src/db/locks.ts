@@ -7,7 +7,7 @@
 import { type Kysely, SqliteAdapter, type Transaction, sql } from 'kysely'
 import type { Database } from './schema.js'
 
-type LockableTable = 'tenants' | 'users'
+type LockableTable = 'tenants' | 'users' | 'absences'
 
 export async function lockRow(
   trx: Transaction<Database> | Kysely<Database>,

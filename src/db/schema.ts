@@ -157,6 +157,86 @@ export interface PunchesTable {
   hash: string
 }
 
+export interface ProjectsTable {
+  id: string
+  tenant_id: string
+  /** Unique in the tenant. */
+  code: string
+  name: string
+  active: DbBoolean
+  created_at: string
+}
+
+export interface AllocationsTable {
+  id: string
+  tenant_id: string
+  user_id: string
+  /** Exactly one of project_id and note is set. */
+  project_id: string | null
+  note: string | null
+  comment: string | null
+  /** Local day of `start` in the zone given when the allocation was made. */
+  date: string
+  start: string
+  end: string
+  minutes: number
+  source: string
+  created_at: string
+}
+
+export interface ExpensesTable {
+  id: string
+  tenant_id: string
+  user_id: string
+  status: string
+  merchant: string
+  expense_date: string
+  /** Minor units of `currency` (cents for EUR, yen for JPY). */
+  amount: number
+  currency: string
+  /** Euro cents. */
+  amount_eur: number
+  /** JSON array of { rate_percent, amount } with amounts in minor units. */
+  taxes: string
+  category_key: string
+  category_label: string
+  reconciled: DbBoolean
+  created_at: string
+}
+
+export interface AbsenceTypesTable {
+  id: string
+  tenant_id: string
+  /** Unique in the tenant; what requests name (`vacation`, `sick`, ...). */
+  key: string
+  label: string
+  requires_approval: DbBoolean
+  allows_hourly: DbBoolean
+  consumes_vacation: DbBoolean
+  created_at: string
+}
+
+export interface AbsencesTable {
+  id: string
+  tenant_id: string
+  user_id: string
+  type_id: string
+  status: 'pending' | 'approved' | 'rejected' | 'cancelled'
+  start_date: string
+  /** Inclusive. */
+  end_date: string
+  /** HH:MM, hourly absences only (then start_date = end_date). */
+  start_time: string | null
+  end_time: string | null
+  /** Notes are stored, never returned. */
+  request_note: string | null
+  decision_note: string | null
+  decided_by: string | null
+  decided_at: string | null
+  cancelled_at: string | null
+  created_at: string
+}
+
 export interface Database {
   tenants: TenantsTable
   departments: DepartmentsTable
@@ -167,6 +247,11 @@ export interface Database {
   schedules: SchedulesTable
   company_holidays: CompanyHolidaysTable
   punches: PunchesTable
+  projects: ProjectsTable
+  allocations: AllocationsTable
+  expenses: ExpensesTable
+  absence_types: AbsenceTypesTable
+  absences: AbsencesTable
 }
 
 export type TenantRow = Selectable<TenantsTable>
@@ -180,4 +265,9 @@ export type ApiKeyRow = Selectable<ApiKeysTable>
 export type ScheduleRow = Selectable<SchedulesTable>
 export type CompanyHolidayRow = Selectable<CompanyHolidaysTable>
 export type PunchRow = Selectable<PunchesTable>
+export type ProjectRow = Selectable<ProjectsTable>
+export type AllocationRow = Selectable<AllocationsTable>
+export type ExpenseRow = Selectable<ExpensesTable>
+export type AbsenceTypeRow = Selectable<AbsenceTypesTable>
+export type AbsenceRow = Selectable<AbsencesTable>
 export type { Generated }

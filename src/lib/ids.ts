@@ -17,6 +17,11 @@ export const ID_PREFIXES = {
   schedule: 'sch',
   holiday: 'hol',
   punch: 'pun',
+  project: 'prj',
+  allocation: 'alc',
+  expense: 'exp',
+  absenceType: 'abt',
+  absence: 'abs',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIXES

@@ -4,6 +4,15 @@ import { SCOPES } from '../../src/auth/scopes.js'
 import { createKey, revokeKey } from '../../src/modules/keys/keys.service.js'
 import { expectError, forEachEngine } from '../helpers/harness.js'
 
+/** Calls for the expense scopes; kept here so the matrix covers every scope. */
+function EXPENSE_CALLS(userId: string): Record<string, () => [string, string, unknown?]> {
+  return {
+    'expenses.get': () => ['GET', '/api/v1/expenses/exp_missing'],
+    'expenses.list': () => ['GET', '/api/v1/expenses'],
+    'expenses.create': () => ['POST', '/api/v1/expenses', { user_id: userId }],
+  }
+}
+
 forEachEngine('authentication and scopes', (t) => {
   it('me returns the tenant, the scopes and the acting user', async () => {
     const tenant = await t.newTenant()
@@ -81,6 +90,8 @@ forEachEngine('authentication and scopes', (t) => {
     const wc = (await tenant.admin.post('/api/v1/work-centers', { name: 'Matrix WC' })).body.data
     const schedule = (await tenant.admin.post('/api/v1/schedules', { name: 'Matrix', weekday_minutes: { mon: 1, tue: 1, wed: 1, thu: 1, fri: 1, sat: 0, sun: 0 } })).body.data
     const holiday = (await tenant.admin.post('/api/v1/holidays', { date: '2030-01-02', name: 'Matrix day' })).body.data
+    const project = (await tenant.admin.post('/api/v1/projects', { code: 'MATRIX', name: 'Matrix' })).body.data
+    const allocation = (await tenant.admin.post('/api/v1/allocations', { user_id: user.id, start: '2026-01-01T08:00:00Z', end: '2026-01-01T09:00:00Z', note: 'm' })).body.data
     const calls: Record<string, () => [string, string, unknown?]> = {
       'users.list': () => ['GET', '/api/v1/users'],
       'users.get': () => ['GET', `/api/v1/users/${user.id}`],
@@ -105,6 +116,23 @@ forEachEngine('authentication and scopes', (t) => {
       'attendance.list': () => ['GET', `/api/v1/attendance?user_id=${user.id}&from=2030-01-01&to=2030-01-02`],
       'attendance.create': () => ['POST', '/api/v1/attendance', {}],
       'attendance.summary': () => ['GET', '/api/v1/attendance/summary?from=2030-01-01&to=2030-01-02'],
+      'projects.list': () => ['GET', '/api/v1/projects'],
+      'projects.create': () => ['POST', '/api/v1/projects', {}],
+      'projects.update': () => ['PATCH', `/api/v1/projects/${project.id}`, {}],
+      'allocations.create': () => ['POST', '/api/v1/allocations', {}],
+      'allocations.list': () => ['GET', '/api/v1/allocations'],
+      'allocations.get': () => ['GET', `/api/v1/allocations/${allocation.id}`],
+      'allocations.delete': () => ['DELETE', '/api/v1/allocations/alc_missing'],
+      ...EXPENSE_CALLS(user.id),
+      'absence-types.list': () => ['GET', '/api/v1/absence-types'],
+      'absence-types.create': () => ['POST', '/api/v1/absence-types', {}],
+      'absence-types.update': () => ['PATCH', '/api/v1/absence-types/vacation', {}],
+      'absences.list': () => ['GET', '/api/v1/absences?from=2030-01-01&to=2030-01-31'],
+      'absences.get': () => ['GET', '/api/v1/absences/abs_missing'],
+      'absences.create': () => ['POST', '/api/v1/absences', {}],
+      'absences.decide': () => ['POST', '/api/v1/absences/abs_missing/decide', { decision: 'approved' }],
+      'absences.cancel': () => ['POST', '/api/v1/absences/abs_missing/cancel'],
+      'users.vacation-balance': () => ['GET', `/api/v1/users/${user.id}/vacation-balance?year=2030`],
     }
     assert.deepEqual(Object.keys(calls).sort(), [...SCOPES].sort(), 'every scope has a call in the matrix')
     for (const scope of SCOPES) {

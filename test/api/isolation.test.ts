@@ -18,6 +18,15 @@ forEachEngine('tenant isolation', (t) => {
     const theirSchedule = (await theirs.admin.post('/api/v1/schedules', { name: 'Their schedule', weekday_minutes: weekly })).body.data
     const theirHoliday = (await theirs.admin.post('/api/v1/holidays', { date: '2030-05-05', name: 'Their holiday' })).body.data
     const recent = new Date(Date.now() - 3600_000).toISOString()
+    const theirProject = (await theirs.admin.post('/api/v1/projects', { code: 'THEIRS', name: 'Theirs' })).body.data
+    const soon = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
+    const theirAbsence = (await theirs.admin.post('/api/v1/absences', { user_id: theirUser.id, type: 'personal', start_date: soon, end_date: soon })).body.data
+    await theirs.admin.post('/api/v1/absence-types', { key: 'theirs_only', label: 'Theirs only' })
+    const theirExpense = (await theirs.admin.post('/api/v1/expenses', {
+      user_id: theirUser.id, merchant: 'Their taxi', expense_date: '2026-11-02', amount: 1500, currency: 'EUR', amount_eur: 1500,
+      category: { key: 'travel', label: 'Travel' },
+    })).body.data
+    const theirAllocation = (await theirs.admin.post('/api/v1/allocations', { user_id: theirUser.id, start: '2026-01-05T08:00:00Z', end: '2026-01-05T09:00:00Z', project_id: theirProject.id })).body.data
     assert.equal((await theirs.admin.post('/api/v1/attendance', { user_id: theirUser.id, type: 'in', ts: recent })).status, 201)
 
     const addressed: Record<string, [method: string, url: string, body?: unknown][]> = {
@@ -29,6 +38,15 @@ forEachEngine('tenant isolation', (t) => {
       'patch /api/v1/work-centers/{id}': [['PATCH', `/api/v1/work-centers/${theirWc.id}`, { name: 'Mine now' }]],
       'patch /api/v1/schedules/{id}': [['PATCH', `/api/v1/schedules/${theirSchedule.id}`, { name: 'Mine now' }]],
       'delete /api/v1/holidays/{id}': [['DELETE', `/api/v1/holidays/${theirHoliday.id}`]],
+      'patch /api/v1/projects/{id}': [['PATCH', `/api/v1/projects/${theirProject.id}`, { name: 'Mine now' }]],
+      'get /api/v1/allocations/{allocation_id}': [['GET', `/api/v1/allocations/${theirAllocation.id}`]],
+      'delete /api/v1/allocations/{allocation_id}': [['DELETE', `/api/v1/allocations/${theirAllocation.id}`]],
+      'get /api/v1/absences/{absence_id}': [['GET', `/api/v1/absences/${theirAbsence.id}`]],
+      'post /api/v1/absences/{absence_id}/decide': [['POST', `/api/v1/absences/${theirAbsence.id}/decide`, { decision: 'approved' }]],
+      'post /api/v1/absences/{absence_id}/cancel': [['POST', `/api/v1/absences/${theirAbsence.id}/cancel`]],
+      'patch /api/v1/absence-types/{key}': [['PATCH', '/api/v1/absence-types/theirs_only', { label: 'Mine now' }]],
+      'get /api/v1/users/{user_id}/vacation-balance': [['GET', `/api/v1/users/${theirUser.id}/vacation-balance?year=2026`]],
+      'get /api/v1/expenses/{expense_id}': [['GET', `/api/v1/expenses/${theirExpense.id}`]],
     }
     const references: [string, string, unknown][] = [
       ['POST', '/api/v1/users', { email: 'ref1@example.com', full_name: 'R', department_id: theirDep.id }],
@@ -44,6 +62,10 @@ forEachEngine('tenant isolation', (t) => {
       ['GET', `/api/v1/holidays?from=2030-01-01&to=2030-12-31&work_center_id=${theirWc.id}`, undefined],
       ['GET', `/api/v1/attendance?user_id=${theirUser.id}&from=2030-01-01&to=2030-01-31`, undefined],
       ['POST', '/api/v1/attendance', { user_id: theirUser.id, type: 'out', ts: new Date().toISOString() }],
+      ['POST', '/api/v1/allocations', { user_id: theirUser.id, start: '2026-01-06T08:00:00Z', end: '2026-01-06T09:00:00Z', note: 'x' }],
+      ['POST', '/api/v1/allocations', { user_id: mine.adminId, start: '2026-01-06T08:00:00Z', end: '2026-01-06T09:00:00Z', project_id: theirProject.id }],
+      ['POST', '/api/v1/absences', { user_id: theirUser.id, type: 'personal', start_date: soon, end_date: soon }],
+      ['POST', '/api/v1/expenses', { user_id: theirUser.id, merchant: 'X', expense_date: '2026-11-02', amount: 1, currency: 'EUR', amount_eur: 1, category: { key: 'x', label: 'X' } }],
     ]
 
     const paths = (await t.client(null).get('/api/v1/openapi.json')).body.paths as Record<string, Record<string, unknown>>
@@ -67,7 +89,7 @@ forEachEngine('tenant isolation', (t) => {
     assert.deepEqual(theirDay.punches.map((p: any) => p.type), ['in'], 'their punches untouched')
 
     // Lists: only my own data, whatever the filters.
-    const theirIds = new Set([theirUser.id, theirs.adminId, theirDep.id, theirWc.id, theirSchedule.id, theirHoliday.id])
+    const theirIds = new Set([theirUser.id, theirs.adminId, theirDep.id, theirWc.id, theirSchedule.id, theirHoliday.id, theirProject.id, theirAllocation.id, theirAbsence.id, theirExpense.id])
     for (const url of [
       '/api/v1/users?page_size=100',
       '/api/v1/users?detail=full&page_size=100',
@@ -79,13 +101,25 @@ forEachEngine('tenant isolation', (t) => {
       '/api/v1/departments',
       '/api/v1/work-centers',
       '/api/v1/schedules',
+      '/api/v1/projects',
+      `/api/v1/absences?from=2026-01-01&to=2030-12-31`,
+      `/api/v1/absences?from=2026-01-01&to=2030-12-31&user_id=${theirUser.id}`,
+      '/api/v1/absence-types?page_size=100',
+      '/api/v1/expenses',
+      `/api/v1/expenses?user_id=${theirUser.id}`,
+      '/api/v1/allocations',
+      `/api/v1/allocations?user_id=${theirUser.id}`,
+      `/api/v1/allocations?project_id=${theirProject.id}`,
       '/api/v1/holidays?from=2030-01-01&to=2030-12-31',
       `/api/v1/attendance/summary?from=${recent.slice(0, 10)}&to=${recent.slice(0, 10)}&page_size=100`,
       `/api/v1/attendance/summary?from=${recent.slice(0, 10)}&to=${recent.slice(0, 10)}&work_center_id=${theirWc.id}`,
     ]) {
       const res = await mine.admin.get(url)
       assert.equal(res.status, 200, url)
-      for (const item of res.body.data) assert.ok(!theirIds.has(item.id ?? item.user_id), `${url} leaked ${item.id ?? item.user_id}`)
+      for (const item of res.body.data) {
+        assert.ok(!theirIds.has(item.id ?? item.user_id), `${url} leaked ${item.id ?? item.user_id}`)
+        assert.notEqual(item.key, 'theirs_only', `${url} leaked an absence type`)
+      }
     }
     assert.equal((await mine.admin.get('/api/v1/users')).body.meta.total, 1)
     assert.equal((await mine.admin.get('/api/v1/tenant')).body.data.id, mine.id)

@@ -2,8 +2,12 @@
 import type { Migration } from 'kysely'
 import * as foundation from './2026_11_01_0001_foundation.js'
 import * as attendance from './2026_11_21_0002_attendance.js'
+import * as projectsAllocationsExpenses from './2026_11_21_0003_projects_allocations_expenses.js'
+import * as absences from './2026_11_21_0004_absences.js'
 
 export const migrations: Record<string, Migration> = {
   '2026_11_01_0001_foundation': foundation,
   '2026_11_21_0002_attendance': attendance,
+  '2026_11_21_0003_projects_allocations_expenses': projectsAllocationsExpenses,
+  '2026_11_21_0004_absences': absences,
 }

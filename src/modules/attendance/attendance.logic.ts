@@ -154,6 +154,11 @@ export function dateOfDayNumber(n: number): string {
   return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`
 }
 
+/** ISO weekday (1 = Monday ... 7 = Sunday) of a YYYY-MM-DD date; 1970-01-01 was a Thursday. */
+export function isoWeekday(date: string): number {
+  return ((((dayNumber(date) + 3) % 7) + 7) % 7) + 1
+}
+
 /** Adds `n` days to a YYYY-MM-DD date. */
 export function addDays(date: string, n: number): string {
   return dateOfDayNumber(dayNumber(date) + n)
@@ -166,8 +171,7 @@ export function localDays(from: string, to: string, zone: string): LocalDays {
   // Each day's start depends on its date alone, so a day begins at the same instant in any range.
   const starts = dates.map((date) => startOfLocalDay(date, zone))
   dates.pop() // the day after the range only marks where the range ends
-  // 1970-01-01 was a Thursday (ISO weekday 4).
-  const weekdays = dates.map((_, i) => ((((first + i + 3) % 7) + 7) % 7) + 1)
+  const weekdays = dates.map(isoWeekday)
   return { dates, starts, weekdays }
 }
 

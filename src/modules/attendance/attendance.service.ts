@@ -12,7 +12,10 @@ import { AppError, invalidField, notFound, permissionDenied } from '../../errors
 import { newId } from '../../lib/ids.js'
 import { findUserRow } from '../users/users.repository.js'
 import { requireTenant } from '../tenants/tenants.repository.js'
-import { assertDateRange, loadHolidayCalendars, placeOf } from '../holidays/holidays.service.js'
+import { assertDateRange } from '../holidays/holidays.service.js'
+import { approvedAbsencesBetween } from '../absences/absences.repository.js'
+import { type AbsenceSpan, absenceMinutesOn } from '../absences/absences.logic.js'
+import { loadWorkCalendars } from './work-calendar.js'
 import * as logic from './attendance.logic.js'
 import * as repo from './attendance.repository.js'
 import type {
@@ -77,20 +80,6 @@ export async function createPunch(db: Db, auth: AuthContext, body: CreatePunchBo
   })
 }
 
-/**
- * Minutes of approved absence per employee and day, which reduce what is expected of them.
- * Absences are not recorded yet, so nothing is reduced; this is the one place that will read them.
- */
-async function approvedAbsenceMinutes(
-  _db: Db,
-  _tenantId: string,
-  _userIds: readonly string[],
-  _from: string,
-  _to: string,
-): Promise<Map<string, Map<string, number>>> {
-  return new Map()
-}
-
 /** Daily entries of [from, to] in `zone` for each subject; one punch query for all of them. */
 async function computeDailyRecords(
   db: Db,
@@ -106,14 +95,14 @@ async function computeDailyRecords(
   const endIso = new Date(days.starts[days.starts.length - 1]!).toISOString()
   const userIds = subjects.map((s) => s.id)
 
-  const scheduleIds = [...new Set(subjects.map((s) => s.schedule_id ?? tenant.default_schedule_id).filter((id): id is string => !!id))]
   // Independent reads: on PostgreSQL they run on separate pooled connections at the same time.
-  const [punchRows, schedules, calendarOf, absences] = await Promise.all([
+  const [punchRows, calendarOf, absences] = await Promise.all([
     repo.punchesBetween(db, tenant.id, userIds, startIso, endIso),
-    repo.schedulesByIds(db, tenant.id, scheduleIds),
-    loadHolidayCalendars(db, tenant.id, from, to),
-    approvedAbsenceMinutes(db, tenant.id, userIds, from, to),
+    loadWorkCalendars(db, tenant, subjects, from, to),
+    approvedAbsencesBetween(db, tenant.id, userIds, from, to),
   ])
+  const absencesByUser = new Map<string, AbsenceSpan[]>()
+  for (const absence of absences) absencesByUser.set(absence.user_id, [...(absencesByUser.get(absence.user_id) ?? []), absence])
   const punchesByUser = new Map<string, repo.PunchSlice[]>(userIds.map((id) => [id, []]))
   for (const punch of punchRows) punchesByUser.get(punch.user_id)!.push(punch)
   await Promise.all(
@@ -127,28 +116,21 @@ async function computeDailyRecords(
   for (const subject of subjects) {
     const points = punchesByUser.get(subject.id)!.map((p) => ({ type: p.type, ms: Date.parse(p.ts), modality: p.modality, at: p.ts }))
     const work = logic.workByDay(logic.buildSessions(points), days, nowMs)
-    const weekly = schedules.get(subject.schedule_id ?? tenant.default_schedule_id ?? '') ?? [0, 0, 0, 0, 0, 0, 0]
-    const holidays = calendarOf(
-      placeOf(tenant, subject.work_center_id ? { id: subject.work_center_id, country: subject.work_center_country, region: subject.work_center_region } : null),
-    )
-    const absent = absences.get(subject.id)
+    const planOf = calendarOf(subject)
+    const absent = absencesByUser.get(subject.id) ?? []
     entries.set(
       subject.id,
       days.dates.map((date, i) => {
-        const holiday = holidays.get(date)
-        const { isWorkday, expectedMinutes } = logic.dayExpectation({
-          scheduleMinutes: weekly[days.weekdays[i]! - 1] ?? 0,
-          holiday: holiday ?? null,
-          worksHolidays: Boolean(subject.works_holidays),
-          employed: subject.hire_date === null || date >= subject.hire_date,
-          absenceMinutes: absent?.get(date) ?? 0,
-        })
+        const plan = planOf(date, days.weekdays[i]!)
+        // Approved absences reduce what is expected: a full day all of it, an hourly one its span.
+        const absenceMinutes = absent.reduce((sum, a) => sum + absenceMinutesOn(a, date), 0)
+        const { isWorkday, expectedMinutes } = logic.dayExpectation({ ...plan, absenceMinutes })
         const day = work[i]!
         return {
           user_id: subject.id,
           date,
           is_workday: isWorkday,
-          holiday: holiday ? { name: holiday.name, type: holiday.type } : null,
+          holiday: plan.holiday,
           modality: day.modality,
           punches: day.punches.map((p) => ({ type: p.type, at: p.at, edited: false })),
           worked_minutes: day.workedMinutes,

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely'
 import { DateTime } from 'luxon'
 import { createPunch } from '../attendance/attendance.service.js'
+import { createAbsence } from '../absences/absences.service.js'
 import type { AuthContext } from '../../auth/context.js'
 import type { Database } from '../../db/schema.js'
 import { createCatalogueItem } from '../catalogues/catalogues.service.js'
@@ -70,7 +71,18 @@ export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTen
     employees.push(employee)
   }
   await punchLastWeek(db, auth, employees.map((e) => e.id), tenant.timezone)
+  await requestSomeAbsences(db, auth, employees.map((e) => e.id), tenant.timezone)
   return { ...created, tenant }
+}
+
+/** A few absences ahead: a pending vacation, an approved sick day, a pending hourly appointment. */
+async function requestSomeAbsences(db: Kysely<Database>, auth: AuthContext, [lucia, marco, sara]: string[], zone: string): Promise<void> {
+  const today = DateTime.now().setZone(zone).startOf('day')
+  const nextMonday = today.plus({ days: 8 - today.weekday })
+  const date = (d: DateTime) => d.toISODate()!
+  await createAbsence(db, auth, { user_id: sara!, type: 'vacation', start_date: date(nextMonday.plus({ weeks: 2 })), end_date: date(nextMonday.plus({ weeks: 2, days: 4 })) })
+  await createAbsence(db, auth, { user_id: lucia!, type: 'sick', start_date: date(today), end_date: date(today) })
+  await createAbsence(db, auth, { user_id: marco!, type: 'personal', start_date: date(nextMonday), end_date: date(nextMonday), start_time: '09:00', end_time: '11:00' })
 }
 
 /**

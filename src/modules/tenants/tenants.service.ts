@@ -11,6 +11,7 @@ import { assertValidPlace } from '../../lib/regions.js'
 import { nowIso } from '../../lib/time.js'
 import { catalogueItemExists } from '../catalogues/catalogues.repository.js'
 import { insertCatalogueRecord } from '../catalogues/catalogues.service.js'
+import { seedDefaultAbsenceTypes } from '../absences/absences.service.js'
 import { createKey, type ApiKeyView } from '../keys/keys.service.js'
 import { insertUserRecord, newUserInput } from '../users/users.service.js'
 import { userRowToFull } from '../users/users.mapper.js'
@@ -72,6 +73,7 @@ export async function createTenant(db: Db, input: CreateTenantInputType): Promis
     await repo.insertTenant(trx, tenantRow)
     const schedule = await insertCatalogueRecord(trx, tenantRow.id, 'schedules', DEFAULT_SCHEDULE)
     await repo.updateTenant(trx, tenantRow.id, { default_schedule_id: schedule.id })
+    await seedDefaultAbsenceTypes(trx, tenantRow.id)
     return insertUserRecord(trx, tenantRow.id, newUserInput({ email: input.admin_email, fullName: input.admin_name.trim(), role: 'admin' }))
   })
   const { apiKey, key } = await createKey(db, {

@@ -1,0 +1,109 @@
+/**
+ * The rules of absences as pure functions: what a valid request is, when two absences overlap,
+ * how many vacation days an absence uses in each year, how much of a day it takes off the
+ * schedule, and who may decide or cancel it.
+ */
+import type { Actor } from '../../auth/context.js'
+import { isHrMember } from '../../auth/permissions.js'
+import type { FieldIssue } from '../../errors.js'
+import { addDays, daysInRange } from '../attendance/attendance.logic.js'
+
+export const DEFAULT_ABSENCE_TYPES = [
+  { key: 'vacation', label: 'Vacation', requires_approval: true, allows_hourly: false, consumes_vacation: true },
+  { key: 'sick', label: 'Sick leave', requires_approval: false, allows_hourly: true, consumes_vacation: false },
+  { key: 'justified', label: 'Justified absence', requires_approval: true, allows_hourly: true, consumes_vacation: false },
+  { key: 'personal', label: 'Personal matters', requires_approval: true, allows_hourly: true, consumes_vacation: false },
+] as const
+
+export type AbsenceStatus = 'pending' | 'approved' | 'rejected' | 'cancelled'
+
+/** The statuses that hold a place in the calendar (and in the vacation balance). */
+export const ACTIVE_STATUSES: readonly AbsenceStatus[] = ['pending', 'approved']
+
+export interface AbsenceSpan {
+  start_date: string
+  end_date: string
+  start_time: string | null
+  end_time: string | null
+}
+
+export function minutesOfDay(time: string): number {
+  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
+}
+
+export function isHourly(a: AbsenceSpan): boolean {
+  return a.start_time !== null
+}
+
+/**
+ * Two absences overlap when their date ranges share a day; two hourly absences on the same day
+ * overlap only when their time spans intersect (a full day overlaps everything that day).
+ */
+export function absencesOverlap(a: AbsenceSpan, b: AbsenceSpan): boolean {
+  if (a.start_date > b.end_date || b.start_date > a.end_date) return false
+  if (isHourly(a) && isHourly(b)) {
+    return minutesOfDay(a.start_time!) < minutesOfDay(b.end_time!) && minutesOfDay(b.start_time!) < minutesOfDay(a.end_time!)
+  }
+  return true
+}
+
+export interface AbsenceRequest extends AbsenceSpan {
+  type: { allows_hourly: boolean }
+}
+
+/** Why a request is invalid (400), one item per field, given today's date in the company's zone. */
+export function requestProblems(r: AbsenceRequest, today: string): FieldIssue[] {
+  const issues: FieldIssue[] = []
+  if (r.start_date < today) issues.push({ field: 'start_date', message: `must not be in the past (today is ${today})` })
+  if (r.end_date < r.start_date) issues.push({ field: 'end_date', message: 'must be on or after start_date' })
+  const hasStart = r.start_time !== null
+  const hasEnd = r.end_time !== null
+  if (hasStart !== hasEnd) issues.push({ field: hasStart ? 'end_time' : 'start_time', message: 'hourly absences need both start_time and end_time' })
+  if (hasStart && hasEnd) {
+    if (r.end_date !== r.start_date) issues.push({ field: 'end_date', message: 'an hourly absence starts and ends on the same day' })
+    if (minutesOfDay(r.end_time!) <= minutesOfDay(r.start_time!)) issues.push({ field: 'end_time', message: 'must be after start_time' })
+    if (!r.type.allows_hourly) issues.push({ field: 'type', message: 'this absence type does not allow hourly absences' })
+  }
+  return issues
+}
+
+/**
+ * Vacation days an absence uses in each calendar year: its working days, as decided by
+ * `isWorkingDay` (the employee's schedule, less holidays). An absence across New Year counts in
+ * both years.
+ */
+export function workingDaysByYear(a: AbsenceSpan, isWorkingDay: (date: string) => boolean): Map<number, number> {
+  const byYear = new Map<number, number>()
+  const count = daysInRange(a.start_date, a.end_date)
+  for (let i = 0; i < count; i++) {
+    const date = addDays(a.start_date, i)
+    if (!isWorkingDay(date)) continue
+    const year = Number(date.slice(0, 4))
+    byYear.set(year, (byYear.get(year) ?? 0) + 1)
+  }
+  return byYear
+}
+
+/**
+ * How much of `date` an approved absence takes off what is expected: all of it for a full-day
+ * absence (Infinity), the span of an hourly one. 0 when the absence does not cover the date.
+ */
+export function absenceMinutesOn(a: AbsenceSpan, date: string): number {
+  if (date < a.start_date || date > a.end_date) return 0
+  if (!isHourly(a)) return Number.POSITIVE_INFINITY
+  return minutesOfDay(a.end_time!) - minutesOfDay(a.start_time!)
+}
+
+/**
+ * Deciding: a member of the HR department, or a supervisor of the requester anywhere up the
+ * manager chain, and never the requester.
+ */
+export function canDecideAbsence(actor: Actor, requesterId: string, hrDepartmentId: string | null, managerChain: readonly string[]): boolean {
+  if (actor.id === requesterId) return false
+  return isHrMember(actor, hrDepartmentId) || managerChain.includes(actor.id)
+}
+
+/** Cancelling: the requester, or HR. */
+export function canCancelAbsence(actor: Actor, requesterId: string, hrDepartmentId: string | null): boolean {
+  return actor.id === requesterId || isHrMember(actor, hrDepartmentId)
+}

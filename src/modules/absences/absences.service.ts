@@ -1,0 +1,298 @@
+/**
+ * Absences: the type catalogue, requests, decisions, cancellations and vacation balances. Every
+ * check that two requests could race past (overlap, vacation balance) runs under the employee's
+ * row lock; decisions and cancellations lock the absence itself.
+ */
+import type { Kysely, Transaction } from 'kysely'
+import type { AuthContext } from '../../auth/context.js'
+import { canAdministerEmployees } from '../../auth/permissions.js'
+import { isUniqueViolation } from '../../db/errors.js'
+import { lockRow } from '../../db/locks.js'
+import type { AbsenceRow, AbsenceTypeRow, Database, TenantRow } from '../../db/schema.js'
+import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
+import { newId } from '../../lib/ids.js'
+import { nowIso, todayIn } from '../../lib/time.js'
+import { dayExpectation, isoWeekday } from '../attendance/attendance.logic.js'
+import { attendanceSubject } from '../attendance/attendance.repository.js'
+import { loadWorkCalendars } from '../attendance/work-calendar.js'
+import { requireTenant } from '../tenants/tenants.repository.js'
+import { findUserRow, managerChain } from '../users/users.repository.js'
+import * as logic from './absences.logic.js'
+import * as repo from './absences.repository.js'
+import type {
+  AbsenceApiType,
+  AbsenceTypeType,
+  CreateAbsenceBodyType,
+  CreateAbsenceTypeBodyType,
+  DecideAbsenceBodyType,
+  ListAbsencesQueryType,
+  UpdateAbsenceTypeBodyType,
+} from './absences.schemas.js'
+
+type Db = Kysely<Database>
+type Trx = Transaction<Database> | Db
+
+export function absenceToApi(row: repo.AbsenceWithType): AbsenceApiType {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    type: { key: row.type_key, label: row.type_label },
+    status: row.status,
+    start_date: row.start_date,
+    end_date: row.end_date,
+    start_time: row.start_time,
+    end_time: row.end_time,
+    created_at: row.created_at,
+    decided_at: row.decided_at,
+  }
+}
+
+export function typeToApi(row: AbsenceTypeRow): AbsenceTypeType {
+  return {
+    key: row.key,
+    label: row.label,
+    requires_approval: Boolean(row.requires_approval),
+    allows_hourly: Boolean(row.allows_hourly),
+    consumes_vacation: Boolean(row.consumes_vacation),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Type catalogue
+
+/** The default catalogue every new company starts with. */
+export async function seedDefaultAbsenceTypes(trx: Trx, tenantId: string): Promise<void> {
+  const now = nowIso()
+  await repo.insertTypes(
+    trx,
+    logic.DEFAULT_ABSENCE_TYPES.map((t) => ({ id: newId('absenceType'), tenant_id: tenantId, ...t, created_at: now })),
+  )
+}
+
+/** Vacation is counted in whole working days, so a type cannot both consume vacation and be hourly. */
+function assertCoherentType(type: { allows_hourly: boolean; consumes_vacation: boolean }): void {
+  if (type.allows_hourly && type.consumes_vacation) {
+    throw invalidField('allows_hourly', 'a type that consumes vacation days cannot allow hourly absences')
+  }
+}
+
+export async function listAbsenceTypes(db: Db, auth: AuthContext, query: { page?: number; page_size?: number }) {
+  const page = query.page ?? 1
+  const pageSize = query.page_size ?? 25
+  const { rows, total } = await repo.listTypes(db, auth.tenantId, { limit: pageSize, offset: (page - 1) * pageSize })
+  return { data: rows.map(typeToApi), meta: { page, page_size: pageSize, total } }
+}
+
+export async function createAbsenceType(db: Db, auth: AuthContext, body: CreateAbsenceTypeBodyType): Promise<AbsenceTypeType> {
+  const row: AbsenceTypeRow = {
+    id: newId('absenceType'),
+    tenant_id: auth.tenantId,
+    key: body.key,
+    label: body.label.trim(),
+    requires_approval: body.requires_approval ?? true,
+    allows_hourly: body.allows_hourly ?? false,
+    consumes_vacation: body.consumes_vacation ?? false,
+    created_at: nowIso(),
+  }
+  assertCoherentType({ allows_hourly: Boolean(row.allows_hourly), consumes_vacation: Boolean(row.consumes_vacation) })
+  if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may add absence types')
+  const exists = () => new AppError('absence_type_exists', `An absence type with key "${body.key}" already exists`)
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (await repo.findTypeByKey(trx, auth.tenantId, body.key)) throw exists()
+      await repo.insertTypes(trx, [row])
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw exists()
+    throw error
+  }
+  return typeToApi(row)
+}
+
+export async function updateAbsenceType(db: Db, auth: AuthContext, key: string, body: UpdateAbsenceTypeBodyType): Promise<AbsenceTypeType> {
+  return db.transaction().execute(async (trx) => {
+    const current = await repo.findTypeByKey(trx, auth.tenantId, key)
+    if (!current) throw notFound('Absence type')
+    const next = { ...typeToApi(current), ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) }
+    assertCoherentType(next)
+    if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may change absence types')
+    const patch: Partial<AbsenceTypeRow> = {}
+    if (body.label !== undefined) patch.label = body.label.trim()
+    if (body.requires_approval !== undefined) patch.requires_approval = body.requires_approval
+    if (body.allows_hourly !== undefined) patch.allows_hourly = body.allows_hourly
+    if (body.consumes_vacation !== undefined) patch.consumes_vacation = body.consumes_vacation
+    if (Object.keys(patch).length > 0) await repo.updateType(trx, auth.tenantId, key, patch)
+    return typeToApi((await repo.findTypeByKey(trx, auth.tenantId, key))!)
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Vacation balance
+
+interface YearUsage {
+  approved: number
+  pending: number
+}
+
+/** Working days of pending and approved vacation of one employee in each of the given years. */
+async function vacationUsage(trx: Trx, tenant: TenantRow, userId: string, years: readonly number[], extra?: logic.AbsenceSpan): Promise<{
+  usage: Map<number, YearUsage>
+  extraDays: Map<number, number>
+}> {
+  const from = `${Math.min(...years)}-01-01`
+  const to = `${Math.max(...years)}-12-31`
+  const subject = await attendanceSubject(trx, tenant.id, userId)
+  if (!subject) throw notFound('User')
+  const [calendarOf, absences] = await Promise.all([
+    loadWorkCalendars(trx, tenant, [subject], from, to),
+    repo.activeAbsencesOf(trx, tenant.id, userId, from, to),
+  ])
+  const planOf = calendarOf(subject)
+  // The same working days as the daily record, ignoring absences and the hire date.
+  const isWorkingDay = (date: string) =>
+    dayExpectation({ ...planOf(date, isoWeekday(date)), employed: true, absenceMinutes: 0 }).isWorkday
+  const usage = new Map<number, YearUsage>(years.map((y) => [y, { approved: 0, pending: 0 }]))
+  for (const absence of absences) {
+    if (!absence.consumes_vacation) continue
+    for (const [year, days] of logic.workingDaysByYear(absence, isWorkingDay)) {
+      const slot = usage.get(year)
+      if (slot) slot[absence.status === 'approved' ? 'approved' : 'pending'] += days
+    }
+  }
+  return { usage, extraDays: extra ? logic.workingDaysByYear(extra, isWorkingDay) : new Map() }
+}
+
+export async function vacationBalance(db: Db, auth: AuthContext, userId: string, year: number) {
+  const tenant = await requireTenant(db, auth.tenantId)
+  const user = await findUserRow(db, auth.tenantId, userId)
+  if (!user) throw notFound('User')
+  const { usage } = await vacationUsage(db, tenant, userId, [year])
+  const { approved, pending } = usage.get(year)!
+  const entitled = user.vacation_days ?? tenant.default_vacation_days
+  return { user_id: userId, year, entitled, approved, pending, remaining: entitled - approved - pending }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+export async function createAbsence(db: Db, auth: AuthContext, body: CreateAbsenceBodyType, nowMs = Date.now()): Promise<AbsenceApiType> {
+  const tenant = await requireTenant(db, auth.tenantId)
+  const type = await repo.findTypeByKey(db, auth.tenantId, body.type)
+  if (!type) throw invalidField('type', `is not an absence type of this company (see GET /api/v1/absence-types)`)
+  const span: logic.AbsenceSpan = {
+    start_date: body.start_date,
+    end_date: body.end_date,
+    start_time: body.start_time ?? null,
+    end_time: body.end_time ?? null,
+  }
+  const problems = logic.requestProblems({ ...span, type: { allows_hourly: Boolean(type.allows_hourly) } }, todayIn(tenant.timezone, new Date(nowMs)))
+  if (problems.length > 0) throw new AppError('invalid_request', `Invalid absence: ${problems.map((p) => p.field).join(', ')}`, problems)
+
+  const id = await db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'users', body.user_id)
+    const user = await findUserRow(trx, auth.tenantId, body.user_id)
+    if (!user) throw notFound('User')
+    if (user.id !== auth.actor.id && !canAdministerEmployees(auth.actor)) {
+      throw permissionDenied('Only an administrator may register absences for another employee')
+    }
+    if (user.status !== 'active') throw new AppError('user_disabled', 'Absences cannot be registered for a disabled user')
+    const existing = await repo.activeAbsencesOf(trx, auth.tenantId, user.id, span.start_date, span.end_date)
+    if (existing.some((a) => logic.absencesOverlap(a, span))) {
+      throw new AppError('absence_overlap', 'The absence overlaps a pending or approved absence of the employee')
+    }
+    if (type.consumes_vacation) {
+      const years = [Number(span.start_date.slice(0, 4)), Number(span.end_date.slice(0, 4))]
+      const { usage, extraDays } = await vacationUsage(trx, tenant, user.id, [...new Set(years)], span)
+      const entitled = user.vacation_days ?? tenant.default_vacation_days
+      for (const [year, days] of extraDays) {
+        const used = usage.get(year)!
+        if (used.approved + used.pending + days > entitled) {
+          throw new AppError(
+            'vacation_balance_exceeded',
+            `${year}: ${days} more vacation days would make ${used.approved + used.pending + days}, over the ${entitled} days of the year`,
+          )
+        }
+      }
+    }
+    const now = new Date(nowMs).toISOString()
+    const approvedAtOnce = !type.requires_approval
+    const row: AbsenceRow = {
+      id: newId('absence'),
+      tenant_id: auth.tenantId,
+      user_id: user.id,
+      type_id: type.id,
+      status: approvedAtOnce ? 'approved' : 'pending',
+      ...span,
+      request_note: body.note ?? null,
+      decision_note: null,
+      decided_by: null,
+      decided_at: approvedAtOnce ? now : null,
+      cancelled_at: null,
+      created_at: now,
+    }
+    await repo.insertAbsence(trx, row)
+    return row.id
+  })
+  return absenceToApi((await repo.findAbsence(db, auth.tenantId, id))!)
+}
+
+export async function getAbsence(db: Db, auth: AuthContext, id: string): Promise<AbsenceApiType> {
+  const row = await repo.findAbsence(db, auth.tenantId, id)
+  if (!row) throw notFound('Absence')
+  return absenceToApi(row)
+}
+
+export async function listAbsences(db: Db, auth: AuthContext, query: ListAbsencesQueryType) {
+  if (query.to < query.from) throw invalidField('to', 'must be on or after from')
+  const page = query.page ?? 1
+  const pageSize = query.page_size ?? 25
+  const { rows, total } = await repo.listAbsences(
+    db,
+    auth.tenantId,
+    { from: query.from, to: query.to, userId: query.user_id, status: query.status, typeKey: query.type },
+    { limit: pageSize, offset: (page - 1) * pageSize },
+  )
+  return { data: rows.map(absenceToApi), meta: { page, page_size: pageSize, total } }
+}
+
+export async function decideAbsence(db: Db, auth: AuthContext, id: string, body: DecideAbsenceBodyType, nowMs = Date.now()): Promise<AbsenceApiType> {
+  await db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'absences', id)
+    const absence = await repo.findAbsence(trx, auth.tenantId, id)
+    if (!absence) throw notFound('Absence')
+    const chain = await managerChain(trx, auth.tenantId, absence.user_id)
+    if (!logic.canDecideAbsence(auth.actor, absence.user_id, auth.hrDepartmentId, chain)) {
+      throw permissionDenied(
+        absence.user_id === auth.actor.id
+          ? 'Nobody may decide their own absences'
+          : 'Only a member of the HR department or a supervisor of the employee may decide this absence',
+      )
+    }
+    if (absence.status !== 'pending') throw new AppError('absence_not_pending', `The absence is ${absence.status}; only a pending absence can be decided`)
+    await repo.updateAbsence(trx, auth.tenantId, id, {
+      status: body.decision,
+      decided_at: new Date(nowMs).toISOString(),
+      decided_by: auth.actor.id,
+      decision_note: body.note ?? null,
+    })
+  })
+  return getAbsence(db, auth, id)
+}
+
+export async function cancelAbsence(db: Db, auth: AuthContext, id: string, nowMs = Date.now()): Promise<AbsenceApiType> {
+  const tenant = await requireTenant(db, auth.tenantId)
+  const today = todayIn(tenant.timezone, new Date(nowMs))
+  await db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'absences', id)
+    const absence = await repo.findAbsence(trx, auth.tenantId, id)
+    if (!absence) throw notFound('Absence')
+    if (!logic.canCancelAbsence(auth.actor, absence.user_id, auth.hrDepartmentId)) {
+      throw permissionDenied('Only the employee or the HR department may cancel this absence')
+    }
+    if (!logic.ACTIVE_STATUSES.includes(absence.status) || absence.end_date < today) {
+      throw new AppError('absence_not_cancellable', `The absence is ${absence.status}${absence.end_date < today ? ' and has ended' : ''}; it cannot be cancelled`)
+    }
+    await repo.updateAbsence(trx, auth.tenantId, id, { status: 'cancelled', cancelled_at: new Date(nowMs).toISOString() })
+  })
+  return getAbsence(db, auth, id)
+}

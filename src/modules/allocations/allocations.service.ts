@@ -1,0 +1,122 @@
+/**
+ * Time allocations: a management layer over the attendance record that says what a span of an
+ * employee's time was spent on (a project, or free-text other tasks). Punches are never touched.
+ * Allocations of one employee never overlap; the employee's row lock serialises the check.
+ */
+import type { Kysely } from 'kysely'
+import type { AuthContext } from '../../auth/context.js'
+import { canAdministerEmployees } from '../../auth/permissions.js'
+import { lockRow } from '../../db/locks.js'
+import type { AllocationRow, Database } from '../../db/schema.js'
+import { AppError, notFound, permissionDenied } from '../../errors.js'
+import { newId } from '../../lib/ids.js'
+import { nowIso } from '../../lib/time.js'
+import { findProject } from '../projects/projects.repository.js'
+import { requireTenant } from '../tenants/tenants.repository.js'
+import { findUserRow } from '../users/users.repository.js'
+import * as logic from './allocations.logic.js'
+import * as repo from './allocations.repository.js'
+import type { AllocationType, CreateAllocationBodyType, ListAllocationsQueryType } from './allocations.schemas.js'
+
+type Db = Kysely<Database>
+
+export function allocationToApi(row: repo.AllocationWithProject): AllocationType {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    date: row.date,
+    start: row.start,
+    end: row.end,
+    minutes: row.minutes,
+    project: row.project_id !== null ? { id: row.project_id, code: row.project_code ?? '', name: row.project_name ?? '' } : null,
+    note: row.note,
+    comment: row.comment,
+    source: row.source,
+    created_at: row.created_at,
+  }
+}
+
+/** Allowed for an administrator, or for the employee on their own time. */
+function canAllocateFor(auth: AuthContext, userId: string): boolean {
+  return canAdministerEmployees(auth.actor) || auth.actor.id === userId
+}
+
+export async function createAllocation(db: Db, auth: AuthContext, body: CreateAllocationBodyType): Promise<AllocationType> {
+  const projectId = body.project_id ?? null
+  const note = body.note?.trim() ?? null
+  if ((projectId === null) === (note === null)) {
+    const message = 'give exactly one of project_id and note'
+    throw new AppError('invalid_request', `Invalid allocation: ${message}`, [
+      { field: 'project_id', message },
+      { field: 'note', message },
+    ])
+  }
+  const span = { startMs: Date.parse(body.start), endMs: Date.parse(body.end) }
+  const problem = logic.spanProblem(span)
+  if (problem) throw new AppError('invalid_request', `Invalid ${problem.field}: ${problem.message}`, [problem])
+  const start = new Date(span.startMs).toISOString()
+  const end = new Date(span.endMs).toISOString()
+
+  const id = await db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'users', body.user_id)
+    const [tenant, user, project] = await Promise.all([
+      requireTenant(trx, auth.tenantId),
+      findUserRow(trx, auth.tenantId, body.user_id),
+      projectId ? findProject(trx, auth.tenantId, projectId) : null,
+    ])
+    if (!user) throw notFound('User')
+    if (projectId && !project) throw notFound('Project')
+    if (!canAllocateFor(auth, user.id)) throw permissionDenied('Only an administrator or the employee may allocate this time')
+    if (project && !project.active) throw new AppError('project_inactive', `Project ${project.code} is inactive`)
+    if ((await repo.overlapping(trx, auth.tenantId, user.id, start, end)).length > 0) {
+      throw new AppError('allocation_overlap', 'This span overlaps another allocation of the employee')
+    }
+    const row: AllocationRow = {
+      id: newId('allocation'),
+      tenant_id: auth.tenantId,
+      user_id: user.id,
+      project_id: projectId,
+      note,
+      comment: body.comment ?? null,
+      date: logic.localDateOf(span.startMs, body.tz ?? tenant.timezone),
+      start,
+      end,
+      minutes: logic.minutesOf(span),
+      source: 'manual',
+      created_at: nowIso(),
+    }
+    await repo.insertAllocation(trx, row)
+    return row.id
+  })
+  return allocationToApi((await repo.findAllocation(db, auth.tenantId, id))!)
+}
+
+export async function getAllocation(db: Db, auth: AuthContext, id: string): Promise<AllocationType> {
+  const row = await repo.findAllocation(db, auth.tenantId, id)
+  if (!row) throw notFound('Allocation')
+  return allocationToApi(row)
+}
+
+export async function listAllocations(db: Db, auth: AuthContext, query: ListAllocationsQueryType) {
+  if (query.from && query.to && query.to < query.from) {
+    throw new AppError('invalid_request', 'Invalid to: must be on or after from', [{ field: 'to', message: 'must be on or after from' }])
+  }
+  const page = query.page ?? 1
+  const pageSize = query.page_size ?? 25
+  const { rows, total } = await repo.listAllocations(
+    db,
+    auth.tenantId,
+    { userId: query.user_id, projectId: query.project_id, from: query.from, to: query.to },
+    { limit: pageSize, offset: (page - 1) * pageSize },
+  )
+  return { data: rows.map(allocationToApi), meta: { page, page_size: pageSize, total } }
+}
+
+export async function deleteAllocation(db: Db, auth: AuthContext, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await repo.findAllocation(trx, auth.tenantId, id)
+    if (!row) throw notFound('Allocation')
+    if (!canAllocateFor(auth, row.user_id)) throw permissionDenied('Only an administrator or the employee may remove this allocation')
+    await repo.deleteAllocation(trx, auth.tenantId, id)
+  })
+}

@@ -1,0 +1,40 @@
+/**
+ * What each employee's days look like before anything is worked: the minutes their schedule
+ * expects that weekday, the holiday of their place, whether they work holidays, and whether they
+ * were employed yet. Shared by the daily record and by vacation balances, so both count the same
+ * working days.
+ */
+import type { Kysely } from 'kysely'
+import type { Database, TenantRow } from '../../db/schema.js'
+import { loadHolidayCalendars, placeOf } from '../holidays/holidays.service.js'
+import type { DayPlan, Holiday } from './attendance.logic.js'
+import { type AttendanceSubject, schedulesByIds } from './attendance.repository.js'
+
+export type PlanOfDay = (date: string, weekday: number) => Omit<DayPlan, 'absenceMinutes'> & { holiday: Holiday | null }
+
+export async function loadWorkCalendars(
+  db: Kysely<Database>,
+  tenant: TenantRow,
+  subjects: readonly AttendanceSubject[],
+  from: string,
+  to: string,
+): Promise<(subject: AttendanceSubject) => PlanOfDay> {
+  const scheduleIds = [...new Set(subjects.map((s) => s.schedule_id ?? tenant.default_schedule_id).filter((id): id is string => !!id))]
+  const [schedules, calendarOf] = await Promise.all([schedulesByIds(db, tenant.id, scheduleIds), loadHolidayCalendars(db, tenant.id, from, to)])
+  return (subject) => {
+    const weekly = schedules.get(subject.schedule_id ?? tenant.default_schedule_id ?? '') ?? [0, 0, 0, 0, 0, 0, 0]
+    const holidays = calendarOf(
+      placeOf(tenant, subject.work_center_id ? { id: subject.work_center_id, country: subject.work_center_country, region: subject.work_center_region } : null),
+    )
+    const worksHolidays = Boolean(subject.works_holidays)
+    return (date, weekday) => {
+      const holiday = holidays.get(date)
+      return {
+        scheduleMinutes: weekly[weekday - 1] ?? 0,
+        holiday: holiday ? { name: holiday.name, type: holiday.type } : null,
+        worksHolidays,
+        employed: subject.hire_date === null || date >= subject.hire_date,
+      }
+    }
+  }
+}

@@ -1,0 +1,85 @@
+/** Expense queries. Each function takes the tenant id and filters by it. */
+import { type Kysely, SqliteAdapter, sql } from 'kysely'
+import type { Database, ExpenseRow } from '../../db/schema.js'
+
+type Db = Kysely<Database>
+
+/**
+ * Rows per INSERT statement: 15 columns each keeps a statement far below SQLite's 32,766 and
+ * PostgreSQL's 65,535 bound parameters, whatever the import's batch size.
+ */
+const ROWS_PER_STATEMENT = 500
+
+export async function insertExpenses(db: Db, rows: readonly ExpenseRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    await db.insertInto('expenses').values(rows.slice(i, i + ROWS_PER_STATEMENT)).execute()
+  }
+}
+
+export async function findExpense(db: Db, tenantId: string, id: string): Promise<ExpenseRow | undefined> {
+  return db.selectFrom('expenses').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst()
+}
+
+export interface ExpenseFilters {
+  userId?: string | undefined
+  from?: string | undefined
+  to?: string | undefined
+  status?: string | undefined
+}
+
+function filtered(db: Db, tenantId: string, f: ExpenseFilters) {
+  let q = db.selectFrom('expenses').where('tenant_id', '=', tenantId)
+  if (f.userId !== undefined) q = q.where('user_id', '=', f.userId)
+  if (f.from !== undefined) q = q.where('expense_date', '>=', f.from)
+  if (f.to !== undefined) q = q.where('expense_date', '<=', f.to)
+  if (f.status !== undefined) q = q.where('status', '=', f.status)
+  return q
+}
+
+/** A page of expenses, most recent first: expense_date desc, created_at desc, id desc. */
+export async function listExpenses(
+  db: Db,
+  tenantId: string,
+  filters: ExpenseFilters,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ExpenseRow[]; total: number }> {
+  const rows = await filtered(db, tenantId, filters)
+    .selectAll()
+    .orderBy('expense_date', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
+  const { total } = await filtered(db, tenantId, filters)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow()
+  return { rows, total: Number(total) }
+}
+
+/** The id of the tenant's user with this email (already lower-cased), for the CSV import. */
+export async function userIdByEmail(db: Db, tenantId: string, emailNormalized: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('id').where('tenant_id', '=', tenantId).where('email_normalized', '=', emailNormalized).executeTakeFirst()
+  return row?.id
+}
+
+/** Whether the tenant has a user with this id, for the CSV import. */
+export async function userExists(db: Db, tenantId: string, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('tenant_id', '=', tenantId).where('id', '=', userId).executeTakeFirst()
+  return row !== undefined
+}
+
+/**
+ * SQLite only: sets this connection's page cache to `kib` KiB and returns the previous setting
+ * (in `pragma cache_size` form) to restore later; null on PostgreSQL, whose cache is the server's.
+ */
+export async function setSqlitePageCache(db: Db, kib: number): Promise<number | null> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return null
+  const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(db)
+  await sql.raw(`pragma cache_size = ${-Math.trunc(Math.abs(kib))}`).execute(db)
+  return rows[0]?.cache_size ?? null
+}
+
+export async function restoreSqlitePageCache(db: Db, setting: number | null): Promise<void> {
+  if (setting !== null) await sql.raw(`pragma cache_size = ${Math.trunc(setting)}`).execute(db)
+}

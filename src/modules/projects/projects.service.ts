@@ -1,0 +1,69 @@
+/** The projects catalogue: time is allocated to its active projects. Administrators manage it. */
+import type { Kysely } from 'kysely'
+import type { AuthContext } from '../../auth/context.js'
+import { canAdministerEmployees } from '../../auth/permissions.js'
+import { isUniqueViolation } from '../../db/errors.js'
+import type { Database, ProjectRow } from '../../db/schema.js'
+import { AppError, notFound, permissionDenied } from '../../errors.js'
+import { newId } from '../../lib/ids.js'
+import { nowIso } from '../../lib/time.js'
+import * as repo from './projects.repository.js'
+import type { CreateProjectBodyType, ListProjectsQueryType, ProjectType, UpdateProjectBodyType } from './projects.schemas.js'
+
+type Db = Kysely<Database>
+
+export function projectToApi(row: ProjectRow): ProjectType {
+  return { id: row.id, code: row.code, name: row.name, active: Boolean(row.active), created_at: row.created_at }
+}
+
+function codeTaken(code: string): AppError {
+  return new AppError('code_taken', `A project with code "${code}" already exists`)
+}
+
+export async function listProjects(db: Db, auth: AuthContext, query: ListProjectsQueryType) {
+  const page = query.page ?? 1
+  const pageSize = query.page_size ?? 25
+  const { rows, total } = await repo.listProjects(db, auth.tenantId, { active: query.active }, { limit: pageSize, offset: (page - 1) * pageSize })
+  return { data: rows.map(projectToApi), meta: { page, page_size: pageSize, total } }
+}
+
+export async function createProject(db: Db, auth: AuthContext, body: CreateProjectBodyType): Promise<ProjectType> {
+  if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may create projects')
+  const row: ProjectRow = {
+    id: newId('project'),
+    tenant_id: auth.tenantId,
+    code: body.code,
+    name: body.name.trim(),
+    active: body.active ?? true,
+    created_at: nowIso(),
+  }
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (await repo.codeInUse(trx, auth.tenantId, row.code)) throw codeTaken(row.code)
+      await repo.insertProject(trx, row)
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw codeTaken(row.code)
+    throw error
+  }
+  return projectToApi(row)
+}
+
+export async function updateProject(db: Db, auth: AuthContext, id: string, body: UpdateProjectBodyType): Promise<ProjectType> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (!(await repo.findProject(trx, auth.tenantId, id))) throw notFound('Project')
+      if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may change projects')
+      if (body.code !== undefined && (await repo.codeInUse(trx, auth.tenantId, body.code, id))) throw codeTaken(body.code)
+      const patch: Partial<ProjectRow> = {}
+      if (body.code !== undefined) patch.code = body.code
+      if (body.name !== undefined) patch.name = body.name.trim()
+      if (body.active !== undefined) patch.active = body.active
+      if (Object.keys(patch).length > 0) await repo.updateProject(trx, auth.tenantId, id, patch)
+    })
+  } catch (error) {
+    if (isUniqueViolation(error) && body.code !== undefined) throw codeTaken(body.code)
+    throw error
+  }
+  return projectToApi((await repo.findProject(db, auth.tenantId, id))!)
+}
