@@ -12,27 +12,25 @@
  * (measured runs per figure, default 9), BENCH_DATABASE_URL (PostgreSQL; default the local
  * postgres://postgres@127.0.0.1:5432/test, skipped with a message when unreachable).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { DateTime } from 'luxon'
-import pg from 'pg'
 import { type Kysely, sql } from 'kysely'
 import { buildApp } from '../src/app.js'
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database.js'
+import type { DatabaseHandle } from '../src/db/database.js'
 import type { Database, PunchRow } from '../src/db/schema.js'
 import { newId } from '../src/lib/ids.js'
 import { punchesBetween } from '../src/modules/attendance/attendance.repository.js'
 import { punchHash } from '../src/modules/attendance/punch-chain.js'
 import { createTenant } from '../src/modules/tenants/tenants.service.js'
 import { insertUserRecord, newUserInput } from '../src/modules/users/users.service.js'
-import { PROJECT_ROOT, formatTable, machineInfo } from './lib.js'
+import { openBenchDatabase } from './data.js'
+import { PROJECT_ROOT, formatTable, machineInfo, timeMedian } from './lib.js'
 
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 1000)
 const NOISE_FACTOR = Number(process.env.BENCH_NOISE_FACTOR ?? 10)
 const RUNS = Number(process.env.BENCH_RUNS ?? 9)
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const FROM = '2025-01-01'
 const TO = '2026-01-01' // 366 days, inclusive
 const ZONE = 'Europe/Madrid'
@@ -46,22 +44,6 @@ interface Figure {
   medianMs: number
   baselineMs: number
   rows: number
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]!
-}
-
-async function timeMedian(run: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < 2; i++) await run() // warm-up: JIT, caches, prepared statements
-  const times: number[] = []
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now()
-    await run()
-    times.push(performance.now() - start)
-  }
-  return median(times)
 }
 
 /** A year of plausible punches for one employee: Monday to Friday, in/lunch break/out. */
@@ -229,18 +211,18 @@ async function measurePhase(handle: DatabaseHandle, engine: string, phase: strin
       engine,
       phase,
       name: 'attendance.summary, 100 employees x 366 days',
-      medianMs: await timeMedian(() => get(`/api/v1/attendance/summary?from=${FROM}&to=${TO}&page_size=100`)),
-      baselineMs: await timeMedian(() => punchesBetween(handle.db, company.tenantId, pageIds, start, end)),
+      medianMs: await timeMedian(RUNS, () => get(`/api/v1/attendance/summary?from=${FROM}&to=${TO}&page_size=100`)),
+      baselineMs: await timeMedian(RUNS, () => punchesBetween(handle.db, company.tenantId, pageIds, start, end)),
       rows: summaryRows,
     },
     {
       engine,
       phase,
       name: 'attendance.list, 1 employee x 366 days (4 pages)',
-      medianMs: await timeMedian(async () => {
+      medianMs: await timeMedian(RUNS, async () => {
         for (let p = 1; p <= 4; p++) await get(`/api/v1/attendance?user_id=${someone}&from=${FROM}&to=${TO}&page_size=100&page=${p}`)
       }),
-      baselineMs: await timeMedian(() => punchesBetween(handle.db, company.tenantId, [someone], start, end)),
+      baselineMs: await timeMedian(RUNS, () => punchesBetween(handle.db, company.tenantId, [someone], start, end)),
       rows: listRows,
     },
   ]
@@ -250,29 +232,10 @@ async function measurePhase(handle: DatabaseHandle, engine: string, phase: strin
 }
 
 async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<{ figures: Figure[]; punches: number; totalAfterNoise: number } | null> {
-  let handle: DatabaseHandle
-  let cleanup: () => Promise<void>
-  if (engine === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'jornada-bench-'))
-    handle = await openDatabase(`sqlite:${join(dir, 'bench.db')}`)
-    cleanup = async () => rmSync(dir, { recursive: true, force: true })
-  } else {
-    const schema = `bench_${process.pid}`
-    try {
-      handle = await openDatabase(PG_URL, { pgSchema: schema })
-    } catch (error) {
-      console.log(`PostgreSQL skipped: cannot connect to ${PG_URL.replace(/\/\/[^@]*@/, '//')} (${(error as Error).message})`)
-      return null
-    }
-    cleanup = async () => {
-      const client = new pg.Client({ connectionString: PG_URL })
-      await client.connect()
-      await client.query(`drop schema if exists ${schema} cascade`)
-      await client.end()
-    }
-  }
+  const opened = await openBenchDatabase(engine, 'bench_attendance')
+  if (!opened) return null
+  const { handle, cleanup } = opened
   try {
-    await migrateToLatest(handle)
     let t = performance.now()
     const company = await seedCompany(handle)
     await sql`analyze`.execute(handle.db)

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import os from 'node:os'
-import { createHistogram } from 'node:perf_hooks'
+import { createHistogram, performance } from 'node:perf_hooks'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
@@ -250,4 +250,24 @@ export function formatTable(header: string[], rows: string[][]): string {
   const line = (cells: string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n')
+}
+
+// ---------------------------------------------------------------------------------------------
+// In-process timing (the data benchmarks)
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
+/** Median duration in ms of `runs` calls, after two discarded warm-up calls (JIT, caches, statements). */
+export async function timeMedian(runs: number, run: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 2; i++) await run()
+  const times: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now()
+    await run()
+    times.push(performance.now() - start)
+  }
+  return median(times)
 }

@@ -141,7 +141,7 @@ export function absenceRoutes(db: Kysely<Database>, clock: () => number): Fastif
         },
       },
       async (request) => ({
-        data: await service.vacationBalance(db, authOf(request), request.params.user_id, request.query.year ?? new Date(clock()).getUTCFullYear()),
+        data: await service.vacationBalance(db, authOf(request), request.params.user_id, request.query.year, clock()),
       }),
     )
   }

@@ -162,8 +162,10 @@ async function vacationUsage(trx: Trx, tenant: TenantRow, userId: string, years:
   return { usage, extraDays: extra ? logic.workingDaysByYear(extra, isWorkingDay) : new Map() }
 }
 
-export async function vacationBalance(db: Db, auth: AuthContext, userId: string, year: number) {
+/** `year` defaults to the current year in the company's zone. */
+export async function vacationBalance(db: Db, auth: AuthContext, userId: string, year: number | undefined, nowMs = Date.now()) {
   const tenant = await requireTenant(db, auth.tenantId)
+  year ??= Number(todayIn(tenant.timezone, new Date(nowMs)).slice(0, 4))
   const user = await findUserRow(db, auth.tenantId, userId)
   if (!user) throw notFound('User')
   const { usage } = await vacationUsage(db, tenant, userId, [year])
@@ -201,8 +203,9 @@ export async function createAbsence(db: Db, auth: AuthContext, body: CreateAbsen
       throw new AppError('absence_overlap', 'The absence overlaps a pending or approved absence of the employee')
     }
     if (type.consumes_vacation) {
-      const years = [Number(span.start_date.slice(0, 4)), Number(span.end_date.slice(0, 4))]
-      const { usage, extraDays } = await vacationUsage(trx, tenant, user.id, [...new Set(years)], span)
+      const first = Number(span.start_date.slice(0, 4))
+      const years = Array.from({ length: Number(span.end_date.slice(0, 4)) - first + 1 }, (_, i) => first + i)
+      const { usage, extraDays } = await vacationUsage(trx, tenant, user.id, years, span)
       const entitled = user.vacation_days ?? tenant.default_vacation_days
       for (const [year, days] of extraDays) {
         const used = usage.get(year)!
@@ -256,7 +259,9 @@ export async function listAbsences(db: Db, auth: AuthContext, query: ListAbsence
 }
 
 export async function decideAbsence(db: Db, auth: AuthContext, id: string, body: DecideAbsenceBodyType, nowMs = Date.now()): Promise<AbsenceApiType> {
-  await db.transaction().execute(async (trx) => {
+  // The answer is read inside the transaction: it is the absence as this decision left it, even if
+  // a cancellation commits right after.
+  return db.transaction().execute(async (trx) => {
     await lockRow(trx, 'absences', id)
     const absence = await repo.findAbsence(trx, auth.tenantId, id)
     if (!absence) throw notFound('Absence')
@@ -275,14 +280,14 @@ export async function decideAbsence(db: Db, auth: AuthContext, id: string, body:
       decided_by: auth.actor.id,
       decision_note: body.note ?? null,
     })
+    return absenceToApi((await repo.findAbsence(trx, auth.tenantId, id))!)
   })
-  return getAbsence(db, auth, id)
 }
 
 export async function cancelAbsence(db: Db, auth: AuthContext, id: string, nowMs = Date.now()): Promise<AbsenceApiType> {
   const tenant = await requireTenant(db, auth.tenantId)
   const today = todayIn(tenant.timezone, new Date(nowMs))
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     await lockRow(trx, 'absences', id)
     const absence = await repo.findAbsence(trx, auth.tenantId, id)
     if (!absence) throw notFound('Absence')
@@ -293,6 +298,6 @@ export async function cancelAbsence(db: Db, auth: AuthContext, id: string, nowMs
       throw new AppError('absence_not_cancellable', `The absence is ${absence.status}${absence.end_date < today ? ' and has ended' : ''}; it cannot be cancelled`)
     }
     await repo.updateAbsence(trx, auth.tenantId, id, { status: 'cancelled', cancelled_at: new Date(nowMs).toISOString() })
+    return absenceToApi((await repo.findAbsence(trx, auth.tenantId, id))!)
   })
-  return getAbsence(db, auth, id)
 }
