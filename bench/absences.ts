@@ -2,8 +2,8 @@
  * Absences benchmark (third part of `npm run bench`): a company of 1,000 employees with about 20
  * absences each over a year, on SQLite and PostgreSQL. Through the API (in-process `inject`) it
  * measures absences.list over the year (a page of 100, most recent first) and absences.create of
- * a vacation request (overlap and balance checks included), each against the baseline of the bare
- * queries behind it. Targets: within 3x the baseline; the list median at most 50 ms.
+ * a vacation request (overlap and balance checks included), each against the baseline of the same
+ * SQL statements run directly (no HTTP, validation or computation). Targets: within 3x the baseline; the list median at most 50 ms.
  *
  * Environment: BENCH_EMPLOYEES (default 1000), BENCH_RUNS (default 15), BENCH_DATABASE_URL.
  */
@@ -17,6 +17,11 @@ import { newId } from '../src/lib/ids.js'
 import { addDays, isoWeekday } from '../src/modules/attendance/attendance.logic.js'
 import { activeAbsencesOf, findTypeByKey, insertAbsence, listAbsences } from '../src/modules/absences/absences.repository.js'
 import { createTenant } from '../src/modules/tenants/tenants.service.js'
+import { requireTenant } from '../src/modules/tenants/tenants.repository.js'
+import { lockRow } from '../src/db/locks.js'
+import { findUserRow } from '../src/modules/users/users.repository.js'
+import { attendanceSubject, schedulesByIds } from '../src/modules/attendance/attendance.repository.js'
+import { companyHolidaysBetween } from '../src/modules/holidays/holidays.repository.js'
 import { insertUserRecord, newUserInput } from '../src/modules/users/users.service.js'
 import { openBenchDatabase } from './data.js'
 import { PROJECT_ROOT, formatTable, machineInfo, timeMedian } from './lib.js'
@@ -113,15 +118,25 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Figure[] | nu
       return { start_date: monday, end_date: addDays(monday, 2) }
     }
     const vacationTypeId = (await findTypeByKey(handle.db, company.tenantId, 'vacation'))!.id
+    const defaultScheduleId = (await requireTenant(handle.db, company.tenantId)).default_schedule_id!
     const create = {
       engine,
       name: 'absences.create, vacation (overlap + balance checks)',
       medianMs: await timeMedian(RUNS, () => call('POST', '/api/v1/absences', { user_id: requester, type: 'vacation', ...nextWeek() })),
-      // The bare statements of a request: the employee's absences in its years, then the insert.
+      // The bare statements a request runs, without HTTP, validation or computation: the company
+      // and type, then under the lock the employee, their absences in the year, their schedule
+      // and work center, the company holidays of the year, and the insert.
       baselineMs: await timeMedian(RUNS, async () => {
         const span = nextWeek()
+        const year = span.start_date.slice(0, 4)
+        await Promise.all([requireTenant(handle.db, company.tenantId), findTypeByKey(handle.db, company.tenantId, 'vacation')])
         await handle.db.transaction().execute(async (trx) => {
-          await activeAbsencesOf(trx, company.tenantId, requester, `${span.start_date.slice(0, 4)}-01-01`, `${span.end_date.slice(0, 4)}-12-31`)
+          await lockRow(trx, 'users', requester)
+          await findUserRow(trx, company.tenantId, requester)
+          await activeAbsencesOf(trx, company.tenantId, requester, `${year}-01-01`, `${year}-12-31`)
+          await attendanceSubject(trx, company.tenantId, requester)
+          await schedulesByIds(trx, company.tenantId, [defaultScheduleId])
+          await companyHolidaysBetween(trx, company.tenantId, `${year}-01-01`, `${year}-12-31`, 'all')
           await insertAbsence(trx, {
             id: newId('absence'), tenant_id: company.tenantId, user_id: requester, type_id: vacationTypeId, status: 'pending',
             ...span, start_time: null, end_time: null, request_note: null, decision_note: null, decided_by: null,

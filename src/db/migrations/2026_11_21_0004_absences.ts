@@ -55,7 +55,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
   await db.schema.createIndex('absences_tenant_user_start').on('absences').columns(['tenant_id', 'user_id', 'start_date']).execute()
-  await db.schema.createIndex('absences_tenant_start').on('absences').columns(['tenant_id', 'start_date']).execute()
+  // In list order (most recent first), so a page is read from the index instead of sorting the year.
+  await db.schema.createIndex('absences_tenant_start').on('absences').columns(['tenant_id', 'start_date', 'created_at', 'id']).execute()
   await db.schema.createIndex('absences_tenant_end').on('absences').columns(['tenant_id', 'end_date']).execute()
 }
 

@@ -134,24 +134,35 @@ interface YearUsage {
   pending: number
 }
 
-/** Working days of pending and approved vacation of one employee in each of the given years. */
-async function vacationUsage(trx: Trx, tenant: TenantRow, userId: string, years: readonly number[], extra?: logic.AbsenceSpan): Promise<{
-  usage: Map<number, YearUsage>
-  extraDays: Map<number, number>
-}> {
-  const from = `${Math.min(...years)}-01-01`
-  const to = `${Math.max(...years)}-12-31`
+type ActiveAbsence = Awaited<ReturnType<typeof repo.activeAbsencesOf>>[number]
+
+/** The calendar years from `from`'s to `to`'s, as a list and as a date range. */
+function yearsOf(from: string, to: string): { years: number[]; from: string; to: string } {
+  const first = Number(from.slice(0, 4))
+  const years = Array.from({ length: Number(to.slice(0, 4)) - first + 1 }, (_, i) => first + i)
+  return { years, from: `${years[0]}-01-01`, to: `${years.at(-1)}-12-31` }
+}
+
+/**
+ * Working days of pending and approved vacation of one employee in each of the given years, given
+ * the employee's active absences in those years (and the days `extra`, a new request, would add).
+ */
+async function vacationUsage(
+  trx: Trx,
+  tenant: TenantRow,
+  userId: string,
+  years: { years: number[]; from: string; to: string },
+  absences: readonly ActiveAbsence[],
+  extra?: logic.AbsenceSpan,
+): Promise<{ usage: Map<number, YearUsage>; extraDays: Map<number, number> }> {
   const subject = await attendanceSubject(trx, tenant.id, userId)
   if (!subject) throw notFound('User')
-  const [calendarOf, absences] = await Promise.all([
-    loadWorkCalendars(trx, tenant, [subject], from, to),
-    repo.activeAbsencesOf(trx, tenant.id, userId, from, to),
-  ])
+  const calendarOf = await loadWorkCalendars(trx, tenant, [subject], years.from, years.to)
   const planOf = calendarOf(subject)
   // The same working days as the daily record, ignoring absences and the hire date.
   const isWorkingDay = (date: string) =>
     dayExpectation({ ...planOf(date, isoWeekday(date)), employed: true, absenceMinutes: 0 }).isWorkday
-  const usage = new Map<number, YearUsage>(years.map((y) => [y, { approved: 0, pending: 0 }]))
+  const usage = new Map<number, YearUsage>(years.years.map((y) => [y, { approved: 0, pending: 0 }]))
   for (const absence of absences) {
     if (!absence.consumes_vacation) continue
     for (const [year, days] of logic.workingDaysByYear(absence, isWorkingDay)) {
@@ -168,7 +179,9 @@ export async function vacationBalance(db: Db, auth: AuthContext, userId: string,
   year ??= Number(todayIn(tenant.timezone, new Date(nowMs)).slice(0, 4))
   const user = await findUserRow(db, auth.tenantId, userId)
   if (!user) throw notFound('User')
-  const { usage } = await vacationUsage(db, tenant, userId, [year])
+  const range = yearsOf(`${year}-01-01`, `${year}-12-31`)
+  const absences = await repo.activeAbsencesOf(db, tenant.id, userId, range.from, range.to)
+  const { usage } = await vacationUsage(db, tenant, userId, range, absences)
   const { approved, pending } = usage.get(year)!
   const entitled = user.vacation_days ?? tenant.default_vacation_days
   return { user_id: userId, year, entitled, approved, pending, remaining: entitled - approved - pending }
@@ -178,8 +191,7 @@ export async function vacationBalance(db: Db, auth: AuthContext, userId: string,
 // Requests
 
 export async function createAbsence(db: Db, auth: AuthContext, body: CreateAbsenceBodyType, nowMs = Date.now()): Promise<AbsenceApiType> {
-  const tenant = await requireTenant(db, auth.tenantId)
-  const type = await repo.findTypeByKey(db, auth.tenantId, body.type)
+  const [tenant, type] = await Promise.all([requireTenant(db, auth.tenantId), repo.findTypeByKey(db, auth.tenantId, body.type)])
   if (!type) throw invalidField('type', `is not an absence type of this company (see GET /api/v1/absence-types)`)
   const span: logic.AbsenceSpan = {
     start_date: body.start_date,
@@ -190,7 +202,7 @@ export async function createAbsence(db: Db, auth: AuthContext, body: CreateAbsen
   const problems = logic.requestProblems({ ...span, type: { allows_hourly: Boolean(type.allows_hourly) } }, todayIn(tenant.timezone, new Date(nowMs)))
   if (problems.length > 0) throw new AppError('invalid_request', `Invalid absence: ${problems.map((p) => p.field).join(', ')}`, problems)
 
-  const id = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     await lockRow(trx, 'users', body.user_id)
     const user = await findUserRow(trx, auth.tenantId, body.user_id)
     if (!user) throw notFound('User')
@@ -198,14 +210,14 @@ export async function createAbsence(db: Db, auth: AuthContext, body: CreateAbsen
       throw permissionDenied('Only an administrator may register absences for another employee')
     }
     if (user.status !== 'active') throw new AppError('user_disabled', 'Absences cannot be registered for a disabled user')
-    const existing = await repo.activeAbsencesOf(trx, auth.tenantId, user.id, span.start_date, span.end_date)
+    // One read serves both checks: the employee's active absences in the request's years.
+    const years = yearsOf(span.start_date, span.end_date)
+    const existing = await repo.activeAbsencesOf(trx, auth.tenantId, user.id, years.from, years.to)
     if (existing.some((a) => logic.absencesOverlap(a, span))) {
       throw new AppError('absence_overlap', 'The absence overlaps a pending or approved absence of the employee')
     }
     if (type.consumes_vacation) {
-      const first = Number(span.start_date.slice(0, 4))
-      const years = Array.from({ length: Number(span.end_date.slice(0, 4)) - first + 1 }, (_, i) => first + i)
-      const { usage, extraDays } = await vacationUsage(trx, tenant, user.id, years, span)
+      const { usage, extraDays } = await vacationUsage(trx, tenant, user.id, years, existing, span)
       const entitled = user.vacation_days ?? tenant.default_vacation_days
       for (const [year, days] of extraDays) {
         const used = usage.get(year)!
@@ -234,9 +246,8 @@ export async function createAbsence(db: Db, auth: AuthContext, body: CreateAbsen
       created_at: now,
     }
     await repo.insertAbsence(trx, row)
-    return row.id
+    return absenceToApi({ ...row, type_key: type.key, type_label: type.label })
   })
-  return absenceToApi((await repo.findAbsence(db, auth.tenantId, id))!)
 }
 
 export async function getAbsence(db: Db, auth: AuthContext, id: string): Promise<AbsenceApiType> {
