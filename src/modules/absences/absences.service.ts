@@ -28,6 +28,7 @@ import type {
   ListAbsencesQueryType,
   UpdateAbsenceTypeBodyType,
 } from './absences.schemas.js'
+import { pageOf } from '../../http/pagination.js'
 
 type Db = Kysely<Database>
 type Trx = Transaction<Database> | Db
@@ -77,9 +78,8 @@ function assertCoherentType(type: { allows_hourly: boolean; consumes_vacation: b
 }
 
 export async function listAbsenceTypes(db: Db, auth: AuthContext, query: { page?: number; page_size?: number }) {
-  const page = query.page ?? 1
-  const pageSize = query.page_size ?? 25
-  const { rows, total } = await repo.listTypes(db, auth.tenantId, { limit: pageSize, offset: (page - 1) * pageSize })
+  const { page, pageSize, limit, offset } = pageOf(query)
+  const { rows, total } = await repo.listTypes(db, auth.tenantId, { limit, offset })
   return { data: rows.map(typeToApi), meta: { page, page_size: pageSize, total } }
 }
 
@@ -258,13 +258,12 @@ export async function getAbsence(db: Db, auth: AuthContext, id: string): Promise
 
 export async function listAbsences(db: Db, auth: AuthContext, query: ListAbsencesQueryType) {
   if (query.to < query.from) throw invalidField('to', 'must be on or after from')
-  const page = query.page ?? 1
-  const pageSize = query.page_size ?? 25
+  const { page, pageSize, limit, offset } = pageOf(query)
   const { rows, total } = await repo.listAbsences(
     db,
     auth.tenantId,
     { from: query.from, to: query.to, userId: query.user_id, status: query.status, typeKey: query.type },
-    { limit: pageSize, offset: (page - 1) * pageSize },
+    { limit, offset },
   )
   return { data: rows.map(absenceToApi), meta: { page, page_size: pageSize, total } }
 }

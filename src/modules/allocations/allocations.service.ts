@@ -17,6 +17,7 @@ import { findUserRow } from '../users/users.repository.js'
 import * as logic from './allocations.logic.js'
 import * as repo from './allocations.repository.js'
 import type { AllocationType, CreateAllocationBodyType, ListAllocationsQueryType } from './allocations.schemas.js'
+import { pageOf } from '../../http/pagination.js'
 
 type Db = Kysely<Database>
 
@@ -101,13 +102,12 @@ export async function listAllocations(db: Db, auth: AuthContext, query: ListAllo
   if (query.from && query.to && query.to < query.from) {
     throw new AppError('invalid_request', 'Invalid to: must be on or after from', [{ field: 'to', message: 'must be on or after from' }])
   }
-  const page = query.page ?? 1
-  const pageSize = query.page_size ?? 25
+  const { page, pageSize, limit, offset } = pageOf(query)
   const { rows, total } = await repo.listAllocations(
     db,
     auth.tenantId,
     { userId: query.user_id, projectId: query.project_id, from: query.from, to: query.to },
-    { limit: pageSize, offset: (page - 1) * pageSize },
+    { limit, offset },
   )
   return { data: rows.map(allocationToApi), meta: { page, page_size: pageSize, total } }
 }

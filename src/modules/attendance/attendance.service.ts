@@ -27,6 +27,7 @@ import type {
   SummaryRowType,
 } from './attendance.schemas.js'
 import { type BrokenLink, punchHash, verifyChain } from './punch-chain.js'
+import { pageOf } from '../../http/pagination.js'
 
 type Db = Kysely<Database>
 
@@ -145,12 +146,10 @@ async function computeDailyRecords(
 
 export async function listAttendance(db: Db, auth: AuthContext, query: ListAttendanceQueryType, nowMs = Date.now()) {
   assertDateRange(query.from, query.to)
-  const page = query.page ?? 1
-  const pageSize = query.page_size ?? 25
+  const { page, pageSize, offset: first } = pageOf(query)
   const [tenant, subject] = await Promise.all([requireTenant(db, auth.tenantId), repo.attendanceSubject(db, auth.tenantId, query.user_id)])
   if (!subject) throw notFound('User')
-  const total = logic.daysInRange(query.from, query.to)
-  const first = (page - 1) * pageSize
+  const total = logic.daysInRange(query.from, query.to) // the list is paginated by day
   if (first >= total) return { data: [], meta: { page, page_size: pageSize, total } }
   const pageFrom = logic.addDays(query.from, first)
   const pageTo = logic.addDays(query.from, Math.min(total, first + pageSize) - 1)
@@ -160,14 +159,13 @@ export async function listAttendance(db: Db, auth: AuthContext, query: ListAtten
 
 export async function attendanceSummary(db: Db, auth: AuthContext, query: SummaryQueryType, nowMs = Date.now()) {
   assertDateRange(query.from, query.to)
-  const page = query.page ?? 1
-  const pageSize = query.page_size ?? 25
+  const { page, pageSize, limit, offset } = pageOf(query)
   const tenant = await requireTenant(db, auth.tenantId)
   const { rows, total } = await repo.attendanceSubjects(
     db,
     auth.tenantId,
     { status: query.status, departmentId: query.department_id, workCenterId: query.work_center_id },
-    { limit: pageSize, offset: (page - 1) * pageSize },
+    { limit, offset },
   )
   const entries = await computeDailyRecords(db, tenant, rows, query.from, query.to, query.tz ?? tenant.timezone, nowMs)
   const data: SummaryRowType[] = rows.map((subject) => {

@@ -16,6 +16,7 @@ import { WEEKDAY_KEYS, type ScheduleBody, type ScheduleType, type WeekdayMinutes
 import { requireTenant } from '../tenants/tenants.repository.js'
 import * as repo from './catalogues.repository.js'
 import type { CatalogueBody, CatalogueListQueryType, DepartmentType, WorkCenterType } from './catalogues.schemas.js'
+import { pageOf } from '../../http/pagination.js'
 
 type Db = Kysely<Database>
 type AnyRow = DepartmentRow | WorkCenterRow | ScheduleRow
@@ -73,10 +74,9 @@ export const CATALOGUES: Record<repo.CatalogueTable, CatalogueDefinition> = {
 }
 
 export async function listCatalogue(db: Db, auth: AuthContext, table: repo.CatalogueTable, query: CatalogueListQueryType) {
-  const page = query.page ?? 1
-  const pageSize = query.page_size ?? 25
+  const { page, pageSize, limit, offset } = pageOf(query)
   const tenant = await requireTenant(db, auth.tenantId)
-  const { rows, total } = await repo.listCatalogue(db, table, auth.tenantId, { limit: pageSize, offset: (page - 1) * pageSize })
+  const { rows, total } = await repo.listCatalogue(db, table, auth.tenantId, { limit, offset })
   return { data: rows.map((r) => CATALOGUES[table].toApi(r, tenant)), meta: { page, page_size: pageSize, total } }
 }
 

@@ -18,6 +18,7 @@ import { findTenant } from '../tenants/tenants.repository.js'
 import * as repo from './holidays.repository.js'
 import type { CreateHolidayBodyType, HolidayEntryType, ListHolidaysQueryType } from './holidays.schemas.js'
 import { publicHolidaysBetween } from './public-holidays.js'
+import { pageOf } from '../../http/pagination.js'
 
 type Db = Kysely<Database>
 
@@ -80,8 +81,7 @@ function companyHolidayToApi(row: CompanyHolidayRow): HolidayEntryType {
 
 export async function listHolidays(db: Db, auth: AuthContext, query: ListHolidaysQueryType) {
   assertDateRange(query.from, query.to)
-  const page = query.page ?? 1
-  const pageSize = query.page_size ?? 25
+  const { page, pageSize, limit, offset } = pageOf(query)
   const tenant = (await findTenant(db, auth.tenantId))!
   let workCenter = null
   if (query.work_center_id) {
@@ -93,7 +93,7 @@ export async function listHolidays(db: Db, auth: AuthContext, query: ListHoliday
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([date, h]) => ({ id: h.id, date, name: h.name, type: h.type, work_center_id: h.workCenterId }))
   return {
-    data: entries.slice((page - 1) * pageSize, page * pageSize),
+    data: entries.slice(offset, offset + limit),
     meta: { page, page_size: pageSize, total: entries.length },
   }
 }

@@ -9,6 +9,7 @@ import { newId } from '../../lib/ids.js'
 import { nowIso } from '../../lib/time.js'
 import * as repo from './projects.repository.js'
 import type { CreateProjectBodyType, ListProjectsQueryType, ProjectType, UpdateProjectBodyType } from './projects.schemas.js'
+import { pageOf } from '../../http/pagination.js'
 
 type Db = Kysely<Database>
 
@@ -21,9 +22,8 @@ function codeTaken(code: string): AppError {
 }
 
 export async function listProjects(db: Db, auth: AuthContext, query: ListProjectsQueryType) {
-  const page = query.page ?? 1
-  const pageSize = query.page_size ?? 25
-  const { rows, total } = await repo.listProjects(db, auth.tenantId, { active: query.active }, { limit: pageSize, offset: (page - 1) * pageSize })
+  const { page, pageSize, limit, offset } = pageOf(query)
+  const { rows, total } = await repo.listProjects(db, auth.tenantId, { active: query.active }, { limit, offset })
   return { data: rows.map(projectToApi), meta: { page, page_size: pageSize, total } }
 }
 

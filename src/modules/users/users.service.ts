@@ -19,6 +19,7 @@ import * as logic from './users.logic.js'
 import { userRowToFull, userRowToReduced } from './users.mapper.js'
 import * as repo from './users.repository.js'
 import type { CreateUserBodyType, ListUsersQueryType, UpdateUserBodyType, UserFullType, UserReducedType } from './users.schemas.js'
+import { pageOf } from '../../http/pagination.js'
 
 type Db = Kysely<Database>
 type Trx = Transaction<Database> | Db
@@ -35,8 +36,7 @@ export async function listUsers(
   auth: AuthContext,
   query: ListUsersQueryType,
 ): Promise<{ data: (UserFullType | UserReducedType)[]; meta: { page: number; page_size: number; total: number } }> {
-  const page = query.page ?? 1
-  const pageSize = query.page_size ?? 25
+  const { page, pageSize, limit, offset } = pageOf(query)
   const { rows, total } = await repo.listUsers(
     db,
     auth.tenantId,
@@ -49,7 +49,7 @@ export async function listUsers(
       emailNormalized: query.email?.toLowerCase(),
       q: query.q === undefined ? undefined : logic.searchableText(query.q),
     },
-    { limit: pageSize, offset: (page - 1) * pageSize },
+    { limit, offset },
   )
   const toApi = query.detail === 'full' ? (r: repo.UserWithRefs) => userRowToFull(r, null) : userRowToReduced
   return { data: rows.map(toApi), meta: { page, page_size: pageSize, total } }
