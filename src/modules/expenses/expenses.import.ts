@@ -2,8 +2,8 @@
  * The CSV import behind `jornada expenses import`. The file is streamed through csv-parse and
  * never held in memory: rows are validated one by one with the API's own rules, bad rows are
  * reported with their line number and skipped, and good rows are inserted in batches, one
- * transaction each. Memory stays flat whatever the file's size: one batch of rows, the first
- * 1,000 row errors, and the employees already looked up.
+ * transaction each. Memory stays flat whatever the file's size: a few dozen rows in flight,
+ * the first 1,000 row errors, and the employees already looked up.
  */
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
@@ -82,7 +82,7 @@ function unreadableMessage(item: Extract<ParsedItem, { unreadable: string }>, co
   return (item.code && CSV_MESSAGES[item.code]) || item.unreadable
 }
 
-function unreadable(file: string, error: unknown): AppError {
+function cannotRead(file: string, error: unknown): AppError {
   const reason = error instanceof Error ? error.message : String(error)
   return new AppError('invalid_request', `Cannot read ${file}: ${reason}`, [{ field: 'file', message: `cannot be read (${reason})` }])
 }
@@ -97,7 +97,7 @@ export async function importExpensesCsv(db: Db, tenantId: string, file: string, 
     if (!info.isFile()) throw new Error('not a regular file')
     size = info.size
   } catch (error) {
-    throw unreadable(file, error)
+    throw cannotRead(file, error)
   }
 
   const report: ImportReport = { imported: 0, rejected: 0, errors: [], errors_omitted: 0, batches: 0, peak_rss_mib: 0 }
@@ -142,7 +142,7 @@ export async function importExpensesCsv(db: Db, tenantId: string, file: string, 
   // Small reads: csv-parse turns a whole chunk into records at once, and records waiting to be
   // processed outlive V8's young generation; 4 KiB is about 50 rows.
   const source = createReadStream(file, { highWaterMark: 4 * 1024 })
-  source.on('error', (error) => parser.destroy(unreadable(file, error)))
+  source.on('error', (error) => parser.destroy(cannotRead(file, error)))
   options.progress?.start(size)
   let rows = 0
   source.on('data', () => options.progress?.update(source.bytesRead, rows))
@@ -164,12 +164,12 @@ export async function importExpensesCsv(db: Db, tenantId: string, file: string, 
         lastUnreadableLine = line
         continue
       }
-      const issues = await rowIssues(item.record, resolveUser)
-      if (issues.problems.length > 0) {
-        reject(line, issues.problems)
+      const checked = await checkRow(item.record, resolveUser)
+      if (checked.problems.length > 0) {
+        reject(line, checked.problems)
         continue
       }
-      await writer.add(importedExpenseRow(tenantId, issues.body, nowIso()))
+      await writer.add(importedExpenseRow(tenantId, checked.body, nowIso()))
     }
     await writer.finish()
   } catch (error) {
@@ -178,6 +178,7 @@ export async function importExpensesCsv(db: Db, tenantId: string, file: string, 
     if (error instanceof CsvError) throw new AppError('invalid_request', `${file} is not a readable CSV file: ${error.message}`, [{ field: 'file', message: error.message }])
     throw error
   } finally {
+    options.progress?.update(source.bytesRead, rows)
     options.progress?.stop()
   }
   if (!headerSeen) throw new AppError('invalid_request', `${file} is empty: the first line must be the header`, [{ field: 'file', message: 'is empty' }])
@@ -191,7 +192,7 @@ const COLUMN_ORDER = new Map<string, number>(logic.CSV_COLUMNS.map((c, i) => [c,
 const columnOrder = (column: string) => COLUMN_ORDER.get(column) ?? -1
 
 /** The body of one row when valid, or every problem with it, by CSV column. */
-async function rowIssues(
+async function checkRow(
   record: Record<string, string>,
   resolveUser: (ref: logic.UserReference) => Promise<string | null>,
 ): Promise<{ body: CreateExpenseBodyType; problems: FieldIssue[] }> {
