@@ -17,11 +17,11 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
 import { buildApp } from '../src/app.js'
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database.js'
+import { migrateToLatest, type DatabaseHandle } from '../src/db/database.js'
 import { createTenant } from '../src/modules/tenants/tenants.service.js'
 import { Client, ENGINES, PG_URL, uniqueEmail } from './helpers/harness.js'
+import { type CliTarget, freshCliTarget } from './helpers/cli-target.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const TEST_TIMEOUT_MS = 120_000
@@ -124,54 +124,18 @@ function generatedRows(rows: number, emails: readonly string[], badLines: number
   }
 }
 
-interface Target {
-  url: string
-  open(): Promise<DatabaseHandle>
-  cleanup(): Promise<void>
-}
-
-async function freshTarget(engine: (typeof ENGINES)[number]): Promise<Target> {
-  if (engine.engine === 'sqlite') {
-    const fresh = await engine.freshDatabase()
-    return { url: fresh.url, open: () => openDatabase(fresh.url, fresh.options), cleanup: fresh.cleanup }
-  }
-  const name = `jt_cliexp_${process.pid}_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: PG_URL! })
-  await admin.connect()
-  try {
-    await admin.query(`create database ${name}`)
-  } finally {
-    await admin.end()
-  }
-  const url = new URL(PG_URL!)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    open: () => openDatabase(url.toString()),
-    cleanup: async () => {
-      const client = new pg.Client({ connectionString: PG_URL! })
-      await client.connect()
-      try {
-        await client.query(`drop database if exists ${name} with (force)`)
-      } finally {
-        await client.end()
-      }
-    },
-  }
-}
-
 for (const engine of ENGINES) {
   const skip = engine.engine === 'postgres' && !PG_URL ? 'PostgreSQL half skipped: TEST_DATABASE_URL is not set' : false
 
   describe(`CLI expenses import [${engine.engine}]`, { skip, timeout: 10 * TEST_TIMEOUT_MS }, () => {
-    let target: Target
+    let target: CliTarget
     let database: DatabaseHandle
     let app: FastifyInstance
     let dir: string
     const opts = { timeout: TEST_TIMEOUT_MS }
 
     before(async () => {
-      target = await freshTarget(engine)
+      target = await freshCliTarget(engine, 'jt_cliexp')
       database = await target.open()
       await migrateToLatest(database)
       app = await buildApp({ db: database.db, rateLimitPerMinute: 100_000 })

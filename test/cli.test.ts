@@ -13,16 +13,15 @@
  */
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
 import { buildApp } from '../src/app.js'
 import { SCOPES } from '../src/auth/scopes.js'
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database.js'
+import { migrateToLatest, type DatabaseHandle } from '../src/db/database.js'
 import { listKeys } from '../src/modules/keys/keys.service.js'
 import { Client, ENGINES, PG_URL, expectError, uniqueEmail } from './helpers/harness.js'
+import { type CliTarget, freshCliTarget } from './helpers/cli-target.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const SPAWN_TIMEOUT_MS = 60_000
@@ -115,49 +114,11 @@ function assertCreatedTenant(body: any): void {
   assertKeyView(body.key, { apiKey: body.api_key, scopes: SCOPES, actsAs: body.admin_user.id, name: 'Initial administrator key' })
 }
 
-interface Target {
-  /** DATABASE_URL for the CLI. */
-  url: string
-  /** Opens the same database in this process. */
-  open(): Promise<DatabaseHandle>
-  cleanup(): Promise<void>
-}
-
-async function freshTarget(engine: (typeof ENGINES)[number]): Promise<Target> {
-  if (engine.engine === 'sqlite') {
-    const fresh = await engine.freshDatabase()
-    return { url: fresh.url, open: () => openDatabase(fresh.url, fresh.options), cleanup: fresh.cleanup }
-  }
-  const name = `jt_cli_${process.pid}_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: PG_URL! })
-  await admin.connect()
-  try {
-    await admin.query(`create database ${name}`)
-  } finally {
-    await admin.end()
-  }
-  const url = new URL(PG_URL!)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    open: () => openDatabase(url.toString()),
-    cleanup: async () => {
-      const client = new pg.Client({ connectionString: PG_URL! })
-      await client.connect()
-      try {
-        await client.query(`drop database if exists ${name} with (force)`)
-      } finally {
-        await client.end()
-      }
-    },
-  }
-}
-
 for (const engine of ENGINES) {
   const skip = engine.engine === 'postgres' && !PG_URL ? 'PostgreSQL half skipped: TEST_DATABASE_URL is not set' : false
 
   describe(`CLI [${engine.engine}]`, { skip, timeout: 15 * TEST_TIMEOUT_MS }, () => {
-    let target: Target
+    let target: CliTarget
     let database: DatabaseHandle | undefined
     let app: FastifyInstance | undefined
     const client = (key: string) => new Client(app!, key)
@@ -171,7 +132,7 @@ for (const engine of ENGINES) {
     const printedApiKeys: string[] = []
 
     before(async () => {
-      target = await freshTarget(engine)
+      target = await freshCliTarget(engine, 'jt_cli')
     })
 
     after(async () => {
