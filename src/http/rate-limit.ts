@@ -17,8 +17,8 @@ export interface RateDecision {
 }
 
 export interface RateLimitStore {
-  /** Counts one request against `bucket` if the budget allows it. */
-  hit(bucket: string, limit: number): Promise<RateDecision>
+  /** Counts one request against `bucket` if the budget allows it (synchronously when in memory). */
+  hit(bucket: string, limit: number): RateDecision | Promise<RateDecision>
   close(): Promise<void>
 }
 
@@ -84,7 +84,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
     }
   }
 
-  async hit(bucket: string, limit: number): Promise<RateDecision> {
+  hit(bucket: string, limit: number): RateDecision {
     const log = this.#current(bucket)
     if (log.size >= limit) return this.#decision(log, limit, false)
     log.times.push(this.now())
