@@ -53,7 +53,7 @@ export async function startServer(config: Config, print: (line: string) => void 
   if (demoKey) {
     const local = url.replace('0.0.0.0', 'localhost')
     print('')
-    print('  Empty database: created the demo tenant "Demo Company" with a few employees and a week of punches.')
+    print('  Empty database: created the demo tenant "Demo Company" with a few employees, a week of punches and some absences.')
     print(`  Admin API key (shown once, store it now): ${demoKey}`)
     print(`  Try: curl -H "Authorization: Bearer ${demoKey}" ${local}/api/v1/me`)
     print(`  Interactive docs: ${local}/docs`)
