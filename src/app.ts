@@ -95,6 +95,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   registerErrorHandler(app)
 
+  // Bodies are JSON only: any other media type, text/plain included, is a 415.
+  app.removeContentTypeParser('text/plain')
   // JSON bodies; an empty body counts as no body, so POSTs without one (deactivate) need no `{}`.
   const parseJson = app.getDefaultJsonParser('error', 'error')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

@@ -44,7 +44,9 @@ function cli(databaseUrl: string, args: string[], timeoutMs = 60_000): Promise<C
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/cli.ts', ...args],
+      // A hard heap bound as well as the RSS comparison below: an import that held the file's
+      // rows in memory would run out of heap on the 100,000-row file.
+      ['--max-old-space-size=96', '--import', 'tsx', 'src/cli.ts', ...args],
       { cwd: ROOT, env, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : null) : 0

@@ -91,7 +91,11 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
       reply.header('WWW-Authenticate', 'Bearer')
       throw new AppError(
         'unauthenticated',
-        token ? 'The API key is invalid, revoked, expired, or acts as a disabled user' : 'Missing API key: send Authorization: Bearer <key>',
+        token
+          ? 'The API key is invalid, revoked, expired, or acts as a disabled user'
+          : request.headers.authorization
+            ? 'The Authorization header must be "Bearer <API key>"'
+            : 'Missing API key: send Authorization: Bearer <key>',
       )
     }
 

@@ -87,6 +87,12 @@ const FORMAT_MESSAGES: Record<string, string> = {
 /** Ajv errors to the contract's `details` items: one item per failing field, in a stable order. */
 export function toFieldIssues(errors: ErrorObject[], part: string | undefined): FieldIssue[] {
   const issues = new Map<string, string>()
+  // A union of literals ('in' | 'out' | ...) fails with one `const` error per branch: gather them
+  // so the message can list every allowed value.
+  const allowed = new Map<string, unknown[]>()
+  for (const error of errors) {
+    if (error.keyword === 'const') allowed.set(error.instancePath, [...(allowed.get(error.instancePath) ?? []), error.params.allowedValue])
+  }
   for (const error of errors) {
     const base = error.instancePath.replace(/^\//, '').replace(/\//g, '.')
     let field = base
@@ -105,6 +111,9 @@ export function toFieldIssues(errors: ErrorObject[], part: string | undefined): 
         break
       case 'enum':
         message = `must be one of: ${(error.params.allowedValues as unknown[]).join(', ')}`
+        break
+      case 'const':
+        message = `must be one of: ${allowed.get(error.instancePath)!.join(', ')}`
         break
       case 'anyOf':
       case 'oneOf':

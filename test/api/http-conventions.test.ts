@@ -15,6 +15,15 @@ forEachEngine('HTTP conventions', (t) => {
       415,
       'unsupported_media_type',
     )
+    expectError(
+      await tenant.admin.request('POST', '/api/v1/users', '{"email":"x@example.com","full_name":"X"}', { 'content-type': 'text/plain' }),
+      415,
+      'unsupported_media_type',
+    )
+    const role = expectError(await tenant.admin.post('/api/v1/users', { email: 'r@example.com', full_name: 'R', role: 'owner' }), 400)
+    assert.deepEqual(role.details, [{ field: 'role', message: 'must be one of: member, admin' }])
+    const scheme = expectError(await t.client(null).request('GET', '/api/v1/me', undefined, { authorization: `Token ${tenant.adminKey}` }), 401)
+    assert.match(scheme.message, /Bearer/)
     expectError(await tenant.admin.request('POST', '/api/v1/users', 'null'), 400, 'invalid_request')
     expectError(await tenant.admin.request('POST', '/api/v1/users', '[]'), 400, 'invalid_request')
     const nul = expectError(await tenant.admin.post('/api/v1/users', { email: 'nul@example.com', full_name: 'a\u0000b' }), 400)

@@ -24,7 +24,7 @@ export function sequenceProblem(last: PunchType | null, next: PunchType): string
   if (allowed.includes(next)) return null
   return last === null
     ? `The first punch of an employee must be 'in', not '${next}'`
-    : `A '${next}' punch cannot follow '${last}'; expected ${allowed.map((t) => `'${t}'`).join(' or ')}`
+    : `A punch of type '${next}' cannot follow '${last}'; expected ${allowed.map((t) => `'${t}'`).join(' or ')}`
 }
 
 export interface PunchPoint {
