@@ -14,7 +14,7 @@ import { nowIso } from '../../lib/time.js'
 import type { Holiday } from '../attendance/attendance.logic.js'
 import { daysInRange } from '../attendance/attendance.logic.js'
 import { findCatalogueItem } from '../catalogues/catalogues.repository.js'
-import { findTenant } from '../tenants/tenants.repository.js'
+import { requireTenant } from '../tenants/tenants.repository.js'
 import * as repo from './holidays.repository.js'
 import type { CreateHolidayBodyType, HolidayEntryType, ListHolidaysQueryType } from './holidays.schemas.js'
 import { publicHolidaysBetween } from './public-holidays.js'
@@ -82,7 +82,7 @@ function companyHolidayToApi(row: CompanyHolidayRow): HolidayEntryType {
 export async function listHolidays(db: Db, auth: AuthContext, query: ListHolidaysQueryType) {
   assertDateRange(query.from, query.to)
   const { page, pageSize, limit, offset } = pageOf(query)
-  const tenant = (await findTenant(db, auth.tenantId))!
+  const tenant = await requireTenant(db, auth.tenantId)
   let workCenter = null
   if (query.work_center_id) {
     workCenter = (await findCatalogueItem(db, 'work_centers', auth.tenantId, query.work_center_id)) ?? null

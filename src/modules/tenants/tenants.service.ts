@@ -83,7 +83,7 @@ export async function createTenant(db: Db, input: CreateTenantInputType): Promis
     name: 'Initial administrator key',
   })
   const admin = (await findUser(db, tenantRow.id, adminId))!
-  const tenant = (await repo.findTenant(db, tenantRow.id))!
+  const tenant = await repo.requireTenant(db, tenantRow.id)
   return { tenant: tenantToApi(tenant), admin_user: userRowToFull(admin, null), api_key: apiKey, key }
 }
 

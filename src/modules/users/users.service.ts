@@ -14,7 +14,7 @@ import { newId } from '../../lib/ids.js'
 import { hashPassword } from '../../lib/secrets.js'
 import { nowIso } from '../../lib/time.js'
 import { catalogueItemExists } from '../catalogues/catalogues.repository.js'
-import { findTenant } from '../tenants/tenants.repository.js'
+import { requireTenant } from '../tenants/tenants.repository.js'
 import * as logic from './users.logic.js'
 import { userRowToFull, userRowToReduced } from './users.mapper.js'
 import * as repo from './users.repository.js'
@@ -100,8 +100,7 @@ export function newUserInput(fields: Pick<NewUserInput, 'email' | 'fullName'> & 
  * and has checked references and permissions; this checks the uniqueness rules.
  */
 export async function insertUserRecord(trx: Trx, tenantId: string, input: NewUserInput): Promise<string> {
-  const tenant = await findTenant(trx, tenantId)
-  if (!tenant) throw notFound('Tenant')
+  const tenant = await requireTenant(trx, tenantId)
   const emailNormalized = input.email.toLowerCase()
   if (await repo.emailInUse(trx, tenantId, emailNormalized)) {
     throw new AppError('email_taken', `The email ${input.email} is already used by another user`)
