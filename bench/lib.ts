@@ -260,11 +260,20 @@ export function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!
 }
 
-/** Median duration in ms of `runs` calls, after two discarded warm-up calls (JIT, caches, statements). */
-export async function timeMedian(runs: number, run: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < 2; i++) await run()
+/**
+ * Median duration in ms of at least `runs` calls, after two discarded warm-up calls (JIT, caches,
+ * statements). For operations of a few milliseconds, `warmMs` keeps warming up for that long (the
+ * JIT optimises hot code only after many calls, and a server runs hot code) and `minMs` keeps
+ * measuring until that much time is covered, so that a median of noisy short runs settles.
+ */
+export async function timeMedian(runs: number, run: () => Promise<unknown>, options: { warmMs?: number; minMs?: number } = {}): Promise<number> {
+  const { warmMs = 0, minMs = 0 } = options
+  const MAX_CALLS = 2000
+  const warmStart = performance.now()
+  for (let i = 0; i < 2 || (performance.now() - warmStart < warmMs && i < MAX_CALLS); i++) await run()
   const times: number[] = []
-  for (let i = 0; i < runs; i++) {
+  const measureStart = performance.now()
+  while (times.length < runs || (performance.now() - measureStart < minMs && times.length < MAX_CALLS)) {
     const start = performance.now()
     await run()
     times.push(performance.now() - start)

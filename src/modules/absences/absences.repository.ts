@@ -1,6 +1,8 @@
 /** Absence and absence-type queries; every function takes the tenant id. */
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
+import { reusableQuery } from '../../db/reusable-query.js'
 import type { AbsenceRow, AbsenceTypeRow, Database } from '../../db/schema.js'
+import type { AbsenceSpan } from './absences.logic.js'
 
 type Db = Kysely<Database>
 
@@ -23,12 +25,29 @@ export async function findAbsence(db: Db, tenantId: string, id: string): Promise
   return withType(db, tenantId).where('a.id', '=', id).executeTakeFirst()
 }
 
+/** An approved absence as the daily record needs it: whose, and which days or hours. */
+export type ApprovedSpan = AbsenceSpan & { user_id: string }
+
+const SPAN_COLUMNS = ['user_id', 'start_date', 'end_date', 'start_time', 'end_time'] as const
+
+const approvedOfOneUser = reusableQuery((db: Db, tenantId: string, userId: string, from: string, to: string) =>
+  db
+    .selectFrom('absences')
+    .select(SPAN_COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('status', '=', sql.lit('approved'))
+    .where('start_date', '<=', to)
+    .where('end_date', '>=', from),
+)
+
 /** Approved absences of the given users overlapping [from, to]: what reduces expected time. */
-export async function approvedAbsencesBetween(db: Db, tenantId: string, userIds: readonly string[], from: string, to: string): Promise<AbsenceRow[]> {
+export async function approvedAbsencesBetween(db: Db, tenantId: string, userIds: readonly string[], from: string, to: string): Promise<ApprovedSpan[]> {
   if (userIds.length === 0) return []
+  if (userIds.length === 1) return approvedOfOneUser(db, tenantId, userIds[0]!, from, to)
   return db
     .selectFrom('absences')
-    .selectAll()
+    .select(SPAN_COLUMNS)
     .where('tenant_id', '=', tenantId)
     .where('user_id', 'in', userIds)
     .where('status', '=', 'approved')

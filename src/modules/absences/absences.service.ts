@@ -15,7 +15,6 @@ import { nowIso, todayIn } from '../../lib/time.js'
 import { dayExpectation, isoWeekday } from '../attendance/attendance.logic.js'
 import { attendanceSubject } from '../attendance/attendance.repository.js'
 import { loadWorkCalendars } from '../attendance/work-calendar.js'
-import { requireTenant } from '../tenants/tenants.repository.js'
 import { findUserRow, managerChain } from '../users/users.repository.js'
 import * as logic from './absences.logic.js'
 import * as repo from './absences.repository.js'
@@ -157,7 +156,7 @@ async function vacationUsage(
 ): Promise<{ usage: Map<number, YearUsage>; extraDays: Map<number, number> }> {
   const subject = await attendanceSubject(trx, tenant.id, userId)
   if (!subject) throw notFound('User')
-  const calendarOf = await loadWorkCalendars(trx, tenant, [subject], years.from, years.to)
+  const calendarOf = await loadWorkCalendars(trx, tenant, years.from, years.to)
   const planOf = calendarOf(subject)
   // The same working days as the daily record, ignoring absences and the hire date.
   const isWorkingDay = (date: string) =>
@@ -175,7 +174,7 @@ async function vacationUsage(
 
 /** `year` defaults to the current year in the company's zone. */
 export async function vacationBalance(db: Db, auth: AuthContext, userId: string, year: number | undefined, nowMs = Date.now()) {
-  const tenant = await requireTenant(db, auth.tenantId)
+  const tenant = auth.tenant
   year ??= Number(todayIn(tenant.timezone, new Date(nowMs)).slice(0, 4))
   const user = await findUserRow(db, auth.tenantId, userId)
   if (!user) throw notFound('User')
@@ -191,7 +190,8 @@ export async function vacationBalance(db: Db, auth: AuthContext, userId: string,
 // Requests
 
 export async function createAbsence(db: Db, auth: AuthContext, body: CreateAbsenceBodyType, nowMs = Date.now()): Promise<AbsenceApiType> {
-  const [tenant, type] = await Promise.all([requireTenant(db, auth.tenantId), repo.findTypeByKey(db, auth.tenantId, body.type)])
+  const tenant = auth.tenant
+  const type = await repo.findTypeByKey(db, auth.tenantId, body.type)
   if (!type) throw invalidField('type', `is not an absence type of this company (see GET /api/v1/absence-types)`)
   const span: logic.AbsenceSpan = {
     start_date: body.start_date,
@@ -276,7 +276,7 @@ export async function decideAbsence(db: Db, auth: AuthContext, id: string, body:
     const absence = await repo.findAbsence(trx, auth.tenantId, id)
     if (!absence) throw notFound('Absence')
     const chain = await managerChain(trx, auth.tenantId, absence.user_id)
-    if (!logic.canDecideAbsence(auth.actor, absence.user_id, auth.hrDepartmentId, chain)) {
+    if (!logic.canDecideAbsence(auth.actor, absence.user_id, auth.tenant.hr_department_id, chain)) {
       throw permissionDenied(
         absence.user_id === auth.actor.id
           ? 'Nobody may decide their own absences'
@@ -295,13 +295,12 @@ export async function decideAbsence(db: Db, auth: AuthContext, id: string, body:
 }
 
 export async function cancelAbsence(db: Db, auth: AuthContext, id: string, nowMs = Date.now()): Promise<AbsenceApiType> {
-  const tenant = await requireTenant(db, auth.tenantId)
-  const today = todayIn(tenant.timezone, new Date(nowMs))
+  const today = todayIn(auth.tenant.timezone, new Date(nowMs))
   return db.transaction().execute(async (trx) => {
     await lockRow(trx, 'absences', id)
     const absence = await repo.findAbsence(trx, auth.tenantId, id)
     if (!absence) throw notFound('Absence')
-    if (!logic.canCancelAbsence(auth.actor, absence.user_id, auth.hrDepartmentId)) {
+    if (!logic.canCancelAbsence(auth.actor, absence.user_id, auth.tenant.hr_department_id)) {
       throw permissionDenied('Only the employee or the HR department may cancel this absence')
     }
     if (!logic.ACTIVE_STATUSES.includes(absence.status) || absence.end_date < today) {

@@ -154,9 +154,14 @@ export function dateOfDayNumber(n: number): string {
   return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`
 }
 
-/** ISO weekday (1 = Monday ... 7 = Sunday) of a YYYY-MM-DD date; 1970-01-01 was a Thursday. */
+/** ISO weekday (1 = Monday ... 7 = Sunday) of a day number; 1970-01-01 was a Thursday. */
+function weekdayOfDayNumber(n: number): number {
+  return ((((n + 3) % 7) + 7) % 7) + 1
+}
+
+/** ISO weekday (1 = Monday ... 7 = Sunday) of a YYYY-MM-DD date. */
 export function isoWeekday(date: string): number {
-  return ((((dayNumber(date) + 3) % 7) + 7) % 7) + 1
+  return weekdayOfDayNumber(dayNumber(date))
 }
 
 /** Adds `n` days to a YYYY-MM-DD date. */
@@ -167,11 +172,18 @@ export function addDays(date: string, n: number): string {
 export function localDays(from: string, to: string, zone: string): LocalDays {
   const first = dayNumber(from)
   const count = Math.max(0, dayNumber(to) - first + 1)
-  const dates = Array.from({ length: count + 1 }, (_, i) => dateOfDayNumber(first + i))
-  // Each day's start depends on its date alone, so a day begins at the same instant in any range.
-  const starts = dates.map((date) => startOfLocalDay(date, zone))
-  dates.pop() // the day after the range only marks where the range ends
-  const weekdays = dates.map(isoWeekday)
+  const dates: string[] = []
+  const weekdays: number[] = []
+  const starts: number[] = []
+  // One day more than the range: its start marks where the range ends. Each day's start depends
+  // on its date alone, so a day begins at the same instant in any range.
+  for (let i = 0; i <= count; i++) {
+    const date = dateOfDayNumber(first + i)
+    starts.push(startOfLocalDay(date, zone))
+    if (i === count) break
+    dates.push(date)
+    weekdays.push(weekdayOfDayNumber(first + i))
+  }
   return { dates, starts, weekdays }
 }
 

@@ -94,6 +94,8 @@ export interface AttendanceSubject {
   work_center_id: string | null
   work_center_country: string | null
   work_center_region: string | null
+  /** JSON array of the minutes their schedule (or else the company's default) expects per ISO weekday. */
+  weekday_minutes: string | null
 }
 
 export interface SubjectFilters {
@@ -106,7 +108,12 @@ export interface SubjectFilters {
 function subjects(db: Db, tenantId: string, f: SubjectFilters) {
   let q = db
     .selectFrom('users as u')
+    .innerJoin('tenants as t', 't.id', 'u.tenant_id')
     .leftJoin('work_centers as w', (j) => j.onRef('w.id', '=', 'u.work_center_id').onRef('w.tenant_id', '=', 'u.tenant_id'))
+    // The employee's own schedule, or else the company's default: read with the employee, not after.
+    .leftJoin('schedules as s', (j) =>
+      j.onRef('s.tenant_id', '=', 'u.tenant_id').on((eb) => eb('s.id', '=', eb.fn.coalesce('u.schedule_id', 't.default_schedule_id'))),
+    )
     .where('u.tenant_id', '=', tenantId)
   if (f.userId) q = q.where('u.id', '=', f.userId)
   if (f.status) q = q.where('u.status', '=', f.status)
@@ -124,6 +131,7 @@ const SUBJECT_COLUMNS = [
   'u.work_center_id',
   'w.country as work_center_country',
   'w.region as work_center_region',
+  's.weekday_minutes',
 ] as const
 
 const subjectById = reusableQuery((db: Db, tenantId: string, userId: string) => subjects(db, tenantId, { userId }).select(SUBJECT_COLUMNS))
@@ -151,15 +159,4 @@ export async function attendanceSubjects(
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow()
   return { rows, total: Number(total) }
-}
-
-export async function schedulesByIds(db: Db, tenantId: string, ids: readonly string[]): Promise<Map<string, number[]>> {
-  if (ids.length === 0) return new Map()
-  const rows = await db
-    .selectFrom('schedules')
-    .select(['id', 'weekday_minutes'])
-    .where('tenant_id', '=', tenantId)
-    .where('id', 'in', ids)
-    .execute()
-  return new Map(rows.map((r) => [r.id, JSON.parse(r.weekday_minutes) as number[]]))
 }

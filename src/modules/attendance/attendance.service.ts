@@ -15,7 +15,7 @@ import { requireTenant } from '../tenants/tenants.repository.js'
 import { assertDateRange } from '../holidays/holidays.service.js'
 import { approvedAbsencesBetween } from '../absences/absences.repository.js'
 import { type AbsenceSpan, absenceMinutesOn } from '../absences/absences.logic.js'
-import { loadWorkCalendars } from './work-calendar.js'
+import { type PlanOfDay, loadWorkCalendars } from './work-calendar.js'
 import * as logic from './attendance.logic.js'
 import * as repo from './attendance.repository.js'
 import type {
@@ -81,29 +81,41 @@ export async function createPunch(db: Db, auth: AuthContext, body: CreatePunchBo
   })
 }
 
-/** Daily entries of [from, to] in `zone` for each subject; one punch query for all of them. */
-async function computeDailyRecords(
+/** Everything read from the database to compute some employees' days; one query of each kind. */
+interface AttendanceInputs {
+  days: logic.LocalDays
+  punchesByUser: Map<string, repo.PunchSlice[]>
+  absencesByUser: Map<string, AbsenceSpan[]>
+  calendarOf: (subject: repo.AttendanceSubject) => PlanOfDay
+}
+
+/**
+ * Reads the punches, approved absences and company holidays of [from, to] in `zone` for the given
+ * employees. It needs only their ids, so a caller can read who they are at the same time.
+ */
+async function readAttendanceInputs(
   db: Db,
   tenant: TenantRow,
-  subjects: readonly repo.AttendanceSubject[],
+  userIds: readonly string[],
   from: string,
   to: string,
   zone: string,
-  nowMs: number,
-): Promise<Map<string, DailyEntryType[]>> {
+): Promise<AttendanceInputs> {
   const days = logic.localDays(from, to, zone)
   const startIso = new Date(days.starts[0]!).toISOString()
   const endIso = new Date(days.starts[days.starts.length - 1]!).toISOString()
-  const userIds = subjects.map((s) => s.id)
-
   // Independent reads: on PostgreSQL they run on separate pooled connections at the same time.
   const [punchRows, calendarOf, absences] = await Promise.all([
     repo.punchesBetween(db, tenant.id, userIds, startIso, endIso),
-    loadWorkCalendars(db, tenant, subjects, from, to),
+    loadWorkCalendars(db, tenant, from, to),
     approvedAbsencesBetween(db, tenant.id, userIds, from, to),
   ])
   const absencesByUser = new Map<string, AbsenceSpan[]>()
-  for (const absence of absences) absencesByUser.set(absence.user_id, [...(absencesByUser.get(absence.user_id) ?? []), absence])
+  for (const absence of absences) {
+    const list = absencesByUser.get(absence.user_id)
+    if (list) list.push(absence)
+    else absencesByUser.set(absence.user_id, [absence])
+  }
   const punchesByUser = new Map<string, repo.PunchSlice[]>(userIds.map((id) => [id, []]))
   for (const punch of punchRows) punchesByUser.get(punch.user_id)!.push(punch)
   await Promise.all(
@@ -112,64 +124,76 @@ async function computeDailyRecords(
       if (punches.length > 0 && punches.at(-1)!.type !== 'out') punches.push(...(await repo.restOfSession(db, tenant.id, userId, endIso)))
     }),
   )
+  return { days, punchesByUser, absencesByUser, calendarOf }
+}
 
-  const entries = new Map<string, DailyEntryType[]>()
-  for (const subject of subjects) {
-    const points = punchesByUser.get(subject.id)!.map((p) => ({ type: p.type, ms: Date.parse(p.ts), modality: p.modality, at: p.ts }))
-    const work = logic.workByDay(logic.buildSessions(points), days, nowMs)
-    const planOf = calendarOf(subject)
-    const absent = absencesByUser.get(subject.id) ?? []
-    entries.set(
-      subject.id,
-      days.dates.map((date, i) => {
-        const plan = planOf(date, days.weekdays[i]!)
-        // Approved absences reduce what is expected: a full day all of it, an hourly one its span.
-        const absenceMinutes = absent.reduce((sum, a) => sum + absenceMinutesOn(a, date), 0)
-        const { isWorkday, expectedMinutes } = logic.dayExpectation({ ...plan, absenceMinutes })
-        const day = work[i]!
-        return {
-          user_id: subject.id,
-          date,
-          is_workday: isWorkday,
-          holiday: plan.holiday,
-          modality: day.modality,
-          punches: day.punches.map((p) => ({ type: p.type, at: p.at, edited: false })),
-          worked_minutes: day.workedMinutes,
-          expected_minutes: expectedMinutes,
-          balance_minutes: day.workedMinutes - expectedMinutes,
-        }
-      }),
-    )
-  }
-  return entries
+/** One employee's daily entries, from what readAttendanceInputs read. Pure computation. */
+function dailyEntriesOf(subject: repo.AttendanceSubject, inputs: AttendanceInputs, nowMs: number): DailyEntryType[] {
+  const { days } = inputs
+  const points = (inputs.punchesByUser.get(subject.id) ?? []).map((p) => ({ type: p.type, ms: Date.parse(p.ts), modality: p.modality, at: p.ts }))
+  const work = logic.workByDay(logic.buildSessions(points), days, nowMs)
+  const planOf = inputs.calendarOf(subject)
+  const absent = inputs.absencesByUser.get(subject.id)
+  return days.dates.map((date, i) => {
+    const plan = planOf(date, days.weekdays[i]!)
+    // Approved absences reduce what is expected: a full day all of it, an hourly one its span.
+    let absenceMinutes = 0
+    if (absent) for (const a of absent) absenceMinutes += absenceMinutesOn(a, date)
+    const { isWorkday, expectedMinutes } = logic.dayExpectation({
+      scheduleMinutes: plan.scheduleMinutes,
+      holiday: plan.holiday,
+      worksHolidays: plan.worksHolidays,
+      employed: plan.employed,
+      absenceMinutes,
+    })
+    const day = work[i]!
+    return {
+      user_id: subject.id,
+      date,
+      is_workday: isWorkday,
+      holiday: plan.holiday,
+      modality: day.modality,
+      punches: day.punches.map((p) => ({ type: p.type, at: p.at, edited: false })),
+      worked_minutes: day.workedMinutes,
+      expected_minutes: expectedMinutes,
+      balance_minutes: day.workedMinutes - expectedMinutes,
+    }
+  })
 }
 
 export async function listAttendance(db: Db, auth: AuthContext, query: ListAttendanceQueryType, nowMs = Date.now()) {
   assertDateRange(query.from, query.to)
   const { page, pageSize, offset: first } = pageOf(query)
-  const [tenant, subject] = await Promise.all([requireTenant(db, auth.tenantId), repo.attendanceSubject(db, auth.tenantId, query.user_id)])
-  if (!subject) throw notFound('User')
   const total = logic.daysInRange(query.from, query.to) // the list is paginated by day
-  if (first >= total) return { data: [], meta: { page, page_size: pageSize, total } }
+  if (first >= total) {
+    if (!(await repo.attendanceSubject(db, auth.tenantId, query.user_id))) throw notFound('User')
+    return { data: [], meta: { page, page_size: pageSize, total } }
+  }
   const pageFrom = logic.addDays(query.from, first)
   const pageTo = logic.addDays(query.from, Math.min(total, first + pageSize) - 1)
-  const entries = await computeDailyRecords(db, tenant, [subject], pageFrom, pageTo, query.tz ?? tenant.timezone, nowMs)
-  return { data: entries.get(subject.id)!, meta: { page, page_size: pageSize, total } }
+  // Who the employee is and what they did are read at the same time; the punches of an id that
+  // is not an employee of this company are none, and the answer is then 404.
+  const [subject, inputs] = await Promise.all([
+    repo.attendanceSubject(db, auth.tenantId, query.user_id),
+    readAttendanceInputs(db, auth.tenant, [query.user_id], pageFrom, pageTo, query.tz ?? auth.tenant.timezone),
+  ])
+  if (!subject) throw notFound('User')
+  return { data: dailyEntriesOf(subject, inputs, nowMs), meta: { page, page_size: pageSize, total } }
 }
 
 export async function attendanceSummary(db: Db, auth: AuthContext, query: SummaryQueryType, nowMs = Date.now()) {
   assertDateRange(query.from, query.to)
   const { page, pageSize, limit, offset } = pageOf(query)
-  const tenant = await requireTenant(db, auth.tenantId)
   const { rows, total } = await repo.attendanceSubjects(
     db,
     auth.tenantId,
     { status: query.status, departmentId: query.department_id, workCenterId: query.work_center_id },
     { limit, offset },
   )
-  const entries = await computeDailyRecords(db, tenant, rows, query.from, query.to, query.tz ?? tenant.timezone, nowMs)
+  const inputs = await readAttendanceInputs(db, auth.tenant, rows.map((s) => s.id), query.from, query.to, query.tz ?? auth.tenant.timezone)
   const data: SummaryRowType[] = rows.map((subject) => {
-    const days = entries.get(subject.id)!
+    // The same computation as the daily list, summed: a row always equals its daily entries.
+    const days = dailyEntriesOf(subject, inputs, nowMs)
     const worked = days.reduce((sum, d) => sum + d.worked_minutes, 0)
     const expected = days.reduce((sum, d) => sum + d.expected_minutes, 0)
     return {

@@ -8,21 +8,25 @@ import type { Kysely } from 'kysely'
 import type { Database, TenantRow } from '../../db/schema.js'
 import { loadHolidayCalendars, placeOf } from '../holidays/holidays.service.js'
 import type { DayPlan, Holiday } from './attendance.logic.js'
-import { type AttendanceSubject, schedulesByIds } from './attendance.repository.js'
+import type { AttendanceSubject } from './attendance.repository.js'
 
 export type PlanOfDay = (date: string, weekday: number) => Omit<DayPlan, 'absenceMinutes'> & { holiday: Holiday | null }
 
+const NO_SCHEDULE = [0, 0, 0, 0, 0, 0, 0]
+
+/**
+ * Reads the company's holidays of [from, to] once; the returned function gives each employee's
+ * plan of a day. The schedule comes with the employee (see AttendanceSubject.weekday_minutes).
+ */
 export async function loadWorkCalendars(
   db: Kysely<Database>,
   tenant: TenantRow,
-  subjects: readonly AttendanceSubject[],
   from: string,
   to: string,
 ): Promise<(subject: AttendanceSubject) => PlanOfDay> {
-  const scheduleIds = [...new Set(subjects.map((s) => s.schedule_id ?? tenant.default_schedule_id).filter((id): id is string => !!id))]
-  const [schedules, calendarOf] = await Promise.all([schedulesByIds(db, tenant.id, scheduleIds), loadHolidayCalendars(db, tenant.id, from, to)])
+  const calendarOf = await loadHolidayCalendars(db, tenant.id, from, to)
   return (subject) => {
-    const weekly = schedules.get(subject.schedule_id ?? tenant.default_schedule_id ?? '') ?? [0, 0, 0, 0, 0, 0, 0]
+    const weekly = subject.weekday_minutes === null ? NO_SCHEDULE : (JSON.parse(subject.weekday_minutes) as number[])
     const holidays = calendarOf(
       placeOf(tenant, subject.work_center_id ? { id: subject.work_center_id, country: subject.work_center_country, region: subject.work_center_region } : null),
     )

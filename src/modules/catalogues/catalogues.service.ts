@@ -13,7 +13,6 @@ import { type IdKind, newId } from '../../lib/ids.js'
 import { assertValidPlace } from '../../lib/regions.js'
 import { nowIso } from '../../lib/time.js'
 import { WEEKDAY_KEYS, type ScheduleBody, type ScheduleType, type WeekdayMinutesType } from '../schedules/schedules.schemas.js'
-import { requireTenant } from '../tenants/tenants.repository.js'
 import * as repo from './catalogues.repository.js'
 import type { CatalogueBody, CatalogueListQueryType, DepartmentType, WorkCenterType } from './catalogues.schemas.js'
 import { pageOf } from '../../http/pagination.js'
@@ -75,7 +74,7 @@ export const CATALOGUES: Record<repo.CatalogueTable, CatalogueDefinition> = {
 
 export async function listCatalogue(db: Db, auth: AuthContext, table: repo.CatalogueTable, query: CatalogueListQueryType) {
   const { page, pageSize, limit, offset } = pageOf(query)
-  const tenant = await requireTenant(db, auth.tenantId)
+  const tenant = auth.tenant
   const { rows, total } = await repo.listCatalogue(db, table, auth.tenantId, { limit, offset })
   return { data: rows.map((r) => CATALOGUES[table].toApi(r, tenant)), meta: { page, page_size: pageSize, total } }
 }
@@ -105,7 +104,7 @@ export async function createCatalogueItem(db: Db, auth: AuthContext, table: repo
     if (isUniqueViolation(error)) throw nameTaken(label, body.name!.trim())
     throw error
   }
-  return CATALOGUES[table].toApi(row, await requireTenant(db, auth.tenantId))
+  return CATALOGUES[table].toApi(row, auth.tenant)
 }
 
 export async function updateCatalogueItem(db: Db, auth: AuthContext, table: repo.CatalogueTable, id: string, body: AnyCatalogueBody) {
@@ -128,5 +127,5 @@ export async function updateCatalogueItem(db: Db, auth: AuthContext, table: repo
     throw error
   }
   const row = (await repo.findCatalogueItem(db, table, auth.tenantId, id))!
-  return CATALOGUES[table].toApi(row, await requireTenant(db, auth.tenantId))
+  return CATALOGUES[table].toApi(row, auth.tenant)
 }

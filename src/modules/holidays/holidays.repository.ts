@@ -1,27 +1,23 @@
 import type { Kysely } from 'kysely'
+import { reusableQuery } from '../../db/reusable-query.js'
 import type { CompanyHolidayRow, Database } from '../../db/schema.js'
 
 type Db = Kysely<Database>
 
-/** Company holidays in [from, to] that apply to a work center (or to everyone when null). */
-export async function companyHolidaysBetween(
-  db: Db,
-  tenantId: string,
-  from: string,
-  to: string,
-  workCenterIds: readonly (string | null)[] | 'all',
-): Promise<CompanyHolidayRow[]> {
-  let q = db
+const companyHolidaysQuery = reusableQuery((db: Db, tenantId: string, from: string, to: string) =>
+  db
     .selectFrom('company_holidays')
     .selectAll()
     .where('tenant_id', '=', tenantId)
     .where('date', '>=', from)
     .where('date', '<=', to)
-  if (workCenterIds !== 'all') {
-    const ids = workCenterIds.filter((id): id is string => id !== null)
-    q = q.where((eb) => (ids.length > 0 ? eb.or([eb('work_center_id', 'is', null), eb('work_center_id', 'in', ids)]) : eb('work_center_id', 'is', null)))
-  }
-  return q.orderBy('date').orderBy('id').execute()
+    .orderBy('date')
+    .orderBy('id'),
+)
+
+/** The company's own holidays in [from, to], for everyone and for each work center. */
+export async function companyHolidaysBetween(db: Db, tenantId: string, from: string, to: string): Promise<CompanyHolidayRow[]> {
+  return companyHolidaysQuery(db, tenantId, from, to)
 }
 
 export async function findCompanyHoliday(db: Db, tenantId: string, id: string): Promise<CompanyHolidayRow | undefined> {

@@ -14,7 +14,6 @@ import { nowIso } from '../../lib/time.js'
 import type { Holiday } from '../attendance/attendance.logic.js'
 import { daysInRange } from '../attendance/attendance.logic.js'
 import { findCatalogueItem } from '../catalogues/catalogues.repository.js'
-import { requireTenant } from '../tenants/tenants.repository.js'
 import * as repo from './holidays.repository.js'
 import type { CreateHolidayBodyType, HolidayEntryType, ListHolidaysQueryType } from './holidays.schemas.js'
 import { publicHolidaysBetween } from './public-holidays.js'
@@ -50,7 +49,7 @@ export async function loadHolidayCalendars(
   from: string,
   to: string,
 ): Promise<(place: Place) => Map<string, Holiday & { id: string | null; workCenterId: string | null }>> {
-  const company = await repo.companyHolidaysBetween(db, tenantId, from, to, 'all')
+  const company = await repo.companyHolidaysBetween(db, tenantId, from, to)
   const calendars = new Map<string, Map<string, Holiday & { id: string | null; workCenterId: string | null }>>()
   return (place) => {
     const key = `${place.country}/${place.region}/${place.workCenterId}`
@@ -82,7 +81,7 @@ function companyHolidayToApi(row: CompanyHolidayRow): HolidayEntryType {
 export async function listHolidays(db: Db, auth: AuthContext, query: ListHolidaysQueryType) {
   assertDateRange(query.from, query.to)
   const { page, pageSize, limit, offset } = pageOf(query)
-  const tenant = await requireTenant(db, auth.tenantId)
+  const tenant = auth.tenant
   let workCenter = null
   if (query.work_center_id) {
     workCenter = (await findCatalogueItem(db, 'work_centers', auth.tenantId, query.work_center_id)) ?? null

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import { reusableQuery } from '../../db/reusable-query.js'
-import type { ApiKeyRow, Database } from '../../db/schema.js'
+import type { ApiKeyRow, Database, TenantRow } from '../../db/schema.js'
 
 export interface KeyWithActor {
   id: string
@@ -17,7 +17,30 @@ export interface KeyWithActor {
   user_status: 'active' | 'disabled'
   user_department_id: string | null
   tenant_name: string
-  hr_department_id: string | null
+  tenant_timezone: string
+  tenant_default_vacation_days: number
+  tenant_country: string | null
+  tenant_region: string | null
+  tenant_hr_department_id: string | null
+  tenant_default_folders: string
+  tenant_default_schedule_id: string | null
+  tenant_created_at: string
+}
+
+/** The tenant columns of a key lookup, as the tenant row they came from. */
+export function tenantOfKey(found: KeyWithActor): TenantRow {
+  return {
+    id: found.tenant_id,
+    name: found.tenant_name,
+    timezone: found.tenant_timezone,
+    default_vacation_days: found.tenant_default_vacation_days,
+    country: found.tenant_country,
+    region: found.tenant_region,
+    hr_department_id: found.tenant_hr_department_id,
+    default_folders: found.tenant_default_folders,
+    default_schedule_id: found.tenant_default_schedule_id,
+    created_at: found.tenant_created_at,
+  }
 }
 
 const keyWithActor = reusableQuery((db: Kysely<Database>, keyId: string) =>
@@ -40,7 +63,14 @@ const keyWithActor = reusableQuery((db: Kysely<Database>, keyId: string) =>
       'u.status as user_status',
       'u.department_id as user_department_id',
       't.name as tenant_name',
-      't.hr_department_id',
+      't.timezone as tenant_timezone',
+      't.default_vacation_days as tenant_default_vacation_days',
+      't.country as tenant_country',
+      't.region as tenant_region',
+      't.hr_department_id as tenant_hr_department_id',
+      't.default_folders as tenant_default_folders',
+      't.default_schedule_id as tenant_default_schedule_id',
+      't.created_at as tenant_created_at',
     ])
     .where('k.id', '=', keyId),
 )

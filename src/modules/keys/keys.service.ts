@@ -121,8 +121,7 @@ export async function authenticate(db: Kysely<Database>, token: string, now = ne
   return {
     keyId: found.id,
     tenantId: found.tenant_id,
-    tenantName: found.tenant_name,
-    hrDepartmentId: found.hr_department_id,
+    tenant: repo.tenantOfKey(found),
     scopes: JSON.parse(found.scopes) as string[],
     actor: {
       id: found.user_id,

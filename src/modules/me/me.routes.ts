@@ -24,7 +24,7 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = authOf(request)
       return {
         data: {
-          tenant: { id: auth.tenantId, name: auth.tenantName },
+          tenant: { id: auth.tenantId, name: auth.tenant.name },
           scopes: [...auth.scopes],
           acts_as_user: { id: auth.actor.id, email: auth.actor.email, name: auth.actor.fullName },
         },

@@ -10,6 +10,7 @@ import type { AuthContext } from '../../auth/context.js'
 import type { Database } from '../../db/schema.js'
 import { createCatalogueItem } from '../catalogues/catalogues.service.js'
 import { createUser, updateUser } from '../users/users.service.js'
+import { requireTenant } from './tenants.repository.js'
 import { createTenant, updateTenantSettings, type CreatedTenant } from './tenants.service.js'
 
 export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTenant> {
@@ -24,8 +25,7 @@ export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTen
   const auth: AuthContext = {
     keyId: created.key.id,
     tenantId: created.tenant.id,
-    tenantName: created.tenant.name,
-    hrDepartmentId: null,
+    tenant: await requireTenant(db, created.tenant.id),
     scopes: created.key.scopes,
     actor: { id: created.admin_user.id, email: created.admin_user.email, fullName: created.admin_user.full_name, role: 'admin', departmentId: null },
   }
@@ -34,7 +34,7 @@ export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTen
   const madrid = await createCatalogueItem(db, auth, 'work_centers', { name: 'Madrid HQ', country: 'ES', region: 'MD' })
   const barcelona = await createCatalogueItem(db, auth, 'work_centers', { name: 'Barcelona Office', country: 'ES', region: 'CT' })
   const tenant = await updateTenantSettings(db, auth, { hr_department_id: hr.id })
-  auth.hrDepartmentId = hr.id
+  auth.tenant = await requireTenant(db, created.tenant.id)
   await updateUser(db, auth, created.admin_user.id, { department_id: hr.id, work_center_id: madrid.id })
 
   const lucia = await createUser(db, auth, {

@@ -19,7 +19,7 @@ export function tenantRoutes(db: Kysely<Database>): FastifyPluginAsyncTypebox {
           response: { 200: DataOf(Tenant), ...errorResponses() },
         },
       },
-      async (request) => ({ data: await service.getTenantSettings(db, authOf(request)) }),
+      async (request) => ({ data: service.getTenantSettings(authOf(request)) }),
     )
     app.patch(
       '/tenant',

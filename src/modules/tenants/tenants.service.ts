@@ -87,8 +87,9 @@ export async function createTenant(db: Db, input: CreateTenantInputType): Promis
   return { tenant: tenantToApi(tenant), admin_user: userRowToFull(admin, null), api_key: apiKey, key }
 }
 
-export async function getTenantSettings(db: Db, auth: AuthContext): Promise<TenantType> {
-  return tenantToApi(await repo.requireTenant(db, auth.tenantId))
+/** The company as read with the caller's key, in this same request. */
+export function getTenantSettings(auth: AuthContext): TenantType {
+  return tenantToApi(auth.tenant)
 }
 
 export async function updateTenantSettings(db: Db, auth: AuthContext, body: UpdateTenantBodyType): Promise<TenantType> {
@@ -111,5 +112,5 @@ export async function updateTenantSettings(db: Db, auth: AuthContext, body: Upda
     if (default_folders !== undefined) patch.default_folders = JSON.stringify(default_folders.map((f) => f.trim()))
     if (Object.keys(patch).length > 0) await repo.updateTenant(trx, auth.tenantId, patch)
   })
-  return getTenantSettings(db, auth)
+  return tenantToApi(await repo.requireTenant(db, auth.tenantId))
 }

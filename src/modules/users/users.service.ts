@@ -283,7 +283,7 @@ export async function updateUser(db: Db, auth: AuthContext, userId: string, body
         managerId: body.manager_id as string | null | undefined,
         scheduleId: body.schedule_id as string | null | undefined,
       })
-      const denial = logic.updateDenial(auth.actor, auth.hrDepartmentId, userId, fields)
+      const denial = logic.updateDenial(auth.actor, auth.tenant.hr_department_id, userId, fields)
       if (denial) throw permissionDenied(denial)
       if (fields.length === 0) return
 
