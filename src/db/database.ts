@@ -59,14 +59,30 @@ const pgTypes = {
  * a tenth of a millisecond each, and every request runs two or three of them).
  */
 function preparingPool(pool: pg.Pool): PostgresPool {
-  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
-    query: ((sqlOrCursor: string | object, parameters?: ReadonlyArray<unknown>) => {
-      if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as never)
-      const name = preparedStatementName(sqlOrCursor)
-      return client.query(name ? { name, text: sqlOrCursor, values: parameters as unknown[] } : { text: sqlOrCursor, values: parameters as unknown[] })
-    }) as unknown as PostgresPoolClient['query'],
-    release: () => client.release(),
-  })
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    // Set when a table changed under a statement prepared on this connection (a migration run by
+    // another instance during a rolling deploy): the connection is then closed on release, and
+    // its replacement prepares the statement afresh.
+    let outdated = false
+    const query = async (text: string, parameters: ReadonlyArray<unknown>) => {
+      const values = parameters as unknown[]
+      const name = preparedStatementName(text)
+      if (!name) return client.query({ text, values })
+      try {
+        return await client.query({ name, text, values })
+      } catch (error) {
+        // 0A000 "cached plan must not change result type": run it unprepared this once.
+        if ((error as { code?: string }).code !== '0A000') throw error
+        outdated = true
+        return client.query({ text, values })
+      }
+    }
+    return {
+      query: ((sqlOrCursor: string | object, parameters?: ReadonlyArray<unknown>) =>
+        typeof sqlOrCursor === 'string' ? query(sqlOrCursor, parameters ?? []) : client.query(sqlOrCursor as never)) as unknown as PostgresPoolClient['query'],
+      release: () => client.release(outdated),
+    }
+  }
   return { connect: async () => wrap(await pool.connect()), end: () => pool.end() }
 }
 

@@ -6,10 +6,12 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { sql } from 'kysely'
+import pg from 'pg'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/database.js'
 import { preparedStatementName } from '../../src/db/reusable-query.js'
 import { authenticate } from '../../src/modules/keys/keys.service.js'
 import { createTenant } from '../../src/modules/tenants/tenants.service.js'
+import { findUser } from '../../src/modules/users/users.repository.js'
 import { ENGINES, PG_URL } from '../helpers/harness.js'
 
 describe('prepared statements [postgres]', { skip: PG_URL ? false : 'PostgreSQL SKIPPED: set TEST_DATABASE_URL to run it' }, () => {
@@ -43,6 +45,23 @@ describe('prepared statements [postgres]', { skip: PG_URL ? false : 'PostgreSQL 
 
     // A wrong secret is still refused by the prepared lookup.
     assert.equal(await authenticate(handle.db, `${created.api_key.slice(0, -4)}AAAA`), null)
+  })
+
+  it('a column added under a prepared statement (a migration by another instance) does not break it', async () => {
+    const created = await createTenant(handle.db, { name: 'Altered', admin_email: 'admin@altered.example', admin_name: 'Admin' })
+    const adminId = created.admin_user.id
+    assert.equal((await findUser(handle.db, created.tenant.id, adminId))?.id, adminId) // prepared now
+    const other = new pg.Client({ connectionString: PG_URL!, options: `-c search_path=${handle.schema}` })
+    await other.connect()
+    try {
+      await other.query('alter table users add column added_later text')
+      // The statement's result type changed: answered unprepared, then on a fresh connection.
+      for (let i = 0; i < 3; i++) assert.equal((await findUser(handle.db, created.tenant.id, adminId))?.id, adminId)
+    } finally {
+      await other.query('alter table users drop column added_later')
+      await other.end()
+    }
+    assert.equal((await findUser(handle.db, created.tenant.id, adminId))?.id, adminId)
   })
 
   it('any other SQL is not named', () => {
