@@ -85,11 +85,11 @@ export function sessionWorkedMs(session: Session, nowMs: number): number {
 
 /** The calendar days of [from, to] (inclusive) and the instant each starts at in `zone`. */
 export interface LocalDays {
-  dates: string[]
+  readonly dates: readonly string[]
   /** ISO weekday (1 = Monday ... 7 = Sunday) of each date. */
-  weekdays: number[]
+  readonly weekdays: readonly number[]
   /** starts[i] = start of dates[i]; starts[dates.length] = end of the last day. */
-  starts: number[]
+  readonly starts: readonly number[]
 }
 
 const QUARTER_HOUR_MS = 15 * 60_000
@@ -169,7 +169,25 @@ export function addDays(date: string, n: number): string {
   return dateOfDayNumber(dayNumber(date) + n)
 }
 
+/**
+ * The days of a range, shared read-only: every page of the daily record and every summary asks
+ * for the same few ranges again and again, and working them out is a hundred cache lookups.
+ */
 export function localDays(from: string, to: string, zone: string): LocalDays {
+  const key = `${zone}|${from}|${to}`
+  let days = rangeDays.get(key)
+  if (!days) {
+    days = computeLocalDays(from, to, zone)
+    if (rangeDays.size >= MAX_CACHED_RANGES) rangeDays.clear()
+    rangeDays.set(key, days)
+  }
+  return days
+}
+
+const rangeDays = new Map<string, LocalDays>()
+const MAX_CACHED_RANGES = 2_000
+
+function computeLocalDays(from: string, to: string, zone: string): LocalDays {
   const first = dayNumber(from)
   const count = Math.max(0, dayNumber(to) - first + 1)
   const dates: string[] = []
@@ -184,7 +202,7 @@ export function localDays(from: string, to: string, zone: string): LocalDays {
     dates.push(date)
     weekdays.push(weekdayOfDayNumber(first + i))
   }
-  return { dates, starts, weekdays }
+  return Object.freeze({ dates: Object.freeze(dates), starts: Object.freeze(starts), weekdays: Object.freeze(weekdays) })
 }
 
 /** Number of calendar days in [from, to], inclusive; 0 or less when `to` is before `from`. */
