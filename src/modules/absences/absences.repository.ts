@@ -30,30 +30,23 @@ export type ApprovedSpan = AbsenceSpan & { user_id: string }
 
 const SPAN_COLUMNS = ['user_id', 'start_date', 'end_date', 'start_time', 'end_time'] as const
 
-const approvedOfOneUser = reusableQuery((db: Db, tenantId: string, userId: string, from: string, to: string) =>
-  db
-    .selectFrom('absences')
-    .select(SPAN_COLUMNS)
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .where('status', '=', sql.lit('approved'))
+/** Approved absences overlapping [from, to] of one employee or of several. */
+function approvedSpans(db: Db, tenantId: string, users: string | readonly string[], from: string, to: string) {
+  const q = db.selectFrom('absences').select(SPAN_COLUMNS).where('tenant_id', '=', tenantId)
+  return (typeof users === 'string' ? q.where('user_id', '=', users) : q.where('user_id', 'in', users))
+    .where('status', '=', sql.lit('approved')) // a literal: a reusable query takes every parameter from its arguments
     .where('start_date', '<=', to)
-    .where('end_date', '>=', from),
-)
+    .where('end_date', '>=', from)
+}
+
+// One employee's (the daily record's) is compiled once; IN lists vary in length.
+const approvedOfOneUser = reusableQuery((db: Db, tenantId: string, userId: string, from: string, to: string) => approvedSpans(db, tenantId, userId, from, to))
 
 /** Approved absences of the given users overlapping [from, to]: what reduces expected time. */
 export async function approvedAbsencesBetween(db: Db, tenantId: string, userIds: readonly string[], from: string, to: string): Promise<ApprovedSpan[]> {
   if (userIds.length === 0) return []
   if (userIds.length === 1) return approvedOfOneUser(db, tenantId, userIds[0]!, from, to)
-  return db
-    .selectFrom('absences')
-    .select(SPAN_COLUMNS)
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', 'in', userIds)
-    .where('status', '=', 'approved')
-    .where('start_date', '<=', to)
-    .where('end_date', '>=', from)
-    .execute()
+  return approvedSpans(db, tenantId, userIds, from, to).execute()
 }
 
 /** The user's pending or approved absences overlapping [from, to], with their types. */

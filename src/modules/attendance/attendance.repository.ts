@@ -22,31 +22,26 @@ export async function lastPunch(db: Db, tenantId: string, userId: string): Promi
 
 export type PunchSlice = Pick<PunchRow, 'user_id' | 'type' | 'ts' | 'modality'>
 
-const punchesOfOneUser = reusableQuery((db: Db, tenantId: string, userId: string, fromIso: string, toIso: string) =>
-  db
-    .selectFrom('punches')
-    .select(['user_id', 'type', 'ts', 'modality'])
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
+/** Punches with fromIso <= ts < toIso of one employee or of several, by employee then time. */
+function punchSlices(db: Db, tenantId: string, users: string | readonly string[], fromIso: string, toIso: string) {
+  const q = db.selectFrom('punches').select(['user_id', 'type', 'ts', 'modality']).where('tenant_id', '=', tenantId)
+  return (typeof users === 'string' ? q.where('user_id', '=', users) : q.where('user_id', 'in', users))
     .where('ts', '>=', fromIso)
     .where('ts', '<', toIso)
-    .orderBy('ts'),
+    .orderBy('user_id')
+    .orderBy('ts')
+}
+
+// One employee's (every page of the daily record) is compiled once; IN lists vary in length.
+const punchesOfOneUser = reusableQuery((db: Db, tenantId: string, userId: string, fromIso: string, toIso: string) =>
+  punchSlices(db, tenantId, userId, fromIso, toIso),
 )
 
 /** Punches of the given users with fromIso <= ts < toIso, by user then time. */
 export async function punchesBetween(db: Db, tenantId: string, userIds: readonly string[], fromIso: string, toIso: string): Promise<PunchSlice[]> {
   if (userIds.length === 0) return []
   if (userIds.length === 1) return punchesOfOneUser(db, tenantId, userIds[0]!, fromIso, toIso)
-  return db
-    .selectFrom('punches')
-    .select(['user_id', 'type', 'ts', 'modality'])
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', 'in', userIds)
-    .where('ts', '>=', fromIso)
-    .where('ts', '<', toIso)
-    .orderBy('user_id')
-    .orderBy('ts')
-    .execute()
+  return punchSlices(db, tenantId, userIds, fromIso, toIso).execute()
 }
 
 /**
