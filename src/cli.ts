@@ -150,7 +150,7 @@ punches
     output(report, options, () =>
       [
         `Checked ${report.punches_checked} punches of ${report.users_checked} employees: ${report.ok ? 'intact' : `${report.broken.length} broken links`}`,
-        ...report.broken.map((b) => `  ${b.user_id} #${b.seq} ${b.punch_id}: ${b.problem}`),
+        ...report.broken.map((b) => `  ${b.user_id} #${b.seq} ${b.punch_id ?? '(missing)'}: ${b.problem}`),
       ].join('\n'),
     )
     if (!report.ok) process.exitCode = 1

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
-import { Kysely, Migrator, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, sql } from 'kysely'
+import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, sql } from 'kysely'
 import { migrations } from './migrations/index.js'
 import type { Database } from './schema.js'
 import { preparedStatementName } from './reusable-query.js'
@@ -122,6 +122,15 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
 
 /** Applies every pending migration; safe to run from several processes at once (Kysely locks). */
 export async function migrateToLatest(database: DatabaseHandle): Promise<string[]> {
+  return appliedNames(await (await migratorOf(database)).migrateToLatest())
+}
+
+/** Applies the pending migrations up to and including `name` (tests of a migration's data changes). */
+export async function migrateUpTo(database: DatabaseHandle, name: string): Promise<string[]> {
+  return appliedNames(await (await migratorOf(database)).migrateTo(name))
+}
+
+async function migratorOf(database: DatabaseHandle): Promise<Migrator> {
   // Kysely looks for its bookkeeping tables across all schemas unless told which one is ours, so
   // on PostgreSQL name the schema the connection works in (set by pgSchema or by the URL).
   let schema = database.schema
@@ -129,12 +138,14 @@ export async function migrateToLatest(database: DatabaseHandle): Promise<string[
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)
     schema = rows[0]?.schema
   }
-  const migrator = new Migrator({
+  return new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrations },
     ...(schema ? { migrationTableSchema: schema } : {}),
   })
-  const { error, results } = await migrator.migrateToLatest()
+}
+
+function appliedNames({ error, results }: MigrationResultSet): string[] {
   if (error) throw error
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }

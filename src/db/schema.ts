@@ -157,6 +157,17 @@ export interface PunchesTable {
   hash: string
 }
 
+/**
+ * The last link of each employee's punch chain, written in the same transaction as the punch.
+ * A chain alone cannot show that punches were removed from its end; this row can.
+ */
+export interface PunchChainHeadsTable {
+  user_id: string
+  tenant_id: string
+  seq: number
+  hash: string
+}
+
 export interface ProjectsTable {
   id: string
   tenant_id: string
@@ -247,6 +258,7 @@ export interface Database {
   schedules: SchedulesTable
   company_holidays: CompanyHolidaysTable
   punches: PunchesTable
+  punch_chain_heads: PunchChainHeadsTable
   projects: ProjectsTable
   allocations: AllocationsTable
   expenses: ExpensesTable
@@ -265,6 +277,7 @@ export type ApiKeyRow = Selectable<ApiKeysTable>
 export type ScheduleRow = Selectable<SchedulesTable>
 export type CompanyHolidayRow = Selectable<CompanyHolidaysTable>
 export type PunchRow = Selectable<PunchesTable>
+export type PunchChainHeadRow = Selectable<PunchChainHeadsTable>
 export type ProjectRow = Selectable<ProjectsTable>
 export type AllocationRow = Selectable<AllocationsTable>
 export type ExpenseRow = Selectable<ExpensesTable>

@@ -402,6 +402,31 @@ forEachEngine(
       const afterDelete = await verifyPunchChains(t.database.db, tenant.id, user.id)
       assert.deepEqual(afterDelete.broken.map((b) => b.problem).sort(), ['prev_hash_mismatch', 'sequence_gap'])
     })
+
+    it('tamper evidence: punches removed from the end of a chain are found against its recorded head', async () => {
+      setNow('2026-11-21T12:00:00Z')
+      const tenant = await t.newTenant()
+      const user = await tenant.createUser()
+      const gone = await tenant.createUser()
+      await punch(tenant, user.id, 'in', '2026-11-20T08:00:00Z')
+      await punch(tenant, user.id, 'out', '2026-11-20T16:00:00Z')
+      const last = await punch(tenant, user.id, 'in', '2026-11-21T08:00:00Z')
+      const only = await punch(tenant, gone.id, 'in', '2026-11-21T08:00:00Z')
+      assert.equal((await verifyPunchChains(t.database.db, tenant.id)).ok, true)
+      // The morning's `in` is removed: what is left is a valid chain of two, yet one is missing.
+      await t.database.db.deleteFrom('punches').where('id', 'in', [last.id, only.id]).execute()
+      const report = await verifyPunchChains(t.database.db, tenant.id)
+      assert.equal(report.ok, false)
+      assert.equal(report.users_checked, 2, 'an employee whose punches are all gone is still checked')
+      assert.deepEqual(
+        report.broken,
+        [
+          { user_id: user.id, punch_id: null, seq: 3, problem: 'chain_truncated' },
+          { user_id: gone.id, punch_id: null, seq: 1, problem: 'chain_truncated' },
+        ].sort((a, b) => (a.user_id < b.user_id ? -1 : 1)),
+      )
+      assert.deepEqual((await verifyPunchChains(t.database.db, tenant.id, gone.id)).broken, [{ user_id: gone.id, punch_id: null, seq: 1, problem: 'chain_truncated' }])
+    })
   },
   { app: { clock: () => now } },
 )

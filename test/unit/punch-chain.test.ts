@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
-import { type ChainedPunch, punchHash, verifyChain } from '../../src/modules/attendance/punch-chain.js'
+import { type ChainedPunch, punchHash, verifyChain, verifyHead } from '../../src/modules/attendance/punch-chain.js'
 
 const TYPES = ['in', 'break_start', 'break_end', 'out'] as const
 const BASE = Date.parse('2026-03-02T08:00:00.000Z')
@@ -120,7 +120,7 @@ describe('verifyChain', () => {
         const broken = verifyChain(tampered)
         assert.ok(broken.length > 0, `${field} of punch ${index + 1}/${chain.length} changed unnoticed`)
         const named = new Set([original.id, changed.id, chain[index + 1]?.id])
-        assert.ok(broken.some((b) => named.has(b.punch_id)), JSON.stringify(broken))
+        assert.ok(broken.some((b) => b.punch_id !== null && named.has(b.punch_id)), JSON.stringify(broken))
         // Nothing before the changed punch is blamed.
         for (const b of broken) assert.ok(chain.findIndex((c) => c.id === b.punch_id) >= index || b.punch_id === changed.id)
         // A changed stored field always breaks the punch's own hash (the hash field breaks the next link).
@@ -200,5 +200,42 @@ describe('verifyChain', () => {
       ),
       { numRuns: 200 },
     )
+  })
+})
+
+describe('verifyHead', () => {
+  const headOf = (punch: ChainedPunch) => ({ seq: punch.seq, hash: punch.hash })
+
+  it('a chain ending at its recorded head is intact', () => {
+    fc.assert(fc.property(chainArb, (chain) => assert.deepEqual(verifyHead('usr_1', chain, headOf(chain.at(-1)!)), [])))
+  })
+
+  it('punches removed from the end leave a valid chain, but not the recorded head', () => {
+    fc.assert(
+      fc.property(chainArb, fc.nat(), (chain, cut) => {
+        const kept = chain.slice(0, cut % chain.length) // at least the last punch is gone
+        assert.deepEqual(verifyChain(kept), [], 'the shorter chain is valid in itself')
+        assert.deepEqual(verifyHead('usr_1', kept, headOf(chain.at(-1)!)), [
+          { user_id: 'usr_1', punch_id: null, seq: chain.length, problem: 'chain_truncated' },
+        ])
+      }),
+    )
+  })
+
+  it('a last punch rewritten and rehashed, or one added around the API, does not match the head', () => {
+    const chain = buildChain(4)
+    const rewritten = rehash({ ...chain[3]!, ts: new Date(Date.parse(chain[3]!.ts) + 60_000).toISOString() })
+    assert.deepEqual(verifyChain([...chain.slice(0, 3), rewritten]), [])
+    assert.deepEqual(verifyHead('usr_1', [...chain.slice(0, 3), rewritten], headOf(chain[3]!)), [
+      { user_id: 'usr_1', punch_id: rewritten.id, seq: 4, problem: 'head_mismatch' },
+    ])
+    const longer = buildChain(5)
+    assert.deepEqual(verifyHead('usr_1', longer, headOf(longer[3]!)), [{ user_id: 'usr_1', punch_id: longer[4]!.id, seq: 5, problem: 'head_mismatch' }])
+  })
+
+  it('punches without a recorded head are reported; no punches and no head is nothing to report', () => {
+    const chain = buildChain(2)
+    assert.deepEqual(verifyHead('usr_1', chain, null), [{ user_id: 'usr_1', punch_id: chain[1]!.id, seq: 2, problem: 'head_missing' }])
+    assert.deepEqual(verifyHead('usr_1', [], null), [])
   })
 })

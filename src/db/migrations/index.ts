@@ -4,10 +4,12 @@ import * as foundation from './2026_11_01_0001_foundation.js'
 import * as attendance from './2026_11_21_0002_attendance.js'
 import * as projectsAllocationsExpenses from './2026_11_21_0003_projects_allocations_expenses.js'
 import * as absences from './2026_11_21_0004_absences.js'
+import * as punchChainHeads from './2026_11_21_0005_punch_chain_heads.js'
 
 export const migrations: Record<string, Migration> = {
   '2026_11_01_0001_foundation': foundation,
   '2026_11_21_0002_attendance': attendance,
   '2026_11_21_0003_projects_allocations_expenses': projectsAllocationsExpenses,
   '2026_11_21_0004_absences': absences,
+  '2026_11_21_0005_punch_chain_heads': punchChainHeads,
 }

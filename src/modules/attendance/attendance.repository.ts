@@ -1,12 +1,18 @@
 /** Punch and attendance queries. Punches are only ever inserted: there is no update or delete here. */
 import type { Kysely } from 'kysely'
 import { reusableQuery } from '../../db/reusable-query.js'
-import type { Database, PunchRow } from '../../db/schema.js'
+import type { Database, PunchChainHeadRow, PunchRow } from '../../db/schema.js'
 
 type Db = Kysely<Database>
 
+/** Appends a punch and moves its employee's chain head to it (call inside the punch's transaction). */
 export async function insertPunch(db: Db, row: PunchRow): Promise<void> {
   await db.insertInto('punches').values(row).execute()
+  await db
+    .insertInto('punch_chain_heads')
+    .values({ user_id: row.user_id, tenant_id: row.tenant_id, seq: row.seq, hash: row.hash })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ seq: row.seq, hash: row.hash }))
+    .execute()
 }
 
 export async function lastPunch(db: Db, tenantId: string, userId: string): Promise<PunchRow | undefined> {
@@ -72,6 +78,13 @@ export async function restOfSession(db: Db, tenantId: string, userId: string, fr
 /** One user's chain in order, for verification. */
 export async function punchChain(db: Db, tenantId: string, userId: string): Promise<PunchRow[]> {
   return db.selectFrom('punches').selectAll().where('tenant_id', '=', tenantId).where('user_id', '=', userId).orderBy('seq').execute()
+}
+
+/** The recorded chain heads of a company's employees (or of one), by employee id. */
+export async function chainHeads(db: Db, tenantId: string, userId?: string): Promise<Map<string, PunchChainHeadRow>> {
+  let q = db.selectFrom('punch_chain_heads').selectAll().where('tenant_id', '=', tenantId)
+  if (userId) q = q.where('user_id', '=', userId)
+  return new Map((await q.execute()).map((head) => [head.user_id, head]))
 }
 
 export async function usersWithPunches(db: Db, tenantId: string): Promise<string[]> {

@@ -26,7 +26,7 @@ import type {
   SummaryQueryType,
   SummaryRowType,
 } from './attendance.schemas.js'
-import { type BrokenLink, punchHash, verifyChain } from './punch-chain.js'
+import { type BrokenLink, punchHash, verifyChain, verifyHead } from './punch-chain.js'
 import { pageOf } from '../../http/pagination.js'
 
 type Db = Kysely<Database>
@@ -217,17 +217,22 @@ export interface VerificationReport {
   broken: BrokenLink[]
 }
 
-/** Walks every employee's punch chain (or one employee's) and reports each broken link. */
+/**
+ * Walks every employee's punch chain (or one employee's) and reports each broken link, and each
+ * chain that does not end at its recorded head. Employees whose punches are all gone still have
+ * a head, so they are checked too.
+ */
 export async function verifyPunchChains(db: Db, tenantId: string, userId?: string): Promise<VerificationReport> {
   await requireTenant(db, tenantId)
   if (userId && !(await findUserRow(db, tenantId, userId))) throw notFound('User')
-  const userIds = userId ? [userId] : await repo.usersWithPunches(db, tenantId)
+  const heads = await repo.chainHeads(db, tenantId, userId)
+  const userIds = userId ? [userId] : [...new Set([...(await repo.usersWithPunches(db, tenantId)), ...heads.keys()])].sort()
   const broken: BrokenLink[] = []
   let punches = 0
   for (const id of userIds) {
     const chain = await repo.punchChain(db, tenantId, id)
     punches += chain.length
-    broken.push(...verifyChain(chain))
+    broken.push(...verifyChain(chain), ...verifyHead(id, chain, heads.get(id) ?? null))
   }
   return { tenant_id: tenantId, users_checked: userIds.length, punches_checked: punches, ok: broken.length === 0, broken }
 }

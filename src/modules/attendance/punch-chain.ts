@@ -1,7 +1,9 @@
 /**
  * Tamper evidence for the punch record. Each punch stores a SHA-256 over its canonical fields and
  * the previous punch's hash of the same user, so editing, deleting or reordering any stored punch
- * breaks the chain from that point on, and `jornada punches verify` reports it.
+ * breaks the chain from that point on, and `jornada punches verify` reports it. The chain's head
+ * (its last seq and hash) is also recorded apart, so that punches removed from the end of a chain,
+ * which leave a shorter chain that is valid in itself, are found too.
  */
 import { createHash } from 'node:crypto'
 
@@ -38,13 +40,29 @@ export function punchHash(punch: Omit<ChainedPunch, 'hash'>): string {
   return createHash('sha256').update(canonical).digest('hex')
 }
 
-export type ChainProblem = 'hash_mismatch' | 'prev_hash_mismatch' | 'sequence_gap' | 'time_not_increasing'
+export type ChainProblem =
+  | 'hash_mismatch'
+  | 'prev_hash_mismatch'
+  | 'sequence_gap'
+  | 'time_not_increasing'
+  /** Punches after the chain's last one were recorded and are gone (`seq` is the recorded head's). */
+  | 'chain_truncated'
+  /** The chain's last punch is not the recorded head: replaced, or added without going through the API. */
+  | 'head_mismatch'
+  /** The employee has punches but no recorded head. */
+  | 'head_missing'
 
 export interface BrokenLink {
   user_id: string
-  punch_id: string
+  /** null when the punch concerned is missing (chain_truncated). */
+  punch_id: string | null
   seq: number
   problem: ChainProblem
+}
+
+export interface ChainHead {
+  seq: number
+  hash: string
 }
 
 /** Checks one user's punches, given in `seq` order, and lists every broken link. */
@@ -60,4 +78,16 @@ export function verifyChain(punches: readonly ChainedPunch[]): BrokenLink[] {
     previous = punch
   }
   return broken
+}
+
+/**
+ * Checks that one user's chain (in `seq` order) ends at the head recorded with its last punch.
+ * At most one problem: the chain's end either is the head or it is not.
+ */
+export function verifyHead(userId: string, punches: readonly ChainedPunch[], head: ChainHead | null): BrokenLink[] {
+  const last = punches.at(-1)
+  if (!head) return last ? [{ user_id: userId, punch_id: last.id, seq: last.seq, problem: 'head_missing' }] : []
+  if (!last || last.seq < head.seq) return [{ user_id: userId, punch_id: null, seq: head.seq, problem: 'chain_truncated' }]
+  if (last.seq !== head.seq || last.hash !== head.hash) return [{ user_id: userId, punch_id: last.id, seq: last.seq, problem: 'head_mismatch' }]
+  return []
 }
