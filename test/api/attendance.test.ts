@@ -426,6 +426,26 @@ forEachEngine(
         ].sort((a, b) => (a.user_id < b.user_id ? -1 : 1)),
       )
       assert.deepEqual((await verifyPunchChains(t.database.db, tenant.id, gone.id)).broken, [{ user_id: gone.id, punch_id: null, seq: 1, problem: 'chain_truncated' }])
+      // The next punch links to the recorded head, not to what is left: the gap stays on record.
+      const next = await punch(tenant, user.id, 'in', '2026-11-21T09:00:00Z')
+      const afterNext = await verifyPunchChains(t.database.db, tenant.id, user.id)
+      assert.deepEqual(afterNext.broken, [
+        { user_id: user.id, punch_id: next.id, seq: 4, problem: 'prev_hash_mismatch' },
+        { user_id: user.id, punch_id: next.id, seq: 4, problem: 'sequence_gap' },
+      ])
+    })
+
+    it('verification while employees punch sees each chain with its head, never half of a punch', async () => {
+      setNow('2026-11-21T12:00:00Z')
+      const tenant = await t.newTenant()
+      const users = await Promise.all(Array.from({ length: 12 }, () => tenant.createUser()))
+      for (const user of users) await punch(tenant, user.id, 'in', '2026-11-21T08:00:00Z')
+      const [report] = await Promise.all([
+        verifyPunchChains(t.database.db, tenant.id),
+        ...users.map((user, i) => punch(tenant, user.id, 'out', `2026-11-21T11:${String(10 + i).padStart(2, '0')}:00Z`)),
+      ])
+      assert.deepEqual([report.ok, report.users_checked, report.broken], [true, 12, []])
+      assert.ok(report.punches_checked >= 12 && report.punches_checked <= 24)
     })
   },
   { app: { clock: () => now } },

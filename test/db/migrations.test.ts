@@ -11,6 +11,7 @@ import { verifyPunchChains } from '../../src/modules/attendance/attendance.servi
 import { punchHash } from '../../src/modules/attendance/punch-chain.js'
 import { createTenant } from '../../src/modules/tenants/tenants.service.js'
 import { insertUserRecord, newUserInput } from '../../src/modules/users/users.service.js'
+import * as chainHeadsMigration from '../../src/db/migrations/2026_11_21_0005_punch_chain_heads.js'
 import { ENGINES, PG_URL } from '../helpers/harness.js'
 
 /** A valid chain of `count` punches, as the API would have written it before chain heads existed. */
@@ -71,6 +72,11 @@ for (const target of ENGINES) {
       assert.equal(heads[1]!.hash, longChain[4]!.hash)
       const report = await verifyPunchChains(handle.db, tenant.id)
       assert.deepEqual([report.ok, report.users_checked, report.punches_checked], [true, 2, 6])
+
+      // A run cut short (SQLite does not run a migration as one transaction) can run again.
+      await chainHeadsMigration.up(handle.db)
+      const again = await handle.db.selectFrom('punch_chain_heads').selectAll().where('tenant_id', '=', tenant.id).orderBy('seq').execute()
+      assert.deepEqual(again, heads)
     })
   })
 }

@@ -80,16 +80,20 @@ export async function punchChain(db: Db, tenantId: string, userId: string): Prom
   return db.selectFrom('punches').selectAll().where('tenant_id', '=', tenantId).where('user_id', '=', userId).orderBy('seq').execute()
 }
 
-/** The recorded chain heads of a company's employees (or of one), by employee id. */
-export async function chainHeads(db: Db, tenantId: string, userId?: string): Promise<Map<string, PunchChainHeadRow>> {
-  let q = db.selectFrom('punch_chain_heads').selectAll().where('tenant_id', '=', tenantId)
-  if (userId) q = q.where('user_id', '=', userId)
-  return new Map((await q.execute()).map((head) => [head.user_id, head]))
+/** The recorded head of an employee's punch chain: its last seq and hash. */
+export async function chainHead(db: Db, tenantId: string, userId: string): Promise<PunchChainHeadRow | undefined> {
+  return db.selectFrom('punch_chain_heads').selectAll().where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst()
 }
 
-export async function usersWithPunches(db: Db, tenantId: string): Promise<string[]> {
-  const rows = await db.selectFrom('punches').select('user_id').distinct().where('tenant_id', '=', tenantId).orderBy('user_id').execute()
-  return rows.map((r) => r.user_id)
+/** Employees with a punch chain: with punches, or with a recorded head (their punches may be gone). */
+export async function usersWithChains(db: Db, tenantId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('punches')
+    .select('user_id')
+    .where('tenant_id', '=', tenantId)
+    .union(db.selectFrom('punch_chain_heads').select('user_id').where('tenant_id', '=', tenantId))
+    .execute()
+  return rows.map((r) => r.user_id).sort()
 }
 
 /** What the attendance computation needs to know about an employee. */

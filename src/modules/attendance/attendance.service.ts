@@ -56,24 +56,30 @@ export async function createPunch(db: Db, auth: AuthContext, body: CreatePunchBo
       throw new AppError('remote_not_allowed', 'This employee is not allowed to work remotely')
     }
     const last = await repo.lastPunch(trx, auth.tenantId, user.id)
+    const head = await repo.chainHead(trx, auth.tenantId, user.id)
     if (last && ts <= last.ts) {
       throw new AppError('punch_out_of_order', `The punch must be later than the employee's last punch (${last.ts})`)
     }
     const problem = logic.sequenceProblem(last?.type ?? null, body.type)
     if (problem) throw new AppError('punch_sequence_invalid', problem)
 
+    // The punch links to the recorded head rather than to the table's last row: if punches were
+    // removed from the end of the chain, the gap stays visible after this punch too. Rows beyond
+    // the head (written by an instance of a version without heads, during an upgrade) are linked
+    // to as they are.
+    const link = head && (!last || head.seq >= last.seq) ? head : last
     const unhashed = {
       id: newId('punch'),
       tenant_id: auth.tenantId,
       user_id: user.id,
-      seq: (last?.seq ?? 0) + 1,
+      seq: (link?.seq ?? 0) + 1,
       type: body.type,
       ts,
       // A session's modality is chosen on its `in`; its other punches carry it along.
       modality: body.type === 'in' ? (body.modality ?? 'onsite') : (last?.modality ?? 'onsite'),
       source: 'api',
       created_at: new Date(now).toISOString(),
-      prev_hash: last?.hash ?? null,
+      prev_hash: link?.hash ?? null,
     } satisfies Omit<PunchRow, 'hash'>
     const row: PunchRow = { ...unhashed, hash: punchHash(unhashed) }
     await repo.insertPunch(trx, row)
@@ -225,14 +231,17 @@ export interface VerificationReport {
 export async function verifyPunchChains(db: Db, tenantId: string, userId?: string): Promise<VerificationReport> {
   await requireTenant(db, tenantId)
   if (userId && !(await findUserRow(db, tenantId, userId))) throw notFound('User')
-  const heads = await repo.chainHeads(db, tenantId, userId)
-  const userIds = userId ? [userId] : [...new Set([...(await repo.usersWithPunches(db, tenantId)), ...heads.keys()])].sort()
+  const userIds = userId ? [userId] : await repo.usersWithChains(db, tenantId)
   const broken: BrokenLink[] = []
   let punches = 0
   for (const id of userIds) {
-    const chain = await repo.punchChain(db, tenantId, id)
+    // The head and the chain from one snapshot: a punch recorded meanwhile is in both or in neither.
+    const { head, chain } = await db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => ({ head: await repo.chainHead(trx, tenantId, id), chain: await repo.punchChain(trx, tenantId, id) }))
     punches += chain.length
-    broken.push(...verifyChain(chain), ...verifyHead(id, chain, heads.get(id) ?? null))
+    broken.push(...verifyChain(chain), ...verifyHead(id, chain, head ?? null))
   }
   return { tenant_id: tenantId, users_checked: userIds.length, punches_checked: punches, ok: broken.length === 0, broken }
 }
