@@ -14,7 +14,7 @@ import { registerOpenApi } from './http/openapi.js'
 import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
 import { ErrorBody } from './http/schemas.js'
 import { findNulCharacter, validatorCompiler } from './http/validation.js'
-import { invalidField } from './errors.js'
+import { AppError, invalidField } from './errors.js'
 import { randomBytes } from 'node:crypto'
 import { catalogueRoutes } from './modules/catalogues/catalogues.routes.js'
 import { Department, WorkCenter } from './modules/catalogues/catalogues.schemas.js'
@@ -66,6 +66,33 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/**
+ * API routes that take no query parameters refuse any: `POST /schedules?dry_run=true` must not
+ * quietly write. Routes with a query schema refuse unknown parameters in validation already.
+ */
+function unexpectedQueryParameters(request: FastifyRequest): AppError | null {
+  const route = request.routeOptions
+  if (route.schema?.querystring || route.config.access === 'public' || !route.url?.startsWith('/api/')) return null
+  const names = Object.keys(request.query as Record<string, unknown>)
+  if (names.length === 0) return null
+  const details = names.map((field) => ({ field, message: 'is not a known query parameter' }))
+  return new AppError('invalid_request', `Invalid query parameters: ${names.join(', ')}`, details)
+}
+
+/** Refused by the JSON parser although valid JSON: a key that could reach an object's prototype. */
+function forbiddenKey(): AppError {
+  return new AppError('invalid_request', 'The body contains a forbidden key (__proto__ or constructor.prototype)')
+}
+
+function isPlainJson(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
 export interface AppOptions {
   db: Kysely<Database>
   rateLimitPerMinute?: number
@@ -102,10 +129,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string
     if (text.trim() === '') return done(null, undefined)
-    if (!text.includes('\\u0000') && !text.includes('\u0000')) return parseJson(request, text, done)
     parseJson(request, text, (error, parsed) => {
-      const field = error ? null : findNulCharacter(parsed)
-      done(error ?? (field ? invalidField(field, 'must not contain the NUL character') : null), parsed)
+      if (error) return done(isPlainJson(text) ? forbiddenKey() : error, undefined)
+      const field = text.includes('\\u0000') || text.includes('\u0000') ? findNulCharacter(parsed) : null
+      done(field ? invalidField(field, 'must not contain the NUL character') : null, parsed)
     })
   })
 
@@ -118,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Checked at validation time, so that authentication and rate limiting come first.
   app.addHook('preValidation', (request, _reply, done) => {
     const field = request.url.includes('%00') ? (findNulCharacter(request.query) ?? findNulCharacter(request.params) ?? 'url') : null
-    done(field ? invalidField(field, 'must not contain the NUL character') : undefined)
+    done(field ? invalidField(field, 'must not contain the NUL character') : (unexpectedQueryParameters(request) ?? undefined))
   })
   app.addHook('onClose', async () => {
     if (!options.rateLimitStore) await rateLimitStore.close()

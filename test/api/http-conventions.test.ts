@@ -7,7 +7,8 @@ forEachEngine('HTTP conventions', (t) => {
   it('invalid JSON is 400 invalid_json; a body over 1 MiB is 413; a non-JSON media type is 415', async () => {
     const tenant = await t.newTenant()
     expectError(await tenant.admin.request('POST', '/api/v1/users', '{"email": '), 400, 'invalid_json')
-    expectError(await tenant.admin.request('POST', '/api/v1/users', '{"__proto__": {"x": 1}}'), 400)
+    const proto = expectError(await tenant.admin.request('POST', '/api/v1/users', '{"__proto__": {"x": 1}}'), 400, 'invalid_request')
+    assert.match(proto.message, /forbidden key/)
     const big = JSON.stringify({ email: 'big@example.com', full_name: 'x'.repeat(1024 * 1024) })
     expectError(await tenant.admin.request('POST', '/api/v1/users', big), 413, 'payload_too_large')
     expectError(
@@ -31,6 +32,21 @@ forEachEngine('HTTP conventions', (t) => {
     expectError(await tenant.admin.get('/api/v1/users?q=%00'), 400, 'invalid_request')
     expectError(await t.client(null).get('/api/v1/users?q=%00'), 401, 'unauthenticated')
     assert.equal((await tenant.admin.get('/api/v1/users')).body.meta.total, 1, 'nothing was written')
+  })
+
+  it('routes that take no query parameters refuse any (400, nothing written), after authentication', async () => {
+    const tenant = await t.newTenant()
+    const weekday_minutes = { '1': 480, '2': 480, '3': 480, '4': 480, '5': 480, '6': 0, '7': 0 }
+    const dryRun = expectError(await tenant.admin.post('/api/v1/schedules?dry_run=true', { name: 'Dry run', weekday_minutes }), 400, 'invalid_request')
+    assert.deepEqual(dryRun.details, [{ field: 'dry_run', message: 'is not a known query parameter' }])
+    assert.ok(!(await tenant.admin.get('/api/v1/schedules')).body.data.some((s: { name: string }) => s.name === 'Dry run'), 'nothing was written')
+    const two = expectError(await tenant.admin.get('/api/v1/me?foo=1&bar=2'), 400, 'invalid_request')
+    assert.deepEqual(two.details?.map((d) => d.field), ['foo', 'bar'])
+    // Validation (400) comes before looking the resource up (404), and after the key (401).
+    expectError(await tenant.admin.get('/api/v1/absences/abs_01J00000000000000000000000?foo=1'), 400, 'invalid_request')
+    expectError(await t.client(null).get('/api/v1/me?foo=1'), 401, 'unauthenticated')
+    assert.equal((await tenant.admin.get('/api/v1/me')).status, 200)
+    assert.equal((await t.client(null).get('/health?probe=1')).status, 200, 'public routes are not concerned')
   })
 
   it('unknown routes are 404 in the error format; rate-limit headers and a request id on every response', async () => {
