@@ -47,12 +47,12 @@ forEachEngine('authentication and scopes', (t) => {
 
   it('an expired key is 401; one expiring later works', async () => {
     const tenant = await t.newTenant()
-    const expired = await createKey(t.database.db, {
-      tenantId: tenant.id,
-      actsAsUserId: tenant.adminId,
-      scopes: ['users.list'],
-      expiresAt: new Date(Date.now() - 1000).toISOString(),
-    })
+    // Created a minute before it expired, a second ago.
+    const expired = await createKey(
+      t.database.db,
+      { tenantId: tenant.id, actsAsUserId: tenant.adminId, scopes: ['users.list'], expiresAt: new Date(Date.now() - 1000).toISOString() },
+      Date.now() - 61_000,
+    )
     expectError(await t.client(expired.apiKey).get('/api/v1/me'), 401, 'unauthenticated')
     const later = await createKey(t.database.db, {
       tenantId: tenant.id,
@@ -61,6 +61,12 @@ forEachEngine('authentication and scopes', (t) => {
       expiresAt: new Date(Date.now() + 3600_000).toISOString(),
     })
     assert.equal((await t.client(later.apiKey).get('/api/v1/me')).status, 200)
+    const keys = async () => (await t.database.db.selectFrom('api_keys').select('id').where('tenant_id', '=', tenant.id).execute()).length
+    const before = await keys()
+    const input = { tenantId: tenant.id, actsAsUserId: tenant.adminId, scopes: ['users.list'] }
+    await assert.rejects(createKey(t.database.db, { ...input, expiresAt: '2020-01-01T00:00:00Z' }), { code: 'invalid_request', message: /expires_at: must be in the future/ })
+    await assert.rejects(createKey(t.database.db, { ...input, expiresAt: 'next tuesday' }), { code: 'invalid_request', message: /expires_at/ })
+    assert.equal(await keys(), before, 'no key was created')
   })
 
   it('a key acting as a user stops working the moment the user is deactivated, and works again on reactivation', async () => {

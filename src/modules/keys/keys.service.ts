@@ -8,6 +8,7 @@ import { SCOPES, isScope } from '../../auth/scopes.js'
 import type { ApiKeyRow, Database } from '../../db/schema.js'
 import { AppError, invalidField, notFound } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
+import { isValidInstant } from '../../http/validation.js'
 import { formatApiKey, newSecret, parseApiKey, secretMatches, sha256Hex } from '../../lib/secrets.js'
 import { nowIso } from '../../lib/time.js'
 import * as repo from './keys.repository.js'
@@ -52,14 +53,16 @@ export interface CreateKeyInput {
   expiresAt?: string | null
 }
 
-export async function createKey(db: Kysely<Database>, input: CreateKeyInput): Promise<{ apiKey: string; key: ApiKeyView }> {
+export async function createKey(db: Kysely<Database>, input: CreateKeyInput, now = Date.now()): Promise<{ apiKey: string; key: ApiKeyView }> {
   const unknown = input.scopes.filter((s) => !isScope(s))
   if (unknown.length > 0) throw invalidField('scopes', `unknown scopes: ${unknown.join(', ')}; known: ${SCOPES.join(', ')}`)
   if (input.scopes.length === 0) throw invalidField('scopes', 'at least one scope is required')
   let expiresAt: string | null = null
   if (input.expiresAt) {
+    if (!isValidInstant(input.expiresAt)) throw invalidField('expires_at', 'must be an ISO 8601 timestamp with Z or an offset, e.g. 2027-01-01T00:00:00Z')
     const parsed = new Date(input.expiresAt)
-    if (Number.isNaN(parsed.getTime())) throw invalidField('expires_at', 'must be an ISO 8601 timestamp')
+    // A key that could never be used is a mistake, not a key.
+    if (parsed.getTime() <= now) throw invalidField('expires_at', 'must be in the future')
     expiresAt = parsed.toISOString()
   }
   const user = await db
