@@ -19,6 +19,11 @@ interface JsonOption {
   json?: boolean
 }
 
+/** "1 employee", "2 employees". */
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`
+}
+
 function output(value: unknown, options: JsonOption, human: () => string): void {
   process.stdout.write(options.json ? `${JSON.stringify(value, null, 2)}\n` : `${human()}\n`)
 }
@@ -149,7 +154,7 @@ punches
     const report = await withDatabase((database) => verifyPunchChains(database.db, options.tenant, options.user))
     output(report, options, () =>
       [
-        `Checked ${report.punches_checked} punches of ${report.users_checked} employees: ${report.ok ? 'intact' : `${report.broken.length} broken links`}`,
+        `Checked ${plural(report.punches_checked, 'punch', 'punches')} of ${plural(report.users_checked, 'employee', 'employees')}: ${report.ok ? 'intact' : plural(report.broken.length, 'broken link', 'broken links')}`,
         ...report.broken.map((b) => `  ${b.user_id} #${b.seq} ${b.punch_id ?? '(missing)'}: ${b.problem}`),
       ].join('\n'),
     )
