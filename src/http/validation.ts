@@ -115,6 +115,16 @@ export function toFieldIssues(errors: ErrorObject[], part: string | undefined): 
       case 'const':
         message = `must be one of: ${allowed.get(error.instancePath)!.join(', ')}`
         break
+      case 'pattern':
+        // '\S' is how the schemas say "not blank"; other patterns are best shown as they are.
+        message = error.params.pattern === '\\S' ? 'must not be blank' : `must match pattern "${error.params.pattern}"`
+        break
+      case 'minLength':
+        message = error.params.limit === 1 ? 'must not be empty' : `must be at least ${error.params.limit} characters`
+        break
+      case 'maxLength':
+        message = `must be at most ${error.params.limit} characters`
+        break
       case 'anyOf':
       case 'oneOf':
         continue // the branches' own errors say more; a null branch adds nothing useful

@@ -34,6 +34,16 @@ forEachEngine('HTTP conventions', (t) => {
     assert.equal((await tenant.admin.get('/api/v1/users')).body.meta.total, 1, 'nothing was written')
   })
 
+  it('length and blank-text errors read as sentences', async () => {
+    const tenant = await t.newTenant()
+    const blank = expectError(await tenant.admin.post('/api/v1/users', { email: 'blank@example.com', full_name: '   ' }), 400, 'invalid_request')
+    assert.deepEqual(blank.details, [{ field: 'full_name', message: 'must not be blank' }])
+    const empty = expectError(await tenant.admin.post('/api/v1/users', { email: 'empty@example.com', full_name: '' }), 400, 'invalid_request')
+    assert.deepEqual(empty.details, [{ field: 'full_name', message: 'must not be empty' }])
+    const long = expectError(await tenant.admin.post('/api/v1/users', { email: 'long@example.com', full_name: 'x'.repeat(201) }), 400, 'invalid_request')
+    assert.deepEqual(long.details, [{ field: 'full_name', message: 'must be at most 200 characters' }])
+  })
+
   it('routes that take no query parameters refuse any (400, nothing written), after authentication', async () => {
     const tenant = await t.newTenant()
     const weekday_minutes = { '1': 480, '2': 480, '3': 480, '4': 480, '5': 480, '6': 0, '7': 0 }
