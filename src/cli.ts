@@ -4,11 +4,12 @@
  * database (DATABASE_URL). With --json they print one JSON document on stdout; failures print an
  * error (JSON with --json) on stderr and exit non-zero.
  */
+import { readFileSync } from 'node:fs'
 import { Command, CommanderError } from 'commander'
 import { ConfigError, loadConfig } from './config.js'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js'
-import { AppError } from './errors.js'
-import { verifyPunchChains } from './modules/attendance/attendance.service.js'
+import { AppError, invalidField } from './errors.js'
+import { anchorsOfReport, verifyPunchChains } from './modules/attendance/attendance.service.js'
 import { DEFAULT_BATCH_SIZE, describeImport, importExpensesCsv, terminalProgress } from './modules/expenses/expenses.import.js'
 import { createKey, listKeys, revokeKey } from './modules/keys/keys.service.js'
 import { createDemoTenant } from './modules/tenants/demo.js'
@@ -17,6 +18,21 @@ import { startServer } from './server.js'
 
 interface JsonOption {
   json?: boolean
+}
+
+/** A JSON file given on the command line, as a value to check (a field error when unreadable). */
+function readReport(path: string): unknown {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    throw invalidField('against', `cannot be read: ${(error as Error).message}`)
+  }
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw invalidField('against', 'is not the --json report of punches verify')
+  }
 }
 
 /** "1 employee", "2 employees". */
@@ -149,9 +165,11 @@ punches
   .description('Check the hash chains of the punch record; exits 1 when any link is broken')
   .requiredOption('--tenant <id>', 'tenant id')
   .option('--user <id>', 'only this employee')
+  .option('--against <file>', 'an earlier --json report: its anchored punches must be there unchanged')
   .option('--json', 'print JSON')
-  .action(async (options: JsonOption & { tenant: string; user?: string }) => {
-    const report = await withDatabase((database) => verifyPunchChains(database.db, options.tenant, options.user))
+  .action(async (options: JsonOption & { tenant: string; user?: string; against?: string }) => {
+    const against = options.against ? anchorsOfReport(readReport(options.against), options.tenant) : []
+    const report = await withDatabase((database) => verifyPunchChains(database.db, options.tenant, options.user, against))
     output(report, options, () =>
       [
         `Checked ${plural(report.punches_checked, 'punch', 'punches')} of ${plural(report.users_checked, 'employee', 'employees')}: ${report.ok ? 'intact' : plural(report.broken.length, 'broken link', 'broken links')}`,

@@ -13,6 +13,9 @@
  */
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
@@ -312,6 +315,20 @@ for (const engine of ENGINES) {
       assert.equal(intact.users_checked, 4)
       assert.ok(intact.punches_checked >= 4 * 4 * 3, `a week of punches, got ${intact.punches_checked}`)
       assert.deepEqual(intact.broken, [])
+      assert.equal(intact.anchors.length, 4, 'the last punch of each chain')
+      // The report kept as a file anchors a later run; a file that is not such a report is refused.
+      const dir = mkdtempSync(join(tmpdir(), 'jornada-report-'))
+      try {
+        const reportFile = join(dir, 'report.json')
+        writeFileSync(reportFile, JSON.stringify(intact))
+        const anchored = await cliOk(target.url, 'punches', 'verify', '--tenant', demo.tenant.id, '--against', reportFile, '--json')
+        assert.deepEqual([anchored.ok, anchored.broken], [true, []])
+        writeFileSync(reportFile, '{"not": "a report"}')
+        const refused = await cliFails(target.url, 'punches', 'verify', '--tenant', demo.tenant.id, '--against', reportFile, '--json')
+        assert.deepEqual([refused.code, refused.details], ['invalid_request', [{ field: 'against', message: 'is not the --json report of punches verify' }]])
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
       const victim = await database!.db
         .selectFrom('punches')
         .select(['id', 'user_id', 'seq'])

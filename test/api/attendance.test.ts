@@ -4,7 +4,8 @@
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
-import { verifyPunchChains } from '../../src/modules/attendance/attendance.service.js'
+import { anchorsOfReport, verifyPunchChains } from '../../src/modules/attendance/attendance.service.js'
+import { punchHash } from '../../src/modules/attendance/punch-chain.js'
 import { expectError, forEachEngine, type TestTenant } from '../helpers/harness.js'
 
 let now = Date.now()
@@ -433,6 +434,41 @@ forEachEngine(
         { user_id: user.id, punch_id: next.id, seq: 4, problem: 'prev_hash_mismatch' },
         { user_id: user.id, punch_id: next.id, seq: 4, problem: 'sequence_gap' },
       ])
+    })
+
+    it('an earlier report anchors the chains: a rewrite with every hash and the head recomputed is still found', async () => {
+      setNow('2026-11-21T12:00:00Z')
+      const tenant = await t.newTenant()
+      const user = await tenant.createUser()
+      const first = await punch(tenant, user.id, 'in', '2026-11-20T08:00:00Z')
+      await punch(tenant, user.id, 'out', '2026-11-20T16:00:00Z')
+      const kept = await verifyPunchChains(t.database.db, tenant.id)
+      assert.equal(kept.ok, true)
+      const stored = await t.database.db.selectFrom('punches').selectAll().where('user_id', '=', user.id).orderBy('seq').execute()
+      assert.deepEqual(kept.anchors, [{ user_id: user.id, seq: 2, hash: stored[1]!.hash }])
+      // The report travels as JSON, outside the database.
+      const against = anchorsOfReport(JSON.parse(JSON.stringify(kept)), tenant.id)
+
+      // Someone who knows the scheme starts the day an hour later and recomputes everything after it.
+      let prev: string | null = null
+      for (const row of stored) {
+        const rewritten = { ...row, ts: row.id === first.id ? '2026-11-20T09:00:00.000Z' : row.ts, prev_hash: prev }
+        const hash = punchHash(rewritten)
+        await t.database.db.updateTable('punches').set({ ts: rewritten.ts, prev_hash: prev, hash }).where('id', '=', row.id).execute()
+        prev = hash
+      }
+      await t.database.db.updateTable('punch_chain_heads').set({ hash: prev! }).where('user_id', '=', user.id).execute()
+      assert.equal((await verifyPunchChains(t.database.db, tenant.id)).ok, true, 'consistent in itself')
+      const report = await verifyPunchChains(t.database.db, tenant.id, undefined, against)
+      assert.deepEqual(report.broken, [{ user_id: user.id, punch_id: stored[1]!.id, seq: 2, problem: 'changed_since_report' }])
+      assert.deepEqual((await verifyPunchChains(t.database.db, tenant.id, user.id, against)).broken, report.broken)
+
+      const other = await t.newTenant()
+      assert.throws(() => anchorsOfReport(kept, other.id), { code: 'invalid_request', message: /another company/ })
+      assert.throws(() => anchorsOfReport({ tenant_id: tenant.id, anchors: [{ user_id: user.id, seq: 0, hash: 'x' }] }, tenant.id), {
+        code: 'invalid_request',
+        message: /against/,
+      })
     })
 
     it('verification while employees punch sees each chain with its head, never half of a punch', async () => {

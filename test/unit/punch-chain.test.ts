@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
-import { type ChainedPunch, punchHash, verifyChain, verifyHead } from '../../src/modules/attendance/punch-chain.js'
+import { type ChainedPunch, punchHash, verifyAnchor, verifyChain, verifyHead } from '../../src/modules/attendance/punch-chain.js'
 
 const TYPES = ['in', 'break_start', 'break_end', 'out'] as const
 const BASE = Date.parse('2026-03-02T08:00:00.000Z')
@@ -237,5 +237,38 @@ describe('verifyHead', () => {
     const chain = buildChain(2)
     assert.deepEqual(verifyHead('usr_1', chain, null), [{ user_id: 'usr_1', punch_id: chain[1]!.id, seq: 2, problem: 'head_missing' }])
     assert.deepEqual(verifyHead('usr_1', [], null), [])
+  })
+})
+
+describe('verifyAnchor', () => {
+  /** The chain rewritten from `index` on, every hash recomputed: what verifyChain alone cannot see. */
+  function rewrittenFrom(chain: ChainedPunch[], index: number): ChainedPunch[] {
+    const out = chain.slice(0, index)
+    for (const punch of chain.slice(index)) {
+      const modality = out.length === index ? (punch.modality === 'onsite' ? 'remote' : 'onsite') : punch.modality
+      const changed = { ...punch, modality, prev_hash: out.at(-1)?.hash ?? null }
+      out.push(rehash(changed))
+    }
+    return out
+  }
+
+  it('an anchored punch still there and unchanged passes; a rewrite at or before it, however consistent, does not', () => {
+    fc.assert(
+      fc.property(chainArb, fc.nat(), (chain, pick) => {
+        const anchor = { user_id: 'usr_1', seq: chain.at(-1)!.seq, hash: chain.at(-1)!.hash }
+        assert.deepEqual(verifyAnchor(chain, anchor), [])
+        const index = pick % chain.length
+        const forged = rewrittenFrom(chain, index)
+        assert.deepEqual(verifyChain(forged), [], 'the forged chain is valid in itself')
+        assert.deepEqual(verifyAnchor(forged, anchor), [{ user_id: 'usr_1', punch_id: forged.at(-1)!.id, seq: anchor.seq, problem: 'changed_since_report' }])
+      }),
+    )
+  })
+
+  it('an anchored punch that is gone is reported with a null punch_id; later punches do not matter', () => {
+    const chain = buildChain(5)
+    const anchor = { user_id: 'usr_1', seq: 3, hash: chain[2]!.hash }
+    assert.deepEqual(verifyAnchor(chain.slice(0, 2), anchor), [{ user_id: 'usr_1', punch_id: null, seq: 3, problem: 'changed_since_report' }])
+    assert.deepEqual(verifyAnchor(rewrittenFrom(chain, 3), anchor), [])
   })
 })

@@ -4,6 +4,7 @@
  * daily computation, so a summary row always equals the sum of that employee's daily entries.
  */
 import type { Kysely } from 'kysely'
+import { type Static, Type } from 'typebox'
 import type { AuthContext } from '../../auth/context.js'
 import { canAdministerEmployees } from '../../auth/permissions.js'
 import { lockRow } from '../../db/locks.js'
@@ -26,8 +27,9 @@ import type {
   SummaryQueryType,
   SummaryRowType,
 } from './attendance.schemas.js'
-import { type BrokenLink, punchHash, verifyChain, verifyHead } from './punch-chain.js'
+import { type BrokenLink, type ChainAnchor, punchHash, verifyAnchor, verifyChain, verifyHead } from './punch-chain.js'
 import { pageOf } from '../../http/pagination.js'
+import { checkAgainst } from '../../http/validation.js'
 
 type Db = Kysely<Database>
 
@@ -221,18 +223,40 @@ export interface VerificationReport {
   punches_checked: number
   ok: boolean
   broken: BrokenLink[]
+  /** The last punch of each chain as verified: what a later `--against` checks is still there. */
+  anchors: ChainAnchor[]
+}
+
+const ReportAnchors = Type.Object({
+  tenant_id: Type.String(),
+  anchors: Type.Array(Type.Object({ user_id: Type.String(), seq: Type.Integer({ minimum: 1 }), hash: Type.String({ pattern: '^[0-9a-f]{64}$' }) })),
+})
+
+/** The anchors of an earlier report (its parsed `--json` output) of the same company. */
+export function anchorsOfReport(report: unknown, tenantId: string): ChainAnchor[] {
+  if (checkAgainst(ReportAnchors, report).length > 0) throw invalidField('against', 'is not the --json report of punches verify')
+  const { tenant_id, anchors } = report as Static<typeof ReportAnchors>
+  if (tenant_id !== tenantId) throw invalidField('against', `is a report of another company (${tenant_id})`)
+  return anchors
 }
 
 /**
- * Walks every employee's punch chain (or one employee's) and reports each broken link, and each
- * chain that does not end at its recorded head. Employees whose punches are all gone still have
- * a head, so they are checked too.
+ * Walks every employee's punch chain (or one employee's) and reports each broken link, each chain
+ * that does not end at its recorded head, and each punch anchored by an earlier report (`against`)
+ * that is gone or changed. Employees whose punches are all gone still have a head, so they are
+ * checked too.
  */
-export async function verifyPunchChains(db: Db, tenantId: string, userId?: string): Promise<VerificationReport> {
+export async function verifyPunchChains(db: Db, tenantId: string, userId?: string, against: readonly ChainAnchor[] = []): Promise<VerificationReport> {
   await requireTenant(db, tenantId)
   if (userId && !(await findUserRow(db, tenantId, userId))) throw notFound('User')
-  const userIds = userId ? [userId] : await repo.usersWithChains(db, tenantId)
+  const anchorsOf = new Map<string, ChainAnchor[]>()
+  for (const anchor of against) {
+    if (userId && anchor.user_id !== userId) continue
+    anchorsOf.set(anchor.user_id, [...(anchorsOf.get(anchor.user_id) ?? []), anchor])
+  }
+  const userIds = userId ? [userId] : [...new Set([...(await repo.usersWithChains(db, tenantId)), ...anchorsOf.keys()])].sort()
   const broken: BrokenLink[] = []
+  const anchors: ChainAnchor[] = []
   let punches = 0
   for (const id of userIds) {
     // The head and the chain from one snapshot: a punch recorded meanwhile is in both or in neither.
@@ -241,7 +265,9 @@ export async function verifyPunchChains(db: Db, tenantId: string, userId?: strin
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => ({ head: await repo.chainHead(trx, tenantId, id), chain: await repo.punchChain(trx, tenantId, id) }))
     punches += chain.length
-    broken.push(...verifyChain(chain), ...verifyHead(id, chain, head ?? null))
+    broken.push(...verifyChain(chain), ...verifyHead(id, chain, head ?? null), ...(anchorsOf.get(id) ?? []).flatMap((a) => verifyAnchor(chain, a)))
+    const last = chain.at(-1)
+    if (last) anchors.push({ user_id: id, seq: last.seq, hash: last.hash })
   }
-  return { tenant_id: tenantId, users_checked: userIds.length, punches_checked: punches, ok: broken.length === 0, broken }
+  return { tenant_id: tenantId, users_checked: userIds.length, punches_checked: punches, ok: broken.length === 0, broken, anchors }
 }

@@ -51,6 +51,8 @@ export type ChainProblem =
   | 'head_mismatch'
   /** The employee has punches but no recorded head. */
   | 'head_missing'
+  /** A punch an earlier report anchored is gone or changed (`punch_id` null when gone). */
+  | 'changed_since_report'
 
 export interface BrokenLink {
   user_id: string
@@ -90,4 +92,22 @@ export function verifyHead(userId: string, punches: readonly ChainedPunch[], hea
   if (!last || last.seq < head.seq) return [{ user_id: userId, punch_id: null, seq: head.seq, problem: 'chain_truncated' }]
   if (last.seq !== head.seq || last.hash !== head.hash) return [{ user_id: userId, punch_id: last.id, seq: last.seq, problem: 'head_mismatch' }]
   return []
+}
+
+/**
+ * A punch an earlier verification saw as the last of its employee's chain. Kept outside the
+ * database (the `--json` report), it shows later whether that punch, and with it the chain up to
+ * it, was rewritten since: even by someone who recomputed every hash and the head.
+ */
+export interface ChainAnchor {
+  user_id: string
+  seq: number
+  hash: string
+}
+
+/** The anchored punch must still be in the chain (given in `seq` order) with the same hash. */
+export function verifyAnchor(punches: readonly ChainedPunch[], anchor: ChainAnchor): BrokenLink[] {
+  const punch = punches.find((p) => p.seq === anchor.seq)
+  if (punch && punch.hash === anchor.hash) return []
+  return [{ user_id: anchor.user_id, punch_id: punch?.id ?? null, seq: anchor.seq, problem: 'changed_since_report' }]
 }
