@@ -124,7 +124,7 @@ keys
   .requiredOption('--acts-as <userId>', 'user whose permissions authorise the key’s writes')
   .requiredOption('--scopes <list>', 'comma-separated scopes, e.g. users.list,users.get')
   .option('--name <name>', 'a label for the key')
-  .option('--expires-at <iso>', 'expiry instant, ISO 8601')
+  .option('--expires-at <iso>', 'expiry: a future instant, ISO 8601 with Z or an offset (e.g. 2027-01-01T00:00:00Z)')
   .option('--json', 'print JSON')
   .action(async (options: JsonOption & Record<string, string | undefined>) => {
     const created = await withDatabase((database) =>
@@ -172,7 +172,7 @@ punches
     const report = await withDatabase((database) => verifyPunchChains(database.db, options.tenant, options.user, against))
     output(report, options, () =>
       [
-        `Checked ${plural(report.punches_checked, 'punch', 'punches')} of ${plural(report.users_checked, 'employee', 'employees')}: ${report.ok ? 'intact' : plural(report.broken.length, 'broken link', 'broken links')}`,
+        `Checked ${plural(report.punches_checked, 'punch', 'punches')} of ${plural(report.users_checked, 'employee', 'employees')}${options.against ? ` against ${plural(report.anchors_checked, 'anchor', 'anchors')} of the report` : ''}: ${report.ok ? 'intact' : plural(report.broken.length, 'broken link', 'broken links')}`,
         ...report.broken.map((b) => `  ${b.user_id} #${b.seq} ${b.punch_id ?? '(missing)'}: ${b.problem}`),
       ].join('\n'),
     )

@@ -459,12 +459,21 @@ forEachEngine(
       }
       await t.database.db.updateTable('punch_chain_heads').set({ hash: prev! }).where('user_id', '=', user.id).execute()
       assert.equal((await verifyPunchChains(t.database.db, tenant.id)).ok, true, 'consistent in itself')
-      const report = await verifyPunchChains(t.database.db, tenant.id, undefined, against)
+      // An anchor given twice is compared (and reported) once.
+      const report = await verifyPunchChains(t.database.db, tenant.id, undefined, [...against, ...against])
       assert.deepEqual(report.broken, [{ user_id: user.id, punch_id: stored[1]!.id, seq: 2, problem: 'changed_since_report' }])
+      assert.equal(report.anchors_checked, 1)
       assert.deepEqual((await verifyPunchChains(t.database.db, tenant.id, user.id, against)).broken, report.broken)
+      const colleague = await tenant.createUser()
+      assert.equal((await verifyPunchChains(t.database.db, tenant.id, colleague.id, against)).anchors_checked, 0, 'nothing of theirs anchored')
 
       const other = await t.newTenant()
       assert.throws(() => anchorsOfReport(kept, other.id), { code: 'invalid_request', message: /another company/ })
+      const stranger = await other.createUser()
+      await assert.rejects(verifyPunchChains(t.database.db, tenant.id, undefined, [{ user_id: stranger.id, seq: 1, hash: 'a'.repeat(64) }]), {
+        code: 'invalid_request',
+        message: /no employees of this company/,
+      })
       assert.throws(() => anchorsOfReport({ tenant_id: tenant.id, anchors: [{ user_id: user.id, seq: 0, hash: 'x' }] }, tenant.id), {
         code: 'invalid_request',
         message: /against/,

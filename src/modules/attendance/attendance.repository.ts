@@ -85,6 +85,11 @@ export async function chainHead(db: Db, tenantId: string, userId: string): Promi
   return db.selectFrom('punch_chain_heads').selectAll().where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst()
 }
 
+/** Every employee id of the company. */
+export async function employeeIds(db: Db, tenantId: string): Promise<string[]> {
+  return (await db.selectFrom('users').select('id').where('tenant_id', '=', tenantId).execute()).map((r) => r.id)
+}
+
 /** Employees with a punch chain: with punches, or with a recorded head (their punches may be gone). */
 export async function usersWithChains(db: Db, tenantId: string): Promise<string[]> {
   const rows = await db

@@ -223,6 +223,8 @@ export interface VerificationReport {
   punches_checked: number
   ok: boolean
   broken: BrokenLink[]
+  /** How many punches anchored by the `--against` report were compared (0 without one). */
+  anchors_checked: number
   /** The last punch of each chain as verified: what a later `--against` checks is still there. */
   anchors: ChainAnchor[]
 }
@@ -249,15 +251,23 @@ export function anchorsOfReport(report: unknown, tenantId: string): ChainAnchor[
 export async function verifyPunchChains(db: Db, tenantId: string, userId?: string, against: readonly ChainAnchor[] = []): Promise<VerificationReport> {
   await requireTenant(db, tenantId)
   if (userId && !(await findUserRow(db, tenantId, userId))) throw notFound('User')
-  const anchorsOf = new Map<string, ChainAnchor[]>()
+  const anchorsOf = new Map<string, Map<string, ChainAnchor>>() // by employee, then by seq and hash (once each)
   for (const anchor of against) {
     if (userId && anchor.user_id !== userId) continue
-    anchorsOf.set(anchor.user_id, [...(anchorsOf.get(anchor.user_id) ?? []), anchor])
+    let ofUser = anchorsOf.get(anchor.user_id)
+    if (!ofUser) anchorsOf.set(anchor.user_id, (ofUser = new Map()))
+    ofUser.set(`${anchor.seq}:${anchor.hash}`, anchor)
+  }
+  if (anchorsOf.size > 0) {
+    const employees = new Set(await repo.employeeIds(db, tenantId))
+    const strangers = [...anchorsOf.keys()].filter((id) => !employees.has(id))
+    if (strangers.length > 0) throw invalidField('against', `anchors punches of ids that are no employees of this company: ${strangers.slice(0, 5).join(', ')}`)
   }
   const userIds = userId ? [userId] : [...new Set([...(await repo.usersWithChains(db, tenantId)), ...anchorsOf.keys()])].sort()
   const broken: BrokenLink[] = []
   const anchors: ChainAnchor[] = []
   let punches = 0
+  let anchorsChecked = 0
   for (const id of userIds) {
     // The head and the chain from one snapshot: a punch recorded meanwhile is in both or in neither.
     const { head, chain } = await db
@@ -265,9 +275,19 @@ export async function verifyPunchChains(db: Db, tenantId: string, userId?: strin
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => ({ head: await repo.chainHead(trx, tenantId, id), chain: await repo.punchChain(trx, tenantId, id) }))
     punches += chain.length
-    broken.push(...verifyChain(chain), ...verifyHead(id, chain, head ?? null), ...(anchorsOf.get(id) ?? []).flatMap((a) => verifyAnchor(chain, a)))
+    const anchored = [...(anchorsOf.get(id)?.values() ?? [])]
+    anchorsChecked += anchored.length
+    broken.push(...verifyChain(chain), ...verifyHead(id, chain, head ?? null), ...anchored.flatMap((a) => verifyAnchor(chain, a)))
     const last = chain.at(-1)
     if (last) anchors.push({ user_id: id, seq: last.seq, hash: last.hash })
   }
-  return { tenant_id: tenantId, users_checked: userIds.length, punches_checked: punches, ok: broken.length === 0, broken, anchors }
+  return {
+    tenant_id: tenantId,
+    users_checked: userIds.length,
+    punches_checked: punches,
+    ok: broken.length === 0,
+    broken,
+    anchors_checked: anchorsChecked,
+    anchors,
+  }
 }
