@@ -125,6 +125,15 @@ export function toFieldIssues(errors: ErrorObject[], part: string | undefined): 
       case 'maxLength':
         message = `must be at most ${error.params.limit} characters`
         break
+      case 'minItems':
+        message = `must have at least ${error.params.limit} item${error.params.limit === 1 ? '' : 's'}`
+        break
+      case 'maxItems':
+        message = `must have at most ${error.params.limit} items`
+        break
+      case 'uniqueItems':
+        message = 'must not list the same item twice'
+        break
       case 'anyOf':
       case 'oneOf':
         continue // the branches' own errors say more; a null branch adds nothing useful

@@ -66,6 +66,7 @@ forEachEngine('authentication and scopes', (t) => {
     const input = { tenantId: tenant.id, actsAsUserId: tenant.adminId, scopes: ['users.list'] }
     await assert.rejects(createKey(t.database.db, { ...input, expiresAt: '2020-01-01T00:00:00Z' }), { code: 'invalid_request', message: /expires_at: must be in the future/ })
     await assert.rejects(createKey(t.database.db, { ...input, expiresAt: 'next tuesday' }), { code: 'invalid_request', message: /expires_at/ })
+    await assert.rejects(createKey(t.database.db, { ...input, expiresAt: '' }), { code: 'invalid_request', message: /expires_at/ })
     assert.equal(await keys(), before, 'no key was created')
   })
 

@@ -58,7 +58,7 @@ export async function createKey(db: Kysely<Database>, input: CreateKeyInput, now
   if (unknown.length > 0) throw invalidField('scopes', `unknown scopes: ${unknown.join(', ')}; known: ${SCOPES.join(', ')}`)
   if (input.scopes.length === 0) throw invalidField('scopes', 'at least one scope is required')
   let expiresAt: string | null = null
-  if (input.expiresAt) {
+  if (input.expiresAt !== undefined && input.expiresAt !== null) {
     if (!isValidInstant(input.expiresAt)) throw invalidField('expires_at', 'must be an ISO 8601 timestamp with Z or an offset, e.g. 2027-01-01T00:00:00Z')
     const parsed = new Date(input.expiresAt)
     // A key that could never be used is a mistake, not a key.
