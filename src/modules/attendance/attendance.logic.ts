@@ -4,6 +4,7 @@
  * Tested without HTTP or a database, and against a simple reference model (fast-check).
  */
 import { DateTime } from 'luxon'
+import { BoundedCache } from '../../lib/bounded-cache.js'
 
 export const PUNCH_TYPES = ['in', 'out', 'break_start', 'break_end'] as const
 export type PunchType = (typeof PUNCH_TYPES)[number]
@@ -102,22 +103,14 @@ const QUARTER_HOUR_MS = 15 * 60_000
  * midnight (clocks forward at 00:00) begins at its first instant, as luxon says.
  */
 export function startOfLocalDay(date: string, zone: string): number {
-  const key = `${zone}|${date}`
-  let start = dayStarts.get(key)
-  if (start === undefined) {
-    start = computeStartOfLocalDay(date, zone)
-    if (dayStarts.size >= MAX_CACHED_DAY_STARTS) dayStarts.clear()
-    dayStarts.set(key, start)
-  }
-  return start
+  return dayStarts.get(`${zone}|${date}`, () => computeStartOfLocalDay(date, zone))
 }
 
 /**
  * Day starts are fixed facts of the time-zone data, and luxon takes tens of microseconds to work
  * one out: a year of days is computed once per zone and then read from here.
  */
-const dayStarts = new Map<string, number>()
-const MAX_CACHED_DAY_STARTS = 200_000
+const dayStarts = new BoundedCache<string, number>(200_000)
 
 function computeStartOfLocalDay(date: string, zone: string): number {
   const guess = DateTime.fromISO(date, { zone }).startOf('day')
@@ -174,18 +167,10 @@ export function addDays(date: string, n: number): string {
  * for the same few ranges again and again, and working them out is a hundred cache lookups.
  */
 export function localDays(from: string, to: string, zone: string): LocalDays {
-  const key = `${zone}|${from}|${to}`
-  let days = rangeDays.get(key)
-  if (!days) {
-    days = computeLocalDays(from, to, zone)
-    if (rangeDays.size >= MAX_CACHED_RANGES) rangeDays.clear()
-    rangeDays.set(key, days)
-  }
-  return days
+  return rangeDays.get(`${zone}|${from}|${to}`, () => computeLocalDays(from, to, zone))
 }
 
-const rangeDays = new Map<string, LocalDays>()
-const MAX_CACHED_RANGES = 2_000
+const rangeDays = new BoundedCache<string, LocalDays>(2_000)
 
 function computeLocalDays(from: string, to: string, zone: string): LocalDays {
   const first = dayNumber(from)

@@ -4,26 +4,22 @@
  * Calendars are computed once per country, region and year and kept in memory.
  */
 import Holidays from 'date-holidays'
+import { BoundedCache } from '../../lib/bounded-cache.js'
 
-const cache = new Map<string, Map<string, string>>()
-const MAX_CACHED = 2000
+const calendars = new BoundedCache<string, Map<string, string>>(2000)
 
 /** date (YYYY-MM-DD) -> holiday name, for one year. */
 export function publicHolidaysOfYear(country: string, region: string | null, year: number): Map<string, string> {
-  const key = `${country}/${region ?? ''}/${year}`
-  let holidays = cache.get(key)
-  if (!holidays) {
-    holidays = new Map()
+  return calendars.get(`${country}/${region ?? ''}/${year}`, () => {
+    const holidays = new Map<string, string>()
     const calendar = region ? new Holidays(country, region) : new Holidays(country)
     for (const holiday of calendar.getHolidays(year) || []) {
       if (holiday.type !== 'public') continue
       const date = holiday.date.slice(0, 10)
       if (!holidays.has(date)) holidays.set(date, holiday.name)
     }
-    if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!)
-    cache.set(key, holidays)
-  }
-  return holidays
+    return holidays
+  })
 }
 
 /** Public holidays within [from, to], in date order. */
