@@ -14,12 +14,12 @@ import { buildApp } from '../src/app.js'
 import type { DatabaseHandle } from '../src/db/database.js'
 import type { AbsenceRow } from '../src/db/schema.js'
 import { newId } from '../src/lib/ids.js'
-import { addDays, isoWeekday } from '../src/modules/attendance/attendance.logic.js'
+import { addDays, isoWeekday } from '../src/lib/calendar.js'
 import { activeAbsencesOf, findTypeByKey, insertAbsence, listAbsences } from '../src/modules/absences/absences.repository.js'
-import { createTenant } from '../src/modules/tenants/tenants.service.js'
+import { createTenant } from '../src/modules/onboarding/onboarding.service.js'
 import { lockRow } from '../src/db/locks.js'
 import { findUserRow } from '../src/modules/users/users.repository.js'
-import { attendanceSubject } from '../src/modules/attendance/attendance.repository.js'
+import { calendarSubject } from '../src/modules/work-calendar/work-calendar.repository.js'
 import { companyHolidaysBetween } from '../src/modules/holidays/holidays.repository.js'
 import { insertUserRecord, newUserInput } from '../src/modules/users/users.service.js'
 import { openBenchDatabase } from './data.js'
@@ -132,7 +132,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Figure[] | nu
           await lockRow(trx, 'users', requester)
           await findUserRow(trx, company.tenantId, requester)
           await activeAbsencesOf(trx, company.tenantId, requester, `${year}-01-01`, `${year}-12-31`)
-          await attendanceSubject(trx, company.tenantId, requester)
+          await calendarSubject(trx, company.tenantId, requester)
           await companyHolidaysBetween(trx, company.tenantId, `${year}-01-01`, `${year}-12-31`)
           await insertAbsence(trx, {
             id: newId('absence'), tenant_id: company.tenantId, user_id: requester, type_id: vacationTypeId, status: 'pending',

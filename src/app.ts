@@ -5,37 +5,46 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Kysely } from 'kysely'
-import { sql } from 'kysely'
 import { Type } from 'typebox'
+import { randomBytes } from 'node:crypto'
+import { databaseAnswers } from './db/database.js'
 import type { Database } from './db/schema.js'
+import { AppError, invalidField } from './errors.js'
 import { registerAuth } from './http/auth.js'
 import { registerErrorHandler } from './http/error-handler.js'
 import { registerOpenApi } from './http/openapi.js'
 import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
-import { ErrorBody } from './http/schemas.js'
-import { findNulCharacter, validatorCompiler } from './http/validation.js'
-import { AppError, invalidField } from './errors.js'
-import { randomBytes } from 'node:crypto'
-import { catalogueRoutes } from './modules/catalogues/catalogues.routes.js'
-import { Department, WorkCenter } from './modules/catalogues/catalogues.schemas.js'
-import { meRoutes } from './modules/me/me.routes.js'
-import { attendanceRoutes } from './modules/attendance/attendance.routes.js'
-import { holidayRoutes } from './modules/holidays/holidays.routes.js'
-import { allocationRoutes } from './modules/allocations/allocations.routes.js'
-import { absenceRoutes } from './modules/absences/absences.routes.js'
-import { Absence, AbsenceType, VacationBalance } from './modules/absences/absences.schemas.js'
-import { Allocation } from './modules/allocations/allocations.schemas.js'
-import { projectRoutes } from './modules/projects/projects.routes.js'
-import { Project } from './modules/projects/projects.schemas.js'
-import { HolidayEntry } from './modules/holidays/holidays.schemas.js'
-import { DailyEntry, Punch, SummaryRow } from './modules/attendance/attendance.schemas.js'
-import { expenseRoutes } from './modules/expenses/expenses.routes.js'
-import { Expense } from './modules/expenses/expenses.schemas.js'
-import { Schedule } from './modules/schedules/schedules.schemas.js'
-import { Tenant } from './modules/tenants/tenants.schemas.js'
-import { tenantRoutes } from './modules/tenants/tenants.routes.js'
-import { UserFull, UserReduced } from './modules/users/users.schemas.js'
-import { userRoutes } from './modules/users/users.routes.js'
+import { ErrorBody } from './http/responses.js'
+import { type ApiModule, publicOperation } from './http/route.js'
+import { validatorCompiler } from './http/validation.js'
+import { findNulCharacter } from './lib/validation.js'
+import { absencesApi } from './modules/absences/absences.routes.js'
+import { allocationsApi } from './modules/allocations/allocations.routes.js'
+import { attendanceApi } from './modules/attendance/attendance.routes.js'
+import { cataloguesApi } from './modules/catalogues/catalogues.routes.js'
+import { expensesApi } from './modules/expenses/expenses.routes.js'
+import { holidaysApi } from './modules/holidays/holidays.routes.js'
+import { authenticate } from './modules/keys/keys.service.js'
+import { meApi } from './modules/me/me.routes.js'
+import { projectsApi } from './modules/projects/projects.routes.js'
+import { schedulesApi } from './modules/schedules/schedules.routes.js'
+import { tenantsApi } from './modules/tenants/tenants.routes.js'
+import { usersApi } from './modules/users/users.routes.js'
+
+/** Every module of the API, in the order of the OpenAPI document. */
+const API_MODULES: readonly ApiModule[] = [
+  meApi,
+  usersApi,
+  cataloguesApi,
+  schedulesApi,
+  tenantsApi,
+  holidaysApi,
+  attendanceApi,
+  expensesApi,
+  projectsApi,
+  allocationsApi,
+  absencesApi,
+]
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -117,9 +126,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
-  for (const schema of [ErrorBody, UserFull, UserReduced, Department, WorkCenter, Tenant, Schedule, HolidayEntry, Punch, DailyEntry, SummaryRow, Project, Allocation, Absence, AbsenceType, VacationBalance, Expense]) {
-    app.addSchema(schema)
-  }
+  app.addSchema(ErrorBody)
+  for (const module of API_MODULES) for (const schema of module.schemas ?? []) app.addSchema(schema)
   registerErrorHandler(app)
 
   // Bodies are JSON only: any other media type, text/plain included, is a 415.
@@ -152,50 +160,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
 
   await registerOpenApi(app)
-  registerAuth(app, { db: options.db, rateLimit: rateLimitStore, limitPerMinute: options.rateLimitPerMinute ?? 300 })
+  const db = options.db
+  registerAuth(app, { authenticate: (token) => authenticate(db, token), rateLimit: rateLimitStore, limitPerMinute: options.rateLimitPerMinute ?? 300 })
 
-  app.get(
-    '/health',
-    { config: { access: 'public', rateLimit: false }, schema: { tags: ['Operations'], summary: 'Liveness: the process answers', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
-    async () => ({ status: 'ok' as const }),
-  )
-  app.get(
-    '/ready',
-    {
-      config: { access: 'public', rateLimit: false },
-      schema: {
-        tags: ['Operations'],
-        summary: 'Readiness: the database answers',
-        response: { 200: Type.Object({ status: Type.Literal('ok') }), 503: Type.Ref('ErrorBody') },
-      },
-    },
-    async (_request, reply) => {
-      try {
-        await sql`select 1`.execute(options.db)
-        return { status: 'ok' as const }
-      } catch {
-        return reply.status(503).send({ error: { code: 'internal_error', message: 'Database unavailable' } })
-      }
-    },
+  const Ok = Type.Object({ status: Type.Literal('ok') })
+  app.get('/health', publicOperation('Liveness: the process answers', { response: { 200: Ok } }), async () => ({ status: 'ok' as const }))
+  app.get('/ready', publicOperation('Readiness: the database answers', { response: { 200: Ok, 503: Type.Ref('ErrorBody') } }), async (_request, reply) =>
+    (await databaseAnswers(db))
+      ? { status: 'ok' as const }
+      : reply.status(503).send({ error: { code: 'internal_error', message: 'Database unavailable' } }),
   )
 
+  const deps = { db, clock: options.clock ?? Date.now }
   await app.register(
     async (api) => {
-      api.get(
-        '/openapi.json',
-        { config: { access: 'public' }, schema: { tags: ['Operations'], summary: 'This OpenAPI 3.1 document' } },
-        async () => app.swagger(),
-      )
-      await api.register(meRoutes)
-      await api.register(userRoutes(options.db))
-      await api.register(catalogueRoutes(options.db))
-      await api.register(tenantRoutes(options.db))
-      await api.register(holidayRoutes(options.db))
-      await api.register(attendanceRoutes(options.db, options.clock ?? Date.now))
-      await api.register(expenseRoutes(options.db))
-      await api.register(projectRoutes(options.db))
-      await api.register(allocationRoutes(options.db))
-      await api.register(absenceRoutes(options.db, options.clock ?? Date.now))
+      api.get('/openapi.json', publicOperation('This OpenAPI 3.1 document', { rateLimited: true }), async () => app.swagger())
+      for (const module of API_MODULES) await api.register(module.routes(deps))
     },
     { prefix: '/api/v1' },
   )

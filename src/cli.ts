@@ -9,11 +9,12 @@ import { Command, CommanderError } from 'commander'
 import { ConfigError, loadConfig } from './config.js'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js'
 import { AppError, invalidField } from './errors.js'
-import { anchorsOfReport, verifyPunchChains } from './modules/attendance/attendance.service.js'
-import { DEFAULT_BATCH_SIZE, describeImport, importExpensesCsv, terminalProgress } from './modules/expenses/expenses.import.js'
+import { describeImport, plural, terminalProgress } from './cli/presentation.js'
+import { anchorsOfReport, verifyPunchChains } from './modules/attendance/chain-verification.service.js'
+import { DEFAULT_BATCH_SIZE, importExpensesCsv } from './modules/expenses/expenses.import.js'
 import { createKey, listKeys, revokeKey } from './modules/keys/keys.service.js'
-import { createDemoTenant } from './modules/tenants/demo.js'
-import { createTenant } from './modules/tenants/tenants.service.js'
+import { createDemoTenant } from './modules/onboarding/demo.js'
+import { createTenant } from './modules/onboarding/onboarding.service.js'
 import { startServer } from './server.js'
 
 interface JsonOption {
@@ -33,11 +34,6 @@ function readReport(path: string): unknown {
   } catch {
     throw invalidField('against', 'is not the --json report of punches verify')
   }
-}
-
-/** "1 employee", "2 employees". */
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`
 }
 
 function output(value: unknown, options: JsonOption, human: () => string): void {

@@ -5,7 +5,7 @@ import { buildApp } from './app.js'
 import type { Config } from './config.js'
 import { migrateToLatest, openDatabase } from './db/database.js'
 import { RedisRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
-import { createDemoTenant } from './modules/tenants/demo.js'
+import { createDemoTenant } from './modules/onboarding/demo.js'
 import { countTenants } from './modules/tenants/tenants.repository.js'
 
 export interface RunningServer {

@@ -19,7 +19,7 @@ import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.js'
 import { migrateToLatest, type DatabaseHandle } from '../src/db/database.js'
-import { createTenant } from '../src/modules/tenants/tenants.service.js'
+import { createTenant } from '../src/modules/onboarding/onboarding.service.js'
 import { Client, ENGINES, PG_URL, uniqueEmail } from './helpers/harness.js'
 import { type CliTarget, freshCliTarget } from './helpers/cli-target.js'
 

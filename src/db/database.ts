@@ -6,7 +6,19 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
-import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, sql } from 'kysely'
+import {
+  type DatabaseIntrospector,
+  Kysely,
+  type MigrationResultSet,
+  Migrator,
+  PostgresDialect,
+  PostgresIntrospector,
+  type PostgresPool,
+  type PostgresPoolClient,
+  SqliteDialect,
+  type TableMetadata,
+  sql,
+} from 'kysely'
 import { migrations } from './migrations/index.js'
 import type { Database } from './schema.js'
 import { preparedStatementName } from './reusable-query.js'
@@ -86,6 +98,52 @@ function preparingPool(pool: pg.Pool): PostgresPool {
   return { connect: async () => wrap(await pool.connect()), end: () => pool.end() }
 }
 
+/**
+ * Kysely's PostgreSQL introspector reads the tables of every schema in the database and resolves
+ * each schema by name, so a schema another process drops meanwhile makes a migration fail with
+ * 3F000 (seen with test schemas dropped in parallel). Jornada only ever asks about its own tables,
+ * so this one reads the connection's schema alone.
+ */
+class OwnSchemaIntrospector extends PostgresIntrospector {
+  constructor(private readonly database: Kysely<any>) {
+    super(database)
+  }
+
+  override async getTables(): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ table: string; schema: string; kind: string; column: string; type: string; type_schema: string; not_null: boolean; has_default: boolean; serial: string | null }>`
+      select c.relname as table, n.nspname as schema, c.relkind as kind, a.attname as column,
+             t.typname as type, tn.nspname as type_schema, a.attnotnull as not_null, a.atthasdef as has_default,
+             pg_get_serial_sequence(quote_ident(n.nspname) || '.' || quote_ident(c.relname), a.attname) as serial
+      from pg_catalog.pg_attribute a
+      join pg_catalog.pg_class c on c.oid = a.attrelid
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      join pg_catalog.pg_type t on t.oid = a.atttypid
+      join pg_catalog.pg_namespace tn on tn.oid = t.typnamespace
+      where n.nspname = current_schema() and c.relkind in ('r', 'v', 'p') and a.attnum >= 0 and not a.attisdropped
+      order by c.relname, a.attnum`.execute(this.database)
+    const tables = new Map<string, TableMetadata>()
+    for (const row of rows) {
+      let table = tables.get(row.table)
+      if (!table) tables.set(row.table, (table = { name: row.table, schema: row.schema, isView: row.kind === 'v', columns: [] }))
+      ;(table.columns as TableMetadata['columns'][number][]).push({
+        name: row.column,
+        dataType: row.type,
+        dataTypeSchema: row.type_schema,
+        isNullable: !row.not_null,
+        hasDefaultValue: row.has_default,
+        isAutoIncrementing: row.serial !== null,
+      })
+    }
+    return [...tables.values()]
+  }
+}
+
+class OwnSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return new OwnSchemaIntrospector(db)
+  }
+}
+
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
   const schema = options.pgSchema
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`)
@@ -104,7 +162,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     types: pgTypes,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   })
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) })
+  const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool: preparingPool(pool) }) })
   const parsed = new URL(url)
   return {
     db,
@@ -148,4 +206,14 @@ async function migratorOf(database: DatabaseHandle): Promise<Migrator> {
 function appliedNames({ error, results }: MigrationResultSet): string[] {
   if (error) throw error
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}
+
+/** Whether the database answers a trivial query: the readiness probe's question. */
+export async function databaseAnswers(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db)
+    return true
+  } catch {
+    return false
+  }
 }

@@ -4,12 +4,9 @@
  * caller without a valid key learns nothing from validation errors.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Kysely } from 'kysely'
 import type { AuthContext } from '../auth/context.js'
 import type { Scope } from '../auth/scopes.js'
-import type { Database } from '../db/schema.js'
 import { AppError } from '../errors.js'
-import { authenticate } from '../modules/keys/keys.service.js'
 import type { RateDecision, RateLimitStore } from './rate-limit.js'
 
 declare module 'fastify' {
@@ -27,7 +24,8 @@ declare module 'fastify' {
 }
 
 export interface AuthOptions {
-  db: Kysely<Database>
+  /** The caller of a bearer token, or null when it must be refused with 401 (the keys module's). */
+  authenticate(token: string): Promise<AuthContext | null>
   rateLimit: RateLimitStore
   limitPerMinute: number
 }
@@ -50,7 +48,7 @@ function bearerToken(header: string | undefined): string | null {
 }
 
 export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
-  const { db, rateLimit, limitPerMinute } = options
+  const { authenticate, rateLimit, limitPerMinute } = options
   app.decorateRequest('auth', null)
 
   /**
@@ -81,7 +79,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     }
 
     const token = bearerToken(request.headers.authorization)
-    const auth = token ? await authenticate(db, token) : null
+    const auth = token ? await authenticate(token) : null
     if (!auth) {
       // Requests without a valid key count against their address, so keys cannot be tried
       // quickly. A valid key is never refused because of its address: behind a load balancer or

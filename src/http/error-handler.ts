@@ -5,7 +5,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { AppError, ERROR_CATALOGUE, type ErrorCode, type FieldIssue } from '../errors.js'
-import { toFieldIssues } from './validation.js'
+import { toFieldIssues } from '../lib/validation.js'
 
 function body(code: ErrorCode, message: string, details?: FieldIssue[]) {
   return { error: { code, message, ...(details && details.length > 0 ? { details } : {}) } }

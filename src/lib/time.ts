@@ -1,3 +1,5 @@
+import { isValidDate } from './calendar.js'
+
 /** Instants travel as ISO 8601 UTC with milliseconds, e.g. `2026-03-02T08:00:00.000Z`. */
 export function nowIso(): string {
   return new Date().toISOString()
@@ -14,7 +16,13 @@ export function isValidTimeZone(zone: string): boolean {
   }
 }
 
-/** Today's calendar date (YYYY-MM-DD) in the given time zone. */
-export function todayIn(zone: string, at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)
+/** ISO 8601 instant with a mandatory `Z` or offset, e.g. 2026-03-02T09:00:00+01:00. */
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-](\d{2}):(\d{2}))$/
+
+export function isValidInstant(value: string): boolean {
+  const m = INSTANT.exec(value)
+  if (!m) return false
+  const [, y, mo, d, h, mi, s = '0', , , oh = '0', om = '0'] = m
+  if (!isValidDate(`${y}-${mo}-${d}`)) return false
+  return Number(h) <= 23 && Number(mi) <= 59 && Number(s) <= 59 && Number(oh) <= 23 && Number(om) <= 59
 }

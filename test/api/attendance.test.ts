@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
-import { anchorsOfReport, verifyPunchChains } from '../../src/modules/attendance/attendance.service.js'
+import { anchorsOfReport, verifyPunchChains } from '../../src/modules/attendance/chain-verification.service.js'
 import { punchHash } from '../../src/modules/attendance/punch-chain.js'
 import { expectError, forEachEngine, type TestTenant } from '../helpers/harness.js'
 

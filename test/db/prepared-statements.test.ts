@@ -10,7 +10,7 @@ import pg from 'pg'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/database.js'
 import { preparedStatementName } from '../../src/db/reusable-query.js'
 import { authenticate } from '../../src/modules/keys/keys.service.js'
-import { createTenant } from '../../src/modules/tenants/tenants.service.js'
+import { createTenant } from '../../src/modules/onboarding/onboarding.service.js'
 import { findUser } from '../../src/modules/users/users.repository.js'
 import { ENGINES, PG_URL } from '../helpers/harness.js'
 

@@ -14,7 +14,7 @@ import { buildApp, type AppOptions } from '../../src/app.js'
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Engine } from '../../src/db/database.js'
 import { SCOPES } from '../../src/auth/scopes.js'
 import { createKey } from '../../src/modules/keys/keys.service.js'
-import { createTenant } from '../../src/modules/tenants/tenants.service.js'
+import { createTenant } from '../../src/modules/onboarding/onboarding.service.js'
 
 export const PG_URL = process.env.TEST_DATABASE_URL || null
 

@@ -6,17 +6,10 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import type { Actor } from '../../src/auth/context.js'
-import {
-  type AbsenceSpan,
-  DEFAULT_ABSENCE_TYPES,
-  absenceMinutesOn,
-  absencesOverlap,
-  canCancelAbsence,
-  canDecideAbsence,
-  requestProblems,
-  workingDaysByYear,
-} from '../../src/modules/absences/absences.logic.js'
-import { addDays, isoWeekday } from '../../src/modules/attendance/attendance.logic.js'
+import { canCancelAbsence, canDecideAbsence } from '../../src/auth/policies.js'
+import { addDays, isoWeekday } from '../../src/lib/calendar.js'
+import { DEFAULT_ABSENCE_TYPES, absencesOverlap, requestProblems, workingDaysByYear } from '../../src/modules/absences/absences.logic.js'
+import { type AbsenceSpan, absenceMinutesOn } from '../../src/modules/work-calendar/work-calendar.logic.js'
 
 const day = (start_date: string, end_date = start_date): AbsenceSpan => ({ start_date, end_date, start_time: null, end_time: null })
 const hours = (date: string, start_time: string, end_time: string): AbsenceSpan => ({ start_date: date, end_date: date, start_time, end_time })

@@ -2,13 +2,10 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import { DateTime } from 'luxon'
+import { dayIndexOf, daysInRange, localDays } from '../../src/lib/calendar.js'
+import { type DayPlan, dayExpectation } from '../../src/modules/work-calendar/work-calendar.logic.js'
 import {
   buildSessions,
-  dayExpectation,
-  dayIndexOf,
-  daysInRange,
-  localDays,
-  type DayPlan,
   type Modality,
   type PunchPoint,
   type PunchType,

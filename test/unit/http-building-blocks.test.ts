@@ -2,9 +2,10 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import { MemoryRateLimitStore } from '../../src/http/rate-limit.js'
-import { findNulCharacter, isValidDate, isValidInstant } from '../../src/http/validation.js'
+import { isValidDate } from '../../src/lib/calendar.js'
+import { findNulCharacter } from '../../src/lib/validation.js'
 import { formatApiKey, parseApiKey, secretMatches, sha256Hex } from '../../src/lib/secrets.js'
-import { isValidTimeZone } from '../../src/lib/time.js'
+import { isValidInstant, isValidTimeZone } from '../../src/lib/time.js'
 import { loadConfig } from '../../src/config.js'
 
 describe('date and instant formats', () => {

@@ -8,8 +8,8 @@ import {
   normaliseIban,
   parseQualifications,
   searchableText,
-  updateDenial,
 } from '../../src/modules/users/users.logic.js'
+import { userUpdateDenial as updateDenial } from '../../src/auth/policies.js'
 
 const actor = (over: Partial<Actor> = {}): Actor => ({ id: 'usr_me', email: 'me@x.com', fullName: 'Me', role: 'member', departmentId: null, ...over })
 

@@ -1,12 +1,12 @@
 /**
  * The rules of absences as pure functions: what a valid request is, when two absences overlap,
- * how many vacation days an absence uses in each year, how much of a day it takes off the
- * schedule, and who may decide or cancel it.
+ * and how many vacation days an absence uses in each year. How much of a day an absence takes off
+ * the schedule is the work calendar's (work-calendar.logic); who may decide or cancel one is a
+ * policy (auth/policies).
  */
-import type { Actor } from '../../auth/context.js'
-import { isHrMember } from '../../auth/permissions.js'
 import type { FieldIssue } from '../../errors.js'
-import { addDays, daysInRange } from '../attendance/attendance.logic.js'
+import { addDays, daysInRange } from '../../lib/calendar.js'
+import { type AbsenceSpan, isHourly, minutesOfDay } from '../work-calendar/work-calendar.logic.js'
 
 export const DEFAULT_ABSENCE_TYPES = [
   { key: 'vacation', label: 'Vacation', requires_approval: true, allows_hourly: false, consumes_vacation: true },
@@ -19,21 +19,6 @@ export type AbsenceStatus = 'pending' | 'approved' | 'rejected' | 'cancelled'
 
 /** The statuses that hold a place in the calendar (and in the vacation balance). */
 export const ACTIVE_STATUSES: readonly AbsenceStatus[] = ['pending', 'approved']
-
-export interface AbsenceSpan {
-  start_date: string
-  end_date: string
-  start_time: string | null
-  end_time: string | null
-}
-
-export function minutesOfDay(time: string): number {
-  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
-}
-
-export function isHourly(a: AbsenceSpan): boolean {
-  return a.start_time !== null
-}
 
 /**
  * Two absences overlap when their date ranges share a day; two hourly absences on the same day
@@ -82,28 +67,4 @@ export function workingDaysByYear(a: AbsenceSpan, isWorkingDay: (date: string) =
     byYear.set(year, (byYear.get(year) ?? 0) + 1)
   }
   return byYear
-}
-
-/**
- * How much of `date` an approved absence takes off what is expected: all of it for a full-day
- * absence (Infinity), the span of an hourly one. 0 when the absence does not cover the date.
- */
-export function absenceMinutesOn(a: AbsenceSpan, date: string): number {
-  if (date < a.start_date || date > a.end_date) return 0
-  if (!isHourly(a)) return Number.POSITIVE_INFINITY
-  return minutesOfDay(a.end_time!) - minutesOfDay(a.start_time!)
-}
-
-/**
- * Deciding: a member of the HR department, or a supervisor of the requester anywhere up the
- * manager chain, and never the requester.
- */
-export function canDecideAbsence(actor: Actor, requesterId: string, hrDepartmentId: string | null, managerChain: readonly string[]): boolean {
-  if (actor.id === requesterId) return false
-  return isHrMember(actor, hrDepartmentId) || managerChain.includes(actor.id)
-}
-
-/** Cancelling: the requester, or HR. */
-export function canCancelAbsence(actor: Actor, requesterId: string, hrDepartmentId: string | null): boolean {
-  return actor.id === requesterId || isHrMember(actor, hrDepartmentId)
 }

@@ -1,8 +1,8 @@
 /** Absence and absence-type queries; every function takes the tenant id. */
-import { type Kysely, sql } from 'kysely'
-import { reusableQuery } from '../../db/reusable-query.js'
+import type { Kysely } from 'kysely'
+import { paginate } from '../../db/paginate.js'
 import type { AbsenceRow, AbsenceTypeRow, Database } from '../../db/schema.js'
-import type { AbsenceSpan } from './absences.logic.js'
+import type { Page } from '../../lib/pagination.js'
 
 type Db = Kysely<Database>
 
@@ -23,30 +23,6 @@ function withType(db: Db, tenantId: string) {
 
 export async function findAbsence(db: Db, tenantId: string, id: string): Promise<AbsenceWithType | undefined> {
   return withType(db, tenantId).where('a.id', '=', id).executeTakeFirst()
-}
-
-/** An approved absence as the daily record needs it: whose, and which days or hours. */
-export type ApprovedSpan = AbsenceSpan & { user_id: string }
-
-const SPAN_COLUMNS = ['user_id', 'start_date', 'end_date', 'start_time', 'end_time'] as const
-
-/** Approved absences overlapping [from, to] of one employee or of several. */
-function approvedSpans(db: Db, tenantId: string, users: string | readonly string[], from: string, to: string) {
-  const q = db.selectFrom('absences').select(SPAN_COLUMNS).where('tenant_id', '=', tenantId)
-  return (typeof users === 'string' ? q.where('user_id', '=', users) : q.where('user_id', 'in', users))
-    .where('status', '=', sql.lit('approved')) // a literal: a reusable query takes every parameter from its arguments
-    .where('start_date', '<=', to)
-    .where('end_date', '>=', from)
-}
-
-// One employee's (the daily record's) is compiled once; IN lists vary in length.
-const approvedOfOneUser = reusableQuery((db: Db, tenantId: string, userId: string, from: string, to: string) => approvedSpans(db, tenantId, userId, from, to))
-
-/** Approved absences of the given users overlapping [from, to]: what reduces expected time. */
-export async function approvedAbsencesBetween(db: Db, tenantId: string, userIds: readonly string[], from: string, to: string): Promise<ApprovedSpan[]> {
-  if (userIds.length === 0) return []
-  if (userIds.length === 1) return approvedOfOneUser(db, tenantId, userIds[0]!, from, to)
-  return approvedSpans(db, tenantId, userIds, from, to).execute()
 }
 
 /** The user's pending or approved absences overlapping [from, to], with their types. */
@@ -86,25 +62,15 @@ function filtered(db: Db, tenantId: string, f: AbsenceFilters) {
 }
 
 /** Absences overlapping [from, to], most recent first: start_date, created_at, id, all descending. */
-export async function listAbsences(
-  db: Db,
-  tenantId: string,
-  filters: AbsenceFilters,
-  page: { limit: number; offset: number },
-): Promise<{ rows: AbsenceWithType[]; total: number }> {
-  const rows = await filtered(db, tenantId, filters)
-    .selectAll('a')
-    .select(['t.key as type_key', 't.label as type_label'])
-    .orderBy('a.start_date', 'desc')
-    .orderBy('a.created_at', 'desc')
-    .orderBy('a.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute()
-  const { total } = await filtered(db, tenantId, filters)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow()
-  return { rows, total: Number(total) }
+export async function listAbsences(db: Db, tenantId: string, filters: AbsenceFilters, window: { limit: number; offset: number }): Promise<Page<AbsenceWithType>> {
+  return paginate(filtered(db, tenantId, filters), window, (q) =>
+    q
+      .selectAll('a')
+      .select(['t.key as type_key', 't.label as type_label'])
+      .orderBy('a.start_date', 'desc')
+      .orderBy('a.created_at', 'desc')
+      .orderBy('a.id', 'desc'),
+  )
 }
 
 export async function insertAbsence(db: Db, row: AbsenceRow): Promise<void> {
@@ -119,21 +85,9 @@ export async function findTypeByKey(db: Db, tenantId: string, key: string): Prom
   return db.selectFrom('absence_types').selectAll().where('tenant_id', '=', tenantId).where('key', '=', key).executeTakeFirst()
 }
 
-export async function listTypes(db: Db, tenantId: string, page: { limit: number; offset: number }): Promise<{ rows: AbsenceTypeRow[]; total: number }> {
-  const rows = await db
-    .selectFrom('absence_types')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .orderBy('key')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute()
-  const { total } = await db
-    .selectFrom('absence_types')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirstOrThrow()
-  return { rows, total: Number(total) }
+/** The company's absence types, by key. */
+export async function listTypes(db: Db, tenantId: string, window: { limit: number; offset: number }): Promise<Page<AbsenceTypeRow>> {
+  return paginate(db.selectFrom('absence_types').where('tenant_id', '=', tenantId), window, (q) => q.selectAll().orderBy('key'))
 }
 
 export async function insertTypes(db: Db, rows: AbsenceTypeRow[]): Promise<void> {

@@ -1,148 +1,107 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema.js'
 import { authOf } from '../../http/auth.js'
-import { DataOf, ListOf, errorResponses } from '../../http/schemas.js'
+import { type ApiModule, operations } from '../../http/route.js'
+import { DataOf, ListOf } from '../../lib/schemas.js'
 import * as s from './absences.schemas.js'
 import * as service from './absences.service.js'
 
-export function absenceRoutes(db: Kysely<Database>, clock: () => number): FastifyPluginAsyncTypebox {
-  return async (app) => {
-    app.get(
-      '/absence-types',
-      {
-        config: { scope: 'absence-types.list' },
-        schema: {
-          operationId: 'absence-types.list',
-          tags: ['Absences'],
+const operation = operations('Absences')
+
+export const absencesApi: ApiModule = {
+  schemas: [s.Absence, s.AbsenceType, s.VacationBalance],
+  routes: ({ db, clock }) =>
+    async (app) => {
+      app.get(
+        '/absence-types',
+        operation('absence-types.list', {
           summary: 'The company’s absence types, ordered by key',
           querystring: s.ListAbsenceTypesQuery,
-          response: { 200: ListOf(s.AbsenceType), ...errorResponses(400) },
-        },
-      },
-      async (request) => service.listAbsenceTypes(db, authOf(request), request.query),
-    )
-    app.post(
-      '/absence-types',
-      {
-        config: { scope: 'absence-types.create' },
-        schema: {
-          operationId: 'absence-types.create',
-          tags: ['Absences'],
+          response: { 200: ListOf(s.AbsenceType) },
+        }),
+        async (request) => service.listAbsenceTypes(db, authOf(request), request.query),
+      )
+      app.post(
+        '/absence-types',
+        operation('absence-types.create', {
           summary: 'Add an absence type (administrators)',
           body: s.CreateAbsenceTypeBody,
-          response: { 201: DataOf(s.AbsenceType), ...errorResponses(400, 409) },
-        },
-      },
-      async (request, reply) => reply.status(201).send({ data: await service.createAbsenceType(db, authOf(request), request.body) }),
-    )
-    app.patch(
-      '/absence-types/:key',
-      {
-        config: { scope: 'absence-types.update' },
-        schema: {
-          operationId: 'absence-types.update',
-          tags: ['Absences'],
+          response: { 201: DataOf(s.AbsenceType) },
+          errors: [409],
+        }),
+        async (request, reply) => reply.status(201).send({ data: await service.createAbsenceType(db, authOf(request), request.body) }),
+      )
+      app.patch(
+        '/absence-types/:key',
+        operation('absence-types.update', {
           summary: 'Change an absence type (administrators); existing absences keep their status',
           params: s.AbsenceTypeKeyParams,
           body: s.UpdateAbsenceTypeBody,
-          response: { 200: DataOf(s.AbsenceType), ...errorResponses(400, 404) },
-        },
-      },
-      async (request) => ({ data: await service.updateAbsenceType(db, authOf(request), request.params.key, request.body) }),
-    )
-    app.get(
-      '/absences',
-      {
-        config: { scope: 'absences.list' },
-        schema: {
-          operationId: 'absences.list',
-          tags: ['Absences'],
+          response: { 200: DataOf(s.AbsenceType) },
+          errors: [404],
+        }),
+        async (request) => ({ data: await service.updateAbsenceType(db, authOf(request), request.params.key, request.body) }),
+      )
+      app.get(
+        '/absences',
+        operation('absences.list', {
           summary: 'Absences overlapping [from, to], most recent first',
           description: 'Includes absences that start before `from` or end after `to`. Ordered by start_date, then created_at, then id, all descending.',
           querystring: s.ListAbsencesQuery,
-          response: { 200: ListOf(s.Absence), ...errorResponses(400) },
-        },
-      },
-      async (request) => service.listAbsences(db, authOf(request), request.query),
-    )
-    app.get(
-      '/absences/:absence_id',
-      {
-        config: { scope: 'absences.get' },
-        schema: {
-          operationId: 'absences.get',
-          tags: ['Absences'],
-          summary: 'Get an absence',
-          params: s.AbsenceIdParams,
-          response: { 200: DataOf(s.Absence), ...errorResponses(404) },
-        },
-      },
-      async (request) => ({ data: await service.getAbsence(db, authOf(request), request.params.absence_id) }),
-    )
-    app.post(
-      '/absences',
-      {
-        config: { scope: 'absences.create' },
-        schema: {
-          operationId: 'absences.create',
-          tags: ['Absences'],
+          response: { 200: ListOf(s.Absence) },
+        }),
+        async (request) => service.listAbsences(db, authOf(request), request.query),
+      )
+      app.get(
+        '/absences/:absence_id',
+        operation('absences.get', { summary: 'Get an absence', params: s.AbsenceIdParams, response: { 200: DataOf(s.Absence) }, errors: [404] }),
+        async (request) => ({ data: await service.getAbsence(db, authOf(request), request.params.absence_id) }),
+      )
+      app.post(
+        '/absences',
+        operation('absences.create', {
           summary: 'Register an absence (for oneself, or for anyone as an administrator)',
           description:
             'Pending, or approved at once when the type needs no approval. Not in the past; hourly absences need both times on one day and a type that allows them; no overlap with a pending or approved absence (409); vacation may not exceed the year’s vacation days (409).',
           body: s.CreateAbsenceBody,
-          response: { 201: DataOf(s.Absence), ...errorResponses(400, 404, 409) },
-        },
-      },
-      async (request, reply) => reply.status(201).send({ data: await service.createAbsence(db, authOf(request), request.body, clock()) }),
-    )
-    app.post(
-      '/absences/:absence_id/decide',
-      {
-        config: { scope: 'absences.decide' },
-        schema: {
-          operationId: 'absences.decide',
-          tags: ['Absences'],
+          response: { 201: DataOf(s.Absence) },
+          errors: [404, 409],
+        }),
+        async (request, reply) => reply.status(201).send({ data: await service.createAbsence(db, authOf(request), request.body, clock()) }),
+      )
+      app.post(
+        '/absences/:absence_id/decide',
+        operation('absences.decide', {
           summary: 'Approve or reject a pending absence',
-          description: 'The acting user must be in the HR department or above the employee in the manager chain, and not the employee (403 permission_denied). Only a pending absence can be decided (409).',
+          description:
+            'The acting user must be in the HR department or above the employee in the manager chain, and not the employee (403 permission_denied). Only a pending absence can be decided (409).',
           params: s.AbsenceIdParams,
           body: s.DecideAbsenceBody,
-          response: { 200: DataOf(s.Absence), ...errorResponses(400, 404, 409) },
-        },
-      },
-      async (request) => ({ data: await service.decideAbsence(db, authOf(request), request.params.absence_id, request.body, clock()) }),
-    )
-    app.post(
-      '/absences/:absence_id/cancel',
-      {
-        config: { scope: 'absences.cancel' },
-        schema: {
-          operationId: 'absences.cancel',
-          tags: ['Absences'],
+          response: { 200: DataOf(s.Absence) },
+          errors: [404, 409],
+        }),
+        async (request) => ({ data: await service.decideAbsence(db, authOf(request), request.params.absence_id, request.body, clock()) }),
+      )
+      app.post(
+        '/absences/:absence_id/cancel',
+        operation('absences.cancel', {
           summary: 'Cancel a pending or approved absence that has not ended (the employee or HR)',
           params: s.AbsenceIdParams,
-          response: { 200: DataOf(s.Absence), ...errorResponses(404, 409) },
-        },
-      },
-      async (request) => ({ data: await service.cancelAbsence(db, authOf(request), request.params.absence_id, clock()) }),
-    )
-    app.get(
-      '/users/:user_id/vacation-balance',
-      {
-        config: { scope: 'users.vacation-balance' },
-        schema: {
-          operationId: 'users.vacation-balance',
-          tags: ['Absences'],
+          response: { 200: DataOf(s.Absence) },
+          errors: [404, 409],
+        }),
+        async (request) => ({ data: await service.cancelAbsence(db, authOf(request), request.params.absence_id, clock()) }),
+      )
+      app.get(
+        '/users/:user_id/vacation-balance',
+        operation('users.vacation-balance', {
           summary: 'Vacation days of a year: entitled, approved, pending, remaining',
-          description: 'Days are the working days (schedule, less holidays) of pending and approved absences of types that consume vacation; an absence across New Year counts in each year.',
+          description:
+            'Days are the working days (schedule, less holidays) of pending and approved absences of types that consume vacation; an absence across New Year counts in each year.',
           params: s.UserIdParams,
           querystring: s.VacationBalanceQuery,
-          response: { 200: DataOf(s.VacationBalance), ...errorResponses(400, 404) },
-        },
-      },
-      async (request) => ({
-        data: await service.vacationBalance(db, authOf(request), request.params.user_id, request.query.year, clock()),
-      }),
-    )
-  }
+          response: { 200: DataOf(s.VacationBalance) },
+          errors: [404],
+        }),
+        async (request) => ({ data: await service.vacationBalance(db, authOf(request), request.params.user_id, request.query.year, clock()) }),
+      )
+    },
 }

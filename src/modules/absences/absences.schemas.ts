@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { DateString, Id, Nullable, PaginationQuery } from '../../http/schemas.js'
+import { DateString, Id, Nullable, PaginationQuery } from '../../lib/schemas.js'
 
 const Status = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('cancelled')])
 const TypeKey = Type.String({ minLength: 1, maxLength: 50, pattern: '^[a-z0-9_-]+$', description: 'Absence type key from the company catalogue' })

@@ -5,17 +5,19 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
-import { canAdministerEmployees } from '../../auth/permissions.js'
+import { canAdministerEmployees, canCancelAbsence, canDecideAbsence, canRegisterAbsenceFor } from '../../auth/policies.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { lockRow } from '../../db/locks.js'
 import type { AbsenceRow, AbsenceTypeRow, Database, TenantRow } from '../../db/schema.js'
 import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
-import { nowIso, todayIn } from '../../lib/time.js'
-import { dayExpectation, isoWeekday } from '../attendance/attendance.logic.js'
-import { attendanceSubject } from '../attendance/attendance.repository.js'
-import { loadWorkCalendars } from '../attendance/work-calendar.js'
+import { isoWeekday, todayIn } from '../../lib/calendar.js'
+import { listBody, pageOf } from '../../lib/pagination.js'
+import { nowIso } from '../../lib/time.js'
 import { findUserRow, managerChain } from '../users/users.repository.js'
+import { type AbsenceSpan, dayExpectation } from '../work-calendar/work-calendar.logic.js'
+import { calendarSubject } from '../work-calendar/work-calendar.repository.js'
+import { loadWorkCalendars } from '../work-calendar/work-calendar.service.js'
 import * as logic from './absences.logic.js'
 import * as repo from './absences.repository.js'
 import type {
@@ -27,7 +29,6 @@ import type {
   ListAbsencesQueryType,
   UpdateAbsenceTypeBodyType,
 } from './absences.schemas.js'
-import { pageOf } from '../../http/pagination.js'
 
 type Db = Kysely<Database>
 type Trx = Transaction<Database> | Db
@@ -77,9 +78,8 @@ function assertCoherentType(type: { allows_hourly: boolean; consumes_vacation: b
 }
 
 export async function listAbsenceTypes(db: Db, auth: AuthContext, query: { page?: number; page_size?: number }) {
-  const { page, pageSize, limit, offset } = pageOf(query)
-  const { rows, total } = await repo.listTypes(db, auth.tenantId, { limit, offset })
-  return { data: rows.map(typeToApi), meta: { page, page_size: pageSize, total } }
+  const window = pageOf(query)
+  return listBody(window, await repo.listTypes(db, auth.tenantId, window), typeToApi)
 }
 
 export async function createAbsenceType(db: Db, auth: AuthContext, body: CreateAbsenceTypeBodyType): Promise<AbsenceTypeType> {
@@ -152,9 +152,9 @@ async function vacationUsage(
   userId: string,
   years: { years: number[]; from: string; to: string },
   absences: readonly ActiveAbsence[],
-  extra?: logic.AbsenceSpan,
+  extra?: AbsenceSpan,
 ): Promise<{ usage: Map<number, YearUsage>; extraDays: Map<number, number> }> {
-  const subject = await attendanceSubject(trx, tenant.id, userId)
+  const subject = await calendarSubject(trx, tenant.id, userId)
   if (!subject) throw notFound('User')
   const calendarOf = await loadWorkCalendars(trx, tenant, years.from, years.to)
   const planOf = calendarOf(subject)
@@ -193,7 +193,7 @@ export async function createAbsence(db: Db, auth: AuthContext, body: CreateAbsen
   const tenant = auth.tenant
   const type = await repo.findTypeByKey(db, auth.tenantId, body.type)
   if (!type) throw invalidField('type', `is not an absence type of this company (see GET /api/v1/absence-types)`)
-  const span: logic.AbsenceSpan = {
+  const span: AbsenceSpan = {
     start_date: body.start_date,
     end_date: body.end_date,
     start_time: body.start_time ?? null,
@@ -206,7 +206,7 @@ export async function createAbsence(db: Db, auth: AuthContext, body: CreateAbsen
     await lockRow(trx, 'users', body.user_id)
     const user = await findUserRow(trx, auth.tenantId, body.user_id)
     if (!user) throw notFound('User')
-    if (user.id !== auth.actor.id && !canAdministerEmployees(auth.actor)) {
+    if (!canRegisterAbsenceFor(auth.actor, user.id)) {
       throw permissionDenied('Only an administrator may register absences for another employee')
     }
     if (user.status !== 'active') throw new AppError('user_disabled', 'Absences cannot be registered for a disabled user')
@@ -258,14 +258,9 @@ export async function getAbsence(db: Db, auth: AuthContext, id: string): Promise
 
 export async function listAbsences(db: Db, auth: AuthContext, query: ListAbsencesQueryType) {
   if (query.to < query.from) throw invalidField('to', 'must be on or after from')
-  const { page, pageSize, limit, offset } = pageOf(query)
-  const { rows, total } = await repo.listAbsences(
-    db,
-    auth.tenantId,
-    { from: query.from, to: query.to, userId: query.user_id, status: query.status, typeKey: query.type },
-    { limit, offset },
-  )
-  return { data: rows.map(absenceToApi), meta: { page, page_size: pageSize, total } }
+  const window = pageOf(query)
+  const filters = { from: query.from, to: query.to, userId: query.user_id, status: query.status, typeKey: query.type }
+  return listBody(window, await repo.listAbsences(db, auth.tenantId, filters, window), absenceToApi)
 }
 
 export async function decideAbsence(db: Db, auth: AuthContext, id: string, body: DecideAbsenceBodyType, nowMs = Date.now()): Promise<AbsenceApiType> {
@@ -276,7 +271,7 @@ export async function decideAbsence(db: Db, auth: AuthContext, id: string, body:
     const absence = await repo.findAbsence(trx, auth.tenantId, id)
     if (!absence) throw notFound('Absence')
     const chain = await managerChain(trx, auth.tenantId, absence.user_id)
-    if (!logic.canDecideAbsence(auth.actor, absence.user_id, auth.tenant.hr_department_id, chain)) {
+    if (!canDecideAbsence(auth.actor, absence.user_id, auth.tenant.hr_department_id, chain)) {
       throw permissionDenied(
         absence.user_id === auth.actor.id
           ? 'Nobody may decide their own absences'
@@ -300,7 +295,7 @@ export async function cancelAbsence(db: Db, auth: AuthContext, id: string, nowMs
     await lockRow(trx, 'absences', id)
     const absence = await repo.findAbsence(trx, auth.tenantId, id)
     if (!absence) throw notFound('Absence')
-    if (!logic.canCancelAbsence(auth.actor, absence.user_id, auth.tenant.hr_department_id)) {
+    if (!canCancelAbsence(auth.actor, absence.user_id, auth.tenant.hr_department_id)) {
       throw permissionDenied('Only the employee or the HR department may cancel this absence')
     }
     if (!logic.ACTIVE_STATUSES.includes(absence.status) || absence.end_date < today) {

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely'
+import { paginate } from '../../db/paginate.js'
 import type { AllocationRow, Database } from '../../db/schema.js'
+import type { Page } from '../../lib/pagination.js'
 
 type Db = Kysely<Database>
 
@@ -27,15 +29,15 @@ function filtered(db: Db, tenantId: string, f: AllocationFilters) {
   return q
 }
 
-function withProject(db: Db, tenantId: string, f: AllocationFilters) {
-  return filtered(db, tenantId, f)
+function withProject(query: ReturnType<typeof filtered>) {
+  return query
     .leftJoin('projects as p', (j) => j.onRef('p.id', '=', 'a.project_id').onRef('p.tenant_id', '=', 'a.tenant_id'))
     .selectAll('a')
     .select(['p.code as project_code', 'p.name as project_name'])
 }
 
 export async function findAllocation(db: Db, tenantId: string, id: string): Promise<AllocationWithProject | undefined> {
-  return withProject(db, tenantId, { id }).executeTakeFirst()
+  return withProject(filtered(db, tenantId, { id })).executeTakeFirst()
 }
 
 /** The employee's allocations overlapping [startIso, endIso). */
@@ -51,17 +53,8 @@ export async function overlapping(db: Db, tenantId: string, userId: string, star
 }
 
 /** A page of allocations, by start then id. */
-export async function listAllocations(
-  db: Db,
-  tenantId: string,
-  filters: AllocationFilters,
-  page: { limit: number; offset: number },
-): Promise<{ rows: AllocationWithProject[]; total: number }> {
-  const rows = await withProject(db, tenantId, filters).orderBy('a.start').orderBy('a.id').limit(page.limit).offset(page.offset).execute()
-  const { total } = await filtered(db, tenantId, filters)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow()
-  return { rows, total: Number(total) }
+export async function listAllocations(db: Db, tenantId: string, filters: AllocationFilters, window: { limit: number; offset: number }): Promise<Page<AllocationWithProject>> {
+  return paginate(filtered(db, tenantId, filters), window, (q) => withProject(q).orderBy('a.start').orderBy('a.id'))
 }
 
 export async function insertAllocation(db: Db, row: AllocationRow): Promise<void> {

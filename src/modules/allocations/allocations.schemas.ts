@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { DateString, Id, InstantString, Nullable, PaginationQuery, TimeZone } from '../../http/schemas.js'
+import { DateString, Id, InstantString, Nullable, PaginationQuery, TimeZone } from '../../lib/schemas.js'
 
 export const Allocation = Type.Object(
   {

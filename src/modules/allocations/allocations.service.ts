@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
-import { canAdministerEmployees } from '../../auth/permissions.js'
+import { canAllocateFor } from '../../auth/policies.js'
 import { lockRow } from '../../db/locks.js'
 import type { AllocationRow, Database } from '../../db/schema.js'
 import { AppError, notFound, permissionDenied } from '../../errors.js'
@@ -17,7 +17,7 @@ import { findUserRow } from '../users/users.repository.js'
 import * as logic from './allocations.logic.js'
 import * as repo from './allocations.repository.js'
 import type { AllocationType, CreateAllocationBodyType, ListAllocationsQueryType } from './allocations.schemas.js'
-import { pageOf } from '../../http/pagination.js'
+import { listBody, pageOf } from '../../lib/pagination.js'
 
 type Db = Kysely<Database>
 
@@ -35,11 +35,6 @@ export function allocationToApi(row: repo.AllocationWithProject): AllocationType
     source: row.source,
     created_at: row.created_at,
   }
-}
-
-/** Allowed for an administrator, or for the employee on their own time. */
-function canAllocateFor(auth: AuthContext, userId: string): boolean {
-  return canAdministerEmployees(auth.actor) || auth.actor.id === userId
 }
 
 export async function createAllocation(db: Db, auth: AuthContext, body: CreateAllocationBodyType): Promise<AllocationType> {
@@ -67,7 +62,7 @@ export async function createAllocation(db: Db, auth: AuthContext, body: CreateAl
     ])
     if (!user) throw notFound('User')
     if (projectId && !project) throw notFound('Project')
-    if (!canAllocateFor(auth, user.id)) throw permissionDenied('Only an administrator or the employee may allocate this time')
+    if (!canAllocateFor(auth.actor, user.id)) throw permissionDenied('Only an administrator or the employee may allocate this time')
     if (project && !project.active) throw new AppError('project_inactive', `Project ${project.code} is inactive`)
     if ((await repo.overlapping(trx, auth.tenantId, user.id, start, end)).length > 0) {
       throw new AppError('allocation_overlap', 'This span overlaps another allocation of the employee')
@@ -102,21 +97,16 @@ export async function listAllocations(db: Db, auth: AuthContext, query: ListAllo
   if (query.from && query.to && query.to < query.from) {
     throw new AppError('invalid_request', 'Invalid to: must be on or after from', [{ field: 'to', message: 'must be on or after from' }])
   }
-  const { page, pageSize, limit, offset } = pageOf(query)
-  const { rows, total } = await repo.listAllocations(
-    db,
-    auth.tenantId,
-    { userId: query.user_id, projectId: query.project_id, from: query.from, to: query.to },
-    { limit, offset },
-  )
-  return { data: rows.map(allocationToApi), meta: { page, page_size: pageSize, total } }
+  const window = pageOf(query)
+  const filters = { userId: query.user_id, projectId: query.project_id, from: query.from, to: query.to }
+  return listBody(window, await repo.listAllocations(db, auth.tenantId, filters, window), allocationToApi)
 }
 
 export async function deleteAllocation(db: Db, auth: AuthContext, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await repo.findAllocation(trx, auth.tenantId, id)
     if (!row) throw notFound('Allocation')
-    if (!canAllocateFor(auth, row.user_id)) throw permissionDenied('Only an administrator or the employee may remove this allocation')
+    if (!canAllocateFor(auth.actor, row.user_id)) throw permissionDenied('Only an administrator or the employee may remove this allocation')
     await repo.deleteAllocation(trx, auth.tenantId, id)
   })
 }

@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox'
-import { Id, Nullable, PaginationQuery } from '../../http/schemas.js'
+import { Id, Nullable, PaginationQuery } from '../../lib/schemas.js'
 
-const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Unique in the tenant' })
+/** The name of a catalogue item. */
+export const CatalogueName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Unique in the tenant' })
 const Country = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2 code; drives public holidays' })
 const Region = Type.String({ pattern: '^[A-Z0-9]{1,3}$', description: 'Region (ISO 3166-2 subdivision suffix, e.g. MD for Madrid)' })
 
@@ -29,14 +30,17 @@ export const CatalogueListQuery = Type.Object(
 )
 export type CatalogueListQueryType = Static<typeof CatalogueListQuery>
 
-export const CreateDepartmentBody = Type.Object({ name: Name }, { additionalProperties: false })
-export const UpdateDepartmentBody = Type.Object({ name: Type.Optional(Name) }, { additionalProperties: false })
+export const CreateDepartmentBody = Type.Object({ name: CatalogueName }, { additionalProperties: false })
+export const UpdateDepartmentBody = Type.Object({ name: Type.Optional(CatalogueName) }, { additionalProperties: false })
 export const CreateWorkCenterBody = Type.Object(
-  { name: Name, country: Type.Optional(Nullable(Country)), region: Type.Optional(Nullable(Region)) },
+  { name: CatalogueName, country: Type.Optional(Nullable(Country)), region: Type.Optional(Nullable(Region)) },
   { additionalProperties: false },
 )
 export const UpdateWorkCenterBody = Type.Object(
-  { name: Type.Optional(Name), country: Type.Optional(Nullable(Country)), region: Type.Optional(Nullable(Region)) },
+  { name: Type.Optional(CatalogueName), country: Type.Optional(Nullable(Country)), region: Type.Optional(Nullable(Region)) },
   { additionalProperties: false },
 )
-export type CatalogueBody = { name?: string; country?: string | null; region?: string | null }
+export type CreateDepartmentBodyType = Static<typeof CreateDepartmentBody>
+export type UpdateDepartmentBodyType = Static<typeof UpdateDepartmentBody>
+export type CreateWorkCenterBodyType = Static<typeof CreateWorkCenterBody>
+export type UpdateWorkCenterBodyType = Static<typeof UpdateWorkCenterBody>

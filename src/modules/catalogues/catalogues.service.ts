@@ -1,32 +1,49 @@
 /**
- * Per-tenant catalogues (departments, work centers, schedules): listed by every key with the
- * scope, changed by administrators only, names unique in the tenant. Each catalogue declares how
- * a request body becomes columns and how a row becomes its API object; the rules are shared.
+ * Per-tenant catalogues: listed by every key with the scope, changed by administrators only,
+ * names unique in the tenant. A catalogue is declared once (`CatalogueDefinition`: how a request
+ * body becomes columns, how a row becomes its API object); the rules here serve all of them.
+ * Departments and work centers are declared here, schedules in their own module.
  */
 import type { Kysely } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
-import { canAdministerEmployees } from '../../auth/permissions.js'
+import { canAdministerEmployees } from '../../auth/policies.js'
 import { isUniqueViolation } from '../../db/errors.js'
-import type { Database, DepartmentRow, ScheduleRow, TenantRow, WorkCenterRow } from '../../db/schema.js'
+import type { Database, DepartmentRow, TenantRow, WorkCenterRow } from '../../db/schema.js'
 import { AppError, notFound, permissionDenied } from '../../errors.js'
 import { type IdKind, newId } from '../../lib/ids.js'
+import { listBody, pageOf } from '../../lib/pagination.js'
 import { assertValidPlace } from '../../lib/regions.js'
 import { nowIso } from '../../lib/time.js'
-import { WEEKDAY_KEYS, type ScheduleBody, type ScheduleType, type WeekdayMinutesType } from '../schedules/schedules.schemas.js'
 import * as repo from './catalogues.repository.js'
-import type { CatalogueBody, CatalogueListQueryType, DepartmentType, WorkCenterType } from './catalogues.schemas.js'
-import { pageOf } from '../../http/pagination.js'
+import type {
+  CatalogueListQueryType,
+  CreateDepartmentBodyType,
+  CreateWorkCenterBodyType,
+  DepartmentType,
+  UpdateDepartmentBodyType,
+  UpdateWorkCenterBodyType,
+  WorkCenterType,
+} from './catalogues.schemas.js'
 
 type Db = Kysely<Database>
-type AnyRow = DepartmentRow | WorkCenterRow | ScheduleRow
-export type AnyCatalogueBody = CatalogueBody & ScheduleBody
+/** What every catalogue row has: the columns the rules here fill in. */
+interface CatalogueBase {
+  id: string
+  tenant_id: string
+  name: string
+  created_at: string
+}
 
-interface CatalogueDefinition {
+export interface CatalogueDefinition<T extends repo.CatalogueTable, Create extends { name: string }, Update extends { name?: string }, Api> {
+  table: T
+  /** "Department": how messages name an item. */
   label: string
   idKind: IdKind
-  /** Columns to write besides id, tenant and name; validates what schemas cannot (throws 400). */
-  columns(body: AnyCatalogueBody, current?: AnyRow): Record<string, unknown>
-  toApi(row: AnyRow, tenant: TenantRow): { id: string; name: string }
+  /** A new item's row from the common columns and the body; throws 400 for what schemas cannot check. */
+  newRow(base: CatalogueBase, body: Create): repo.CatalogueRow<T>
+  /** Columns an update changes besides the name, given the item as it is; throws 400 likewise. */
+  changedColumns(body: Update, current: repo.CatalogueRow<T>): repo.CataloguePatch<T>
+  toApi(row: repo.CatalogueRow<T>, tenant: TenantRow): Api
 }
 
 export function departmentToApi(row: DepartmentRow): DepartmentType {
@@ -37,95 +54,116 @@ export function workCenterToApi(row: WorkCenterRow): WorkCenterType {
   return { id: row.id, name: row.name, country: row.country, region: row.region, created_at: row.created_at }
 }
 
-export function weekdayMinutesFromColumn(json: string): WeekdayMinutesType {
-  const minutes = JSON.parse(json) as number[]
-  return Object.fromEntries(WEEKDAY_KEYS.map((key, i) => [key, minutes[i] ?? 0])) as WeekdayMinutesType
+export const DEPARTMENTS: CatalogueDefinition<'departments', CreateDepartmentBodyType, UpdateDepartmentBodyType, DepartmentType> = {
+  table: 'departments',
+  label: 'Department',
+  idKind: 'department',
+  newRow: (base) => base,
+  changedColumns: () => ({}),
+  toApi: departmentToApi,
 }
 
-export function scheduleToApi(row: ScheduleRow, tenant: TenantRow): ScheduleType {
-  return {
-    id: row.id,
-    name: row.name,
-    weekday_minutes: weekdayMinutesFromColumn(row.weekday_minutes),
-    is_default: tenant.default_schedule_id === row.id,
-    created_at: row.created_at,
-  }
-}
-
-function placeColumns(body: AnyCatalogueBody, current?: AnyRow): Record<string, unknown> {
-  const previous = current as WorkCenterRow | undefined
-  const country = body.country !== undefined ? body.country : (previous?.country ?? null)
-  const region = body.region !== undefined ? body.region : (previous?.region ?? null)
+/** A work center's place, checked as a pair: the region must belong to the country. */
+function placeColumns(body: { country?: string | null; region?: string | null }, current?: WorkCenterRow) {
+  const country = body.country !== undefined ? body.country : (current?.country ?? null)
+  const region = body.region !== undefined ? body.region : (current?.region ?? null)
   assertValidPlace(country, region)
   return { country, region }
 }
 
-export const CATALOGUES: Record<repo.CatalogueTable, CatalogueDefinition> = {
-  departments: { label: 'Department', idKind: 'department', columns: () => ({}), toApi: (row) => departmentToApi(row as DepartmentRow) },
-  work_centers: { label: 'Work center', idKind: 'workCenter', columns: placeColumns, toApi: (row) => workCenterToApi(row as WorkCenterRow) },
-  schedules: {
-    label: 'Schedule',
-    idKind: 'schedule',
-    columns: (body) =>
-      body.weekday_minutes ? { weekday_minutes: JSON.stringify(WEEKDAY_KEYS.map((k) => body.weekday_minutes![k])) } : {},
-    toApi: (row, tenant) => scheduleToApi(row as ScheduleRow, tenant),
-  },
+export const WORK_CENTERS: CatalogueDefinition<'work_centers', CreateWorkCenterBodyType, UpdateWorkCenterBodyType, WorkCenterType> = {
+  table: 'work_centers',
+  label: 'Work center',
+  idKind: 'workCenter',
+  newRow: (base, body) => ({ ...base, ...placeColumns(body) }),
+  changedColumns: (body, current) => placeColumns(body, current),
+  toApi: workCenterToApi,
 }
 
-export async function listCatalogue(db: Db, auth: AuthContext, table: repo.CatalogueTable, query: CatalogueListQueryType) {
-  const { page, pageSize, limit, offset } = pageOf(query)
-  const tenant = auth.tenant
-  const { rows, total } = await repo.listCatalogue(db, table, auth.tenantId, { limit, offset })
-  return { data: rows.map((r) => CATALOGUES[table].toApi(r, tenant)), meta: { page, page_size: pageSize, total } }
+export async function listCatalogueItems<T extends repo.CatalogueTable, Api>(
+  db: Db,
+  auth: AuthContext,
+  catalogue: CatalogueDefinition<T, never, never, Api>,
+  query: CatalogueListQueryType,
+) {
+  const window = pageOf(query)
+  const page = await repo.listCatalogue(db, catalogue.table, auth.tenantId, window)
+  return listBody(window, page, (row) => catalogue.toApi(row, auth.tenant))
 }
 
 function nameTaken(label: string, name: string): AppError {
   return new AppError('name_taken', `${label} "${name}" already exists`)
 }
 
-/** Inserts a catalogue item inside the caller's transaction; no permission check (bootstrap use). */
-export async function insertCatalogueRecord(trx: Db, tenantId: string, table: repo.CatalogueTable, body: AnyCatalogueBody): Promise<AnyRow> {
-  const { label, idKind, columns } = CATALOGUES[table]
-  const name = body.name!.trim()
-  if (await repo.nameInUse(trx, table, tenantId, name)) throw nameTaken(label, name)
-  const row = { id: newId(idKind), tenant_id: tenantId, name, created_at: nowIso(), ...columns(body) } as AnyRow
-  await repo.insertCatalogueItem(trx, table, row as never)
+/** Inserts a catalogue item's row inside the caller's transaction, unless its name is taken. */
+async function insertRow<T extends repo.CatalogueTable>(
+  trx: Db,
+  catalogue: CatalogueDefinition<T, never, never, unknown>,
+  row: repo.CatalogueRow<T> & CatalogueBase,
+): Promise<repo.CatalogueRow<T>> {
+  if (await repo.nameInUse(trx, catalogue.table, row.tenant_id, row.name)) throw nameTaken(catalogue.label, row.name)
+  await repo.insertCatalogueItem(trx, catalogue.table, row)
   return row
 }
 
-export async function createCatalogueItem(db: Db, auth: AuthContext, table: repo.CatalogueTable, body: AnyCatalogueBody) {
-  const { label, columns } = CATALOGUES[table]
-  columns(body) // validate before the permission check: 400 comes before 403
-  if (!canAdministerEmployees(auth.actor)) throw permissionDenied(`Only an administrator may create a ${label.toLowerCase()}`)
-  let row: AnyRow
-  try {
-    row = await db.transaction().execute((trx) => insertCatalogueRecord(trx, auth.tenantId, table, body))
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken(label, body.name!.trim())
-    throw error
-  }
-  return CATALOGUES[table].toApi(row, auth.tenant)
+function newRowOf<T extends repo.CatalogueTable, Create extends { name: string }>(
+  catalogue: CatalogueDefinition<T, Create, never, unknown>,
+  tenantId: string,
+  body: Create,
+): repo.CatalogueRow<T> & CatalogueBase {
+  const base = { id: newId(catalogue.idKind), tenant_id: tenantId, name: body.name.trim(), created_at: nowIso() }
+  return { ...catalogue.newRow(base, body), ...base }
 }
 
-export async function updateCatalogueItem(db: Db, auth: AuthContext, table: repo.CatalogueTable, id: string, body: AnyCatalogueBody) {
-  const { label, columns } = CATALOGUES[table]
+/** Inserts a catalogue item inside the caller's transaction; no permission check (a new company's set-up). */
+export async function insertCatalogueRecord<T extends repo.CatalogueTable, Create extends { name: string }>(
+  trx: Db,
+  tenantId: string,
+  catalogue: CatalogueDefinition<T, Create, never, unknown>,
+  body: Create,
+): Promise<repo.CatalogueRow<T>> {
+  return insertRow(trx, catalogue, newRowOf(catalogue, tenantId, body))
+}
+
+export async function createCatalogueItem<T extends repo.CatalogueTable, Create extends { name: string }, Api>(
+  db: Db,
+  auth: AuthContext,
+  catalogue: CatalogueDefinition<T, Create, never, Api>,
+  body: Create,
+): Promise<Api> {
+  const row = newRowOf(catalogue, auth.tenantId, body) // validates the body: 400 comes before 403
+  if (!canAdministerEmployees(auth.actor)) throw permissionDenied(`Only an administrator may create a ${catalogue.label.toLowerCase()}`)
+  try {
+    return catalogue.toApi(await db.transaction().execute((trx) => insertRow(trx, catalogue, row)), auth.tenant)
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken(catalogue.label, row.name)
+    throw error
+  }
+}
+
+export async function updateCatalogueItem<T extends repo.CatalogueTable, Update extends { name?: string }, Api>(
+  db: Db,
+  auth: AuthContext,
+  catalogue: CatalogueDefinition<T, never, Update, Api>,
+  id: string,
+  body: Update,
+): Promise<Api> {
+  const { table, label } = catalogue
   const name = body.name?.trim()
   try {
     await db.transaction().execute(async (trx) => {
       const current = await repo.findCatalogueItem(trx, table, auth.tenantId, id)
       if (!current) throw notFound(label)
-      const patch: Record<string, unknown> = columns(body, current)
+      const patch = catalogue.changedColumns(body, current)
+      if (name !== undefined) Object.assign(patch, { name })
       if (!canAdministerEmployees(auth.actor)) throw permissionDenied(`Only an administrator may change a ${label.toLowerCase()}`)
-      if (name !== undefined) {
-        if (await repo.nameInUse(trx, table, auth.tenantId, name, id)) throw nameTaken(label, name)
-        patch.name = name
-      }
-      if (Object.keys(patch).length > 0) await repo.updateCatalogueItem(trx, table, auth.tenantId, id, patch as never)
+      if (name !== undefined && (await repo.nameInUse(trx, table, auth.tenantId, name, id))) throw nameTaken(label, name)
+      if (Object.keys(patch).length > 0) await repo.updateCatalogueItem(trx, table, auth.tenantId, id, patch)
     })
   } catch (error) {
     if (isUniqueViolation(error) && name !== undefined) throw nameTaken(label, name)
     throw error
   }
   const row = (await repo.findCatalogueItem(db, table, auth.tenantId, id))!
-  return CATALOGUES[table].toApi(row, auth.tenant)
+  return catalogue.toApi(row, auth.tenant)
 }

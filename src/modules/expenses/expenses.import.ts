@@ -7,16 +7,17 @@
  */
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
-import { SingleBar } from 'cli-progress'
 import { CsvError, type Parser, parse } from 'csv-parse'
 import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema.js'
+import { BatchWriter } from '../../db/batch-writer.js'
+import type { Database, ExpenseRow } from '../../db/schema.js'
 import { AppError, type FieldIssue } from '../../errors.js'
 import { nowIso } from '../../lib/time.js'
 import { requireTenant } from '../tenants/tenants.repository.js'
 import * as logic from './expenses.logic.js'
 import type { CreateExpenseBodyType } from './expenses.schemas.js'
-import { ImportBatches, expenseInputIssues, importedExpenseRow, userResolver } from './expenses.service.js'
+import * as repo from './expenses.repository.js'
+import { expenseInputIssues, importedExpenseRow } from './expenses.service.js'
 
 type Db = Kysely<Database>
 
@@ -107,7 +108,7 @@ export async function importExpensesCsv(db: Db, tenantId: string, file: string, 
     else report.errors_omitted += 1
   }
 
-  const writer = await ImportBatches.open(db, batchSize)
+  const writer = await BatchWriter.open<ExpenseRow>(db, batchSize, repo.insertExpenses)
   const resolveUser = userResolver(() => writer.reader, tenantId)
 
   let headerSeen = false
@@ -182,7 +183,7 @@ export async function importExpensesCsv(db: Db, tenantId: string, file: string, 
     options.progress?.stop()
   }
   if (!headerSeen) throw new AppError('invalid_request', `${file} is empty: the first line must be the header`, [{ field: 'file', message: 'is empty' }])
-  report.imported = writer.imported
+  report.imported = writer.written
   report.batches = writer.batches
   report.peak_rss_mib = Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10
   return report
@@ -224,43 +225,26 @@ async function checkRow(
   return { body: body as unknown as CreateExpenseBodyType, problems }
 }
 
-/** A progress bar on stderr, only when stderr is a terminal (never in pipes, logs or tests). */
-export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): ImportProgress | null {
-  if (!stream.isTTY) return null
-  const bar = new SingleBar({
-    stream,
-    format: 'Importing |{bar}| {percentage}% | {done} of {size} MiB | {rows} rows | ETA {eta_formatted}',
-    barCompleteChar: '\u2588',
-    barIncompleteChar: '\u2591',
-    hideCursor: true,
-  })
-  const mib = (bytes: number) => (bytes / 1_048_576).toFixed(1)
-  let total = 0
-  return {
-    start(totalBytes) {
-      total = totalBytes
-      bar.start(Math.max(totalBytes, 1), 0, { done: mib(0), size: mib(totalBytes), rows: 0 })
-    },
-    update(bytesRead, rows) {
-      bar.update(Math.min(bytesRead, Math.max(total, 1)), { done: mib(bytesRead), rows })
-    },
-    stop() {
-      bar.stop()
-    },
+/**
+ * Finds employees of one tenant by email (case-insensitive) or id, remembering the answers for
+ * the rest of an import: a file usually names the same few employees again and again.
+ */
+function userResolver(db: () => Db, tenantId: string): (ref: logic.UserReference) => Promise<string | null> {
+  const MAX_REMEMBERED = 100_000
+  const known = new Map<string, string | null>()
+  return async (ref) => {
+    const key = ref.by === 'email' ? `e:${ref.email.toLowerCase()}` : `i:${ref.id}`
+    const cached = known.get(key)
+    if (cached !== undefined) return cached
+    const id =
+      ref.by === 'email'
+        ? ((await repo.userIdByEmail(db(), tenantId, ref.email.toLowerCase())) ?? null)
+        : (await repo.userExists(db(), tenantId, ref.id))
+          ? ref.id
+          : null
+    // A file naming ever new (mostly unknown) people must not grow this without end.
+    if (known.size >= MAX_REMEMBERED) known.clear()
+    known.set(key, id)
+    return id
   }
-}
-
-/** The human form of a report: a summary line, then the first row errors. */
-export function describeImport(report: ImportReport, shown = 20): string {
-  const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`
-  const lines = [
-    `Imported ${plural(report.imported, 'expense', 'expenses')} in ${plural(report.batches, 'batch', 'batches')}; ` +
-      `rejected ${plural(report.rejected, 'row', 'rows')}. Peak memory ${report.peak_rss_mib} MiB.`,
-  ]
-  for (const error of report.errors.slice(0, shown)) {
-    lines.push(`  line ${error.line}: ${error.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`)
-  }
-  const more = report.rejected - Math.min(shown, report.errors.length)
-  if (more > 0) lines.push(`  ... and ${plural(more, 'more rejected row', 'more rejected rows')} (--json lists up to ${MAX_REPORTED_ERRORS})`)
-  return lines.join('\n')
 }

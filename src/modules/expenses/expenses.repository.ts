@@ -1,6 +1,8 @@
 /** Expense queries. Each function takes the tenant id and filters by it. */
-import { type Kysely, SqliteAdapter, sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import { paginate } from '../../db/paginate.js'
 import type { Database, ExpenseRow } from '../../db/schema.js'
+import type { Page } from '../../lib/pagination.js'
 
 type Db = Kysely<Database>
 
@@ -37,24 +39,8 @@ function filtered(db: Db, tenantId: string, f: ExpenseFilters) {
 }
 
 /** A page of expenses, most recent first: expense_date desc, created_at desc, id desc. */
-export async function listExpenses(
-  db: Db,
-  tenantId: string,
-  filters: ExpenseFilters,
-  page: { limit: number; offset: number },
-): Promise<{ rows: ExpenseRow[]; total: number }> {
-  const rows = await filtered(db, tenantId, filters)
-    .selectAll()
-    .orderBy('expense_date', 'desc')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute()
-  const { total } = await filtered(db, tenantId, filters)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow()
-  return { rows, total: Number(total) }
+export async function listExpenses(db: Db, tenantId: string, filters: ExpenseFilters, window: { limit: number; offset: number }): Promise<Page<ExpenseRow>> {
+  return paginate(filtered(db, tenantId, filters), window, (q) => q.selectAll().orderBy('expense_date', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc'))
 }
 
 /** The id of the tenant's user with this email (already lower-cased), for the CSV import. */
@@ -67,19 +53,4 @@ export async function userIdByEmail(db: Db, tenantId: string, emailNormalized: s
 export async function userExists(db: Db, tenantId: string, userId: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('tenant_id', '=', tenantId).where('id', '=', userId).executeTakeFirst()
   return row !== undefined
-}
-
-/**
- * SQLite only: sets this connection's page cache to `kib` KiB and returns the previous setting
- * (in `pragma cache_size` form) to restore later; null on PostgreSQL, whose cache is the server's.
- */
-export async function setSqlitePageCache(db: Db, kib: number): Promise<number | null> {
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return null
-  const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(db)
-  await sql.raw(`pragma cache_size = ${-Math.trunc(Math.abs(kib))}`).execute(db)
-  return rows[0]?.cache_size ?? null
-}
-
-export async function restoreSqlitePageCache(db: Db, setting: number | null): Promise<void> {
-  if (setting !== null) await sql.raw(`pragma cache_size = ${Math.trunc(setting)}`).execute(db)
 }

@@ -1,58 +1,42 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema.js'
 import { authOf } from '../../http/auth.js'
-import { DataOf, ListOf, errorResponses } from '../../http/schemas.js'
+import { type ApiModule, operations } from '../../http/route.js'
+import { DataOf, ListOf } from '../../lib/schemas.js'
 import { CreateExpenseBody, Expense, ExpenseIdParams, ListExpensesQuery } from './expenses.schemas.js'
 import * as service from './expenses.service.js'
 
-export function expenseRoutes(db: Kysely<Database>): FastifyPluginAsyncTypebox {
-  return async (app) => {
-    app.get(
-      '/expenses',
-      {
-        config: { scope: 'expenses.list' },
-        schema: {
-          operationId: 'expenses.list',
-          tags: ['Expenses'],
+const operation = operations('Expenses')
+
+export const expensesApi: ApiModule = {
+  schemas: [Expense],
+  routes: ({ db }) =>
+    async (app) => {
+      app.get(
+        '/expenses',
+        operation('expenses.list', {
           summary: 'List expenses',
           description:
             'Most recent first: ordered by expense_date descending, then created_at descending, then id descending. `from` and `to` filter on expense_date, both included; `to` before `from` is 400. An unknown `user_id` simply matches nothing.',
           querystring: ListExpensesQuery,
-          response: { 200: ListOf(Expense), ...errorResponses(400) },
-        },
-      },
-      async (request) => service.listExpenses(db, authOf(request), request.query),
-    )
-    app.get(
-      '/expenses/:expense_id',
-      {
-        config: { scope: 'expenses.get' },
-        schema: {
-          operationId: 'expenses.get',
-          tags: ['Expenses'],
-          summary: 'Get an expense',
-          params: ExpenseIdParams,
-          response: { 200: DataOf(Expense), ...errorResponses(400, 404) },
-        },
-      },
-      async (request) => ({ data: await service.getExpense(db, authOf(request), request.params.expense_id) }),
-    )
-    app.post(
-      '/expenses',
-      {
-        config: { scope: 'expenses.create' },
-        schema: {
-          operationId: 'expenses.create',
-          tags: ['Expenses'],
+          response: { 200: ListOf(Expense) },
+        }),
+        async (request) => service.listExpenses(db, authOf(request), request.query),
+      )
+      app.get(
+        '/expenses/:expense_id',
+        operation('expenses.get', { summary: 'Get an expense', params: ExpenseIdParams, response: { 200: DataOf(Expense) }, errors: [404] }),
+        async (request) => ({ data: await service.getExpense(db, authOf(request), request.params.expense_id) }),
+      )
+      app.post(
+        '/expenses',
+        operation('expenses.create', {
           summary: 'Import one expense (status imported)',
           description:
             'Money is in integer minor units of the currency (12.50 EUR is 1250; JPY has no decimals, KWD three). `amount_eur` must equal `amount` for EUR; the taxes may add up to at most `amount`. Allowed for an administrator, or for the employee themselves. Many expenses at once: `jornada expenses import FILE.csv`.',
           body: CreateExpenseBody,
-          response: { 201: DataOf(Expense), ...errorResponses(400, 404) },
-        },
-      },
-      async (request, reply) => reply.status(201).send({ data: await service.createExpense(db, authOf(request), request.body) }),
-    )
-  }
+          response: { 201: DataOf(Expense) },
+          errors: [404],
+        }),
+        async (request, reply) => reply.status(201).send({ data: await service.createExpense(db, authOf(request), request.body) }),
+      )
+    },
 }

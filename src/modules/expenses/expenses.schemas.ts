@@ -1,6 +1,6 @@
 /** Request and response schemas of the expenses API; they also generate its OpenAPI entries. */
 import { Type, type Static } from 'typebox'
-import { DateString, Id, PaginationQuery } from '../../http/schemas.js'
+import { DateString, Id, PaginationQuery } from '../../lib/schemas.js'
 import { CATEGORY_KEY_PATTERN, MAX_MINOR_UNITS, MAX_TAX_LINES } from './expenses.logic.js'
 
 const ExpenseStatus = Type.Enum(['imported'], { description: "'imported': entered through an import (the only status so far)" })

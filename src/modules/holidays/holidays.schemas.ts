@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { DateString, Id, Nullable, PaginationQuery } from '../../http/schemas.js'
+import { DateString, Id, Nullable, PaginationQuery } from '../../lib/schemas.js'
 
 export const HolidayEntry = Type.Object(
   {

@@ -5,70 +5,32 @@
  */
 import type { Kysely } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
-import { canAdministerEmployees } from '../../auth/permissions.js'
+import { canAdministerEmployees } from '../../auth/policies.js'
 import { lockRow } from '../../db/locks.js'
-import type { CompanyHolidayRow, Database, TenantRow } from '../../db/schema.js'
-import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
+import type { CompanyHolidayRow, Database } from '../../db/schema.js'
+import { AppError, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { nowIso } from '../../lib/time.js'
-import type { Holiday } from '../attendance/attendance.logic.js'
-import { daysInRange } from '../attendance/attendance.logic.js'
+import { assertDateRange } from '../../lib/calendar.js'
 import { findCatalogueItem } from '../catalogues/catalogues.repository.js'
+import { type CalendarHoliday, type Place, calendarOfPlace, placeOf } from './holidays.logic.js'
 import * as repo from './holidays.repository.js'
 import type { CreateHolidayBodyType, HolidayEntryType, ListHolidaysQueryType } from './holidays.schemas.js'
-import { publicHolidaysBetween } from './public-holidays.js'
-import { pageOf } from '../../http/pagination.js'
+import { publicHolidaysBetween } from '../../lib/public-holidays.js'
+import { listBody, pageOf } from '../../lib/pagination.js'
 
 type Db = Kysely<Database>
 
-export const MAX_RANGE_DAYS = 366
-
-/** Checks a [from, to] range: `to` not before `from`, at most 366 days (both 400). */
-export function assertDateRange(from: string, to: string): void {
-  const days = daysInRange(from, to)
-  if (days < 1) throw invalidField('to', 'must be on or after from')
-  if (days > MAX_RANGE_DAYS) throw invalidField('to', `the range may cover at most ${MAX_RANGE_DAYS} days`)
-}
-
-/** Where an employee works, for the purpose of holidays. */
-export interface Place {
-  country: string | null
-  region: string | null
-  workCenterId: string | null
-}
-
-export function placeOf(tenant: TenantRow, workCenter: { id: string; country: string | null; region: string | null } | null): Place {
-  if (workCenter?.country) return { country: workCenter.country, region: workCenter.region, workCenterId: workCenter.id }
-  return { country: tenant.country, region: tenant.region, workCenterId: workCenter?.id ?? null }
-}
-
 /** Effective holidays of every place in [from, to], reading company holidays once. */
-export async function loadHolidayCalendars(
-  db: Db,
-  tenantId: string,
-  from: string,
-  to: string,
-): Promise<(place: Place) => Map<string, Holiday & { id: string | null; workCenterId: string | null }>> {
+export async function loadHolidayCalendars(db: Db, tenantId: string, from: string, to: string): Promise<(place: Place) => Map<string, CalendarHoliday>> {
   const company = await repo.companyHolidaysBetween(db, tenantId, from, to)
-  const calendars = new Map<string, Map<string, Holiday & { id: string | null; workCenterId: string | null }>>()
+  const calendars = new Map<string, Map<string, CalendarHoliday>>()
   return (place) => {
     const key = `${place.country}/${place.region}/${place.workCenterId}`
     let calendar = calendars.get(key)
     if (!calendar) {
-      calendar = new Map()
-      if (place.country) {
-        for (const h of publicHolidaysBetween(place.country, place.region, from, to)) {
-          calendar.set(h.date, { name: h.name, type: 'public', id: null, workCenterId: null })
-        }
-      }
-      for (const h of company) {
-        if (h.work_center_id !== null && h.work_center_id !== place.workCenterId) continue
-        // A work center's own holiday is more specific than a company-wide one on the same date.
-        const existing = calendar.get(h.date)
-        if (existing?.type === 'company' && existing.workCenterId !== null) continue
-        calendar.set(h.date, { name: h.name, type: 'company', id: h.id, workCenterId: h.work_center_id })
-      }
-      calendars.set(key, calendar)
+      const publicHolidays = place.country ? publicHolidaysBetween(place.country, place.region, from, to) : []
+      calendars.set(key, (calendar = calendarOfPlace(place, publicHolidays, company)))
     }
     return calendar
   }
@@ -80,7 +42,7 @@ function companyHolidayToApi(row: CompanyHolidayRow): HolidayEntryType {
 
 export async function listHolidays(db: Db, auth: AuthContext, query: ListHolidaysQueryType) {
   assertDateRange(query.from, query.to)
-  const { page, pageSize, limit, offset } = pageOf(query)
+  const window = pageOf(query)
   const tenant = auth.tenant
   let workCenter = null
   if (query.work_center_id) {
@@ -91,10 +53,7 @@ export async function listHolidays(db: Db, auth: AuthContext, query: ListHoliday
   const entries: HolidayEntryType[] = [...calendarOf(placeOf(tenant, workCenter))]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([date, h]) => ({ id: h.id, date, name: h.name, type: h.type, work_center_id: h.workCenterId }))
-  return {
-    data: entries.slice(offset, offset + limit),
-    meta: { page, page_size: pageSize, total: entries.length },
-  }
+  return listBody(window, { rows: entries.slice(window.offset, window.offset + window.limit), total: entries.length }, (entry) => entry)
 }
 
 export async function createCompanyHoliday(db: Db, auth: AuthContext, body: CreateHolidayBodyType): Promise<HolidayEntryType> {

@@ -80,8 +80,21 @@ export async function findKeyWithActor(db: Kysely<Database>, keyId: string): Pro
   return (await keyWithActor(db, keyId))[0]
 }
 
-export async function touchKey(db: Kysely<Database>, tenantId: string, keyId: string, at: string): Promise<void> {
-  await db.updateTable('api_keys').set({ last_used_at: at }).where('tenant_id', '=', tenantId).where('id', '=', keyId).execute()
+/** last_used_at is written at most this often per key, to keep reads free of writes. */
+const TOUCH_INTERVAL_MS = 60_000
+/**
+ * When this process last wrote last_used_at of each key: concurrent requests that all see a
+ * stale value in the database must not all write it (each write is a durable commit).
+ */
+const lastTouched = new Map<string, number>()
+
+/** Records that a key was used now: writes last_used_at when it is a minute old, once per process. */
+export async function recordKeyUse(db: Kysely<Database>, key: Pick<KeyWithActor, 'id' | 'tenant_id' | 'last_used_at'>, now: Date): Promise<void> {
+  const stale = key.last_used_at === null || Date.parse(key.last_used_at) + TOUCH_INTERVAL_MS <= now.getTime()
+  if (!stale || (lastTouched.get(key.id) ?? 0) + TOUCH_INTERVAL_MS > now.getTime()) return
+  lastTouched.set(key.id, now.getTime())
+  if (lastTouched.size > 100_000) lastTouched.clear()
+  await db.updateTable('api_keys').set({ last_used_at: now.toISOString() }).where('tenant_id', '=', key.tenant_id).where('id', '=', key.id).execute()
 }
 
 export async function insertKey(db: Kysely<Database>, row: ApiKeyRow): Promise<void> {

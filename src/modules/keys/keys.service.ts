@@ -1,6 +1,6 @@
 /**
  * API keys: issued with a secret shown once, stored as a hash, checked on every request.
- * Keys are managed from the CLI (the administrator of the installation), not through the API.
+ * Keys are managed from the CLI (the administrator of the installation).
  */
 import type { Kysely } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
@@ -8,18 +8,11 @@ import { SCOPES, isScope } from '../../auth/scopes.js'
 import type { ApiKeyRow, Database } from '../../db/schema.js'
 import { AppError, invalidField, notFound } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
-import { isValidInstant } from '../../http/validation.js'
+import { isValidInstant } from '../../lib/time.js'
 import { formatApiKey, newSecret, parseApiKey, secretMatches, sha256Hex } from '../../lib/secrets.js'
 import { nowIso } from '../../lib/time.js'
+import { findUserRow } from '../users/users.repository.js'
 import * as repo from './keys.repository.js'
-
-/** last_used_at is written at most this often per key, to keep reads free of writes. */
-const TOUCH_INTERVAL_MS = 60_000
-/**
- * When this process last wrote last_used_at of each key: concurrent requests that all see a
- * stale value in the database must not all write it (each write is a durable commit).
- */
-const lastTouched = new Map<string, number>()
 
 export interface ApiKeyView {
   id: string
@@ -65,12 +58,7 @@ export async function createKey(db: Kysely<Database>, input: CreateKeyInput, now
     if (parsed.getTime() <= now) throw invalidField('expires_at', 'must be in the future')
     expiresAt = parsed.toISOString()
   }
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'status'])
-    .where('tenant_id', '=', input.tenantId)
-    .where('id', '=', input.actsAsUserId)
-    .executeTakeFirst()
+  const user = await findUserRow(db, input.tenantId, input.actsAsUserId)
   if (!user) throw notFound('User to act as')
   if (user.status !== 'active') throw new AppError('user_disabled', 'A key cannot act as a disabled user')
 
@@ -115,12 +103,7 @@ export async function authenticate(db: Kysely<Database>, token: string, now = ne
   if (found.revoked_at !== null) return null
   if (found.expires_at !== null && found.expires_at <= now.toISOString()) return null
   if (found.user_status !== 'active') return null
-  const stale = found.last_used_at === null || Date.parse(found.last_used_at) + TOUCH_INTERVAL_MS <= now.getTime()
-  if (stale && (lastTouched.get(found.id) ?? 0) + TOUCH_INTERVAL_MS <= now.getTime()) {
-    lastTouched.set(found.id, now.getTime())
-    if (lastTouched.size > 100_000) lastTouched.clear()
-    await repo.touchKey(db, found.tenant_id, found.id, now.toISOString())
-  }
+  await repo.recordKeyUse(db, found, now)
   return {
     keyId: found.id,
     tenantId: found.tenant_id,

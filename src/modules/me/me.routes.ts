@@ -1,7 +1,7 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { authOf } from '../../http/auth.js'
-import { DataOf, errorResponses } from '../../http/schemas.js'
+import { type ApiModule, operations } from '../../http/route.js'
+import { DataOf } from '../../lib/schemas.js'
 
 const KeyIdentity = Type.Object({
   tenant: Type.Object({ id: Type.String(), name: Type.String() }),
@@ -9,26 +9,23 @@ const KeyIdentity = Type.Object({
   acts_as_user: Type.Object({ id: Type.String(), email: Type.String(), name: Type.String() }),
 })
 
-export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/me',
-    {
-      schema: {
-        operationId: 'me',
-        tags: ['Keys'],
-        summary: 'Identify the API key: tenant, enabled scopes and acting user (any valid key)',
-        response: { 200: DataOf(KeyIdentity), ...errorResponses() },
+const operation = operations('Keys')
+
+export const meApi: ApiModule = {
+  routes: () => async (app) => {
+    app.get(
+      '/me',
+      operation('me', { summary: 'Identify the API key: tenant, enabled scopes and acting user (any valid key)', response: { 200: DataOf(KeyIdentity) } }),
+      async (request) => {
+        const auth = authOf(request)
+        return {
+          data: {
+            tenant: { id: auth.tenantId, name: auth.tenant.name },
+            scopes: [...auth.scopes],
+            acts_as_user: { id: auth.actor.id, email: auth.actor.email, name: auth.actor.fullName },
+          },
+        }
       },
-    },
-    async (request) => {
-      const auth = authOf(request)
-      return {
-        data: {
-          tenant: { id: auth.tenantId, name: auth.tenant.name },
-          scopes: [...auth.scopes],
-          acts_as_user: { id: auth.actor.id, email: auth.actor.email, name: auth.actor.fullName },
-        },
-      }
-    },
-  )
+    )
+  },
 }

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely'
+import { paginate } from '../../db/paginate.js'
 import type { Database, ProjectRow } from '../../db/schema.js'
+import type { Page } from '../../lib/pagination.js'
 
 type Db = Kysely<Database>
 
@@ -14,17 +16,10 @@ export async function codeInUse(db: Db, tenantId: string, code: string, exceptId
 }
 
 /** Projects in code order, then id. */
-export async function listProjects(
-  db: Db,
-  tenantId: string,
-  filters: { active?: boolean },
-  page: { limit: number; offset: number },
-): Promise<{ rows: ProjectRow[]; total: number }> {
+export async function listProjects(db: Db, tenantId: string, filters: { active?: boolean }, window: { limit: number; offset: number }): Promise<Page<ProjectRow>> {
   let base = db.selectFrom('projects').where('tenant_id', '=', tenantId)
   if (filters.active !== undefined) base = base.where('active', '=', filters.active)
-  const rows = await base.selectAll().orderBy('code').orderBy('id').limit(page.limit).offset(page.offset).execute()
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
-  return { rows, total: Number(total) }
+  return paginate(base, window, (q) => q.selectAll().orderBy('code').orderBy('id'))
 }
 
 export async function insertProject(db: Db, row: ProjectRow): Promise<void> {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { Id, PaginationQuery } from '../../http/schemas.js'
+import { Id, PaginationQuery } from '../../lib/schemas.js'
 
 export const Project = Type.Object(
   {

@@ -1,7 +1,7 @@
 /** The projects catalogue: time is allocated to its active projects. Administrators manage it. */
 import type { Kysely } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
-import { canAdministerEmployees } from '../../auth/permissions.js'
+import { canAdministerEmployees } from '../../auth/policies.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import type { Database, ProjectRow } from '../../db/schema.js'
 import { AppError, notFound, permissionDenied } from '../../errors.js'
@@ -9,7 +9,7 @@ import { newId } from '../../lib/ids.js'
 import { nowIso } from '../../lib/time.js'
 import * as repo from './projects.repository.js'
 import type { CreateProjectBodyType, ListProjectsQueryType, ProjectType, UpdateProjectBodyType } from './projects.schemas.js'
-import { pageOf } from '../../http/pagination.js'
+import { listBody, pageOf } from '../../lib/pagination.js'
 
 type Db = Kysely<Database>
 
@@ -22,9 +22,8 @@ function codeTaken(code: string): AppError {
 }
 
 export async function listProjects(db: Db, auth: AuthContext, query: ListProjectsQueryType) {
-  const { page, pageSize, limit, offset } = pageOf(query)
-  const { rows, total } = await repo.listProjects(db, auth.tenantId, { active: query.active }, { limit, offset })
-  return { data: rows.map(projectToApi), meta: { page, page_size: pageSize, total } }
+  const window = pageOf(query)
+  return listBody(window, await repo.listProjects(db, auth.tenantId, { active: query.active }, window), projectToApi)
 }
 
 export async function createProject(db: Db, auth: AuthContext, body: CreateProjectBodyType): Promise<ProjectType> {

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { CatalogueName } from '../catalogues/catalogues.schemas.js'
 
 const Minutes = Type.Integer({ minimum: 0, maximum: 1440 })
 
@@ -21,10 +22,10 @@ export const Schedule = Type.Object(
 )
 export type ScheduleType = Static<typeof Schedule>
 
-const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Unique in the tenant' })
-export const CreateScheduleBody = Type.Object({ name: Name, weekday_minutes: WeekdayMinutes }, { additionalProperties: false })
+export const CreateScheduleBody = Type.Object({ name: CatalogueName, weekday_minutes: WeekdayMinutes }, { additionalProperties: false })
 export const UpdateScheduleBody = Type.Object(
-  { name: Type.Optional(Name), weekday_minutes: Type.Optional(WeekdayMinutes) },
+  { name: Type.Optional(CatalogueName), weekday_minutes: Type.Optional(WeekdayMinutes) },
   { additionalProperties: false },
 )
-export type ScheduleBody = { name?: string; weekday_minutes?: WeekdayMinutesType }
+export type CreateScheduleBodyType = Static<typeof CreateScheduleBody>
+export type UpdateScheduleBodyType = Static<typeof UpdateScheduleBody>

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { Id, Nullable, TimeZone } from '../../http/schemas.js'
+import { Id, Nullable, TimeZone } from '../../lib/schemas.js'
 
 const Country = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2; default country for public holidays' })
 const Region = Type.String({ pattern: '^[A-Z0-9]{1,3}$', description: 'Region within the country (e.g. MD)' })

@@ -1,34 +1,15 @@
-/** Tenants: creation with a first administrator and key (CLI), and company settings (API). */
+/** Company settings (the API's /tenant). A company is created by onboarding (the CLI). */
 import type { Kysely } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
-import { canAdministerEmployees } from '../../auth/permissions.js'
-import { SCOPES } from '../../auth/scopes.js'
+import { canAdministerEmployees } from '../../auth/policies.js'
 import type { Database, TenantRow } from '../../db/schema.js'
-import { AppError, notFound, permissionDenied } from '../../errors.js'
-import { checkAgainst } from '../../http/validation.js'
-import { newId } from '../../lib/ids.js'
+import { notFound, permissionDenied } from '../../errors.js'
 import { assertValidPlace } from '../../lib/regions.js'
-import { nowIso } from '../../lib/time.js'
 import { catalogueItemExists } from '../catalogues/catalogues.repository.js'
-import { insertCatalogueRecord } from '../catalogues/catalogues.service.js'
-import { seedDefaultAbsenceTypes } from '../absences/absences.service.js'
-import { createKey, type ApiKeyView } from '../keys/keys.service.js'
-import { insertUserRecord, newUserInput } from '../users/users.service.js'
-import { userRowToFull } from '../users/users.mapper.js'
-import { findUser } from '../users/users.repository.js'
-import type { UserFullType } from '../users/users.schemas.js'
 import * as repo from './tenants.repository.js'
-import { CreateTenantInput, type CreateTenantInputType, type TenantType, type UpdateTenantBodyType } from './tenants.schemas.js'
+import type { TenantType, UpdateTenantBodyType } from './tenants.schemas.js'
 
 type Db = Kysely<Database>
-
-export const DEFAULT_TIMEZONE = 'Europe/Madrid'
-export const DEFAULT_VACATION_DAYS = 22
-export const DEFAULT_FOLDERS = ['Contracts', 'Payslips', 'Other']
-export const DEFAULT_SCHEDULE = {
-  name: 'Standard (Mon-Fri, 8 h)',
-  weekday_minutes: { mon: 480, tue: 480, wed: 480, thu: 480, fri: 480, sat: 0, sun: 0 },
-}
 
 export function tenantToApi(row: TenantRow): TenantType {
   return {
@@ -43,48 +24,6 @@ export function tenantToApi(row: TenantRow): TenantType {
     default_schedule_id: row.default_schedule_id,
     created_at: row.created_at,
   }
-}
-
-export interface CreatedTenant {
-  tenant: TenantType
-  admin_user: UserFullType
-  api_key: string
-  key: ApiKeyView
-}
-
-/** A new tenant, its first administrator, and a key with every scope acting as that administrator. */
-export async function createTenant(db: Db, input: CreateTenantInputType): Promise<CreatedTenant> {
-  const issues = checkAgainst(CreateTenantInput, input)
-  if (issues.length > 0) throw new AppError('invalid_request', `Invalid ${issues.map((i) => i.field).join(', ')}`, issues)
-  assertValidPlace(input.country ?? null, input.region ?? null)
-  const tenantRow: TenantRow = {
-    id: newId('tenant'),
-    name: input.name.trim(),
-    timezone: input.timezone ?? DEFAULT_TIMEZONE,
-    default_vacation_days: DEFAULT_VACATION_DAYS,
-    country: input.country ?? null,
-    region: input.region ?? null,
-    hr_department_id: null,
-    default_folders: JSON.stringify(DEFAULT_FOLDERS),
-    default_schedule_id: null,
-    created_at: nowIso(),
-  }
-  const adminId = await db.transaction().execute(async (trx) => {
-    await repo.insertTenant(trx, tenantRow)
-    const schedule = await insertCatalogueRecord(trx, tenantRow.id, 'schedules', DEFAULT_SCHEDULE)
-    await repo.updateTenant(trx, tenantRow.id, { default_schedule_id: schedule.id })
-    await seedDefaultAbsenceTypes(trx, tenantRow.id)
-    return insertUserRecord(trx, tenantRow.id, newUserInput({ email: input.admin_email, fullName: input.admin_name.trim(), role: 'admin' }))
-  })
-  const { apiKey, key } = await createKey(db, {
-    tenantId: tenantRow.id,
-    actsAsUserId: adminId,
-    scopes: SCOPES,
-    name: 'Initial administrator key',
-  })
-  const admin = (await findUser(db, tenantRow.id, adminId))!
-  const tenant = await repo.requireTenant(db, tenantRow.id)
-  return { tenant: tenantToApi(tenant), admin_user: userRowToFull(admin, null), api_key: apiKey, key }
 }
 
 /** The company as read with the caller's key, in this same request. */

@@ -1,77 +1,12 @@
 /**
- * Pure rules about users: who may change which field, derived kiosk credentials, the
- * qualifications format and the manager hierarchy. No I/O here; tested without HTTP.
+ * Pure rules about users: derived kiosk credentials, the qualifications format, the manager
+ * hierarchy and the searchable form of names. Who may change which field is a policy
+ * (auth/policies). No I/O here; tested without HTTP.
  */
-import type { Actor } from '../../auth/context.js'
-import { canAdministerEmployees, canEditPersonalFields, canManageHrFields } from '../../auth/permissions.js'
-
-/** Profile fields the employee keeps up to date themselves (an admin may too). */
-export const PERSONAL_PROFILE_FIELDS = [
-  'phone_company',
-  'phone_personal',
-  'personal_email',
-  'birth_date',
-  'nationality',
-  'dni',
-  'dni_expiry',
-  'address',
-  'city',
-  'postal_code',
-  'passport_number',
-  'passport_issue',
-  'passport_expiry',
-  'health_insurance',
-  'iban',
-  'swift',
-] as const
-
-/** Profile fields managed by HR: an admin or a member of the tenant's HR department. */
-export const HR_PROFILE_FIELDS = ['country', 'company_name', 'company_cif', 'ssn', 'qualifications'] as const
-
-/** Fields of the employment relationship: administrators only. */
-export const EMPLOYMENT_FIELDS = [
-  'full_name',
-  'role',
-  'department_id',
-  'work_center_id',
-  'manager_id',
-  'schedule_id',
-  'hire_date',
-  'vacation_days',
-  'works_holidays',
-  'remote_work_allowed',
-] as const
+import { HR_PROFILE_FIELDS, PERSONAL_PROFILE_FIELDS } from '../../auth/policies.js'
 
 export const PROFILE_FIELDS = [...PERSONAL_PROFILE_FIELDS, ...HR_PROFILE_FIELDS] as const
 export type ProfileField = (typeof PROFILE_FIELDS)[number]
-
-const PERSONAL = new Set<string>(PERSONAL_PROFILE_FIELDS)
-const HR = new Set<string>(HR_PROFILE_FIELDS)
-
-/**
- * Why `actor` may not change `fields` of user `targetId`, or null when every field is allowed.
- * A field outside the three groups is treated as employment data, the most protected group.
- */
-export function updateDenial(
-  actor: Actor,
-  hrDepartmentId: string | null,
-  targetId: string,
-  fields: readonly string[],
-): string | null {
-  const personal = fields.filter((f) => PERSONAL.has(f))
-  const hr = fields.filter((f) => HR.has(f))
-  const employment = fields.filter((f) => !PERSONAL.has(f) && !HR.has(f))
-  if (employment.length > 0 && !canAdministerEmployees(actor)) {
-    return `Only an administrator may change ${employment.join(', ')}`
-  }
-  if (personal.length > 0 && !canEditPersonalFields(actor, targetId)) {
-    return `Only the employee or an administrator may change ${personal.join(', ')}`
-  }
-  if (hr.length > 0 && !canManageHrFields(actor, hrDepartmentId)) {
-    return `Only an administrator or a member of the HR department may change ${hr.join(', ')}`
-  }
-  return null
-}
 
 /** The kiosk clock-in identifier: the digits of the DNI/NIE, or null when it has none. */
 export function kioskIdFromDni(dni: string | null | undefined): string | null {

@@ -1,7 +1,9 @@
 /** Every users query. Each function takes the tenant id and filters by it. */
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
+import { paginate } from '../../db/paginate.js'
 import { reusableQuery } from '../../db/reusable-query.js'
-import type { Database, FolderRow, NewUserRow, UserRow, UserUpdate } from '../../db/schema.js'
+import type { Page } from '../../lib/pagination.js'
+import type { Database, FolderRow, NewUserRow, UserRow, UserUpdate, UsersTable } from '../../db/schema.js'
 
 type Db = Kysely<Database>
 
@@ -12,9 +14,9 @@ export interface UserWithRefs extends UserRow {
   default_vacation_days: number
 }
 
-function withRefs(db: Db) {
-  return db
-    .selectFrom('users as u')
+/** Adds to a query of `users as u` what the user's API form needs from other tables. */
+function withRefs(query: SelectQueryBuilder<Database & { u: UsersTable }, 'u', object>) {
+  return query
     .innerJoin('tenants as t', 't.id', 'u.tenant_id')
     .leftJoin('departments as d', (j) => j.onRef('d.id', '=', 'u.department_id').onRef('d.tenant_id', '=', 'u.tenant_id'))
     .leftJoin('work_centers as w', (j) => j.onRef('w.id', '=', 'u.work_center_id').onRef('w.tenant_id', '=', 'u.tenant_id'))
@@ -23,7 +25,7 @@ function withRefs(db: Db) {
 }
 
 const userById = reusableQuery((db: Db, tenantId: string, userId: string) =>
-  withRefs(db).where('u.tenant_id', '=', tenantId).where('u.id', '=', userId),
+  withRefs(db.selectFrom('users as u')).where('u.tenant_id', '=', tenantId).where('u.id', '=', userId),
 )
 
 export async function findUser(db: Db, tenantId: string, userId: string): Promise<UserWithRefs | undefined> {
@@ -72,22 +74,11 @@ function applyFilters<O>(query: SelectQueryBuilder<any, any, O>, tenantId: strin
 }
 
 /** A page of users in the documented order: full name (case-insensitive), then id. */
-export async function listUsers(
-  db: Db,
-  tenantId: string,
-  filters: UserFilters,
-  page: { limit: number; offset: number },
-): Promise<{ rows: UserWithRefs[]; total: number }> {
-  const rows = (await applyFilters(withRefs(db), tenantId, filters)
-    .orderBy('u.full_name_normalized')
-    .orderBy('u.id')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute()) as UserWithRefs[]
-  const { total } = await applyFilters(db.selectFrom('users as u'), tenantId, filters)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow()
-  return { rows, total: Number(total) }
+export async function listUsers(db: Db, tenantId: string, filters: UserFilters, window: { limit: number; offset: number }): Promise<Page<UserWithRefs>> {
+  const page = await paginate(applyFilters(db.selectFrom('users as u'), tenantId, filters), window, (q) =>
+    withRefs(q).orderBy('u.full_name_normalized').orderBy('u.id'),
+  )
+  return page as Page<UserWithRefs>
 }
 
 export async function insertUser(db: Db, row: NewUserRow): Promise<void> {

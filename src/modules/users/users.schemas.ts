@@ -1,6 +1,6 @@
 /** Request and response schemas of the users API; they also generate its OpenAPI entries. */
 import { Type, type Static } from 'typebox'
-import { DateString, Id, IdName, Nullable, PaginationQuery } from '../../http/schemas.js'
+import { DateString, Id, IdName, Nullable, PaginationQuery } from '../../lib/schemas.js'
 
 const Phone = Type.String({ pattern: '^\\+?[0-9 ().-]{4,32}$', description: 'Phone number: digits, spaces, + ( ) . -' })
 const Text = (maxLength: number, description?: string) =>

@@ -5,7 +5,7 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
-import { canAdministerEmployees } from '../../auth/permissions.js'
+import { canAdministerEmployees, userUpdateDenial } from '../../auth/policies.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { lockRow } from '../../db/locks.js'
 import type { Database, NewUserRow, UserUpdate } from '../../db/schema.js'
@@ -19,7 +19,7 @@ import * as logic from './users.logic.js'
 import { userRowToFull, userRowToReduced } from './users.mapper.js'
 import * as repo from './users.repository.js'
 import type { CreateUserBodyType, ListUsersQueryType, UpdateUserBodyType, UserFullType, UserReducedType } from './users.schemas.js'
-import { pageOf } from '../../http/pagination.js'
+import { listBody, pageOf } from '../../lib/pagination.js'
 
 type Db = Kysely<Database>
 type Trx = Transaction<Database> | Db
@@ -36,8 +36,8 @@ export async function listUsers(
   auth: AuthContext,
   query: ListUsersQueryType,
 ): Promise<{ data: (UserFullType | UserReducedType)[]; meta: { page: number; page_size: number; total: number } }> {
-  const { page, pageSize, limit, offset } = pageOf(query)
-  const { rows, total } = await repo.listUsers(
+  const window = pageOf(query)
+  const page = await repo.listUsers(
     db,
     auth.tenantId,
     {
@@ -49,10 +49,10 @@ export async function listUsers(
       emailNormalized: query.email?.toLowerCase(),
       q: query.q === undefined ? undefined : logic.searchableText(query.q),
     },
-    { limit, offset },
+    window,
   )
   const toApi = query.detail === 'full' ? (r: repo.UserWithRefs) => userRowToFull(r, null) : userRowToReduced
-  return { data: rows.map(toApi), meta: { page, page_size: pageSize, total } }
+  return listBody(window, page, toApi)
 }
 
 /** Everything needed to insert a user, already validated and permission-checked. */
@@ -283,7 +283,7 @@ export async function updateUser(db: Db, auth: AuthContext, userId: string, body
         managerId: body.manager_id as string | null | undefined,
         scheduleId: body.schedule_id as string | null | undefined,
       })
-      const denial = logic.updateDenial(auth.actor, auth.tenant.hr_department_id, userId, fields)
+      const denial = userUpdateDenial(auth.actor, auth.tenant.hr_department_id, userId, fields)
       if (denial) throw permissionDenied(denial)
       if (fields.length === 0) return
 

@@ -1,6 +1,8 @@
-/** Schema building blocks shared by every route: formats, envelopes, pagination, error bodies. */
-import { Type, type Static, type TSchema } from 'typebox'
-import { ERROR_CATALOGUE } from '../errors.js'
+/**
+ * The vocabulary of the API's schemas (TypeBox): formats, ids, nullable fields, the data and list
+ * envelopes, pagination parameters. Module schemas are built from these; so is the OpenAPI document.
+ */
+import { Type, type TSchema } from 'typebox'
 
 export const DateString = (description?: string) =>
   Type.String({ format: 'date', examples: ['2026-03-02'], ...(description ? { description } : {}) })
@@ -39,39 +41,4 @@ export function DataOf<T extends TSchema>(schema: T) {
 
 export function ListOf<T extends TSchema>(schema: T) {
   return Type.Object({ data: Type.Array(schema), meta: PageMeta })
-}
-
-export const ErrorBody = Type.Object(
-  {
-    error: Type.Object({
-      code: Type.String({ enum: Object.keys(ERROR_CATALOGUE), description: 'Machine-readable code from the error catalogue' }),
-      message: Type.String({ description: 'Human-readable explanation' }),
-      details: Type.Optional(
-        Type.Array(Type.Object({ field: Type.String(), message: Type.String() }), {
-          description: 'For validation errors: one item per failing field',
-        }),
-      ),
-    }),
-  },
-  { $id: 'ErrorBody', description: 'Body of every non-2xx response' },
-)
-export type ErrorBodyType = Static<typeof ErrorBody>
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Invalid request',
-  401: 'API key missing or invalid',
-  403: 'Scope not enabled for the key, or the acting user lacks the permission',
-  404: 'Not found in this tenant',
-  409: 'Conflict with the current state',
-  413: 'Body larger than 1 MiB',
-  415: 'Body is not JSON',
-  429: 'Rate limit exceeded; see Retry-After',
-}
-
-/** Response schemas for the error statuses a route can answer, besides the ones every route has. */
-export function errorResponses(...statuses: number[]): Record<number, TSchema> {
-  const all = new Set([401, 403, 429, ...statuses])
-  return Object.fromEntries(
-    [...all].sort().map((status) => [status, Type.Ref('ErrorBody', { description: STATUS_TEXT[status] ?? 'Error' })]),
-  )
 }

@@ -4,14 +4,15 @@
  */
 import type { Kysely } from 'kysely'
 import { DateTime } from 'luxon'
-import { createPunch } from '../attendance/attendance.service.js'
-import { createAbsence } from '../absences/absences.service.js'
 import type { AuthContext } from '../../auth/context.js'
 import type { Database } from '../../db/schema.js'
-import { createCatalogueItem } from '../catalogues/catalogues.service.js'
+import { createAbsence } from '../absences/absences.service.js'
+import { createPunch } from '../attendance/punch-recording.service.js'
+import { DEPARTMENTS, WORK_CENTERS, createCatalogueItem } from '../catalogues/catalogues.service.js'
+import { requireTenant } from '../tenants/tenants.repository.js'
+import { updateTenantSettings } from '../tenants/tenants.service.js'
 import { createUser, updateUser } from '../users/users.service.js'
-import { requireTenant } from './tenants.repository.js'
-import { createTenant, updateTenantSettings, type CreatedTenant } from './tenants.service.js'
+import { type CreatedTenant, createTenant } from './onboarding.service.js'
 
 export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTenant> {
   const created = await createTenant(db, {
@@ -29,10 +30,10 @@ export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTen
     scopes: created.key.scopes,
     actor: { id: created.admin_user.id, email: created.admin_user.email, fullName: created.admin_user.full_name, role: 'admin', departmentId: null },
   }
-  const hr = await createCatalogueItem(db, auth, 'departments', { name: 'People & HR' })
-  const engineering = await createCatalogueItem(db, auth, 'departments', { name: 'Engineering' })
-  const madrid = await createCatalogueItem(db, auth, 'work_centers', { name: 'Madrid HQ', country: 'ES', region: 'MD' })
-  const barcelona = await createCatalogueItem(db, auth, 'work_centers', { name: 'Barcelona Office', country: 'ES', region: 'CT' })
+  const hr = await createCatalogueItem(db, auth, DEPARTMENTS, { name: 'People & HR' })
+  const engineering = await createCatalogueItem(db, auth, DEPARTMENTS, { name: 'Engineering' })
+  const madrid = await createCatalogueItem(db, auth, WORK_CENTERS, { name: 'Madrid HQ', country: 'ES', region: 'MD' })
+  const barcelona = await createCatalogueItem(db, auth, WORK_CENTERS, { name: 'Barcelona Office', country: 'ES', region: 'CT' })
   const tenant = await updateTenantSettings(db, auth, { hr_department_id: hr.id })
   auth.tenant = await requireTenant(db, created.tenant.id)
   await updateUser(db, auth, created.admin_user.id, { department_id: hr.id, work_center_id: madrid.id })

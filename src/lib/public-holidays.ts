@@ -4,7 +4,7 @@
  * Calendars are computed once per country, region and year and kept in memory.
  */
 import Holidays from 'date-holidays'
-import { BoundedCache } from '../../lib/bounded-cache.js'
+import { BoundedCache } from './bounded-cache.js'
 
 const calendars = new BoundedCache<string, Map<string, string>>(2000)
 

@@ -6,9 +6,10 @@
  */
 import type { Kysely } from 'kysely'
 import type { Database, TenantRow } from '../../db/schema.js'
-import { loadHolidayCalendars, placeOf } from '../holidays/holidays.service.js'
-import type { DayPlan, Holiday } from './attendance.logic.js'
-import type { AttendanceSubject } from './attendance.repository.js'
+import { type Holiday, placeOf } from '../holidays/holidays.logic.js'
+import { loadHolidayCalendars } from '../holidays/holidays.service.js'
+import type { DayPlan } from './work-calendar.logic.js'
+import type { CalendarSubject } from './work-calendar.repository.js'
 
 export type PlanOfDay = (date: string, weekday: number) => Omit<DayPlan, 'absenceMinutes'> & { holiday: Holiday | null }
 
@@ -16,14 +17,14 @@ const NO_SCHEDULE = [0, 0, 0, 0, 0, 0, 0]
 
 /**
  * Reads the company's holidays of [from, to] once; the returned function gives each employee's
- * plan of a day. The schedule comes with the employee (see AttendanceSubject.weekday_minutes).
+ * plan of a day. The schedule comes with the employee (see CalendarSubject.weekday_minutes).
  */
 export async function loadWorkCalendars(
   db: Kysely<Database>,
   tenant: TenantRow,
   from: string,
   to: string,
-): Promise<(subject: AttendanceSubject) => PlanOfDay> {
+): Promise<(subject: CalendarSubject) => PlanOfDay> {
   const calendarOf = await loadHolidayCalendars(db, tenant.id, from, to)
   return (subject) => {
     const weekly = subject.weekday_minutes === null ? NO_SCHEDULE : (JSON.parse(subject.weekday_minutes) as number[])

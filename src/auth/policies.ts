@@ -1,0 +1,127 @@
+/**
+ * Who may do what: every permission rule of the acting user, as a pure predicate named after what
+ * it allows, with the facts it needs passed in (the HR department, the manager chain). Services
+ * ask them the same way everywhere, `if (!canX(auth.actor, ...)) throw permissionDenied(...)`,
+ * after the 404 checks and before the 409 ones; a failed one is 403 `permission_denied`, distinct
+ * from a missing scope. Tested without HTTP or a database.
+ */
+import type { Actor } from './context.js'
+
+/** "Administer employees": create, deactivate and edit other users, push punches, manage catalogues and company settings. */
+export function canAdministerEmployees(actor: Actor): boolean {
+  return actor.role === 'admin'
+}
+
+export function isHrMember(actor: Actor, hrDepartmentId: string | null): boolean {
+  return hrDepartmentId !== null && actor.departmentId === hrDepartmentId
+}
+
+/** The rule behind most self-service: the employee acting for themselves, or an administrator. */
+function isSelfOrAdministrator(actor: Actor, employeeId: string): boolean {
+  return actor.id === employeeId || canAdministerEmployees(actor)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Users' fields
+
+/** Profile fields the employee keeps up to date themselves (an admin may too). */
+export const PERSONAL_PROFILE_FIELDS = [
+  'phone_company',
+  'phone_personal',
+  'personal_email',
+  'birth_date',
+  'nationality',
+  'dni',
+  'dni_expiry',
+  'address',
+  'city',
+  'postal_code',
+  'passport_number',
+  'passport_issue',
+  'passport_expiry',
+  'health_insurance',
+  'iban',
+  'swift',
+] as const
+
+/** Profile fields managed by HR: an admin or a member of the tenant's HR department. */
+export const HR_PROFILE_FIELDS = ['country', 'company_name', 'company_cif', 'ssn', 'qualifications'] as const
+
+/** Fields of the employment relationship: administrators only. */
+export const EMPLOYMENT_FIELDS = [
+  'full_name',
+  'role',
+  'department_id',
+  'work_center_id',
+  'manager_id',
+  'schedule_id',
+  'hire_date',
+  'vacation_days',
+  'works_holidays',
+  'remote_work_allowed',
+] as const
+
+/** HR-managed profile fields (country, company, SSN, qualifications): an admin or an HR member. */
+export function canManageHrFields(actor: Actor, hrDepartmentId: string | null): boolean {
+  return canAdministerEmployees(actor) || isHrMember(actor, hrDepartmentId)
+}
+
+/** Personal profile fields: the user themselves or an admin. */
+export function canEditPersonalFields(actor: Actor, targetUserId: string): boolean {
+  return isSelfOrAdministrator(actor, targetUserId)
+}
+
+const PERSONAL = new Set<string>(PERSONAL_PROFILE_FIELDS)
+const HR = new Set<string>(HR_PROFILE_FIELDS)
+
+/**
+ * Why `actor` may not change `fields` of user `targetId`, or null when every field is allowed.
+ * A field outside the three groups is treated as employment data, the most protected group.
+ */
+export function userUpdateDenial(actor: Actor, hrDepartmentId: string | null, targetId: string, fields: readonly string[]): string | null {
+  const personal = fields.filter((f) => PERSONAL.has(f))
+  const hr = fields.filter((f) => HR.has(f))
+  const employment = fields.filter((f) => !PERSONAL.has(f) && !HR.has(f))
+  if (employment.length > 0 && !canAdministerEmployees(actor)) {
+    return `Only an administrator may change ${employment.join(', ')}`
+  }
+  if (personal.length > 0 && !canEditPersonalFields(actor, targetId)) {
+    return `Only the employee or an administrator may change ${personal.join(', ')}`
+  }
+  if (hr.length > 0 && !canManageHrFields(actor, hrDepartmentId)) {
+    return `Only an administrator or a member of the HR department may change ${hr.join(', ')}`
+  }
+  return null
+}
+
+// ---------------------------------------------------------------------------------------------
+// Absences, allocations, expenses
+
+/** Registering an absence: for oneself, or for anyone as an administrator. */
+export function canRegisterAbsenceFor(actor: Actor, employeeId: string): boolean {
+  return isSelfOrAdministrator(actor, employeeId)
+}
+
+/**
+ * Deciding an absence: a member of the HR department, or a supervisor of the requester anywhere
+ * up the manager chain, and never the requester.
+ */
+export function canDecideAbsence(actor: Actor, requesterId: string, hrDepartmentId: string | null, managerChain: readonly string[]): boolean {
+  if (actor.id === requesterId) return false
+  return isHrMember(actor, hrDepartmentId) || managerChain.includes(actor.id)
+}
+
+/** Cancelling an absence: the requester, or HR. */
+export function canCancelAbsence(actor: Actor, requesterId: string, hrDepartmentId: string | null): boolean {
+  return actor.id === requesterId || isHrMember(actor, hrDepartmentId)
+}
+
+/** Allocating (or removing an allocation of) an employee's time: an administrator, or the employee. */
+export function canAllocateFor(actor: Actor, employeeId: string): boolean {
+  return isSelfOrAdministrator(actor, employeeId)
+}
+
+/** Importing an expense: an administrator, or the employee whose expense it is. */
+export function canImportExpenseFor(actor: Actor, employeeId: string): boolean {
+  return isSelfOrAdministrator(actor, employeeId)
+}

@@ -1,0 +1,80 @@
+/**
+ * One way to declare an operation of the API. A module names its operation (the scope it needs,
+ * which is also its OpenAPI operationId), says what it is, and gives its schemas; what can be
+ * derived is derived here: the scope check's config, the tag, and the error responses. Every key
+ * route can answer 400 (validation, or query parameters it does not take), 401, 403 and 429; a
+ * route with a body also 413 and 415. What cannot be derived, the route says: 404 when it looks
+ * something up, 409 when the state can refuse it.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyContextConfig } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { TSchema } from 'typebox'
+import type { Scope } from '../auth/scopes.js'
+import type { Database } from '../db/schema.js'
+import { errorResponses } from './responses.js'
+
+/** Statuses an operation may answer that its schemas do not tell. */
+export type DomainStatus = 404 | 409
+
+export interface OperationSpec {
+  summary: string
+  description?: string
+  params?: TSchema
+  querystring?: TSchema
+  body?: TSchema
+  /** The success responses, e.g. `{ 200: DataOf(User) }`. */
+  response: Record<number, TSchema>
+  /** 404 when the operation looks up a resource (by path or by an id in the body), 409 for state conflicts. */
+  errors?: readonly DomainStatus[]
+}
+
+/**
+ * The operations of one OpenAPI tag. `me` is the one operation that needs no scope; every other
+ * operation's id is the scope it needs.
+ */
+export function operations(tag: string) {
+  return function operation<const S extends OperationSpec>(id: Scope | 'me', spec: S) {
+    const { summary, description, errors = [], response, ...schemas } = spec
+    const statuses: number[] = [400, ...errors]
+    if (schemas.body) statuses.push(413, 415)
+    return {
+      config: (id === 'me' ? {} : { scope: id }) as FastifyContextConfig,
+      schema: {
+        operationId: id,
+        tags: [tag],
+        summary,
+        ...(description ? { description } : {}),
+        ...(schemas as Omit<S, 'summary' | 'description' | 'errors' | 'response'>),
+        response: { ...response, ...errorResponses(...statuses) } as S['response'],
+      },
+    }
+  }
+}
+
+/**
+ * An operation anyone may call without a key: health probes (never rate limited, they must answer
+ * whatever an address has done) and the documents (rate limited per address).
+ */
+export function publicOperation(summary: string, options: { response?: Record<number, TSchema>; rateLimited?: boolean } = {}) {
+  return {
+    config: { access: 'public', ...(options.rateLimited ? {} : { rateLimit: false }) } as FastifyContextConfig,
+    schema: { tags: ['Operations'], summary, ...(options.response ? { response: options.response } : {}) },
+  }
+}
+
+/** What every module's routes are given. */
+export interface RouteDeps {
+  db: Kysely<Database>
+  /** The current time in epoch ms; tests replace it to place punches around past DST changes. */
+  clock: () => number
+}
+
+/**
+ * A module as the application sees it: the shared schemas it declares (referenced by `$id` from
+ * its operations and in the OpenAPI components) and its routes.
+ */
+export interface ApiModule {
+  schemas?: readonly TSchema[]
+  routes(deps: RouteDeps): FastifyPluginAsyncTypebox
+}

@@ -1,0 +1,146 @@
+/**
+ * Validation with the API's schemas, for requests (see http/validation.ts) and for input that
+ * arrives any other way (the CLI, CSV rows). Two Ajv instances: bodies are validated strictly (no
+ * type coercion, so `"22"` is not an integer), while query strings and path parameters, which are
+ * always text on the wire, are coerced. Neither removes unknown properties: every schema forbids
+ * them, so a typo in a field name is a 400 instead of being silently ignored.
+ */
+import { Ajv, type ErrorObject, type Options } from 'ajv'
+import * as ajvFormats from 'ajv-formats'
+import { isValidBIC, isValidIBAN } from 'ibantools'
+import type { FieldIssue } from '../errors.js'
+import { isValidDate } from './calendar.js'
+import { isValidInstant, isValidTimeZone } from './time.js'
+
+// ajv-formats is CommonJS; depending on the loader its function is `default` or `default.default`.
+type AddFormats = (ajv: Ajv, formats: string[]) => Ajv
+const formatsModule = ajvFormats as unknown as { default: AddFormats & { default?: AddFormats } }
+const addFormats: AddFormats = formatsModule.default.default ?? formatsModule.default
+
+function createAjv(options: Options): Ajv {
+  const ajv = new Ajv({
+    allErrors: true,
+    removeAdditional: false,
+    useDefaults: true,
+    strict: false,
+    ...options,
+  })
+  addFormats(ajv, ['email'])
+  ajv.addFormat('date', { type: 'string', validate: isValidDate })
+  ajv.addFormat('date-time', { type: 'string', validate: isValidInstant })
+  ajv.addFormat('time', { type: 'string', validate: (v: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v) })
+  ajv.addFormat('iban', { type: 'string', validate: (v: string) => isValidIBAN(v.replace(/\s+/g, '').toUpperCase()) })
+  ajv.addFormat('bic', { type: 'string', validate: (v: string) => isValidBIC(v.toUpperCase()) })
+  ajv.addFormat('time-zone', { type: 'string', validate: isValidTimeZone })
+  ajv.addKeyword({ keyword: 'x-scope' })
+  return ajv
+}
+
+/** Bodies: strict types, no coercion (`"22"` is not an integer). */
+export const bodyAjv = createAjv({ coerceTypes: false })
+/** Query strings and path parameters, always text on the wire: coerced to the schema's types. */
+export const textAjv = createAjv({ coerceTypes: 'array' })
+
+const FORMAT_MESSAGES: Record<string, string> = {
+  date: 'must be a real calendar date YYYY-MM-DD between 1900 and 9998',
+  'date-time': 'must be an ISO 8601 timestamp with Z or an offset, e.g. 2026-03-02T08:00:00Z (years 1900 to 9998)',
+  time: 'must be a time HH:MM',
+  email: 'must be a valid email address',
+  iban: 'must be a valid IBAN (checksum failed)',
+  bic: 'must be a valid BIC/SWIFT code',
+  'time-zone': 'must be an IANA time zone, e.g. Europe/Madrid',
+}
+
+/** Ajv errors to the contract's `details` items: one item per failing field, in a stable order. */
+export function toFieldIssues(errors: ErrorObject[], part: string | undefined): FieldIssue[] {
+  const issues = new Map<string, string>()
+  // A union of literals ('in' | 'out' | ...) fails with one `const` error per branch: gather them
+  // so the message can list every allowed value.
+  const allowed = new Map<string, unknown[]>()
+  for (const error of errors) {
+    if (error.keyword === 'const') allowed.set(error.instancePath, [...(allowed.get(error.instancePath) ?? []), error.params.allowedValue])
+  }
+  for (const error of errors) {
+    const base = error.instancePath.replace(/^\//, '').replace(/\//g, '.')
+    let field = base
+    let message: string
+    switch (error.keyword) {
+      case 'required':
+        field = join(base, String(error.params.missingProperty))
+        message = 'is required'
+        break
+      case 'additionalProperties':
+        field = join(base, String(error.params.additionalProperty))
+        message = part === 'querystring' ? 'is not a known query parameter' : 'is not a known field'
+        break
+      case 'format':
+        message = FORMAT_MESSAGES[String(error.params.format)] ?? `must match format ${error.params.format}`
+        break
+      case 'enum':
+        message = `must be one of: ${(error.params.allowedValues as unknown[]).join(', ')}`
+        break
+      case 'const':
+        message = `must be one of: ${allowed.get(error.instancePath)!.join(', ')}`
+        break
+      case 'pattern':
+        // '\S' is how the schemas say "not blank"; other patterns are best shown as they are.
+        message = error.params.pattern === '\\S' ? 'must not be blank' : `must match pattern "${error.params.pattern}"`
+        break
+      case 'minLength':
+        message = error.params.limit === 1 ? 'must not be empty' : `must be at least ${error.params.limit} characters`
+        break
+      case 'maxLength':
+        message = `must be at most ${error.params.limit} characters`
+        break
+      case 'minItems':
+        message = `must have at least ${error.params.limit} item${error.params.limit === 1 ? '' : 's'}`
+        break
+      case 'maxItems':
+        message = `must have at most ${error.params.limit} items`
+        break
+      case 'uniqueItems':
+        message = 'must not list the same item twice'
+        break
+      case 'anyOf':
+      case 'oneOf':
+        continue // the branches' own errors say more; a null branch adds nothing useful
+      default:
+        message = error.message ?? 'is invalid'
+    }
+    if (!issues.has(field || part || 'body')) issues.set(field || part || 'body', message)
+  }
+  return [...issues].map(([field, message]) => ({ field, message }))
+}
+
+function join(base: string, name: string): string {
+  return base ? `${base}.${name}` : name
+}
+
+/** Validates a value outside HTTP (CLI input) with the same rules and messages as request bodies. */
+export function checkAgainst(schema: object, value: unknown): FieldIssue[] {
+  const validate = bodyAjv.compile(schema)
+  return validate(value) ? [] : toFieldIssues(validate.errors ?? [], 'body')
+}
+
+/**
+ * PostgreSQL cannot store the NUL character in text, and no field of this API has a use for it;
+ * it is rejected everywhere (bodies, query strings, paths) so both engines behave the same.
+ * Returns the path of the first string holding one, or null.
+ */
+export function findNulCharacter(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNulCharacter(value[i], path ? `${path}.${i}` : String(i))
+      if (found) return found
+    }
+    return null
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      const found = findNulCharacter(key, path) ? path || key : findNulCharacter(child, path ? `${path}.${key}` : key)
+      if (found) return found
+    }
+  }
+  return null
+}

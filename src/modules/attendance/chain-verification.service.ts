@@ -1,0 +1,91 @@
+/**
+ * `jornada punches verify`: walks the hash chains of the punch record and reports every broken
+ * link, every chain that does not end at its recorded head, and every punch anchored by an
+ * earlier report that is gone or changed.
+ */
+import type { Kysely } from 'kysely'
+import { type Static, Type } from 'typebox'
+import type { Database } from '../../db/schema.js'
+import { invalidField, notFound } from '../../errors.js'
+import { checkAgainst } from '../../lib/validation.js'
+import { requireTenant } from '../tenants/tenants.repository.js'
+import { findUserRow } from '../users/users.repository.js'
+import * as repo from './attendance.repository.js'
+import { type BrokenLink, type ChainAnchor, verifyAnchor, verifyChain, verifyHead } from './punch-chain.js'
+
+type Db = Kysely<Database>
+
+export interface VerificationReport {
+  tenant_id: string
+  users_checked: number
+  punches_checked: number
+  ok: boolean
+  broken: BrokenLink[]
+  /** How many punches anchored by the `--against` report were compared (0 without one). */
+  anchors_checked: number
+  /** The last punch of each chain as verified: what a later `--against` checks is still there. */
+  anchors: ChainAnchor[]
+}
+
+const ReportAnchors = Type.Object({
+  tenant_id: Type.String(),
+  anchors: Type.Array(Type.Object({ user_id: Type.String(), seq: Type.Integer({ minimum: 1 }), hash: Type.String({ pattern: '^[0-9a-f]{64}$' }) })),
+})
+
+/** The anchors of an earlier report (its parsed `--json` output) of the same company. */
+export function anchorsOfReport(report: unknown, tenantId: string): ChainAnchor[] {
+  if (checkAgainst(ReportAnchors, report).length > 0) throw invalidField('against', 'is not the --json report of punches verify')
+  const { tenant_id, anchors } = report as Static<typeof ReportAnchors>
+  if (tenant_id !== tenantId) throw invalidField('against', `is a report of another company (${tenant_id})`)
+  return anchors
+}
+
+/**
+ * Walks every employee's punch chain (or one employee's) and reports each broken link, each chain
+ * that does not end at its recorded head, and each punch anchored by an earlier report (`against`)
+ * that is gone or changed. Employees whose punches are all gone still have a head, so they are
+ * checked too.
+ */
+export async function verifyPunchChains(db: Db, tenantId: string, userId?: string, against: readonly ChainAnchor[] = []): Promise<VerificationReport> {
+  await requireTenant(db, tenantId)
+  if (userId && !(await findUserRow(db, tenantId, userId))) throw notFound('User')
+  const anchorsOf = new Map<string, Map<string, ChainAnchor>>() // by employee, then by seq and hash (once each)
+  for (const anchor of against) {
+    if (userId && anchor.user_id !== userId) continue
+    let ofUser = anchorsOf.get(anchor.user_id)
+    if (!ofUser) anchorsOf.set(anchor.user_id, (ofUser = new Map()))
+    ofUser.set(`${anchor.seq}:${anchor.hash}`, anchor)
+  }
+  if (anchorsOf.size > 0) {
+    const employees = new Set(await repo.employeeIds(db, tenantId))
+    const strangers = [...anchorsOf.keys()].filter((id) => !employees.has(id))
+    if (strangers.length > 0) throw invalidField('against', `anchors punches of ids that are no employees of this company: ${strangers.slice(0, 5).join(', ')}`)
+  }
+  const userIds = userId ? [userId] : [...new Set([...(await repo.usersWithChains(db, tenantId)), ...anchorsOf.keys()])].sort()
+  const broken: BrokenLink[] = []
+  const anchors: ChainAnchor[] = []
+  let punches = 0
+  let anchorsChecked = 0
+  for (const id of userIds) {
+    // The head and the chain from one snapshot: a punch recorded meanwhile is in both or in neither.
+    const { head, chain } = await db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => ({ head: await repo.chainHead(trx, tenantId, id), chain: await repo.punchChain(trx, tenantId, id) }))
+    punches += chain.length
+    const anchored = [...(anchorsOf.get(id)?.values() ?? [])]
+    anchorsChecked += anchored.length
+    broken.push(...verifyChain(chain), ...verifyHead(id, chain, head ?? null), ...anchored.flatMap((a) => verifyAnchor(chain, a)))
+    const last = chain.at(-1)
+    if (last) anchors.push({ user_id: id, seq: last.seq, hash: last.hash })
+  }
+  return {
+    tenant_id: tenantId,
+    users_checked: userIds.length,
+    punches_checked: punches,
+    ok: broken.length === 0,
+    broken,
+    anchors_checked: anchorsChecked,
+    anchors,
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * The daily record, the read model of the punches: for each local day of a range, the work
+ * sessions that began that day, the minutes worked, and what the work calendar expected. The
+ * summary is built from exactly this computation, so a summary row always equals the sum of that
+ * employee's daily entries.
+ */
+import type { Kysely } from 'kysely'
+import type { AuthContext } from '../../auth/context.js'
+import type { Database, TenantRow } from '../../db/schema.js'
+import { notFound } from '../../errors.js'
+import { type LocalDays, addDays, assertDateRange, daysInRange, localDays } from '../../lib/calendar.js'
+import { pageOf } from '../../lib/pagination.js'
+import { type AbsenceSpan, absenceMinutesOn, dayExpectation } from '../work-calendar/work-calendar.logic.js'
+import { type CalendarSubject, approvedAbsencesBetween, calendarSubject } from '../work-calendar/work-calendar.repository.js'
+import { type PlanOfDay, loadWorkCalendars } from '../work-calendar/work-calendar.service.js'
+import * as logic from './attendance.logic.js'
+import * as repo from './attendance.repository.js'
+import type { DailyEntryType, ListAttendanceQueryType } from './attendance.schemas.js'
+
+type Db = Kysely<Database>
+
+/** Everything read from the database to compute some employees' days; one query of each kind. */
+export interface AttendanceInputs {
+  days: LocalDays
+  punchesByUser: Map<string, repo.PunchSlice[]>
+  absencesByUser: Map<string, AbsenceSpan[]>
+  calendarOf: (subject: CalendarSubject) => PlanOfDay
+}
+
+/**
+ * Reads the punches, approved absences and company holidays of [from, to] in `zone` for the given
+ * employees. It needs only their ids, so a caller can read who they are at the same time.
+ */
+export async function readAttendanceInputs(
+  db: Db,
+  tenant: TenantRow,
+  userIds: readonly string[],
+  from: string,
+  to: string,
+  zone: string,
+): Promise<AttendanceInputs> {
+  const days = localDays(from, to, zone)
+  const startIso = new Date(days.starts[0]!).toISOString()
+  const endIso = new Date(days.starts[days.starts.length - 1]!).toISOString()
+  // Independent reads: on PostgreSQL they run on separate pooled connections at the same time.
+  const [punchRows, calendarOf, absences] = await Promise.all([
+    repo.punchesBetween(db, tenant.id, userIds, startIso, endIso),
+    loadWorkCalendars(db, tenant, from, to),
+    approvedAbsencesBetween(db, tenant.id, userIds, from, to),
+  ])
+  const absencesByUser = new Map<string, AbsenceSpan[]>()
+  for (const absence of absences) {
+    const list = absencesByUser.get(absence.user_id)
+    if (list) list.push(absence)
+    else absencesByUser.set(absence.user_id, [absence])
+  }
+  const punchesByUser = new Map<string, repo.PunchSlice[]>(userIds.map((id) => [id, []]))
+  for (const punch of punchRows) punchesByUser.get(punch.user_id)!.push(punch)
+  await Promise.all(
+    [...punchesByUser].map(async ([userId, punches]) => {
+      // A session that began inside the range and is still going at its end: read up to its `out`.
+      if (punches.length > 0 && punches.at(-1)!.type !== 'out') punches.push(...(await repo.restOfSession(db, tenant.id, userId, endIso)))
+    }),
+  )
+  return { days, punchesByUser, absencesByUser, calendarOf }
+}
+
+/** One employee's daily entries, from what readAttendanceInputs read. Pure computation. */
+export function dailyEntriesOf(subject: CalendarSubject, inputs: AttendanceInputs, nowMs: number): DailyEntryType[] {
+  const { days } = inputs
+  const points = (inputs.punchesByUser.get(subject.id) ?? []).map((p) => ({ type: p.type, ms: Date.parse(p.ts), modality: p.modality, at: p.ts }))
+  const work = logic.workByDay(logic.buildSessions(points), days, nowMs)
+  const planOf = inputs.calendarOf(subject)
+  const absent = inputs.absencesByUser.get(subject.id)
+  return days.dates.map((date, i) => {
+    const plan = planOf(date, days.weekdays[i]!)
+    // Approved absences reduce what is expected: a full day all of it, an hourly one its span.
+    let absenceMinutes = 0
+    if (absent) for (const a of absent) absenceMinutes += absenceMinutesOn(a, date)
+    const { isWorkday, expectedMinutes } = dayExpectation({
+      scheduleMinutes: plan.scheduleMinutes,
+      holiday: plan.holiday,
+      worksHolidays: plan.worksHolidays,
+      employed: plan.employed,
+      absenceMinutes,
+    })
+    const day = work[i]!
+    return {
+      user_id: subject.id,
+      date,
+      is_workday: isWorkday,
+      holiday: plan.holiday,
+      modality: day.modality,
+      punches: day.punches.map((p) => ({ type: p.type, at: p.at, edited: false })),
+      worked_minutes: day.workedMinutes,
+      expected_minutes: expectedMinutes,
+      balance_minutes: day.workedMinutes - expectedMinutes,
+    }
+  })
+}
+
+export async function listAttendance(db: Db, auth: AuthContext, query: ListAttendanceQueryType, nowMs = Date.now()) {
+  assertDateRange(query.from, query.to)
+  const { page, pageSize, offset: first } = pageOf(query)
+  const total = daysInRange(query.from, query.to) // the list is paginated by day
+  if (first >= total) {
+    if (!(await calendarSubject(db, auth.tenantId, query.user_id))) throw notFound('User')
+    return { data: [], meta: { page, page_size: pageSize, total } }
+  }
+  const pageFrom = addDays(query.from, first)
+  const pageTo = addDays(query.from, Math.min(total, first + pageSize) - 1)
+  // Who the employee is and what they did are read at the same time; the punches of an id that
+  // is not an employee of this company are none, and the answer is then 404.
+  const [subject, inputs] = await Promise.all([
+    calendarSubject(db, auth.tenantId, query.user_id),
+    readAttendanceInputs(db, auth.tenant, [query.user_id], pageFrom, pageTo, query.tz ?? auth.tenant.timezone),
+  ])
+  if (!subject) throw notFound('User')
+  return { data: dailyEntriesOf(subject, inputs, nowMs), meta: { page, page_size: pageSize, total } }
+}

@@ -1,0 +1,71 @@
+/**
+ * A new company: the tenant, its default schedule and absence types, its first administrator, and
+ * a key with every scope acting as them (`jornada tenants create`, and the demo).
+ */
+import type { Kysely } from 'kysely'
+import { SCOPES } from '../../auth/scopes.js'
+import type { Database, TenantRow } from '../../db/schema.js'
+import { AppError } from '../../errors.js'
+import { newId } from '../../lib/ids.js'
+import { assertValidPlace } from '../../lib/regions.js'
+import { nowIso } from '../../lib/time.js'
+import { checkAgainst } from '../../lib/validation.js'
+import { seedDefaultAbsenceTypes } from '../absences/absences.service.js'
+import { insertCatalogueRecord } from '../catalogues/catalogues.service.js'
+import { type ApiKeyView, createKey } from '../keys/keys.service.js'
+import { DEFAULT_SCHEDULE, SCHEDULES } from '../schedules/schedules.service.js'
+import * as tenants from '../tenants/tenants.repository.js'
+import { CreateTenantInput, type CreateTenantInputType, type TenantType } from '../tenants/tenants.schemas.js'
+import { tenantToApi } from '../tenants/tenants.service.js'
+import { userRowToFull } from '../users/users.mapper.js'
+import { findUser } from '../users/users.repository.js'
+import type { UserFullType } from '../users/users.schemas.js'
+import { insertUserRecord, newUserInput } from '../users/users.service.js'
+
+type Db = Kysely<Database>
+
+export const DEFAULT_TIMEZONE = 'Europe/Madrid'
+export const DEFAULT_VACATION_DAYS = 22
+export const DEFAULT_FOLDERS = ['Contracts', 'Payslips', 'Other']
+
+export interface CreatedTenant {
+  tenant: TenantType
+  admin_user: UserFullType
+  api_key: string
+  key: ApiKeyView
+}
+
+/** A new tenant, its first administrator, and a key with every scope acting as that administrator. */
+export async function createTenant(db: Db, input: CreateTenantInputType): Promise<CreatedTenant> {
+  const issues = checkAgainst(CreateTenantInput, input)
+  if (issues.length > 0) throw new AppError('invalid_request', `Invalid ${issues.map((i) => i.field).join(', ')}`, issues)
+  assertValidPlace(input.country ?? null, input.region ?? null)
+  const tenantRow: TenantRow = {
+    id: newId('tenant'),
+    name: input.name.trim(),
+    timezone: input.timezone ?? DEFAULT_TIMEZONE,
+    default_vacation_days: DEFAULT_VACATION_DAYS,
+    country: input.country ?? null,
+    region: input.region ?? null,
+    hr_department_id: null,
+    default_folders: JSON.stringify(DEFAULT_FOLDERS),
+    default_schedule_id: null,
+    created_at: nowIso(),
+  }
+  const adminId = await db.transaction().execute(async (trx) => {
+    await tenants.insertTenant(trx, tenantRow)
+    const schedule = await insertCatalogueRecord(trx, tenantRow.id, SCHEDULES, DEFAULT_SCHEDULE)
+    await tenants.updateTenant(trx, tenantRow.id, { default_schedule_id: schedule.id })
+    await seedDefaultAbsenceTypes(trx, tenantRow.id)
+    return insertUserRecord(trx, tenantRow.id, newUserInput({ email: input.admin_email, fullName: input.admin_name.trim(), role: 'admin' }))
+  })
+  const { apiKey, key } = await createKey(db, {
+    tenantId: tenantRow.id,
+    actsAsUserId: adminId,
+    scopes: SCOPES,
+    name: 'Initial administrator key',
+  })
+  const admin = (await findUser(db, tenantRow.id, adminId))!
+  const tenant = await tenants.requireTenant(db, tenantRow.id)
+  return { tenant: tenantToApi(tenant), admin_user: userRowToFull(admin, null), api_key: apiKey, key }
+}

@@ -1,0 +1,13 @@
+import type { ApiModule } from '../../http/route.js'
+import { catalogueRoutes } from '../catalogues/catalogues.routes.js'
+import * as schemas from './schedules.schemas.js'
+import { SCHEDULES } from './schedules.service.js'
+
+export const schedulesApi: ApiModule = {
+  schemas: [schemas.Schedule],
+  routes: (deps) =>
+    catalogueRoutes(
+      { catalogue: SCHEDULES, path: '/schedules', scopePrefix: 'schedules', tag: 'Schedules', item: schemas.Schedule, createBody: schemas.CreateScheduleBody, updateBody: schemas.UpdateScheduleBody },
+      deps,
+    ),
+}

@@ -1,0 +1,98 @@
+/**
+ * What the work calendar reads: employees with their schedule and place, and their approved
+ * absences. Company holidays are read by the holidays module.
+ */
+import { type Kysely, sql } from 'kysely'
+import { paginate } from '../../db/paginate.js'
+import { reusableQuery } from '../../db/reusable-query.js'
+import type { Database } from '../../db/schema.js'
+import type { Page } from '../../lib/pagination.js'
+import type { AbsenceSpan } from './work-calendar.logic.js'
+
+type Db = Kysely<Database>
+
+/** What the work calendar needs to know about an employee: their schedule, place and hire date. */
+export interface CalendarSubject {
+  id: string
+  full_name: string
+  schedule_id: string | null
+  works_holidays: boolean | number
+  hire_date: string | null
+  work_center_id: string | null
+  work_center_country: string | null
+  work_center_region: string | null
+  /** JSON array of the minutes their schedule (or else the company's default) expects per ISO weekday. */
+  weekday_minutes: string | null
+}
+
+export interface SubjectFilters {
+  userId?: string
+  status?: 'active' | 'disabled'
+  departmentId?: string
+  workCenterId?: string
+}
+
+function subjects(db: Db, tenantId: string, f: SubjectFilters) {
+  let q = db
+    .selectFrom('users as u')
+    .innerJoin('tenants as t', 't.id', 'u.tenant_id')
+    .leftJoin('work_centers as w', (j) => j.onRef('w.id', '=', 'u.work_center_id').onRef('w.tenant_id', '=', 'u.tenant_id'))
+    // The employee's own schedule, or else the company's default: read with the employee, not after.
+    .leftJoin('schedules as s', (j) =>
+      j.onRef('s.tenant_id', '=', 'u.tenant_id').on((eb) => eb('s.id', '=', eb.fn.coalesce('u.schedule_id', 't.default_schedule_id'))),
+    )
+    .where('u.tenant_id', '=', tenantId)
+  if (f.userId) q = q.where('u.id', '=', f.userId)
+  if (f.status) q = q.where('u.status', '=', f.status)
+  if (f.departmentId) q = q.where('u.department_id', '=', f.departmentId)
+  if (f.workCenterId) q = q.where('u.work_center_id', '=', f.workCenterId)
+  return q
+}
+
+const SUBJECT_COLUMNS = [
+  'u.id',
+  'u.full_name',
+  'u.schedule_id',
+  'u.works_holidays',
+  'u.hire_date',
+  'u.work_center_id',
+  'w.country as work_center_country',
+  'w.region as work_center_region',
+  's.weekday_minutes',
+] as const
+
+const subjectById = reusableQuery((db: Db, tenantId: string, userId: string) => subjects(db, tenantId, { userId }).select(SUBJECT_COLUMNS))
+
+/** One employee, for their daily record or their vacation balance. */
+export async function calendarSubject(db: Db, tenantId: string, userId: string): Promise<CalendarSubject | undefined> {
+  return (await subjectById(db, tenantId, userId))[0]
+}
+
+/** A page of employees in summary order: full name (case- and accent-insensitive), then id. */
+export async function calendarSubjects(db: Db, tenantId: string, filters: SubjectFilters, window: { limit: number; offset: number }): Promise<Page<CalendarSubject>> {
+  return paginate(subjects(db, tenantId, filters), window, (q) => q.select(SUBJECT_COLUMNS).orderBy('u.full_name_normalized').orderBy('u.id'))
+}
+
+/** An approved absence as the daily record needs it: whose, and which days or hours. */
+export type ApprovedSpan = AbsenceSpan & { user_id: string }
+
+const SPAN_COLUMNS = ['user_id', 'start_date', 'end_date', 'start_time', 'end_time'] as const
+
+/** Approved absences overlapping [from, to] of one employee or of several. */
+function approvedSpans(db: Db, tenantId: string, users: string | readonly string[], from: string, to: string) {
+  const q = db.selectFrom('absences').select(SPAN_COLUMNS).where('tenant_id', '=', tenantId)
+  return (typeof users === 'string' ? q.where('user_id', '=', users) : q.where('user_id', 'in', users))
+    .where('status', '=', sql.lit('approved')) // a literal: a reusable query takes every parameter from its arguments
+    .where('start_date', '<=', to)
+    .where('end_date', '>=', from)
+}
+
+// One employee's (the daily record's) is compiled once; IN lists vary in length.
+const approvedOfOneUser = reusableQuery((db: Db, tenantId: string, userId: string, from: string, to: string) => approvedSpans(db, tenantId, userId, from, to))
+
+/** Approved absences of the given users overlapping [from, to]: what reduces expected time. */
+export async function approvedAbsencesBetween(db: Db, tenantId: string, userIds: readonly string[], from: string, to: string): Promise<ApprovedSpan[]> {
+  if (userIds.length === 0) return []
+  if (userIds.length === 1) return approvedOfOneUser(db, tenantId, userIds[0]!, from, to)
+  return approvedSpans(db, tenantId, userIds, from, to).execute()
+}
