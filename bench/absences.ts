@@ -129,7 +129,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Figure[] | nu
         const year = span.start_date.slice(0, 4)
         await findTypeByKey(handle.db, company.tenantId, 'vacation')
         await handle.db.transaction().execute(async (trx) => {
-          await lockRow(trx, 'users', requester)
+          await lockRow(trx, 'users', company.tenantId, requester)
           await findUserRow(trx, company.tenantId, requester)
           await activeAbsencesOf(trx, company.tenantId, requester, `${year}-01-01`, `${year}-12-31`)
           await calendarSubject(trx, company.tenantId, requester)

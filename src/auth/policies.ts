@@ -5,7 +5,7 @@
  * after the 404 checks and before the 409 ones; a failed one is 403 `permission_denied`, distinct
  * from a missing scope. Tested without HTTP or a database.
  */
-import type { Actor } from './context.js'
+import type { Actor, AuthContext } from './context.js'
 
 /** "Administer employees": create, deactivate and edit other users, push punches, manage catalogues and company settings. */
 export function canAdministerEmployees(actor: Actor): boolean {
@@ -31,7 +31,6 @@ export const PERSONAL_PROFILE_FIELDS = [
   'personal_email',
   'birth_date',
   'nationality',
-  'dni',
   'dni_expiry',
   'address',
   'city',
@@ -44,8 +43,33 @@ export const PERSONAL_PROFILE_FIELDS = [
   'swift',
 ] as const
 
-/** Profile fields managed by HR: an admin or a member of the tenant's HR department. */
-export const HR_PROFILE_FIELDS = ['country', 'company_name', 'company_cif', 'ssn', 'qualifications'] as const
+/**
+ * Profile fields managed by HR: an admin or a member of the tenant's HR department. The DNI is
+ * among them because its digits are the employee's kiosk identity.
+ */
+export const HR_PROFILE_FIELDS = ['country', 'company_name', 'company_cif', 'ssn', 'dni', 'qualifications'] as const
+
+/**
+ * Personal data a colleague has no need to know (bank account, national ids, health insurance,
+ * home, private contact): `null` in every answer unless canSeeSensitiveFieldsOf allows it.
+ */
+export const SENSITIVE_PROFILE_FIELDS = [
+  'iban',
+  'swift',
+  'ssn',
+  'dni',
+  'dni_expiry',
+  'passport_number',
+  'passport_issue',
+  'passport_expiry',
+  'health_insurance',
+  'birth_date',
+  'address',
+  'postal_code',
+  'phone_personal',
+  'personal_email',
+  'nationality',
+] as const
 
 /** Fields of the employment relationship: administrators only. */
 export const EMPLOYMENT_FIELDS = [
@@ -69,6 +93,30 @@ export function canManageHrFields(actor: Actor, hrDepartmentId: string | null): 
 /** Personal profile fields: the user themselves or an admin. */
 export function canEditPersonalFields(actor: Actor, targetUserId: string): boolean {
   return isSelfOrAdministrator(actor, targetUserId)
+}
+
+/**
+ * The sensitive fields of a user are shown only to that user, an administrator or an HR member,
+ * and only through a key that holds `users.sensitive` (so a key given to an integration or an
+ * inspector can be kept away from them whoever it acts as).
+ */
+export function canSeeSensitiveFieldsOf(auth: AuthContext, subjectId: string): boolean {
+  if (!auth.scopes.includes('users.sensitive')) return false
+  return auth.actor.id === subjectId || seesEveryonesRecords(auth)
+}
+
+/** Administrators and HR see every employee's records and personal data. */
+export function seesEveryonesRecords(auth: AuthContext): boolean {
+  return canManageHrFields(auth.actor, auth.tenant.hr_department_id)
+}
+
+/**
+ * Whose records (attendance, punches, absences, expenses, allocations, reports) a key may see:
+ * `null` for everyone's (administrators and HR), otherwise the acting user's id, meaning that user
+ * and everyone below them in the manager chain. Others' records behave as if they did not exist.
+ */
+export function recordsLimitedToTeamOf(auth: AuthContext): string | null {
+  return seesEveryonesRecords(auth) ? null : auth.actor.id
 }
 
 const PERSONAL = new Set<string>(PERSONAL_PROFILE_FIELDS)
@@ -124,4 +172,9 @@ export function canAllocateFor(actor: Actor, employeeId: string): boolean {
 /** Importing an expense: an administrator, or the employee whose expense it is. */
 export function canImportExpenseFor(actor: Actor, employeeId: string): boolean {
   return isSelfOrAdministrator(actor, employeeId)
+}
+
+/** Marking an expense reconciled (checked against the books): an administrator or HR. */
+export function canReconcileExpenses(actor: Actor, hrDepartmentId: string | null): boolean {
+  return canManageHrFields(actor, hrDepartmentId)
 }

@@ -9,6 +9,7 @@ export const SCOPES = [
   'users.update',
   'users.deactivate',
   'users.reactivate',
+  'users.sensitive',
   'departments.list',
   'departments.create',
   'departments.update',
@@ -48,6 +49,13 @@ export const SCOPES = [
 ] as const
 
 export type Scope = (typeof SCOPES)[number]
+
+/**
+ * Scopes that enable no operation of their own but widen what other operations return:
+ * `users.sensitive` lets users.get and users.list show the sensitive profile fields to those
+ * allowed to see them (decisions 14).
+ */
+export const FIELD_SCOPES: readonly Scope[] = ['users.sensitive']
 
 export function isScope(value: string): value is Scope {
   return (SCOPES as readonly string[]).includes(value)

@@ -7,15 +7,22 @@
 import { type Kysely, SqliteAdapter, type Transaction, sql } from 'kysely'
 import type { Database } from './schema.js'
 
-type LockableTable = 'tenants' | 'users' | 'absences'
+type Trx = Transaction<Database> | Kysely<Database>
+type TenantOwnedTable = 'users' | 'absences'
 
-export async function lockRow(
-  trx: Transaction<Database> | Kysely<Database>,
-  table: LockableTable,
-  id: string,
-): Promise<void> {
+/**
+ * Locks a row of a tenant-owned table. The tenant is part of the condition, so an id of another
+ * company locks nothing (and is then a 404 to the caller's own read).
+ */
+export async function lockRow(trx: Trx, table: TenantOwnedTable, tenantId: string, id: string): Promise<void> {
   if (trx.getExecutor().adapter instanceof SqliteAdapter) return
   // NO KEY UPDATE, not UPDATE: inserts referencing the row (a punch's user, a user's tenant) take
   // KEY SHARE for their foreign-key check, which UPDATE would block and could deadlock with.
-  await sql`select id from ${sql.table(table)} where id = ${id} for no key update`.execute(trx)
+  await sql`select id from ${sql.table(table)} where tenant_id = ${tenantId} and id = ${id} for no key update`.execute(trx)
+}
+
+/** Locks the company's row: serialises the checks that span its users (last admin, unique email). */
+export async function lockTenant(trx: Trx, tenantId: string): Promise<void> {
+  if (trx.getExecutor().adapter instanceof SqliteAdapter) return
+  await sql`select id from tenants where id = ${tenantId} for no key update`.execute(trx)
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
-import { SCOPES } from '../../src/auth/scopes.js'
+import { FIELD_SCOPES, SCOPES } from '../../src/auth/scopes.js'
 import { createKey, revokeKey } from '../../src/modules/keys/keys.service.js'
 import { expectError, forEachEngine } from '../helpers/harness.js'
 
@@ -141,7 +141,8 @@ forEachEngine('authentication and scopes', (t) => {
       'absences.cancel': () => ['POST', '/api/v1/absences/abs_missing/cancel'],
       'users.vacation-balance': () => ['GET', `/api/v1/users/${user.id}/vacation-balance?year=2030`],
     }
-    assert.deepEqual(Object.keys(calls).sort(), [...SCOPES].sort(), 'every scope has a call in the matrix')
+    // users.sensitive enables no operation: with it alone every call is 403 (checked by the loop).
+    assert.deepEqual(Object.keys(calls).sort(), SCOPES.filter((s) => !FIELD_SCOPES.includes(s)).sort(), 'every operation scope has a call in the matrix')
     for (const scope of SCOPES) {
       const client = await tenant.keyFor(tenant.adminId, [scope])
       assert.equal((await client.get('/api/v1/me')).status, 200, `me with ${scope}`)

@@ -78,7 +78,7 @@ forEachEngine('projects and allocations', (t) => {
     assert.equal((await tenant.admin.get(`/api/v1/allocations?user_id=${user.id}`)).body.meta.total, 1, 'only the valid one was written')
   })
 
-  it('404 unknown user or project, 409 inactive project, 403 for another employee’s time', async () => {
+  it('404 unknown user or project, 409 inactive project, 403 for another employee’s time (404 to remove it unless their supervisor)', async () => {
     const tenant = await t.newTenant()
     const user = await tenant.createUser()
     const colleague = await tenant.createUser()
@@ -92,6 +92,10 @@ forEachEngine('projects and allocations', (t) => {
     assert.equal((await own.post('/api/v1/allocations', { ...base, user_id: user.id, project_id: open.id })).status, 201, 'their own time')
     expectError(await own.post('/api/v1/allocations', { ...base, user_id: colleague.id, note: 'x' }), 403, 'permission_denied')
     const theirs = (await tenant.admin.post('/api/v1/allocations', { ...base, user_id: colleague.id, note: 'x' })).body.data
+    // A colleague's allocation is not theirs to see (need-to-know): 404, as if it did not exist.
+    expectError(await own.delete(`/api/v1/allocations/${theirs.id}`), 404, 'not_found')
+    // Their supervisor sees it but may not remove it.
+    await tenant.admin.patch(`/api/v1/users/${colleague.id}`, { manager_id: user.id })
     expectError(await own.delete(`/api/v1/allocations/${theirs.id}`), 403, 'permission_denied')
   })
 

@@ -1,6 +1,7 @@
 /** Absence and absence-type queries; every function takes the tenant id. */
 import type { Kysely } from 'kysely'
 import { paginate } from '../../db/paginate.js'
+import { teamOf } from '../../db/team.js'
 import type { AbsenceRow, AbsenceTypeRow, Database } from '../../db/schema.js'
 import type { Page } from '../../lib/pagination.js'
 
@@ -46,6 +47,8 @@ export interface AbsenceFilters {
   userId?: string
   status?: AbsenceRow['status']
   typeKey?: string
+  /** Only the absences of this supervisor's team (need-to-know); undefined: everyone's. */
+  teamOf?: string
 }
 
 function filtered(db: Db, tenantId: string, f: AbsenceFilters) {
@@ -58,6 +61,7 @@ function filtered(db: Db, tenantId: string, f: AbsenceFilters) {
   if (f.userId) q = q.where('a.user_id', '=', f.userId)
   if (f.status) q = q.where('a.status', '=', f.status)
   if (f.typeKey) q = q.where('t.key', '=', f.typeKey)
+  if (f.teamOf) q = q.where('a.user_id', 'in', teamOf(tenantId, f.teamOf))
   return q
 }
 

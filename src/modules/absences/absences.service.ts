@@ -5,7 +5,8 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
-import { canAdministerEmployees, canCancelAbsence, canDecideAbsence, canRegisterAbsenceFor } from '../../auth/policies.js'
+import { canAdministerEmployees, canCancelAbsence, canDecideAbsence, canRegisterAbsenceFor, recordsLimitedToTeamOf } from '../../auth/policies.js'
+import { canSeeRecordsOf } from '../../auth/visibility.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { lockRow } from '../../db/locks.js'
 import type { AbsenceRow, AbsenceTypeRow, Database, TenantRow } from '../../db/schema.js'
@@ -177,7 +178,7 @@ export async function vacationBalance(db: Db, auth: AuthContext, userId: string,
   const tenant = auth.tenant
   year ??= Number(todayIn(tenant.timezone, new Date(nowMs)).slice(0, 4))
   const user = await findUserRow(db, auth.tenantId, userId)
-  if (!user) throw notFound('User')
+  if (!user || !(await canSeeRecordsOf(db, auth, userId))) throw notFound('User')
   const range = yearsOf(`${year}-01-01`, `${year}-12-31`)
   const absences = await repo.activeAbsencesOf(db, tenant.id, userId, range.from, range.to)
   const { usage } = await vacationUsage(db, tenant, userId, range, absences)
@@ -203,7 +204,7 @@ export async function createAbsence(db: Db, auth: AuthContext, body: CreateAbsen
   if (problems.length > 0) throw new AppError('invalid_request', `Invalid absence: ${problems.map((p) => p.field).join(', ')}`, problems)
 
   return db.transaction().execute(async (trx) => {
-    await lockRow(trx, 'users', body.user_id)
+    await lockRow(trx, 'users', auth.tenantId, body.user_id)
     const user = await findUserRow(trx, auth.tenantId, body.user_id)
     if (!user) throw notFound('User')
     if (!canRegisterAbsenceFor(auth.actor, user.id)) {
@@ -250,16 +251,28 @@ export async function createAbsence(db: Db, auth: AuthContext, body: CreateAbsen
   })
 }
 
-export async function getAbsence(db: Db, auth: AuthContext, id: string): Promise<AbsenceApiType> {
+/** The absence, if it exists and its employee's records are visible to the caller; else 404. */
+async function visibleAbsence(db: Trx, auth: AuthContext, id: string): Promise<repo.AbsenceWithType> {
   const row = await repo.findAbsence(db, auth.tenantId, id)
-  if (!row) throw notFound('Absence')
-  return absenceToApi(row)
+  if (!row || !(await canSeeRecordsOf(db, auth, row.user_id))) throw notFound('Absence')
+  return row
+}
+
+export async function getAbsence(db: Db, auth: AuthContext, id: string): Promise<AbsenceApiType> {
+  return absenceToApi(await visibleAbsence(db, auth, id))
 }
 
 export async function listAbsences(db: Db, auth: AuthContext, query: ListAbsencesQueryType) {
   if (query.to < query.from) throw invalidField('to', 'must be on or after from')
   const window = pageOf(query)
-  const filters = { from: query.from, to: query.to, userId: query.user_id, status: query.status, typeKey: query.type }
+  const filters = {
+    from: query.from,
+    to: query.to,
+    userId: query.user_id,
+    status: query.status,
+    typeKey: query.type,
+    teamOf: recordsLimitedToTeamOf(auth) ?? undefined,
+  }
   return listBody(window, await repo.listAbsences(db, auth.tenantId, filters, window), absenceToApi)
 }
 
@@ -267,9 +280,8 @@ export async function decideAbsence(db: Db, auth: AuthContext, id: string, body:
   // The answer is read inside the transaction: it is the absence as this decision left it, even if
   // a cancellation commits right after.
   return db.transaction().execute(async (trx) => {
-    await lockRow(trx, 'absences', id)
-    const absence = await repo.findAbsence(trx, auth.tenantId, id)
-    if (!absence) throw notFound('Absence')
+    await lockRow(trx, 'absences', auth.tenantId, id)
+    const absence = await visibleAbsence(trx, auth, id)
     const chain = await managerChain(trx, auth.tenantId, absence.user_id)
     if (!canDecideAbsence(auth.actor, absence.user_id, auth.tenant.hr_department_id, chain)) {
       throw permissionDenied(
@@ -292,9 +304,8 @@ export async function decideAbsence(db: Db, auth: AuthContext, id: string, body:
 export async function cancelAbsence(db: Db, auth: AuthContext, id: string, nowMs = Date.now()): Promise<AbsenceApiType> {
   const today = todayIn(auth.tenant.timezone, new Date(nowMs))
   return db.transaction().execute(async (trx) => {
-    await lockRow(trx, 'absences', id)
-    const absence = await repo.findAbsence(trx, auth.tenantId, id)
-    if (!absence) throw notFound('Absence')
+    await lockRow(trx, 'absences', auth.tenantId, id)
+    const absence = await visibleAbsence(trx, auth, id)
     if (!canCancelAbsence(auth.actor, absence.user_id, auth.tenant.hr_department_id)) {
       throw permissionDenied('Only the employee or the HR department may cancel this absence')
     }

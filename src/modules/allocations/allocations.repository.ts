@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { paginate } from '../../db/paginate.js'
+import { teamOf } from '../../db/team.js'
 import type { AllocationRow, Database } from '../../db/schema.js'
 import type { Page } from '../../lib/pagination.js'
 
@@ -17,6 +18,8 @@ export interface AllocationFilters {
   projectId?: string
   from?: string
   to?: string
+  /** Only the allocations of this supervisor's team (need-to-know); undefined: everyone's. */
+  teamOf?: string
 }
 
 function filtered(db: Db, tenantId: string, f: AllocationFilters) {
@@ -26,6 +29,7 @@ function filtered(db: Db, tenantId: string, f: AllocationFilters) {
   if (f.projectId) q = q.where('a.project_id', '=', f.projectId)
   if (f.from) q = q.where('a.date', '>=', f.from)
   if (f.to) q = q.where('a.date', '<=', f.to)
+  if (f.teamOf) q = q.where('a.user_id', 'in', teamOf(tenantId, f.teamOf))
   return q
 }
 

@@ -5,7 +5,8 @@
  */
 import type { Kysely } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
-import { canAllocateFor } from '../../auth/policies.js'
+import { canAllocateFor, recordsLimitedToTeamOf } from '../../auth/policies.js'
+import { canSeeRecordsOf } from '../../auth/visibility.js'
 import { lockRow } from '../../db/locks.js'
 import type { AllocationRow, Database } from '../../db/schema.js'
 import { AppError, notFound, permissionDenied } from '../../errors.js'
@@ -54,7 +55,7 @@ export async function createAllocation(db: Db, auth: AuthContext, body: CreateAl
   const end = new Date(span.endMs).toISOString()
 
   const id = await db.transaction().execute(async (trx) => {
-    await lockRow(trx, 'users', body.user_id)
+    await lockRow(trx, 'users', auth.tenantId, body.user_id)
     const [tenant, user, project] = await Promise.all([
       requireTenant(trx, auth.tenantId),
       findUserRow(trx, auth.tenantId, body.user_id),
@@ -89,7 +90,7 @@ export async function createAllocation(db: Db, auth: AuthContext, body: CreateAl
 
 export async function getAllocation(db: Db, auth: AuthContext, id: string): Promise<AllocationType> {
   const row = await repo.findAllocation(db, auth.tenantId, id)
-  if (!row) throw notFound('Allocation')
+  if (!row || !(await canSeeRecordsOf(db, auth, row.user_id))) throw notFound('Allocation')
   return allocationToApi(row)
 }
 
@@ -98,14 +99,14 @@ export async function listAllocations(db: Db, auth: AuthContext, query: ListAllo
     throw new AppError('invalid_request', 'Invalid to: must be on or after from', [{ field: 'to', message: 'must be on or after from' }])
   }
   const window = pageOf(query)
-  const filters = { userId: query.user_id, projectId: query.project_id, from: query.from, to: query.to }
+  const filters = { userId: query.user_id, projectId: query.project_id, from: query.from, to: query.to, teamOf: recordsLimitedToTeamOf(auth) ?? undefined }
   return listBody(window, await repo.listAllocations(db, auth.tenantId, filters, window), allocationToApi)
 }
 
 export async function deleteAllocation(db: Db, auth: AuthContext, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await repo.findAllocation(trx, auth.tenantId, id)
-    if (!row) throw notFound('Allocation')
+    if (!row || !(await canSeeRecordsOf(trx, auth, row.user_id))) throw notFound('Allocation')
     if (!canAllocateFor(auth.actor, row.user_id)) throw permissionDenied('Only an administrator or the employee may remove this allocation')
     await repo.deleteAllocation(trx, auth.tenantId, id)
   })

@@ -6,6 +6,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
+import { canSeeRecordsOf } from '../../auth/visibility.js'
 import type { Database, TenantRow } from '../../db/schema.js'
 import { notFound } from '../../errors.js'
 import { type LocalDays, addDays, assertDateRange, daysInRange, localDays } from '../../lib/calendar.js'
@@ -103,6 +104,7 @@ export async function listAttendance(db: Db, auth: AuthContext, query: ListAtten
   assertDateRange(query.from, query.to)
   const { page, pageSize, offset: first } = pageOf(query)
   const total = daysInRange(query.from, query.to) // the list is paginated by day
+  if (!(await canSeeRecordsOf(db, auth, query.user_id))) throw notFound('User')
   if (first >= total) {
     if (!(await calendarSubject(db, auth.tenantId, query.user_id))) throw notFound('User')
     return { data: [], meta: { page, page_size: pageSize, total } }

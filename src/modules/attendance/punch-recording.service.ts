@@ -34,7 +34,7 @@ export async function createPunch(db: Db, auth: AuthContext, body: CreatePunchBo
   const ts = new Date(tsMs).toISOString()
 
   return db.transaction().execute(async (trx) => {
-    await lockRow(trx, 'users', body.user_id)
+    await lockRow(trx, 'users', auth.tenantId, body.user_id)
     const user = await findUserRow(trx, auth.tenantId, body.user_id)
     if (!user) throw notFound('User')
     if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may push punches')

@@ -1,6 +1,7 @@
 /** Hours per employee over a range: the daily record of each employee of a page, summed. */
 import type { Kysely } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
+import { recordsLimitedToTeamOf } from '../../auth/policies.js'
 import type { Database } from '../../db/schema.js'
 import { assertDateRange } from '../../lib/calendar.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
@@ -13,7 +14,13 @@ type Db = Kysely<Database>
 export async function attendanceSummary(db: Db, auth: AuthContext, query: SummaryQueryType, nowMs = Date.now()) {
   assertDateRange(query.from, query.to)
   const window = pageOf(query)
-  const page = await calendarSubjects(db, auth.tenantId, { status: query.status, departmentId: query.department_id, workCenterId: query.work_center_id }, window)
+  const filters = {
+    status: query.status,
+    departmentId: query.department_id,
+    workCenterId: query.work_center_id,
+    teamOf: recordsLimitedToTeamOf(auth) ?? undefined,
+  }
+  const page = await calendarSubjects(db, auth.tenantId, filters, window)
   const inputs = await readAttendanceInputs(db, auth.tenant, page.rows.map((s) => s.id), query.from, query.to, query.tz ?? auth.tenant.timezone)
   return listBody(window, page, (subject): SummaryRowType => {
     // The same computation as the daily list, summed: a row always equals its daily entries.

@@ -1,6 +1,7 @@
 /** Expense queries. Each function takes the tenant id and filters by it. */
 import type { Kysely } from 'kysely'
 import { paginate } from '../../db/paginate.js'
+import { teamOf } from '../../db/team.js'
 import type { Database, ExpenseRow } from '../../db/schema.js'
 import type { Page } from '../../lib/pagination.js'
 
@@ -27,6 +28,8 @@ export interface ExpenseFilters {
   from?: string | undefined
   to?: string | undefined
   status?: string | undefined
+  /** Only the expenses of this supervisor's team (need-to-know); undefined: everyone's. */
+  teamOf?: string | undefined
 }
 
 function filtered(db: Db, tenantId: string, f: ExpenseFilters) {
@@ -35,6 +38,7 @@ function filtered(db: Db, tenantId: string, f: ExpenseFilters) {
   if (f.from !== undefined) q = q.where('expense_date', '>=', f.from)
   if (f.to !== undefined) q = q.where('expense_date', '<=', f.to)
   if (f.status !== undefined) q = q.where('status', '=', f.status)
+  if (f.teamOf !== undefined) q = q.where('user_id', 'in', teamOf(tenantId, f.teamOf))
   return q
 }
 

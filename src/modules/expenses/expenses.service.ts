@@ -5,7 +5,8 @@
  */
 import type { Kysely } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
-import { canImportExpenseFor } from '../../auth/policies.js'
+import { canImportExpenseFor, canReconcileExpenses, recordsLimitedToTeamOf } from '../../auth/policies.js'
+import { canSeeRecordsOf } from '../../auth/visibility.js'
 import type { Database, ExpenseRow } from '../../db/schema.js'
 import { AppError, type FieldIssue, invalidField, notFound, permissionDenied } from '../../errors.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
@@ -81,6 +82,9 @@ export async function createExpense(db: Db, auth: AuthContext, body: CreateExpen
   if (!canImportExpenseFor(auth.actor, body.user_id)) {
     throw permissionDenied('Only an administrator may import expenses of other employees')
   }
+  if (body.reconciled === true && !canReconcileExpenses(auth.actor, auth.tenant.hr_department_id)) {
+    throw permissionDenied('Only an administrator or a member of the HR department may mark an expense reconciled')
+  }
   const row = importedExpenseRow(auth.tenantId, body, nowIso())
   await repo.insertExpenses(db, [row])
   return expenseToApi(row)
@@ -88,13 +92,13 @@ export async function createExpense(db: Db, auth: AuthContext, body: CreateExpen
 
 export async function getExpense(db: Db, auth: AuthContext, id: string): Promise<ExpenseType> {
   const row = await repo.findExpense(db, auth.tenantId, id)
-  if (!row) throw notFound('Expense')
+  if (!row || !(await canSeeRecordsOf(db, auth, row.user_id))) throw notFound('Expense')
   return expenseToApi(row)
 }
 
 export async function listExpenses(db: Db, auth: AuthContext, query: ListExpensesQueryType) {
   if (query.from !== undefined && query.to !== undefined && query.to < query.from) throw invalidField('to', 'must be on or after from')
   const window = pageOf(query)
-  const filters = { userId: query.user_id, from: query.from, to: query.to, status: query.status }
+  const filters = { userId: query.user_id, from: query.from, to: query.to, status: query.status, teamOf: recordsLimitedToTeamOf(auth) ?? undefined }
   return listBody(window, await repo.listExpenses(db, auth.tenantId, filters, window), expenseToApi)
 }

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
-import { lockRow } from '../../db/locks.js'
+import { lockTenant } from '../../db/locks.js'
 import type { CompanyHolidayRow, Database } from '../../db/schema.js'
 import { AppError, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
@@ -60,7 +60,7 @@ export async function createCompanyHoliday(db: Db, auth: AuthContext, body: Crea
   const workCenterId = body.work_center_id ?? null
   return db.transaction().execute(async (trx) => {
     // Serialises holiday creation per tenant, so two requests cannot both pass the duplicate check.
-    await lockRow(trx, 'tenants', auth.tenantId)
+    await lockTenant(trx, auth.tenantId)
     if (workCenterId && !(await findCatalogueItem(trx, 'work_centers', auth.tenantId, workCenterId))) throw notFound('Work center')
     if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may add company holidays')
     if (await repo.companyHolidayExists(trx, auth.tenantId, body.date, workCenterId)) {

@@ -67,5 +67,5 @@ export async function createTenant(db: Db, input: CreateTenantInputType): Promis
   })
   const admin = (await findUser(db, tenantRow.id, adminId))!
   const tenant = await tenants.requireTenant(db, tenantRow.id)
-  return { tenant: tenantToApi(tenant), admin_user: userRowToFull(admin, null), api_key: apiKey, key }
+  return { tenant: tenantToApi(tenant), admin_user: userRowToFull(admin, null, true), api_key: apiKey, key }
 }

@@ -20,29 +20,34 @@ export function userRowToReduced(row: UserWithRefs): UserReducedType {
   }
 }
 
-export function userRowToFull(row: UserWithRefs, folders: FolderRow[] | null): UserFullType {
+/**
+ * The full form. `revealSensitive` comes from canSeeSensitiveFieldsOf: when false, every field of
+ * SENSITIVE_PROFILE_FIELDS is null, so the shape never tells whether a value exists.
+ */
+export function userRowToFull(row: UserWithRefs, folders: FolderRow[] | null, revealSensitive: boolean): UserFullType {
   // Spelled out rather than built from the field list: this runs on every user read.
+  const s = revealSensitive
   const profile: UserFullType['profile'] = {
     phone_company: row.phone_company,
-    phone_personal: row.phone_personal,
-    personal_email: row.personal_email,
-    birth_date: row.birth_date,
-    nationality: row.nationality,
-    dni: row.dni,
-    dni_expiry: row.dni_expiry,
-    address: row.address,
+    phone_personal: s ? row.phone_personal : null,
+    personal_email: s ? row.personal_email : null,
+    birth_date: s ? row.birth_date : null,
+    nationality: s ? row.nationality : null,
+    dni: s ? row.dni : null,
+    dni_expiry: s ? row.dni_expiry : null,
+    address: s ? row.address : null,
     city: row.city,
-    postal_code: row.postal_code,
-    passport_number: row.passport_number,
-    passport_issue: row.passport_issue,
-    passport_expiry: row.passport_expiry,
-    health_insurance: row.health_insurance,
-    iban: row.iban,
-    swift: row.swift,
+    postal_code: s ? row.postal_code : null,
+    passport_number: s ? row.passport_number : null,
+    passport_issue: s ? row.passport_issue : null,
+    passport_expiry: s ? row.passport_expiry : null,
+    health_insurance: s ? row.health_insurance : null,
+    iban: s ? row.iban : null,
+    swift: s ? row.swift : null,
     country: row.country,
     company_name: row.company_name,
     company_cif: row.company_cif,
-    ssn: row.ssn,
+    ssn: s ? row.ssn : null,
     qualifications: row.qualifications === '[]' ? [] : (JSON.parse(row.qualifications) as string[]),
   }
   // The reduced fields are repeated rather than spread in: spreading here measured ~12 µs a call.

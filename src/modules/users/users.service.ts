@@ -5,9 +5,9 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
-import { canAdministerEmployees, userUpdateDenial } from '../../auth/policies.js'
+import { canAdministerEmployees, canSeeSensitiveFieldsOf, userUpdateDenial } from '../../auth/policies.js'
 import { isUniqueViolation } from '../../db/errors.js'
-import { lockRow } from '../../db/locks.js'
+import { lockTenant } from '../../db/locks.js'
 import type { Database, NewUserRow, UserUpdate } from '../../db/schema.js'
 import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
@@ -28,7 +28,7 @@ export async function getUser(db: Db, auth: AuthContext, userId: string, include
   const row = await repo.findUser(db, auth.tenantId, userId)
   if (!row) throw notFound('User')
   const folders = includeFolders ? await repo.listFolders(db, auth.tenantId, userId) : null
-  return userRowToFull(row, folders)
+  return userRowToFull(row, folders, canSeeSensitiveFieldsOf(auth, userId))
 }
 
 export async function listUsers(
@@ -51,7 +51,7 @@ export async function listUsers(
     },
     window,
   )
-  const toApi = query.detail === 'full' ? (r: repo.UserWithRefs) => userRowToFull(r, null) : userRowToReduced
+  const toApi = query.detail === 'full' ? (r: repo.UserWithRefs) => userRowToFull(r, null, canSeeSensitiveFieldsOf(auth, r.id)) : userRowToReduced
   return listBody(window, page, toApi)
 }
 
@@ -192,6 +192,17 @@ export async function createUser(db: Db, auth: AuthContext, body: CreateUserBody
     kioskPin = logic.kioskPinFromPhone(body.phone)
     if (!kioskPin) throw invalidField('phone', 'needs at least 4 digits (the last 4 are the initial kiosk PIN)')
   }
+  const references = {
+    departmentId: body.department_id,
+    workCenterId: body.work_center_id,
+    managerId: body.manager_id,
+    scheduleId: body.schedule_id,
+  }
+  if (!canAdministerEmployees(auth.actor)) {
+    // Refused before any hashing: scrypt's cost is for administrators' requests only.
+    await assertReferencesExist(db, auth.tenantId, references)
+    throw permissionDenied('Only an administrator may create users')
+  }
   // scrypt is deliberately slow: hash before taking any lock.
   const [passwordHash, kioskPinHash] = await Promise.all([
     body.password !== undefined ? hashPassword(body.password) : null,
@@ -200,14 +211,8 @@ export async function createUser(db: Db, auth: AuthContext, body: CreateUserBody
   let id: string
   try {
     id = await db.transaction().execute(async (trx) => {
-      await lockRow(trx, 'tenants', auth.tenantId)
-      await assertReferencesExist(trx, auth.tenantId, {
-        departmentId: body.department_id,
-        workCenterId: body.work_center_id,
-        managerId: body.manager_id,
-        scheduleId: body.schedule_id,
-      })
-      if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may create users')
+      await lockTenant(trx, auth.tenantId)
+      await assertReferencesExist(trx, auth.tenantId, references)
       return insertUserRecord(trx, auth.tenantId, {
         email: body.email,
         fullName: body.full_name.trim(),
@@ -274,7 +279,7 @@ export async function updateUser(db: Db, auth: AuthContext, userId: string, body
   const patch = patchFromBody(body)
   try {
     await db.transaction().execute(async (trx) => {
-      await lockRow(trx, 'tenants', auth.tenantId)
+      await lockTenant(trx, auth.tenantId)
       const current = await repo.findUserRow(trx, auth.tenantId, userId)
       if (!current) throw notFound('User')
       await assertReferencesExist(trx, auth.tenantId, {
@@ -311,7 +316,7 @@ export async function updateUser(db: Db, auth: AuthContext, userId: string, body
 
 export async function deactivateUser(db: Db, auth: AuthContext, userId: string): Promise<UserFullType> {
   await db.transaction().execute(async (trx) => {
-    await lockRow(trx, 'tenants', auth.tenantId)
+    await lockTenant(trx, auth.tenantId)
     const current = await repo.findUserRow(trx, auth.tenantId, userId)
     if (!current) throw notFound('User')
     if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may deactivate users')

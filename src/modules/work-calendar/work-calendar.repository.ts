@@ -4,6 +4,7 @@
  */
 import { type Kysely, sql } from 'kysely'
 import { paginate } from '../../db/paginate.js'
+import { teamOf } from '../../db/team.js'
 import { reusableQuery } from '../../db/reusable-query.js'
 import type { Database } from '../../db/schema.js'
 import type { Page } from '../../lib/pagination.js'
@@ -30,6 +31,8 @@ export interface SubjectFilters {
   status?: 'active' | 'disabled'
   departmentId?: string
   workCenterId?: string
+  /** Only this supervisor's team (need-to-know); undefined: everyone. */
+  teamOf?: string
 }
 
 function subjects(db: Db, tenantId: string, f: SubjectFilters) {
@@ -46,6 +49,7 @@ function subjects(db: Db, tenantId: string, f: SubjectFilters) {
   if (f.status) q = q.where('u.status', '=', f.status)
   if (f.departmentId) q = q.where('u.department_id', '=', f.departmentId)
   if (f.workCenterId) q = q.where('u.work_center_id', '=', f.workCenterId)
+  if (f.teamOf) q = q.where('u.id', 'in', teamOf(tenantId, f.teamOf))
   return q
 }
 
