@@ -6,7 +6,7 @@
  *
  * Usage: node --import tsx bench/serve-app.ts <sqlite file>
  */
-import type { Config } from '../src/config.js'
+import { type Config, DEFAULT_TIMEOUTS } from '../src/config.js'
 import { startServer } from '../src/server.js'
 import { exitWhenParentGoes } from './lib.js'
 
@@ -28,7 +28,10 @@ const config: Config = {
   logLevel: 'silent',
   // High enough never to answer 429 during a run: the benchmark measures serving, not refusing.
   rateLimitPerMinute: 100_000_000,
-  trustProxy: false,
+  trustProxy: undefined,
+  corsOrigins: [],
+  timeouts: DEFAULT_TIMEOUTS,
+  maxConnections: 10_000,
 }
 
 // startServer announces the demo key through `print` (and stdout is our protocol channel, so

@@ -7,11 +7,23 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Kysely } from 'kysely'
 import { Type } from 'typebox'
 import { randomBytes } from 'node:crypto'
+import type { ServerOptions } from 'node:http'
+import { DEFAULT_TIMEOUTS, type ServerTimeouts } from './config.js'
 import { databaseAnswers } from './db/database.js'
 import type { Database } from './db/schema.js'
 import { AppError, invalidField } from './errors.js'
 import { registerAuth } from './http/auth.js'
-import { registerErrorHandler } from './http/error-handler.js'
+import cors from '@fastify/cors'
+import {
+  clientErrorHandler,
+  loggableRequest,
+  methodsByPath,
+  quoted,
+  registerInvalidPathRoutes,
+  rewriteInvalidPath,
+  setSecurityHeaders,
+} from './http/edge.js'
+import { frameworkErrors, registerErrorHandler } from './http/error-handler.js'
 import { registerOpenApi } from './http/openapi.js'
 import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
 import { ErrorBody } from './http/responses.js'
@@ -58,13 +70,16 @@ function requestIds(): () => string {
   return () => prefix + (++counter).toString(36)
 }
 
-/** One log line per request, written when it completes, with nothing secret (no headers, no body). */
+/**
+ * One log line per request, written when it completes, with nothing secret or personal: no
+ * headers, no body, and query values only of parameters that hold none (see loggableRequest).
+ */
 class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const line = {
       method: request.method,
-      url: request.url,
+      ...loggableRequest(request),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
       key: request.auth?.keyId,
@@ -84,9 +99,28 @@ function unexpectedQueryParameters(request: FastifyRequest): AppError | null {
   if (route.schema?.querystring || route.config.access === 'public' || !route.url?.startsWith('/api/')) return null
   const names = Object.keys(request.query as Record<string, unknown>)
   if (names.length === 0) return null
-  const details = names.map((field) => ({ field, message: 'is not a known query parameter' }))
-  return new AppError('invalid_request', `Invalid query parameters: ${names.join(', ')}`, details)
+  const details = names.slice(0, 20).map((field) => ({ field: quoted(field, 40), message: 'is not a known query parameter' }))
+  return new AppError('invalid_request', `Invalid query parameters: ${details.map((d) => d.field).join(', ')}`, details)
 }
+
+/**
+ * Operations without a body schema (actions such as `/deactivate`, deletes) take no body, or an
+ * empty object: a field sent to them is refused, never silently ignored (decisions 9).
+ */
+function unexpectedBody(request: FastifyRequest): AppError | null {
+  const body = request.body
+  if (body === undefined || request.routeOptions.schema?.body || !request.routeOptions.url?.startsWith('/api/')) return null
+  if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+    const names = Object.keys(body)
+    if (names.length === 0) return null
+    const details = names.slice(0, 20).map((field) => ({ field: quoted(field, 40), message: 'is not a field of this operation, which takes no body' }))
+    return new AppError('invalid_request', `Invalid body: ${details.map((d) => d.field).join(', ')}`, details)
+  }
+  return new AppError('invalid_request', 'This operation takes no body (or an empty JSON object)')
+}
+
+/** Bodies must be UTF-8: an invalid sequence is refused rather than stored as U+FFFD. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
 
 /** Refused by the JSON parser although valid JSON: a key that could reach an object's prototype. */
 function forbiddenKey(): AppError {
@@ -109,33 +143,72 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger']
   /** The current time in epoch ms; tests replace it to place punches around past DST changes. */
   clock?: () => number
-  /** Fastify's trustProxy: whose X-Forwarded-For to believe for the client address. */
-  trustProxy?: boolean | string
+  /**
+   * Fastify's trustProxy: whose X-Forwarded-For to believe for the client address, as a number of
+   * proxy hops or a list of the proxies' addresses/CIDRs. The right-most address not trusted wins.
+   */
+  trustProxy?: number | string
+  /** Origins allowed to call the API from a browser; CORS is off when empty. */
+  corsOrigins?: readonly string[]
+  /** Connection limits of a listening server (not used by `inject`). */
+  timeouts?: Partial<ServerTimeouts>
+}
+
+
+/** A hop count becomes "the last n hops are proxies"; addresses and CIDRs go to Fastify as they are. */
+function trustedProxies(setting: number | string | undefined): string | false | ((address: string, hop: number) => boolean) {
+  if (setting === undefined) return false
+  if (typeof setting === 'number') return (_address, hop) => hop < setting
+  return setting
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const rateLimitStore = options.rateLimitStore ?? new MemoryRateLimitStore()
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     logController: new OneLinePerRequest(),
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustedProxies(options.trustProxy),
     genReqId: requestIds(),
     ajv: { customOptions: { removeAdditional: false } },
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Long path parameters reach validation (400 after authentication) instead of the router's 414.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16 * 1024 },
+    rewriteUrl: rewriteInvalidPath,
+    frameworkErrors,
+    clientErrorHandler,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // Node checks the request and header timeouts every `connectionsCheckingInterval`.
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: Math.min(1000, timeouts.requestMs) } satisfies ServerOptions,
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
   app.addSchema(ErrorBody)
   for (const module of API_MODULES) for (const schema of module.schemas ?? []) app.addSchema(schema)
-  registerErrorHandler(app)
+  registerErrorHandler(app, methodsByPath(app))
+  if (options.corsOrigins && options.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: [...options.corsOrigins],
+      methods: ['GET', 'POST', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+      exposedHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Request-Id', 'Idempotent-Replayed'],
+      maxAge: 600,
+    })
+  }
 
   // Bodies are JSON only: any other media type, text/plain included, is a 415.
   app.removeContentTypeParser('text/plain')
   // JSON bodies; an empty body counts as no body, so POSTs without one (deactivate) need no `{}`.
   const parseJson = app.getDefaultJsonParser('error', 'error')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body as string
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, raw, done) => {
+    let text: string
+    try {
+      text = strictUtf8.decode(raw as Buffer)
+    } catch {
+      return done(new AppError('invalid_json', 'The body is not valid UTF-8'), undefined)
+    }
     if (text.trim() === '') return done(null, undefined)
     parseJson(request, text, (error, parsed) => {
       if (error) return done(isPlainJson(text) ? forbiddenKey() : error, undefined)
@@ -147,19 +220,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A callback-style hook: it runs on every request, and skips the promise an async hook costs.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id)
+    setSecurityHeaders(reply)
     done()
   })
   // NUL characters are refused everywhere (see findNulCharacter); in a URL they arrive as %00.
   // Checked at validation time, so that authentication and rate limiting come first.
+  // An unknown path is a 404 whatever it holds.
   app.addHook('preValidation', (request, _reply, done) => {
+    if (request.is404) return done()
     const field = request.url.includes('%00') ? (findNulCharacter(request.query) ?? findNulCharacter(request.params) ?? 'url') : null
-    done(field ? invalidField(field, 'must not contain the NUL character') : (unexpectedQueryParameters(request) ?? undefined))
+    done(field ? invalidField(field, 'must not contain the NUL character') : (unexpectedQueryParameters(request) ?? unexpectedBody(request) ?? undefined))
   })
   app.addHook('onClose', async () => {
     if (!options.rateLimitStore) await rateLimitStore.close()
   })
 
   await registerOpenApi(app)
+  registerInvalidPathRoutes(app)
   const db = options.db
   registerAuth(app, { authenticate: (token) => authenticate(db, token), rateLimit: rateLimitStore, limitPerMinute: options.rateLimitPerMinute ?? 300 })
 

@@ -10,9 +10,30 @@ export interface Config {
   redisUrl: string | null
   logLevel: string
   rateLimitPerMinute: number
-  /** Whose X-Forwarded-For to believe: false (default), true (any), or a list of addresses/CIDRs. */
-  trustProxy: boolean | string
+  /**
+   * Whose X-Forwarded-For to believe: undefined (nobody, the default), a number of proxy hops in
+   * front of the service, or a comma-separated list of the proxies' addresses/CIDRs.
+   */
+  trustProxy: number | string | undefined
+  /** Browser origins allowed by CORS; empty: CORS off. */
+  corsOrigins: string[]
+  timeouts: ServerTimeouts
+  /** Open connections accepted at once; more are refused by the server. */
+  maxConnections: number
 }
+
+export interface ServerTimeouts {
+  /** A whole request (headers and body) must arrive within this; then 408 and the socket closes. */
+  requestMs: number
+  /** The headers must arrive within this. */
+  headersMs: number
+  /** A socket with no traffic for this long is closed. */
+  idleMs: number
+  /** How long an idle keep-alive connection is kept open between requests. */
+  keepAliveMs: number
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = { requestMs: 30_000, headersMs: 10_000, idleMs: 60_000, keepAliveMs: 72_000 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/jornada.db'
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
@@ -27,11 +48,30 @@ function positiveInteger(name: string, raw: string | undefined, fallback: number
   return Number(raw)
 }
 
-function parseTrustProxy(raw: string | undefined): boolean | string {
-  if (raw === undefined || raw === '' || raw === 'false') return false
-  if (raw === 'true') return true
-  if (/^[0-9a-fA-F.:/, ]+$/.test(raw)) return raw
-  throw new ConfigError(`TRUST_PROXY must be true, false or a list of proxy addresses/CIDRs, got "${raw}"`)
+/**
+ * `true` would believe the left-most X-Forwarded-For address, which the client writes itself, so
+ * anyone could pick the address that rate limiting counts. It is refused: name the hop count or
+ * the proxies, and the right-most address they did not add is the client's.
+ */
+function parseTrustProxy(raw: string | undefined): number | string | undefined {
+  if (raw === undefined || raw === '' || raw === 'false') return undefined
+  if (raw === 'true') {
+    throw new ConfigError(
+      'TRUST_PROXY=true would trust any client-written X-Forwarded-For; set the number of proxies in front of the service (e.g. TRUST_PROXY=1) or their addresses/CIDRs (e.g. TRUST_PROXY=10.0.0.0/8)',
+    )
+  }
+  if (/^\d+$/.test(raw)) return positiveInteger('TRUST_PROXY', raw, 1, 10)
+  if (/^[0-9a-fA-F.:/, ]+$/.test(raw) && /[.:]/.test(raw)) return raw
+  throw new ConfigError(`TRUST_PROXY must be a number of proxy hops (1-10) or a list of proxy addresses/CIDRs, got "${raw}"`)
+}
+
+function origins(raw: string | undefined): string[] {
+  if (!raw) return []
+  const list = raw.split(',').map((o) => o.trim()).filter(Boolean)
+  for (const origin of list) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new ConfigError(`CORS_ORIGINS must list origins such as https://app.example.com, got "${origin}"`)
+  }
+  return list
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -55,5 +95,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     rateLimitPerMinute: positiveInteger('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 300, 10_000_000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    corsOrigins: origins(env.CORS_ORIGINS),
+    timeouts: {
+      requestMs: positiveInteger('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, DEFAULT_TIMEOUTS.requestMs, 3_600_000),
+      headersMs: positiveInteger('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, DEFAULT_TIMEOUTS.headersMs, 3_600_000),
+      idleMs: positiveInteger('IDLE_TIMEOUT_MS', env.IDLE_TIMEOUT_MS, DEFAULT_TIMEOUTS.idleMs, 3_600_000),
+      keepAliveMs: positiveInteger('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, DEFAULT_TIMEOUTS.keepAliveMs, 3_600_000),
+    },
+    maxConnections: positiveInteger('MAX_CONNECTIONS', env.MAX_CONNECTIONS, 10_000, 1_000_000),
   }
 }

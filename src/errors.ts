@@ -9,7 +9,9 @@ export const ERROR_CATALOGUE = {
   scope_required: { status: 403, description: 'The API key does not have the scope (method) of this operation enabled.' },
   permission_denied: { status: 403, description: "The key's acting user lacks the permission this operation needs." },
   not_found: { status: 404, description: 'The resource does not exist in this tenant (resources of other tenants are never visible).' },
-  route_not_found: { status: 404, description: 'No such path or method.' },
+  route_not_found: { status: 404, description: 'No such path.' },
+  method_not_allowed: { status: 405, description: 'The path exists but not with this method; `Allow` lists the methods it takes.' },
+  request_timeout: { status: 408, description: 'The request (headers and body) was not received within the server’s request timeout.' },
   email_taken: { status: 409, description: 'Another user of the tenant already has this email (compared case-insensitively).' },
   kiosk_id_taken: { status: 409, description: "Another user of the tenant already has a DNI with the same digits (the kiosk identifier)." },
   last_admin: { status: 409, description: 'The change would leave the tenant without an active administrator.' },
@@ -30,6 +32,7 @@ export const ERROR_CATALOGUE = {
   absence_not_cancellable: { status: 409, description: 'Only a pending or approved absence that has not ended can be cancelled.' },
   payload_too_large: { status: 413, description: 'The body is larger than 1 MiB.' },
   unsupported_media_type: { status: 415, description: 'The body must be sent as application/json.' },
+  headers_too_large: { status: 431, description: 'The request headers are larger than 16 KiB.' },
   rate_limited: { status: 429, description: 'Too many requests; retry after the number of seconds in `Retry-After`.' },
   internal_error: { status: 500, description: 'Unexpected failure; it is logged with the request id.' },
 } as const satisfies Record<string, { status: number; description: string }>

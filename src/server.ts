@@ -36,12 +36,17 @@ export async function startServer(config: Config, print: (line: string) => void 
       db: database.db,
       rateLimitPerMinute: config.rateLimitPerMinute,
       rateLimitStore,
-      trustProxy: config.trustProxy,
+      ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
+      corsOrigins: config.corsOrigins,
+      timeouts: config.timeouts,
       logger: {
         level: config.logLevel,
-        redact: ['req.headers.authorization', '*.password', '*.iban', '*.ssn', '*.dni', '*.passport_number'],
+        redact: ['req.headers.authorization', '*.password', '*.iban', '*.ssn', '*.dni', '*.passport_number', '*.api_key'],
       },
     })
+    // Beyond this many open connections the server closes new ones at once: a flood of idle
+    // sockets cannot exhaust file descriptors.
+    app.server.maxConnections = config.maxConnections
     url = await app.listen({ port: config.port, host: config.host })
   } catch (error) {
     await app?.close()

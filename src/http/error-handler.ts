@@ -3,9 +3,10 @@
  * errors carry their code; framework errors (validation, JSON, body size, media type) are mapped
  * here; anything else is a 500 `internal_error` whose details stay in the log.
  */
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, ERROR_CATALOGUE, type ErrorCode, type FieldIssue } from '../errors.js'
 import { toFieldIssues } from '../lib/validation.js'
+import { quoted } from './edge.js'
 
 function body(code: ErrorCode, message: string, details?: FieldIssue[]) {
   return { error: { code, message, ...(details && details.length > 0 ? { details } : {}) } }
@@ -17,9 +18,23 @@ const FRAMEWORK_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid_request', message: 'Content-Length does not match the body' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: 'The body is empty but Content-Type is application/json' },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'The body is not valid JSON' },
+  // Fallbacks: rewriteInvalidPath and the router's long parameter limit normally catch these first.
+  FST_ERR_BAD_URL: { code: 'invalid_request', message: 'The URL path is not valid percent-encoded UTF-8' },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'invalid_request', message: 'A path parameter is too long' },
+  FST_ERR_ASYNC_CONSTRAINT: { code: 'invalid_request', message: 'The request could not be routed' },
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+/**
+ * Fastify's `frameworkErrors`: router failures that happen before any route is chosen, in the
+ * contract's format.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const known = FRAMEWORK_CODES[error.code] ?? { code: 'invalid_request' as const, message: 'The request could not be routed' }
+  void reply.status(ERROR_CATALOGUE[known.code].status).send(body(known.code, known.message))
+}
+
+/** `allowedMethods(path)`: the methods a path takes (http/edge methodsByPath), for 405 answers. */
+export function registerErrorHandler(app: FastifyInstance, allowedMethods: (path: string) => string[]): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send(body(error.code, error.message, error.details))
@@ -37,13 +52,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(body('invalid_json', 'The body is not valid JSON'))
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send(body('invalid_request', error.message))
+      return reply.status(error.statusCode).send(body('invalid_request', quoted(error.message)))
     }
     request.log.error({ err: error }, 'unhandled error')
     return reply.status(500).send(body('internal_error', `Unexpected error; quote request id ${request.id} when reporting it`))
   })
 
   app.setNotFoundHandler((request, reply) => {
-    return reply.status(404).send(body('route_not_found', `No route ${request.method} ${request.url.split('?')[0]}`))
+    const path = request.url.split('?')[0]!
+    const allowed = allowedMethods(path)
+    if (allowed.length > 0) {
+      reply.header('Allow', allowed.join(', '))
+      return reply.status(405).send(body('method_not_allowed', `${quoted(path)} takes ${allowed.join(', ')}, not ${quoted(request.method, 10)}`))
+    }
+    return reply.status(404).send(body('route_not_found', `No route ${quoted(request.method, 10)} ${quoted(path)}`))
   })
 }

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { ERROR_CATALOGUE } from '../errors.js'
+import { docsContentSecurityPolicy } from './edge.js'
 
 const errorTable = Object.entries(ERROR_CATALOGUE)
   .map(([code, { status, description }]) => `| \`${code}\` | ${status} | ${description} |`)
@@ -48,5 +49,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/docs')) route.config = { ...(route.config ?? {}), access: 'public' }
   })
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } })
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', validatorUrl: null },
+    staticCSP: true,
+    transformStaticCSP: docsContentSecurityPolicy,
+  })
 }

@@ -107,10 +107,15 @@ export function toFieldIssues(errors: ErrorObject[], part: string | undefined): 
       default:
         message = error.message ?? 'is invalid'
     }
+    // A field name can come from the caller (an unknown property): repeat at most 64 characters.
+    if (field.length > 64) field = `${field.slice(0, 64)}…`
     if (!issues.has(field || part || 'body')) issues.set(field || part || 'body', message)
   }
-  return [...issues].map(([field, message]) => ({ field, message }))
+  // One item per failing field, and no more than a reader needs to fix the request.
+  return [...issues].slice(0, MAX_ISSUES).map(([field, message]) => ({ field, message }))
 }
+
+const MAX_ISSUES = 50
 
 function join(base: string, name: string): string {
   return base ? `${base}.${name}` : name

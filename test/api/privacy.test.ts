@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { it } from 'node:test'
 import { SENSITIVE_PROFILE_FIELDS } from '../../src/auth/policies.js'
 import { SCOPES } from '../../src/auth/scopes.js'
-import { type Client, expectError, forEachEngine } from '../helpers/harness.js'
+import { type Client, type Response, expectError, forEachEngine } from '../helpers/harness.js'
 
 const SENSITIVE_VALUES = {
   iban: 'ES9121000418450200051332',
@@ -186,7 +186,7 @@ forEachEngine('privacy and visibility', (t) => {
   })
 })
 
-function found(res: { status: number; body: any }): boolean {
+function found(res: Response): boolean {
   if (res.status === 404) return (expectError(res, 404, 'not_found'), false)
   assert.equal(res.status, 200, JSON.stringify(res.body))
   return true

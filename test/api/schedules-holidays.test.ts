@@ -247,8 +247,11 @@ forEachEngine('schedules', (t) => {
     const foreign = await createSchedule(other, 'Foreign')
     expectError(await tenant.admin.patch(`/api/v1/schedules/${foreign.id}`, { name: 'Mine' }), 404, 'not_found')
     assert.equal((await schedules(other)).body.data.find((s: any) => s.id === foreign.id).name, 'Foreign', "the other tenant's schedule is untouched")
-    expectError(await tenant.admin.get('/api/v1/schedules/sch_nope'), 404)
-    expectError(await tenant.admin.delete(`/api/v1/schedules/${item.id}`), 404)
+    // A schedule is read through the list and changed with PATCH: other methods on its path are 405.
+    for (const res of [await tenant.admin.get('/api/v1/schedules/sch_nope'), await tenant.admin.delete(`/api/v1/schedules/${item.id}`)]) {
+      expectError(res, 405, 'method_not_allowed')
+      assert.equal(res.headers.allow, 'PATCH')
+    }
 
     const member = await tenant.keyFor((await tenant.createUser()).id)
     const listed = await member.get('/api/v1/schedules')

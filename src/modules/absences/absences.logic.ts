@@ -36,11 +36,23 @@ export interface AbsenceRequest extends AbsenceSpan {
   type: { allows_hourly: boolean }
 }
 
+/**
+ * The longest absence one request may cover: two years (731 days with a leap day). The longest
+ * leave in Spanish law, temporary incapacity, lasts at most 365 days plus a 180-day extension
+ * (545 days); longer suspensions of the contract (excedencias) are an employment matter
+ * (deactivation and reactivation), not an absence. The cap also bounds the work of one request:
+ * the vacation check walks every day asked.
+ */
+export const MAX_ABSENCE_DAYS = 731
+
 /** Why a request is invalid (400), one item per field, given today's date in the company's zone. */
 export function requestProblems(r: AbsenceRequest, today: string): FieldIssue[] {
   const issues: FieldIssue[] = []
   if (r.start_date < today) issues.push({ field: 'start_date', message: `must not be in the past (today is ${today})` })
   if (r.end_date < r.start_date) issues.push({ field: 'end_date', message: 'must be on or after start_date' })
+  else if (daysInRange(r.start_date, r.end_date) > MAX_ABSENCE_DAYS) {
+    issues.push({ field: 'end_date', message: `an absence covers at most ${MAX_ABSENCE_DAYS} days (two years); request longer ones in parts` })
+  }
   const hasStart = r.start_time !== null
   const hasEnd = r.end_time !== null
   if (hasStart !== hasEnd) issues.push({ field: hasStart ? 'end_time' : 'start_time', message: 'hourly absences need both start_time and end_time' })

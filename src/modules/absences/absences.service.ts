@@ -165,7 +165,13 @@ async function vacationUsage(
   const usage = new Map<number, YearUsage>(years.years.map((y) => [y, { approved: 0, pending: 0 }]))
   for (const absence of absences) {
     if (!absence.consumes_vacation) continue
-    for (const [year, days] of logic.workingDaysByYear(absence, isWorkingDay)) {
+    // Only the days inside the years asked: the cost follows those, however long the absence.
+    const within = {
+      ...absence,
+      start_date: absence.start_date < years.from ? years.from : absence.start_date,
+      end_date: absence.end_date > years.to ? years.to : absence.end_date,
+    }
+    for (const [year, days] of logic.workingDaysByYear(within, isWorkingDay)) {
       const slot = usage.get(year)
       if (slot) slot[absence.status === 'approved' ? 'approved' : 'pending'] += days
     }

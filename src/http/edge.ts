@@ -1,0 +1,177 @@
+/**
+ * The outermost edge of the HTTP service, where requests are still bytes and URLs: what reaches
+ * no route (malformed URLs, oversized headers, slow clients, wrong methods) and what every
+ * response carries (security headers). Everything here answers in the contract's error body, so
+ * a client never sees a framework's own format.
+ */
+import type { IncomingMessage } from 'node:http'
+import type { Socket } from 'node:net'
+import FindMyWay, { type HTTPMethod } from 'find-my-way'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { AppError, type ErrorCode } from '../errors.js'
+
+/** Where a request whose path is not valid percent-encoding is sent (see rewriteInvalidPath). */
+export const INVALID_PATH_ROUTE = '/api/v1/.invalid-path'
+const INVALID_PUBLIC_PATH_ROUTE = '/.invalid-path'
+
+function hasInvalidPercentEncoding(path: string): boolean {
+  if (!path.includes('%')) return false
+  try {
+    decodeURIComponent(path)
+    return false
+  } catch {
+    return true
+  }
+}
+
+/**
+ * Fastify's `rewriteUrl`: a path that is not valid percent-encoding (`/users/%ZZ`, a broken UTF-8
+ * sequence) would be refused by the router before any hook runs, so before authentication and
+ * in the router's own format. It is sent instead to a route that goes through the usual checks
+ * (401 without a key, rate limits) and then answers 400 `invalid_request`.
+ */
+export function rewriteInvalidPath(this: unknown, req: IncomingMessage): string {
+  const url = req.url ?? '/'
+  const queryAt = url.indexOf('?')
+  const path = queryAt === -1 ? url : url.slice(0, queryAt)
+  if (!hasInvalidPercentEncoding(path)) return url
+  return path.startsWith('/api/') ? INVALID_PATH_ROUTE : INVALID_PUBLIC_PATH_ROUTE
+}
+
+export function registerInvalidPathRoutes(app: FastifyInstance): void {
+  const refuse = async () => {
+    throw invalidPath()
+  }
+  // Key-protected (no scope): the 401 comes first for callers without a key.
+  app.get(INVALID_PATH_ROUTE, { schema: { hide: true }, config: { access: 'key' } }, refuse)
+  app.get(INVALID_PUBLIC_PATH_ROUTE, { schema: { hide: true }, config: { access: 'public' } }, refuse)
+  for (const method of ['POST', 'PATCH', 'DELETE', 'PUT'] as const) {
+    app.route({ method, url: INVALID_PATH_ROUTE, schema: { hide: true }, config: { access: 'key' }, handler: refuse })
+    app.route({ method, url: INVALID_PUBLIC_PATH_ROUTE, schema: { hide: true }, config: { access: 'public' }, handler: refuse })
+  }
+}
+
+function invalidPath(): AppError {
+  return new AppError('invalid_request', 'The URL path is not valid percent-encoded UTF-8')
+}
+
+/** The contract's error body as JSON text. */
+export function errorJson(code: ErrorCode, message: string): string {
+  return JSON.stringify({ error: { code, message } })
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (headers over 16 KiB, a request
+ * or its headers not received in time, malformed HTTP), answered in the contract's format.
+ */
+export function clientErrorHandler(this: { log: { trace(obj: unknown, msg: string): void } }, error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, code, message]: [number, ErrorCode, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'headers_too_large', 'The request headers are larger than 16 KiB']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request_timeout', 'The request was not received in time']
+        : [400, 'invalid_request', 'The request is not valid HTTP']
+  this.log.trace({ err: error }, 'client error')
+  if (socket.writable) {
+    const body = errorJson(code, message)
+    socket.write(
+      `HTTP/1.1 ${status} ${statusText(status)}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy()
+}
+
+function statusText(status: number): string {
+  return { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[status] ?? 'Error'
+}
+
+/**
+ * The methods each path answers, kept in a router of its own, so that a known path with another
+ * method is 405 with `Allow` rather than 404 (RFC 9110 15.5.6).
+ */
+export function methodsByPath(app: FastifyInstance): (path: string) => string[] {
+  const router = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 16 * 1024 })
+  const methods = new Set<HTTPMethod>()
+  app.addHook('onRoute', (route) => {
+    if (route.url.includes('.invalid-path')) return
+    for (const method of [route.method].flat() as HTTPMethod[]) {
+      methods.add(method)
+      router.on(method, route.url, () => {})
+    }
+  })
+  return (path) => [...methods].filter((method) => router.find(method, path) !== null).sort()
+}
+
+const SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  // JSON answers load nothing and are framed by no one; /docs sets its own policy.
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Cross-Origin-Resource-Policy': 'same-origin',
+}
+
+export function setSecurityHeaders(reply: FastifyReply): void {
+  reply.headers(SECURITY_HEADERS)
+}
+
+/** The interactive docs' own policy: Swagger UI's hashes, nothing from other origins. */
+export function docsContentSecurityPolicy(policy: string): string {
+  return policy
+    .replace(' upgrade-insecure-requests;', '')
+    .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+    .replace("font-src 'self' https: data:", "font-src 'self' data:")
+    .replace("style-src 'self' https:", "style-src 'self'")
+    .replace(' validator.swagger.io', '')
+}
+
+/**
+ * Query parameters whose values may be logged: paging, dates, enums and ids. Any other value
+ * (`email`, `q`, a key sent as `?api_key=`, anything unknown) is logged as `[redacted]`.
+ */
+const LOGGABLE_QUERY_VALUES = new Set([
+  'page',
+  'page_size',
+  'from',
+  'to',
+  'tz',
+  'year',
+  'month',
+  'status',
+  'role',
+  'type',
+  'detail',
+  'format',
+  'include_folders',
+  'user_id',
+  'department_id',
+  'work_center_id',
+  'manager_id',
+  'project_id',
+  'key_id',
+  'operation',
+  'resource_id',
+])
+
+/** The request as a log line sees it: the path, the route, and the query without personal values. */
+export function loggableRequest(request: FastifyRequest): { path: string; route: string | undefined; query?: Record<string, string> } {
+  const url = request.url
+  const queryAt = url.indexOf('?')
+  const path = (queryAt === -1 ? url : url.slice(0, queryAt)).slice(0, 256)
+  const route = request.routeOptions.url
+  if (queryAt === -1) return { path, route }
+  const query: Record<string, string> = {}
+  let count = 0
+  for (const [name, value] of new URLSearchParams(url.slice(queryAt + 1))) {
+    if (++count > 20) break
+    const shownName = name.length > 40 ? `${name.slice(0, 40)}…` : name
+    query[shownName] = LOGGABLE_QUERY_VALUES.has(name) ? value.slice(0, 64) : '[redacted]'
+  }
+  return { path, route, query }
+}
+
+/** Repeats at most `max` characters of caller input in a message. */
+export function quoted(text: string, max = 80): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text
+}
