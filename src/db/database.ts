@@ -2,7 +2,7 @@
  * Opens the configured database: the embedded SQLite file by default, PostgreSQL when the URL says
  * so. Both are driven through the same Kysely query layer and the same migrations.
  */
-import { mkdirSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
@@ -43,7 +43,12 @@ export interface DatabaseOptions {
 }
 
 function openSqlite(path: string): DatabaseHandle {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  if (path !== ':memory:') {
+    // The file holds personal data: readable by the service's user alone. SQLite gives the WAL and
+    // shared-memory files the mode of the database file, so creating it 0600 covers all three.
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+    closeSync(openSync(path, 'a', 0o600))
+  }
   const connection = new SQLite(path)
   connection.pragma('journal_mode = WAL')
   // FULL: a commit that returned is on disk, even after a power loss. This is the legal record.
