@@ -32,6 +32,7 @@ import { validatorCompiler } from './http/validation.js'
 import { findNulCharacter } from './lib/validation.js'
 import { absencesApi } from './modules/absences/absences.routes.js'
 import { allocationsApi } from './modules/allocations/allocations.routes.js'
+import { auditApi, auditWrites } from './modules/audit/audit.routes.js'
 import { attendanceApi } from './modules/attendance/attendance.routes.js'
 import { cataloguesApi } from './modules/catalogues/catalogues.routes.js'
 import { expensesApi } from './modules/expenses/expenses.routes.js'
@@ -56,6 +57,7 @@ const API_MODULES: readonly ApiModule[] = [
   projectsApi,
   allocationsApi,
   absencesApi,
+  auditApi,
 ]
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
@@ -248,6 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : reply.status(503).send({ error: { code: 'internal_error', message: 'Database unavailable' } }),
   )
 
+  auditWrites(app, db)
   const deps = { db, clock: options.clock ?? Date.now }
   await app.register(
     async (api) => {

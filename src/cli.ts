@@ -11,8 +11,9 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/databas
 import { AppError, invalidField } from './errors.js'
 import { describeImport, plural, terminalProgress } from './cli/presentation.js'
 import { anchorsOfReport, verifyPunchChains } from './modules/attendance/chain-verification.service.js'
+import { recordWrite } from './modules/audit/audit.service.js'
 import { DEFAULT_BATCH_SIZE, importExpensesCsv } from './modules/expenses/expenses.import.js'
-import { createKey, listKeys, revokeKey } from './modules/keys/keys.service.js'
+import { createKey, listKeys, revokeKey, tenantOfKey } from './modules/keys/keys.service.js'
 import { createDemoTenant } from './modules/onboarding/demo.js'
 import { createTenant } from './modules/onboarding/onboarding.service.js'
 import { startServer } from './server.js'
@@ -97,16 +98,17 @@ tenants
   .option('--region <rr>', 'region within the country')
   .option('--json', 'print JSON')
   .action(async (options: JsonOption & Record<string, string | undefined>) => {
-    const created = await withDatabase((database) =>
-      createTenant(database.db, {
-        name: options.name!,
-        admin_email: options.adminEmail!,
-        admin_name: options.adminName!,
+    const created = await withDatabase(async (database) => {
+      const fields = { name: options.name!, admin_email: options.adminEmail!, admin_name: options.adminName! }
+      const places = {
         ...(options.timezone ? { timezone: options.timezone } : {}),
         ...(options.country ? { country: options.country } : {}),
         ...(options.region ? { region: options.region } : {}),
-      }),
-    )
+      }
+      const result = await createTenant(database.db, { ...fields, ...places })
+      await auditCli(database.db, result.tenant.id, 'tenants.create', result.tenant.id, [...Object.keys(fields), ...Object.keys(places)])
+      return result
+    })
     output(created, options, () =>
       [`Tenant ${created.tenant.id} (${created.tenant.name})`, `Admin user ${created.admin_user.id}`, `API key (shown once): ${created.api_key}`].join('\n'),
     )
@@ -123,15 +125,18 @@ keys
   .option('--expires-at <iso>', 'expiry: a future instant, ISO 8601 with Z or an offset (e.g. 2027-01-01T00:00:00Z)')
   .option('--json', 'print JSON')
   .action(async (options: JsonOption & Record<string, string | undefined>) => {
-    const created = await withDatabase((database) =>
-      createKey(database.db, {
+    const created = await withDatabase(async (database) => {
+      const result = await createKey(database.db, {
         tenantId: options.tenant!,
         actsAsUserId: options.actsAs!,
         scopes: options.scopes!.split(',').map((s) => s.trim()).filter(Boolean),
         ...(options.name ? { name: options.name } : {}),
         expiresAt: options.expiresAt ?? null,
-      }),
-    )
+      })
+      const fields = ['acts_as_user_id', 'scopes', ...(options.name ? ['name'] : []), ...(options.expiresAt ? ['expires_at'] : [])]
+      await auditCli(database.db, options.tenant!, 'keys.create', result.key.id, fields)
+      return result
+    })
     output({ api_key: created.apiKey, key: created.key }, options, () => `Key ${created.key.id}: ${created.apiKey}`)
   })
 keys
@@ -151,7 +156,11 @@ keys
   .argument('<keyId>', 'key id (key_...)')
   .option('--json', 'print JSON')
   .action(async (keyId: string, options: JsonOption) => {
-    const key = await withDatabase((database) => revokeKey(database.db, keyId))
+    const key = await withDatabase(async (database) => {
+      const revoked = await revokeKey(database.db, keyId)
+      await auditCli(database.db, (await tenantOfKey(database.db, keyId))!, 'keys.revoke', revoked.id, [])
+      return revoked
+    })
     output({ key }, options, () => `Revoked ${key.id}`)
   })
 
@@ -184,9 +193,11 @@ expenses
   .option('--batch-size <n>', `rows per transaction, 1 to 10000 (default ${DEFAULT_BATCH_SIZE})`)
   .option('--json', 'print JSON')
   .action(async (file: string, options: JsonOption & { tenant: string; batchSize?: string }) => {
-    const report = await withDatabase((database) =>
-      importExpensesCsv(database.db, options.tenant, file, { batchSize: options.batchSize, progress: terminalProgress() }),
-    )
+    const report = await withDatabase(async (database) => {
+      const result = await importExpensesCsv(database.db, options.tenant, file, { batchSize: options.batchSize, progress: terminalProgress() })
+      if (result.imported > 0) await auditCli(database.db, options.tenant, 'expenses.import', null, [])
+      return result
+    })
     output(report, options, () => describeImport(report))
   })
 
@@ -195,9 +206,18 @@ program
   .description('Create a demo tenant with sample data and print its admin key')
   .option('--json', 'print JSON')
   .action(async (options: JsonOption) => {
-    const created = await withDatabase((database) => createDemoTenant(database.db))
+    const created = await withDatabase(async (database) => {
+      const result = await createDemoTenant(database.db)
+      await auditCli(database.db, result.tenant.id, 'demo.create', result.tenant.id, [])
+      return result
+    })
     output(created, options, () => `Demo tenant ${created.tenant.id}\nAdmin API key (shown once): ${created.api_key}`)
   })
+
+/** Writes of the command line go into the audit log like those of the API, with no key or user. */
+function auditCli(db: Parameters<typeof recordWrite>[0], tenantId: string, operation: string, resourceId: string | null, fields: string[]) {
+  return recordWrite(db, { tenantId, source: 'cli', keyId: null, userId: null, operation, resourceId, fields })
+}
 
 function fail(error: unknown, json: boolean): never {
   const known = error instanceof AppError ? error : null

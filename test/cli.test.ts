@@ -285,6 +285,17 @@ for (const engine of ENGINES) {
       assert.equal(stored?.revoked_at, body.key.revoked_at)
     })
 
+    it('the writes of the command line are in the audit log, with source cli and no key or user', opts, async () => {
+      assert.ok(tenant && ciKey, 'the keys were created and revoked')
+      const log = (await client(tenant.api_key).get('/api/v1/audit-log?page_size=100')).body
+      const cliEntries = log.data.filter((e: any) => e.source === 'cli').map((e: any) => [e.operation, e.resource_id, e.key_id, e.user_id])
+      assert.deepEqual(cliEntries.find((e: any[]) => e[0] === 'tenants.create'), ['tenants.create', tenant.tenant.id, null, null])
+      assert.deepEqual(cliEntries.find((e: any[]) => e[0] === 'keys.create' && e[1] === ciKey!.key.id), ['keys.create', ciKey.key.id, null, null])
+      assert.deepEqual(cliEntries.find((e: any[]) => e[0] === 'keys.revoke'), ['keys.revoke', ciKey.key.id, null, null])
+      const created = log.data.find((e: any) => e.operation === 'keys.create' && e.resource_id === ciKey!.key.id)
+      assert.deepEqual(created.fields, ['acts_as_user_id', 'scopes', 'name'])
+    })
+
     it('demo --json prints a created tenant with several users and a working admin key', opts, async () => {
       const body = await cliOk(target.url, 'demo', '--json')
       assertCreatedTenant(body)

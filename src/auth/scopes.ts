@@ -46,6 +46,7 @@ export const SCOPES = [
   'absences.decide',
   'absences.cancel',
   'users.vacation-balance',
+  'audit-log.list',
 ] as const
 
 export type Scope = (typeof SCOPES)[number]

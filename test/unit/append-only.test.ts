@@ -1,4 +1,4 @@
-/** Punches have legal value: no code path may change or remove one. */
+/** Punches have legal value and the audit log is their trail: no code path may change or remove either. */
 import assert from 'node:assert/strict'
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -11,13 +11,21 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
-it('the code never updates or deletes a punch (only migrations may define the table)', () => {
-  const forbidden = [/updateTable\(\s*['"]punches['"]/, /deleteFrom\(\s*['"]punches['"]/, /\bupdate\s+punches\b/i, /\bdelete\s+from\s+punches\b/i, /\btruncate\b[^\n]*punches/i]
-  const offenders: string[] = []
-  for (const file of sourceFiles('src')) {
-    if (file.includes(`${join('db', 'migrations')}`)) continue
-    const text = readFileSync(file, 'utf8')
-    for (const pattern of forbidden) if (pattern.test(text)) offenders.push(`${file}: ${pattern}`)
-  }
-  assert.deepEqual(offenders, [])
-})
+for (const table of ['punches', 'audit_log']) {
+  it(`the code never updates or deletes a row of ${table} (only migrations may define the table)`, () => {
+    const forbidden = [
+      new RegExp(`updateTable\\(\\s*['"]${table}['"]`),
+      new RegExp(`deleteFrom\\(\\s*['"]${table}['"]`),
+      new RegExp(`\\bupdate\\s+${table}\\b`, 'i'),
+      new RegExp(`\\bdelete\\s+from\\s+${table}\\b`, 'i'),
+      new RegExp(`\\btruncate\\b[^\\n]*${table}`, 'i'),
+    ]
+    const offenders: string[] = []
+    for (const file of sourceFiles('src')) {
+      if (file.includes(`${join('db', 'migrations')}`)) continue
+      const text = readFileSync(file, 'utf8')
+      for (const pattern of forbidden) if (pattern.test(text)) offenders.push(`${file}: ${pattern}`)
+    }
+    assert.deepEqual(offenders, [])
+  })
+}

@@ -5,6 +5,7 @@ import * as attendance from './2026_11_21_0002_attendance.js'
 import * as projectsAllocationsExpenses from './2026_11_21_0003_projects_allocations_expenses.js'
 import * as absences from './2026_11_21_0004_absences.js'
 import * as punchChainHeads from './2026_11_21_0005_punch_chain_heads.js'
+import * as auditLog from './2026_11_22_0006_audit_log.js'
 
 export const migrations: Record<string, Migration> = {
   '2026_11_01_0001_foundation': foundation,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_0003_projects_allocations_expenses': projectsAllocationsExpenses,
   '2026_11_21_0004_absences': absences,
   '2026_11_21_0005_punch_chain_heads': punchChainHeads,
+  '2026_11_22_0006_audit_log': auditLog,
 }

@@ -87,6 +87,11 @@ export async function revokeKey(db: Kysely<Database>, keyId: string): Promise<Ap
   return keyRowToView((await repo.findKey(db, keyId))!)
 }
 
+/** The tenant a key belongs to (for the audit entry of a revocation), or null for an unknown key. */
+export async function tenantOfKey(db: Kysely<Database>, keyId: string): Promise<string | null> {
+  return (await repo.findKey(db, keyId))?.tenant_id ?? null
+}
+
 export async function listKeys(db: Kysely<Database>, tenantId: string): Promise<ApiKeyView[]> {
   return (await repo.listKeys(db, tenantId)).map(keyRowToView)
 }

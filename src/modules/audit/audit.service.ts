@@ -1,0 +1,66 @@
+/**
+ * The audit log (decisions 14): who wrote what, when, through which key, with the names of the
+ * fields sent and never their values, so it can be shown to administrators without exposing the
+ * sensitive data it is about. Writes through the API are recorded by audit.routes' hook, those
+ * of the command line by the CLI itself.
+ */
+import type { Kysely } from 'kysely'
+import type { AuthContext } from '../../auth/context.js'
+import { canAdministerEmployees } from '../../auth/policies.js'
+import type { AuditLogRow, Database } from '../../db/schema.js'
+import { invalidField, permissionDenied } from '../../errors.js'
+import { newId } from '../../lib/ids.js'
+import { listBody, pageOf } from '../../lib/pagination.js'
+import * as repo from './audit.repository.js'
+import type { AuditEntryType, ListAuditQueryType } from './audit.schemas.js'
+
+type Db = Kysely<Database>
+
+export interface AuditedWrite {
+  tenantId: string
+  source: 'api' | 'cli'
+  keyId: string | null
+  userId: string | null
+  operation: string
+  resourceId: string | null
+  /** Names only. At most 100 are kept. */
+  fields: readonly string[]
+  at?: string
+}
+
+export async function recordWrite(db: Db, write: AuditedWrite): Promise<void> {
+  await repo.appendAuditEntry(db, {
+    id: newId('auditEntry'),
+    tenant_id: write.tenantId,
+    at: write.at ?? new Date().toISOString(),
+    source: write.source,
+    key_id: write.keyId,
+    user_id: write.userId,
+    operation: write.operation,
+    resource_id: write.resourceId,
+    fields: JSON.stringify(write.fields.slice(0, 100)),
+  })
+}
+
+function entryToApi(row: AuditLogRow): AuditEntryType {
+  return {
+    id: row.id,
+    at: row.at,
+    source: row.source,
+    key_id: row.key_id,
+    user_id: row.user_id,
+    operation: row.operation,
+    resource_id: row.resource_id,
+    fields: JSON.parse(row.fields) as string[],
+  }
+}
+
+export async function listAuditLog(db: Db, auth: AuthContext, query: ListAuditQueryType) {
+  const from = query.from === undefined ? undefined : new Date(query.from).toISOString()
+  const to = query.to === undefined ? undefined : new Date(query.to).toISOString()
+  if (from !== undefined && to !== undefined && to < from) throw invalidField('to', 'must not be before from')
+  if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may read the audit log')
+  const window = pageOf(query)
+  const filters = { from, to, userId: query.user_id, keyId: query.key_id, operation: query.operation, resourceId: query.resource_id }
+  return listBody(window, await repo.listAuditEntries(db, auth.tenantId, filters, window), entryToApi)
+}

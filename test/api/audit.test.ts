@@ -1,0 +1,129 @@
+/**
+ * The audit log: an entry for every successful write of the API (each write operation of the
+ * OpenAPI document is exercised), with field names and never values; administrators only.
+ */
+import assert from 'node:assert/strict'
+import { it } from 'node:test'
+import { expectError, forEachEngine, type TestTenant } from '../helpers/harness.js'
+
+const SENSITIVE = { iban: 'ES9121000418450200051332', ssn: '281234567840', passport_number: 'PAA123456', health_insurance: 'Sanitas 123', birth_date: '1990-05-04' }
+const WRITE_METHODS = new Set(['post', 'patch', 'put', 'delete'])
+
+async function everyWrite(tenant: TestTenant): Promise<Map<string, string | null>> {
+  const admin = tenant.admin
+  const done = new Map<string, string | null>()
+  async function call(operation: string, method: string, url: string, body?: unknown): Promise<any> {
+    const res = await admin.request(method, url, body)
+    assert.ok(res.status < 300, `${operation}: ${res.status} ${JSON.stringify(res.body)}`)
+    const id = url.match(/\/((?:usr|dep|wcr|sch|hol|prj|alc|abs)_[0-9A-Z]+)/)?.[1] ?? res.body?.data?.id ?? null
+    done.set(operation, id)
+    return res.body?.data
+  }
+  const hr = await call('departments.create', 'POST', '/api/v1/departments', { name: 'People' })
+  await call('departments.update', 'PATCH', `/api/v1/departments/${hr.id}`, { name: 'HR' })
+  const wc = await call('work-centers.create', 'POST', '/api/v1/work-centers', { name: 'Madrid' })
+  await call('work-centers.update', 'PATCH', `/api/v1/work-centers/${wc.id}`, { name: 'Madrid HQ' })
+  await call('tenant.update', 'PATCH', '/api/v1/tenant', { default_vacation_days: 23 })
+  const user = await call('users.create', 'POST', '/api/v1/users', { email: `audit.${Date.now()}@example.com`, full_name: 'Ana', password: 'correct horse battery' })
+  await call('users.update', 'PATCH', `/api/v1/users/${user.id}`, { ...SENSITIVE, department_id: hr.id })
+  await call('users.deactivate', 'POST', `/api/v1/users/${user.id}/deactivate`)
+  await call('users.reactivate', 'POST', `/api/v1/users/${user.id}/reactivate`)
+  const schedule = await call('schedules.create', 'POST', '/api/v1/schedules', { name: 'Short', weekday_minutes: { mon: 300, tue: 300, wed: 300, thu: 300, fri: 300, sat: 0, sun: 0 } })
+  await call('schedules.update', 'PATCH', `/api/v1/schedules/${schedule.id}`, { name: 'Shorter' })
+  const holiday = await call('holidays.create', 'POST', '/api/v1/holidays', { date: '2030-01-02', name: 'Founders' })
+  await call('holidays.delete', 'DELETE', `/api/v1/holidays/${holiday.id}`)
+  await call('attendance.create', 'POST', '/api/v1/attendance', { user_id: user.id, type: 'in', ts: new Date(Date.now() - 3_600_000).toISOString() })
+  const project = await call('projects.create', 'POST', '/api/v1/projects', { code: 'AUD', name: 'Audit' })
+  await call('projects.update', 'PATCH', `/api/v1/projects/${project.id}`, { name: 'Audited' })
+  const allocation = await call('allocations.create', 'POST', '/api/v1/allocations', { user_id: user.id, project_id: project.id, start: '2026-01-05T08:00:00Z', end: '2026-01-05T09:00:00Z' })
+  await call('allocations.delete', 'DELETE', `/api/v1/allocations/${allocation.id}`)
+  await call('expenses.create', 'POST', '/api/v1/expenses', {
+    user_id: user.id,
+    merchant: 'Renfe',
+    expense_date: '2026-03-02',
+    amount: 100,
+    currency: 'EUR',
+    amount_eur: 100,
+    category: { key: 'travel', label: 'Travel' },
+  })
+  await call('absence-types.create', 'POST', '/api/v1/absence-types', { key: 'training', label: 'Training', requires_approval: true, allows_hourly: true, consumes_vacation: false })
+  await call('absence-types.update', 'PATCH', '/api/v1/absence-types/training', { label: 'Courses' })
+  const userKey = await tenant.keyFor(user.id)
+  const absence = (await userKey.post('/api/v1/absences', { user_id: user.id, type: 'personal', start_date: '2030-03-04', end_date: '2030-03-04' })).body.data
+  await call('absences.decide', 'POST', `/api/v1/absences/${absence.id}/decide`, { decision: 'approved' })
+  await call('absences.create', 'POST', '/api/v1/absences', { user_id: user.id, type: 'sick', start_date: '2030-04-01', end_date: '2030-04-01' })
+  const sick = [...done.entries()].find(([op]) => op === 'absences.create')![1]!
+  await call('absences.cancel', 'POST', `/api/v1/absences/${sick}/cancel`)
+  return done
+}
+
+forEachEngine('audit log', (t) => {
+  it('every write operation of the API leaves one entry: when, key, user, operation, resource and field names, never values', async () => {
+    const tenant = await t.newTenant()
+    // The administrator joins HR so that they may decide and cancel absences.
+    const hrDep = (await tenant.admin.post('/api/v1/departments', { name: 'Setup' })).body.data
+    await tenant.admin.patch(`/api/v1/users/${tenant.adminId}`, { department_id: hrDep.id })
+    await tenant.admin.patch('/api/v1/tenant', { hr_department_id: hrDep.id })
+    const before = (await tenant.admin.get('/api/v1/audit-log?page_size=100')).body.meta.total
+    const writes = await everyWrite(tenant)
+
+    const openapi = (await t.client(null).get('/api/v1/openapi.json')).body
+    const writeOperations = Object.values<any>(openapi.paths)
+      .flatMap((item) => Object.entries<any>(item).filter(([method]) => WRITE_METHODS.has(method)).map(([, op]) => op['x-scope'] as string))
+      .sort()
+    assert.deepEqual([...writes.keys()].sort(), writeOperations, 'the test exercises every write operation of the document')
+
+    const log = (await tenant.admin.get('/api/v1/audit-log?page_size=100')).body
+    const entries = log.data.slice(0, log.meta.total - before)
+    for (const [operation, resourceId] of writes) {
+      const entry = entries.find((e: any) => e.operation === operation && (resourceId === null || e.resource_id === resourceId))
+      assert.ok(entry, `an entry for ${operation} ${resourceId ?? ''}`)
+      assert.equal(entry.source, 'api')
+      assert.equal(entry.user_id, tenant.adminId)
+      assert.match(entry.key_id, /^key_/)
+      assert.ok(!Number.isNaN(Date.parse(entry.at)))
+    }
+    const update = entries.find((e: any) => e.operation === 'users.update' && e.fields.includes('iban'))
+    assert.deepEqual(update.fields.sort(), [...Object.keys(SENSITIVE), 'department_id'].sort())
+    const text = JSON.stringify(log)
+    for (const value of [...Object.values(SENSITIVE), 'correct horse battery']) assert.ok(!text.includes(value), `${value} is not in the audit log`)
+    // Newest first.
+    const times = log.data.map((e: any) => e.at)
+    assert.deepEqual(times, [...times].sort().reverse())
+  })
+
+  it('self-service changes are audited (an employee’s own IBAN); refused writes leave nothing', async () => {
+    const tenant = await t.newTenant()
+    const user = await tenant.createUser()
+    const own = await tenant.keyFor(user.id)
+    assert.equal((await own.patch(`/api/v1/users/${user.id}`, { iban: 'ES7921000813610123456789' })).status, 200)
+    expectError(await own.patch(`/api/v1/users/${user.id}`, { dni: '12345678Z' }), 403, 'permission_denied')
+    expectError(await own.patch(`/api/v1/users/${user.id}`, { iban: 'ES00' }), 400, 'invalid_request')
+    const log = (await tenant.admin.get(`/api/v1/audit-log?user_id=${user.id}`)).body
+    assert.equal(log.meta.total, 1)
+    assert.deepEqual(
+      { operation: log.data[0].operation, resource_id: log.data[0].resource_id, fields: log.data[0].fields },
+      { operation: 'users.update', resource_id: user.id, fields: ['iban'] },
+    )
+    assert.equal((await tenant.admin.get(`/api/v1/audit-log?operation=users.update&resource_id=${user.id}`)).body.meta.total, 1)
+    assert.equal((await tenant.admin.get('/api/v1/audit-log?operation=users.deactivate')).body.meta.total, 0)
+  })
+
+  it('administrators only; filters are validated; another tenant’s entries are never listed', async () => {
+    const tenant = await t.newTenant()
+    const other = await t.newTenant()
+    await other.createUser()
+    const member = await tenant.keyFor((await tenant.createUser()).id)
+    expectError(await member.get('/api/v1/audit-log'), 403, 'permission_denied')
+    expectError(await tenant.admin.get('/api/v1/audit-log?from=yesterday'), 400, 'invalid_request')
+    expectError(await tenant.admin.get('/api/v1/audit-log?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z'), 400, 'invalid_request')
+    expectError(await tenant.admin.get('/api/v1/audit-log?page_size=101'), 400, 'invalid_request')
+    const mine = (await tenant.admin.get('/api/v1/audit-log?page_size=100')).body.data
+    assert.ok(mine.every((e: any) => e.key_id === null || e.user_id !== other.adminId))
+    assert.equal((await tenant.admin.get(`/api/v1/audit-log?user_id=${other.adminId}`)).body.meta.total, 0)
+    await tenant.createUser()
+    const page = (await tenant.admin.get('/api/v1/audit-log?page=2&page_size=1')).body
+    assert.equal(page.data.length, 1)
+    assert.equal(page.meta.total, 2, 'the two users created through the API')
+  })
+})
