@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
+import { expenseBody } from '../helpers/fixtures.js'
 import { expectError, forEachEngine, type TestTenant } from '../helpers/harness.js'
 
 const SENSITIVE = { iban: 'ES9121000418450200051332', ssn: '281234567840', passport_number: 'PAA123456', health_insurance: 'Sanitas 123', birth_date: '1990-05-04' }
@@ -37,15 +38,7 @@ async function everyWrite(tenant: TestTenant): Promise<Map<string, string | null
   await call('projects.update', 'PATCH', `/api/v1/projects/${project.id}`, { name: 'Audited' })
   const allocation = await call('allocations.create', 'POST', '/api/v1/allocations', { user_id: user.id, project_id: project.id, start: '2026-01-05T08:00:00Z', end: '2026-01-05T09:00:00Z' })
   await call('allocations.delete', 'DELETE', `/api/v1/allocations/${allocation.id}`)
-  await call('expenses.create', 'POST', '/api/v1/expenses', {
-    user_id: user.id,
-    merchant: 'Renfe',
-    expense_date: '2026-03-02',
-    amount: 100,
-    currency: 'EUR',
-    amount_eur: 100,
-    category: { key: 'travel', label: 'Travel' },
-  })
+  await call('expenses.create', 'POST', '/api/v1/expenses', expenseBody(user.id))
   await call('absence-types.create', 'POST', '/api/v1/absence-types', { key: 'training', label: 'Training', requires_approval: true, allows_hourly: true, consumes_vacation: false })
   await call('absence-types.update', 'PATCH', '/api/v1/absence-types/training', { label: 'Courses' })
   const userKey = await tenant.keyFor(user.id)

@@ -6,21 +6,11 @@
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
 import { expectError, forEachEngine, type Client, type TestContext, type TestTenant } from '../helpers/harness.js'
+import { expenseBody } from '../helpers/fixtures.js'
 
 const EXPENSE_FIELDS = ['amount', 'amount_eur', 'category', 'created_at', 'currency', 'expense_date', 'id', 'merchant', 'reconciled', 'status', 'taxes', 'user_id']
 
-function body(userId: string, over: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    user_id: userId,
-    merchant: 'Renfe',
-    expense_date: '2026-03-02',
-    amount: 4560,
-    currency: 'EUR',
-    amount_eur: 4560,
-    category: { key: 'travel', label: 'Travel' },
-    ...over,
-  }
-}
+const body = expenseBody
 
 async function create(client: Client, payload: Record<string, unknown>): Promise<any> {
   const res = await client.post('/api/v1/expenses', payload)

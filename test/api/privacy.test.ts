@@ -7,6 +7,7 @@ import assert from 'node:assert/strict'
 import { it } from 'node:test'
 import { SENSITIVE_PROFILE_FIELDS } from '../../src/auth/policies.js'
 import { SCOPES } from '../../src/auth/scopes.js'
+import { expenseBody } from '../helpers/fixtures.js'
 import { type Client, type Response, expectError, forEachEngine } from '../helpers/harness.js'
 
 const SENSITIVE_VALUES = {
@@ -97,15 +98,7 @@ forEachEngine('privacy and visibility', (t) => {
     assert.equal(punch.status, 201, JSON.stringify(punch.body))
     const absence = (await keys.employee.post('/api/v1/absences', { user_id: employee.id, type: 'sick', start_date: '2030-03-04', end_date: '2030-03-05' })).body.data
     const expense = (
-      await keys.employee.post('/api/v1/expenses', {
-        user_id: employee.id,
-        merchant: 'Renfe',
-        expense_date: '2026-03-02',
-        amount: 4560,
-        currency: 'EUR',
-        amount_eur: 4560,
-        category: { key: 'travel', label: 'Travel' },
-      })
+      await keys.employee.post('/api/v1/expenses', expenseBody(employee.id))
     ).body.data
     const allocation = (await keys.employee.post('/api/v1/allocations', { user_id: employee.id, start: '2026-01-05T08:00:00Z', end: '2026-01-05T09:00:00Z', note: 'x' })).body.data
     assert.ok(absence?.id && expense?.id && allocation?.id)
@@ -169,16 +162,7 @@ forEachEngine('privacy and visibility', (t) => {
     expectError(await keys.employee.patch(`/api/v1/users/${employee.id}`, { dni: '87654321X' }), 403, 'permission_denied')
     assert.equal((await keys.hr.patch(`/api/v1/users/${employee.id}`, { dni: '87654321X' })).status, 200)
     assert.equal((await keys.employee.patch(`/api/v1/users/${employee.id}`, { iban: 'ES7921000813610123456789' })).status, 200)
-    const expense = {
-      user_id: employee.id,
-      merchant: 'Renfe',
-      expense_date: '2026-03-02',
-      amount: 100,
-      currency: 'EUR',
-      amount_eur: 100,
-      category: { key: 'travel', label: 'Travel' },
-      reconciled: true,
-    }
+    const expense = expenseBody(employee.id, { reconciled: true })
     expectError(await keys.employee.post('/api/v1/expenses', expense), 403, 'permission_denied')
     assert.equal((await keys.employee.post('/api/v1/expenses', { ...expense, reconciled: false })).status, 201)
     assert.equal((await keys.hr.post('/api/v1/expenses', { ...expense, user_id: hr.id })).status, 201, 'HR reconciles')
