@@ -1,9 +1,12 @@
 /** Every permission rule of auth/policies, as pure predicates: who may do what. */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { Actor } from '../../src/auth/context.js'
+import type { Actor, AuthContext } from '../../src/auth/context.js'
 import {
   canAdministerEmployees,
+  canReconcileExpenses,
+  canSeeSensitiveFieldsOf,
+  recordsLimitedToTeamOf,
   canAllocateFor,
   canEditPersonalFields,
   canImportExpenseFor,
@@ -54,5 +57,29 @@ describe('policies', () => {
       assert.equal(can(hrMember, 'usr_other'), false)
       assert.equal(can(admin, 'usr_other'), true)
     }
+  })
+
+  const keyOf = (actor: Actor, scopes: string[] = ['users.get', 'users.sensitive']): AuthContext =>
+    ({ keyId: 'key_1', tenantId: 'ten_1', tenant: { hr_department_id: HR } as AuthContext['tenant'], scopes, actor }) as AuthContext
+
+  it('sensitive fields: the user, an administrator or HR, and only through a key holding users.sensitive', () => {
+    assert.equal(canSeeSensitiveFieldsOf(keyOf(member()), 'usr_me'), true)
+    assert.equal(canSeeSensitiveFieldsOf(keyOf(member()), 'usr_other'), false)
+    assert.equal(canSeeSensitiveFieldsOf(keyOf(admin), 'usr_other'), true)
+    assert.equal(canSeeSensitiveFieldsOf(keyOf(hrMember), 'usr_other'), true)
+    assert.equal(canSeeSensitiveFieldsOf(keyOf(admin, ['users.get']), 'usr_other'), false)
+    assert.equal(canSeeSensitiveFieldsOf(keyOf(member(), ['users.get']), 'usr_me'), false)
+  })
+
+  it('records: administrators and HR see everyone’s; anyone else their own team’s', () => {
+    assert.equal(recordsLimitedToTeamOf(keyOf(admin)), null)
+    assert.equal(recordsLimitedToTeamOf(keyOf(hrMember)), null)
+    assert.equal(recordsLimitedToTeamOf(keyOf(member())), 'usr_me')
+  })
+
+  it('reconciling expenses: administrators and HR', () => {
+    assert.equal(canReconcileExpenses(admin, null), true)
+    assert.equal(canReconcileExpenses(hrMember, HR), true)
+    assert.equal(canReconcileExpenses(member(), HR), false)
   })
 })
