@@ -18,7 +18,6 @@ import {
   clientErrorHandler,
   loggableRequest,
   methodsByPath,
-  quoted,
   registerInvalidPathRoutes,
   rewriteInvalidPath,
   setSecurityHeaders,
@@ -26,7 +25,7 @@ import {
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.js'
 import { registerOpenApi } from './http/openapi.js'
 import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
-import { ErrorBody } from './http/responses.js'
+import { ErrorBody, errorBody, quoted } from './http/responses.js'
 import { type ApiModule, publicOperation } from './http/route.js'
 import { validatorCompiler } from './http/validation.js'
 import { findNulCharacter } from './lib/validation.js'
@@ -247,7 +246,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/ready', publicOperation('Readiness: the database answers', { response: { 200: Ok, 503: Type.Ref('ErrorBody') } }), async (_request, reply) =>
     (await databaseAnswers(db))
       ? { status: 'ok' as const }
-      : reply.status(503).send({ error: { code: 'internal_error', message: 'Database unavailable' } }),
+      : reply.status(503).send(errorBody('internal_error', 'Database unavailable')),
   )
 
   auditWrites(app, db)

@@ -9,6 +9,7 @@ import type { Socket } from 'node:net'
 import FindMyWay, { type HTTPMethod } from 'find-my-way'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, type ErrorCode } from '../errors.js'
+import { errorBody } from './responses.js'
 
 /** Where a request whose path is not valid percent-encoding is sent (see rewriteInvalidPath). */
 export const INVALID_PATH_ROUTE = '/api/v1/.invalid-path'
@@ -39,25 +40,13 @@ export function rewriteInvalidPath(this: unknown, req: IncomingMessage): string 
 }
 
 export function registerInvalidPathRoutes(app: FastifyInstance): void {
-  const refuse = async () => {
-    throw invalidPath()
+  const method = ['GET', 'POST', 'PATCH', 'DELETE', 'PUT']
+  const handler = async () => {
+    throw new AppError('invalid_request', 'The URL path is not valid percent-encoded UTF-8')
   }
   // Key-protected (no scope): the 401 comes first for callers without a key.
-  app.get(INVALID_PATH_ROUTE, { schema: { hide: true }, config: { access: 'key' } }, refuse)
-  app.get(INVALID_PUBLIC_PATH_ROUTE, { schema: { hide: true }, config: { access: 'public' } }, refuse)
-  for (const method of ['POST', 'PATCH', 'DELETE', 'PUT'] as const) {
-    app.route({ method, url: INVALID_PATH_ROUTE, schema: { hide: true }, config: { access: 'key' }, handler: refuse })
-    app.route({ method, url: INVALID_PUBLIC_PATH_ROUTE, schema: { hide: true }, config: { access: 'public' }, handler: refuse })
-  }
-}
-
-function invalidPath(): AppError {
-  return new AppError('invalid_request', 'The URL path is not valid percent-encoded UTF-8')
-}
-
-/** The contract's error body as JSON text. */
-export function errorJson(code: ErrorCode, message: string): string {
-  return JSON.stringify({ error: { code, message } })
+  app.route({ method, url: INVALID_PATH_ROUTE, schema: { hide: true }, config: { access: 'key' }, handler })
+  app.route({ method, url: INVALID_PUBLIC_PATH_ROUTE, schema: { hide: true }, config: { access: 'public' }, handler })
 }
 
 /**
@@ -74,7 +63,7 @@ export function clientErrorHandler(this: { log: { trace(obj: unknown, msg: strin
         : [400, 'invalid_request', 'The request is not valid HTTP']
   this.log.trace({ err: error }, 'client error')
   if (socket.writable) {
-    const body = errorJson(code, message)
+    const body = JSON.stringify(errorBody(code, message))
     socket.write(
       `HTTP/1.1 ${status} ${statusText(status)}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     )
@@ -171,7 +160,3 @@ export function loggableRequest(request: FastifyRequest): { path: string; route:
   return { path, route, query }
 }
 
-/** Repeats at most `max` characters of caller input in a message. */
-export function quoted(text: string, max = 80): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text
-}

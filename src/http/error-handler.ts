@@ -4,13 +4,10 @@
  * here; anything else is a 500 `internal_error` whose details stay in the log.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { AppError, ERROR_CATALOGUE, type ErrorCode, type FieldIssue } from '../errors.js'
+import { AppError, ERROR_CATALOGUE, type ErrorCode } from '../errors.js'
 import { toFieldIssues } from '../lib/validation.js'
-import { quoted } from './edge.js'
+import { errorBody, quoted } from './responses.js'
 
-function body(code: ErrorCode, message: string, details?: FieldIssue[]) {
-  return { error: { code, message, ...(details && details.length > 0 ? { details } : {}) } }
-}
 
 const FRAMEWORK_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'Request body is larger than 1 MiB' },
@@ -30,32 +27,32 @@ const FRAMEWORK_CODES: Record<string, { code: ErrorCode; message: string }> = {
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const known = FRAMEWORK_CODES[error.code] ?? { code: 'invalid_request' as const, message: 'The request could not be routed' }
-  void reply.status(ERROR_CATALOGUE[known.code].status).send(body(known.code, known.message))
+  void reply.status(ERROR_CATALOGUE[known.code].status).send(errorBody(known.code, known.message))
 }
 
 /** `allowedMethods(path)`: the methods a path takes (http/edge methodsByPath), for 405 answers. */
 export function registerErrorHandler(app: FastifyInstance, allowedMethods: (path: string) => string[]): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(body(error.code, error.message, error.details))
+      return reply.status(error.status).send(errorBody(error.code, error.message, error.details))
     }
     if (error.validation) {
       const details = toFieldIssues(error.validation as never, error.validationContext)
       const where = error.validationContext === 'querystring' ? 'query parameters' : error.validationContext ?? 'request'
-      return reply.status(400).send(body('invalid_request', `Invalid ${where}: ${details.map((d) => d.field).join(', ')}`, details))
+      return reply.status(400).send(errorBody('invalid_request', `Invalid ${where}: ${details.map((d) => d.field).join(', ')}`, details))
     }
     const known = error.code ? FRAMEWORK_CODES[error.code] : undefined
     if (known) {
-      return reply.status(ERROR_CATALOGUE[known.code].status).send(body(known.code, known.message))
+      return reply.status(ERROR_CATALOGUE[known.code].status).send(errorBody(known.code, known.message))
     }
     if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.name))) {
-      return reply.status(400).send(body('invalid_json', 'The body is not valid JSON'))
+      return reply.status(400).send(errorBody('invalid_json', 'The body is not valid JSON'))
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send(body('invalid_request', quoted(error.message)))
+      return reply.status(error.statusCode).send(errorBody('invalid_request', quoted(error.message)))
     }
     request.log.error({ err: error }, 'unhandled error')
-    return reply.status(500).send(body('internal_error', `Unexpected error; quote request id ${request.id} when reporting it`))
+    return reply.status(500).send(errorBody('internal_error', `Unexpected error; quote request id ${request.id} when reporting it`))
   })
 
   app.setNotFoundHandler((request, reply) => {
@@ -63,8 +60,8 @@ export function registerErrorHandler(app: FastifyInstance, allowedMethods: (path
     const allowed = allowedMethods(path)
     if (allowed.length > 0) {
       reply.header('Allow', allowed.join(', '))
-      return reply.status(405).send(body('method_not_allowed', `${quoted(path)} takes ${allowed.join(', ')}, not ${quoted(request.method, 10)}`))
+      return reply.status(405).send(errorBody('method_not_allowed', `${quoted(path)} takes ${allowed.join(', ')}, not ${quoted(request.method, 10)}`))
     }
-    return reply.status(404).send(body('route_not_found', `No route ${quoted(request.method, 10)} ${quoted(path)}`))
+    return reply.status(404).send(errorBody('route_not_found', `No route ${quoted(request.method, 10)} ${quoted(path)}`))
   })
 }

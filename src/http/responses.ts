@@ -1,6 +1,6 @@
 /** The error side of every operation's responses: the contract's error body and its statuses. */
 import { Type, type Static, type TSchema } from 'typebox'
-import { ERROR_CATALOGUE } from '../errors.js'
+import { ERROR_CATALOGUE, type ErrorCode, type FieldIssue } from '../errors.js'
 
 export const ErrorBody = Type.Object(
   {
@@ -17,6 +17,16 @@ export const ErrorBody = Type.Object(
   { $id: 'ErrorBody', description: 'Body of every non-2xx response' },
 )
 export type ErrorBodyType = Static<typeof ErrorBody>
+
+/** The contract's error body: `details` only when there are some. */
+export function errorBody(code: ErrorCode, message: string, details?: FieldIssue[]): ErrorBodyType {
+  return { error: { code, message, ...(details && details.length > 0 ? { details } : {}) } }
+}
+
+/** Repeats at most `max` characters of caller input in a message. */
+export function quoted(text: string, max = 80): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text
+}
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid request',
