@@ -5,6 +5,7 @@ import { buildApp } from './app.js'
 import type { Config } from './config.js'
 import { migrateToLatest, openDatabase } from './db/database.js'
 import { RedisRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
+import { recordWrite } from './modules/audit/audit.service.js'
 import { createDemoTenant } from './modules/onboarding/demo.js'
 import { countTenants } from './modules/tenants/tenants.repository.js'
 
@@ -25,7 +26,11 @@ export async function startServer(config: Config, print: (line: string) => void 
     await migrateToLatest(database)
     // The demo is for trying Jornada on the embedded database; a PostgreSQL deployment starts
     // empty and gets its tenants from `jornada tenants create`.
-    if (database.engine === 'sqlite' && (await countTenants(database.db)) === 0) demoKey = (await createDemoTenant(database.db)).api_key
+    if (database.engine === 'sqlite' && (await countTenants(database.db)) === 0) {
+      const demo = await createDemoTenant(database.db)
+      demoKey = demo.api_key
+      await recordWrite(database.db, { tenantId: demo.tenant.id, source: 'cli', keyId: null, userId: null, operation: 'demo.create', resourceId: demo.tenant.id, fields: [] })
+    }
     if (config.redisUrl) {
       // Fail fast while Redis is away (requests then go uncounted) instead of queueing commands.
       const redis = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1000 })
