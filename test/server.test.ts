@@ -27,7 +27,7 @@ it('the first start seeds the demo company, prints a working key once, and audit
     const key = /jnd_[A-Za-z0-9_-]+/.exec(printed.join('\n'))?.[0]
     assert.ok(key, 'a key is printed')
     const headers = { authorization: `Bearer ${key}` }
-    const log = await (await fetch(`${server.url}/api/v1/audit-log`, { headers })).json()
+    const log = (await (await fetch(`${server.url}/api/v1/audit-log`, { headers })).json()) as { data: any[] }
     assert.deepEqual(
       log.data.map((e: any) => [e.source, e.operation, e.key_id]),
       [['cli', 'demo.create', null]],
