@@ -100,8 +100,13 @@ function unexpectedQueryParameters(request: FastifyRequest): AppError | null {
   if (route.schema?.querystring || route.config.access === 'public' || !route.url?.startsWith('/api/')) return null
   const names = Object.keys(request.query as Record<string, unknown>)
   if (names.length === 0) return null
-  const details = names.slice(0, 20).map((field) => ({ field: quoted(field, 40), message: 'is not a known query parameter' }))
-  return new AppError('invalid_request', `Invalid query parameters: ${details.map((d) => d.field).join(', ')}`, details)
+  return unknownNames('query parameters', names, 'is not a known query parameter')
+}
+
+/** A 400 naming each unknown name, at most 20 and each cut to 40 characters: they come from the caller. */
+function unknownNames(where: string, names: string[], message: string): AppError {
+  const details = names.slice(0, 20).map((field) => ({ field: quoted(field, 40), message }))
+  return new AppError('invalid_request', `Invalid ${where}: ${details.map((d) => d.field).join(', ')}`, details)
 }
 
 /**
@@ -114,8 +119,7 @@ function unexpectedBody(request: FastifyRequest): AppError | null {
   if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
     const names = Object.keys(body)
     if (names.length === 0) return null
-    const details = names.slice(0, 20).map((field) => ({ field: quoted(field, 40), message: 'is not a field of this operation, which takes no body' }))
-    return new AppError('invalid_request', `Invalid body: ${details.map((d) => d.field).join(', ')}`, details)
+    return unknownNames('body', names, 'is not a field of this operation, which takes no body')
   }
   return new AppError('invalid_request', 'This operation takes no body (or an empty JSON object)')
 }

@@ -1,7 +1,8 @@
 /**
  * A supervisor's team: the supervisor and everyone below them in the `manager_id` chain, however
  * deep. Records of employees (attendance, absences, expenses, allocations) are visible to their
- * team's supervisors, so list queries filter by `teamOf` and single reads ask `isInTeamOf`.
+ * team's supervisors, so list queries filter by `teamOf` and single reads ask `isInTeamOf`; the
+ * chain upwards (`managerChain`) also decides who may approve an absence and forbids cycles.
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Database } from './schema.js'
@@ -21,16 +22,20 @@ export function teamOf(tenantId: string, supervisorId: string): RawBuilder<strin
     select id from team)`
 }
 
-/** Whether `employeeId` is `supervisorId` or anywhere below them: a walk up the employee's chain. */
-export async function isInTeamOf(db: Kysely<Database>, tenantId: string, supervisorId: string, employeeId: string): Promise<boolean> {
-  if (employeeId === supervisorId) return true
-  const { rows } = await sql<{ found: number }>`
+/** The supervisors above a user, nearest first (manager, manager's manager, ...). */
+export async function managerChain(db: Kysely<Database>, tenantId: string, userId: string): Promise<string[]> {
+  const result = await sql<{ id: string; depth: number }>`
     with recursive chain(id, depth) as (
-      select manager_id, 1 from users where tenant_id = ${tenantId} and id = ${employeeId} and manager_id is not null
+      select manager_id, 1 from users where tenant_id = ${tenantId} and id = ${userId} and manager_id is not null
       union all
       select u.manager_id, c.depth + 1 from users u join chain c on u.id = c.id
       where u.tenant_id = ${tenantId} and u.manager_id is not null and c.depth < 1000
     )
-    select 1 as found from chain where id = ${supervisorId} limit 1`.execute(db)
-  return rows.length > 0
+    select id, depth from chain order by depth`.execute(db)
+  return result.rows.map((r) => r.id)
+}
+
+/** Whether `employeeId` is `supervisorId` or anywhere below them: a walk up the employee's chain. */
+export async function isInTeamOf(db: Kysely<Database>, tenantId: string, supervisorId: string, employeeId: string): Promise<boolean> {
+  return employeeId === supervisorId || (await managerChain(db, tenantId, employeeId)).includes(supervisorId)
 }

@@ -13,6 +13,7 @@ import { errorBody } from './responses.js'
 
 /** Where a request whose path is not valid percent-encoding is sent (see rewriteInvalidPath). */
 export const INVALID_PATH_ROUTE = '/api/v1/.invalid-path'
+export const INVALID_PATH_MESSAGE = 'The URL path is not valid percent-encoded UTF-8'
 const INVALID_PUBLIC_PATH_ROUTE = '/.invalid-path'
 
 function hasInvalidPercentEncoding(path: string): boolean {
@@ -42,7 +43,7 @@ export function rewriteInvalidPath(this: unknown, req: IncomingMessage): string 
 export function registerInvalidPathRoutes(app: FastifyInstance): void {
   const method = ['GET', 'POST', 'PATCH', 'DELETE', 'PUT']
   const handler = async () => {
-    throw new AppError('invalid_request', 'The URL path is not valid percent-encoded UTF-8')
+    throw new AppError('invalid_request', INVALID_PATH_MESSAGE)
   }
   // Key-protected (no scope): the 401 comes first for callers without a key.
   app.route({ method, url: INVALID_PATH_ROUTE, schema: { hide: true }, config: { access: 'key' }, handler })

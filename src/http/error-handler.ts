@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, ERROR_CATALOGUE, type ErrorCode } from '../errors.js'
 import { toFieldIssues } from '../lib/validation.js'
+import { INVALID_PATH_MESSAGE } from './edge.js'
 import { errorBody, quoted } from './responses.js'
 
 
@@ -16,7 +17,7 @@ const FRAMEWORK_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: 'The body is empty but Content-Type is application/json' },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'The body is not valid JSON' },
   // Fallbacks: rewriteInvalidPath and the router's long parameter limit normally catch these first.
-  FST_ERR_BAD_URL: { code: 'invalid_request', message: 'The URL path is not valid percent-encoded UTF-8' },
+  FST_ERR_BAD_URL: { code: 'invalid_request', message: INVALID_PATH_MESSAGE },
   FST_ERR_MAX_PARAM_LENGTH: { code: 'invalid_request', message: 'A path parameter is too long' },
   FST_ERR_ASYNC_CONSTRAINT: { code: 'invalid_request', message: 'The request could not be routed' },
 }

@@ -116,19 +116,6 @@ export async function countActiveAdmins(db: Db, tenantId: string): Promise<numbe
   return Number(n)
 }
 
-/** The supervisors above a user, nearest first (manager, manager's manager, ...). */
-export async function managerChain(db: Db, tenantId: string, userId: string): Promise<string[]> {
-  const result = await sql<{ id: string; depth: number }>`
-    with recursive chain(id, depth) as (
-      select manager_id, 1 from users where tenant_id = ${tenantId} and id = ${userId} and manager_id is not null
-      union all
-      select u.manager_id, c.depth + 1 from users u join chain c on u.id = c.id
-      where u.tenant_id = ${tenantId} and u.manager_id is not null and c.depth < 1000
-    )
-    select id, depth from chain order by depth`.execute(db)
-  return result.rows.map((r) => r.id)
-}
-
 export async function insertFolders(db: Db, rows: FolderRow[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('folders').values(rows).execute()
 }

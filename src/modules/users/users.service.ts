@@ -8,6 +8,7 @@ import type { AuthContext } from '../../auth/context.js'
 import { canAdministerEmployees, canSeeSensitiveFieldsOf, userUpdateDenial } from '../../auth/policies.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { lockTenant } from '../../db/locks.js'
+import { managerChain } from '../../db/team.js'
 import type { Database, NewUserRow, UserUpdate } from '../../db/schema.js'
 import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
@@ -298,7 +299,7 @@ export async function updateUser(db: Db, auth: AuthContext, userId: string, body
         }
       }
       if (typeof patch.manager_id === 'string') {
-        const chain = await repo.managerChain(trx, auth.tenantId, patch.manager_id)
+        const chain = await managerChain(trx, auth.tenantId, patch.manager_id)
         if (logic.createsManagerCycle(userId, patch.manager_id, chain)) {
           throw new AppError('manager_cycle', 'A user cannot be managed by themselves or by someone they manage')
         }
