@@ -79,7 +79,11 @@ function* yearOfPunches(tenantId: string, userId: string, seed: number): Generat
           type,
           ts,
           modality: 'onsite' as const,
-          source: 'api',
+          source: 'api' as const,
+          created_by: null,
+          kiosk_id: null,
+          correction_id: null,
+          hash_version: 2,
           created_at: ts,
           prev_hash: prevHash,
         }

@@ -33,6 +33,7 @@ import { absencesApi } from './modules/absences/absences.routes.js'
 import { allocationsApi } from './modules/allocations/allocations.routes.js'
 import { auditApi, auditWrites } from './modules/audit/audit.routes.js'
 import { attendanceApi } from './modules/attendance/attendance.routes.js'
+import { correctionsApi } from './modules/attendance/corrections.routes.js'
 import { cataloguesApi } from './modules/catalogues/catalogues.routes.js'
 import { expensesApi } from './modules/expenses/expenses.routes.js'
 import { holidaysApi } from './modules/holidays/holidays.routes.js'
@@ -42,6 +43,7 @@ import { projectsApi } from './modules/projects/projects.routes.js'
 import { schedulesApi } from './modules/schedules/schedules.routes.js'
 import { tenantsApi } from './modules/tenants/tenants.routes.js'
 import { usersApi } from './modules/users/users.routes.js'
+import { workCalendarApi } from './modules/work-calendar/work-calendar.routes.js'
 
 /** Every module of the API, in the order of the OpenAPI document. */
 const API_MODULES: readonly ApiModule[] = [
@@ -52,10 +54,12 @@ const API_MODULES: readonly ApiModule[] = [
   tenantsApi,
   holidaysApi,
   attendanceApi,
+  correctionsApi,
   expensesApi,
   projectsApi,
   allocationsApi,
   absencesApi,
+  workCalendarApi,
   auditApi,
 ]
 

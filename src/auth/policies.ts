@@ -178,3 +178,27 @@ export function canImportExpenseFor(actor: Actor, employeeId: string): boolean {
 export function canReconcileExpenses(actor: Actor, hrDepartmentId: string | null): boolean {
   return canManageHrFields(actor, hrDepartmentId)
 }
+
+// ---------------------------------------------------------------------------------------------
+// Corrections of the working-time record
+
+/**
+ * Deciding a correction needs the other side's consent, and nobody approves their own proposal:
+ * when the employee proposed it, a member of HR or a supervisor up the employee's manager chain;
+ * when anyone else proposed it, the employee.
+ */
+export function canDecideCorrection(
+  actor: Actor,
+  correction: { employeeId: string; proposedBy: string },
+  hrDepartmentId: string | null,
+  managerChain: readonly string[],
+): boolean {
+  if (actor.id === correction.proposedBy) return false
+  if (correction.proposedBy === correction.employeeId) return isHrMember(actor, hrDepartmentId) || managerChain.includes(actor.id)
+  return actor.id === correction.employeeId
+}
+
+/** Withdrawing a pending correction: whoever proposed it. */
+export function canCancelCorrection(actor: Actor, proposedBy: string): boolean {
+  return actor.id === proposedBy
+}

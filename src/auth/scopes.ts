@@ -27,6 +27,12 @@ export const SCOPES = [
   'attendance.list',
   'attendance.create',
   'attendance.summary',
+  'attendance.clock',
+  'attendance.punches',
+  'attendance-corrections.create',
+  'attendance-corrections.list',
+  'attendance-corrections.decide',
+  'attendance-corrections.cancel',
   'projects.list',
   'projects.create',
   'projects.update',
@@ -46,6 +52,7 @@ export const SCOPES = [
   'absences.decide',
   'absences.cancel',
   'users.vacation-balance',
+  'users.schedule-history',
   'audit-log.list',
 ] as const
 

@@ -89,8 +89,10 @@ export interface UsersTable extends ProfileColumns {
   /** Digits of the DNI: the identifier typed at a kiosk. Unique per tenant. */
   kiosk_id: string | null
   kiosk_pin_hash: string | null
-  /** null follows the tenant's default schedule. */
+  /** null follows the tenant's default schedule. The assignment most recently made; see schedule_assignments for dates. */
   schedule_id: string | null
+  /** JSON [{ start, end }] (YYYY-MM-DD or null, both included); [] is "employed since the hire date". */
+  employment_periods: string
   created_at: string
   updated_at: string
 }
@@ -150,11 +152,80 @@ export interface PunchesTable {
   ts: string
   /** Modality of the session the punch belongs to (chosen on its `in`). */
   modality: 'onsite' | 'remote'
-  source: string
+  /** `api` (pushed by an administrator), `clock` (the employee's own), `kiosk`, `correction`. */
+  source: PunchSource
+  /** Acting user who recorded it; null for punches recorded before origins were kept. */
+  created_by: string | null
+  /** The kiosk it was punched at (source `kiosk`). */
+  kiosk_id: string | null
+  /** The approved correction that appended it (source `correction`). */
+  correction_id: string | null
+  /** Canonical form the hash covers: 1 before origins were kept, 2 with them. */
+  hash_version: number
   created_at: string
   prev_hash: string | null
   /** SHA-256 over the punch's canonical fields and prev_hash. */
   hash: string
+}
+
+export type PunchSource = 'api' | 'clock' | 'kiosk' | 'correction'
+
+/**
+ * A proposed change to an employee's punches, decided by the other side. Mutable only while
+ * pending; once approved it is a link of the employee's hash chain (seq, prev_hash, hash).
+ */
+export interface PunchCorrectionsTable {
+  id: string
+  tenant_id: string
+  user_id: string
+  status: 'pending' | 'approved' | 'rejected' | 'cancelled'
+  reason: string
+  /** JSON array of the changes, normalised (instants in UTC with milliseconds). */
+  changes: string
+  /** Earliest and latest instants the changes touch (old and new positions). */
+  first_ts: string
+  last_ts: string
+  proposed_by: string
+  proposed_at: string
+  decided_by: string | null
+  decided_at: string | null
+  decision_note: string | null
+  cancelled_at: string | null
+  seq: number | null
+  prev_hash: string | null
+  hash: string | null
+}
+
+/** Append-only: a punch superseded (moved or voided) by an approved correction. */
+export interface PunchSupersessionsTable {
+  punch_id: string
+  tenant_id: string
+  user_id: string
+  correction_id: string
+  created_at: string
+}
+
+/** The weekly minutes a schedule expects from a date on. */
+export interface ScheduleVersionsTable {
+  id: string
+  tenant_id: string
+  schedule_id: string
+  /** YYYY-MM-DD; 0001-01-01 is "since always". */
+  effective_from: string
+  /** JSON array of 7 integers, Monday first. */
+  weekday_minutes: string
+  created_at: string
+}
+
+/** Which schedule applies from a date on: a user's own (user_id set) or the company default (user_id null). */
+export interface ScheduleAssignmentsTable {
+  id: string
+  tenant_id: string
+  user_id: string | null
+  effective_from: string
+  /** For a user, null follows the company default. */
+  schedule_id: string | null
+  created_at: string
 }
 
 /**
@@ -259,6 +330,10 @@ export interface Database {
   company_holidays: CompanyHolidaysTable
   punches: PunchesTable
   punch_chain_heads: PunchChainHeadsTable
+  punch_corrections: PunchCorrectionsTable
+  punch_supersessions: PunchSupersessionsTable
+  schedule_versions: ScheduleVersionsTable
+  schedule_assignments: ScheduleAssignmentsTable
   projects: ProjectsTable
   allocations: AllocationsTable
   expenses: ExpensesTable
@@ -293,6 +368,9 @@ export type ScheduleRow = Selectable<SchedulesTable>
 export type CompanyHolidayRow = Selectable<CompanyHolidaysTable>
 export type PunchRow = Selectable<PunchesTable>
 export type PunchChainHeadRow = Selectable<PunchChainHeadsTable>
+export type PunchCorrectionRow = Selectable<PunchCorrectionsTable>
+export type ScheduleVersionRow = Selectable<ScheduleVersionsTable>
+export type ScheduleAssignmentRow = Selectable<ScheduleAssignmentsTable>
 export type ProjectRow = Selectable<ProjectsTable>
 export type AllocationRow = Selectable<AllocationsTable>
 export type ExpenseRow = Selectable<ExpensesTable>

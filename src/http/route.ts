@@ -27,6 +27,11 @@ export interface OperationSpec {
   response: Record<number, TSchema>
   /** 404 when the operation looks up a resource (by path or by an id in the body), 409 for state conflicts. */
   errors?: readonly DomainStatus[]
+  /**
+   * The OpenAPI operationId when it differs from the scope: for a second operation that the same
+   * scope enables (decisions name one read scope for a list and its item).
+   */
+  operationId?: string
 }
 
 /**
@@ -35,17 +40,17 @@ export interface OperationSpec {
  */
 export function operations(tag: string) {
   return function operation<const S extends OperationSpec>(id: Scope | 'me', spec: S) {
-    const { summary, description, errors = [], response, ...schemas } = spec
+    const { summary, description, errors = [], response, operationId = id, ...schemas } = spec
     const statuses: number[] = [400, ...errors]
     if (schemas.body) statuses.push(413, 415)
     return {
       config: (id === 'me' ? {} : { scope: id }) as FastifyContextConfig,
       schema: {
-        operationId: id,
+        operationId,
         tags: [tag],
         summary,
         ...(description ? { description } : {}),
-        ...(schemas as Omit<S, 'summary' | 'description' | 'errors' | 'response'>),
+        ...(schemas as Omit<S, 'summary' | 'description' | 'errors' | 'response' | 'operationId'>),
         response: { ...response, ...errorResponses(...statuses) } as S['response'],
       },
     }

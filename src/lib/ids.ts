@@ -38,6 +38,9 @@ export const ID_PREFIXES = {
   absenceType: 'abt',
   absence: 'abs',
   auditEntry: 'aud',
+  correction: 'cor',
+  scheduleVersion: 'scv',
+  scheduleAssignment: 'sca',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIXES

@@ -32,7 +32,9 @@ forEachEngine(
       const user = await tenant.createUser()
       const res = await tenant.admin.post('/api/v1/attendance', { user_id: user.id, type: 'in', ts: '2026-11-20T09:00:00+01:00' })
       assert.equal(res.status, 201)
-      assert.deepEqual(Object.keys(res.body.data).sort(), ['id', 'modality', 'ts', 'type', 'user_id'])
+      // The contract's fields, and the extension's origin of the punch (decisions 10).
+      assert.deepEqual(Object.keys(res.body.data).sort(), ['created_by', 'id', 'modality', 'source', 'ts', 'type', 'user_id'])
+      assert.deepEqual([res.body.data.source, res.body.data.created_by], ['api', tenant.adminId])
       assert.match(res.body.data.id, /^pun_/)
       assert.equal(res.body.data.ts, '2026-11-20T08:00:00.000Z')
       assert.equal(res.body.data.modality, 'onsite')
@@ -269,10 +271,11 @@ forEachEngine(
         name: 'Weekend',
         weekday_minutes: { mon: 0, tue: 0, wed: 0, thu: 0, fri: 0, sat: 300, sun: 300 },
       })).body.data
+      // A change takes effect today (Saturday the 21st) unless it names another first day.
       await tenant.admin.patch('/api/v1/tenant', { default_schedule_id: saturdays.id })
-      assert.deepEqual(await week(other.id), [0, 0, 0, 0, 0, 300, 300])
-      await tenant.admin.patch(`/api/v1/users/${user.id}`, { schedule_id: null })
-      assert.deepEqual(await week(user.id), [0, 0, 0, 0, 0, 300, 300])
+      assert.deepEqual(await week(other.id), [480, 480, 480, 480, 480, 300, 300])
+      await tenant.admin.patch(`/api/v1/users/${user.id}`, { schedule_id: null, schedule_effective_from: '2026-11-18' })
+      assert.deepEqual(await week(user.id), [600, 600, 480, 480, 480, 300, 300])
     })
 
     it('nothing is expected before the hire date', async () => {

@@ -16,7 +16,7 @@ async function everyWrite(tenant: TestTenant): Promise<Map<string, string | null
   async function call(operation: string, method: string, url: string, body?: unknown): Promise<any> {
     const res = await admin.request(method, url, body)
     assert.ok(res.status < 300, `${operation}: ${res.status} ${JSON.stringify(res.body)}`)
-    const id = url.match(/\/((?:usr|dep|wcr|sch|hol|prj|alc|abs)_[0-9A-Z]+)/)?.[1] ?? res.body?.data?.id ?? null
+    const id = url.match(/\/((?:usr|dep|wcr|sch|hol|prj|alc|abs|cor)_[0-9A-Z]+)/)?.[1] ?? res.body?.data?.id ?? null
     done.set(operation, id)
     return res.body?.data
   }
@@ -33,7 +33,8 @@ async function everyWrite(tenant: TestTenant): Promise<Map<string, string | null
   await call('schedules.update', 'PATCH', `/api/v1/schedules/${schedule.id}`, { name: 'Shorter' })
   const holiday = await call('holidays.create', 'POST', '/api/v1/holidays', { date: '2030-01-02', name: 'Founders' })
   await call('holidays.delete', 'DELETE', `/api/v1/holidays/${holiday.id}`)
-  await call('attendance.create', 'POST', '/api/v1/attendance', { user_id: user.id, type: 'in', ts: new Date(Date.now() - 3_600_000).toISOString() })
+  const punch = await call('attendance.create', 'POST', '/api/v1/attendance', { user_id: user.id, type: 'in', ts: new Date(Date.now() - 3_600_000).toISOString() })
+  await call('attendance.clock', 'POST', '/api/v1/attendance/clock', { type: 'in' })
   const project = await call('projects.create', 'POST', '/api/v1/projects', { code: 'AUD', name: 'Audit' })
   await call('projects.update', 'PATCH', `/api/v1/projects/${project.id}`, { name: 'Audited' })
   const allocation = await call('allocations.create', 'POST', '/api/v1/allocations', { user_id: user.id, project_id: project.id, start: '2026-01-05T08:00:00Z', end: '2026-01-05T09:00:00Z' })
@@ -47,6 +48,19 @@ async function everyWrite(tenant: TestTenant): Promise<Map<string, string | null
   await call('absences.create', 'POST', '/api/v1/absences', { user_id: user.id, type: 'sick', start_date: '2030-04-01', end_date: '2030-04-01' })
   const sick = [...done.entries()].find(([op]) => op === 'absences.create')![1]!
   await call('absences.cancel', 'POST', `/api/v1/absences/${sick}/cancel`)
+  // The employee proposes a correction of their punch; the administrator, in HR, consents.
+  const moved = (await userKey.post('/api/v1/attendance/corrections', {
+    user_id: user.id,
+    reason: 'I was in earlier',
+    changes: [{ action: 'move', punch_id: punch.id, ts: new Date(Date.now() - 5_400_000).toISOString() }],
+  })).body.data
+  await call('attendance-corrections.decide', 'POST', `/api/v1/attendance/corrections/${moved.id}/decide`, { decision: 'approved', note: 'Seen on camera' })
+  const proposal = await call('attendance-corrections.create', 'POST', '/api/v1/attendance/corrections', {
+    user_id: user.id,
+    reason: 'Forgot to clock out',
+    changes: [{ action: 'add', type: 'out', ts: new Date(Date.now() - 600_000).toISOString() }],
+  })
+  await call('attendance-corrections.cancel', 'POST', `/api/v1/attendance/corrections/${proposal.id}/cancel`)
   return done
 }
 

@@ -27,7 +27,13 @@ forEachEngine('tenant isolation', (t) => {
       category: { key: 'travel', label: 'Travel' },
     })).body.data
     const theirAllocation = (await theirs.admin.post('/api/v1/allocations', { user_id: theirUser.id, start: '2026-01-05T08:00:00Z', end: '2026-01-05T09:00:00Z', project_id: theirProject.id })).body.data
-    assert.equal((await theirs.admin.post('/api/v1/attendance', { user_id: theirUser.id, type: 'in', ts: recent })).status, 201)
+    const theirPunch = (await theirs.admin.post('/api/v1/attendance', { user_id: theirUser.id, type: 'in', ts: recent })).body.data
+    const theirCorrection = (await theirs.admin.post('/api/v1/attendance/corrections', {
+      user_id: theirUser.id,
+      reason: 'Theirs',
+      changes: [{ action: 'move', punch_id: theirPunch.id, ts: new Date(Date.parse(recent) - 60_000).toISOString() }],
+    })).body.data
+    assert.match(theirCorrection.id, /^cor_/)
 
     const addressed: Record<string, [method: string, url: string, body?: unknown][]> = {
       'get /api/v1/users/{user_id}': [['GET', `/api/v1/users/${theirUser.id}`], ['GET', `/api/v1/users/${theirs.adminId}?include_folders=true`]],
@@ -47,6 +53,10 @@ forEachEngine('tenant isolation', (t) => {
       'patch /api/v1/absence-types/{key}': [['PATCH', '/api/v1/absence-types/theirs_only', { label: 'Mine now' }]],
       'get /api/v1/users/{user_id}/vacation-balance': [['GET', `/api/v1/users/${theirUser.id}/vacation-balance?year=2026`]],
       'get /api/v1/expenses/{expense_id}': [['GET', `/api/v1/expenses/${theirExpense.id}`]],
+      'get /api/v1/users/{user_id}/schedule-history': [['GET', `/api/v1/users/${theirUser.id}/schedule-history`]],
+      'get /api/v1/attendance/corrections/{correction_id}': [['GET', `/api/v1/attendance/corrections/${theirCorrection.id}`]],
+      'post /api/v1/attendance/corrections/{correction_id}/decide': [['POST', `/api/v1/attendance/corrections/${theirCorrection.id}/decide`, { decision: 'approved' }]],
+      'post /api/v1/attendance/corrections/{correction_id}/cancel': [['POST', `/api/v1/attendance/corrections/${theirCorrection.id}/cancel`]],
     }
     const references: [string, string, unknown][] = [
       ['POST', '/api/v1/users', { email: 'ref1@example.com', full_name: 'R', department_id: theirDep.id }],
@@ -62,6 +72,10 @@ forEachEngine('tenant isolation', (t) => {
       ['GET', `/api/v1/holidays?from=2030-01-01&to=2030-12-31&work_center_id=${theirWc.id}`, undefined],
       ['GET', `/api/v1/attendance?user_id=${theirUser.id}&from=2030-01-01&to=2030-01-31`, undefined],
       ['POST', '/api/v1/attendance', { user_id: theirUser.id, type: 'out', ts: new Date().toISOString() }],
+      ['GET', `/api/v1/attendance/punches?user_id=${theirUser.id}&from=2026-01-01&to=2026-12-31`, undefined],
+      ['POST', '/api/v1/attendance/corrections', { user_id: theirUser.id, reason: 'x', changes: [{ action: 'void', punch_id: theirPunch.id }] }],
+      // Their punch named in a correction of one of my employees: not a punch of that employee.
+      ['POST', '/api/v1/attendance/corrections', { user_id: mine.adminId, reason: 'x', changes: [{ action: 'void', punch_id: theirPunch.id }] }],
       ['POST', '/api/v1/allocations', { user_id: theirUser.id, start: '2026-01-06T08:00:00Z', end: '2026-01-06T09:00:00Z', note: 'x' }],
       ['POST', '/api/v1/allocations', { user_id: mine.adminId, start: '2026-01-06T08:00:00Z', end: '2026-01-06T09:00:00Z', project_id: theirProject.id }],
       ['POST', '/api/v1/absences', { user_id: theirUser.id, type: 'personal', start_date: soon, end_date: soon }],
@@ -87,9 +101,10 @@ forEachEngine('tenant isolation', (t) => {
     assert.equal((await theirs.admin.get('/api/v1/holidays?from=2030-05-01&to=2030-05-31')).body.meta.total, 1)
     const theirDay = (await theirs.admin.get(`/api/v1/attendance?user_id=${theirUser.id}&from=${recent.slice(0, 10)}&to=${recent.slice(0, 10)}&tz=UTC`)).body.data[0]
     assert.deepEqual(theirDay.punches.map((p: any) => p.type), ['in'], 'their punches untouched')
+    assert.equal((await theirs.admin.get(`/api/v1/attendance/corrections/${theirCorrection.id}`)).body.data.status, 'pending', 'their correction untouched')
 
     // Lists: only my own data, whatever the filters.
-    const theirIds = new Set([theirUser.id, theirs.adminId, theirDep.id, theirWc.id, theirSchedule.id, theirHoliday.id, theirProject.id, theirAllocation.id, theirAbsence.id, theirExpense.id])
+    const theirIds = new Set([theirUser.id, theirs.adminId, theirDep.id, theirWc.id, theirSchedule.id, theirHoliday.id, theirProject.id, theirAllocation.id, theirAbsence.id, theirExpense.id, theirCorrection.id, theirPunch.id])
     for (const url of [
       '/api/v1/users?page_size=100',
       '/api/v1/users?detail=full&page_size=100',
@@ -109,6 +124,8 @@ forEachEngine('tenant isolation', (t) => {
       `/api/v1/expenses?user_id=${theirUser.id}`,
       '/api/v1/allocations',
       `/api/v1/allocations?user_id=${theirUser.id}`,
+      '/api/v1/attendance/corrections',
+      `/api/v1/attendance/corrections?user_id=${theirUser.id}&from=2026-01-01&to=2026-12-31`,
       `/api/v1/allocations?project_id=${theirProject.id}`,
       '/api/v1/holidays?from=2030-01-01&to=2030-12-31',
       `/api/v1/attendance/summary?from=${recent.slice(0, 10)}&to=${recent.slice(0, 10)}&page_size=100`,

@@ -5,7 +5,7 @@ import { expectError, forEachEngine, uniqueEmail } from '../helpers/harness.js'
 const FULL_FIELDS = [
   'id', 'full_name', 'email', 'role', 'status', 'hire_date', 'vacation_days', 'works_holidays', 'remote_work_allowed',
   'overtime_compensation', 'overtime_comp_expiry', 'created_at', 'has_photo', 'department', 'work_center', 'manager_id',
-  'schedule_id', 'profile', 'folders',
+  'schedule_id', 'employment_periods', 'profile', 'folders',
 ].sort()
 
 forEachEngine('users API', (t) => {

@@ -9,16 +9,19 @@ import type { PunchRow } from '../../src/db/schema.js'
 import { newId } from '../../src/lib/ids.js'
 import { verifyPunchChains } from '../../src/modules/attendance/chain-verification.service.js'
 import { punchHash } from '../../src/modules/attendance/punch-chain.js'
-import { createTenant } from '../../src/modules/onboarding/onboarding.service.js'
-import { insertUserRecord, newUserInput } from '../../src/modules/users/users.service.js'
+import type { Kysely } from 'kysely'
+import type { AuthContext } from '../../src/auth/context.js'
+import type { TenantRow } from '../../src/db/schema.js'
+import { scheduleHistory } from '../../src/modules/work-calendar/schedule-history.service.js'
 import * as chainHeadsMigration from '../../src/db/migrations/2026_11_21_0005_punch_chain_heads.js'
+import * as legalRecordMigration from '../../src/db/migrations/2026_11_22_0007_legal_record.js'
 import { ENGINES, PG_URL } from '../helpers/harness.js'
 
-/** A valid chain of `count` punches, as the API would have written it before chain heads existed. */
-function chainOf(tenantId: string, userId: string, count: number): PunchRow[] {
-  const rows: PunchRow[] = []
+/** A valid chain of `count` punches, as the API wrote it before origins or heads existed. */
+function chainOf(tenantId: string, userId: string, count: number, firstMs = Date.parse('2026-11-02T08:00:00Z')) {
+  const rows: (PunchRow & { hash_version: 1 })[] = []
   for (let seq = 1; seq <= count; seq++) {
-    const ts = new Date(Date.parse('2026-11-02T08:00:00Z') + seq * 3_600_000).toISOString()
+    const ts = new Date(firstMs + seq * 3_600_000).toISOString()
     const unhashed = {
       id: newId('punch'),
       tenant_id: tenantId,
@@ -27,7 +30,11 @@ function chainOf(tenantId: string, userId: string, count: number): PunchRow[] {
       type: seq % 2 === 1 ? ('in' as const) : ('out' as const),
       ts,
       modality: 'onsite' as const,
-      source: 'api',
+      source: 'api' as const,
+      created_by: null,
+      kiosk_id: null,
+      correction_id: null,
+      hash_version: 1 as const,
       created_at: ts,
       prev_hash: rows.at(-1)?.hash ?? null,
     }
@@ -36,9 +43,64 @@ function chainOf(tenantId: string, userId: string, count: number): PunchRow[] {
   return rows
 }
 
+/** The columns punches had before migration 0007. */
+function asStoredBeforeOrigins(rows: readonly PunchRow[]) {
+  return rows.map(({ created_by: _c, kiosk_id: _k, correction_id: _r, hash_version: _v, ...before }) => before)
+}
+
+/**
+ * A company as the code of migration 0004's day wrote it (plain inserts: today's code writes
+ * tables those versions did not have): a default schedule, and users with and without their own.
+ */
+async function oldCompany(db: Kysely<any>, users: { email: string; status?: 'active' | 'disabled'; schedule?: 'own'; updatedAt?: string }[]) {
+  const tenantId = newId('tenant')
+  const now = '2026-10-01T10:00:00.000Z'
+  await db.insertInto('tenants').values({ id: tenantId, name: 'Old', timezone: 'Europe/Madrid', default_vacation_days: 22, default_folders: '[]', created_at: now }).execute()
+  const standard = newId('schedule')
+  const own = newId('schedule')
+  await db
+    .insertInto('schedules')
+    .values([
+      { id: standard, tenant_id: tenantId, name: 'Standard', weekday_minutes: '[480,480,480,480,480,0,0]', created_at: now },
+      { id: own, tenant_id: tenantId, name: 'Mornings', weekday_minutes: '[300,300,300,300,300,0,0]', created_at: now },
+    ])
+    .execute()
+  await db.updateTable('tenants').set({ default_schedule_id: standard }).where('id', '=', tenantId).execute()
+  const ids: string[] = []
+  for (const u of users) {
+    const id = newId('user')
+    ids.push(id)
+    await db
+      .insertInto('users')
+      .values({
+        id,
+        tenant_id: tenantId,
+        email: u.email,
+        email_normalized: u.email,
+        full_name: u.email,
+        full_name_normalized: u.email,
+        role: 'member',
+        status: u.status ?? 'active',
+        works_holidays: false,
+        remote_work_allowed: false,
+        has_photo: false,
+        qualifications: '[]',
+        schedule_id: u.schedule === 'own' ? own : null,
+        created_at: now,
+        updated_at: u.updatedAt ?? now,
+      })
+      .execute()
+  }
+  return { tenantId, ids, standard, own }
+}
+
+function adminOf(tenant: TenantRow, userId: string): AuthContext {
+  return { keyId: 'key_test', tenantId: tenant.id, tenant, scopes: [], actor: { id: userId, email: 'a@b.c', fullName: 'A', role: 'admin', departmentId: null } }
+}
+
 for (const target of ENGINES) {
   const skip = target.engine === 'postgres' && !PG_URL ? 'PostgreSQL SKIPPED: set TEST_DATABASE_URL to run it' : false
-  describe(`migration 0005, punch chain heads [${target.engine}]`, { skip }, () => {
+  describe(`migrations of existing data [${target.engine}]`, { skip }, () => {
     let handle: DatabaseHandle
     let cleanup: () => Promise<void>
 
@@ -52,16 +114,22 @@ for (const target of ENGINES) {
       await cleanup?.()
     })
 
-    it('gives every existing chain its last punch as head, and verification then passes', async () => {
+    it('0005 gives every existing chain its last punch as head; 0007 keeps every chain and figure as it was', async () => {
       await migrateUpTo(handle, '2026_11_21_0004_absences')
-      const { tenant } = await createTenant(handle.db, { name: 'Before heads', admin_email: 'admin@heads.example', admin_name: 'Admin' })
-      const long = await insertUserRecord(handle.db, tenant.id, newUserInput({ email: 'long@heads.example', fullName: 'Long' }))
-      const short = await insertUserRecord(handle.db, tenant.id, newUserInput({ email: 'short@heads.example', fullName: 'Short' }))
-      const longChain = chainOf(tenant.id, long, 5)
-      await handle.db.insertInto('punches').values([...longChain, ...chainOf(tenant.id, short, 1)]).execute()
+      const db = handle.db as Kysely<any>
+      const { tenantId, ids, own } = await oldCompany(db, [
+        { email: 'long@heads.example' },
+        { email: 'short@heads.example', schedule: 'own' },
+        { email: 'gone@heads.example', status: 'disabled', updatedAt: '2026-11-10T09:00:00.000Z' },
+      ])
+      const [long, short, gone] = ids as [string, string, string]
+      const longChain = chainOf(tenantId, long, 5)
+      await db.insertInto('punches').values(asStoredBeforeOrigins([...longChain, ...chainOf(tenantId, short, 1)])).execute()
 
-      assert.deepEqual((await migrateToLatest(handle))[0], '2026_11_21_0005_punch_chain_heads')
-      const heads = await handle.db.selectFrom('punch_chain_heads').selectAll().where('tenant_id', '=', tenant.id).orderBy('seq').execute()
+      const applied = await migrateToLatest(handle)
+      assert.deepEqual(applied.slice(0, 1), ['2026_11_21_0005_punch_chain_heads'])
+      assert.ok(applied.includes('2026_11_22_0007_legal_record'))
+      const heads = await handle.db.selectFrom('punch_chain_heads').selectAll().where('tenant_id', '=', tenantId).orderBy('seq').execute()
       assert.deepEqual(
         heads.map((h) => [h.user_id, Number(h.seq)]),
         [
@@ -70,13 +138,35 @@ for (const target of ENGINES) {
         ],
       )
       assert.equal(heads[1]!.hash, longChain[4]!.hash)
-      const report = await verifyPunchChains(handle.db, tenant.id)
+      const report = await verifyPunchChains(handle.db, tenantId)
       assert.deepEqual([report.ok, report.users_checked, report.punches_checked], [true, 2, 6])
 
+      // 0007: old punches are `api` punches of hash version 1 and still verify (above); schedules
+      // and assignments apply since always; the disabled user's employment ended on the day of
+      // their last change.
+      const punches = await handle.db.selectFrom('punches').select(['source', 'hash_version', 'created_by']).where('tenant_id', '=', tenantId).execute()
+      assert.ok(punches.every((p) => p.source === 'api' && Number(p.hash_version) === 1 && p.created_by === null))
+      const tenant = (await handle.db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst())!
+      const history = await scheduleHistory(handle.db, adminOf(tenant, long), short, {})
+      assert.deepEqual(
+        history.data.map((p) => [p.effective_from, p.effective_to, p.schedule_id, p.origin, p.weekday_minutes.mon]),
+        [[null, null, own, 'own', 300]],
+      )
+      const employment = await handle.db.selectFrom('users').select(['id', 'employment_periods']).where('tenant_id', '=', tenantId).orderBy('id').execute()
+      assert.deepEqual(Object.fromEntries(employment.map((u) => [u.id, JSON.parse(u.employment_periods)])), {
+        [long]: [],
+        [short]: [],
+        [gone]: [{ start: null, end: '2026-11-10' }],
+      })
+
       // A run cut short (SQLite does not run a migration as one transaction) can run again.
+      const before = await handle.db.selectFrom('schedule_assignments').selectAll().where('tenant_id', '=', tenantId).orderBy('id').execute()
       await chainHeadsMigration.up(handle.db)
-      const again = await handle.db.selectFrom('punch_chain_heads').selectAll().where('tenant_id', '=', tenant.id).orderBy('seq').execute()
+      await legalRecordMigration.up(handle.db)
+      const again = await handle.db.selectFrom('punch_chain_heads').selectAll().where('tenant_id', '=', tenantId).orderBy('seq').execute()
       assert.deepEqual(again, heads)
+      assert.deepEqual(await handle.db.selectFrom('schedule_assignments').selectAll().where('tenant_id', '=', tenantId).orderBy('id').execute(), before)
+      assert.equal((await verifyPunchChains(handle.db, tenantId)).ok, true)
     })
   })
 }

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
-import { type ChainedPunch, punchHash, verifyAnchor, verifyChain, verifyHead } from '../../src/modules/attendance/punch-chain.js'
+import { type ChainEntry, punchHash, verifyAnchor, verifyChain, verifyHead } from '../../src/modules/attendance/punch-chain.js'
+
+type ChainedPunch = Extract<ChainEntry, { kind: 'punch' }>
 
 const TYPES = ['in', 'break_start', 'break_end', 'out'] as const
 const BASE = Date.parse('2026-03-02T08:00:00.000Z')
@@ -13,6 +15,7 @@ function buildChain(n: number, gaps: readonly number[] = []): ChainedPunch[] {
   for (let i = 0; i < n; i++) {
     ms += gaps[i] ?? 3_600_000
     const unhashed = {
+      kind: 'punch' as const,
       id: `pch_${String(i + 1).padStart(4, '0')}`,
       tenant_id: 'ten_1',
       user_id: 'usr_1',
@@ -21,6 +24,10 @@ function buildChain(n: number, gaps: readonly number[] = []): ChainedPunch[] {
       ts: new Date(ms).toISOString(),
       modality: i % 4 === 0 ? 'remote' : 'onsite',
       source: 'api',
+      created_by: null,
+      kiosk_id: null,
+      correction_id: null,
+      hash_version: 1,
       created_at: new Date(ms + 500).toISOString(),
       prev_hash: chain.at(-1)?.hash ?? null,
     }

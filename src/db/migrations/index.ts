@@ -6,6 +6,7 @@ import * as projectsAllocationsExpenses from './2026_11_21_0003_projects_allocat
 import * as absences from './2026_11_21_0004_absences.js'
 import * as punchChainHeads from './2026_11_21_0005_punch_chain_heads.js'
 import * as auditLog from './2026_11_22_0006_audit_log.js'
+import * as legalRecord from './2026_11_22_0007_legal_record.js'
 
 export const migrations: Record<string, Migration> = {
   '2026_11_01_0001_foundation': foundation,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_0004_absences': absences,
   '2026_11_21_0005_punch_chain_heads': punchChainHeads,
   '2026_11_22_0006_audit_log': auditLog,
+  '2026_11_22_0007_legal_record': legalRecord,
 }

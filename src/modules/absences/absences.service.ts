@@ -158,11 +158,10 @@ async function vacationUsage(
 ): Promise<{ usage: Map<number, YearUsage>; extraDays: Map<number, number> }> {
   const subject = await calendarSubject(trx, tenant.id, userId)
   if (!subject) throw notFound('User')
-  const calendarOf = await loadWorkCalendars(trx, tenant, years.from, years.to)
+  const calendarOf = await loadWorkCalendars(trx, tenant, [userId], years.from, years.to)
   const planOf = calendarOf(subject)
-  // The same working days as the daily record, ignoring absences and the hire date.
-  const isWorkingDay = (date: string) =>
-    dayExpectation({ ...planOf(date, isoWeekday(date)), employed: true, absenceMinutes: 0 }).isWorkday
+  // The same working days as the daily record (schedule, holidays, employment), ignoring absences.
+  const isWorkingDay = (date: string) => dayExpectation({ ...planOf(date, isoWeekday(date)), absenceMinutes: 0 }).isWorkday
   const usage = new Map<number, YearUsage>(years.years.map((y) => [y, { approved: 0, pending: 0 }]))
   for (const absence of absences) {
     if (!absence.consumes_vacation) continue

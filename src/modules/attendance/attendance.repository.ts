@@ -1,24 +1,41 @@
-/** Punch and attendance queries. Punches are only ever inserted: there is no update or delete here. */
+/**
+ * Punch and attendance queries. Punches are only ever inserted: there is no update or delete
+ * here. A punch an approved correction moved or voided stays stored; a row of its own in
+ * punch_supersessions marks it superseded, and the "effective" punches are those without one.
+ */
 import type { Kysely } from 'kysely'
+import { paginate } from '../../db/paginate.js'
 import { reusableQuery } from '../../db/reusable-query.js'
 import type { Database, PunchChainHeadRow, PunchRow } from '../../db/schema.js'
+import type { Page } from '../../lib/pagination.js'
+import type { ChainEntry, Supersession } from './punch-chain.js'
 
 type Db = Kysely<Database>
 
-/** Appends a punch and moves its employee's chain head to it (call inside the punch's transaction). */
+/** Appends a punch (call inside the transaction that also moves the chain head). */
 export async function insertPunch(db: Db, row: PunchRow): Promise<void> {
   await db.insertInto('punches').values(row).execute()
+}
+
+/** Moves an employee's chain head to its newest link (a punch or a correction). */
+export async function moveChainHead(db: Db, tenantId: string, userId: string, head: { seq: number; hash: string }): Promise<void> {
   await db
     .insertInto('punch_chain_heads')
-    .values({ user_id: row.user_id, tenant_id: row.tenant_id, seq: row.seq, hash: row.hash })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ seq: row.seq, hash: row.hash }))
+    .values({ user_id: userId, tenant_id: tenantId, seq: head.seq, hash: head.hash })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ seq: head.seq, hash: head.hash }))
     .execute()
 }
 
-export async function lastPunch(db: Db, tenantId: string, userId: string): Promise<PunchRow | undefined> {
+/** Marks punches superseded by an approved correction: rows of their own, never a change to the punch. */
+export async function insertSupersessions(db: Db, rows: { punch_id: string; tenant_id: string; user_id: string; correction_id: string; created_at: string }[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('punch_supersessions').values(rows).execute()
+}
+
+/** The punch with the highest seq (the chain's last punch before heads were recorded). */
+export async function lastPunchBySeq(db: Db, tenantId: string, userId: string): Promise<Pick<PunchRow, 'seq' | 'hash'> | undefined> {
   return db
     .selectFrom('punches')
-    .selectAll()
+    .select(['seq', 'hash'])
     .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
     .orderBy('seq', 'desc')
@@ -26,16 +43,64 @@ export async function lastPunch(db: Db, tenantId: string, userId: string): Promi
     .executeTakeFirst()
 }
 
-export type PunchSlice = Pick<PunchRow, 'user_id' | 'type' | 'ts' | 'modality'>
+export type EffectivePunch = Pick<PunchRow, 'id' | 'type' | 'ts' | 'modality'>
 
-/** Punches with fromIso <= ts < toIso of one employee or of several, by employee then time. */
+function effectivePunches(db: Db, tenantId: string, userId: string) {
+  return db
+    .selectFrom('punches as p')
+    .leftJoin('punch_supersessions as s', 's.punch_id', 'p.id')
+    .select(['p.id', 'p.type', 'p.ts', 'p.modality'])
+    .where('p.tenant_id', '=', tenantId)
+    .where('p.user_id', '=', userId)
+    .where('s.punch_id', 'is', null)
+}
+
+/** The employee's latest effective punch: what the next punch must follow. */
+export async function lastEffectivePunch(db: Db, tenantId: string, userId: string): Promise<EffectivePunch | undefined> {
+  return effectivePunches(db, tenantId, userId).orderBy('p.ts', 'desc').orderBy('p.id', 'desc').limit(1).executeTakeFirst()
+}
+
+/**
+ * The effective punches a correction touching [fromIso, toIso] has to fit between: the last one
+ * before, those within, and the first one after.
+ */
+export async function effectivePunchesAround(db: Db, tenantId: string, userId: string, fromIso: string, toIso: string) {
+  const [before, within, after] = await Promise.all([
+    effectivePunches(db, tenantId, userId).where('p.ts', '<', fromIso).orderBy('p.ts', 'desc').limit(1).executeTakeFirst(),
+    effectivePunches(db, tenantId, userId).where('p.ts', '>=', fromIso).where('p.ts', '<=', toIso).orderBy('p.ts').execute(),
+    effectivePunches(db, tenantId, userId).where('p.ts', '>', toIso).orderBy('p.ts').limit(1).executeTakeFirst(),
+  ])
+  return { before, within, after }
+}
+
+/** Punches of one employee with the given ids, and the correction that superseded each (if any). */
+export async function punchesByIds(db: Db, tenantId: string, userId: string, ids: readonly string[]) {
+  if (ids.length === 0) return []
+  return db
+    .selectFrom('punches as p')
+    .leftJoin('punch_supersessions as s', 's.punch_id', 'p.id')
+    .select(['p.id', 'p.type', 'p.ts', 'p.modality', 's.correction_id as superseded_by'])
+    .where('p.tenant_id', '=', tenantId)
+    .where('p.user_id', '=', userId)
+    .where('p.id', 'in', ids)
+    .execute()
+}
+
+export type PunchSlice = Pick<PunchRow, 'user_id' | 'type' | 'ts' | 'modality' | 'correction_id'>
+
+/** Effective punches with fromIso <= ts < toIso of one employee or of several, by employee then time. */
 function punchSlices(db: Db, tenantId: string, users: string | readonly string[], fromIso: string, toIso: string) {
-  const q = db.selectFrom('punches').select(['user_id', 'type', 'ts', 'modality']).where('tenant_id', '=', tenantId)
-  return (typeof users === 'string' ? q.where('user_id', '=', users) : q.where('user_id', 'in', users))
-    .where('ts', '>=', fromIso)
-    .where('ts', '<', toIso)
-    .orderBy('user_id')
-    .orderBy('ts')
+  const q = db
+    .selectFrom('punches as p')
+    .leftJoin('punch_supersessions as s', 's.punch_id', 'p.id')
+    .select(['p.user_id', 'p.type', 'p.ts', 'p.modality', 'p.correction_id'])
+    .where('p.tenant_id', '=', tenantId)
+  return (typeof users === 'string' ? q.where('p.user_id', '=', users) : q.where('p.user_id', 'in', users))
+    .where('p.ts', '>=', fromIso)
+    .where('p.ts', '<', toIso)
+    .where('s.punch_id', 'is', null)
+    .orderBy('p.user_id')
+    .orderBy('p.ts')
 }
 
 // One employee's (every page of the daily record) is compiled once; IN lists vary in length.
@@ -43,7 +108,7 @@ const punchesOfOneUser = reusableQuery((db: Db, tenantId: string, userId: string
   punchSlices(db, tenantId, userId, fromIso, toIso),
 )
 
-/** Punches of the given users with fromIso <= ts < toIso, by user then time. */
+/** Effective punches of the given users with fromIso <= ts < toIso, by user then time. */
 export async function punchesBetween(db: Db, tenantId: string, userIds: readonly string[], fromIso: string, toIso: string): Promise<PunchSlice[]> {
   if (userIds.length === 0) return []
   if (userIds.length === 1) return punchesOfOneUser(db, tenantId, userIds[0]!, fromIso, toIso)
@@ -51,33 +116,82 @@ export async function punchesBetween(db: Db, tenantId: string, userIds: readonly
 }
 
 /**
- * The punches after `fromIso` up to and including the user's next `out`: the rest of a session
- * that started inside a range and ended after it (a night shift on the last day).
+ * The effective punches after `fromIso` up to and including the user's next `out`: the rest of a
+ * session that started inside a range and ended after it (a night shift on the last day).
  */
 export async function restOfSession(db: Db, tenantId: string, userId: string, fromIso: string): Promise<PunchSlice[]> {
-  const nextOut = await db
-    .selectFrom('punches')
-    .select('ts')
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .where('ts', '>=', fromIso)
-    .where('type', '=', 'out')
-    .orderBy('ts')
-    .limit(1)
-    .executeTakeFirst()
-  let q = db
-    .selectFrom('punches')
-    .select(['user_id', 'type', 'ts', 'modality'])
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .where('ts', '>=', fromIso)
-  if (nextOut) q = q.where('ts', '<=', nextOut.ts)
-  return q.orderBy('ts').execute()
+  const later = () =>
+    db
+      .selectFrom('punches as p')
+      .leftJoin('punch_supersessions as s', 's.punch_id', 'p.id')
+      .where('p.tenant_id', '=', tenantId)
+      .where('p.user_id', '=', userId)
+      .where('p.ts', '>=', fromIso)
+      .where('s.punch_id', 'is', null)
+  const nextOut = await later().select('p.ts').where('p.type', '=', 'out').orderBy('p.ts').limit(1).executeTakeFirst()
+  let q = later().select(['p.user_id', 'p.type', 'p.ts', 'p.modality', 'p.correction_id'])
+  if (nextOut) q = q.where('p.ts', '<=', nextOut.ts)
+  return q.orderBy('p.ts').execute()
 }
 
-/** One user's chain in order, for verification. */
-export async function punchChain(db: Db, tenantId: string, userId: string): Promise<PunchRow[]> {
-  return db.selectFrom('punches').selectAll().where('tenant_id', '=', tenantId).where('user_id', '=', userId).orderBy('seq').execute()
+export type PunchLogRow = PunchRow & { superseded_by: string | null }
+
+/** Every stored punch of one employee with fromIso <= ts < toIso, superseded ones included, by time then id. */
+export async function punchLog(db: Db, tenantId: string, userId: string, fromIso: string, toIso: string, window: { limit: number; offset: number }): Promise<Page<PunchLogRow>> {
+  const filtered = db
+    .selectFrom('punches as p')
+    .where('p.tenant_id', '=', tenantId)
+    .where('p.user_id', '=', userId)
+    .where('p.ts', '>=', fromIso)
+    .where('p.ts', '<', toIso)
+  return paginate(filtered, window, (q) =>
+    q
+      .leftJoin('punch_supersessions as s', 's.punch_id', 'p.id')
+      .selectAll('p')
+      .select('s.correction_id as superseded_by')
+      .orderBy('p.ts')
+      .orderBy('p.id'),
+  )
+}
+
+/** One user's chain in `seq` order: their punches and approved corrections, for verification. */
+export async function punchChain(db: Db, tenantId: string, userId: string): Promise<ChainEntry[]> {
+  const [punches, corrections] = await Promise.all([
+    db.selectFrom('punches').selectAll().where('tenant_id', '=', tenantId).where('user_id', '=', userId).orderBy('seq').execute(),
+    db
+      .selectFrom('punch_corrections')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', userId)
+      .where('seq', 'is not', null)
+      .orderBy('seq')
+      .execute(),
+  ])
+  const entries: ChainEntry[] = [
+    ...punches.map((p) => ({ kind: 'punch' as const, ...p, seq: Number(p.seq), hash_version: Number(p.hash_version) })),
+    ...corrections.map((c) => ({
+      kind: 'correction' as const,
+      id: c.id,
+      tenant_id: c.tenant_id,
+      user_id: c.user_id,
+      seq: Number(c.seq),
+      reason: c.reason,
+      changes: c.changes,
+      proposed_by: c.proposed_by,
+      proposed_at: c.proposed_at,
+      decided_by: c.decided_by ?? '',
+      decided_at: c.decided_at ?? '',
+      decision_note: c.decision_note,
+      prev_hash: c.prev_hash,
+      hash: c.hash ?? '',
+    })),
+  ]
+  return entries.sort((a, b) => a.seq - b.seq)
+}
+
+/** The punches of one user marked superseded, and by which correction. */
+export async function supersessionsOf(db: Db, tenantId: string, userId: string): Promise<Supersession[]> {
+  return db.selectFrom('punch_supersessions').select(['punch_id', 'correction_id']).where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute()
 }
 
 /** The recorded head of an employee's punch chain: its last seq and hash. */

@@ -1,15 +1,16 @@
 import { authOf } from '../../http/auth.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, ListOf } from '../../lib/schemas.js'
-import { CreatePunchBody, DailyEntry, ListAttendanceQuery, Punch, SummaryQuery, SummaryRow } from './attendance.schemas.js'
+import { ClockBody, CreatePunchBody, DailyEntry, ListAttendanceQuery, Punch, PunchLogEntry, PunchLogQuery, SummaryQuery, SummaryRow } from './attendance.schemas.js'
 import { listAttendance } from './daily-record.service.js'
-import { createPunch } from './punch-recording.service.js'
+import { listPunchLog } from './punch-log.service.js'
+import { clockPunch, createPunch } from './punch-recording.service.js'
 import { attendanceSummary } from './summary.service.js'
 
 const operation = operations('Attendance')
 
 export const attendanceApi: ApiModule = {
-  schemas: [Punch, DailyEntry, SummaryRow],
+  schemas: [Punch, PunchLogEntry, DailyEntry, SummaryRow],
   routes: ({ db, clock }) =>
     async (app) => {
       app.get(
@@ -17,7 +18,7 @@ export const attendanceApi: ApiModule = {
         operation('attendance.list', {
           summary: 'Daily attendance of one employee',
           description:
-            'One entry per calendar day of [from, to] in `tz`, paginated by day. A work session belongs to the local day of its `in`, so a night shift is one day’s work. Breaks are deducted; an open session counts up to now.',
+            'One entry per calendar day of [from, to] in `tz`, paginated by day. A work session belongs to the local day of its `in`, so a night shift is one day’s work. Breaks are deducted; an open session counts up to now. Only effective punches count: those an approved correction superseded are in the punch log.',
           querystring: ListAttendanceQuery,
           response: { 200: ListOf(DailyEntry) },
           errors: [404],
@@ -35,6 +36,30 @@ export const attendanceApi: ApiModule = {
           errors: [404, 409],
         }),
         async (request, reply) => reply.status(201).send({ data: await createPunch(db, authOf(request), request.body, clock()) }),
+      )
+      app.post(
+        '/attendance/clock',
+        operation('attendance.clock', {
+          summary: 'Clock in or out for oneself, at the server’s moment (any role)',
+          description:
+            'The acting user punches for themselves; the moment is the server’s clock, never the client’s. The same sequence, modality and remote rules as attendance.create. The punch is stored with source `clock`.',
+          body: ClockBody,
+          response: { 201: DataOf(Punch) },
+          errors: [404, 409],
+        }),
+        async (request, reply) => reply.status(201).send({ data: await clockPunch(db, authOf(request), request.body, clock()) }),
+      )
+      app.get(
+        '/attendance/punches',
+        operation('attendance.punches', {
+          summary: 'The punch log: every stored punch of one employee, superseded ones included',
+          description:
+            'Punches whose moment falls on the local days [from, to] in `tz` (default the company’s), ordered by ts then id, with their origin and what corrected them. Punches are never changed or deleted: a corrected punch stays here with `superseded_by`.',
+          querystring: PunchLogQuery,
+          response: { 200: ListOf(PunchLogEntry) },
+          errors: [404],
+        }),
+        async (request) => listPunchLog(db, authOf(request), request.query),
       )
       app.get(
         '/attendance/summary',

@@ -15,17 +15,43 @@ export const CreatePunchBody = Type.Object(
 )
 export type CreatePunchBodyType = Static<typeof CreatePunchBody>
 
-export const Punch = Type.Object(
+export const ClockBody = Type.Object(
   {
-    id: Type.String(),
-    user_id: Type.String(),
     type: PunchTypeSchema,
-    ts: Type.String({ format: 'date-time' }),
-    modality: { ...ModalitySchema, description: 'Modality of the work session the punch belongs to' },
+    modality: Type.Optional({ ...ModalitySchema, description: "Only on 'in': 'onsite' (default) or 'remote' (employees with remote work)" }),
   },
-  { $id: 'Punch', description: 'A recorded punch' },
+  { additionalProperties: false },
 )
+export type ClockBodyType = Static<typeof ClockBody>
+
+export const PunchSourceSchema = Type.Union([Type.Literal('api'), Type.Literal('clock'), Type.Literal('kiosk'), Type.Literal('correction')], {
+  description: "How it was recorded: 'api' pushed by an administrator, 'clock' by the employee themselves, 'kiosk' at a kiosk, 'correction' appended by an approved correction",
+})
+
+const punchFields = {
+  id: Type.String(),
+  user_id: Type.String(),
+  type: PunchTypeSchema,
+  ts: Type.String({ format: 'date-time' }),
+  modality: { ...ModalitySchema, description: 'Modality of the work session the punch belongs to' },
+  source: PunchSourceSchema,
+  created_by: Nullable(Type.String({ description: 'Acting user who recorded it; null for punches recorded before origins were kept' })),
+}
+
+export const Punch = Type.Object(punchFields, { $id: 'Punch', description: 'A recorded punch' })
 export type PunchType = Static<typeof Punch>
+
+export const PunchLogEntry = Type.Object(
+  {
+    ...punchFields,
+    kiosk_id: Nullable(Type.String({ description: 'Kiosk it was punched at' })),
+    created_at: Type.String({ format: 'date-time', description: 'When it was stored' }),
+    correction_id: Nullable(Type.String({ description: 'The approved correction that appended it' })),
+    superseded_by: Nullable(Type.String({ description: 'The approved correction that moved or voided it; it then no longer counts' })),
+  },
+  { $id: 'PunchLogEntry', description: 'A stored punch, as the punch log shows it' },
+)
+export type PunchLogEntryType = Static<typeof PunchLogEntry>
 
 export const DailyEntry = Type.Object(
   {
@@ -37,11 +63,17 @@ export const DailyEntry = Type.Object(
     ),
     modality: { ...ModalitySchema, description: "Modality of the day's first 'in'; 'onsite' when there is none" },
     punches: Type.Array(
-      Type.Object({ type: PunchTypeSchema, at: Type.String({ format: 'date-time' }), edited: Type.Boolean() }),
-      { description: 'Punches of the work sessions that started this day (a night shift stays on the day it began)' },
+      Type.Object({
+        type: PunchTypeSchema,
+        at: Type.String({ format: 'date-time' }),
+        edited: Type.Boolean({ description: 'true when an approved correction added it or moved it here' }),
+      }),
+      { description: 'Effective punches of the work sessions that started this day (a night shift stays on the day it began); superseded punches are in the punch log' },
     ),
     worked_minutes: Type.Integer({ description: 'Session time less breaks, floored to whole minutes; an open session counts up to now' }),
-    expected_minutes: Type.Integer({ description: 'From the schedule on workdays (not before the hire date); 0 otherwise' }),
+    expected_minutes: Type.Integer({
+      description: 'From the schedule that applied that day, on workdays while employed (from the hire date, outside deactivations), less approved absences; 0 otherwise',
+    }),
     balance_minutes: Type.Integer({ description: 'worked_minutes - expected_minutes' }),
   },
   { $id: 'DailyAttendance' },
@@ -64,6 +96,16 @@ export const ListAttendanceQuery = Type.Object(
   { additionalProperties: false },
 )
 export type ListAttendanceQueryType = Static<typeof ListAttendanceQuery>
+
+export const PunchLogQuery = Type.Object(
+  {
+    user_id: Id('Employee'),
+    ...Range,
+    page_size: Type.Optional(PaginationQuery.page_size),
+  },
+  { additionalProperties: false },
+)
+export type PunchLogQueryType = Static<typeof PunchLogQuery>
 
 export const SummaryQuery = Type.Object(
   {

@@ -1,6 +1,7 @@
 /**
- * `jornada punches verify`: walks the hash chains of the punch record and reports every broken
- * link, every chain that does not end at its recorded head, and every punch anchored by an
+ * `jornada punches verify`: walks the hash chains of the punch record (punches and approved
+ * corrections) and reports every broken link, every chain that does not end at its recorded head,
+ * every superseded mark no approved correction accounts for, and every punch anchored by an
  * earlier report that is gone or changed.
  */
 import type { Kysely } from 'kysely'
@@ -11,13 +12,14 @@ import { checkAgainst } from '../../lib/validation.js'
 import { requireTenant } from '../tenants/tenants.repository.js'
 import { findUserRow } from '../users/users.repository.js'
 import * as repo from './attendance.repository.js'
-import { type BrokenLink, type ChainAnchor, verifyAnchor, verifyChain, verifyHead } from './punch-chain.js'
+import { type BrokenLink, type ChainAnchor, verifyAnchor, verifyChain, verifyHead, verifySupersessions } from './punch-chain.js'
 
 type Db = Kysely<Database>
 
 export interface VerificationReport {
   tenant_id: string
   users_checked: number
+  /** Links checked: punches and approved corrections. */
   punches_checked: number
   ok: boolean
   broken: BrokenLink[]
@@ -68,14 +70,23 @@ export async function verifyPunchChains(db: Db, tenantId: string, userId?: strin
   let anchorsChecked = 0
   for (const id of userIds) {
     // The head and the chain from one snapshot: a punch recorded meanwhile is in both or in neither.
-    const { head, chain } = await db
+    const { head, chain, links } = await db
       .transaction()
       .setIsolationLevel('repeatable read')
-      .execute(async (trx) => ({ head: await repo.chainHead(trx, tenantId, id), chain: await repo.punchChain(trx, tenantId, id) }))
+      .execute(async (trx) => ({
+        head: await repo.chainHead(trx, tenantId, id),
+        chain: await repo.punchChain(trx, tenantId, id),
+        links: await repo.supersessionsOf(trx, tenantId, id),
+      }))
     punches += chain.length
     const anchored = [...(anchorsOf.get(id)?.values() ?? [])]
     anchorsChecked += anchored.length
-    broken.push(...verifyChain(chain), ...verifyHead(id, chain, head ?? null), ...anchored.flatMap((a) => verifyAnchor(chain, a)))
+    broken.push(
+      ...verifyChain(chain),
+      ...verifyHead(id, chain, head ?? null),
+      ...verifySupersessions(id, chain, links),
+      ...anchored.flatMap((a) => verifyAnchor(chain, a)),
+    )
     const last = chain.at(-1)
     if (last) anchors.push({ user_id: id, seq: last.seq, hash: last.hash })
   }

@@ -46,7 +46,7 @@ export async function readAttendanceInputs(
   // Independent reads: on PostgreSQL they run on separate pooled connections at the same time.
   const [punchRows, calendarOf, absences] = await Promise.all([
     repo.punchesBetween(db, tenant.id, userIds, startIso, endIso),
-    loadWorkCalendars(db, tenant, from, to),
+    loadWorkCalendars(db, tenant, userIds, from, to),
     approvedAbsencesBetween(db, tenant.id, userIds, from, to),
   ])
   const absencesByUser = new Map<string, AbsenceSpan[]>()
@@ -69,7 +69,13 @@ export async function readAttendanceInputs(
 /** One employee's daily entries, from what readAttendanceInputs read. Pure computation. */
 export function dailyEntriesOf(subject: CalendarSubject, inputs: AttendanceInputs, nowMs: number): DailyEntryType[] {
   const { days } = inputs
-  const points = (inputs.punchesByUser.get(subject.id) ?? []).map((p) => ({ type: p.type, ms: Date.parse(p.ts), modality: p.modality, at: p.ts }))
+  const points = (inputs.punchesByUser.get(subject.id) ?? []).map((p) => ({
+    type: p.type,
+    ms: Date.parse(p.ts),
+    modality: p.modality,
+    at: p.ts,
+    edited: p.correction_id !== null, // added or moved by an approved correction
+  }))
   const work = logic.workByDay(logic.buildSessions(points), days, nowMs)
   const planOf = inputs.calendarOf(subject)
   const absent = inputs.absencesByUser.get(subject.id)
@@ -92,7 +98,7 @@ export function dailyEntriesOf(subject: CalendarSubject, inputs: AttendanceInput
       is_workday: isWorkday,
       holiday: plan.holiday,
       modality: day.modality,
-      punches: day.punches.map((p) => ({ type: p.type, at: p.at, edited: false })),
+      punches: day.punches.map((p) => ({ type: p.type, at: p.at, edited: p.edited })),
       worked_minutes: day.workedMinutes,
       expected_minutes: expectedMinutes,
       balance_minutes: day.workedMinutes - expectedMinutes,

@@ -1,9 +1,11 @@
 /**
- * Tamper evidence for the punch record. Each punch stores a SHA-256 over its canonical fields and
- * the previous punch's hash of the same user, so editing, deleting or reordering any stored punch
- * breaks the chain from that point on, and `jornada punches verify` reports it. The chain's head
- * (its last seq and hash) is also recorded apart, so that punches removed from the end of a chain,
- * which leave a shorter chain that is valid in itself, are found too.
+ * Tamper evidence for the punch record. Each entry of an employee's chain (a punch, or an approved
+ * correction) stores a SHA-256 over its canonical fields and the previous entry's hash, so
+ * editing, deleting or reordering any stored entry breaks the chain from that point on, and
+ * `jornada punches verify` reports it. The chain's head (its last seq and hash) is also recorded
+ * apart, so that entries removed from the end of a chain, which leave a shorter chain that is
+ * valid in itself, are found too. The links that mark punches superseded are checked against the
+ * approved corrections that name them.
  */
 import { createHash } from 'node:crypto'
 
@@ -16,28 +18,69 @@ export interface ChainedPunch {
   ts: string
   modality: string
   source: string
+  created_by: string | null
+  kiosk_id: string | null
+  correction_id: string | null
+  /** 1: punches recorded before origins were kept (their hash covers no origin); 2: with origin. */
+  hash_version: number
   created_at: string
   prev_hash: string | null
   hash: string
 }
 
-const CHAIN_VERSION = 'jornada-punch-v1'
+/** An approved correction as a link of the chain: what changed, why, who proposed and who consented. */
+export interface ChainedCorrection {
+  id: string
+  tenant_id: string
+  user_id: string
+  seq: number
+  reason: string
+  /** The normalised changes, JSON as stored. */
+  changes: string
+  proposed_by: string
+  proposed_at: string
+  decided_by: string
+  decided_at: string
+  decision_note: string | null
+  prev_hash: string | null
+  hash: string
+}
+
+export type ChainEntry = ({ kind: 'punch' } & ChainedPunch) | ({ kind: 'correction' } & ChainedCorrection)
+
+/** The punch version new punches are recorded with. */
+export const PUNCH_HASH_VERSION = 2
+
+function sha256(canonical: unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex')
+}
 
 export function punchHash(punch: Omit<ChainedPunch, 'hash'>): string {
-  const canonical = JSON.stringify([
-    CHAIN_VERSION,
-    punch.tenant_id,
-    punch.user_id,
-    punch.seq,
-    punch.id,
-    punch.type,
-    punch.ts,
-    punch.modality,
-    punch.source,
-    punch.created_at,
-    punch.prev_hash,
+  const common = [punch.tenant_id, punch.user_id, punch.seq, punch.id, punch.type, punch.ts, punch.modality, punch.source, punch.created_at]
+  if (punch.hash_version === 1) return sha256(['jornada-punch-v1', ...common, punch.prev_hash])
+  return sha256(['jornada-punch-v2', ...common, punch.created_by, punch.kiosk_id, punch.correction_id, punch.prev_hash])
+}
+
+export function correctionHash(c: Omit<ChainedCorrection, 'hash'>): string {
+  return sha256([
+    'jornada-correction-v1',
+    c.tenant_id,
+    c.user_id,
+    c.seq,
+    c.id,
+    c.reason,
+    c.changes,
+    c.proposed_by,
+    c.proposed_at,
+    c.decided_by,
+    c.decided_at,
+    c.decision_note,
+    c.prev_hash,
   ])
-  return createHash('sha256').update(canonical).digest('hex')
+}
+
+function entryHash(entry: ChainEntry): string {
+  return entry.kind === 'punch' ? punchHash(entry) : correctionHash(entry)
 }
 
 export type ChainProblem =
@@ -53,10 +96,14 @@ export type ChainProblem =
   | 'head_missing'
   /** A punch an earlier report anchored is gone or changed (`punch_id` null when gone). */
   | 'changed_since_report'
+  /** A punch is marked superseded without an approved correction of its chain naming it, or the reverse. */
+  | 'supersession_mismatch'
+  /** A punch says an approved correction appended it, and no such correction is in its chain. */
+  | 'correction_missing'
 
 export interface BrokenLink {
   user_id: string
-  /** null when the punch concerned is missing (chain_truncated). */
+  /** The punch or correction concerned; null when it is missing (chain_truncated). */
   punch_id: string | null
   seq: number
   problem: ChainProblem
@@ -67,17 +114,65 @@ export interface ChainHead {
   hash: string
 }
 
-/** Checks one user's punches, given in `seq` order, and lists every broken link. */
-export function verifyChain(punches: readonly ChainedPunch[]): BrokenLink[] {
+/**
+ * Checks one user's chain, given in `seq` order, and lists every broken link. Punches recorded
+ * before corrections existed (version 1) were each later than the one before; since corrections
+ * append punches of the past, time order is checked between those punches only.
+ */
+export function verifyChain(entries: readonly ChainEntry[]): BrokenLink[] {
   const broken: BrokenLink[] = []
-  let previous: ChainedPunch | null = null
-  for (const punch of punches) {
-    const report = (problem: ChainProblem) => broken.push({ user_id: punch.user_id, punch_id: punch.id, seq: punch.seq, problem })
-    if (punchHash(punch) !== punch.hash) report('hash_mismatch')
-    if (punch.prev_hash !== (previous?.hash ?? null)) report('prev_hash_mismatch')
-    if (punch.seq !== (previous?.seq ?? 0) + 1) report('sequence_gap')
-    if (previous && punch.ts <= previous.ts) report('time_not_increasing')
-    previous = punch
+  let previous: ChainEntry | null = null
+  for (const entry of entries) {
+    const report = (problem: ChainProblem) => broken.push({ user_id: entry.user_id, punch_id: entry.id, seq: entry.seq, problem })
+    if (entryHash(entry) !== entry.hash) report('hash_mismatch')
+    if (entry.prev_hash !== (previous?.hash ?? null)) report('prev_hash_mismatch')
+    if (entry.seq !== (previous?.seq ?? 0) + 1) report('sequence_gap')
+    if (previous?.kind === 'punch' && entry.kind === 'punch' && previous.hash_version === 1 && entry.hash_version === 1 && entry.ts <= previous.ts) {
+      report('time_not_increasing')
+    }
+    previous = entry
+  }
+  return broken
+}
+
+/** A punch marked superseded, and by which correction. */
+export interface Supersession {
+  punch_id: string
+  correction_id: string
+}
+
+/**
+ * The punches marked superseded must be exactly those the chain's approved corrections move or
+ * void, each by the correction that names it; and every punch a correction appended must name a
+ * correction of the chain.
+ */
+export function verifySupersessions(userId: string, entries: readonly ChainEntry[], links: readonly Supersession[]): BrokenLink[] {
+  const broken: BrokenLink[] = []
+  const expected = new Map<string, string>() // punch -> correction
+  const corrections = new Set<string>()
+  for (const entry of entries) {
+    if (entry.kind !== 'correction') continue
+    corrections.add(entry.id)
+    let changes: unknown
+    try {
+      changes = JSON.parse(entry.changes)
+    } catch {
+      continue // the hash already fails
+    }
+    if (!Array.isArray(changes)) continue
+    for (const change of changes as { action?: string; punch_id?: string }[]) {
+      if ((change.action === 'move' || change.action === 'void') && typeof change.punch_id === 'string') expected.set(change.punch_id, entry.id)
+    }
+  }
+  const seqOf = new Map(entries.map((e) => [e.id, e.seq]))
+  const report = (punchId: string) => broken.push({ user_id: userId, punch_id: punchId, seq: seqOf.get(punchId) ?? 0, problem: 'supersession_mismatch' })
+  const linked = new Map(links.map((l) => [l.punch_id, l.correction_id]))
+  for (const [punchId, correctionId] of linked) if (expected.get(punchId) !== correctionId) report(punchId)
+  for (const punchId of expected.keys()) if (!linked.has(punchId)) report(punchId)
+  for (const entry of entries) {
+    if (entry.kind === 'punch' && entry.correction_id !== null && !corrections.has(entry.correction_id)) {
+      broken.push({ user_id: userId, punch_id: entry.id, seq: entry.seq, problem: 'correction_missing' })
+    }
   }
   return broken
 }
@@ -86,8 +181,8 @@ export function verifyChain(punches: readonly ChainedPunch[]): BrokenLink[] {
  * Checks that one user's chain (in `seq` order) ends at the head recorded with its last punch.
  * At most one problem: the chain's end either is the head or it is not.
  */
-export function verifyHead(userId: string, punches: readonly ChainedPunch[], head: ChainHead | null): BrokenLink[] {
-  const last = punches.at(-1)
+export function verifyHead(userId: string, entries: readonly ChainEntry[], head: ChainHead | null): BrokenLink[] {
+  const last = entries.at(-1)
   if (!head) return last ? [{ user_id: userId, punch_id: last.id, seq: last.seq, problem: 'head_missing' }] : []
   if (!last || last.seq < head.seq) return [{ user_id: userId, punch_id: null, seq: head.seq, problem: 'chain_truncated' }]
   if (last.seq !== head.seq || last.hash !== head.hash) return [{ user_id: userId, punch_id: last.id, seq: last.seq, problem: 'head_mismatch' }]
@@ -106,8 +201,8 @@ export interface ChainAnchor {
 }
 
 /** The anchored punch must still be in the chain (given in `seq` order) with the same hash. */
-export function verifyAnchor(punches: readonly ChainedPunch[], anchor: ChainAnchor): BrokenLink[] {
-  const punch = punches.find((p) => p.seq === anchor.seq)
+export function verifyAnchor(entries: readonly ChainEntry[], anchor: ChainAnchor): BrokenLink[] {
+  const punch = entries.find((p) => p.seq === anchor.seq)
   if (punch && punch.hash === anchor.hash) return []
   return [{ user_id: anchor.user_id, punch_id: punch?.id ?? null, seq: anchor.seq, problem: 'changed_since_report' }]
 }

@@ -27,7 +27,7 @@ export interface CatalogueApi<T extends CatalogueTable, Create extends { name: s
 /** List, create and update routes of one catalogue. */
 export function catalogueRoutes<T extends CatalogueTable, Create extends { name: string }, Update extends { name?: string }, Api>(
   api: CatalogueApi<T, Create, Update, Api>,
-  { db }: RouteDeps,
+  { db, clock }: RouteDeps,
 ): FastifyPluginAsyncTypebox {
   const operation = operations(api.tag)
   const plural = api.tag.toLowerCase()
@@ -60,7 +60,7 @@ export function catalogueRoutes<T extends CatalogueTable, Create extends { name:
         response: { 200: DataOf(api.item) },
         errors: [404, 409],
       }),
-      async (request) => ({ data: await service.updateCatalogueItem(db, authOf(request), api.catalogue, request.params.id, request.body as Update) }),
+      async (request) => ({ data: await service.updateCatalogueItem(db, authOf(request), api.catalogue, request.params.id, request.body as Update, clock()) }),
     )
   }
 }

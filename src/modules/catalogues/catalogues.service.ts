@@ -44,6 +44,11 @@ export interface CatalogueDefinition<T extends repo.CatalogueTable, Create exten
   /** Columns an update changes besides the name, given the item as it is; throws 400 likewise. */
   changedColumns(body: Update, current: repo.CatalogueRow<T>): repo.CataloguePatch<T>
   toApi(row: repo.CatalogueRow<T>, tenant: TenantRow): Api
+  /**
+   * What else a write records in its transaction, after the item's row is written (a schedule's
+   * versions). `body` is the create body when `created`, the update body otherwise.
+   */
+  afterWrite?(trx: Db, row: repo.CatalogueRow<T>, write: { created: true; body: Create } | { created: false; body: Update; tenant: TenantRow; nowMs: number }): Promise<void>
 }
 
 export function departmentToApi(row: DepartmentRow): DepartmentType {
@@ -96,13 +101,15 @@ function nameTaken(label: string, name: string): AppError {
 }
 
 /** Inserts a catalogue item's row inside the caller's transaction, unless its name is taken. */
-async function insertRow<T extends repo.CatalogueTable>(
+async function insertRow<T extends repo.CatalogueTable, Create extends { name: string }>(
   trx: Db,
-  catalogue: CatalogueDefinition<T, never, never, unknown>,
+  catalogue: CatalogueDefinition<T, Create, never, unknown>,
   row: repo.CatalogueRow<T> & CatalogueBase,
+  body: Create,
 ): Promise<repo.CatalogueRow<T>> {
   if (await repo.nameInUse(trx, catalogue.table, row.tenant_id, row.name)) throw nameTaken(catalogue.label, row.name)
   await repo.insertCatalogueItem(trx, catalogue.table, row)
+  await catalogue.afterWrite?.(trx, row, { created: true, body })
   return row
 }
 
@@ -122,7 +129,7 @@ export async function insertCatalogueRecord<T extends repo.CatalogueTable, Creat
   catalogue: CatalogueDefinition<T, Create, never, unknown>,
   body: Create,
 ): Promise<repo.CatalogueRow<T>> {
-  return insertRow(trx, catalogue, newRowOf(catalogue, tenantId, body))
+  return insertRow(trx, catalogue, newRowOf(catalogue, tenantId, body), body)
 }
 
 export async function createCatalogueItem<T extends repo.CatalogueTable, Create extends { name: string }, Api>(
@@ -134,7 +141,7 @@ export async function createCatalogueItem<T extends repo.CatalogueTable, Create 
   const row = newRowOf(catalogue, auth.tenantId, body) // validates the body: 400 comes before 403
   if (!canAdministerEmployees(auth.actor)) throw permissionDenied(`Only an administrator may create a ${catalogue.label.toLowerCase()}`)
   try {
-    return catalogue.toApi(await db.transaction().execute((trx) => insertRow(trx, catalogue, row)), auth.tenant)
+    return catalogue.toApi(await db.transaction().execute((trx) => insertRow(trx, catalogue, row, body)), auth.tenant)
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken(catalogue.label, row.name)
     throw error
@@ -147,6 +154,7 @@ export async function updateCatalogueItem<T extends repo.CatalogueTable, Update 
   catalogue: CatalogueDefinition<T, never, Update, Api>,
   id: string,
   body: Update,
+  nowMs = Date.now(),
 ): Promise<Api> {
   const { table, label } = catalogue
   const name = body.name?.trim()
@@ -159,6 +167,7 @@ export async function updateCatalogueItem<T extends repo.CatalogueTable, Update 
       if (!canAdministerEmployees(auth.actor)) throw permissionDenied(`Only an administrator may change a ${label.toLowerCase()}`)
       if (name !== undefined && (await repo.nameInUse(trx, table, auth.tenantId, name, id))) throw nameTaken(label, name)
       if (Object.keys(patch).length > 0) await repo.updateCatalogueItem(trx, table, auth.tenantId, id, patch)
+      if (catalogue.afterWrite) await catalogue.afterWrite(trx, { ...current, ...patch }, { created: false, body, tenant: auth.tenant, nowMs })
     })
   } catch (error) {
     if (isUniqueViolation(error) && name !== undefined) throw nameTaken(label, name)

@@ -22,6 +22,9 @@ import { findUser } from '../users/users.repository.js'
 import type { UserFullType } from '../users/users.schemas.js'
 import { insertUserRecord, newUserInput } from '../users/users.service.js'
 
+import { SINCE_ALWAYS } from '../schedules/schedule-history.logic.js'
+import { recordScheduleAssignment } from '../schedules/schedule-history.repository.js'
+
 type Db = Kysely<Database>
 
 export const DEFAULT_TIMEZONE = 'Europe/Madrid'
@@ -56,6 +59,7 @@ export async function createTenant(db: Db, input: CreateTenantInputType): Promis
     await tenants.insertTenant(trx, tenantRow)
     const schedule = await insertCatalogueRecord(trx, tenantRow.id, SCHEDULES, DEFAULT_SCHEDULE)
     await tenants.updateTenant(trx, tenantRow.id, { default_schedule_id: schedule.id })
+    await recordScheduleAssignment(trx, tenantRow.id, null, SINCE_ALWAYS, schedule.id)
     await seedDefaultAbsenceTypes(trx, tenantRow.id)
     return insertUserRecord(trx, tenantRow.id, newUserInput({ email: input.admin_email, fullName: input.admin_name.trim(), role: 'admin' }))
   })

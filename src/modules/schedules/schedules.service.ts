@@ -3,7 +3,11 @@
  * work each ISO weekday expects. The company names a default; a user may have their own.
  */
 import type { ScheduleRow, TenantRow } from '../../db/schema.js'
+import { invalidField } from '../../errors.js'
+import { todayIn } from '../../lib/calendar.js'
 import type { CatalogueDefinition } from '../catalogues/catalogues.service.js'
+import { SINCE_ALWAYS } from './schedule-history.logic.js'
+import { latestScheduleVersion, recordScheduleVersion, setScheduleMinutes } from './schedule-history.repository.js'
 import { type CreateScheduleBodyType, type ScheduleType, type UpdateScheduleBodyType, WEEKDAY_KEYS, type WeekdayMinutesType } from './schedules.schemas.js'
 
 /** The schedule every new company starts with, as its default. */
@@ -18,7 +22,11 @@ function weekdayMinutesColumn(minutes: WeekdayMinutesType): string {
 }
 
 function weekdayMinutesFromColumn(json: string): WeekdayMinutesType {
-  const minutes = JSON.parse(json) as number[]
+  return weekdayMinutesOf(JSON.parse(json) as number[])
+}
+
+/** Seven minutes, Monday first, as the API shows them. */
+export function weekdayMinutesOf(minutes: readonly number[]): WeekdayMinutesType {
   return Object.fromEntries(WEEKDAY_KEYS.map((key, i) => [key, minutes[i] ?? 0])) as WeekdayMinutesType
 }
 
@@ -37,6 +45,19 @@ export const SCHEDULES: CatalogueDefinition<'schedules', CreateScheduleBodyType,
   label: 'Schedule',
   idKind: 'schedule',
   newRow: (base, body) => ({ ...base, weekday_minutes: weekdayMinutesColumn(body.weekday_minutes) }),
-  changedColumns: (body) => (body.weekday_minutes ? { weekday_minutes: weekdayMinutesColumn(body.weekday_minutes) } : {}),
+  changedColumns: (body) => {
+    if (body.effective_from !== undefined && body.weekday_minutes === undefined) throw invalidField('effective_from', 'is only accepted with weekday_minutes')
+    return {} // the minutes are a version of their own, written by afterWrite
+  },
   toApi: scheduleToApi,
+  // A new schedule applies as it is since always; a change of minutes from its date on, so that
+  // the days before keep the minutes they had. The row shows the latest version.
+  afterWrite: async (trx, row, write) => {
+    if (write.created) return recordScheduleVersion(trx, row.tenant_id, row.id, SINCE_ALWAYS, row.weekday_minutes)
+    if (!write.body.weekday_minutes) return
+    const from = write.body.effective_from ?? todayIn(write.tenant.timezone, new Date(write.nowMs))
+    await recordScheduleVersion(trx, row.tenant_id, row.id, from, weekdayMinutesColumn(write.body.weekday_minutes))
+    const latest = (await latestScheduleVersion(trx, row.tenant_id, row.id))!
+    await setScheduleMinutes(trx, row.tenant_id, row.id, latest.weekday_minutes)
+  },
 }

@@ -8,7 +8,7 @@ const operation = operations('Company')
 
 export const tenantsApi: ApiModule = {
   schemas: [Tenant],
-  routes: ({ db }) =>
+  routes: ({ db, clock }) =>
     async (app) => {
       app.get(
         '/tenant',
@@ -19,12 +19,13 @@ export const tenantsApi: ApiModule = {
         '/tenant',
         operation('tenant.update', {
           summary: 'Change company settings (administrators)',
-          description: 'Partial update. `hr_department_id` names the HR department whose members decide absences and manage HR fields.',
+          description:
+            'Partial update. `hr_department_id` names the HR department whose members decide absences and manage HR fields. A new `default_schedule_id` applies from `default_schedule_effective_from` (default today); earlier days keep the default they had.',
           body: UpdateTenantBody,
           response: { 200: DataOf(Tenant) },
           errors: [404],
         }),
-        async (request) => ({ data: await service.updateTenantSettings(db, authOf(request), request.body) }),
+        async (request) => ({ data: await service.updateTenantSettings(db, authOf(request), request.body, clock()) }),
       )
     },
 }

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { Id, Nullable, TimeZone } from '../../lib/schemas.js'
+import { DateString, Id, Nullable, TimeZone } from '../../lib/schemas.js'
 
 const Country = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2; default country for public holidays' })
 const Region = Type.String({ pattern: '^[A-Z0-9]{1,3}$', description: 'Region within the country (e.g. MD)' })
@@ -36,6 +36,9 @@ export const UpdateTenantBody = Type.Object(
     hr_department_id: Type.Optional(Nullable(Id())),
     default_folders: Type.Optional(FolderNames),
     default_schedule_id: Type.Optional(Id('Schedule of users without one of their own')),
+    default_schedule_effective_from: Type.Optional(
+      DateString('First day the new default_schedule_id applies (default: today in the company’s time zone); earlier days keep the default they had. Only with default_schedule_id.'),
+    ),
   },
   { additionalProperties: false },
 )

@@ -3,9 +3,11 @@ import type { Kysely } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
 import type { Database, TenantRow } from '../../db/schema.js'
-import { notFound, permissionDenied } from '../../errors.js'
+import { invalidField, notFound, permissionDenied } from '../../errors.js'
+import { todayIn } from '../../lib/calendar.js'
 import { assertValidPlace } from '../../lib/regions.js'
 import { catalogueItemExists } from '../catalogues/catalogues.repository.js'
+import { recordScheduleAssignment } from '../schedules/schedule-history.repository.js'
 import * as repo from './tenants.repository.js'
 import type { TenantType, UpdateTenantBodyType } from './tenants.schemas.js'
 
@@ -31,7 +33,10 @@ export function getTenantSettings(auth: AuthContext): TenantType {
   return tenantToApi(auth.tenant)
 }
 
-export async function updateTenantSettings(db: Db, auth: AuthContext, body: UpdateTenantBodyType): Promise<TenantType> {
+export async function updateTenantSettings(db: Db, auth: AuthContext, body: UpdateTenantBodyType, nowMs = Date.now()): Promise<TenantType> {
+  if (body.default_schedule_effective_from !== undefined && body.default_schedule_id === undefined) {
+    throw invalidField('default_schedule_effective_from', 'is only accepted with default_schedule_id')
+  }
   await db.transaction().execute(async (trx) => {
     const current = await repo.requireTenant(trx, auth.tenantId)
     assertValidPlace(
@@ -45,11 +50,16 @@ export async function updateTenantSettings(db: Db, auth: AuthContext, body: Upda
       throw notFound('Schedule')
     }
     if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may change company settings')
-    const { default_folders, name, ...rest } = body
+    const { default_folders, name, default_schedule_effective_from, ...rest } = body
     const patch: Partial<TenantRow> = { ...rest }
     if (name !== undefined) patch.name = name.trim()
     if (default_folders !== undefined) patch.default_folders = JSON.stringify(default_folders.map((f) => f.trim()))
     if (Object.keys(patch).length > 0) await repo.updateTenant(trx, auth.tenantId, patch)
+    if (body.default_schedule_id !== undefined) {
+      // The new default applies from its date on; earlier days keep the default they had.
+      const from = default_schedule_effective_from ?? todayIn(body.timezone ?? current.timezone, new Date(nowMs))
+      await recordScheduleAssignment(trx, auth.tenantId, null, from, body.default_schedule_id)
+    }
   })
   return tenantToApi(await repo.requireTenant(db, auth.tenantId))
 }

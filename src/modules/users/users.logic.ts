@@ -62,3 +62,39 @@ export function createsManagerCycle(userId: string, managerId: string, managerCh
 export function searchableText(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 }
+
+/**
+ * A span of employment, both days included; `start` null is "from the hire date", `end` null is
+ * "still employed". A user with no recorded periods has been employed since their hire date.
+ */
+export interface EmploymentPeriod {
+  start: string | null
+  end: string | null
+}
+
+export function parseEmploymentPeriods(json: string): EmploymentPeriod[] {
+  return JSON.parse(json) as EmploymentPeriod[]
+}
+
+/** Deactivation on `date`: the current period ends that day (the day itself still counts). */
+export function endEmployment(periods: readonly EmploymentPeriod[], date: string): EmploymentPeriod[] {
+  if (periods.length === 0) return [{ start: null, end: date }]
+  const last = periods.at(-1)!
+  if (last.end !== null) return [...periods]
+  // A period cannot end before it began: deactivated on the day of a reactivation, it lasted that day.
+  return [...periods.slice(0, -1), { start: last.start, end: last.start !== null && date < last.start ? last.start : date }]
+}
+
+/** Reactivation on `date`: a new period begins that day. */
+export function resumeEmployment(periods: readonly EmploymentPeriod[], date: string): EmploymentPeriod[] {
+  const last = periods.at(-1)
+  if (!last || last.end === null) return [...periods]
+  return [...periods, { start: date < last.end ? last.end : date, end: null }]
+}
+
+/** Whether `date` is a day of employment: on or after the hire date and inside a period. */
+export function isEmployedOn(hireDate: string | null, periods: readonly EmploymentPeriod[], date: string): boolean {
+  if (hireDate !== null && date < hireDate) return false
+  if (periods.length === 0) return true
+  return periods.some((p) => (p.start === null || p.start <= date) && (p.end === null || date <= p.end))
+}

@@ -1,7 +1,14 @@
 /** Rows to API objects, explicitly, so that nothing the contract does not show can leak. */
 import type { FolderRow } from '../../db/schema.js'
+import { parseEmploymentPeriods } from './users.logic.js'
 import type { UserWithRefs } from './users.repository.js'
 import type { UserFullType, UserReducedType } from './users.schemas.js'
+
+function employmentPeriodsToApi(hireDate: string | null, json: string): UserFullType['employment_periods'] {
+  const periods = parseEmploymentPeriods(json)
+  if (periods.length === 0) return [{ start_date: hireDate, end_date: null }]
+  return periods.map((p) => ({ start_date: p.start ?? hireDate, end_date: p.end }))
+}
 
 function ref(id: string | null, name: string | null): { id: string; name: string } | null {
   return id !== null && name !== null ? { id, name } : null
@@ -69,6 +76,7 @@ export function userRowToFull(row: UserWithRefs, folders: FolderRow[] | null, re
     created_at: row.created_at,
     manager_id: row.manager_id,
     schedule_id: row.schedule_id,
+    employment_periods: employmentPeriodsToApi(row.hire_date, row.employment_periods),
     profile,
     folders: folders === null ? null : folders.map((f) => ({ id: f.id, name: f.name, document_count: f.document_count })),
   }

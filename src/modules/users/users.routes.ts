@@ -10,7 +10,7 @@ const operation = operations('Users')
 
 export const usersApi: ApiModule = {
   schemas: [schemas.UserFull, schemas.UserReduced],
-  routes: ({ db }) =>
+  routes: ({ db, clock }) =>
     async (app) => {
       app.get(
         '/users',
@@ -63,7 +63,7 @@ export const usersApi: ApiModule = {
           errors: [404, 409],
         }),
         async (request) => ({
-          data: await service.updateUser(db, authOf(request), request.params.user_id, request.body as schemas.UpdateUserBodyType),
+          data: await service.updateUser(db, authOf(request), request.params.user_id, request.body as schemas.UpdateUserBodyType, clock()),
         }),
       )
 
@@ -71,23 +71,25 @@ export const usersApi: ApiModule = {
         '/users/:user_id/deactivate',
         operation('users.deactivate', {
           summary: 'Deactivate a user (administrators; idempotent)',
-          description: 'Keys acting as the user stop working at once. The last active administrator cannot be deactivated (409).',
+          description:
+            'Keys acting as the user stop working at once. The employment period ends today (in the company’s time zone): nothing is expected of the employee after today. The last active administrator cannot be deactivated (409).',
           params: schemas.UserIdParams,
           response: { 200: UserData },
           errors: [404, 409],
         }),
-        async (request) => ({ data: await service.deactivateUser(db, authOf(request), request.params.user_id) }),
+        async (request) => ({ data: await service.deactivateUser(db, authOf(request), request.params.user_id, clock()) }),
       )
 
       app.post(
         '/users/:user_id/reactivate',
         operation('users.reactivate', {
           summary: 'Reactivate a disabled user (administrators; idempotent)',
+          description: 'A new employment period begins today (in the company’s time zone).',
           params: schemas.UserIdParams,
           response: { 200: UserData },
           errors: [404],
         }),
-        async (request) => ({ data: await service.reactivateUser(db, authOf(request), request.params.user_id) }),
+        async (request) => ({ data: await service.reactivateUser(db, authOf(request), request.params.user_id, clock()) }),
       )
     },
 }

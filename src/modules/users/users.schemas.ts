@@ -96,7 +96,14 @@ export const UserFull = Type.Object(
     department: Nullable(IdName),
     work_center: Nullable(IdName),
     manager_id: Nullable(Type.String({ description: "The user's supervisor" })),
-    schedule_id: Nullable(Type.String({ description: 'Own work schedule; null follows the company default' })),
+    schedule_id: Nullable(Type.String({ description: 'Own work schedule most recently assigned; null follows the company default. GET /users/{id}/schedule-history shows what applied when.' })),
+    employment_periods: Type.Array(
+      Type.Object({
+        start_date: Nullable(Type.String({ format: 'date', description: 'First day; null: since always (no hire date)' })),
+        end_date: Nullable(Type.String({ format: 'date', description: 'Last day (the day of the deactivation); null while employed' })),
+      }),
+      { description: 'Spans of employment: the first begins at the hire date, each deactivation ends one, each reactivation begins another. Outside them nothing is expected.' },
+    ),
     profile: Profile,
     folders: Nullable(Type.Array(Folder, { description: 'Only with include_folders=true on users.get' })),
   },
@@ -158,6 +165,9 @@ export const UpdateUserBody = Type.Object(
     work_center_id: Type.Optional(Nullable(Id())),
     manager_id: Type.Optional(Nullable(Id('Supervisor (extension); null removes it'))),
     schedule_id: Type.Optional(Nullable(Id('Work schedule (extension); null: the company default'))),
+    schedule_effective_from: Type.Optional(
+      DateString('First day the new schedule_id applies (default: today in the company’s time zone); earlier days keep the schedule they had. Only with schedule_id.'),
+    ),
     hire_date: Type.Optional(Nullable(DateString())),
     vacation_days: Type.Optional(Nullable({ ...VacationDays, description: 'null resets to the company default' } as typeof VacationDays)),
     works_holidays: Type.Optional(Type.Boolean()),

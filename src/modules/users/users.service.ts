@@ -7,14 +7,17 @@ import type { Kysely, Transaction } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
 import { canAdministerEmployees, canSeeSensitiveFieldsOf, userUpdateDenial } from '../../auth/policies.js'
 import { isUniqueViolation } from '../../db/errors.js'
-import { lockTenant } from '../../db/locks.js'
+import { lockRow, lockTenant } from '../../db/locks.js'
 import { managerChain } from '../../db/team.js'
 import type { Database, NewUserRow, UserUpdate } from '../../db/schema.js'
 import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
+import { todayIn } from '../../lib/calendar.js'
 import { newId } from '../../lib/ids.js'
 import { hashPassword } from '../../lib/secrets.js'
 import { nowIso } from '../../lib/time.js'
 import { catalogueItemExists } from '../catalogues/catalogues.repository.js'
+import { SINCE_ALWAYS } from '../schedules/schedule-history.logic.js'
+import { recordScheduleAssignment } from '../schedules/schedule-history.repository.js'
 import { requireTenant } from '../tenants/tenants.repository.js'
 import * as logic from './users.logic.js'
 import { userRowToFull, userRowToReduced } from './users.mapper.js'
@@ -133,6 +136,7 @@ export async function insertUserRecord(trx: Trx, tenantId: string, input: NewUse
     kiosk_id: kioskId,
     kiosk_pin_hash: input.kioskPinHash,
     schedule_id: input.scheduleId,
+    employment_periods: '[]',
     ...emptyProfile(),
     dni: input.dni,
     phone_personal: input.phonePersonal,
@@ -140,6 +144,8 @@ export async function insertUserRecord(trx: Trx, tenantId: string, input: NewUse
     updated_at: now,
   }
   await repo.insertUser(trx, row)
+  // A new employee's own schedule applies from the start of their record.
+  if (input.scheduleId !== null) await recordScheduleAssignment(trx, tenantId, id, SINCE_ALWAYS, input.scheduleId)
   const folderNames = JSON.parse(tenant.default_folders) as string[]
   await repo.insertFolders(
     trx,
@@ -275,9 +281,11 @@ function patchFromBody(body: UpdateUserBodyType): UserUpdate {
   return patch as UserUpdate
 }
 
-export async function updateUser(db: Db, auth: AuthContext, userId: string, body: UpdateUserBodyType): Promise<UserFullType> {
-  const fields = Object.keys(body).filter((k) => body[k] !== undefined)
-  const patch = patchFromBody(body)
+export async function updateUser(db: Db, auth: AuthContext, userId: string, body: UpdateUserBodyType, nowMs = Date.now()): Promise<UserFullType> {
+  const { schedule_effective_from: scheduleFrom, ...changes } = body as UpdateUserBodyType & { schedule_effective_from?: string }
+  if (scheduleFrom !== undefined && changes.schedule_id === undefined) throw invalidField('schedule_effective_from', 'is only accepted with schedule_id')
+  const fields = Object.keys(changes).filter((k) => changes[k] !== undefined)
+  const patch = patchFromBody(changes)
   try {
     await db.transaction().execute(async (trx) => {
       await lockTenant(trx, auth.tenantId)
@@ -308,6 +316,11 @@ export async function updateUser(db: Db, auth: AuthContext, userId: string, body
         throw new AppError('kiosk_id_taken', 'Another user has a DNI with the same digits (kiosk identifier)')
       }
       await repo.updateUser(trx, auth.tenantId, userId, { ...patch, updated_at: nowIso() })
+      if (changes.schedule_id !== undefined) {
+        // The new schedule applies from its date on; earlier days keep the schedule they had.
+        const from = scheduleFrom ?? todayIn(auth.tenant.timezone, new Date(nowMs))
+        await recordScheduleAssignment(trx, auth.tenantId, userId, from, changes.schedule_id as string | null)
+      }
     })
   } catch (error) {
     return explainUniqueViolation(db, auth.tenantId, undefined, error)
@@ -315,7 +328,11 @@ export async function updateUser(db: Db, auth: AuthContext, userId: string, body
   return getUser(db, auth, userId, false)
 }
 
-export async function deactivateUser(db: Db, auth: AuthContext, userId: string): Promise<UserFullType> {
+/**
+ * Deactivation ends the employee's current employment period on the day it happens (in the
+ * company's zone): that day still counts, nothing is expected after it.
+ */
+export async function deactivateUser(db: Db, auth: AuthContext, userId: string, nowMs = Date.now()): Promise<UserFullType> {
   await db.transaction().execute(async (trx) => {
     await lockTenant(trx, auth.tenantId)
     const current = await repo.findUserRow(trx, auth.tenantId, userId)
@@ -326,18 +343,22 @@ export async function deactivateUser(db: Db, auth: AuthContext, userId: string):
       throw new AppError('last_admin', 'This user is the last active administrator and cannot be deactivated')
     }
     // Keys acting as this user stop working with the commit: authentication checks the status.
-    await repo.updateUser(trx, auth.tenantId, userId, { status: 'disabled', updated_at: nowIso() })
+    const periods = logic.endEmployment(logic.parseEmploymentPeriods(current.employment_periods), todayIn(auth.tenant.timezone, new Date(nowMs)))
+    await repo.updateUser(trx, auth.tenantId, userId, { status: 'disabled', employment_periods: JSON.stringify(periods), updated_at: nowIso() })
   })
   return getUser(db, auth, userId, false)
 }
 
-export async function reactivateUser(db: Db, auth: AuthContext, userId: string): Promise<UserFullType> {
+/** Reactivation begins a new employment period on the day it happens. */
+export async function reactivateUser(db: Db, auth: AuthContext, userId: string, nowMs = Date.now()): Promise<UserFullType> {
   await db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'users', auth.tenantId, userId)
     const current = await repo.findUserRow(trx, auth.tenantId, userId)
     if (!current) throw notFound('User')
     if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may reactivate users')
     if (current.status === 'active') return
-    await repo.updateUser(trx, auth.tenantId, userId, { status: 'active', updated_at: nowIso() })
+    const periods = logic.resumeEmployment(logic.parseEmploymentPeriods(current.employment_periods), todayIn(auth.tenant.timezone, new Date(nowMs)))
+    await repo.updateUser(trx, auth.tenantId, userId, { status: 'active', employment_periods: JSON.stringify(periods), updated_at: nowIso() })
   })
   return getUser(db, auth, userId, false)
 }

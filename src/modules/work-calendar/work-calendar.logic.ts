@@ -10,7 +10,7 @@ export interface DayPlan {
   scheduleMinutes: number
   holiday: Holiday | null
   worksHolidays: boolean
-  /** false before the employee's hire date: nothing is expected of someone not yet employed. */
+  /** false before the hire date and after a deactivation: nothing is expected of someone not employed. */
   employed?: boolean
   /**
    * Minutes of approved absence on this day; a full-day absence is `Infinity`. This is where

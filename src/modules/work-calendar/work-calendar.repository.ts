@@ -12,18 +12,17 @@ import type { AbsenceSpan } from './work-calendar.logic.js'
 
 type Db = Kysely<Database>
 
-/** What the work calendar needs to know about an employee: their schedule, place and hire date. */
+/** What the work calendar needs to know about an employee: their place and employment (their schedule has a history of its own). */
 export interface CalendarSubject {
   id: string
   full_name: string
-  schedule_id: string | null
   works_holidays: boolean | number
   hire_date: string | null
+  /** JSON, see users.logic EmploymentPeriod. */
+  employment_periods: string
   work_center_id: string | null
   work_center_country: string | null
   work_center_region: string | null
-  /** JSON array of the minutes their schedule (or else the company's default) expects per ISO weekday. */
-  weekday_minutes: string | null
 }
 
 export interface SubjectFilters {
@@ -38,12 +37,7 @@ export interface SubjectFilters {
 function subjects(db: Db, tenantId: string, f: SubjectFilters) {
   let q = db
     .selectFrom('users as u')
-    .innerJoin('tenants as t', 't.id', 'u.tenant_id')
     .leftJoin('work_centers as w', (j) => j.onRef('w.id', '=', 'u.work_center_id').onRef('w.tenant_id', '=', 'u.tenant_id'))
-    // The employee's own schedule, or else the company's default: read with the employee, not after.
-    .leftJoin('schedules as s', (j) =>
-      j.onRef('s.tenant_id', '=', 'u.tenant_id').on((eb) => eb('s.id', '=', eb.fn.coalesce('u.schedule_id', 't.default_schedule_id'))),
-    )
     .where('u.tenant_id', '=', tenantId)
   if (f.userId) q = q.where('u.id', '=', f.userId)
   if (f.status) q = q.where('u.status', '=', f.status)
@@ -56,13 +50,12 @@ function subjects(db: Db, tenantId: string, f: SubjectFilters) {
 const SUBJECT_COLUMNS = [
   'u.id',
   'u.full_name',
-  'u.schedule_id',
   'u.works_holidays',
   'u.hire_date',
+  'u.employment_periods',
   'u.work_center_id',
   'w.country as work_center_country',
   'w.region as work_center_region',
-  's.weekday_minutes',
 ] as const
 
 const subjectById = reusableQuery((db: Db, tenantId: string, userId: string) => subjects(db, tenantId, { userId }).select(SUBJECT_COLUMNS))

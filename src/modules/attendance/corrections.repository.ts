@@ -1,0 +1,54 @@
+/**
+ * Correction records. A correction changes only while pending (decided or cancelled once); the
+ * approved ones are links of their employee's hash chain and are never written again.
+ */
+import type { Kysely } from 'kysely'
+import { paginate } from '../../db/paginate.js'
+import type { Database, PunchCorrectionRow } from '../../db/schema.js'
+import { teamOf } from '../../db/team.js'
+import type { Page } from '../../lib/pagination.js'
+
+type Db = Kysely<Database>
+
+export async function insertCorrection(db: Db, row: PunchCorrectionRow): Promise<void> {
+  await db.insertInto('punch_corrections').values(row).execute()
+}
+
+export async function findCorrection(db: Db, tenantId: string, id: string): Promise<PunchCorrectionRow | undefined> {
+  return db.selectFrom('punch_corrections').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst()
+}
+
+/**
+ * Settles a pending correction (decision or cancellation). The `pending` condition is the guard
+ * that keeps a settled correction, and with it every link of a chain, from being written again.
+ */
+export async function settlePendingCorrection(
+  db: Db,
+  tenantId: string,
+  id: string,
+  settlement: Partial<Pick<PunchCorrectionRow, 'status' | 'decided_by' | 'decided_at' | 'decision_note' | 'cancelled_at' | 'seq' | 'prev_hash' | 'hash'>>,
+): Promise<void> {
+  await db.updateTable('punch_corrections').set(settlement).where('tenant_id', '=', tenantId).where('id', '=', id).where('status', '=', 'pending').execute()
+}
+
+export interface CorrectionFilters {
+  userId?: string
+  status?: PunchCorrectionRow['status']
+  /** Corrections touching instants at or after this one. */
+  fromIso?: string
+  /** ... and before this one. */
+  toIso?: string
+  /** Only this supervisor's team (need-to-know); undefined: everyone. */
+  teamOf?: string
+}
+
+/** Most recently proposed first. */
+export async function listCorrections(db: Db, tenantId: string, f: CorrectionFilters, window: { limit: number; offset: number }): Promise<Page<PunchCorrectionRow>> {
+  let q = db.selectFrom('punch_corrections').where('tenant_id', '=', tenantId)
+  if (f.userId) q = q.where('user_id', '=', f.userId)
+  if (f.status) q = q.where('status', '=', f.status)
+  if (f.fromIso) q = q.where('last_ts', '>=', f.fromIso)
+  if (f.toIso) q = q.where('first_ts', '<', f.toIso)
+  if (f.teamOf) q = q.where('user_id', 'in', teamOf(tenantId, f.teamOf))
+  return paginate(q, window, (rows) => rows.selectAll().orderBy('proposed_at', 'desc').orderBy('id', 'desc'))
+}
