@@ -101,7 +101,12 @@ forEachEngine('privacy and visibility', (t) => {
       await keys.employee.post('/api/v1/expenses', expenseBody(employee.id))
     ).body.data
     const allocation = (await keys.employee.post('/api/v1/allocations', { user_id: employee.id, start: '2026-01-05T08:00:00Z', end: '2026-01-05T09:00:00Z', note: 'x' })).body.data
-    assert.ok(absence?.id && expense?.id && allocation?.id)
+    const correction = (await keys.employee.post('/api/v1/attendance/corrections', {
+      user_id: employee.id,
+      reason: 'Earlier',
+      changes: [{ action: 'move', punch_id: punch.body.data.id, ts: new Date(now - 4_000_000).toISOString() }],
+    })).body.data
+    assert.ok(absence?.id && expense?.id && allocation?.id && correction?.id)
 
     const yesterday = new Date(now - 86_400_000).toISOString().slice(0, 10)
     const reads: Record<string, (key: Client) => Promise<boolean>> = {
@@ -116,6 +121,10 @@ forEachEngine('privacy and visibility', (t) => {
         assert.equal(res.status, 200)
         return res.body.data.some((row: any) => row.user_id === employee.id)
       },
+      'attendance.punches': async (key) => found(await key.get(`/api/v1/attendance/punches?user_id=${employee.id}&from=${yesterday}&to=${today}`)),
+      'attendance-corrections.get': async (key) => found(await key.get(`/api/v1/attendance/corrections/${correction.id}`)),
+      'attendance-corrections.list': async (key) => (await key.get('/api/v1/attendance/corrections?page_size=100')).body.data.some((c: any) => c.id === correction.id),
+      'users.schedule-history': async (key) => found(await key.get(`/api/v1/users/${employee.id}/schedule-history`)),
       'absences.get': async (key) => found(await key.get(`/api/v1/absences/${absence.id}`)),
       'absences.list': async (key) => {
         const res = await key.get('/api/v1/absences?from=2030-01-01&to=2030-12-31&page_size=100')
