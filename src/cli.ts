@@ -177,7 +177,7 @@ punches
     const report = await withDatabase((database) => verifyPunchChains(database.db, options.tenant, options.user, against))
     output(report, options, () =>
       [
-        `Checked ${plural(report.punches_checked, 'punch', 'punches')} of ${plural(report.users_checked, 'employee', 'employees')}${options.against ? ` against ${plural(report.anchors_checked, 'anchor', 'anchors')} of the report` : ''}: ${report.ok ? 'intact' : plural(report.broken.length, 'broken link', 'broken links')}`,
+        `Checked ${plural(report.punches_checked, 'chain link', 'chain links')} (punches and approved corrections) of ${plural(report.users_checked, 'employee', 'employees')}${options.against ? ` against ${plural(report.anchors_checked, 'anchor', 'anchors')} of the report` : ''}: ${report.ok ? 'intact' : plural(report.broken.length, 'broken link', 'broken links')}`,
         ...report.broken.map((b) => `  ${b.user_id} #${b.seq} ${b.punch_id ?? '(missing)'}: ${b.problem}`),
       ].join('\n'),
     )

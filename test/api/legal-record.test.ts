@@ -436,6 +436,24 @@ forEachEngine(
       expectError(await tenant.admin.get('/api/v1/users/usr_missing/schedule-history'), 404, 'not_found')
       assert.equal((await (await tenant.keyFor(own.id)).get(`/api/v1/users/${own.id}/schedule-history`)).status, 200)
     })
+
+    it('concurrent schedule changes for one day leave one version and one assignment of that day', async () => {
+      setNow('2026-11-22T10:00:00Z')
+      const tenant = await t.newTenant()
+      const schedule = (await tenant.admin.post('/api/v1/schedules', { name: 'Busy', weekday_minutes: { mon: 1, tue: 1, wed: 1, thu: 1, fri: 1, sat: 0, sun: 0 } })).body.data
+      const edits = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          tenant.admin.patch(`/api/v1/schedules/${schedule.id}`, { weekday_minutes: { mon: 100 + i, tue: 1, wed: 1, thu: 1, fri: 1, sat: 0, sun: 0 } }),
+        ),
+      )
+      assert.deepEqual(edits.map((r) => r.status), Array(8).fill(200))
+      const versions = await t.database.db.selectFrom('schedule_versions').selectAll().where('schedule_id', '=', schedule.id).orderBy('effective_from').execute()
+      assert.deepEqual(versions.map((v) => v.effective_from), ['0001-01-01', '2026-11-22'])
+      const switches = await Promise.all(Array.from({ length: 6 }, () => tenant.admin.patch('/api/v1/tenant', { default_schedule_id: schedule.id })))
+      assert.deepEqual(switches.map((r) => r.status), Array(6).fill(200))
+      const defaults = await t.database.db.selectFrom('schedule_assignments').selectAll().where('tenant_id', '=', tenant.id).where('user_id', 'is', null).execute()
+      assert.deepEqual(defaults.map((d) => d.effective_from).sort(), ['0001-01-01', '2026-11-22'])
+    })
   },
   { app: { clock: () => now } },
 )

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
 import { isUniqueViolation } from '../../db/errors.js'
+import { lockTenant } from '../../db/locks.js'
 import type { Database, DepartmentRow, TenantRow, WorkCenterRow } from '../../db/schema.js'
 import { AppError, notFound, permissionDenied } from '../../errors.js'
 import { type IdKind, newId } from '../../lib/ids.js'
@@ -160,6 +161,9 @@ export async function updateCatalogueItem<T extends repo.CatalogueTable, Update 
   const name = body.name?.trim()
   try {
     await db.transaction().execute(async (trx) => {
+      // Catalogue edits are rare; serialising them per company keeps two edits of one schedule's
+      // version for the same day from both writing it.
+      await lockTenant(trx, auth.tenantId)
       const current = await repo.findCatalogueItem(trx, table, auth.tenantId, id)
       if (!current) throw notFound(label)
       const patch = catalogue.changedColumns(body, current)

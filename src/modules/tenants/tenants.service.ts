@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
+import { lockTenant } from '../../db/locks.js'
 import type { Database, TenantRow } from '../../db/schema.js'
 import { invalidField, notFound, permissionDenied } from '../../errors.js'
 import { todayIn } from '../../lib/calendar.js'
@@ -38,6 +39,7 @@ export async function updateTenantSettings(db: Db, auth: AuthContext, body: Upda
     throw invalidField('default_schedule_effective_from', 'is only accepted with default_schedule_id')
   }
   await db.transaction().execute(async (trx) => {
+    await lockTenant(trx, auth.tenantId) // one change of the company default per day at a time
     const current = await repo.requireTenant(trx, auth.tenantId)
     assertValidPlace(
       body.country !== undefined ? body.country : current.country,
