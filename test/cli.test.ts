@@ -313,6 +313,9 @@ for (const engine of ENGINES) {
       assert.ok(users.body.data.some((u: any) => u.id === body.admin_user.id))
       const settings = await demo.get('/api/v1/tenant')
       assert.deepEqual(settings.body.data, body.tenant, 'the printed tenant is the stored one')
+      // A trail of corrections to look at: one approved by the employee, one pending.
+      const corrections = (await demo.get('/api/v1/attendance/corrections')).body.data
+      assert.deepEqual(corrections.map((c: any) => c.status).sort(), ['approved', 'pending'])
       // The demo tenant is separate from the other one.
       const other = await client(tenant.api_key).get('/api/v1/users?page_size=100')
       assert.ok(!other.body.data.some((u: any) => u.id === body.admin_user.id))

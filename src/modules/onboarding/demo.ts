@@ -7,6 +7,8 @@ import { DateTime } from 'luxon'
 import type { AuthContext } from '../../auth/context.js'
 import type { Database } from '../../db/schema.js'
 import { createAbsence } from '../absences/absences.service.js'
+import { decideCorrection, proposeCorrection } from '../attendance/corrections.service.js'
+import { listPunchLog } from '../attendance/punch-log.service.js'
 import { createPunch } from '../attendance/punch-recording.service.js'
 import { DEPARTMENTS, WORK_CENTERS, createCatalogueItem } from '../catalogues/catalogues.service.js'
 import { requireTenant } from '../tenants/tenants.repository.js'
@@ -72,8 +74,35 @@ export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTen
     employees.push(employee)
   }
   await punchLastWeek(db, auth, employees.map((e) => e.id), tenant.timezone)
+  await correctSomePunches(db, auth, employees, tenant.timezone)
   await requestSomeAbsences(db, auth, employees.map((e) => e.id), tenant.timezone)
   return { ...created, tenant }
+}
+
+/**
+ * The trail of corrections: the administrator proposed moving Sara's last `out` (she stayed for a
+ * release) and she approved it; Jordi proposed an earlier `in`, pending his manager's decision.
+ */
+async function correctSomePunches(db: Kysely<Database>, auth: AuthContext, employees: { id: string; email: string; full_name: string }[], zone: string): Promise<void> {
+  const [, , sara, jordi] = employees
+  const as = (e: { id: string; email: string; full_name: string }): AuthContext => ({ ...auth, actor: { id: e.id, email: e.email, fullName: e.full_name, role: 'member', departmentId: null } })
+  const today = DateTime.now().setZone(zone)
+  const lastWeek = { from: today.minus({ days: 7 }).toISODate()!, to: today.minus({ days: 1 }).toISODate()!, page_size: 100 }
+  const punchesOf = async (userId: string) => (await listPunchLog(db, auth, { user_id: userId, ...lastWeek })).data
+  const saraOut = (await punchesOf(sara!.id)).filter((p) => p.type === 'out').at(-1)
+  const jordiIn = (await punchesOf(jordi!.id)).filter((p) => p.type === 'in').at(-1)
+  if (!saraOut || !jordiIn) return
+  const moved = await proposeCorrection(db, auth, {
+    user_id: sara!.id,
+    reason: 'Stayed until 18:15 for the release; the out was pushed at 17:30 by mistake',
+    changes: [{ action: 'move', punch_id: saraOut.id, ts: new Date(Date.parse(saraOut.ts) + 45 * 60_000).toISOString() }],
+  })
+  await decideCorrection(db, as(sara!), moved.id, { decision: 'approved', note: 'Right, thanks' })
+  await proposeCorrection(db, as(jordi!), {
+    user_id: jordi!.id,
+    reason: 'The reader at the door did not take my card; I was in at 08:40',
+    changes: [{ action: 'move', punch_id: jordiIn.id, ts: new Date(Date.parse(jordiIn.ts) - 26 * 60_000).toISOString() }],
+  })
 }
 
 /** A few absences ahead: a pending vacation, an approved sick day, a pending hourly appointment. */
