@@ -193,6 +193,23 @@ forEachEngine(
       assert.equal(summary.find((r: any) => r.user_id === ids.employee).worked_minutes, 510)
       // The employee can clock in again after the corrected out.
       assert.equal((await as.employee.post('/api/v1/attendance/clock', { type: 'in' })).status, 201)
+
+      // An out never pushed at all: the open session counts up to now, 50 hours on Monday's line.
+      const colleagueKey = as.colleague
+      setNow('2026-11-23T08:00:00Z')
+      assert.equal((await colleagueKey.post('/api/v1/attendance/clock', { type: 'in' })).status, 201)
+      setNow('2026-11-25T10:00:00Z')
+      assert.equal((await days(tenant, ids.colleague, '2026-11-23'))[0].worked_minutes, 50 * 60)
+      const missing = await as.hr.post('/api/v1/attendance/corrections', {
+        user_id: ids.colleague,
+        reason: 'Missing out on Monday; left at 16:30',
+        changes: [{ action: 'add', type: 'out', ts: '2026-11-23T16:30:00Z' }],
+      })
+      assert.equal(missing.status, 201, JSON.stringify(missing.body))
+      assert.equal((await colleagueKey.post(`/api/v1/attendance/corrections/${missing.body.data.id}/decide`, { decision: 'approved' })).status, 200)
+      const monday = (await days(tenant, ids.colleague, '2026-11-23'))[0]
+      assert.equal(monday.worked_minutes, 8 * 60 + 30)
+      assert.deepEqual(monday.punches.map((p: any) => [p.type, p.edited]), [['in', false], ['out', true]])
     })
 
     it('a rejected or cancelled correction changes nothing; only the proposer cancels, only while pending', async () => {
