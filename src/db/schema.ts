@@ -202,8 +202,6 @@ export interface PunchSupersessionsTable {
   tenant_id: string
   user_id: string
   correction_id: string
-  /** The superseded punch's `ts`, so that a range's marks are read by range. */
-  punch_ts: string
   created_at: string
 }
 

@@ -322,8 +322,8 @@ forEachEngine(
       // ... or marks a punch superseded that no correction names.
       const other = (await db.selectFrom('punches').select('id').where('user_id', '=', ids.employee).where('seq', '=', 2).executeTakeFirstOrThrow()).id
       await db.insertInto('punch_supersessions').values([
-        { punch_id: inn.id, tenant_id: tenant.id, user_id: ids.employee, correction_id: c.id, punch_ts: '2026-11-20T08:00:00.000Z', created_at: '2026-11-20T18:00:00.000Z' },
-        { punch_id: other, tenant_id: tenant.id, user_id: ids.employee, correction_id: c.id, punch_ts: '2026-11-20T16:00:00.000Z', created_at: '2026-11-20T18:00:00.000Z' },
+        { punch_id: inn.id, tenant_id: tenant.id, user_id: ids.employee, correction_id: c.id, created_at: '2026-11-20T18:00:00.000Z' },
+        { punch_id: other, tenant_id: tenant.id, user_id: ids.employee, correction_id: c.id, created_at: '2026-11-20T18:00:00.000Z' },
       ]).execute()
       assert.deepEqual((await verifyPunchChains(db, tenant.id)).broken, [{ user_id: ids.employee, punch_id: other, seq: 2, problem: 'supersession_mismatch' }])
     })

@@ -78,12 +78,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id'))
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
     .addColumn('correction_id', 'text', (c) => c.notNull().references('punch_corrections.id'))
-    // The superseded punch's moment: the daily record reads the few marks of its range by it,
-    // rather than probing for a mark behind every punch it reads.
-    .addColumn('punch_ts', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('punch_supersessions_tenant_user_ts').ifNotExists().on('punch_supersessions').columns(['tenant_id', 'user_id', 'punch_ts']).execute()
+  await db.schema.createIndex('punch_supersessions_tenant_user').ifNotExists().on('punch_supersessions').columns(['tenant_id', 'user_id']).execute()
 
   // Employment periods: JSON [{ start, end }] of YYYY-MM-DD or null; [] is "employed since the hire date".
   if (!(await hasColumn(db, 'users', 'employment_periods'))) {

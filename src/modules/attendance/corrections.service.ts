@@ -80,7 +80,7 @@ async function judge(db: Db, user: UserRow, changes: readonly logic.CorrectionCh
   const corrected = logic.applyChanges(around.within, changes, byId, around.before)
   const problem = logic.coherenceProblem(around.before, corrected, around.after)
   if (problem) throw new AppError('correction_incoherent', problem)
-  return { span, corrected, named: byId }
+  return { span, corrected }
 }
 
 export async function proposeCorrection(db: Db, auth: AuthContext, body: ProposeCorrectionBodyType, nowMs = Date.now()): Promise<CorrectionType> {
@@ -153,7 +153,7 @@ export async function decideCorrection(db: Db, auth: AuthContext, id: string, bo
 async function applyCorrection(trx: Db, correction: PunchCorrectionRow, decision: { decided_by: string; decided_at: string; decision_note: string | null }): Promise<void> {
   const user = (await findUserRow(trx, correction.tenant_id, correction.user_id))!
   const changes = JSON.parse(correction.changes) as logic.CorrectionChange[]
-  const { corrected, named } = await judge(trx, user, changes)
+  const { corrected } = await judge(trx, user, changes)
   const link = await chainLink(trx, correction.tenant_id, correction.user_id)
   const unhashed = {
     id: correction.id,
@@ -178,7 +178,6 @@ async function applyCorrection(trx: Db, correction: PunchCorrectionRow, decision
       tenant_id: correction.tenant_id,
       user_id: correction.user_id,
       correction_id: correction.id,
-      punch_ts: named.get(punchId)!.ts,
       created_at: decision.decided_at,
     })),
   )

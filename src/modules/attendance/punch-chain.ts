@@ -139,14 +139,12 @@ export function verifyChain(entries: readonly ChainEntry[]): BrokenLink[] {
 export interface Supersession {
   punch_id: string
   correction_id: string
-  /** The punch's moment, copied so that a range's marks are read by range. */
-  punch_ts: string
 }
 
 /**
  * The punches marked superseded must be exactly those the chain's approved corrections move or
- * void, each by the correction that names it and with the punch's moment; and every punch a
- * correction appended must name a correction of the chain.
+ * void, each by the correction that names it; and every punch a correction appended must name a
+ * correction of the chain.
  */
 export function verifySupersessions(userId: string, entries: readonly ChainEntry[], links: readonly Supersession[]): BrokenLink[] {
   const broken: BrokenLink[] = []
@@ -168,10 +166,8 @@ export function verifySupersessions(userId: string, entries: readonly ChainEntry
   }
   const seqOf = new Map(entries.map((e) => [e.id, e.seq]))
   const report = (punchId: string) => broken.push({ user_id: userId, punch_id: punchId, seq: seqOf.get(punchId) ?? 0, problem: 'supersession_mismatch' })
-  const tsOf = new Map(entries.flatMap((e) => (e.kind === 'punch' ? [[e.id, e.ts] as const] : [])))
-  const linked = new Map(links.map((l) => [l.punch_id, l]))
-  // A mark must name its punch's moment too: the daily record finds marks by it.
-  for (const [punchId, link] of linked) if (expected.get(punchId) !== link.correction_id || tsOf.get(punchId) !== link.punch_ts) report(punchId)
+  const linked = new Map(links.map((l) => [l.punch_id, l.correction_id]))
+  for (const [punchId, correctionId] of linked) if (expected.get(punchId) !== correctionId) report(punchId)
   for (const punchId of expected.keys()) if (!linked.has(punchId)) report(punchId)
   for (const entry of entries) {
     if (entry.kind === 'punch' && entry.correction_id !== null && !corrections.has(entry.correction_id)) {
