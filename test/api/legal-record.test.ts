@@ -274,6 +274,7 @@ forEachEngine(
       expectError(await propose([{ action: 'add', type: 'out', ts: '2026-11-20T15:00:00Z', modality: 'remote' }]), 400, 'invalid_request')
       expectError(await propose([{ action: 'add', type: 'in', ts: '2026-10-01T08:00:00Z' }, { action: 'add', type: 'out', ts: '2026-11-20T07:00:00Z' }]), 400, 'invalid_request')
       expectError(await propose([{ action: 'edit', punch_id: out.id }]), 400, 'invalid_request')
+      expectError(await propose([{ action: 'move', punch_id: out.id, ts: '2026-11-20T17:00:00+01:00' }]), 400, 'invalid_request') // where it is
       expectError(await tenant.admin.post('/api/v1/attendance/corrections', { user_id: 'usr_missing', reason: 'x', changes: [{ action: 'void', punch_id: out.id }] }), 404, 'not_found')
       expectError(await as.colleague.post('/api/v1/attendance/corrections', { user_id: ids.employee, reason: 'x', changes: [{ action: 'void', punch_id: out.id }] }), 404, 'not_found')
       expectError(await propose([{ action: 'add', type: 'in', ts: '2026-11-20T17:00:00Z', modality: 'remote' }, { action: 'add', type: 'out', ts: '2026-11-20T17:30:00Z' }]).then(async (r) => {
@@ -316,6 +317,14 @@ forEachEngine(
       await db.updateTable('punch_corrections').set({ reason: 'Arrived at 06:00' }).where('id', '=', c.id).execute()
       assert.deepEqual((await verifyPunchChains(db, tenant.id)).broken, [{ user_id: ids.employee, punch_id: c.id, seq: 3, problem: 'hash_mismatch' }])
       await db.updateTable('punch_corrections').set({ reason: 'Arrived at 07:30' }).where('id', '=', c.id).execute()
+      // Someone relabels the approved correction as rejected, or an untouched proposal as approved.
+      await db.updateTable('punch_corrections').set({ status: 'rejected' }).where('id', '=', c.id).execute()
+      assert.deepEqual((await verifyPunchChains(db, tenant.id)).broken, [{ user_id: ids.employee, punch_id: c.id, seq: 3, problem: 'correction_status_mismatch' }])
+      await db.updateTable('punch_corrections').set({ status: 'approved' }).where('id', '=', c.id).execute()
+      const pending = (await as.employee.post('/api/v1/attendance/corrections', { user_id: ids.employee, reason: 'Later', changes: [{ action: 'add', type: 'in', ts: '2026-11-20T17:00:00Z' }] })).body.data
+      await db.updateTable('punch_corrections').set({ status: 'approved', decided_by: ids.manager }).where('id', '=', pending.id).execute()
+      assert.deepEqual((await verifyPunchChains(db, tenant.id)).broken, [{ user_id: ids.employee, punch_id: pending.id, seq: 0, problem: 'correction_status_mismatch' }])
+      await db.updateTable('punch_corrections').set({ status: 'pending', decided_by: null }).where('id', '=', pending.id).execute()
       // Someone removes the superseded mark to bring the original punch back.
       await db.deleteFrom('punch_supersessions').where('punch_id', '=', inn.id).execute()
       assert.deepEqual((await verifyPunchChains(db, tenant.id)).broken, [{ user_id: ids.employee, punch_id: inn.id, seq: 1, problem: 'supersession_mismatch' }])

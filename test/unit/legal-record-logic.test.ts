@@ -76,7 +76,7 @@ describe('the chain with corrections', () => {
   function chain(): ChainEntry[] {
     const first = { kind: 'punch' as const, ...base, id: 'p1', seq: 1, type: 'in', ts: '2026-11-20T09:00:00.000Z', created_at: '2026-11-20T09:00:00.000Z', prev_hash: null }
     const p1 = { ...first, hash: punchHash(first) }
-    const c = { kind: 'correction' as const, id: 'c1', tenant_id: 'ten', user_id: 'usr', seq: 2, reason: 'Earlier', changes: JSON.stringify([{ action: 'move', punch_id: 'p1', ts: '2026-11-20T08:00:00.000Z' }]), proposed_by: 'usr', proposed_at: 'x', decided_by: 'mgr', decided_at: 'y', decision_note: null, prev_hash: p1.hash }
+    const c = { kind: 'correction' as const, id: 'c1', tenant_id: 'ten', user_id: 'usr', seq: 2, reason: 'Earlier', changes: JSON.stringify([{ action: 'move', punch_id: 'p1', ts: '2026-11-20T08:00:00.000Z' }]), first_ts: '2026-11-20T08:00:00.000Z', last_ts: '2026-11-20T09:00:00.000Z', proposed_by: 'usr', proposed_at: 'x', decided_by: 'mgr', decided_at: 'y', decision_note: null, prev_hash: p1.hash }
     const c1 = { ...c, hash: correctionHash(c) }
     const moved = { kind: 'punch' as const, ...base, source: 'correction', correction_id: 'c1', id: 'p2', seq: 3, type: 'in', ts: '2026-11-20T08:00:00.000Z', created_at: 'y', prev_hash: c1.hash }
     return [p1, c1, { ...moved, hash: punchHash(moved) }]
@@ -96,10 +96,20 @@ describe('the chain with corrections', () => {
     assert.deepEqual(verifySupersessions('usr', withoutCorrection, []).map((b) => [b.punch_id, b.problem]), [['p2', 'correction_missing']])
   })
 
-  it('a version-2 punch hash covers its origin', () => {
+  it('a version-2 punch hash covers its origin; a version-1 punch can only have the origin the upgrade gave it', () => {
     const [p1] = chain() as [Extract<ChainEntry, { kind: 'punch' }>]
     assert.notEqual(punchHash({ ...p1, created_by: 'someone else' }), p1.hash)
     assert.notEqual(punchHash({ ...p1, hash_version: 1 }), p1.hash)
+    const old = { ...p1, hash_version: 1, created_by: null }
+    const legacy = { ...old, hash: punchHash(old) }
+    assert.deepEqual(verifyChain([legacy]), [])
+    const relabelled = { ...legacy, source: 'correction', correction_id: 'c1' }
+    assert.deepEqual(verifyChain([relabelled]).map((b) => b.problem), ['hash_mismatch'])
+  })
+
+  it('a correction’s moments are covered by its hash', () => {
+    const moved = chain().map((e) => (e.kind === 'correction' ? { ...e, first_ts: '2030-01-01T00:00:00.000Z' } : e))
+    assert.deepEqual(verifyChain(moved).map((b) => [b.punch_id, b.problem]), [['c1', 'hash_mismatch']])
   })
 })
 

@@ -177,6 +177,8 @@ export async function punchChain(db: Db, tenantId: string, userId: string): Prom
       seq: Number(c.seq),
       reason: c.reason,
       changes: c.changes,
+      first_ts: c.first_ts,
+      last_ts: c.last_ts,
       proposed_by: c.proposed_by,
       proposed_at: c.proposed_at,
       decided_by: c.decided_by ?? '',
@@ -187,6 +189,20 @@ export async function punchChain(db: Db, tenantId: string, userId: string): Prom
     })),
   ]
   return entries.sort((a, b) => a.seq - b.seq)
+}
+
+/**
+ * Corrections of one user whose status does not match their place in the chain: a link of the
+ * chain that no longer says approved, or an approved one that is not a link.
+ */
+export async function correctionsOutOfStep(db: Db, tenantId: string, userId: string): Promise<{ id: string; seq: number | null }[]> {
+  return db
+    .selectFrom('punch_corrections')
+    .select(['id', 'seq'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb.and([eb('seq', 'is not', null), eb('status', '!=', 'approved')]), eb.and([eb('seq', 'is', null), eb('status', '=', 'approved')])]))
+    .execute()
 }
 
 /** The punches of one user marked superseded, and by which correction. */

@@ -70,13 +70,14 @@ export async function verifyPunchChains(db: Db, tenantId: string, userId?: strin
   let anchorsChecked = 0
   for (const id of userIds) {
     // The head and the chain from one snapshot: a punch recorded meanwhile is in both or in neither.
-    const { head, chain, links } = await db
+    const { head, chain, links, outOfStep } = await db
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => ({
         head: await repo.chainHead(trx, tenantId, id),
         chain: await repo.punchChain(trx, tenantId, id),
         links: await repo.supersessionsOf(trx, tenantId, id),
+        outOfStep: await repo.correctionsOutOfStep(trx, tenantId, id),
       }))
     punches += chain.length
     const anchored = [...(anchorsOf.get(id)?.values() ?? [])]
@@ -85,6 +86,7 @@ export async function verifyPunchChains(db: Db, tenantId: string, userId?: strin
       ...verifyChain(chain),
       ...verifyHead(id, chain, head ?? null),
       ...verifySupersessions(id, chain, links),
+      ...outOfStep.map((c): BrokenLink => ({ user_id: id, punch_id: c.id, seq: Number(c.seq ?? 0), problem: 'correction_status_mismatch' })),
       ...anchored.flatMap((a) => verifyAnchor(chain, a)),
     )
     const last = chain.at(-1)

@@ -72,6 +72,9 @@ async function judge(db: Db, user: UserRow, changes: readonly logic.CorrectionCh
     if (!row) throw new AppError('not_found', `Punch ${id} is not a punch of this employee`)
     if (row.superseded_by) throw new AppError('punch_superseded', `Punch ${id} was already corrected by ${row.superseded_by}; correct the punch that replaced it`)
   }
+  changes.forEach((c, i) => {
+    if (c.action === 'move' && c.ts === byId.get(c.punch_id)!.ts) throw invalidField(`changes[${i}].ts`, 'is the moment the punch already has')
+  })
   const span = logic.touchedSpan(changes, byId)
   if (Date.parse(span.last) - Date.parse(span.first) > logic.MAX_CORRECTION_SPAN_DAYS * DAY_MS) {
     throw invalidField('changes', `must all fall within ${logic.MAX_CORRECTION_SPAN_DAYS} days of each other; propose separate corrections`)
@@ -162,11 +165,11 @@ async function applyCorrection(trx: Db, correction: PunchCorrectionRow, decision
     seq: (link?.seq ?? 0) + 1,
     reason: correction.reason,
     changes: correction.changes,
+    first_ts: correction.first_ts,
+    last_ts: correction.last_ts,
     proposed_by: correction.proposed_by,
     proposed_at: correction.proposed_at,
     ...decision,
-    decided_by: decision.decided_by,
-    decided_at: decision.decided_at,
     prev_hash: link?.hash ?? null,
   }
   const hash = correctionHash(unhashed)

@@ -37,6 +37,9 @@ export interface ChainedCorrection {
   reason: string
   /** The normalised changes, JSON as stored. */
   changes: string
+  /** The earliest and latest moments the changes touch (what lists select corrections by). */
+  first_ts: string
+  last_ts: string
   proposed_by: string
   proposed_at: string
   decided_by: string
@@ -70,6 +73,8 @@ export function correctionHash(c: Omit<ChainedCorrection, 'hash'>): string {
     c.id,
     c.reason,
     c.changes,
+    c.first_ts,
+    c.last_ts,
     c.proposed_by,
     c.proposed_at,
     c.decided_by,
@@ -81,6 +86,15 @@ export function correctionHash(c: Omit<ChainedCorrection, 'hash'>): string {
 
 function entryHash(entry: ChainEntry): string {
   return entry.kind === 'punch' ? punchHash(entry) : correctionHash(entry)
+}
+
+/**
+ * A punch of hash version 1 was recorded before origins were kept: its hash does not cover them,
+ * and they can only hold what the upgrade gave them. Anything else was written since.
+ */
+function originRewritten(entry: ChainEntry): boolean {
+  if (entry.kind !== 'punch' || entry.hash_version === PUNCH_HASH_VERSION) return false
+  return entry.hash_version !== 1 || entry.source !== 'api' || entry.created_by !== null || entry.kiosk_id !== null || entry.correction_id !== null
 }
 
 export type ChainProblem =
@@ -100,6 +114,8 @@ export type ChainProblem =
   | 'supersession_mismatch'
   /** A punch says an approved correction appended it, and no such correction is in its chain. */
   | 'correction_missing'
+  /** A correction with a place in the chain that is not approved, or an approved one without a place. */
+  | 'correction_status_mismatch'
 
 export interface BrokenLink {
   user_id: string
@@ -124,7 +140,7 @@ export function verifyChain(entries: readonly ChainEntry[]): BrokenLink[] {
   let previous: ChainEntry | null = null
   for (const entry of entries) {
     const report = (problem: ChainProblem) => broken.push({ user_id: entry.user_id, punch_id: entry.id, seq: entry.seq, problem })
-    if (entryHash(entry) !== entry.hash) report('hash_mismatch')
+    if (entryHash(entry) !== entry.hash || originRewritten(entry)) report('hash_mismatch')
     if (entry.prev_hash !== (previous?.hash ?? null)) report('prev_hash_mismatch')
     if (entry.seq !== (previous?.seq ?? 0) + 1) report('sequence_gap')
     if (previous?.kind === 'punch' && entry.kind === 'punch' && previous.hash_version === 1 && entry.hash_version === 1 && entry.ts <= previous.ts) {
