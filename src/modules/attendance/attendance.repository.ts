@@ -45,14 +45,18 @@ export async function lastPunchBySeq(db: Db, tenantId: string, userId: string): 
 
 export type EffectivePunch = Pick<PunchRow, 'id' | 'type' | 'ts' | 'modality'>
 
-function effectivePunches(db: Db, tenantId: string, userId: string) {
+/** One employee's punches that no approved correction superseded (`p`), to select from. */
+function unsuperseded(db: Db, tenantId: string, userId: string) {
   return db
     .selectFrom('punches as p')
     .leftJoin('punch_supersessions as s', 's.punch_id', 'p.id')
-    .select(['p.id', 'p.type', 'p.ts', 'p.modality'])
     .where('p.tenant_id', '=', tenantId)
     .where('p.user_id', '=', userId)
     .where('s.punch_id', 'is', null)
+}
+
+function effectivePunches(db: Db, tenantId: string, userId: string) {
+  return unsuperseded(db, tenantId, userId).select(['p.id', 'p.type', 'p.ts', 'p.modality'])
 }
 
 /** The employee's latest effective punch: what the next punch must follow. */
@@ -120,14 +124,7 @@ export async function punchesBetween(db: Db, tenantId: string, userIds: readonly
  * session that started inside a range and ended after it (a night shift on the last day).
  */
 export async function restOfSession(db: Db, tenantId: string, userId: string, fromIso: string): Promise<PunchSlice[]> {
-  const later = () =>
-    db
-      .selectFrom('punches as p')
-      .leftJoin('punch_supersessions as s', 's.punch_id', 'p.id')
-      .where('p.tenant_id', '=', tenantId)
-      .where('p.user_id', '=', userId)
-      .where('p.ts', '>=', fromIso)
-      .where('s.punch_id', 'is', null)
+  const later = () => unsuperseded(db, tenantId, userId).where('p.ts', '>=', fromIso)
   const nextOut = await later().select('p.ts').where('p.type', '=', 'out').orderBy('p.ts').limit(1).executeTakeFirst()
   let q = later().select(['p.user_id', 'p.type', 'p.ts', 'p.modality', 'p.correction_id'])
   if (nextOut) q = q.where('p.ts', '<=', nextOut.ts)

@@ -1,8 +1,8 @@
 import { Type, type Static } from 'typebox'
 import { DateString, Id, InstantString, Nullable, PaginationQuery, TimeZone } from '../../lib/schemas.js'
 
-const PunchTypeSchema = Type.Union([Type.Literal('in'), Type.Literal('out'), Type.Literal('break_start'), Type.Literal('break_end')])
-const ModalitySchema = Type.Union([Type.Literal('onsite'), Type.Literal('remote')])
+export const PunchTypeSchema = Type.Union([Type.Literal('in'), Type.Literal('out'), Type.Literal('break_start'), Type.Literal('break_end')])
+export const ModalitySchema = Type.Union([Type.Literal('onsite'), Type.Literal('remote')])
 
 export const CreatePunchBody = Type.Object(
   {

@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox'
 import { DateString, Id, InstantString, Nullable, PaginationQuery, TimeZone } from '../../lib/schemas.js'
+import { ModalitySchema, PunchTypeSchema } from './attendance.schemas.js'
 import { MAX_CHANGES } from './corrections.logic.js'
 
-const PunchTypeSchema = Type.Union([Type.Literal('in'), Type.Literal('out'), Type.Literal('break_start'), Type.Literal('break_end')])
-const ModalitySchema = Type.Union([Type.Literal('onsite'), Type.Literal('remote')])
+const CorrectionStatus = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('cancelled')])
 
 const AddChange = Type.Object(
   {
@@ -50,7 +50,7 @@ export const CorrectionIdParams = Type.Object({ correction_id: Id('Correction id
 export const ListCorrectionsQuery = Type.Object(
   {
     user_id: Type.Optional(Id('Only this employee’s')),
-    status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('cancelled')])),
+    status: Type.Optional(CorrectionStatus),
     from: Type.Optional(DateString('Only corrections touching punches on or after this day')),
     to: Type.Optional(DateString('Only corrections touching punches on or before this day')),
     tz: Type.Optional(TimeZone('Zone of from and to (default: the company’s)')),
@@ -65,16 +65,9 @@ export const Correction = Type.Object(
   {
     id: Type.String(),
     user_id: Type.String(),
-    status: Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('cancelled')]),
+    status: CorrectionStatus,
     reason: Type.String(),
-    changes: Type.Array(
-      Type.Union([
-        Type.Object({ action: Type.Literal('add'), type: PunchTypeSchema, ts: Type.String({ format: 'date-time' }), modality: Type.Optional(ModalitySchema) }),
-        Type.Object({ action: Type.Literal('move'), punch_id: Type.String(), ts: Type.String({ format: 'date-time' }) }),
-        Type.Object({ action: Type.Literal('void'), punch_id: Type.String() }),
-      ]),
-      { description: 'As proposed; instants in UTC' },
-    ),
+    changes: Type.Array(Change, { description: 'As proposed; instants in UTC' }),
     proposed_by: Type.String({ description: 'Acting user who proposed it' }),
     proposed_at: Type.String({ format: 'date-time' }),
     decided_by: Nullable(Type.String({ description: 'Who approved or rejected it: the employee when someone else proposed it, HR or a supervisor when the employee did' })),
