@@ -30,6 +30,7 @@ import { type ApiModule, publicOperation } from './http/route.js'
 import { validatorCompiler } from './http/validation.js'
 import { findNulCharacter } from './lib/validation.js'
 import { absencesApi } from './modules/absences/absences.routes.js'
+import { accessLogApi, logInspectorAccess } from './modules/access-log/access-log.routes.js'
 import { allocationsApi } from './modules/allocations/allocations.routes.js'
 import { auditApi, auditWrites } from './modules/audit/audit.routes.js'
 import { attendanceApi } from './modules/attendance/attendance.routes.js'
@@ -37,9 +38,11 @@ import { correctionsApi } from './modules/attendance/corrections.routes.js'
 import { cataloguesApi } from './modules/catalogues/catalogues.routes.js'
 import { expensesApi } from './modules/expenses/expenses.routes.js'
 import { holidaysApi } from './modules/holidays/holidays.routes.js'
+import { keysApi } from './modules/keys/keys.routes.js'
 import { authenticate } from './modules/keys/keys.service.js'
 import { meApi } from './modules/me/me.routes.js'
 import { projectsApi } from './modules/projects/projects.routes.js'
+import { reportsApi } from './modules/reports/reports.routes.js'
 import { schedulesApi } from './modules/schedules/schedules.routes.js'
 import { tenantsApi } from './modules/tenants/tenants.routes.js'
 import { usersApi } from './modules/users/users.routes.js'
@@ -55,12 +58,15 @@ const API_MODULES: readonly ApiModule[] = [
   holidaysApi,
   attendanceApi,
   correctionsApi,
+  reportsApi,
   expensesApi,
   projectsApi,
   allocationsApi,
   absencesApi,
   workCalendarApi,
+  keysApi,
   auditApi,
+  accessLogApi,
 ]
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
@@ -258,6 +264,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   )
 
   auditWrites(app, db)
+  logInspectorAccess(app, db)
   const deps = { db, clock: options.clock ?? Date.now }
   await app.register(
     async (api) => {

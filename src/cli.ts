@@ -4,18 +4,28 @@
  * database (DATABASE_URL). With --json they print one JSON document on stdout; failures print an
  * error (JSON with --json) on stderr and exit non-zero.
  */
-import { readFileSync } from 'node:fs'
+import { createWriteStream, readFileSync, writeFileSync } from 'node:fs'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { Command, CommanderError } from 'commander'
+import type { AuthContext, KeyKind } from './auth/context.js'
+import { SCOPES } from './auth/scopes.js'
 import { ConfigError, loadConfig } from './config.js'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js'
 import { AppError, invalidField } from './errors.js'
-import { describeImport, plural, terminalProgress } from './cli/presentation.js'
+import { describeImport, plural, terminalEmployeeProgress, terminalProgress } from './cli/presentation.js'
 import { anchorsOfReport, verifyPunchChains } from './modules/attendance/chain-verification.service.js'
 import { recordWrite } from './modules/audit/audit.service.js'
 import { DEFAULT_BATCH_SIZE, importExpensesCsv } from './modules/expenses/expenses.import.js'
 import { createKey, listKeys, revokeKey, tenantOfKey } from './modules/keys/keys.service.js'
 import { createDemoTenant } from './modules/onboarding/demo.js'
 import { createTenant } from './modules/onboarding/onboarding.service.js'
+import { exportMonthRecords, monthlyReport } from './modules/reports/monthly-report.service.js'
+import { csvStream } from './modules/reports/report-csv.js'
+import { renderMonthlyReport } from './modules/reports/report-formats.js'
+import { MONTH_PATTERN } from './modules/reports/reports.schemas.js'
+import { requireTenant } from './modules/tenants/tenants.repository.js'
+import { isValidTimeZone } from './lib/time.js'
 import { startServer } from './server.js'
 
 interface JsonOption {
@@ -114,13 +124,19 @@ tenants
     )
   })
 
+function keyKindOption(kind: string | undefined): KeyKind | undefined {
+  if (kind === undefined || kind === 'standard' || kind === 'inspector') return kind
+  throw invalidField('kind', 'must be standard or inspector')
+}
+
 const keys = program.command('keys').description('Manage API keys')
 keys
   .command('create')
   .description('Create an API key; the secret is printed once')
   .requiredOption('--tenant <id>', 'tenant id')
   .requiredOption('--acts-as <userId>', 'user whose permissions authorise the key’s writes')
-  .requiredOption('--scopes <list>', 'comma-separated scopes, e.g. users.list,users.get')
+  .option('--scopes <list>', 'comma-separated scopes, e.g. users.list,users.get (an inspector key: all its read scopes by default)')
+  .option('--kind <kind>', 'standard (default) or inspector: read-only time record, expires within 90 days, every request in the access log')
   .option('--name <name>', 'a label for the key')
   .option('--expires-at <iso>', 'expiry: a future instant, ISO 8601 with Z or an offset (e.g. 2027-01-01T00:00:00Z)')
   .option('--json', 'print JSON')
@@ -129,11 +145,13 @@ keys
       const result = await createKey(database.db, {
         tenantId: options.tenant!,
         actsAsUserId: options.actsAs!,
-        scopes: options.scopes!.split(',').map((s) => s.trim()).filter(Boolean),
+        scopes: options.scopes?.split(',').map((s) => s.trim()).filter(Boolean),
+        kind: keyKindOption(options.kind),
         ...(options.name ? { name: options.name } : {}),
         expiresAt: options.expiresAt ?? null,
       })
-      const fields = ['acts_as_user_id', 'scopes', ...(options.name ? ['name'] : []), ...(options.expiresAt ? ['expires_at'] : [])]
+      const given = { scopes: options.scopes, kind: options.kind, name: options.name, expires_at: options.expiresAt }
+      const fields = ['acts_as_user_id', ...Object.entries(given).filter(([, v]) => v !== undefined).map(([k]) => k)]
       await auditCli(database.db, options.tenant!, 'keys.create', result.key.id, fields)
       return result
     })
@@ -147,7 +165,7 @@ keys
   .action(async (options: JsonOption & { tenant: string }) => {
     const list = await withDatabase((database) => listKeys(database.db, options.tenant))
     output({ keys: list }, options, () =>
-      list.map((k) => `${k.id}  ${k.revoked_at ? 'revoked' : 'active '}  ${k.name}  [${k.scopes.join(',')}]`).join('\n') || 'No keys',
+      list.map((k) => `${k.id}  ${k.revoked_at ? 'revoked' : 'active '}  ${k.kind.padEnd(9)}  ${k.name}  [${k.scopes.join(',')}]`).join('\n') || 'No keys',
     )
   })
 keys
@@ -182,6 +200,83 @@ punches
       ].join('\n'),
     )
     if (!report.ok) process.exitCode = 1
+  })
+
+/**
+ * The command line reads a company's records as its administrator would, with every scope:
+ * every employee's record, the DNI included.
+ */
+async function installationAdministrator(db: DatabaseHandle['db'], tenantId: string): Promise<AuthContext> {
+  const tenant = await requireTenant(db, tenantId)
+  return { keyId: 'cli', kind: 'standard', tenantId, tenant, scopes: SCOPES, actor: { id: 'cli', email: '', fullName: 'Command line', role: 'admin', departmentId: null } }
+}
+
+function validZone(zone: string): string {
+  if (!isValidTimeZone(zone)) throw invalidField('tz', 'must be an IANA time zone, e.g. Europe/Madrid')
+  return zone
+}
+
+function monthOption(month: string): string {
+  if (!new RegExp(MONTH_PATTERN).test(month)) throw invalidField('month', 'must be YYYY-MM with a year from 1900 to 9998, e.g. 2026-10')
+  return month
+}
+
+const reports = program.command('reports').description('The working-time record: monthly reports and the company export')
+reports
+  .command('monthly')
+  .description('The monthly record of one worker as JSON, CSV or PDF, to a file or stdout')
+  .requiredOption('--tenant <id>', 'tenant id')
+  .requiredOption('--user <id>', 'the worker')
+  .requiredOption('--month <YYYY-MM>', 'the month')
+  .option('--format <format>', 'json (default), csv or pdf')
+  .option('--tz <zone>', 'IANA time zone of the days (default the company’s)')
+  .option('--out <file>', 'write to this file (default stdout)')
+  .option('--json', 'report failures as JSON (the form of the report is --format)')
+  .action(async (options: { tenant: string; user: string; month: string; format?: string; tz?: string; out?: string }) => {
+    const format = options.format ?? 'json'
+    if (format !== 'json' && format !== 'csv' && format !== 'pdf') throw invalidField('format', 'must be json, csv or pdf')
+    const rendered = await withDatabase(async (database) => {
+      const auth = await installationAdministrator(database.db, options.tenant)
+      const query = { user_id: options.user, month: monthOption(options.month), ...(options.tz ? { tz: validZone(options.tz) } : {}) }
+      return renderMonthlyReport(await monthlyReport(database.db, auth, query), format)
+    })
+    if (options.out) {
+      writeFileSync(options.out, rendered.body)
+      process.stderr.write(`Wrote ${options.out}\n`)
+    } else process.stdout.write(rendered.body)
+  })
+reports
+  .command('export')
+  .description('Every employee-day of a month as one CSV file, written employee by employee')
+  .requiredOption('--tenant <id>', 'tenant id')
+  .requiredOption('--month <YYYY-MM>', 'the month')
+  .requiredOption('--out <file>', 'the CSV file to write')
+  .option('--tz <zone>', 'IANA time zone of the days (default the company’s)')
+  .option('--json', 'print JSON')
+  .action(async (options: JsonOption & { tenant: string; month: string; out: string; tz?: string }) => {
+    const summary = await withDatabase(async (database) => {
+      const auth = await installationAdministrator(database.db, options.tenant)
+      const query = { month: monthOption(options.month), ...(options.tz ? { tz: validZone(options.tz) } : {}) }
+      const progress = terminalEmployeeProgress('Exporting')
+      let employees = 0
+      let rows = 0
+      async function* counted() {
+        for await (const page of exportMonthRecords(database.db, auth, query, Date.now(), (done, total) => {
+          employees = done
+          progress?.(done, total)
+        })) {
+          rows += page.length
+          yield page
+        }
+      }
+      try {
+        await pipeline(Readable.from(csvStream(counted())), createWriteStream(options.out))
+      } finally {
+        progress?.stop()
+      }
+      return { file: options.out, month: query.month, employees, rows }
+    })
+    output(summary, options, () => `Exported ${plural(summary.employees, 'employee', 'employees', true)} (${plural(summary.rows, 'row', 'rows', true)}) of ${summary.month} to ${summary.file}`)
   })
 
 const expenses = program.command('expenses').description('Expenses')

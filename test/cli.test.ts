@@ -13,18 +13,21 @@
  */
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { after, before, describe, it } from 'node:test'
+import { parse } from 'csv-parse/sync'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.js'
 import { SCOPES } from '../src/auth/scopes.js'
 import { migrateToLatest, type DatabaseHandle } from '../src/db/database.js'
 import { listKeys } from '../src/modules/keys/keys.service.js'
+import { CSV_HEADER } from '../src/modules/reports/monthly-report.logic.js'
 import { Client, ENGINES, PG_URL, expectError, uniqueEmail } from './helpers/harness.js'
 import { type CliTarget, freshCliTarget } from './helpers/cli-target.js'
+import { pdfText } from './helpers/pdf-text.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const SPAWN_TIMEOUT_MS = 60_000
@@ -95,7 +98,7 @@ function secretOf(apiKey: string): string {
 
 function assertKeyView(key: any, expected: { apiKey: string; scopes: readonly string[]; actsAs: string; name: string; expiresAt?: string | null }): void {
   const [, ulid] = API_KEY_PATTERN.exec(expected.apiKey)!
-  assert.deepEqual(Object.keys(key).sort(), ['acts_as_user_id', 'created_at', 'expires_at', 'id', 'last_used_at', 'name', 'revoked_at', 'scopes'])
+  assert.deepEqual(Object.keys(key).sort(), ['acts_as_user_id', 'created_at', 'expires_at', 'id', 'kind', 'last_used_at', 'name', 'revoked_at', 'scopes'])
   assert.equal(key.id, `key_${ulid}`, 'the key id is the one embedded in the printed api key')
   assert.deepEqual(key.scopes, [...expected.scopes])
   assert.equal(key.acts_as_user_id, expected.actsAs)
@@ -257,7 +260,7 @@ for (const engine of ENGINES) {
       assert.deepEqual(Object.keys(body), ['keys'])
       assert.deepEqual(body.keys.map((k: any) => k.id).sort(), [...tenantKeyIds].sort())
       for (const key of body.keys) {
-        assert.deepEqual(Object.keys(key).sort(), ['acts_as_user_id', 'created_at', 'expires_at', 'id', 'last_used_at', 'name', 'revoked_at', 'scopes'])
+        assert.deepEqual(Object.keys(key).sort(), ['acts_as_user_id', 'created_at', 'expires_at', 'id', 'kind', 'last_used_at', 'name', 'revoked_at', 'scopes'])
         assert.equal(key.revoked_at, null)
       }
       const ci = body.keys.find((k: any) => k.id === ciKey!.key.id)
@@ -319,6 +322,45 @@ for (const engine of ENGINES) {
       // The demo tenant is separate from the other one.
       const other = await client(tenant.api_key).get('/api/v1/users?page_size=100')
       assert.ok(!other.body.data.some((u: any) => u.id === body.admin_user.id))
+    })
+
+    it('reports monthly writes a worker’s month as JSON, CSV or PDF; reports export writes every employee-day of the company', opts, async () => {
+      const demo = await cliOk(target.url, 'demo', '--json')
+      const month = new Date().toISOString().slice(0, 7)
+      const users = (await client(demo.api_key).get('/api/v1/users?page_size=100')).body.data
+      const worker = users.find((u: any) => u.id !== demo.admin_user.id)
+      const viaCli = await cliOk(target.url, 'reports', 'monthly', '--tenant', demo.tenant.id, '--user', worker.id, '--month', month)
+      const viaApi = (await client(demo.api_key).get(`/api/v1/attendance/reports/monthly?user_id=${worker.id}&month=${month}`)).body.data
+      assert.deepEqual(
+        viaCli.data.days.map((d: any) => [d.date, d.worked_minutes, d.expected_minutes]),
+        viaApi.days.map((d: any) => [d.date, d.worked_minutes, d.expected_minutes]),
+        'the CLI and the API share one service',
+      )
+      const dir = mkdtempSync(join(tmpdir(), 'jornada-reports-'))
+      try {
+        const pdfFile = join(dir, 'month.pdf')
+        const wrote = await cli(target.url, 'reports', 'monthly', '--tenant', demo.tenant.id, '--user', worker.id, '--month', month, '--format', 'pdf', '--out', pdfFile)
+        assert.equal(wrote.code, 0, describeRun(['reports', 'monthly'], wrote))
+        const { text } = await pdfText(readFileSync(pdfFile))
+        assert.ok(text.includes(worker.full_name) && text.includes(month))
+        const csv = await cli(target.url, 'reports', 'monthly', '--tenant', demo.tenant.id, '--user', worker.id, '--month', month, '--format', 'csv')
+        assert.equal(csv.stdout.split('\r\n')[0], CSV_HEADER.join(','))
+        const exportFile = join(dir, 'export.csv')
+        const summary = await cliOk(target.url, 'reports', 'export', '--tenant', demo.tenant.id, '--month', month, '--out', exportFile, '--json')
+        const rows = parse(readFileSync(exportFile), { columns: true }) as Record<string, string>[]
+        assert.deepEqual([summary.employees, summary.rows, summary.file], [users.length, rows.length, exportFile])
+        assert.equal(rows.length, users.length * viaApi.days.length)
+        assert.deepEqual(
+          rows.filter((r) => r.user_id === worker.id).map((r) => Number(r.worked_minutes)),
+          viaApi.days.map((d: any) => d.worked_minutes),
+        )
+        const error = await cliFails(target.url, 'reports', 'export', '--tenant', demo.tenant.id, '--month', '2026-13', '--out', exportFile, '--json')
+        assert.deepEqual(error.details?.map((d) => d.field), ['month'])
+        assert.equal((await cliFails(target.url, 'reports', 'monthly', '--tenant', demo.tenant.id, '--user', 'usr_missing', '--month', month, '--json')).code, 'not_found')
+        assert.equal((await cliFails(target.url, 'reports', 'monthly', '--tenant', demo.tenant.id, '--user', worker.id, '--month', month, '--format', 'xls', '--json')).code, 'invalid_request')
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
     })
 
     it('punches verify: the demo week of punches is intact; a row edited in the database is reported and exits 1', opts, async () => {

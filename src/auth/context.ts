@@ -9,8 +9,14 @@ export interface Actor {
   departmentId: string | null
 }
 
+/** 'inspector': a read-only key for the Labour Inspectorate or workers' representatives (decisions 11). */
+export type KeyKind = 'standard' | 'inspector'
+
 export interface AuthContext {
   keyId: string
+  kind: KeyKind
+  /** When the key expires (null: never); a key it creates may not outlive it. */
+  expiresAt?: string | null
   tenantId: string
   /**
    * The caller's company as it was when the key was checked, read in the same query as the key.
@@ -20,4 +26,15 @@ export interface AuthContext {
   tenant: TenantRow
   scopes: readonly string[]
   actor: Actor
+  /**
+   * Set for inspector keys only: the employees whose records this request read, noted by the
+   * services as they read them and written to the access log when the answer is complete.
+   */
+  recordsRead?: Set<string>
+}
+
+/** Notes whose records a request read, when its key's requests are logged (inspector keys). */
+export function noteRecordsRead(auth: AuthContext, userIds: Iterable<string>): void {
+  if (!auth.recordsRead) return
+  for (const id of userIds) auth.recordsRead.add(id)
 }

@@ -6,6 +6,7 @@
  * from a missing scope. Tested without HTTP or a database.
  */
 import type { Actor, AuthContext } from './context.js'
+import type { Scope } from './scopes.js'
 
 /** "Administer employees": create, deactivate and edit other users, push punches, manage catalogues and company settings. */
 export function canAdministerEmployees(actor: Actor): boolean {
@@ -101,7 +102,7 @@ export function canEditPersonalFields(actor: Actor, targetUserId: string): boole
  * inspector can be kept away from them whoever it acts as).
  */
 export function canSeeSensitiveFieldsOf(auth: AuthContext, subjectId: string): boolean {
-  if (!auth.scopes.includes('users.sensitive')) return false
+  if (auth.kind === 'inspector' || !auth.scopes.includes('users.sensitive')) return false
   return auth.actor.id === subjectId || seesEveryonesRecords(auth)
 }
 
@@ -112,12 +113,32 @@ export function seesEveryonesRecords(auth: AuthContext): boolean {
 
 /**
  * Whose records (attendance, punches, absences, expenses, allocations, reports) a key may see:
- * `null` for everyone's (administrators and HR), otherwise the acting user's id, meaning that user
- * and everyone below them in the manager chain. Others' records behave as if they did not exist.
+ * `null` for everyone's (administrators, HR and inspector keys, whose scopes reach the time
+ * record only), otherwise the acting user's id, meaning that user and everyone below them in the
+ * manager chain. Others' records behave as if they did not exist.
  */
 export function recordsLimitedToTeamOf(auth: AuthContext): string | null {
-  return seesEveryonesRecords(auth) ? null : auth.actor.id
+  return auth.kind === 'inspector' || seesEveryonesRecords(auth) ? null : auth.actor.id
 }
+
+// ---------------------------------------------------------------------------------------------
+// Keys
+
+/**
+ * What an inspector key (Labour Inspectorate, workers' representatives) may hold: the read
+ * operations of the time record, nothing else; it never writes and never sees personal data.
+ */
+export const INSPECTOR_SCOPES = [
+  'attendance.list',
+  'attendance.summary',
+  'attendance.punches',
+  'attendance-corrections.list',
+  'attendance-reports.get',
+  'attendance-reports.export',
+] as const satisfies readonly Scope[]
+
+/** An inspector key is for one inspection: it must expire, within this many days. */
+export const INSPECTOR_MAX_DAYS = 90
 
 const PERSONAL = new Set<string>(PERSONAL_PROFILE_FIELDS)
 const HR = new Set<string>(HR_PROFILE_FIELDS)

@@ -33,6 +33,9 @@ export const SCOPES = [
   'attendance-corrections.list',
   'attendance-corrections.decide',
   'attendance-corrections.cancel',
+  'attendance-reports.get',
+  'attendance-reports.export',
+  'attendance-reports.sign',
   'projects.list',
   'projects.create',
   'projects.update',
@@ -54,6 +57,10 @@ export const SCOPES = [
   'users.vacation-balance',
   'users.schedule-history',
   'audit-log.list',
+  'access-log.list',
+  'keys.list',
+  'keys.create',
+  'keys.revoke',
 ] as const
 
 export type Scope = (typeof SCOPES)[number]

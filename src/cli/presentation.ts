@@ -46,3 +46,25 @@ export function describeImport(report: ImportReport, shown = 20): string {
   if (more > 0) lines.push(`  ... and ${plural(more, 'more rejected row', 'more rejected rows', true)} (--json lists up to ${MAX_REPORTED_ERRORS})`)
   return lines.join('\n')
 }
+
+/** A progress bar of employees done, on stderr when it is a terminal; null otherwise. */
+export function terminalEmployeeProgress(label: string, stream: NodeJS.WriteStream = process.stderr): ((done: number, total: number) => void) & { stop(): void } | null {
+  if (!stream.isTTY) return null
+  const bar = new SingleBar({
+    stream,
+    format: `${label} |{bar}| {percentage}% | {value} of {total} employees | ETA {eta_formatted}`,
+    barCompleteChar: '\u2588',
+    barIncompleteChar: '\u2591',
+    hideCursor: true,
+  })
+  let started = false
+  const update = (done: number, total: number) => {
+    if (!started) {
+      bar.start(Math.max(total, 1), 0)
+      started = true
+    }
+    bar.setTotal(Math.max(total, 1))
+    bar.update(done)
+  }
+  return Object.assign(update, { stop: () => started && bar.stop() })
+}

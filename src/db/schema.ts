@@ -120,6 +120,8 @@ export interface ApiKeysTable {
   last_used_at: string | null
   expires_at: string | null
   revoked_at: string | null
+  /** 'inspector': read-only access to the time record, every request in the access log (decisions 11). */
+  kind: Generated<'standard' | 'inspector'>
 }
 
 export interface SchedulesTable {
@@ -340,7 +342,36 @@ export interface Database {
   absence_types: AbsenceTypesTable
   absences: AbsencesTable
   audit_log: AuditLogTable
+  access_log: AccessLogTable
+  month_signatures: MonthSignaturesTable
 }
+
+/** One request made with an inspector key; append-only. `subjects` is a JSON array of user ids. */
+export interface AccessLogTable {
+  id: string
+  tenant_id: string
+  at: string
+  key_id: string
+  user_id: string
+  method: string
+  route: string
+  status: number
+  subjects: string
+}
+export type AccessLogRow = Selectable<AccessLogTable>
+
+/** A worker's signature of their monthly record: the SHA-256 of its canonical JSON. Never changed. */
+export interface MonthSignaturesTable {
+  id: string
+  tenant_id: string
+  user_id: string
+  month: string
+  time_zone: string
+  sha256: string
+  signed_at: string
+  key_id: string
+}
+export type MonthSignatureRow = Selectable<MonthSignaturesTable>
 
 /** One write through the API or the CLI; append-only. `fields` is a JSON array of field names. */
 export interface AuditLogTable {

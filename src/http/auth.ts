@@ -97,13 +97,14 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
       )
     }
 
+    // Known from here on, so that the refusals below are logged for inspector keys too.
+    request.auth = auth
     const decision = await count(request, reply, `key:${auth.keyId}`)
     if (decision && !decision.allowed) throw rateLimited(reply, decision.resetMs)
 
     if (config.scope && !auth.scopes.includes(config.scope)) {
       throw new AppError('scope_required', `This API key does not have the scope ${config.scope} enabled`)
     }
-    request.auth = auth
   })
 }
 

@@ -165,3 +165,33 @@ export function assertDateRange(from: string, to: string): void {
 export function todayIn(zone: string, at: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)
 }
+
+/** The zone's UTC offset in minutes at an instant: constant within each quarter hour, so cached per quarter hour. */
+function offsetMinutesAt(ms: number, zone: string): number {
+  const quarter = Math.floor(ms / QUARTER_HOUR_MS)
+  return zoneOffsets.get(`${zone}|${quarter}`, () => DateTime.fromMillis(quarter * QUARTER_HOUR_MS, { zone }).offset)
+}
+
+const zoneOffsets = new BoundedCache<string, number>(100_000)
+const fixedZones = new BoundedCache<string, boolean>(1_000)
+
+/**
+ * An instant as local ISO 8601 time with its offset, to the second (2026-10-01T09:00:00+02:00).
+ * Exports write thousands of them; this costs a string slice where luxon builds an object.
+ */
+export function localIsoWithOffset(iso: string, zone: string): string {
+  const ms = Date.parse(iso)
+  const offset = offsetMinutesAt(ms, zone)
+  // Local mean times of the early 1900s had offsets in seconds; luxon writes those.
+  if (!Number.isInteger(offset)) return DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true })!
+  const local = new Date(ms + offset * 60_000).toISOString().slice(0, 19)
+  if (offset === 0 && fixedZones.get(zone, () => DateTime.now().setZone(zone).zone.isUniversal)) return `${local}Z` // as luxon writes it
+  const abs = Math.abs(offset)
+  return `${local}${offset < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
+}
+
+/** The first day (YYYY-MM-DD) of the month after a YYYY-MM month. */
+export function firstDayOfNextMonth(month: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number]
+  return m === 12 ? `${year + 1}-01-01` : `${year}-${String(m + 1).padStart(2, '0')}-01`
+}

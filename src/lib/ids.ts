@@ -38,6 +38,8 @@ export const ID_PREFIXES = {
   absenceType: 'abt',
   absence: 'abs',
   auditEntry: 'aud',
+  accessEntry: 'acc',
+  signature: 'sig',
   correction: 'cor',
   scheduleVersion: 'scv',
   scheduleAssignment: 'sca',

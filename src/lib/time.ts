@@ -1,3 +1,4 @@
+import { invalidField } from '../errors.js'
 import { isValidDate } from './calendar.js'
 
 /** Instants travel as ISO 8601 UTC with milliseconds, e.g. `2026-03-02T08:00:00.000Z`. */
@@ -25,4 +26,15 @@ export function isValidInstant(value: string): boolean {
   const [, y, mo, d, h, mi, s = '0', , , oh = '0', om = '0'] = m
   if (!isValidDate(`${y}-${mo}-${d}`)) return false
   return Number(h) <= 23 && Number(mi) <= 59 && Number(s) <= 59 && Number(oh) <= 23 && Number(om) <= 59
+}
+
+/**
+ * The optional [from, to) of a log's filters as UTC instants (they are compared as text), or 400
+ * when `to` comes before `from`.
+ */
+export function instantWindow(query: { from?: string | undefined; to?: string | undefined }): { from: string | undefined; to: string | undefined } {
+  const from = query.from === undefined ? undefined : new Date(query.from).toISOString()
+  const to = query.to === undefined ? undefined : new Date(query.to).toISOString()
+  if (from !== undefined && to !== undefined && to < from) throw invalidField('to', 'must not be before from')
+  return { from, to }
 }

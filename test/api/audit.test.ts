@@ -16,7 +16,7 @@ async function everyWrite(tenant: TestTenant): Promise<Map<string, string | null
   async function call(operation: string, method: string, url: string, body?: unknown): Promise<any> {
     const res = await admin.request(method, url, body)
     assert.ok(res.status < 300, `${operation}: ${res.status} ${JSON.stringify(res.body)}`)
-    const id = url.match(/\/((?:usr|dep|wcr|sch|hol|prj|alc|abs|cor)_[0-9A-Z]+)/)?.[1] ?? res.body?.data?.id ?? null
+    const id = url.match(/\/((?:usr|dep|wcr|sch|hol|prj|alc|abs|cor|key)_[0-9A-Z]+)/)?.[1] ?? res.body?.data?.id ?? null
     done.set(operation, id)
     return res.body?.data
   }
@@ -61,6 +61,11 @@ async function everyWrite(tenant: TestTenant): Promise<Map<string, string | null
     changes: [{ action: 'add', type: 'out', ts: new Date(Date.now() - 600_000).toISOString() }],
   })
   await call('attendance-corrections.cancel', 'POST', `/api/v1/attendance/corrections/${proposal.id}/cancel`)
+  // Last month has ended: the administrator signs their own record of it.
+  const lastMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 15)).toISOString().slice(0, 7)
+  await call('attendance-reports.sign', 'POST', '/api/v1/attendance/reports/monthly/sign', { month: lastMonth })
+  const key = await call('keys.create', 'POST', '/api/v1/keys', { name: 'Audited', scopes: ['users.list'] })
+  await call('keys.revoke', 'POST', `/api/v1/keys/${key.id}/revoke`)
   return done
 }
 

@@ -70,7 +70,7 @@ forEachEngine('authentication and scopes', (t) => {
     assert.equal(await keys(), before, 'no key was created')
   })
 
-  it('a key acting as a user stops working the moment the user is deactivated, and works again on reactivation', async () => {
+  it('a key acting as a user stops working the moment the user is deactivated, and stays revoked after reactivation', async () => {
     const tenant = await t.newTenant()
     const user = await tenant.createUser()
     const userKey = await tenant.keyFor(user.id, ['users.get'])
@@ -78,7 +78,11 @@ forEachEngine('authentication and scopes', (t) => {
     assert.equal((await tenant.admin.post(`/api/v1/users/${user.id}/deactivate`)).status, 200)
     expectError(await userKey.get('/api/v1/me'), 401, 'unauthenticated')
     assert.equal((await tenant.admin.post(`/api/v1/users/${user.id}/reactivate`)).status, 200)
-    assert.equal((await userKey.get('/api/v1/me')).status, 200)
+    expectError(await userKey.get('/api/v1/me'), 401, 'unauthenticated')
+    const row = await t.database.db.selectFrom('api_keys').select('revoked_at').where('acts_as_user_id', '=', user.id).executeTakeFirstOrThrow()
+    assert.ok(row.revoked_at, 'the key is marked revoked, not merely refused')
+    const fresh = await tenant.keyFor(user.id, ['users.get'])
+    assert.equal((await fresh.get('/api/v1/me')).status, 200, 'a new key for the reactivated user works')
   })
 
   it('keys are stored as hashes, never as the secret', async () => {
@@ -148,6 +152,13 @@ forEachEngine('authentication and scopes', (t) => {
       'absences.cancel': () => ['POST', '/api/v1/absences/abs_missing/cancel'],
       'users.vacation-balance': () => ['GET', `/api/v1/users/${user.id}/vacation-balance?year=2030`],
       'audit-log.list': () => ['GET', '/api/v1/audit-log'],
+      'access-log.list': () => ['GET', '/api/v1/access-log'],
+      'keys.list': () => ['GET', '/api/v1/keys'],
+      'keys.create': () => ['POST', '/api/v1/keys', {}],
+      'keys.revoke': () => ['POST', '/api/v1/keys/key_missing/revoke'],
+      'attendance-reports.get': () => ['GET', `/api/v1/attendance/reports/monthly?user_id=${user.id}&month=2030-01`],
+      'attendance-reports.export': () => ['GET', '/api/v1/attendance/reports/export?month=2030-01'],
+      'attendance-reports.sign': () => ['POST', '/api/v1/attendance/reports/monthly/sign', {}],
     }
     // users.sensitive enables no operation: with it alone every call is 403 (checked by the loop).
     assert.deepEqual(Object.keys(calls).sort(), SCOPES.filter((s) => !FIELD_SCOPES.includes(s)).sort(), 'every operation scope has a call in the matrix')

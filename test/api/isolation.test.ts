@@ -34,6 +34,7 @@ forEachEngine('tenant isolation', (t) => {
       changes: [{ action: 'move', punch_id: theirPunch.id, ts: new Date(Date.parse(recent) - 60_000).toISOString() }],
     })).body.data
     assert.match(theirCorrection.id, /^cor_/)
+    const theirKey = (await theirs.admin.post('/api/v1/keys', { scopes: ['users.list'] })).body.data
 
     const addressed: Record<string, [method: string, url: string, body?: unknown][]> = {
       'get /api/v1/users/{user_id}': [['GET', `/api/v1/users/${theirUser.id}`], ['GET', `/api/v1/users/${theirs.adminId}?include_folders=true`]],
@@ -57,6 +58,8 @@ forEachEngine('tenant isolation', (t) => {
       'get /api/v1/attendance/corrections/{correction_id}': [['GET', `/api/v1/attendance/corrections/${theirCorrection.id}`]],
       'post /api/v1/attendance/corrections/{correction_id}/decide': [['POST', `/api/v1/attendance/corrections/${theirCorrection.id}/decide`, { decision: 'approved' }]],
       'post /api/v1/attendance/corrections/{correction_id}/cancel': [['POST', `/api/v1/attendance/corrections/${theirCorrection.id}/cancel`]],
+      'get /api/v1/keys/{key_id}': [['GET', `/api/v1/keys/${theirKey.id}`]],
+      'post /api/v1/keys/{key_id}/revoke': [['POST', `/api/v1/keys/${theirKey.id}/revoke`]],
     }
     const references: [string, string, unknown][] = [
       ['POST', '/api/v1/users', { email: 'ref1@example.com', full_name: 'R', department_id: theirDep.id }],
@@ -73,6 +76,9 @@ forEachEngine('tenant isolation', (t) => {
       ['GET', `/api/v1/attendance?user_id=${theirUser.id}&from=2030-01-01&to=2030-01-31`, undefined],
       ['POST', '/api/v1/attendance', { user_id: theirUser.id, type: 'out', ts: new Date().toISOString() }],
       ['GET', `/api/v1/attendance/punches?user_id=${theirUser.id}&from=2026-01-01&to=2026-12-31`, undefined],
+      ['GET', `/api/v1/attendance/reports/monthly?user_id=${theirUser.id}&month=2026-01`, undefined],
+      ['GET', `/api/v1/attendance/reports/monthly?user_id=${theirUser.id}&month=2026-01&format=pdf`, undefined],
+      ['POST', '/api/v1/keys', { scopes: ['users.list'], acts_as_user_id: theirUser.id }],
       ['POST', '/api/v1/attendance/corrections', { user_id: theirUser.id, reason: 'x', changes: [{ action: 'void', punch_id: theirPunch.id }] }],
       // Their punch named in a correction of one of my employees: not a punch of that employee.
       ['POST', '/api/v1/attendance/corrections', { user_id: mine.adminId, reason: 'x', changes: [{ action: 'void', punch_id: theirPunch.id }] }],
@@ -104,7 +110,7 @@ forEachEngine('tenant isolation', (t) => {
     assert.equal((await theirs.admin.get(`/api/v1/attendance/corrections/${theirCorrection.id}`)).body.data.status, 'pending', 'their correction untouched')
 
     // Lists: only my own data, whatever the filters.
-    const theirIds = new Set([theirUser.id, theirs.adminId, theirDep.id, theirWc.id, theirSchedule.id, theirHoliday.id, theirProject.id, theirAllocation.id, theirAbsence.id, theirExpense.id, theirCorrection.id, theirPunch.id])
+    const theirIds = new Set([theirUser.id, theirs.adminId, theirDep.id, theirWc.id, theirSchedule.id, theirHoliday.id, theirProject.id, theirAllocation.id, theirAbsence.id, theirExpense.id, theirCorrection.id, theirPunch.id, theirKey.id])
     for (const url of [
       '/api/v1/users?page_size=100',
       '/api/v1/users?detail=full&page_size=100',
@@ -130,6 +136,8 @@ forEachEngine('tenant isolation', (t) => {
       '/api/v1/holidays?from=2030-01-01&to=2030-12-31',
       `/api/v1/attendance/summary?from=${recent.slice(0, 10)}&to=${recent.slice(0, 10)}&page_size=100`,
       `/api/v1/attendance/summary?from=${recent.slice(0, 10)}&to=${recent.slice(0, 10)}&work_center_id=${theirWc.id}`,
+      '/api/v1/keys?page_size=100',
+      '/api/v1/access-log?page_size=100',
     ]) {
       const res = await mine.admin.get(url)
       assert.equal(res.status, 200, url)
@@ -138,6 +146,9 @@ forEachEngine('tenant isolation', (t) => {
         assert.notEqual(item.key, 'theirs_only', `${url} leaked an absence type`)
       }
     }
+    const exported = String((await mine.admin.get(`/api/v1/attendance/reports/export?month=${recent.slice(0, 7)}`)).body)
+    for (const id of theirIds) assert.ok(!exported.includes(id), `the export leaked ${id}`)
+    assert.ok(exported.includes(mine.adminId))
     assert.equal((await mine.admin.get('/api/v1/users')).body.meta.total, 1)
     assert.equal((await mine.admin.get('/api/v1/tenant')).body.data.id, mine.id)
   })

@@ -125,6 +125,13 @@ forEachEngine('privacy and visibility', (t) => {
       'attendance-corrections.get': async (key) => found(await key.get(`/api/v1/attendance/corrections/${correction.id}`)),
       'attendance-corrections.list': async (key) => (await key.get('/api/v1/attendance/corrections?page_size=100')).body.data.some((c: any) => c.id === correction.id),
       'users.schedule-history': async (key) => found(await key.get(`/api/v1/users/${employee.id}/schedule-history`)),
+      'attendance-reports.get': async (key) => found(await key.get(`/api/v1/attendance/reports/monthly?user_id=${employee.id}&month=${today.slice(0, 7)}`)),
+      'attendance-reports.get (pdf)': async (key) => found(await key.get(`/api/v1/attendance/reports/monthly?user_id=${employee.id}&month=${today.slice(0, 7)}&format=pdf`)),
+      'attendance-reports.export': async (key) => {
+        const res = await key.get(`/api/v1/attendance/reports/export?month=${today.slice(0, 7)}`)
+        assert.equal(res.status, 200)
+        return String(res.body).includes(employee.id)
+      },
       'absences.get': async (key) => found(await key.get(`/api/v1/absences/${absence.id}`)),
       'absences.list': async (key) => {
         const res = await key.get('/api/v1/absences?from=2030-01-01&to=2030-12-31&page_size=100')

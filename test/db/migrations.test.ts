@@ -95,7 +95,7 @@ async function oldCompany(db: Kysely<any>, users: { email: string; status?: 'act
 }
 
 function adminOf(tenant: TenantRow, userId: string): AuthContext {
-  return { keyId: 'key_test', tenantId: tenant.id, tenant, scopes: [], actor: { id: userId, email: 'a@b.c', fullName: 'A', role: 'admin', departmentId: null } }
+  return { keyId: 'key_test', kind: 'standard', tenantId: tenant.id, tenant, scopes: [], actor: { id: userId, email: 'a@b.c', fullName: 'A', role: 'admin', departmentId: null } }
 }
 
 for (const target of ENGINES) {

@@ -1,4 +1,4 @@
-/** Punches have legal value, the marks that supersede them are their corrections' trail, and the audit log is the trail of writes: no code path may change or remove any of them. */
+/** Punches have legal value, the marks that supersede them are their corrections' trail, the audit and access logs are the trails of writes and of inspectors' reads, and workers' signatures are kept when superseded: no code path may change or remove any of them. */
 import assert from 'node:assert/strict'
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -11,7 +11,7 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
-for (const table of ['punches', 'punch_supersessions', 'audit_log']) {
+for (const table of ['punches', 'punch_supersessions', 'audit_log', 'access_log', 'month_signatures']) {
   it(`the code never updates or deletes a row of ${table} (only migrations may define the table)`, () => {
     const forbidden = [
       new RegExp(`updateTable\\(\\s*['"]${table}['"]`),

@@ -60,7 +60,7 @@ describe('policies', () => {
   })
 
   const keyOf = (actor: Actor, scopes: string[] = ['users.get', 'users.sensitive']): AuthContext =>
-    ({ keyId: 'key_1', tenantId: 'ten_1', tenant: { hr_department_id: HR } as AuthContext['tenant'], scopes, actor }) as AuthContext
+    ({ keyId: 'key_1', kind: 'standard', tenantId: 'ten_1', tenant: { hr_department_id: HR } as AuthContext['tenant'], scopes, actor }) as AuthContext
 
   it('sensitive fields: the user, an administrator or HR, and only through a key holding users.sensitive', () => {
     assert.equal(canSeeSensitiveFieldsOf(keyOf(member()), 'usr_me'), true)

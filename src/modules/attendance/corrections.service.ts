@@ -7,7 +7,7 @@
  * serialises it with their punches and their other corrections.
  */
 import type { Kysely } from 'kysely'
-import type { AuthContext } from '../../auth/context.js'
+import { type AuthContext, noteRecordsRead } from '../../auth/context.js'
 import { canCancelCorrection, canDecideCorrection, recordsLimitedToTeamOf } from '../../auth/policies.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
 import { lockRow } from '../../db/locks.js'
@@ -220,6 +220,7 @@ export async function cancelCorrection(db: Db, auth: AuthContext, id: string, no
 export async function getCorrection(db: Db, auth: AuthContext, id: string): Promise<CorrectionType> {
   const correction = await store.findCorrection(db, auth.tenantId, id)
   if (!correction || !(await canSeeRecordsOf(db, auth, correction.user_id))) throw notFound('Correction')
+  noteRecordsRead(auth, [correction.user_id])
   return correctionToApi(correction)
 }
 
@@ -239,6 +240,10 @@ export async function listCorrections(db: Db, auth: AuthContext, query: ListCorr
       teamOf: recordsLimitedToTeamOf(auth) ?? undefined,
     },
     window,
+  )
+  noteRecordsRead(
+    auth,
+    page.rows.map((c) => c.user_id),
   )
   return listBody(window, page, correctionToApi)
 }

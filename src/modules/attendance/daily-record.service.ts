@@ -5,7 +5,7 @@
  * employee's daily entries.
  */
 import type { Kysely } from 'kysely'
-import type { AuthContext } from '../../auth/context.js'
+import { type AuthContext, noteRecordsRead } from '../../auth/context.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
 import type { Database, TenantRow } from '../../db/schema.js'
 import { notFound } from '../../errors.js'
@@ -124,5 +124,6 @@ export async function listAttendance(db: Db, auth: AuthContext, query: ListAtten
     readAttendanceInputs(db, auth.tenant, [query.user_id], pageFrom, pageTo, query.tz ?? auth.tenant.timezone),
   ])
   if (!subject) throw notFound('User')
+  noteRecordsRead(auth, [subject.id])
   return { data: dailyEntriesOf(subject, inputs, nowMs), meta: { page, page_size: pageSize, total } }
 }

@@ -4,7 +4,7 @@
  * it; this is the whole trail, as an inspector or the employee reads it.
  */
 import type { Kysely } from 'kysely'
-import type { AuthContext } from '../../auth/context.js'
+import { type AuthContext, noteRecordsRead } from '../../auth/context.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
 import type { Database } from '../../db/schema.js'
 import { notFound } from '../../errors.js'
@@ -36,5 +36,6 @@ export async function listPunchLog(db: Db, auth: AuthContext, query: PunchLogQue
   const toIso = new Date(days.starts[days.starts.length - 1]!).toISOString()
   const window = pageOf(query)
   const page = await repo.punchLog(db, auth.tenantId, query.user_id, fromIso, toIso, window)
+  noteRecordsRead(auth, [query.user_id])
   return listBody(window, page, punchLogEntryToApi)
 }

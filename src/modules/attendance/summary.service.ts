@@ -1,6 +1,6 @@
 /** Hours per employee over a range: the daily record of each employee of a page, summed. */
 import type { Kysely } from 'kysely'
-import type { AuthContext } from '../../auth/context.js'
+import { type AuthContext, noteRecordsRead } from '../../auth/context.js'
 import { recordsLimitedToTeamOf } from '../../auth/policies.js'
 import type { Database } from '../../db/schema.js'
 import { assertDateRange } from '../../lib/calendar.js'
@@ -21,6 +21,10 @@ export async function attendanceSummary(db: Db, auth: AuthContext, query: Summar
     teamOf: recordsLimitedToTeamOf(auth) ?? undefined,
   }
   const page = await calendarSubjects(db, auth.tenantId, filters, window)
+  noteRecordsRead(
+    auth,
+    page.rows.map((s) => s.id),
+  )
   const inputs = await readAttendanceInputs(db, auth.tenant, page.rows.map((s) => s.id), query.from, query.to, query.tz ?? auth.tenant.timezone)
   return listBody(window, page, (subject): SummaryRowType => {
     // The same computation as the daily list, summed: a row always equals its daily entries.

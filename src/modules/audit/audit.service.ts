@@ -8,9 +8,10 @@ import type { Kysely } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
 import type { AuditLogRow, Database } from '../../db/schema.js'
-import { invalidField, permissionDenied } from '../../errors.js'
+import { permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
+import { instantWindow } from '../../lib/time.js'
 import * as repo from './audit.repository.js'
 import type { AuditEntryType, ListAuditQueryType } from './audit.schemas.js'
 
@@ -56,9 +57,7 @@ function entryToApi(row: AuditLogRow): AuditEntryType {
 }
 
 export async function listAuditLog(db: Db, auth: AuthContext, query: ListAuditQueryType) {
-  const from = query.from === undefined ? undefined : new Date(query.from).toISOString()
-  const to = query.to === undefined ? undefined : new Date(query.to).toISOString()
-  if (from !== undefined && to !== undefined && to < from) throw invalidField('to', 'must not be before from')
+  const { from, to } = instantWindow(query)
   if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may read the audit log')
   const window = pageOf(query)
   const filters = { from, to, userId: query.user_id, keyId: query.key_id, operation: query.operation, resourceId: query.resource_id }

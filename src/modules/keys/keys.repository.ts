@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely'
+import { paginate } from '../../db/paginate.js'
+import type { Page } from '../../lib/pagination.js'
 import { reusableQuery } from '../../db/reusable-query.js'
 import type { ApiKeyRow, Database, TenantRow } from '../../db/schema.js'
 
@@ -16,6 +18,7 @@ export interface KeyWithActor {
   user_role: 'member' | 'admin'
   user_status: 'active' | 'disabled'
   user_department_id: string | null
+  kind: 'standard' | 'inspector'
   tenant_name: string
   tenant_timezone: string
   tenant_default_vacation_days: number
@@ -56,6 +59,7 @@ const keyWithActor = reusableQuery((db: Kysely<Database>, keyId: string) =>
       'k.expires_at',
       'k.revoked_at',
       'k.last_used_at',
+      'k.kind',
       'u.id as user_id',
       'u.email as user_email',
       'u.full_name as user_full_name',
@@ -117,4 +121,37 @@ export async function revokeKey(db: Kysely<Database>, tenantId: string, keyId: s
     .where('id', '=', keyId)
     .where('revoked_at', 'is', null)
     .execute()
+}
+
+/** Revokes every key still working that acts as the user. */
+export async function revokeKeysActingAs(db: Kysely<Database>, tenantId: string, userId: string, at: string): Promise<void> {
+  await db
+    .updateTable('api_keys')
+    .set({ revoked_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('acts_as_user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute()
+}
+
+export interface KeyFilters {
+  kind?: 'standard' | 'inspector' | undefined
+  actsAsUserId?: string | undefined
+  /** true: neither revoked nor expired at `now`; false: revoked or expired. */
+  active?: boolean | undefined
+}
+
+/** Oldest first: created_at then id. */
+export async function pageOfKeys(db: Kysely<Database>, tenantId: string, f: KeyFilters, window: { limit: number; offset: number }, now: string): Promise<Page<ApiKeyRow>> {
+  let q = db.selectFrom('api_keys').where('tenant_id', '=', tenantId)
+  if (f.kind !== undefined) q = q.where('kind', '=', f.kind)
+  if (f.actsAsUserId !== undefined) q = q.where('acts_as_user_id', '=', f.actsAsUserId)
+  if (f.active === true) q = q.where('revoked_at', 'is', null).where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+  if (f.active === false) q = q.where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('expires_at', '<=', now)]))
+  return paginate(q, window, (rows) => rows.selectAll().orderBy('created_at').orderBy('id'))
+}
+
+/** The user a new key is to act as: whether they exist in the company and are active. */
+export async function findActingUser(db: Kysely<Database>, tenantId: string, userId: string): Promise<{ id: string; status: 'active' | 'disabled' } | undefined> {
+  return db.selectFrom('users').select(['id', 'status']).where('tenant_id', '=', tenantId).where('id', '=', userId).executeTakeFirst()
 }

@@ -1,22 +1,28 @@
 /**
- * API keys: issued with a secret shown once, stored as a hash, checked on every request.
- * Keys are managed from the CLI (the administrator of the installation).
+ * API keys: issued with a secret shown once, stored as a hash, checked on every request. The
+ * command line (the installation's administrator) and the API (a company's administrators) issue
+ * and revoke keys through the same functions here.
  */
 import type { Kysely } from 'kysely'
-import type { AuthContext } from '../../auth/context.js'
+import type { AuthContext, KeyKind } from '../../auth/context.js'
+import { INSPECTOR_MAX_DAYS, INSPECTOR_SCOPES, canAdministerEmployees } from '../../auth/policies.js'
 import { SCOPES, isScope } from '../../auth/scopes.js'
 import type { ApiKeyRow, Database } from '../../db/schema.js'
-import { AppError, invalidField, notFound } from '../../errors.js'
+import { lockRow } from '../../db/locks.js'
+import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
-import { isValidInstant } from '../../lib/time.js'
+import { listBody, pageOf } from '../../lib/pagination.js'
 import { formatApiKey, newSecret, parseApiKey, secretMatches, sha256Hex } from '../../lib/secrets.js'
-import { nowIso } from '../../lib/time.js'
-import { findUserRow } from '../users/users.repository.js'
+import { isValidInstant, nowIso } from '../../lib/time.js'
 import * as repo from './keys.repository.js'
+import type { CreateKeyBodyType, ListKeysQueryType } from './keys.schemas.js'
+
+type Db = Kysely<Database>
 
 export interface ApiKeyView {
   id: string
   name: string
+  kind: KeyKind
   scopes: string[]
   acts_as_user_id: string
   created_at: string
@@ -29,6 +35,7 @@ export function keyRowToView(row: ApiKeyRow): ApiKeyView {
   return {
     id: row.id,
     name: row.name,
+    kind: row.kind,
     scopes: JSON.parse(row.scopes) as string[],
     acts_as_user_id: row.acts_as_user_id,
     created_at: row.created_at,
@@ -41,66 +48,167 @@ export function keyRowToView(row: ApiKeyRow): ApiKeyView {
 export interface CreateKeyInput {
   tenantId: string
   actsAsUserId: string
-  scopes: readonly string[]
-  name?: string
-  expiresAt?: string | null
+  /** Required for a standard key; an inspector key defaults to every read scope of the time record. */
+  scopes?: readonly string[] | undefined
+  name?: string | undefined
+  expiresAt?: string | null | undefined
+  kind?: KeyKind | undefined
 }
 
-export async function createKey(db: Kysely<Database>, input: CreateKeyInput, now = Date.now()): Promise<{ apiKey: string; key: ApiKeyView }> {
-  const unknown = input.scopes.filter((s) => !isScope(s))
-  if (unknown.length > 0) throw invalidField('scopes', `unknown scopes: ${unknown.join(', ')}; known: ${SCOPES.join(', ')}`)
-  if (input.scopes.length === 0) throw invalidField('scopes', 'at least one scope is required')
-  let expiresAt: string | null = null
-  if (input.expiresAt !== undefined && input.expiresAt !== null) {
-    if (!isValidInstant(input.expiresAt)) throw invalidField('expires_at', 'must be an ISO 8601 timestamp with Z or an offset, e.g. 2027-01-01T00:00:00Z')
-    const parsed = new Date(input.expiresAt)
-    // A key that could never be used is a mistake, not a key.
-    if (parsed.getTime() <= now) throw invalidField('expires_at', 'must be in the future')
-    expiresAt = parsed.toISOString()
-  }
-  const user = await findUserRow(db, input.tenantId, input.actsAsUserId)
-  if (!user) throw notFound('User to act as')
-  if (user.status !== 'active') throw new AppError('user_disabled', 'A key cannot act as a disabled user')
+const DAY_MS = 86_400_000
 
+/** The expiry as stored, or why it is refused: a key that could never be used is a mistake, not a key. */
+function expiryOf(input: CreateKeyInput, now: number): string | null {
+  if (input.expiresAt === undefined || input.expiresAt === null) {
+    if (input.kind === 'inspector') throw invalidField('expires_at', `is required for an inspector key (at most ${INSPECTOR_MAX_DAYS} days ahead)`)
+    return null
+  }
+  if (!isValidInstant(input.expiresAt)) throw invalidField('expires_at', 'must be an ISO 8601 timestamp with Z or an offset, e.g. 2027-01-01T00:00:00Z')
+  const at = Date.parse(input.expiresAt)
+  if (at <= now) throw invalidField('expires_at', 'must be in the future')
+  if (input.kind === 'inspector' && at > now + INSPECTOR_MAX_DAYS * DAY_MS) {
+    throw invalidField('expires_at', `an inspector key expires within ${INSPECTOR_MAX_DAYS} days of its creation`)
+  }
+  return new Date(at).toISOString()
+}
+
+/** The scopes as stored, or why they are refused. */
+function scopesOf(input: CreateKeyInput): string[] {
+  const requested = input.scopes ?? (input.kind === 'inspector' ? INSPECTOR_SCOPES : [])
+  const unknown = requested.filter((s) => !isScope(s))
+  if (unknown.length > 0) throw invalidField('scopes', `unknown scopes: ${unknown.join(', ')}; known: ${SCOPES.join(', ')}`)
+  if (requested.length === 0) throw invalidField('scopes', 'at least one scope is required')
+  if (input.kind === 'inspector') {
+    const beyond = requested.filter((s) => !(INSPECTOR_SCOPES as readonly string[]).includes(s))
+    if (beyond.length > 0) throw invalidField('scopes', `an inspector key reads the time record only (${INSPECTOR_SCOPES.join(', ')}); not ${beyond.join(', ')}`)
+  }
+  return [...new Set(requested)]
+}
+
+/** Checks what can be checked without the database (400s), so the API can answer them first. */
+function validatedKey(input: CreateKeyInput, now: number) {
+  return { scopes: scopesOf(input), expiresAt: expiryOf(input, now) }
+}
+
+async function assertActingUserExists(db: Db, input: CreateKeyInput): Promise<void> {
+  if (!(await repo.findActingUser(db, input.tenantId, input.actsAsUserId))) throw notFound('User to act as')
+}
+
+async function insertNewKey(db: Db, input: CreateKeyInput, valid: ReturnType<typeof validatedKey>): Promise<{ apiKey: string; key: ApiKeyView }> {
   const id = newId('apiKey')
   const secret = newSecret()
   const row: ApiKeyRow = {
     id,
     tenant_id: input.tenantId,
-    name: input.name ?? 'API key',
+    name: input.name ?? (input.kind === 'inspector' ? 'Inspector key' : 'API key'),
+    kind: input.kind ?? 'standard',
     secret_hash: sha256Hex(secret),
-    scopes: JSON.stringify([...new Set(input.scopes)]),
+    scopes: JSON.stringify(valid.scopes),
     acts_as_user_id: input.actsAsUserId,
     created_at: nowIso(),
     last_used_at: null,
-    expires_at: expiresAt,
+    expires_at: valid.expiresAt,
     revoked_at: null,
   }
-  await repo.insertKey(db, row)
+  // Judged and written under the user's lock, which deactivation takes too: a key is never
+  // created for a user whose deactivation (and the revocation of their keys) commits meanwhile.
+  await db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'users', input.tenantId, input.actsAsUserId)
+    const user = await repo.findActingUser(trx, input.tenantId, input.actsAsUserId)
+    if (!user) throw notFound('User to act as')
+    if (user.status !== 'active') throw new AppError('user_disabled', 'A key cannot act as a disabled user')
+    await repo.insertKey(trx, row)
+  })
   return { apiKey: formatApiKey(id, secret), key: keyRowToView(row) }
 }
 
-export async function revokeKey(db: Kysely<Database>, keyId: string): Promise<ApiKeyView> {
+/** Issues a key from the command line, which may give any scope to a key of any company. */
+export async function createKey(db: Db, input: CreateKeyInput, now = Date.now()): Promise<{ apiKey: string; key: ApiKeyView }> {
+  return insertNewKey(db, input, validatedKey(input, now))
+}
+
+/**
+ * Issues a key through the API: administrators only, acting as an active user of the company
+ * (the caller's own user by default), and never with a scope the calling key lacks, so a key can
+ * only hand on what it holds.
+ */
+export async function issueKey(db: Db, auth: AuthContext, body: CreateKeyBodyType, now = Date.now()): Promise<ApiKeyView & { api_key: string }> {
+  const input: CreateKeyInput = {
+    tenantId: auth.tenantId,
+    actsAsUserId: body.acts_as_user_id ?? auth.actor.id,
+    scopes: body.scopes,
+    name: body.name,
+    expiresAt: body.expires_at,
+    kind: body.kind,
+  }
+  const valid = validatedKey(input, now)
+  await assertActingUserExists(db, input) // 404 before 403, in the contract's order of checks
+  assertKeyAdministrator(auth, 'create')
+  const lacking = valid.scopes.filter((s) => !auth.scopes.includes(s))
+  if (lacking.length > 0) throw new AppError('scope_escalation', `A key cannot create a key with scopes it does not hold: ${lacking.join(', ')}`)
+  if (auth.expiresAt && (valid.expiresAt === null || valid.expiresAt > auth.expiresAt)) {
+    throw new AppError('scope_escalation', `A key that expires (${auth.expiresAt}) cannot create a key that outlives it; give expires_at at or before then`)
+  }
+  const created = await insertNewKey(db, input, valid)
+  return { ...created.key, api_key: created.apiKey }
+}
+
+/** Revokes a key found before. Revoking twice changes nothing: the first revocation's time stays. */
+async function revokeFound(db: Db, row: ApiKeyRow): Promise<ApiKeyView> {
+  await repo.revokeKey(db, row.tenant_id, row.id, nowIso())
+  return keyRowToView((await repo.findKey(db, row.id))!)
+}
+
+/** A key of the company; another company's key is as unknown as a key that does not exist. */
+async function keyOfTenant(db: Db, tenantId: string, keyId: string): Promise<ApiKeyRow> {
+  const row = await repo.findKey(db, keyId)
+  if (!row || row.tenant_id !== tenantId) throw notFound('API key')
+  return row
+}
+
+/** Revokes any key from the command line (the installation's administrator). */
+export async function revokeKey(db: Db, keyId: string): Promise<ApiKeyView> {
   const row = await repo.findKey(db, keyId)
   if (!row) throw notFound('API key')
-  await repo.revokeKey(db, row.tenant_id, keyId, nowIso())
-  return keyRowToView((await repo.findKey(db, keyId))!)
+  return revokeFound(db, row)
 }
 
 /** The tenant a key belongs to (for the audit entry of a revocation), or null for an unknown key. */
-export async function tenantOfKey(db: Kysely<Database>, keyId: string): Promise<string | null> {
+export async function tenantOfKey(db: Db, keyId: string): Promise<string | null> {
   return (await repo.findKey(db, keyId))?.tenant_id ?? null
 }
 
-export async function listKeys(db: Kysely<Database>, tenantId: string): Promise<ApiKeyView[]> {
+export async function listKeys(db: Db, tenantId: string): Promise<ApiKeyView[]> {
   return (await repo.listKeys(db, tenantId)).map(keyRowToView)
+}
+
+function assertKeyAdministrator(auth: AuthContext, action: string): void {
+  if (!canAdministerEmployees(auth.actor)) throw permissionDenied(`Only an administrator may ${action} API keys`)
+}
+
+export async function listKeysOf(db: Db, auth: AuthContext, query: ListKeysQueryType) {
+  assertKeyAdministrator(auth, 'list')
+  const window = pageOf(query)
+  return listBody(window, await repo.pageOfKeys(db, auth.tenantId, { kind: query.kind, actsAsUserId: query.acts_as_user_id, active: query.active }, window, nowIso()), keyRowToView)
+}
+
+export async function getKey(db: Db, auth: AuthContext, keyId: string): Promise<ApiKeyView> {
+  const row = await keyOfTenant(db, auth.tenantId, keyId)
+  assertKeyAdministrator(auth, 'read')
+  return keyRowToView(row)
+}
+
+export async function revokeKeyOf(db: Db, auth: AuthContext, keyId: string): Promise<ApiKeyView> {
+  const row = await keyOfTenant(db, auth.tenantId, keyId)
+  assertKeyAdministrator(auth, 'revoke')
+  return revokeFound(db, row)
 }
 
 /**
  * Resolves a bearer token to its caller, or null when it must be refused with 401: malformed,
  * unknown, wrong secret, revoked, expired, or acting as a user who is no longer active.
  */
-export async function authenticate(db: Kysely<Database>, token: string, now = new Date()): Promise<AuthContext | null> {
+export async function authenticate(db: Db, token: string, now = new Date()): Promise<AuthContext | null> {
   const parsed = parseApiKey(token)
   if (!parsed) return null
   const found = await repo.findKeyWithActor(db, parsed.keyId)
@@ -111,6 +219,8 @@ export async function authenticate(db: Kysely<Database>, token: string, now = ne
   await repo.recordKeyUse(db, found, now)
   return {
     keyId: found.id,
+    kind: found.kind,
+    expiresAt: found.expires_at,
     tenantId: found.tenant_id,
     tenant: repo.tenantOfKey(found),
     scopes: JSON.parse(found.scopes) as string[],
@@ -121,5 +231,7 @@ export async function authenticate(db: Kysely<Database>, token: string, now = ne
       role: found.user_role,
       departmentId: found.user_department_id,
     },
+    // Only an inspector key's requests are logged with whose records they read (decisions 11).
+    ...(found.kind === 'inspector' ? { recordsRead: new Set<string>() } : {}),
   }
 }

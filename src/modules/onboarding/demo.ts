@@ -27,6 +27,7 @@ export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTen
   })
   const auth: AuthContext = {
     keyId: created.key.id,
+    kind: 'standard',
     tenantId: created.tenant.id,
     tenant: await requireTenant(db, created.tenant.id),
     scopes: created.key.scopes,

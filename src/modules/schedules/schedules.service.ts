@@ -7,6 +7,7 @@ import { invalidField } from '../../errors.js'
 import { todayIn } from '../../lib/calendar.js'
 import type { CatalogueDefinition } from '../catalogues/catalogues.service.js'
 import { SINCE_ALWAYS } from './schedule-history.logic.js'
+import { assertNotInSignedMonth } from '../sign-off/sign-off.repository.js'
 import { latestScheduleVersion, recordScheduleVersion, setScheduleMinutes } from './schedule-history.repository.js'
 import { type CreateScheduleBodyType, type ScheduleType, type UpdateScheduleBodyType, WEEKDAY_KEYS, type WeekdayMinutesType } from './schedules.schemas.js'
 
@@ -56,6 +57,7 @@ export const SCHEDULES: CatalogueDefinition<'schedules', CreateScheduleBodyType,
     if (write.created) return recordScheduleVersion(trx, row.tenant_id, row.id, SINCE_ALWAYS, row.weekday_minutes)
     if (!write.body.weekday_minutes) return
     const from = write.body.effective_from ?? todayIn(write.tenant.timezone, new Date(write.nowMs))
+    await assertNotInSignedMonth(trx, row.tenant_id, null, from, 'effective_from')
     await recordScheduleVersion(trx, row.tenant_id, row.id, from, weekdayMinutesColumn(write.body.weekday_minutes))
     const latest = (await latestScheduleVersion(trx, row.tenant_id, row.id))!
     await setScheduleMinutes(trx, row.tenant_id, row.id, latest.weekday_minutes)

@@ -9,6 +9,7 @@ import { todayIn } from '../../lib/calendar.js'
 import { assertValidPlace } from '../../lib/regions.js'
 import { catalogueItemExists } from '../catalogues/catalogues.repository.js'
 import { recordScheduleAssignment } from '../schedules/schedule-history.repository.js'
+import { assertNotInSignedMonth } from '../sign-off/sign-off.repository.js'
 import * as repo from './tenants.repository.js'
 import type { TenantType, UpdateTenantBodyType } from './tenants.schemas.js'
 
@@ -60,6 +61,7 @@ export async function updateTenantSettings(db: Db, auth: AuthContext, body: Upda
     if (body.default_schedule_id !== undefined) {
       // The new default applies from its date on; earlier days keep the default they had.
       const from = default_schedule_effective_from ?? todayIn(body.timezone ?? current.timezone, new Date(nowMs))
+      await assertNotInSignedMonth(trx, auth.tenantId, null, from, 'default_schedule_effective_from')
       await recordScheduleAssignment(trx, auth.tenantId, null, from, body.default_schedule_id)
     }
   })

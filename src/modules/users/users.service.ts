@@ -16,8 +16,10 @@ import { newId } from '../../lib/ids.js'
 import { hashPassword } from '../../lib/secrets.js'
 import { nowIso } from '../../lib/time.js'
 import { catalogueItemExists } from '../catalogues/catalogues.repository.js'
+import { revokeKeysActingAs } from '../keys/keys.repository.js'
 import { SINCE_ALWAYS } from '../schedules/schedule-history.logic.js'
 import { recordScheduleAssignment } from '../schedules/schedule-history.repository.js'
+import { assertNotInSignedMonth } from '../sign-off/sign-off.repository.js'
 import { requireTenant } from '../tenants/tenants.repository.js'
 import * as logic from './users.logic.js'
 import { userRowToFull, userRowToReduced } from './users.mapper.js'
@@ -319,6 +321,7 @@ export async function updateUser(db: Db, auth: AuthContext, userId: string, body
       if (changes.schedule_id !== undefined) {
         // The new schedule applies from its date on; earlier days keep the schedule they had.
         const from = scheduleFrom ?? todayIn(auth.tenant.timezone, new Date(nowMs))
+        await assertNotInSignedMonth(trx, auth.tenantId, userId, from, 'schedule_effective_from')
         await recordScheduleAssignment(trx, auth.tenantId, userId, from, changes.schedule_id as string | null)
       }
     })
@@ -335,6 +338,7 @@ export async function updateUser(db: Db, auth: AuthContext, userId: string, body
 export async function deactivateUser(db: Db, auth: AuthContext, userId: string, nowMs = Date.now()): Promise<UserFullType> {
   await db.transaction().execute(async (trx) => {
     await lockTenant(trx, auth.tenantId)
+    await lockRow(trx, 'users', auth.tenantId, userId) // the lock a new key for this user takes
     const current = await repo.findUserRow(trx, auth.tenantId, userId)
     if (!current) throw notFound('User')
     if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may deactivate users')
@@ -342,9 +346,10 @@ export async function deactivateUser(db: Db, auth: AuthContext, userId: string, 
     if (current.role === 'admin' && (await repo.countActiveAdmins(trx, auth.tenantId)) <= 1) {
       throw new AppError('last_admin', 'This user is the last active administrator and cannot be deactivated')
     }
-    // Keys acting as this user stop working with the commit: authentication checks the status.
     const periods = logic.endEmployment(logic.parseEmploymentPeriods(current.employment_periods), todayIn(auth.tenant.timezone, new Date(nowMs)))
     await repo.updateUser(trx, auth.tenantId, userId, { status: 'disabled', employment_periods: JSON.stringify(periods), updated_at: nowIso() })
+    // Keys acting as this user stop with the commit, and for good: a reactivation gives no key back.
+    await revokeKeysActingAs(trx, auth.tenantId, userId, nowIso())
   })
   return getUser(db, auth, userId, false)
 }

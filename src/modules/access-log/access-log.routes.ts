@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.js'
+import { authOf } from '../../http/auth.js'
+import { type ApiModule, operations } from '../../http/route.js'
+import { ListOf } from '../../lib/schemas.js'
+import { AccessEntry, ListAccessQuery } from './access-log.schemas.js'
+import * as service from './access-log.service.js'
+
+const operation = operations('Audit log')
+
+export const accessLogApi: ApiModule = {
+  schemas: [AccessEntry],
+  routes: ({ db }) =>
+    async (app) => {
+      app.get(
+        '/access-log',
+        operation('access-log.list', {
+          summary: 'Every request made with an inspector key, newest first (administrators)',
+          description: 'When, key, acting user, method, route, status, and the employees whose records the request read.',
+          querystring: ListAccessQuery,
+          response: { 200: ListOf(AccessEntry) },
+        }),
+        async (request) => service.listAccessLog(db, authOf(request), request.query),
+      )
+    },
+}
+
+/**
+ * Appends every request made with an inspector key to the access log once its answer is complete
+ * (a streamed export has then read every employee it names). Refusals are logged too: a key that
+ * tries to write is something its company wants to see.
+ */
+export function logInspectorAccess(app: FastifyInstance, db: Kysely<Database>): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    const auth = request.auth
+    if (auth?.kind !== 'inspector') return done()
+    service
+      .recordAccess(db, {
+        auth,
+        method: request.method,
+        route: request.routeOptions.url ?? request.url.split('?')[0]!,
+        status: reply.statusCode,
+        at: new Date().toISOString(),
+      })
+      .catch((error: unknown) => request.log.error({ err: error }, 'access log entry could not be written'))
+      .finally(() => done())
+  })
+}

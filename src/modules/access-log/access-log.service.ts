@@ -1,0 +1,60 @@
+/**
+ * The access log (decisions 11): every request made with an inspector key, with whose records it
+ * read, so a company can show who looked at its workers' time record and when. Append-only;
+ * administrators read it.
+ */
+import type { Kysely } from 'kysely'
+import type { AuthContext } from '../../auth/context.js'
+import { canAdministerEmployees } from '../../auth/policies.js'
+import type { AccessLogRow, Database } from '../../db/schema.js'
+import { permissionDenied } from '../../errors.js'
+import { newId } from '../../lib/ids.js'
+import { listBody, pageOf } from '../../lib/pagination.js'
+import { instantWindow } from '../../lib/time.js'
+import type { AccessEntryType, ListAccessQueryType } from './access-log.schemas.js'
+import * as repo from './access-log.repository.js'
+
+type Db = Kysely<Database>
+
+export interface LoggedAccess {
+  auth: AuthContext
+  method: string
+  route: string
+  status: number
+  at: string
+}
+
+export async function recordAccess(db: Db, access: LoggedAccess): Promise<void> {
+  await repo.appendAccessEntry(db, {
+    id: newId('accessEntry'),
+    tenant_id: access.auth.tenantId,
+    at: access.at,
+    key_id: access.auth.keyId,
+    user_id: access.auth.actor.id,
+    method: access.method,
+    route: access.route,
+    status: access.status,
+    // Refused requests read nothing, whatever a service noted before refusing.
+    subjects: JSON.stringify(access.status < 400 ? [...(access.auth.recordsRead ?? [])].sort() : []),
+  })
+}
+
+function entryToApi(row: AccessLogRow): AccessEntryType {
+  return {
+    id: row.id,
+    at: row.at,
+    key_id: row.key_id,
+    user_id: row.user_id,
+    method: row.method,
+    route: row.route,
+    status: row.status,
+    user_ids: JSON.parse(row.subjects) as string[],
+  }
+}
+
+export async function listAccessLog(db: Db, auth: AuthContext, query: ListAccessQueryType) {
+  const { from, to } = instantWindow(query)
+  if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may read the access log')
+  const window = pageOf(query)
+  return listBody(window, await repo.listAccessEntries(db, auth.tenantId, { from, to, keyId: query.key_id }, window), entryToApi)
+}

@@ -1,0 +1,58 @@
+import { Type, type Static } from 'typebox'
+import { INSPECTOR_MAX_DAYS, INSPECTOR_SCOPES } from '../../auth/policies.js'
+import { Id, InstantString, Nullable, PaginationQuery } from '../../lib/schemas.js'
+
+export const KeyKindSchema = Type.Union([Type.Literal('standard'), Type.Literal('inspector')], {
+  description: `'inspector': read-only access to the time record for the Labour Inspectorate or workers' representatives; expires within ${INSPECTOR_MAX_DAYS} days, every request is in the access log, never sees personal data`,
+})
+
+const keyFields = {
+  id: Type.String({ description: 'Also the first part of the key itself (jnd_<id>_<secret>)' }),
+  name: Type.String(),
+  kind: KeyKindSchema,
+  scopes: Type.Array(Type.String()),
+  acts_as_user_id: Type.String({ description: 'The user whose permissions authorise what the key does' }),
+  created_at: Type.String({ format: 'date-time' }),
+  last_used_at: Nullable(Type.String({ format: 'date-time', description: 'Updated at most once a minute' })),
+  expires_at: Nullable(Type.String({ format: 'date-time' })),
+  revoked_at: Nullable(Type.String({ format: 'date-time', description: 'Revoked by an administrator, or by the deactivation of the user it acts as' })),
+}
+
+export const ApiKey = Type.Object(keyFields, { $id: 'ApiKey', description: 'An API key; its secret is shown only once, when it is created' })
+
+export const CreatedApiKey = Type.Object(
+  { ...keyFields, api_key: Type.String({ description: 'The key to send as `Authorization: Bearer <api_key>`; shown this once, never stored' }) },
+  { $id: 'CreatedApiKey' },
+)
+
+export const CreateKeyBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    kind: Type.Optional(KeyKindSchema),
+    scopes: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+        minItems: 1,
+        maxItems: 100,
+        description: `Each one held by the calling key (403 scope_escalation otherwise). Required for a standard key; an inspector key may hold only ${INSPECTOR_SCOPES.join(', ')} (all of them by default)`,
+      }),
+    ),
+    acts_as_user_id: Type.Optional(Id('An active user of the company (default: the calling key’s acting user)')),
+    expires_at: Type.Optional(InstantString(`A future instant; required for an inspector key, at most ${INSPECTOR_MAX_DAYS} days ahead`)),
+  },
+  { additionalProperties: false },
+)
+export type CreateKeyBodyType = Static<typeof CreateKeyBody>
+
+export const KeyIdParams = Type.Object({ key_id: Id() })
+
+export const ListKeysQuery = Type.Object(
+  {
+    kind: Type.Optional(KeyKindSchema),
+    acts_as_user_id: Type.Optional(Id('Only keys acting as this user')),
+    active: Type.Optional(Type.Boolean({ description: 'true: neither revoked nor expired; false: revoked or expired' })),
+    page: Type.Optional(PaginationQuery.page),
+    page_size: Type.Optional(PaginationQuery.page_size),
+  },
+  { additionalProperties: false },
+)
+export type ListKeysQueryType = Static<typeof ListKeysQuery>

@@ -1,0 +1,208 @@
+/**
+ * The monthly record of a worker as pure functions: the days of a month, the sessions and breaks
+ * of a day from its effective punches, the totals, the canonical form a signature is the hash of,
+ * and the rows of the CSV. The figures of each day are taken as they are from the daily record
+ * (attendance.list); nothing here computes worked or expected time again.
+ */
+import { createHash } from 'node:crypto'
+import { addDays, firstDayOfNextMonth, isoWeekday, localIsoWithOffset, todayIn } from '../../lib/calendar.js'
+import type { DailyEntryType } from '../attendance/attendance.schemas.js'
+
+/** The first and last day (YYYY-MM-DD) of a YYYY-MM month. */
+export function monthDays(month: string): { from: string; to: string } {
+  return { from: `${month}-01`, to: addDays(firstDayOfNextMonth(month), -1) }
+}
+
+/** A month has ended once its last day is over in the zone. */
+export function monthHasEnded(month: string, zone: string, nowMs: number): boolean {
+  return todayIn(zone, new Date(nowMs)) > monthDays(month).to
+}
+
+export interface Span {
+  start: string
+  /** null while it is still open. */
+  end: string | null
+}
+
+export interface ReportSession extends Span {
+  modality: 'onsite' | 'remote'
+  breaks: Span[]
+}
+
+export interface DayAbsence {
+  type: string
+  label: string
+  /** HH:MM of an hourly absence; null for a whole day. */
+  start_time: string | null
+  end_time: string | null
+}
+
+export interface ReportDay {
+  date: string
+  is_workday: boolean
+  holiday: DailyEntryType['holiday']
+  absences: DayAbsence[]
+  sessions: ReportSession[]
+  modality: 'onsite' | 'remote'
+  worked_minutes: number
+  expected_minutes: number
+  balance_minutes: number
+  /** The positive part of the balance. */
+  overtime_minutes: number
+  /** An approved correction added or moved one of its punches, or voided or moved one away from it. */
+  corrected: boolean
+}
+
+export interface ReportTotals {
+  worked_minutes: number
+  expected_minutes: number
+  balance_minutes: number
+  overtime_minutes: number
+  worked_days: number
+  expected_days: number
+}
+
+type Modality = 'onsite' | 'remote'
+
+/** The work sessions of a day, from its effective punches (each session starts at an `in`). */
+export function sessionsOf(punches: DailyEntryType['punches'], modalityOfIn: (at: string) => Modality): ReportSession[] {
+  const sessions: ReportSession[] = []
+  let current: ReportSession | null = null
+  for (const punch of punches) {
+    if (punch.type === 'in') {
+      current = { start: punch.at, end: null, modality: modalityOfIn(punch.at), breaks: [] }
+      sessions.push(current)
+    } else if (current && punch.type === 'break_start') current.breaks.push({ start: punch.at, end: null })
+    else if (current && punch.type === 'break_end' && current.breaks.length > 0) current.breaks.at(-1)!.end = punch.at
+    else if (current && punch.type === 'out') current.end = punch.at
+  }
+  return sessions
+}
+
+/**
+ * One day of the report: the daily record's entry as it is, with its sessions, the day's
+ * approved absences, and whether a correction touched it (`lostPunch`: a punch of the day was
+ * voided or moved away).
+ */
+export function reportDayOf(entry: DailyEntryType, absences: DayAbsence[], lostPunch: boolean, modalityOfIn: (at: string) => Modality): ReportDay {
+  return {
+    date: entry.date,
+    is_workday: entry.is_workday,
+    holiday: entry.holiday,
+    absences,
+    sessions: sessionsOf(entry.punches, modalityOfIn),
+    modality: entry.modality,
+    worked_minutes: entry.worked_minutes,
+    expected_minutes: entry.expected_minutes,
+    balance_minutes: entry.balance_minutes,
+    overtime_minutes: Math.max(0, entry.balance_minutes),
+    corrected: lostPunch || entry.punches.some((p) => p.edited),
+  }
+}
+
+export function totalsOf(days: readonly ReportDay[]): ReportTotals {
+  const totals: ReportTotals = { worked_minutes: 0, expected_minutes: 0, balance_minutes: 0, overtime_minutes: 0, worked_days: 0, expected_days: 0 }
+  for (const day of days) {
+    totals.worked_minutes += day.worked_minutes
+    totals.expected_minutes += day.expected_minutes
+    totals.balance_minutes += day.balance_minutes
+    totals.overtime_minutes += day.overtime_minutes
+    if (day.worked_minutes > 0) totals.worked_days++
+    if (day.expected_minutes > 0) totals.expected_days++
+  }
+  return totals
+}
+
+/**
+ * JSON with object keys sorted at every level and no whitespace (the form of RFC 8785 for the
+ * integers, strings, booleans and nulls a report holds): the same content always gives the same
+ * text, so anyone can recompute a signature's hash from the JSON report.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value)
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`
+}
+
+/** What a signature covers: the worker's days and totals of the month in its zone, nothing about who reads it or when. */
+export interface SignedContent {
+  user_id: string
+  month: string
+  time_zone: string
+  days: ReportDay[]
+  totals: ReportTotals
+}
+
+/** SHA-256 (hex) of the canonical JSON of the signed content. */
+export function contentSha256(content: SignedContent): string {
+  const { user_id, month, time_zone, days, totals } = content
+  return createHash('sha256').update(canonicalJson({ user_id, month, time_zone, days, totals })).digest('hex')
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV
+
+/** The fixed header of every CSV of the record (one worker's month, and the company export). */
+export const CSV_HEADER = [
+  'user_id',
+  'full_name',
+  'date',
+  'weekday',
+  'is_workday',
+  'holiday',
+  'absences',
+  'sessions',
+  'breaks',
+  'modality',
+  'worked_minutes',
+  'expected_minutes',
+  'balance_minutes',
+  'overtime_minutes',
+  'corrected',
+] as const
+
+/** Also the full-width forms (＝＋－＠), which some spreadsheets read as the same operators. */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/
+
+/**
+ * A text cell a spreadsheet would read as a formula (OWASP CSV injection: it begins with =, +,
+ * -, @, tab or CR) is prefixed with an apostrophe, which spreadsheets show as text. Numbers are
+ * written as numbers: a negative balance is a number, not a formula.
+ */
+export function neutralised(cell: string): string {
+  return FORMULA_START.test(cell) ? `'${cell}` : cell
+}
+
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']
+
+function spans(list: readonly Span[], zone: string): string {
+  return list.map((s) => `${localIsoWithOffset(s.start, zone)}/${s.end ? localIsoWithOffset(s.end, zone) : ''}`).join(' ')
+}
+
+/** The cells of one day of one worker, in CSV_HEADER order. */
+export function csvRecordOf(worker: { id: string; full_name: string }, day: ReportDay, zone: string): (string | number)[] {
+  const weekday = WEEKDAYS[isoWeekday(day.date) - 1]!
+  return [
+    worker.id,
+    neutralised(worker.full_name),
+    day.date,
+    weekday,
+    day.is_workday ? 'true' : 'false',
+    neutralised(day.holiday?.name ?? ''),
+    neutralised(day.absences.map((a) => (a.start_time ? `${a.label} ${a.start_time}-${a.end_time}` : a.label)).join('; ')),
+    spans(day.sessions, zone),
+    spans(
+      day.sessions.flatMap((s) => s.breaks),
+      zone,
+    ),
+    day.modality,
+    day.worked_minutes,
+    day.expected_minutes,
+    day.balance_minutes,
+    day.overtime_minutes,
+    day.corrected ? 'true' : 'false',
+  ]
+}

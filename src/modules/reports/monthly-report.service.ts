@@ -1,0 +1,218 @@
+/**
+ * The monthly record of a worker (decisions 11), the company export and the worker's sign-off.
+ * Every figure comes from the daily record (daily-record.service), the computation behind
+ * attendance.list and the summary, so a report can never disagree with them.
+ */
+import type { Kysely } from 'kysely'
+import { type AuthContext, noteRecordsRead } from '../../auth/context.js'
+import { canSeeSensitiveFieldsOf, recordsLimitedToTeamOf } from '../../auth/policies.js'
+import { canSeeRecordsOf } from '../../auth/visibility.js'
+import { lockTenant } from '../../db/locks.js'
+import type { Database, MonthSignatureRow, PunchCorrectionRow, TenantRow } from '../../db/schema.js'
+import { AppError, notFound } from '../../errors.js'
+import { dayIndexOf, localDays } from '../../lib/calendar.js'
+import { newId } from '../../lib/ids.js'
+import type { PunchSlice } from '../attendance/attendance.repository.js'
+import { correctionToApi } from '../attendance/corrections.service.js'
+import { dailyEntriesOf, readAttendanceInputs } from '../attendance/daily-record.service.js'
+import { latestSignature, insertSignature } from '../sign-off/sign-off.repository.js'
+import { type CalendarSubject, calendarSubject, calendarSubjects } from '../work-calendar/work-calendar.repository.js'
+import * as logic from './monthly-report.logic.js'
+import * as repo from './reports.repository.js'
+import type { ExportQueryType, MonthlyReportQueryType, MonthlyReportType, SignatureType } from './reports.schemas.js'
+
+type Db = Kysely<Database>
+
+/** Where a month begins and ends, as instants, in a zone. */
+function monthWindow(month: string, zone: string) {
+  const { from, to } = logic.monthDays(month)
+  const days = localDays(from, to, zone)
+  return { from, to, days, startIso: new Date(days.starts[0]!).toISOString(), endIso: new Date(days.starts.at(-1)!).toISOString() }
+}
+
+/** The report days of the month of several employees: one read of each kind for all of them. */
+async function reportDaysOf(db: Db, tenant: TenantRow, subjects: readonly CalendarSubject[], month: string, zone: string, nowMs: number) {
+  const ids = subjects.map((s) => s.id)
+  const window = monthWindow(month, zone)
+  const [inputs, absences, lost] = await Promise.all([
+    readAttendanceInputs(db, tenant, ids, window.from, window.to, zone),
+    repo.approvedAbsencesWithLabels(db, tenant.id, ids, window.from, window.to),
+    repo.supersededPunchMoments(db, tenant.id, ids, window.startIso, window.endIso),
+  ])
+  const lostDays = new Map<string, Set<number>>()
+  for (const moment of lost) {
+    const set = lostDays.get(moment.user_id) ?? new Set<number>()
+    set.add(dayIndexOf(window.days, Date.parse(moment.ts)))
+    lostDays.set(moment.user_id, set)
+  }
+  const result = new Map<string, logic.ReportDay[]>()
+  for (const subject of subjects) {
+    const modalityOfIn = modalitiesOfIns(inputs.punchesByUser.get(subject.id) ?? [])
+    const own = absences.filter((a) => a.user_id === subject.id)
+    const lostOn = lostDays.get(subject.id)
+    const entries = dailyEntriesOf(subject, inputs, nowMs)
+    result.set(
+      subject.id,
+      entries.map((entry, i) => {
+        const onDay = own
+          .filter((a) => a.start_date <= entry.date && entry.date <= a.end_date)
+          .map(({ type, label, start_time, end_time }) => ({ type, label, start_time, end_time }))
+        return logic.reportDayOf(entry, onDay, lostOn?.has(i) ?? false, modalityOfIn)
+      }),
+    )
+  }
+  return result
+}
+
+function modalitiesOfIns(punches: readonly PunchSlice[]): (at: string) => 'onsite' | 'remote' {
+  const byMoment = new Map<string, 'onsite' | 'remote'>()
+  for (const p of punches) if (p.type === 'in') byMoment.set(p.ts, p.modality ?? 'onsite')
+  return (at) => byMoment.get(at) ?? 'onsite'
+}
+
+/** What a signature is judged against: the employee's days and totals of the month in a zone. */
+async function signedContentOf(db: Db, tenant: TenantRow, subject: CalendarSubject, month: string, zone: string, nowMs: number): Promise<logic.SignedContent> {
+  const days = (await reportDaysOf(db, tenant, [subject], month, zone, nowMs)).get(subject.id)!
+  return { user_id: subject.id, month, time_zone: zone, days, totals: logic.totalsOf(days) }
+}
+
+/** The correction approved last, after `signedAt`, among those touching the month (proposal order is not decision order). */
+function latestApprovalAfter(corrections: readonly PunchCorrectionRow[], signedAt: string): string | null {
+  let latest: PunchCorrectionRow | null = null
+  for (const c of corrections) {
+    if (c.status === 'approved' && c.decided_at !== null && c.decided_at > signedAt && (latest === null || c.decided_at > latest.decided_at!)) latest = c
+  }
+  return latest?.id ?? null
+}
+
+function signatureToApi(row: MonthSignatureRow, currentSha256: string, supersededBy: string | null): SignatureType {
+  const valid = currentSha256 === row.sha256
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    month: row.month,
+    time_zone: row.time_zone,
+    sha256: row.sha256,
+    signed_at: row.signed_at,
+    status: valid ? 'valid' : 'superseded',
+    superseded_by: valid ? null : supersededBy,
+  }
+}
+
+/** The employee of a report, when the caller may see their records; 404 otherwise, as if they did not exist. */
+async function visibleSubject(db: Db, auth: AuthContext, userId: string) {
+  const [visible, subject, identity] = await Promise.all([
+    canSeeRecordsOf(db, auth, userId),
+    calendarSubject(db, auth.tenantId, userId),
+    repo.reportIdentity(db, auth.tenantId, userId),
+  ])
+  if (!visible || !subject || !identity) throw notFound('User')
+  return { subject, identity }
+}
+
+export async function monthlyReport(db: Db, auth: AuthContext, query: MonthlyReportQueryType, nowMs = Date.now()): Promise<MonthlyReportType> {
+  const zone = query.tz ?? auth.tenant.timezone
+  const { subject, identity } = await visibleSubject(db, auth, query.user_id)
+  const window = monthWindow(query.month, zone)
+  const [content, corrections, chainHead, signature] = await Promise.all([
+    signedContentOf(db, auth.tenant, subject, query.month, zone, nowMs),
+    repo.correctionsTouching(db, auth.tenantId, subject.id, window.startIso, window.endIso),
+    repo.chainHeadOf(db, auth.tenantId, subject.id),
+    latestSignature(db, auth.tenantId, subject.id, query.month),
+  ])
+  const contentSha256 = logic.contentSha256(content)
+  const names = await repo.namesOf(db, auth.tenantId, [...new Set(corrections.flatMap((c) => [c.proposed_by, ...(c.decided_by ? [c.decided_by] : [])]))])
+
+  let signatureView: SignatureType | null = null
+  if (signature) {
+    // A signature is judged in its own zone; a report read in another zone recomputes it there.
+    const signedNow = signature.time_zone === zone ? contentSha256 : logic.contentSha256(await signedContentOf(db, auth.tenant, subject, query.month, signature.time_zone, nowMs))
+    signatureView = signatureToApi(signature, signedNow, latestApprovalAfter(corrections, signature.signed_at))
+  }
+  noteRecordsRead(auth, [subject.id])
+  return {
+    ...content,
+    worker: { id: identity.id, full_name: identity.full_name, dni: canSeeSensitiveFieldsOf(auth, identity.id) ? identity.dni : null },
+    company: { name: identity.company_name ?? auth.tenant.name, cif: identity.company_cif },
+    corrections: corrections.map((c) => ({
+      ...correctionToApi(c),
+      proposed_by_name: names.get(c.proposed_by) ?? null,
+      decided_by_name: c.decided_by ? (names.get(c.decided_by) ?? null) : null,
+    })),
+    chain_head: chainHead ?? null,
+    generated_at: new Date(nowMs).toISOString(),
+    content_sha256: contentSha256,
+    signature: signatureView,
+  }
+}
+
+/** Employees per step of the export: what is held in memory at once, whatever the company's size. */
+export const EXPORT_PAGE_SIZE = 50
+
+/**
+ * The company's month as CSV records, employee by employee (name order), one page of employees
+ * read and computed at a time, so memory stays bounded whatever the company's size. Employees the
+ * caller may not see are left out. `onProgress` is told how many employees are done, of how many.
+ */
+export async function* exportMonthRecords(
+  db: Db,
+  auth: AuthContext,
+  query: ExportQueryType,
+  nowMs = Date.now(),
+  onProgress?: (done: number, total: number) => void,
+): AsyncGenerator<(string | number)[][]> {
+  const zone = query.tz ?? auth.tenant.timezone
+  const filters = {
+    status: query.status,
+    departmentId: query.department_id,
+    workCenterId: query.work_center_id,
+    teamOf: recordsLimitedToTeamOf(auth) ?? undefined,
+  }
+  for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
+    const page = await calendarSubjects(db, auth.tenantId, filters, { limit: EXPORT_PAGE_SIZE, offset })
+    if (page.rows.length === 0) return
+    const days = await reportDaysOf(db, auth.tenant, page.rows, query.month, zone, nowMs)
+    noteRecordsRead(
+      auth,
+      page.rows.map((s) => s.id),
+    )
+    yield page.rows.flatMap((subject) => days.get(subject.id)!.map((day) => logic.csvRecordOf(subject, day, zone)))
+    onProgress?.(Math.min(offset + page.rows.length, page.total), page.total)
+    if (page.rows.length < EXPORT_PAGE_SIZE) return
+  }
+}
+
+/**
+ * The acting user signs their own month once it has ended: the signature is the SHA-256 of the
+ * canonical JSON of the month's record as it is now. Signing a month again is refused while the
+ * signature still matches the record; once a correction superseded it, a new one is kept beside
+ * the old. Serialised with schedule changes (the company's lock), which may not reach into a
+ * signed month.
+ */
+export async function signMonth(db: Db, auth: AuthContext, month: string, nowMs = Date.now()): Promise<SignatureType> {
+  const zone = auth.tenant.timezone
+  if (!logic.monthHasEnded(month, zone, nowMs)) throw new AppError('month_not_ended', `${month} has not ended yet in ${zone}; it can be signed from its last day’s end on`)
+  return db.transaction().execute(async (trx) => {
+    await lockTenant(trx, auth.tenantId)
+    const subject = await calendarSubject(trx, auth.tenantId, auth.actor.id)
+    if (!subject) throw notFound('User')
+    const content = await signedContentOf(trx, auth.tenant, subject, month, zone, nowMs)
+    const sha256 = logic.contentSha256(content)
+    const previous = await latestSignature(trx, auth.tenantId, subject.id, month)
+    if (previous && previous.time_zone === zone && previous.sha256 === sha256) {
+      throw new AppError('month_already_signed', `${month} is already signed (${previous.signed_at}) and nothing changed since`)
+    }
+    const row: MonthSignatureRow = {
+      id: newId('signature'),
+      tenant_id: auth.tenantId,
+      user_id: subject.id,
+      month,
+      time_zone: zone,
+      sha256,
+      signed_at: new Date(nowMs).toISOString(),
+      key_id: auth.keyId,
+    }
+    await insertSignature(trx, row)
+    return signatureToApi(row, sha256, null)
+  })
+}

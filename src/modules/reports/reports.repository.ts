@@ -1,0 +1,118 @@
+/**
+ * What the monthly record reads besides the daily record: identity, absence labels, corrections,
+ * the chain head. A worker's report runs each once; those of one worker are compiled once
+ * (reusableQuery), as building a query costs more than running it.
+ */
+import { type Kysely, sql } from 'kysely'
+import { reusableQuery } from '../../db/reusable-query.js'
+import type { Database, PunchCorrectionRow } from '../../db/schema.js'
+
+type Db = Kysely<Database>
+
+export interface ReportIdentity {
+  id: string
+  full_name: string
+  dni: string | null
+  company_name: string | null
+  company_cif: string | null
+}
+
+const identityOf = reusableQuery((db: Db, tenantId: string, userId: string) =>
+  db.selectFrom('users').select(['id', 'full_name', 'dni', 'company_name', 'company_cif']).where('tenant_id', '=', tenantId).where('id', '=', userId),
+)
+
+export async function reportIdentity(db: Db, tenantId: string, userId: string): Promise<ReportIdentity | undefined> {
+  return (await identityOf(db, tenantId, userId))[0]
+}
+
+export interface LabelledAbsence {
+  user_id: string
+  start_date: string
+  end_date: string
+  start_time: string | null
+  end_time: string | null
+  type: string
+  label: string
+}
+
+function labelledAbsences(db: Db, tenantId: string, users: string | readonly string[], from: string, to: string) {
+  const q = db
+    .selectFrom('absences as a')
+    .innerJoin('absence_types as t', (j) => j.onRef('t.id', '=', 'a.type_id').onRef('t.tenant_id', '=', 'a.tenant_id'))
+    .select(['a.user_id', 'a.start_date', 'a.end_date', 'a.start_time', 'a.end_time', 't.key as type', 't.label'])
+    .where('a.tenant_id', '=', tenantId)
+  return (typeof users === 'string' ? q.where('a.user_id', '=', users) : q.where('a.user_id', 'in', users))
+    .where('a.status', '=', sql.lit('approved'))
+    .where('a.start_date', '<=', to)
+    .where('a.end_date', '>=', from)
+    .orderBy('a.start_date')
+    .orderBy('a.start_time')
+}
+
+const labelledAbsencesOfOne = reusableQuery((db: Db, tenantId: string, userId: string, from: string, to: string) => labelledAbsences(db, tenantId, userId, from, to))
+
+/** Approved absences of the users overlapping [from, to], with their type's key and label. */
+export async function approvedAbsencesWithLabels(db: Db, tenantId: string, userIds: readonly string[], from: string, to: string): Promise<LabelledAbsence[]> {
+  if (userIds.length === 0) return []
+  if (userIds.length === 1) return labelledAbsencesOfOne(db, tenantId, userIds[0]!, from, to)
+  return labelledAbsences(db, tenantId, userIds, from, to).execute()
+}
+
+function supersededMoments(db: Db, tenantId: string, users: string | readonly string[], startIso: string, endIso: string) {
+  const q = db
+    .selectFrom('punch_supersessions as s')
+    .innerJoin('punches as p', 'p.id', 's.punch_id')
+    .select(['p.user_id', 'p.ts'])
+    .where('s.tenant_id', '=', tenantId)
+    .where('p.tenant_id', '=', tenantId)
+  // The punches' user as well as the supersessions': the punches' (tenant, user, ts) index then bounds the read.
+  return (typeof users === 'string' ? q.where('s.user_id', '=', users).where('p.user_id', '=', users) : q.where('s.user_id', 'in', users).where('p.user_id', 'in', users))
+    .where('p.ts', '>=', startIso)
+    .where('p.ts', '<', endIso)
+}
+
+const supersededMomentsOfOne = reusableQuery((db: Db, tenantId: string, userId: string, startIso: string, endIso: string) => supersededMoments(db, tenantId, userId, startIso, endIso))
+
+/** Moments of the users' punches in [startIso, endIso) that an approved correction moved or voided. */
+export async function supersededPunchMoments(db: Db, tenantId: string, userIds: readonly string[], startIso: string, endIso: string): Promise<{ user_id: string; ts: string }[]> {
+  if (userIds.length === 0) return []
+  if (userIds.length === 1) return supersededMomentsOfOne(db, tenantId, userIds[0]!, startIso, endIso)
+  return supersededMoments(db, tenantId, userIds, startIso, endIso).execute()
+}
+
+/** The last link of the employee's hash chain (punches and approved corrections), or undefined before the first punch. */
+const chainHead = reusableQuery((db: Db, tenantId: string, userId: string) =>
+  db.selectFrom('punch_chain_heads').select(['seq', 'hash']).where('tenant_id', '=', tenantId).where('user_id', '=', userId),
+)
+
+export async function chainHeadOf(db: Db, tenantId: string, userId: string): Promise<{ seq: number; hash: string } | undefined> {
+  return (await chainHead(db, tenantId, userId))[0]
+}
+
+/** The most corrections one monthly record lists (the earliest proposed); far beyond what a month holds in practice. */
+export const MAX_REPORTED_CORRECTIONS = 500
+
+const touching = reusableQuery((db: Db, tenantId: string, userId: string, startIso: string, endIso: string) =>
+  db
+    .selectFrom('punch_corrections')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('last_ts', '>=', startIso)
+    .where('first_ts', '<', endIso)
+    .orderBy('proposed_at')
+    .orderBy('id')
+    .limit(sql.lit(MAX_REPORTED_CORRECTIONS)),
+)
+
+/** Corrections of the employee, in any status, that touch instants of [startIso, endIso), in the order they were proposed. */
+export async function correctionsTouching(db: Db, tenantId: string, userId: string, startIso: string, endIso: string): Promise<PunchCorrectionRow[]> {
+  return touching(db, tenantId, userId, startIso, endIso)
+}
+
+/** The full names of the given users of the company (the people in a report's trail). */
+export async function namesOf(db: Db, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db.selectFrom('users').select(['id', 'full_name']).where('tenant_id', '=', tenantId).where('id', 'in', ids).execute()
+  return new Map(rows.map((r) => [r.id, r.full_name]))
+}

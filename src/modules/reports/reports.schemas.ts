@@ -1,0 +1,129 @@
+import { Type, type Static } from 'typebox'
+import { Id, Nullable, TimeZone } from '../../lib/schemas.js'
+import { DailyEntry, ModalitySchema } from '../attendance/attendance.schemas.js'
+import { Correction } from '../attendance/corrections.schemas.js'
+
+/** A month of the years the calendar takes (1900 to 9998, see lib/calendar): YYYY-MM. */
+export const MONTH_PATTERN = '^(19[0-9]{2}|[2-8][0-9]{3}|9[0-8][0-9]{2}|99[0-8][0-9]|999[0-8])-(0[1-9]|1[0-2])$'
+
+export const MonthString = (description: string) =>
+  Type.String({ pattern: MONTH_PATTERN, description: `${description} (YYYY-MM, years 1900 to 9998)`, examples: ['2026-10'] })
+
+export const ReportFormat = Type.Union([Type.Literal('json'), Type.Literal('csv'), Type.Literal('pdf')], {
+  description: 'Overrides the Accept header: json (default), csv or pdf',
+})
+
+export const MonthlyReportQuery = Type.Object(
+  {
+    user_id: Id('Employee'),
+    month: MonthString('Month'),
+    tz: Type.Optional(TimeZone('IANA time zone used to group punches into days (default: the company’s)')),
+    format: Type.Optional(ReportFormat),
+  },
+  { additionalProperties: false },
+)
+export type MonthlyReportQueryType = Static<typeof MonthlyReportQuery>
+
+export const ExportQuery = Type.Object(
+  {
+    month: MonthString('Month'),
+    format: Type.Optional(Type.Literal('csv', { description: 'csv, the only format of the export' })),
+    tz: Type.Optional(TimeZone('IANA time zone used to group punches into days (default: the company’s)')),
+    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('disabled')], { description: 'Only employees in this status (default: all)' })),
+    department_id: Type.Optional(Id()),
+    work_center_id: Type.Optional(Id()),
+  },
+  { additionalProperties: false },
+)
+export type ExportQueryType = Static<typeof ExportQuery>
+
+export const SignBody = Type.Object({ month: MonthString('The month to sign; it must have ended') }, { additionalProperties: false })
+export type SignBodyType = Static<typeof SignBody>
+
+const SpanSchema = Type.Object({
+  start: Type.String({ format: 'date-time' }),
+  end: Nullable(Type.String({ format: 'date-time', description: 'null while open' })),
+})
+
+const ReportDay = Type.Object({
+  date: Type.String({ format: 'date' }),
+  is_workday: Type.Boolean(),
+  holiday: DailyEntry.properties.holiday,
+  absences: Type.Array(
+    Type.Object({
+      type: Type.String({ description: 'Absence type key' }),
+      label: Type.String(),
+      start_time: Nullable(Type.String({ description: 'HH:MM of an hourly absence; null for the whole day' })),
+      end_time: Nullable(Type.String()),
+    }),
+    { description: 'Approved absences on the day' },
+  ),
+  sessions: Type.Array(Type.Object({ ...SpanSchema.properties, modality: ModalitySchema, breaks: Type.Array(SpanSchema) }), {
+    description: 'Work sessions that began this day, from its effective punches',
+  }),
+  modality: ModalitySchema,
+  worked_minutes: Type.Integer(),
+  expected_minutes: Type.Integer(),
+  balance_minutes: Type.Integer(),
+  overtime_minutes: Type.Integer({ description: 'The positive part of balance_minutes' }),
+  corrected: Type.Boolean({ description: 'An approved correction added or moved a punch of the day, or voided or moved one away from it' }),
+})
+
+const Totals = Type.Object({
+  worked_minutes: Type.Integer(),
+  expected_minutes: Type.Integer(),
+  balance_minutes: Type.Integer(),
+  overtime_minutes: Type.Integer({ description: 'Sum of the days’ overtime (positive balances only)' }),
+  worked_days: Type.Integer(),
+  expected_days: Type.Integer(),
+})
+
+export const Signature = Type.Object(
+  {
+    id: Type.String(),
+    user_id: Type.String(),
+    month: Type.String(),
+    time_zone: Type.String({ description: 'The zone of the signed record' }),
+    sha256: Type.String({ description: 'SHA-256 (hex) of the canonical JSON of { user_id, month, time_zone, days, totals } as signed' }),
+    signed_at: Type.String({ format: 'date-time' }),
+    status: Type.Union([Type.Literal('valid'), Type.Literal('superseded')], {
+      description: "'valid' while the record still hashes to `sha256`; 'superseded' once a later change (an approved correction) altered it. Kept either way.",
+    }),
+    superseded_by: Nullable(Type.String({ description: 'The approved correction, decided after the signature, that touched the month' })),
+  },
+  { $id: 'MonthSignature' },
+)
+
+export const MonthlyReport = Type.Object(
+  {
+    user_id: Type.String(),
+    month: Type.String(),
+    time_zone: Type.String(),
+    worker: Type.Object({
+      id: Type.String(),
+      full_name: Type.String(),
+      dni: Nullable(Type.String({ description: 'Shown to the worker, administrators and HR through a key with users.sensitive; null otherwise (and always to inspector keys)' })),
+    }),
+    company: Type.Object({
+      name: Type.String({ description: 'The worker’s employing company (company_name), else the tenant’s name' }),
+      cif: Nullable(Type.String()),
+    }),
+    days: Type.Array(ReportDay, { description: 'Every day of the month; the figures are exactly those of attendance.list' }),
+    totals: Totals,
+    corrections: Type.Array(
+      Type.Object({
+        ...Correction.properties,
+        proposed_by_name: Nullable(Type.String()),
+        decided_by_name: Nullable(Type.String()),
+      }),
+      { description: 'Corrections touching the month, in any status, in the order proposed, with their trail' },
+    ),
+    chain_head: Nullable(Type.Object({ seq: Type.Integer(), hash: Type.String() }, { description: 'The last link of the worker’s hash chain when the report was built' })),
+    generated_at: Type.String({ format: 'date-time' }),
+    content_sha256: Type.String({ description: 'SHA-256 of the canonical JSON of { user_id, month, time_zone, days, totals }: equal to signature.sha256 while the signed record is unchanged' }),
+    signature: Nullable(Type.Object(Signature.properties, { description: 'The worker’s latest signature of the month; null when never signed' })),
+  },
+  { $id: 'MonthlyReport', description: 'The monthly working-time record of a worker' },
+)
+export type MonthlyReportType = Static<typeof MonthlyReport>
+export type SignatureType = Static<typeof Signature>
