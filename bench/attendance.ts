@@ -21,15 +21,12 @@ import { DateTime } from 'luxon'
 import { type Kysely, sql } from 'kysely'
 import { buildApp } from '../src/app.js'
 import type { DatabaseHandle } from '../src/db/database.js'
-import type { Database, PunchRow } from '../src/db/schema.js'
-import { newId } from '../src/lib/ids.js'
+import type { Database } from '../src/db/schema.js'
 import type { AuthContext } from '../src/auth/context.js'
 import { punchLog, punchesBetween } from '../src/modules/attendance/attendance.repository.js'
 import { decideCorrection, proposeCorrection } from '../src/modules/attendance/corrections.service.js'
 import { requireTenant } from '../src/modules/tenants/tenants.repository.js'
-import { punchHash } from '../src/modules/attendance/punch-chain.js'
-import { createTenant } from '../src/modules/onboarding/onboarding.service.js'
-import { insertUserRecord, newUserInput } from '../src/modules/users/users.service.js'
+import { type BenchCompany, seedCompany } from './company.js'
 import { openBenchDatabase } from './data.js'
 import { PROJECT_ROOT, formatTable, machineInfo, timeMedian } from './lib.js'
 
@@ -40,7 +37,6 @@ const FROM = '2025-01-01'
 const TO = '2026-01-01' // 366 days, inclusive
 const ZONE = 'Europe/Madrid'
 const NOW = Date.parse('2026-01-05T12:00:00Z')
-const BATCH = 1000
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').filter((e): e is 'sqlite' | 'postgres' => e === 'sqlite' || e === 'postgres')
 /** The list takes milliseconds: warm it up like a running server's hot path and take many samples. */
 const SHORT = { warmMs: 500, minMs: 1500 }
@@ -56,99 +52,6 @@ interface Figure {
   rows: number
 }
 
-/** A year of plausible punches for one employee: Monday to Friday, in/lunch break/out. */
-function* yearOfPunches(tenantId: string, userId: string, seed: number): Generator<PunchRow> {
-  let seq = 0
-  let prevHash: string | null = null
-  let day = DateTime.fromISO(FROM, { zone: ZONE })
-  const end = DateTime.fromISO(TO, { zone: ZONE })
-  let jitter = seed
-  while (day <= end) {
-    if (day.weekday <= 5) {
-      jitter = (jitter * 1103515245 + 12345) % 2147483648
-      const shift = jitter % 60 // minutes
-      const moments: [PunchRow['type'], number, number][] = [
-        ['in', 8, 30 + shift / 2],
-        ['break_start', 13, shift / 3],
-        ['break_end', 13, 30 + shift / 3],
-        ['out', 17, shift / 2],
-      ]
-      for (const [type, hour, minute] of moments) {
-        seq += 1
-        const ts = day.set({ hour, minute: Math.floor(minute) }).toUTC().toISO()!
-        const unhashed = {
-          id: newId('punch'),
-          tenant_id: tenantId,
-          user_id: userId,
-          seq,
-          type,
-          ts,
-          modality: 'onsite' as const,
-          source: 'api' as const,
-          created_by: null,
-          kiosk_id: null,
-          correction_id: null,
-          hash_version: 2,
-          created_at: ts,
-          prev_hash: prevHash,
-        }
-        const hash = punchHash(unhashed)
-        prevHash = hash
-        yield { ...unhashed, hash }
-      }
-    }
-    day = day.plus({ days: 1 })
-  }
-}
-
-async function insertBatched(db: Kysely<Database>, rows: Iterable<PunchRow>): Promise<number> {
-  let batch: PunchRow[] = []
-  let count = 0
-  const flush = async () => {
-    if (batch.length === 0) return
-    await db.insertInto('punches').values(batch).execute()
-    count += batch.length
-    batch = []
-  }
-  for (const row of rows) {
-    batch.push(row)
-    if (batch.length >= BATCH) await flush()
-  }
-  await flush()
-  return count
-}
-
-async function seedCompany(handle: DatabaseHandle): Promise<{ tenantId: string; adminKey: string; userIds: string[]; punches: number }> {
-  const created = await createTenant(handle.db, {
-    name: 'Bench Company',
-    admin_email: 'admin@bench.example',
-    admin_name: 'Bench Admin',
-    timezone: ZONE,
-    country: 'ES',
-    region: 'MD',
-  })
-  const tenantId = created.tenant.id
-  const userIds = await handle.db.transaction().execute(async (trx) => {
-    const ids: string[] = []
-    for (let i = 0; i < EMPLOYEES; i++) {
-      ids.push(
-        await insertUserRecord(trx, tenantId, newUserInput({ email: `employee${i}@bench.example`, fullName: `Employee ${String(i).padStart(5, '0')}` })),
-      )
-    }
-    return ids
-  })
-  let punches = 0
-  for (let i = 0; i < userIds.length; i += 50) {
-    const slice = userIds.slice(i, i + 50)
-    punches += await handle.db.transaction().execute((trx) =>
-      insertBatched(trx, (function* () {
-        for (const [j, id] of slice.entries()) yield* yearOfPunches(tenantId, id, i + j + 1)
-      })()),
-    )
-  }
-  return { tenantId, adminKey: created.api_key, userIds, punches }
-}
-
 /** How many working days of each employee one correction covers. */
 const CORRECTED_ONE_DAY_IN = 50
 
@@ -156,11 +59,12 @@ const CORRECTED_ONE_DAY_IN = 50
  * Corrects one working day in fifty of every employee, as the API would: the administrator
  * proposes moving the day's `out` seven minutes later, the employee approves. Returns how many.
  */
-async function addCorrections(handle: DatabaseHandle, company: Awaited<ReturnType<typeof seedCompany>>): Promise<number> {
+async function addCorrections(handle: DatabaseHandle, company: BenchCompany): Promise<number> {
   const tenant = await requireTenant(handle.db, company.tenantId)
   const adminId = (await handle.db.selectFrom('users').select('id').where('tenant_id', '=', tenant.id).where('role', '=', 'admin').executeTakeFirstOrThrow()).id
   const authOf = (userId: string, role: 'admin' | 'member'): AuthContext => ({
     keyId: 'bench',
+    kind: 'standard',
     tenantId: tenant.id,
     tenant,
     scopes: [],
@@ -252,7 +156,7 @@ async function settle(handle: DatabaseHandle): Promise<void> {
   await sql`checkpoint`.execute(handle.db)
 }
 
-async function measurePhase(handle: DatabaseHandle, engine: string, phase: string, company: Awaited<ReturnType<typeof seedCompany>>): Promise<Figure[]> {
+async function measurePhase(handle: DatabaseHandle, engine: string, phase: string, company: BenchCompany): Promise<Figure[]> {
   const app = await buildApp({ db: handle.db, rateLimitPerMinute: 1_000_000_000, clock: () => NOW })
   const auth = { authorization: `Bearer ${company.adminKey}` }
   // The response body is checked for success but not parsed: parsing it is the client's work.
@@ -321,7 +225,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<{ figures: Fi
   const { handle, cleanup } = opened
   try {
     let t = performance.now()
-    const company = await seedCompany(handle)
+    const company = await seedCompany(handle, { employees: EMPLOYEES, from: FROM, to: TO, zone: ZONE })
     await settle(handle)
     console.log(`  [${engine}] generated ${EMPLOYEES} employees, ${company.punches} punches in ${((performance.now() - t) / 1000).toFixed(1)} s`)
     const figures = await measurePhase(handle, engine, 'alone', company)

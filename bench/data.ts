@@ -8,12 +8,21 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/da
 export const BENCH_PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 
 /** A migrated, empty database; null (with a message) when PostgreSQL cannot be reached. */
-export async function openBenchDatabase(engine: 'sqlite' | 'postgres', name: string): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> } | null> {
+export interface BenchDatabase {
+  handle: DatabaseHandle
+  cleanup: () => Promise<void>
+  /** How another process opens the same database: its URL, and the PostgreSQL schema (or null). */
+  url: string
+  schema: string | null
+}
+
+export async function openBenchDatabase(engine: 'sqlite' | 'postgres', name: string): Promise<BenchDatabase | null> {
   if (engine === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), `jornada-${name}-`))
-    const handle = await openDatabase(`sqlite:${join(dir, 'bench.db')}`)
+    const url = `sqlite:${join(dir, 'bench.db')}`
+    const handle = await openDatabase(url)
     await migrateToLatest(handle)
-    return { handle, cleanup: async () => rmSync(dir, { recursive: true, force: true }) }
+    return { handle, url, schema: null, cleanup: async () => rmSync(dir, { recursive: true, force: true }) }
   }
   const schema = `${name}_${process.pid}`
   let handle: DatabaseHandle
@@ -26,6 +35,8 @@ export async function openBenchDatabase(engine: 'sqlite' | 'postgres', name: str
   await migrateToLatest(handle)
   return {
     handle,
+    url: BENCH_PG_URL,
+    schema,
     cleanup: async () => {
       const client = new pg.Client({ connectionString: BENCH_PG_URL })
       await client.connect()
