@@ -13,6 +13,7 @@ import { databaseAnswers } from './db/database.js'
 import type { Database } from './db/schema.js'
 import { AppError, invalidField } from './errors.js'
 import { registerAuth } from './http/auth.js'
+import { registerRequestTransactions } from './http/request-transactions.js'
 import cors from '@fastify/cors'
 import {
   clientErrorHandler,
@@ -30,9 +31,11 @@ import { type ApiModule, publicOperation } from './http/route.js'
 import { validatorCompiler } from './http/validation.js'
 import { findNulCharacter } from './lib/validation.js'
 import { absencesApi } from './modules/absences/absences.routes.js'
+
 import { accessLogApi, logInspectorAccess } from './modules/access-log/access-log.routes.js'
 import { allocationsApi } from './modules/allocations/allocations.routes.js'
 import { auditApi, auditWrites } from './modules/audit/audit.routes.js'
+import { idempotentWrites } from './modules/idempotency/idempotency.routes.js'
 import { attendanceApi } from './modules/attendance/attendance.routes.js'
 import { correctionsApi } from './modules/attendance/corrections.routes.js'
 import { cataloguesApi } from './modules/catalogues/catalogues.routes.js'
@@ -167,8 +170,9 @@ export interface AppOptions {
   corsOrigins?: readonly string[]
   /** Connection limits of a listening server (not used by `inject`). */
   timeouts?: Partial<ServerTimeouts>
+  /** Test seam: runs after a write commits and before its answer leaves (a crash at the worst moment). */
+  afterCommit?: (request: FastifyRequest) => void
 }
-
 
 /** A hop count becomes "the last n hops are proxies"; addresses and CIDRs go to Fastify as they are. */
 function trustedProxies(setting: number | string | undefined): string | false | ((address: string, hop: number) => boolean) {
@@ -263,9 +267,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : reply.status(503).send(errorBody('internal_error', 'Database unavailable')),
   )
 
-  auditWrites(app, db)
+  const clock = options.clock ?? Date.now
+  registerRequestTransactions(app, db, {
+    // The key is claimed first; the audit entry and the kept answer are the last writes before commit.
+    steps: [idempotentWrites(app, db, clock), auditWrites(app, db)],
+    ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
+  })
   logInspectorAccess(app, db)
-  const deps = { db, clock: options.clock ?? Date.now }
+  const deps = { db, clock }
   await app.register(
     async (api) => {
       api.get('/openapi.json', publicOperation('This OpenAPI 3.1 document', { rateLimited: true }), async () => app.swagger())

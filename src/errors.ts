@@ -37,6 +37,8 @@ export const ERROR_CATALOGUE = {
   month_not_ended: { status: 409, description: 'A month can be signed only once it has ended (in the company’s time zone).' },
   month_already_signed: { status: 409, description: 'The month is already signed and no later change superseded the signature.' },
   month_signed: { status: 409, description: 'A schedule change may not take effect inside (or before) a month an employee has signed.' },
+  idempotency_key_in_use: { status: 409, description: 'A request with this Idempotency-Key is still running; retry after `Retry-After` seconds to get its answer.' },
+  idempotency_key_reused: { status: 422, description: 'This Idempotency-Key was used with a different request (method, path or body); use a new key for a new request.' },
   payload_too_large: { status: 413, description: 'The body is larger than 1 MiB.' },
   unsupported_media_type: { status: 415, description: 'The body must be sent as application/json.' },
   headers_too_large: { status: 431, description: 'The request headers are larger than 16 KiB.' },

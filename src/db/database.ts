@@ -21,6 +21,7 @@ import {
 } from 'kysely'
 import { migrations } from './migrations/index.js'
 import type { Database } from './schema.js'
+import { JoiningDialect } from './request-transaction.js'
 import { preparedStatementName } from './reusable-query.js'
 import { CachedStatementsDatabase } from './sqlite-statements.js'
 
@@ -58,7 +59,8 @@ function openSqlite(path: string): DatabaseHandle {
   // 64 MiB of page cache instead of SQLite's 2 MiB default: a year of one company's punches is
   // read often, and the indexes that find them should stay in memory.
   connection.pragma('cache_size = -65536')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new CachedStatementsDatabase(connection) }) })
+  const dialect = new JoiningDialect(new SqliteDialect({ database: new CachedStatementsDatabase(connection) }))
+  const db = dialect.register(new Kysely<Database>({ dialect }))
   return { db, engine: 'sqlite', location: `sqlite:${path}`, destroy: () => db.destroy() }
 }
 
@@ -167,7 +169,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     types: pgTypes,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   })
-  const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool: preparingPool(pool) }) })
+  const dialect = new JoiningDialect(new OwnSchemaPostgresDialect({ pool: preparingPool(pool) }))
+  const db = dialect.register(new Kysely<Database>({ dialect }))
   const parsed = new URL(url)
   return {
     db,

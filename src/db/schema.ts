@@ -344,6 +344,8 @@ export interface Database {
   audit_log: AuditLogTable
   access_log: AccessLogTable
   month_signatures: MonthSignaturesTable
+  idempotency_keys: IdempotencyKeysTable
+  events: EventsTable
 }
 
 /** One request made with an inspector key; append-only. `subjects` is a JSON array of user ids. */
@@ -408,3 +410,32 @@ export type ExpenseRow = Selectable<ExpensesTable>
 export type AbsenceTypeRow = Selectable<AbsenceTypesTable>
 export type AbsenceRow = Selectable<AbsencesTable>
 export type { Generated }
+
+/** The answer kept for an Idempotency-Key of one API key (decisions 12), purged after 24 hours. */
+export interface IdempotencyKeysTable {
+  tenant_id: string
+  api_key_id: string
+  key: string
+  fingerprint: string
+  state: 'running' | 'done'
+  claim: string
+  claimed_at: string
+  status: number | null
+  body: string | null
+  created_at: string
+}
+export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>
+
+/** One change of state, written in the transaction of the change (the outbox), kept 30 days. */
+export interface EventsTable {
+  seq: Generated<number>
+  tx: Generated<number>
+  id: string
+  tenant_id: string
+  type: string
+  occurred_at: string
+  actor_user_id: string | null
+  actor_key_id: string | null
+  data: string
+}
+export type EventRow = Selectable<EventsTable>

@@ -43,6 +43,9 @@ export const ID_PREFIXES = {
   correction: 'cor',
   scheduleVersion: 'scv',
   scheduleAssignment: 'sca',
+  event: 'evt',
+  webhook: 'whk',
+  webhookDelivery: 'dlv',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIXES

@@ -8,6 +8,7 @@ import * as punchChainHeads from './2026_11_21_0005_punch_chain_heads.js'
 import * as auditLog from './2026_11_22_0006_audit_log.js'
 import * as legalRecord from './2026_11_22_0007_legal_record.js'
 import * as reportsAndAccess from './2026_11_22_0008_reports_and_access.js'
+import * as idempotencyAndEvents from './2026_11_22_0009_idempotency_and_events.js'
 
 export const migrations: Record<string, Migration> = {
   '2026_11_01_0001_foundation': foundation,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0006_audit_log': auditLog,
   '2026_11_22_0007_legal_record': legalRecord,
   '2026_11_22_0008_reports_and_access': reportsAndAccess,
+  '2026_11_22_0009_idempotency_and_events': idempotencyAndEvents,
 }

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.js'
 import { authOf } from '../../http/auth.js'
+import { type WriteStep, isKeyWrite } from '../../http/request-transactions.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { ListOf } from '../../lib/schemas.js'
 import { AuditEntry, ListAuditQuery } from './audit.schemas.js'
@@ -27,8 +28,6 @@ export const auditApi: ApiModule = {
     },
 }
 
-const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE'])
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** The id of the resource a write answered with, noted for the audit log. */
@@ -36,32 +35,25 @@ declare module 'fastify' {
   }
 }
 
-function isAuditedWrite(request: FastifyRequest): boolean {
-  return WRITE_METHODS.has(request.method) && request.auth !== null && request.routeOptions.config.scope !== undefined
-}
-
 /**
- * Records every successful write of the API in the audit log, after the write has committed and
- * before the answer leaves: the operation is the route's scope, the resource the path's id or the
- * id it answered with, the fields the names of the body's top-level fields.
+ * Records every successful write through the API in the audit log, inside the write's own
+ * transaction: a write and its audit entry commit together.
  */
-export function auditWrites(app: FastifyInstance, db: Kysely<Database>): void {
+export function auditWrites(app: FastifyInstance, db: Kysely<Database>): WriteStep {
   app.addHook('preSerialization', (request, _reply, payload, done) => {
-    if (isAuditedWrite(request)) {
+    if (isKeyWrite(request)) {
       const id = (payload as { data?: { id?: unknown } } | null)?.data?.id
       if (typeof id === 'string') request.writtenResourceId = id
     }
     done(null, payload)
   })
-  // Callback style: reads pass straight through without the cost of a promise.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (reply.statusCode >= 400 || !isAuditedWrite(request)) return done(null, payload)
-    const auth = request.auth!
-    const body = request.body
-    // The path names the resource written (`/users/:user_id/deactivate`), else the answer does.
-    const pathIds = Object.values((request.params ?? {}) as Record<string, string>)
-    service
-      .recordWrite(db, {
+  return {
+    async beforeCommit(request) {
+      const auth = request.auth!
+      const body = request.body
+      // The path names the resource written (`/users/:user_id/deactivate`), else the answer does.
+      const pathIds = Object.values((request.params ?? {}) as Record<string, string>)
+      await service.recordWrite(db, {
         tenantId: auth.tenantId,
         source: 'api',
         keyId: auth.keyId,
@@ -70,8 +62,6 @@ export function auditWrites(app: FastifyInstance, db: Kysely<Database>): void {
         resourceId: pathIds[0] ?? request.writtenResourceId ?? null,
         fields: body !== null && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [],
       })
-      // The write itself has committed; a missing audit entry must be loud in the logs.
-      .catch((error: unknown) => request.log.error({ err: error }, 'audit log entry could not be written'))
-      .finally(() => done(null, payload))
-  })
+    },
+  }
 }

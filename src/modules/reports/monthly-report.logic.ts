@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto'
 import { addDays, firstDayOfNextMonth, isoWeekday, localIsoWithOffset, todayIn } from '../../lib/calendar.js'
+import { canonicalJson } from '../../lib/canonical-json.js'
 import type { DailyEntryType } from '../attendance/attendance.schemas.js'
 
 /** The first and last day (YYYY-MM-DD) of a YYYY-MM month. */
@@ -111,20 +112,6 @@ export function totalsOf(days: readonly ReportDay[]): ReportTotals {
     if (day.expected_minutes > 0) totals.expected_days++
   }
   return totals
-}
-
-/**
- * JSON with object keys sorted at every level and no whitespace (the form of RFC 8785 for the
- * integers, strings, booleans and nulls a report holds): the same content always gives the same
- * text, so anyone can recompute a signature's hash from the JSON report.
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value)
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`
 }
 
 /** What a signature covers: the worker's days and totals of the month in its zone, nothing about who reads it or when. */

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.js'
+import { invalidField } from '../../errors.js'
+import type { WriteStep } from '../../http/request-transactions.js'
+import { KEY_PATTERN, requestFingerprint } from './idempotency.logic.js'
+import { type KeyRef, claimKey, keepSuccess, settleRefusal } from './idempotency.service.js'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The Idempotency-Key this write holds, and the claim it holds it under. */
+    idempotency: { ref: KeyRef; claim: string } | null
+  }
+}
+
+/** Reads the Idempotency-Key header: absent, or 1 to 255 printable ASCII characters. */
+function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const value = request.headers['idempotency-key']
+  if (value === undefined) return null
+  if (typeof value !== 'string' || !KEY_PATTERN.test(value)) throw invalidField('Idempotency-Key', 'must be 1 to 255 printable ASCII characters')
+  return value
+}
+
+/**
+ * Idempotency-Key on every write (decisions 12). The key is claimed once the request passed
+ * authentication, rate limiting and validation (a request refused before it ran keeps nothing),
+ * and the answer is kept inside the write's transaction.
+ */
+export function idempotentWrites(app: FastifyInstance, db: Kysely<Database>, clock: () => number): WriteStep {
+  app.decorateRequest('idempotency', null)
+  return {
+    async beforeBegin(request: FastifyRequest, reply: FastifyReply) {
+      const key = idempotencyKeyOf(request)
+      if (key === null) return false
+      const auth = request.auth!
+      const ref = { tenantId: auth.tenantId, apiKeyId: auth.keyId, key }
+      const fingerprint = requestFingerprint(request.method, request.url, request.body)
+      let outcome
+      try {
+        outcome = await claimKey(db, ref, fingerprint, clock())
+      } catch (error) {
+        if ((error as { code?: string }).code === 'idempotency_key_in_use') reply.header('Retry-After', 1)
+        throw error
+      }
+      if (outcome.run) {
+        request.idempotency = { ref, claim: outcome.claim }
+        return false
+      }
+      reply.status(outcome.status).header('Idempotent-Replayed', 'true').type('application/json; charset=utf-8').send(outcome.body)
+      return true
+    },
+    async beforeCommit(request, reply, payload) {
+      if (request.idempotency) await keepSuccess(db, request.idempotency.ref, request.idempotency.claim, reply.statusCode, payload)
+    },
+    async afterRollback(request, reply, payload) {
+      if (request.idempotency) await settleRefusal(db, request.idempotency.ref, request.idempotency.claim, reply.statusCode, payload)
+    },
+  }
+}

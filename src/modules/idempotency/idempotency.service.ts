@@ -1,0 +1,58 @@
+/**
+ * Idempotency-Key (decisions 12): the first request with a key runs and its answer is kept, in
+ * the transaction of its write; a retry with the same key and the same request gets that answer
+ * again; the same key with another request is refused. Keys belong to the API key that sent them.
+ */
+import { randomUUID } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.js'
+import { AppError } from '../../errors.js'
+import { ABANDONED_AFTER_MS, KEEP_MS, isKeptAnswer } from './idempotency.logic.js'
+import * as repo from './idempotency.repository.js'
+import type { KeyRef } from './idempotency.repository.js'
+
+type Db = Kysely<Database>
+
+export type { KeyRef }
+
+export type ClaimOutcome = { run: true; claim: string } | { run: false; status: number; body: string }
+
+function inUse(): AppError {
+  return new AppError('idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry shortly to get its answer')
+}
+
+/**
+ * Claims the key for this request, in a transaction of its own before the write begins, so that
+ * concurrent retries see it at once. Returns the kept answer instead when there is one.
+ */
+export async function claimKey(db: Db, ref: KeyRef, fingerprint: string, now: number): Promise<ClaimOutcome> {
+  const claim = randomUUID()
+  const at = new Date(now).toISOString()
+  if (await repo.insertClaim(db, ref, fingerprint, claim, at)) return { run: true, claim }
+  const kept = await repo.findKey(db, ref)
+  // Purged between the two statements: a day-old key, free to use again.
+  if (!kept) return (await repo.insertClaim(db, ref, fingerprint, claim, at)) ? { run: true, claim } : Promise.reject(inUse())
+  if (kept.fingerprint !== fingerprint) {
+    throw new AppError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request (method, path or body)')
+  }
+  if (kept.state === 'done') return { run: false, status: kept.status!, body: kept.body! }
+  if (Date.parse(kept.claimed_at) > now - ABANDONED_AFTER_MS) throw inUse()
+  if (await repo.takeOver(db, ref, kept.claim, claim, at)) return { run: true, claim }
+  throw inUse()
+}
+
+/** Keeps a successful answer, inside the write's transaction. Throws when the claim was taken over. */
+export async function keepSuccess(db: Db, ref: KeyRef, claim: string, status: number, body: string): Promise<void> {
+  if (!(await repo.keepAnswer(db, ref, claim, status, body))) throw inUse()
+}
+
+/** After a refused write: keeps the answer a retry would only meet again, or lets the key go. */
+export async function settleRefusal(db: Db, ref: KeyRef, claim: string, status: number, body: string): Promise<void> {
+  if (isKeptAnswer(status)) await repo.keepAnswer(db, ref, claim, status, body)
+  else await repo.releaseClaim(db, ref, claim)
+}
+
+/** Removes the answers older than the keeping period. */
+export async function purgeIdempotencyKeys(db: Db, now: number): Promise<number> {
+  return repo.purgeKeysBefore(db, new Date(now - KEEP_MS).toISOString())
+}
