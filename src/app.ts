@@ -39,6 +39,7 @@ import { idempotentWrites } from './modules/idempotency/idempotency.routes.js'
 import { attendanceApi } from './modules/attendance/attendance.routes.js'
 import { correctionsApi } from './modules/attendance/corrections.routes.js'
 import { cataloguesApi } from './modules/catalogues/catalogues.routes.js'
+import { eventsApi } from './modules/events/events.routes.js'
 import { expensesApi } from './modules/expenses/expenses.routes.js'
 import { holidaysApi } from './modules/holidays/holidays.routes.js'
 import { keysApi } from './modules/keys/keys.routes.js'
@@ -70,6 +71,7 @@ const API_MODULES: readonly ApiModule[] = [
   keysApi,
   auditApi,
   accessLogApi,
+  eventsApi,
 ]
 
 export const BODY_LIMIT_BYTES = 1024 * 1024

@@ -61,6 +61,7 @@ export const SCOPES = [
   'keys.list',
   'keys.create',
   'keys.revoke',
+  'events.list',
 ] as const
 
 export type Scope = (typeof SCOPES)[number]

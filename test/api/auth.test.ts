@@ -156,6 +156,7 @@ forEachEngine('authentication and scopes', (t) => {
       'keys.list': () => ['GET', '/api/v1/keys'],
       'keys.create': () => ['POST', '/api/v1/keys', {}],
       'keys.revoke': () => ['POST', '/api/v1/keys/key_missing/revoke'],
+      'events.list': () => ['GET', '/api/v1/events'],
       'attendance-reports.get': () => ['GET', `/api/v1/attendance/reports/monthly?user_id=${user.id}&month=2030-01`],
       'attendance-reports.export': () => ['GET', '/api/v1/attendance/reports/export?month=2030-01'],
       'attendance-reports.sign': () => ['POST', '/api/v1/attendance/reports/monthly/sign', {}],

@@ -21,6 +21,7 @@ import { type AbsenceSpan, dayExpectation } from '../work-calendar/work-calendar
 import { calendarSubject } from '../work-calendar/work-calendar.repository.js'
 import { loadWorkCalendars } from '../work-calendar/work-calendar.service.js'
 import * as logic from './absences.logic.js'
+import { announced } from '../events/events.service.js'
 import * as repo from './absences.repository.js'
 import type {
   AbsenceApiType,
@@ -253,7 +254,7 @@ export async function createAbsence(db: Db, auth: AuthContext, body: CreateAbsen
       created_at: now,
     }
     await repo.insertAbsence(trx, row)
-    return absenceToApi({ ...row, type_key: type.key, type_label: type.label })
+    return announced(trx, auth, 'absence.created', absenceToApi({ ...row, type_key: type.key, type_label: type.label }), nowMs)
   })
 }
 
@@ -303,7 +304,8 @@ export async function decideAbsence(db: Db, auth: AuthContext, id: string, body:
       decided_by: auth.actor.id,
       decision_note: body.note ?? null,
     })
-    return absenceToApi((await repo.findAbsence(trx, auth.tenantId, id))!)
+    const decided = absenceToApi((await repo.findAbsence(trx, auth.tenantId, id))!)
+    return announced(trx, auth, body.decision === 'approved' ? 'absence.approved' : 'absence.rejected', decided, nowMs)
   })
 }
 
@@ -319,6 +321,6 @@ export async function cancelAbsence(db: Db, auth: AuthContext, id: string, nowMs
       throw new AppError('absence_not_cancellable', `The absence is ${absence.status}${absence.end_date < today ? ' and has ended' : ''}; it cannot be cancelled`)
     }
     await repo.updateAbsence(trx, auth.tenantId, id, { status: 'cancelled', cancelled_at: new Date(nowMs).toISOString() })
-    return absenceToApi((await repo.findAbsence(trx, auth.tenantId, id))!)
+    return announced(trx, auth, 'absence.cancelled', absenceToApi((await repo.findAbsence(trx, auth.tenantId, id))!), nowMs)
   })
 }

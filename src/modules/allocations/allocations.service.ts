@@ -16,6 +16,7 @@ import { findProject } from '../projects/projects.repository.js'
 import { requireTenant } from '../tenants/tenants.repository.js'
 import { findUserRow } from '../users/users.repository.js'
 import * as logic from './allocations.logic.js'
+import { announced, recordEvent } from '../events/events.service.js'
 import * as repo from './allocations.repository.js'
 import type { AllocationType, CreateAllocationBodyType, ListAllocationsQueryType } from './allocations.schemas.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
@@ -54,7 +55,7 @@ export async function createAllocation(db: Db, auth: AuthContext, body: CreateAl
   const start = new Date(span.startMs).toISOString()
   const end = new Date(span.endMs).toISOString()
 
-  const id = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     await lockRow(trx, 'users', auth.tenantId, body.user_id)
     const [tenant, user, project] = await Promise.all([
       requireTenant(trx, auth.tenantId),
@@ -83,9 +84,8 @@ export async function createAllocation(db: Db, auth: AuthContext, body: CreateAl
       created_at: nowIso(),
     }
     await repo.insertAllocation(trx, row)
-    return row.id
+    return announced(trx, auth, 'allocation.created', allocationToApi((await repo.findAllocation(trx, auth.tenantId, row.id))!))
   })
-  return allocationToApi((await repo.findAllocation(db, auth.tenantId, id))!)
 }
 
 export async function getAllocation(db: Db, auth: AuthContext, id: string): Promise<AllocationType> {
@@ -109,5 +109,6 @@ export async function deleteAllocation(db: Db, auth: AuthContext, id: string): P
     if (!row || !(await canSeeRecordsOf(trx, auth, row.user_id))) throw notFound('Allocation')
     if (!canAllocateFor(auth.actor, row.user_id)) throw permissionDenied('Only an administrator or the employee may remove this allocation')
     await repo.deleteAllocation(trx, auth.tenantId, id)
+    await recordEvent(trx, auth, 'allocation.deleted', allocationToApi(row))
   })
 }

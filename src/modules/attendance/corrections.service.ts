@@ -17,6 +17,7 @@ import { AppError, invalidField, notFound, permissionDenied } from '../../errors
 import { addDays, assertDateRange, startOfLocalDay } from '../../lib/calendar.js'
 import { newId } from '../../lib/ids.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
+import { recordEvent } from '../events/events.service.js'
 import { findUserRow } from '../users/users.repository.js'
 import * as repo from './attendance.repository.js'
 import * as logic from './corrections.logic.js'
@@ -115,8 +116,12 @@ export async function proposeCorrection(db: Db, auth: AuthContext, body: Propose
     prev_hash: null,
     hash: null,
   }
-  await store.insertCorrection(db, row)
-  return correctionToApi(row)
+  const proposed = correctionToApi(row)
+  await db.transaction().execute(async (trx) => {
+    await store.insertCorrection(trx, row)
+    await recordEvent(trx, auth, 'correction.proposed', proposed, nowMs)
+  })
+  return proposed
 }
 
 /** Reads a correction inside `trx` under its employee's row lock; 404 unless the caller sees the employee's records. */
@@ -142,8 +147,10 @@ export async function decideCorrection(db: Db, auth: AuthContext, id: string, bo
     }
     if (correction.status !== 'pending') throw new AppError('correction_not_pending', `The correction is ${correction.status}`)
     const decision = { decided_by: auth.actor.id, decided_at: new Date(nowMs).toISOString(), decision_note: body.note?.trim() || null }
-    if (body.decision === 'rejected') return store.settlePendingCorrection(trx, auth.tenantId, id, { status: 'rejected', ...decision })
-    await applyCorrection(trx, correction, decision)
+    if (body.decision === 'rejected') await store.settlePendingCorrection(trx, auth.tenantId, id, { status: 'rejected', ...decision })
+    else await applyCorrection(trx, correction, decision)
+    const decided = correctionToApi((await store.findCorrection(trx, auth.tenantId, id))!)
+    await recordEvent(trx, auth, body.decision === 'approved' ? 'correction.approved' : 'correction.rejected', decided, nowMs)
   })
   return correctionToApi((await store.findCorrection(db, auth.tenantId, id))!)
 }

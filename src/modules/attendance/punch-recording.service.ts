@@ -12,6 +12,7 @@ import { lockRow } from '../../db/locks.js'
 import type { Database, PunchRow, PunchSource, UserRow } from '../../db/schema.js'
 import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
+import { recordEvent } from '../events/events.service.js'
 import { findUserRow } from '../users/users.repository.js'
 import * as logic from './attendance.logic.js'
 import * as repo from './attendance.repository.js'
@@ -97,6 +98,7 @@ async function appendPunch(trx: Db, auth: AuthContext, user: UserRow, request: P
   )
   await repo.insertPunch(trx, row)
   await repo.moveChainHead(trx, auth.tenantId, user.id, row)
+  await recordEvent(trx, auth, 'punch.created', punchToApi(row), now)
   return row
 }
 

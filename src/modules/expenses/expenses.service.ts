@@ -15,6 +15,7 @@ import { newId } from '../../lib/ids.js'
 import { nowIso } from '../../lib/time.js'
 import { findUserRow } from '../users/users.repository.js'
 import * as logic from './expenses.logic.js'
+import { announced } from '../events/events.service.js'
 import * as repo from './expenses.repository.js'
 import { CreateExpenseBody, type CreateExpenseBodyType, type ExpenseType, type ListExpensesQueryType } from './expenses.schemas.js'
 
@@ -86,8 +87,10 @@ export async function createExpense(db: Db, auth: AuthContext, body: CreateExpen
     throw permissionDenied('Only an administrator or a member of the HR department may mark an expense reconciled')
   }
   const row = importedExpenseRow(auth.tenantId, body, nowIso())
-  await repo.insertExpenses(db, [row])
-  return expenseToApi(row)
+  return db.transaction().execute(async (trx) => {
+    await repo.insertExpenses(trx, [row])
+    return announced(trx, auth, 'expense.created', expenseToApi(row))
+  })
 }
 
 export async function getExpense(db: Db, auth: AuthContext, id: string): Promise<ExpenseType> {

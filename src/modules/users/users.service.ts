@@ -26,9 +26,20 @@ import { userRowToFull, userRowToReduced } from './users.mapper.js'
 import * as repo from './users.repository.js'
 import type { CreateUserBodyType, ListUsersQueryType, UpdateUserBodyType, UserFullType, UserReducedType } from './users.schemas.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
+import type { EventType } from '../events/events.logic.js'
+import { recordEvent } from '../events/events.service.js'
 
 type Db = Kysely<Database>
 type Trx = Transaction<Database> | Db
+
+/**
+ * Records a user event in `trx`, the transaction of the change. Events leave the service (webhooks),
+ * so they carry the full form with the sensitive fields always null (decisions 14).
+ */
+async function announce(trx: Trx, auth: AuthContext, type: EventType, userId: string, nowMs = Date.now()): Promise<void> {
+  const row = await repo.findUser(trx, auth.tenantId, userId)
+  if (row) await recordEvent(trx, auth, type, userRowToFull(row, null, false), nowMs)
+}
 
 export async function getUser(db: Db, auth: AuthContext, userId: string, includeFolders: boolean): Promise<UserFullType> {
   const row = await repo.findUser(db, auth.tenantId, userId)
@@ -222,7 +233,7 @@ export async function createUser(db: Db, auth: AuthContext, body: CreateUserBody
     id = await db.transaction().execute(async (trx) => {
       await lockTenant(trx, auth.tenantId)
       await assertReferencesExist(trx, auth.tenantId, references)
-      return insertUserRecord(trx, auth.tenantId, {
+      const created = await insertUserRecord(trx, auth.tenantId, {
         email: body.email,
         fullName: body.full_name.trim(),
         role: body.role ?? 'member',
@@ -239,6 +250,8 @@ export async function createUser(db: Db, auth: AuthContext, body: CreateUserBody
         phonePersonal: body.phone ?? null,
         scheduleId: body.schedule_id ?? null,
       })
+      await announce(trx, auth, 'user.created', created)
+      return created
     })
   } catch (error) {
     return explainUniqueViolation(db, auth.tenantId, body.email, error)
@@ -324,6 +337,7 @@ export async function updateUser(db: Db, auth: AuthContext, userId: string, body
         await assertNotInSignedMonth(trx, auth.tenantId, userId, from, 'schedule_effective_from')
         await recordScheduleAssignment(trx, auth.tenantId, userId, from, changes.schedule_id as string | null)
       }
+      await announce(trx, auth, 'user.updated', userId, nowMs)
     })
   } catch (error) {
     return explainUniqueViolation(db, auth.tenantId, undefined, error)
@@ -342,7 +356,7 @@ export async function deactivateUser(db: Db, auth: AuthContext, userId: string, 
     const current = await repo.findUserRow(trx, auth.tenantId, userId)
     if (!current) throw notFound('User')
     if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may deactivate users')
-    if (current.status === 'disabled') return
+    if (current.status === 'disabled') return // already: nothing changes, nothing to announce
     if (current.role === 'admin' && (await repo.countActiveAdmins(trx, auth.tenantId)) <= 1) {
       throw new AppError('last_admin', 'This user is the last active administrator and cannot be deactivated')
     }
@@ -350,6 +364,7 @@ export async function deactivateUser(db: Db, auth: AuthContext, userId: string, 
     await repo.updateUser(trx, auth.tenantId, userId, { status: 'disabled', employment_periods: JSON.stringify(periods), updated_at: nowIso() })
     // Keys acting as this user stop with the commit, and for good: a reactivation gives no key back.
     await revokeKeysActingAs(trx, auth.tenantId, userId, nowIso())
+    await announce(trx, auth, 'user.deactivated', userId, nowMs)
   })
   return getUser(db, auth, userId, false)
 }
@@ -361,9 +376,10 @@ export async function reactivateUser(db: Db, auth: AuthContext, userId: string, 
     const current = await repo.findUserRow(trx, auth.tenantId, userId)
     if (!current) throw notFound('User')
     if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may reactivate users')
-    if (current.status === 'active') return
+    if (current.status === 'active') return // already: nothing changes, nothing to announce
     const periods = logic.resumeEmployment(logic.parseEmploymentPeriods(current.employment_periods), todayIn(auth.tenant.timezone, new Date(nowMs)))
     await repo.updateUser(trx, auth.tenantId, userId, { status: 'active', employment_periods: JSON.stringify(periods), updated_at: nowIso() })
+    await announce(trx, auth, 'user.reactivated', userId, nowMs)
   })
   return getUser(db, auth, userId, false)
 }

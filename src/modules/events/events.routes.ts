@@ -1,0 +1,25 @@
+import { authOf } from '../../http/auth.js'
+import { type ApiModule, operations } from '../../http/route.js'
+import { Event, EventsPage, ListEventsQuery } from './events.schemas.js'
+import * as service from './events.service.js'
+
+const operation = operations('Events and webhooks')
+
+export const eventsApi: ApiModule = {
+  schemas: [Event],
+  routes: ({ db }) =>
+    async (app) => {
+      app.get(
+        '/events',
+        operation('events.list', {
+          summary: 'The event stream, oldest first from a cursor (administrators)',
+          description:
+            'Every change of state, written in the transaction of the change, kept 30 days. Read on with `after` = `meta.next_after`; an event appears once every transaction that began before it has ended, so a reader never finds an older event behind one it has passed.',
+          querystring: ListEventsQuery,
+          response: { 200: EventsPage },
+          errors: [404],
+        }),
+        async (request) => service.listEvents(db, authOf(request), request.query),
+      )
+    },
+}

@@ -1,0 +1,83 @@
+/**
+ * The event outbox (decisions 12). A service records an event where its change is made; inside
+ * a write request that is the request's transaction, so the event commits with the change or not
+ * at all. Integrations read the stream with GET /events, and webhooks deliver it.
+ */
+import type { Kysely } from 'kysely'
+import type { AuthContext } from '../../auth/context.js'
+import { canAdministerEmployees } from '../../auth/policies.js'
+import type { Database, EventRow } from '../../db/schema.js'
+import { AppError, invalidField, permissionDenied } from '../../errors.js'
+import { newId } from '../../lib/ids.js'
+import { type EventActor, type EventEnvelope, type EventType, KEEP_EVENTS_MS, parseTypeFilter } from './events.logic.js'
+import * as repo from './events.repository.js'
+import type { ListEventsQueryType } from './events.schemas.js'
+
+type Db = Kysely<Database>
+
+/** The command line acts as no user and with no key. */
+function actorOf(auth: AuthContext): EventActor {
+  return auth.keyId === 'cli' ? { user_id: null, key_id: null } : { user_id: auth.actor.id, key_id: auth.keyId }
+}
+
+/** Records that `data` (the resource as the API returns it) changed in the way `type` says. */
+export function recordEvent(db: Db, auth: AuthContext, type: EventType, data: unknown, now = Date.now()): Promise<void> {
+  return recordEvents(db, auth, [{ type, data }], now)
+}
+
+/** Records the event and hands its data back: `return announced(trx, auth, 'absence.created', absence)`. */
+export async function announced<T>(db: Db, auth: AuthContext, type: EventType, data: T, now = Date.now()): Promise<T> {
+  await recordEvent(db, auth, type, data, now)
+  return data
+}
+
+export async function recordEvents(db: Db, auth: AuthContext, events: readonly { type: EventType; data: unknown }[], now = Date.now()): Promise<void> {
+  const actor = actorOf(auth)
+  const occurredAt = new Date(now).toISOString()
+  await repo.insertEvents(
+    db,
+    events.map((e) => ({
+      id: newId('event'),
+      tenant_id: auth.tenantId,
+      type: e.type,
+      occurred_at: occurredAt,
+      actor_user_id: actor.user_id,
+      actor_key_id: actor.key_id,
+      data: JSON.stringify(e.data),
+    })),
+  )
+}
+
+export function eventToApi(row: EventRow): EventEnvelope {
+  return {
+    id: row.id,
+    type: row.type as EventType,
+    occurred_at: row.occurred_at,
+    tenant_id: row.tenant_id,
+    actor: { user_id: row.actor_user_id, key_id: row.actor_key_id },
+    data: JSON.parse(row.data) as unknown,
+  }
+}
+
+export async function listEvents(db: Db, auth: AuthContext, query: ListEventsQueryType) {
+  if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may read the event stream')
+  const types = parseTypeFilter(query.type)
+  if (types && types.length === 0) throw invalidField('type', 'must be event types separated by commas, e.g. absence.approved,absence.rejected')
+  let after = null
+  if (query.after !== undefined) {
+    after = (await repo.positionOf(db, auth.tenantId, query.after)) ?? null
+    if (!after) throw new AppError('not_found', 'No event with this id in the last 30 days: read again without `after` to start at the oldest kept')
+  }
+  const pageSize = query.page_size ?? 100
+  const rows = await repo.eventsAfter(db, auth.tenantId, after, types, pageSize + 1)
+  const page = rows.slice(0, pageSize)
+  return {
+    data: page.map(eventToApi),
+    meta: { page_size: pageSize, next_after: page.at(-1)?.id ?? query.after ?? null, has_more: rows.length > pageSize },
+  }
+}
+
+/** Removes the events older than 30 days. */
+export async function purgeEvents(db: Db, now: number): Promise<number> {
+  return repo.purgeEventsBefore(db, new Date(now - KEEP_EVENTS_MS).toISOString())
+}
