@@ -33,6 +33,8 @@ async function everyWrite(tenant: TestTenant): Promise<Map<string, string | null
   await call('schedules.update', 'PATCH', `/api/v1/schedules/${schedule.id}`, { name: 'Shorter' })
   const holiday = await call('holidays.create', 'POST', '/api/v1/holidays', { date: '2030-01-02', name: 'Founders' })
   await call('holidays.delete', 'DELETE', `/api/v1/holidays/${holiday.id}`)
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString()
+  await call('attendance.batch', 'POST', '/api/v1/attendance/batch', { punches: [{ user_id: user.id, type: 'in', ts: hoursAgo(3) }, { user_id: user.id, type: 'out', ts: hoursAgo(2) }] })
   const punch = await call('attendance.create', 'POST', '/api/v1/attendance', { user_id: user.id, type: 'in', ts: new Date(Date.now() - 3_600_000).toISOString() })
   await call('attendance.clock', 'POST', '/api/v1/attendance/clock', { type: 'in' })
   const project = await call('projects.create', 'POST', '/api/v1/projects', { code: 'AUD', name: 'Audit' })
@@ -81,7 +83,7 @@ forEachEngine('audit log', (t) => {
 
     const openapi = (await t.client(null).get('/api/v1/openapi.json')).body
     const writeOperations = Object.values<any>(openapi.paths)
-      .flatMap((item) => Object.entries<any>(item).filter(([method]) => WRITE_METHODS.has(method)).map(([, op]) => op['x-scope'] as string))
+      .flatMap((item) => Object.entries<any>(item).filter(([method]) => WRITE_METHODS.has(method)).map(([, op]) => op.operationId as string))
       .sort()
     assert.deepEqual([...writes.keys()].sort(), writeOperations, 'the test exercises every write operation of the document')
 

@@ -17,6 +17,13 @@ export async function insertPunch(db: Db, row: PunchRow): Promise<void> {
   await db.insertInto('punches').values(row).execute()
 }
 
+/** Rows per INSERT: well under both engines' limits on bound parameters (15 columns a row). */
+const PUNCHES_PER_INSERT = 500
+
+export async function insertPunches(db: Db, rows: readonly PunchRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += PUNCHES_PER_INSERT) await db.insertInto('punches').values(rows.slice(i, i + PUNCHES_PER_INSERT)).execute()
+}
+
 /** Moves an employee's chain head to its newest link (a punch or a correction). */
 export async function moveChainHead(db: Db, tenantId: string, userId: string, head: { seq: number; hash: string }): Promise<void> {
   await db

@@ -1,10 +1,11 @@
+import { Type } from 'typebox'
 import { authOf } from '../../http/auth.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, ListOf } from '../../lib/schemas.js'
-import { ClockBody, CreatePunchBody, DailyEntry, ListAttendanceQuery, Punch, PunchLogEntry, PunchLogQuery, SummaryQuery, SummaryRow } from './attendance.schemas.js'
+import { BatchPunchBody, BatchPunchResult, ClockBody, CreatePunchBody, DailyEntry, ListAttendanceQuery, Punch, PunchLogEntry, PunchLogQuery, SummaryQuery, SummaryRow } from './attendance.schemas.js'
 import { listAttendance } from './daily-record.service.js'
 import { listPunchLog } from './punch-log.service.js'
-import { clockPunch, createPunch } from './punch-recording.service.js'
+import { clockPunch, createPunch, createPunchBatch } from './punch-recording.service.js'
 import { attendanceSummary } from './summary.service.js'
 
 const operation = operations('Attendance')
@@ -48,6 +49,18 @@ export const attendanceApi: ApiModule = {
           errors: [404, 409],
         }),
         async (request, reply) => reply.status(201).send({ data: await clockPunch(db, authOf(request), request.body, clock()) }),
+      )
+      app.post(
+        '/attendance/batch',
+        operation('attendance.create', {
+          operationId: 'attendance.batch',
+          summary: 'Record up to 1,000 punches at once: a device’s backlog (administrators)',
+          description:
+            'Each punch is judged as attendance.create judges it, an employee’s punches in the order given; stored ones are kept even when others are refused. The answer is 200 with one result per punch. A malformed item (wrong type, no ts) makes the whole request 400; the rules of the record are judged per punch. Counts once against the rate limit. With an Idempotency-Key the whole answer is kept.',
+          body: BatchPunchBody,
+          response: { 200: Type.Object({ data: Type.Array(BatchPunchResult) }) },
+        }),
+        async (request) => ({ data: await createPunchBatch(db, authOf(request), request.body, clock()) }),
       )
       app.get(
         '/attendance/punches',

@@ -15,6 +15,37 @@ export const CreatePunchBody = Type.Object(
 )
 export type CreatePunchBodyType = Static<typeof CreatePunchBody>
 
+export const MAX_BATCH_PUNCHES = 1000
+
+export const BatchPunchBody = Type.Object(
+  {
+    punches: Type.Array(CreatePunchBody, {
+      minItems: 1,
+      maxItems: MAX_BATCH_PUNCHES,
+      description: `1 to ${MAX_BATCH_PUNCHES} punches, each as attendance.create takes it; an employee's punches are judged in this order`,
+    }),
+  },
+  { additionalProperties: false },
+)
+export type BatchPunchBodyType = Static<typeof BatchPunchBody>
+
+export const BatchPunchResult = Type.Object(
+  {
+    index: Type.Integer({ description: 'Position of the punch in the request, from 0' }),
+    status: Type.Integer({ description: 'What attendance.create would have answered: 201 stored, or the refusal’s status' }),
+    data: Type.Optional(Type.Ref('Punch')),
+    error: Type.Optional(
+      Type.Object({
+        code: Type.String({ description: 'Code from the error catalogue' }),
+        message: Type.String(),
+        details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+      }),
+    ),
+  },
+  { description: 'One result per punch, in request order: `data` when stored, `error` when refused' },
+)
+export type BatchPunchResultType = Static<typeof BatchPunchResult>
+
 export const ClockBody = Type.Object(
   {
     type: PunchTypeSchema,

@@ -12,11 +12,11 @@ import { lockRow } from '../../db/locks.js'
 import type { Database, PunchRow, PunchSource, UserRow } from '../../db/schema.js'
 import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
-import { recordEvent } from '../events/events.service.js'
+import { recordEvents } from '../events/events.service.js'
 import { findUserRow } from '../users/users.repository.js'
 import * as logic from './attendance.logic.js'
 import * as repo from './attendance.repository.js'
-import type { ClockBodyType, CreatePunchBodyType, PunchType } from './attendance.schemas.js'
+import type { BatchPunchBodyType, BatchPunchResultType, ClockBodyType, CreatePunchBodyType, PunchType } from './attendance.schemas.js'
 import { PUNCH_HASH_VERSION, punchHash } from './punch-chain.js'
 
 type Db = Kysely<Database>
@@ -65,41 +65,59 @@ function assertPunchInput(request: PunchRequest, now: number): void {
 }
 
 /**
- * Appends one punch for `user` inside `trx`, which holds the employee's row lock: the rules of the
- * contract against the last effective punch, then the chain link.
+ * Appends a run of punches for `user`, in order, inside `trx`, which holds the employee's row
+ * lock. Each is judged by the contract's rules against the one before it (the last effective
+ * punch for the first); a refused punch is left out and the next is judged against the last
+ * accepted one. Returns, per request, the stored row or the refusal. Reads and writes are one
+ * statement each for the whole run, however long: a device syncing a day of punches costs about
+ * what one punch costs.
  */
-async function appendPunch(trx: Db, auth: AuthContext, user: UserRow, request: PunchRequest, now: number): Promise<PunchRow> {
-  if (user.status !== 'active') throw new AppError('user_disabled', 'Punches cannot be recorded for a disabled user')
-  if (request.modality === 'remote' && !user.remote_work_allowed) {
-    throw new AppError('remote_not_allowed', 'This employee is not allowed to work remotely')
-  }
-  const ts = new Date(request.tsMs).toISOString()
+async function appendPunches(trx: Db, auth: AuthContext, user: UserRow, requests: readonly PunchRequest[], now: number): Promise<(PunchRow | AppError)[]> {
   const [last, link] = await Promise.all([repo.lastEffectivePunch(trx, auth.tenantId, user.id), chainLink(trx, auth.tenantId, user.id)])
-  if (last && ts <= last.ts) {
-    throw new AppError('punch_out_of_order', `The punch must be later than the employee's last punch (${last.ts})`)
+  let previous: Pick<PunchRow, 'ts' | 'type' | 'modality'> | undefined = last
+  let head = link
+  const createdAt = new Date(now).toISOString()
+  const outcomes = requests.map((request): PunchRow | AppError => {
+    if (user.status !== 'active') return new AppError('user_disabled', 'Punches cannot be recorded for a disabled user')
+    if (request.modality === 'remote' && !user.remote_work_allowed) return new AppError('remote_not_allowed', 'This employee is not allowed to work remotely')
+    const ts = new Date(request.tsMs).toISOString()
+    if (previous && ts <= previous.ts) return new AppError('punch_out_of_order', `The punch must be later than the employee's last punch (${previous.ts})`)
+    const problem = logic.sequenceProblem(previous?.type ?? null, request.type)
+    if (problem) return new AppError('punch_sequence_invalid', problem)
+    const row = chainedPunchRow(
+      {
+        tenant_id: auth.tenantId,
+        user_id: user.id,
+        type: request.type,
+        ts,
+        // A session's modality is chosen on its `in`; its other punches carry it along.
+        modality: request.type === 'in' ? (request.modality ?? 'onsite') : (previous?.modality ?? 'onsite'),
+        source: request.source,
+        created_by: auth.actor.id,
+        kiosk_id: request.kioskId ?? null,
+        correction_id: null,
+        created_at: createdAt,
+      },
+      head,
+    )
+    previous = row
+    head = { seq: row.seq, hash: row.hash }
+    return row
+  })
+  const stored = outcomes.filter((o): o is PunchRow => !(o instanceof AppError))
+  if (stored.length > 0) {
+    await repo.insertPunches(trx, stored)
+    await repo.moveChainHead(trx, auth.tenantId, user.id, head!)
+    await recordEvents(trx, auth, stored.map((row) => ({ type: 'punch.created' as const, data: punchToApi(row) })), now)
   }
-  const problem = logic.sequenceProblem(last?.type ?? null, request.type)
-  if (problem) throw new AppError('punch_sequence_invalid', problem)
-  const row = chainedPunchRow(
-    {
-      tenant_id: auth.tenantId,
-      user_id: user.id,
-      type: request.type,
-      ts,
-      // A session's modality is chosen on its `in`; its other punches carry it along.
-      modality: request.type === 'in' ? (request.modality ?? 'onsite') : (last?.modality ?? 'onsite'),
-      source: request.source,
-      created_by: auth.actor.id,
-      kiosk_id: request.kioskId ?? null,
-      correction_id: null,
-      created_at: new Date(now).toISOString(),
-    },
-    link,
-  )
-  await repo.insertPunch(trx, row)
-  await repo.moveChainHead(trx, auth.tenantId, user.id, row)
-  await recordEvent(trx, auth, 'punch.created', punchToApi(row), now)
-  return row
+  return outcomes
+}
+
+/** Appends one punch for `user` inside `trx`, which holds the employee's row lock; throws its refusal. */
+async function appendPunch(trx: Db, auth: AuthContext, user: UserRow, request: PunchRequest, now: number): Promise<PunchRow> {
+  const [outcome] = await appendPunches(trx, auth, user, [request], now)
+  if (outcome instanceof AppError) throw outcome
+  return outcome!
 }
 
 /** Records one punch pushed by an administrator. The employee's row lock serialises concurrent pushes for that employee. */
@@ -125,4 +143,45 @@ export async function clockPunch(db: Db, auth: AuthContext, body: ClockBodyType,
     if (!user) throw notFound('User')
     return punchToApi(await appendPunch(trx, auth, user, request, now))
   })
+}
+
+function refusal(index: number, error: AppError): BatchPunchResultType {
+  return { index, status: error.status, error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) } }
+}
+
+/**
+ * Records a device's backlog (decisions 12): each punch judged as attendance.create would judge
+ * it, an employee's punches in request order; accepted ones are stored even when others are
+ * refused. Employees are locked one at a time in id order, so concurrent batches cannot deadlock.
+ */
+export async function createPunchBatch(db: Db, auth: AuthContext, body: BatchPunchBodyType, now = Date.now()): Promise<BatchPunchResultType[]> {
+  if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may push punches')
+  const results: BatchPunchResultType[] = new Array(body.punches.length)
+  const byEmployee = new Map<string, { index: number; request: PunchRequest }[]>()
+  body.punches.forEach((item, index) => {
+    const request: PunchRequest = { type: item.type, tsMs: Date.parse(item.ts), modality: item.modality, source: 'api' }
+    try {
+      assertPunchInput(request, now)
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      results[index] = refusal(index, error)
+      return
+    }
+    const run = byEmployee.get(item.user_id) ?? []
+    run.push({ index, request })
+    byEmployee.set(item.user_id, run)
+  })
+  for (const userId of [...byEmployee.keys()].sort()) {
+    const run = byEmployee.get(userId)!
+    await db.transaction().execute(async (trx) => {
+      await lockRow(trx, 'users', auth.tenantId, userId)
+      const user = await findUserRow(trx, auth.tenantId, userId)
+      const outcomes = user ? await appendPunches(trx, auth, user, run.map((r) => r.request), now) : run.map(() => notFound('User'))
+      outcomes.forEach((outcome, k) => {
+        const { index } = run[k]!
+        results[index] = outcome instanceof AppError ? refusal(index, outcome) : { index, status: 201, data: punchToApi(outcome) }
+      })
+    })
+  }
+  return results
 }

@@ -58,7 +58,8 @@ export function auditWrites(app: FastifyInstance, db: Kysely<Database>): WriteSt
         source: 'api',
         keyId: auth.keyId,
         userId: auth.actor.id,
-        operation: request.routeOptions.config.scope!,
+        // The operation's id: its scope, or its own name where it shares one (attendance.batch).
+        operation: (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId ?? request.routeOptions.config.scope!,
         resourceId: pathIds[0] ?? request.writtenResourceId ?? null,
         fields: body !== null && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [],
       })
