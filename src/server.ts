@@ -6,6 +6,7 @@ import type { Config } from './config.js'
 import { migrateToLatest, openDatabase } from './db/database.js'
 import { RedisRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
 import { recordWrite } from './modules/audit/audit.service.js'
+import { startHousekeeping } from './modules/housekeeping/housekeeping.service.js'
 import { createDemoTenant } from './modules/onboarding/demo.js'
 import { countTenants } from './modules/tenants/tenants.repository.js'
 
@@ -60,6 +61,10 @@ export async function startServer(config: Config, print: (line: string) => void 
     throw error
   }
   app.log.info({ database: database.location, redis: Boolean(config.redisUrl) }, 'jornada listening')
+  const log = app.log
+  const stopHousekeeping = startHousekeeping(database.db, (outcome) =>
+    outcome instanceof Error ? log.error({ err: outcome }, 'purge of expired idempotency keys and events failed') : log.info({ purged: outcome }, 'purged expired records'),
+  )
   if (demoKey) {
     const local = url.replace('0.0.0.0', 'localhost')
     print('')
@@ -74,6 +79,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     app,
     url,
     async close() {
+      stopHousekeeping()
       await app.close()
       await rateLimitStore?.close()
       await database.destroy()

@@ -1,0 +1,36 @@
+/**
+ * What the service keeps only for a while: answers of Idempotency-Keys (24 hours) and events
+ * (30 days). `jornada serve` purges them every hour; several instances may do so at once, as a
+ * purge only deletes what has expired.
+ */
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.js'
+import { purgeEvents } from '../events/events.service.js'
+import { purgeIdempotencyKeys } from '../idempotency/idempotency.service.js'
+
+export const HOUSEKEEPING_INTERVAL_MS = 3_600_000
+
+export interface PurgeReport {
+  idempotency_keys: number
+  events: number
+}
+
+export async function purgeExpired(db: Kysely<Database>, now = Date.now()): Promise<PurgeReport> {
+  return { idempotency_keys: await purgeIdempotencyKeys(db, now), events: await purgeEvents(db, now) }
+}
+
+/** Purges now and then every interval until stopped; a failed run is reported and the next one tries again. */
+export function startHousekeeping(db: Kysely<Database>, report: (outcome: PurgeReport | Error) => void, intervalMs = HOUSEKEEPING_INTERVAL_MS): () => void {
+  const run = () => {
+    purgeExpired(db).then(report, (error: unknown) => report(error instanceof Error ? error : new Error(String(error))))
+  }
+  const first = setTimeout(run, 1_000)
+  const timer = setInterval(run, intervalMs)
+  // Never what keeps the process alive.
+  first.unref()
+  timer.unref()
+  return () => {
+    clearTimeout(first)
+    clearInterval(timer)
+  }
+}
