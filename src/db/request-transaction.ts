@@ -50,7 +50,6 @@ const current = new AsyncLocalStorage<RequestTransaction>()
 /** The transaction of one request. Committed or rolled back exactly once; later queries run outside it. */
 export class RequestTransaction {
   #connection: JoinedConnection | null
-  #outcome: 'open' | 'committed' | 'rolled back' = 'open'
 
   constructor(
     connection: DatabaseConnection,
@@ -67,33 +66,27 @@ export class RequestTransaction {
     return this.#connection !== null
   }
 
-  get outcome(): 'open' | 'committed' | 'rolled back' {
-    return this.#outcome
-  }
-
   /** Runs `fn` (and everything it starts) inside this transaction. */
   run<T>(fn: () => T): T {
     return current.run(this, fn)
   }
 
   commit(): Promise<void> {
-    return this.#end('committed', (connection) => this.driver.commitTransaction(connection))
+    return this.#end((connection) => this.driver.commitTransaction(connection))
   }
 
   rollback(): Promise<void> {
-    return this.#end('rolled back', (connection) => this.driver.rollbackTransaction(connection))
+    return this.#end((connection) => this.driver.rollbackTransaction(connection))
   }
 
-  async #end(outcome: 'committed' | 'rolled back', finish: (connection: DatabaseConnection) => Promise<void>): Promise<void> {
+  async #end(finish: (connection: DatabaseConnection) => Promise<void>): Promise<void> {
     const joined = this.#connection
     if (!joined) return
     this.#connection = null
     try {
       await finish(joined.inner)
-      this.#outcome = outcome
     } catch (error) {
       // A failed commit leaves nothing to keep: roll back so the connection goes back clean.
-      this.#outcome = 'rolled back'
       await this.driver.rollbackTransaction(joined.inner).catch(() => undefined)
       throw error
     } finally {
@@ -212,9 +205,4 @@ export function beginRequestTransaction(db: Kysely<any>): Promise<RequestTransac
   const driver = driversOf.get(db)
   if (!driver) throw new Error('this database handle cannot open request transactions')
   return driver.begin()
-}
-
-/** Whether the caller runs inside an open request transaction (background work must not). */
-export function inRequestTransaction(): boolean {
-  return current.getStore()?.isOpen ?? false
 }

@@ -30,8 +30,8 @@ export async function claimKey(db: Db, ref: KeyRef, fingerprint: string, now: nu
   const at = new Date(now).toISOString()
   if (await repo.insertClaim(db, ref, fingerprint, claim, at)) return { run: true, claim }
   const kept = await repo.findKey(db, ref)
-  // Purged between the two statements: a day-old key, free to use again.
-  if (!kept) return (await repo.insertClaim(db, ref, fingerprint, claim, at)) ? { run: true, claim } : Promise.reject(inUse())
+  // Purged between the two statements (a day-old key): another retry claims it anew.
+  if (!kept) throw inUse()
   if (kept.fingerprint !== fingerprint) {
     throw new AppError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request (method, path or body)')
   }
