@@ -31,7 +31,6 @@ import { type ApiModule, publicOperation } from './http/route.js'
 import { validatorCompiler } from './http/validation.js'
 import { findNulCharacter } from './lib/validation.js'
 import { absencesApi } from './modules/absences/absences.routes.js'
-
 import { accessLogApi, logInspectorAccess } from './modules/access-log/access-log.routes.js'
 import { allocationsApi } from './modules/allocations/allocations.routes.js'
 import { auditApi, auditWrites } from './modules/audit/audit.routes.js'

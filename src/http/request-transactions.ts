@@ -48,45 +48,60 @@ export function registerRequestTransactions(app: FastifyInstance, db: Kysely<any
   app.decorateRequest('transaction', null)
   app.decorateRequest('writeSettled', false)
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (!isKeyWrite(request)) return
+  /** Runs the steps before the write; true when one answered the request, else the transaction is open. */
+  async function begin(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     for (const step of steps) {
-      if (await step.beforeBegin?.(request, reply)) return reply
+      if (await step.beforeBegin?.(request, reply)) return true
     }
     request.transaction = await beginRequestTransaction(db)
-  })
-  // Callback style, so that the handler runs inside the transaction's async context.
-  app.addHook('preHandler', (request, _reply, done) => {
-    if (request.transaction) request.transaction.run(done)
-    else done()
-  })
+    return false
+  }
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const transaction = request.transaction
-    if (!transaction || request.writeSettled) return payload
+  /** Commits a successful write with its steps' records, or rolls back an error answer and runs the steps after it. */
+  async function settle(transaction: RequestTransaction, request: FastifyRequest, reply: FastifyReply, payload: string): Promise<void> {
     if (transaction.isOpen && reply.statusCode < 400) {
       try {
         await transaction.run(async () => {
-          for (const step of steps) await step.beforeCommit?.(request, reply, typeof payload === 'string' ? payload : '')
+          for (const step of steps) await step.beforeCommit?.(request, reply, payload)
         })
         await transaction.commit()
       } catch (error) {
-        // The error answer that follows comes back through here and settles the write.
+        // The error answer that follows comes back through onSend and settles the write.
         await transaction.rollback()
         throw error
       }
       request.writeSettled = true
       afterCommit?.(request)
-      return payload
+      return
     }
     await transaction.rollback()
     request.writeSettled = true
-    for (const step of steps) await step.afterRollback?.(request, reply, typeof payload === 'string' ? payload : '')
-    return payload
+    for (const step of steps) await step.afterRollback?.(request, reply, payload)
+  }
+
+  // The hooks are callback style: every read passes straight through, without the cost of a promise.
+  app.addHook('preHandler', (request, reply, done) => {
+    if (!isKeyWrite(request)) return done()
+    begin(request, reply).then(
+      // The handler is called from `done`, so it runs inside the transaction's async context. A
+      // step that answered the request (a replay) ends it here: `done` is not called.
+      (answered) => answered || request.transaction!.run(done),
+      (error: Error) => done(error),
+    )
+  })
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const transaction = request.transaction
+    if (!transaction || request.writeSettled) return done(null, payload)
+    settle(transaction, request, reply, typeof payload === 'string' ? payload : '').then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    )
   })
 
   // A write whose answer never reached onSend (the connection dropped first) gives its connection back.
-  app.addHook('onResponse', async (request) => {
-    if (request.transaction?.isOpen) await request.transaction.rollback()
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (!request.transaction?.isOpen) return done()
+    request.transaction.rollback().then(() => done(), done)
   })
 }
