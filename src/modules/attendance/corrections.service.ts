@@ -17,7 +17,7 @@ import { AppError, invalidField, notFound, permissionDenied } from '../../errors
 import { addDays, assertDateRange, startOfLocalDay } from '../../lib/calendar.js'
 import { newId } from '../../lib/ids.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
-import { recordEvent } from '../events/events.service.js'
+import { announced, recordEvent } from '../events/events.service.js'
 import { findUserRow } from '../users/users.repository.js'
 import * as repo from './attendance.repository.js'
 import * as logic from './corrections.logic.js'
@@ -135,7 +135,7 @@ async function lockedCorrection(trx: Db, auth: AuthContext, id: string): Promise
 }
 
 export async function decideCorrection(db: Db, auth: AuthContext, id: string, body: DecideCorrectionBodyType, nowMs = Date.now()): Promise<CorrectionType> {
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const correction = await lockedCorrection(trx, auth, id)
     const chain = correction.proposed_by === correction.user_id ? await managerChain(trx, auth.tenantId, correction.user_id) : []
     if (!canDecideCorrection(auth.actor, { employeeId: correction.user_id, proposedBy: correction.proposed_by }, auth.tenant.hr_department_id, chain)) {
@@ -150,9 +150,8 @@ export async function decideCorrection(db: Db, auth: AuthContext, id: string, bo
     if (body.decision === 'rejected') await store.settlePendingCorrection(trx, auth.tenantId, id, { status: 'rejected', ...decision })
     else await applyCorrection(trx, correction, decision)
     const decided = correctionToApi((await store.findCorrection(trx, auth.tenantId, id))!)
-    await recordEvent(trx, auth, body.decision === 'approved' ? 'correction.approved' : 'correction.rejected', decided, nowMs)
+    return announced(trx, auth, body.decision === 'approved' ? 'correction.approved' : 'correction.rejected', decided, nowMs)
   })
-  return correctionToApi((await store.findCorrection(db, auth.tenantId, id))!)
 }
 
 /**
