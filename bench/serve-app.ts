@@ -32,6 +32,7 @@ const config: Config = {
   corsOrigins: [],
   timeouts: DEFAULT_TIMEOUTS,
   maxConnections: 10_000,
+  webhooks: { allowPrivateNetworks: false, dispatchInServe: true },
 }
 
 // startServer announces the demo key through `print` (and stdout is our protocol channel, so

@@ -48,6 +48,7 @@ import { projectsApi } from './modules/projects/projects.routes.js'
 import { reportsApi } from './modules/reports/reports.routes.js'
 import { schedulesApi } from './modules/schedules/schedules.routes.js'
 import { tenantsApi } from './modules/tenants/tenants.routes.js'
+import { webhooksApi } from './modules/webhooks/webhooks.routes.js'
 import { usersApi } from './modules/users/users.routes.js'
 import { workCalendarApi } from './modules/work-calendar/work-calendar.routes.js'
 
@@ -71,6 +72,7 @@ const API_MODULES: readonly ApiModule[] = [
   auditApi,
   accessLogApi,
   eventsApi,
+  webhooksApi,
 ]
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
@@ -173,6 +175,8 @@ export interface AppOptions {
   timeouts?: Partial<ServerTimeouts>
   /** Test seam: runs after a write commits and before its answer leaves (a crash at the worst moment). */
   afterCommit?: (request: FastifyRequest) => void
+  /** Let webhook subscriptions point at private, loopback and link-local addresses, over http too. */
+  webhooksAllowPrivateNetworks?: boolean
 }
 
 /** A hop count becomes "the last n hops are proxies"; addresses and CIDRs go to Fastify as they are. */
@@ -275,7 +279,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
   })
   logInspectorAccess(app, db)
-  const deps = { db, clock }
+  const deps = { db, clock, webhooks: { allowPrivateNetworks: options.webhooksAllowPrivateNetworks ?? false } }
   await app.register(
     async (api) => {
       api.get('/openapi.json', publicOperation('This OpenAPI 3.1 document', { rateLimited: true }), async () => app.swagger())

@@ -27,6 +27,7 @@ import { MONTH_PATTERN } from './modules/reports/reports.schemas.js'
 import { requireTenant } from './modules/tenants/tenants.repository.js'
 import { isValidTimeZone } from './lib/time.js'
 import { startServer } from './server.js'
+import { startWebhookDispatcher } from './modules/webhooks/webhooks.dispatcher.js'
 
 interface JsonOption {
   json?: boolean
@@ -94,6 +95,28 @@ program
   .action(async (options: JsonOption) => {
     const applied = await withDatabase((database) => migrateToLatest(database), { migrate: false })
     output({ applied }, options, () => (applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date'))
+  })
+
+const webhooks = program.command('webhooks').description('Webhook delivery')
+webhooks
+  .command('work')
+  .description('Deliver webhooks without serving the API (run with WEBHOOKS_DISPATCH=false on the API instances, or beside them)')
+  .action(async () => {
+    const config = loadConfig()
+    const database = await openDatabase(config.databaseUrl)
+    await migrateToLatest(database)
+    const dispatcher = startWebhookDispatcher(database.db, {
+      allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
+      onError: (error) => console.error(`webhooks: ${error instanceof Error ? error.message : String(error)}`),
+    })
+    console.log(`Delivering webhooks from ${database.location}; stop with SIGTERM or Ctrl-C`)
+    const stop = async () => {
+      await dispatcher.stop()
+      await database.destroy()
+      process.exit(0)
+    }
+    process.once('SIGINT', () => void stop())
+    process.once('SIGTERM', () => void stop())
   })
 
 const tenants = program.command('tenants').description('Manage tenants')

@@ -20,6 +20,14 @@ export interface Config {
   timeouts: ServerTimeouts
   /** Open connections accepted at once; more are refused by the server. */
   maxConnections: number
+  webhooks: WebhooksConfig
+}
+
+export interface WebhooksConfig {
+  /** Subscriptions may point at private, loopback and link-local addresses, and use plain http. */
+  allowPrivateNetworks: boolean
+  /** Whether `jornada serve` also delivers webhooks; off when `jornada webhooks work` runs apart. */
+  dispatchInServe: boolean
 }
 
 export interface ServerTimeouts {
@@ -65,6 +73,13 @@ function parseTrustProxy(raw: string | undefined): number | string | undefined {
   throw new ConfigError(`TRUST_PROXY must be a number of proxy hops (1-10) or a list of proxy addresses/CIDRs, got "${raw}"`)
 }
 
+function flag(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback
+  if (raw === 'true') return true
+  if (raw === 'false') return false
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`)
+}
+
 function origins(raw: string | undefined): string[] {
   if (!raw) return []
   const list = raw.split(',').map((o) => o.trim()).filter(Boolean)
@@ -103,5 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveMs: positiveInteger('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, DEFAULT_TIMEOUTS.keepAliveMs, 3_600_000),
     },
     maxConnections: positiveInteger('MAX_CONNECTIONS', env.MAX_CONNECTIONS, 10_000, 1_000_000),
+    webhooks: {
+      allowPrivateNetworks: flag('WEBHOOKS_ALLOW_PRIVATE_NETWORKS', env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS, false),
+      dispatchInServe: flag('WEBHOOKS_DISPATCH', env.WEBHOOKS_DISPATCH, true),
+    },
   }
 }

@@ -37,6 +37,7 @@ export const ERROR_CATALOGUE = {
   month_not_ended: { status: 409, description: 'A month can be signed only once it has ended (in the company’s time zone).' },
   month_already_signed: { status: 409, description: 'The month is already signed and no later change superseded the signature.' },
   month_signed: { status: 409, description: 'A schedule change may not take effect inside (or before) a month an employee has signed.' },
+  webhook_limit_reached: { status: 409, description: 'The company already has the most webhook subscriptions allowed (25); delete one first.' },
   idempotency_key_in_use: { status: 409, description: 'A request with this Idempotency-Key is still running; retry after `Retry-After` seconds to get its answer.' },
   idempotency_key_reused: { status: 422, description: 'This Idempotency-Key was used with a different request (method, path or body); use a new key for a new request.' },
   payload_too_large: { status: 413, description: 'The body is larger than 1 MiB.' },

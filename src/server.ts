@@ -9,6 +9,7 @@ import { recordWrite } from './modules/audit/audit.service.js'
 import { startHousekeeping } from './modules/housekeeping/housekeeping.service.js'
 import { createDemoTenant } from './modules/onboarding/demo.js'
 import { countTenants } from './modules/tenants/tenants.repository.js'
+import { type Dispatcher, startWebhookDispatcher } from './modules/webhooks/webhooks.dispatcher.js'
 
 export interface RunningServer {
   app: FastifyInstance
@@ -44,6 +45,7 @@ export async function startServer(config: Config, print: (line: string) => void 
       rateLimitStore,
       ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
       corsOrigins: config.corsOrigins,
+      webhooksAllowPrivateNetworks: config.webhooks.allowPrivateNetworks,
       timeouts: config.timeouts,
       logger: {
         level: config.logLevel,
@@ -65,6 +67,13 @@ export async function startServer(config: Config, print: (line: string) => void 
   const stopHousekeeping = startHousekeeping(database.db, (outcome) =>
     outcome instanceof Error ? log.error({ err: outcome }, 'purge of expired idempotency keys and events failed') : log.info({ purged: outcome }, 'purged expired records'),
   )
+  let dispatcher: Dispatcher | undefined
+  if (config.webhooks.dispatchInServe) {
+    dispatcher = startWebhookDispatcher(database.db, {
+      allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
+      onError: (error) => log.error({ err: error }, 'webhook dispatch failed; it is tried again'),
+    })
+  }
   if (demoKey) {
     const local = url.replace('0.0.0.0', 'localhost')
     print('')
@@ -81,6 +90,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     async close() {
       stopHousekeeping()
       await app.close()
+      await dispatcher?.stop()
       await rateLimitStore?.close()
       await database.destroy()
     },

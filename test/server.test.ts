@@ -21,6 +21,7 @@ it('the first start seeds the demo company, prints a working key once, and audit
     corsOrigins: [],
     timeouts: DEFAULT_TIMEOUTS,
     maxConnections: 100,
+    webhooks: { allowPrivateNetworks: false, dispatchInServe: true },
   }
   const server = await startServer(config, (line) => printed.push(line))
   try {

@@ -62,6 +62,10 @@ export const SCOPES = [
   'keys.create',
   'keys.revoke',
   'events.list',
+  'webhooks.list',
+  'webhooks.create',
+  'webhooks.update',
+  'webhooks.delete',
 ] as const
 
 export type Scope = (typeof SCOPES)[number]

@@ -73,6 +73,8 @@ export interface RouteDeps {
   db: Kysely<Database>
   /** The current time in epoch ms; tests replace it to place punches around past DST changes. */
   clock: () => number
+  /** Where webhook subscriptions may point: the public internet only, unless the operator allows more. */
+  webhooks: { allowPrivateNetworks: boolean }
 }
 
 /**

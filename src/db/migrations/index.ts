@@ -9,6 +9,7 @@ import * as auditLog from './2026_11_22_0006_audit_log.js'
 import * as legalRecord from './2026_11_22_0007_legal_record.js'
 import * as reportsAndAccess from './2026_11_22_0008_reports_and_access.js'
 import * as idempotencyAndEvents from './2026_11_22_0009_idempotency_and_events.js'
+import * as webhooks from './2026_11_22_0010_webhooks.js'
 
 export const migrations: Record<string, Migration> = {
   '2026_11_01_0001_foundation': foundation,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0007_legal_record': legalRecord,
   '2026_11_22_0008_reports_and_access': reportsAndAccess,
   '2026_11_22_0009_idempotency_and_events': idempotencyAndEvents,
+  '2026_11_22_0010_webhooks': webhooks,
 }

@@ -1,22 +1,28 @@
 /**
- * What the service keeps only for a while: answers of Idempotency-Keys (24 hours) and events
- * (30 days). `jornada serve` purges them every hour; several instances may do so at once, as a
+ * What the service keeps only for a while: answers of Idempotency-Keys (24 hours), events and
+ * finished webhook deliveries (30 days). `jornada serve` purges them every hour; several instances may do so at once, as a
  * purge only deletes what has expired.
  */
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.js'
 import { purgeEvents } from '../events/events.service.js'
 import { purgeIdempotencyKeys } from '../idempotency/idempotency.service.js'
+import { purgeDeliveries } from '../webhooks/webhooks.service.js'
 
 export const HOUSEKEEPING_INTERVAL_MS = 3_600_000
 
 export interface PurgeReport {
   idempotency_keys: number
   events: number
+  webhook_deliveries: number
 }
 
 export async function purgeExpired(db: Kysely<Database>, now = Date.now()): Promise<PurgeReport> {
-  return { idempotency_keys: await purgeIdempotencyKeys(db, now), events: await purgeEvents(db, now) }
+  return {
+    idempotency_keys: await purgeIdempotencyKeys(db, now),
+    events: await purgeEvents(db, now),
+    webhook_deliveries: await purgeDeliveries(db, now),
+  }
 }
 
 /** Purges now and then every interval until stopped; a failed run is reported and the next one tries again. */

@@ -1,0 +1,233 @@
+/**
+ * The webhook dispatcher: runs inside `jornada serve`, or alone as `jornada webhooks work`.
+ *
+ * 1. Fan-out reads the event outbox in commit order from the position kept in the database and
+ *    writes one delivery per matching active subscription, moving the position in the same
+ *    transaction. Events made by any instance or by the command line are all delivered, and an
+ *    event committed before a crash is still fanned out after it.
+ * 2. Attempts lease due deliveries (FOR UPDATE SKIP LOCKED on PostgreSQL, so several instances
+ *    share the work and each delivery is attempted by one at a time), send them concurrently, and
+ *    write each outcome: delivered, or the next attempt with backoff, or given up after three days.
+ *    A subscription failing for three days is deactivated.
+ */
+import type { Kysely } from 'kysely'
+import type { Database, WebhookDeliveriesTable } from '../../db/schema.js'
+import { newId } from '../../lib/ids.js'
+import { eventToApi } from '../events/events.service.js'
+import { DELIVERY_TIMEOUT_MS, RETRY_POLICY, type RetryPolicy, failedTooLong, nextAttemptAt, selects, signedHeaders } from './webhooks.logic.js'
+import * as repo from './webhooks.repository.js'
+import { type AttemptOutcome, type Sender, createSender } from './webhooks.sender.js'
+
+type Db = Kysely<Database>
+
+export interface DispatcherOptions {
+  allowPrivateNetworks: boolean
+  /** Deliveries attempted at once by this instance. */
+  concurrency?: number
+  /** How often to look for new events and due deliveries when idle. */
+  pollMs?: number
+  /** How long an attempt keeps its delivery from other instances; well beyond the 5 s timeout. */
+  leaseMs?: number
+  timeoutMs?: number
+  retry?: RetryPolicy
+  clock?: () => number
+  onError?: (error: unknown) => void
+  /** Called after each attempt, with the delivery's event id; for metrics and tests. */
+  onAttempt?: (eventId: string, outcome: AttemptOutcome) => void
+}
+
+export interface Dispatcher {
+  /** Look for work now instead of at the next poll (after a commit in this process). */
+  wake(): void
+  /** Stops taking work and waits for the attempts under way to finish and be written. */
+  stop(): Promise<void>
+}
+
+const FAN_OUT_PAGE = 1_000
+
+/** Turns the next page of settled events into deliveries; returns how many events it read. */
+export async function fanOut(db: Db, now: number): Promise<number> {
+  // A cheap look first: an idle poll takes no lock and writes nothing.
+  if (!(await repo.hasEventsAfter(db, await repo.dispatchPosition(db)))) return 0
+  return db.transaction().execute(async (trx) => {
+    const position = await repo.claimDispatchPosition(trx)
+    if (!position) return 0 // another instance is fanning out
+    const events = await repo.settledEventsAfter(trx, position, FAN_OUT_PAGE)
+    if (events.length === 0) return 0
+    const subscriptions = await repo.activeWebhooksOf(trx, [...new Set(events.map((e) => e.tenant_id))])
+    const createdAt = new Date(now).toISOString()
+    const deliveries: WebhookDeliveriesTable[] = []
+    for (const event of events) {
+      for (const subscription of subscriptions) {
+        // A subscription receives the events that happened after it was made.
+        if (subscription.tenant_id !== event.tenant_id || subscription.created_at > event.occurred_at) continue
+        if (!selects(JSON.parse(subscription.events) as string[], event.type)) continue
+        deliveries.push({
+          id: newId('webhookDelivery'),
+          tenant_id: event.tenant_id,
+          webhook_id: subscription.id,
+          event_id: event.id,
+          event_type: event.type,
+          payload: JSON.stringify(eventToApi(event)),
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: createdAt,
+          last_attempt_at: null,
+          response_status: null,
+          duration_ms: null,
+          error: null,
+          created_at: createdAt,
+          finished_at: null,
+        })
+      }
+    }
+    await repo.insertDeliveries(trx, deliveries)
+    const last = events.at(-1)!
+    await repo.moveDispatchPosition(trx, { tx: Number(last.tx), seq: Number(last.seq) })
+    return events.length
+  })
+}
+
+interface Finished {
+  delivery: repo.ClaimedDelivery
+  outcome: AttemptOutcome
+  at: number
+}
+
+/** Writes the outcomes of finished attempts in one transaction. */
+export async function recordOutcomes(db: Db, finished: readonly Finished[], policy: RetryPolicy, now: number): Promise<void> {
+  if (finished.length === 0) return
+  const nowIso = new Date(now).toISOString()
+  await db.transaction().execute(async (trx) => {
+    const healthy = new Set<string>()
+    // Failing since the creation of the oldest event it could not take.
+    const failing = new Map<string, string>()
+    for (const { delivery, outcome, at } of finished) {
+      const attempts = delivery.attempts + 1
+      const attemptedAt = new Date(at).toISOString()
+      const common = { attempts, last_attempt_at: attemptedAt, response_status: outcome.status, duration_ms: outcome.durationMs, error: outcome.error }
+      if (outcome.ok) {
+        healthy.add(delivery.webhook_id)
+        await repo.recordAttempt(trx, delivery.id, { ...common, status: 'delivered', next_attempt_at: null, finished_at: nowIso })
+        continue
+      }
+      const since = failing.get(delivery.webhook_id)
+      if (since === undefined || delivery.created_at < since) failing.set(delivery.webhook_id, delivery.created_at)
+      const next = nextAttemptAt(attempts, Date.parse(delivery.created_at), now, policy)
+      await repo.recordAttempt(
+        trx,
+        delivery.id,
+        next === null ? { ...common, status: 'failed', next_attempt_at: null, finished_at: nowIso } : { ...common, status: 'pending', next_attempt_at: new Date(next).toISOString(), finished_at: null },
+      )
+    }
+    await repo.markWebhookHealthy(trx, [...healthy])
+    for (const id of healthy) failing.delete(id)
+    for (const webhook of await repo.markWebhooksFailing(trx, failing)) {
+      if (webhook.active && webhook.failing_since && failedTooLong(Date.parse(webhook.failing_since), now, policy)) {
+        await repo.updateWebhook(trx, webhook.tenant_id, webhook.id, { active: 0, disabled_reason: 'failing', updated_at: nowIso })
+        await repo.cancelPendingDeliveries(trx, webhook.id, 'the subscription was deactivated after three days of failed deliveries', nowIso)
+      }
+    }
+  })
+}
+
+export function startWebhookDispatcher(db: Db, options: DispatcherOptions): Dispatcher {
+  const clock = options.clock ?? Date.now
+  const concurrency = options.concurrency ?? 32
+  const pollMs = options.pollMs ?? 200
+  const leaseMs = options.leaseMs ?? 60_000
+  const policy = options.retry ?? RETRY_POLICY
+  const onError = options.onError ?? ((error: unknown) => console.error('webhooks:', error))
+  const sender: Sender = createSender({ allowPrivateNetworks: options.allowPrivateNetworks, timeoutMs: options.timeoutMs ?? DELIVERY_TIMEOUT_MS, maxSockets: concurrency })
+
+  const inFlight = new Set<Promise<void>>()
+  let finished: Finished[] = []
+  let stopped = false
+  let wakeUp: (() => void) | null = null
+  // A wake-up that came while the loop was working: it looks again at once instead of sleeping.
+  let woken = false
+  const wake = () => {
+    if (wakeUp) wakeUp()
+    else woken = true
+    wakeUp = null
+  }
+
+  function attempt(delivery: repo.ClaimedDelivery): void {
+    const at = clock()
+    const task = sender
+      .send(delivery.url, signedHeaders(delivery.secret, delivery.event_id, delivery.payload, at), delivery.payload)
+      .then((outcome) => {
+        finished.push({ delivery, outcome, at })
+        options.onAttempt?.(delivery.event_id, outcome)
+      })
+      .finally(() => {
+        inFlight.delete(task)
+        wake()
+      })
+    inFlight.add(task)
+  }
+
+  async function step(): Promise<boolean> {
+    let busy = false
+    const done = finished
+    finished = []
+    if (done.length > 0) {
+      await recordOutcomes(db, done, policy, clock()).catch((error: unknown) => {
+        // Unwritten outcomes leave their leases to expire: those deliveries are attempted again.
+        onError(error)
+      })
+      busy = true
+    }
+    if (stopped) return busy
+    if ((await fanOut(db, clock())) > 0) busy = true
+    const room = concurrency - inFlight.size
+    if (room > 0) {
+      const now = clock()
+      const nowIso = new Date(now).toISOString()
+      if (await repo.hasDueDeliveries(db, nowIso)) {
+        const claimed = await repo.claimDueDeliveries(db, nowIso, new Date(now + leaseMs).toISOString(), room)
+        for (const delivery of claimed) attempt(delivery)
+        if (claimed.length > 0) busy = true
+      }
+    }
+    return busy
+  }
+
+  const loop = (async () => {
+    while (!stopped) {
+      woken = false
+      let busy = false
+      try {
+        busy = await step()
+      } catch (error) {
+        onError(error)
+      }
+      if (!busy && !stopped && !woken) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pollMs)
+          wakeUp = () => {
+            clearTimeout(timer)
+            resolve()
+          }
+        })
+      }
+    }
+    // Let the attempts under way finish and write what they found.
+    await Promise.allSettled([...inFlight])
+    try {
+      await step()
+    } catch (error) {
+      onError(error)
+    }
+    sender.close()
+  })()
+
+  return {
+    wake,
+    async stop() {
+      stopped = true
+      wake()
+      await loop
+    },
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * One HTTP attempt of a delivery, over node:http with keep-alive. The receiver's address is
+ * checked after DNS resolution, on the connection actually made, so a name that resolves to a
+ * private address (or is re-pointed at one after the subscription was made) is refused too.
+ * Redirects are not followed: a 3xx is a failed attempt.
+ */
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
+import http from 'node:http'
+import https from 'node:https'
+import { isIP, type LookupFunction } from 'node:net'
+import { isPublicAddress } from './webhooks.logic.js'
+
+export interface AttemptOutcome {
+  /** The receiver's HTTP status, or null when none came (refused, timed out, connection failed). */
+  status: number | null
+  ok: boolean
+  durationMs: number
+  error: string | null
+}
+
+export interface Sender {
+  send(url: string, headers: Record<string, string>, body: string): Promise<AttemptOutcome>
+  close(): void
+}
+
+class RefusedAddress extends Error {}
+
+/** dns.lookup, refusing a name when any address it resolves to is not public. */
+const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    if (error) return callback(error, '', 0)
+    const refused = addresses.find((a) => !isPublicAddress(a.address))
+    if (refused || addresses.length === 0) {
+      return callback(new RefusedAddress(`${hostname} resolves to ${refused?.address ?? 'no address'}, which is not a public address`), '', 0)
+    }
+    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses)
+    callback(null, addresses[0]!.address, addresses[0]!.family)
+  })
+}
+
+export function createSender(options: { allowPrivateNetworks: boolean; timeoutMs: number; maxSockets?: number }): Sender {
+  const agentOptions = {
+    keepAlive: true,
+    maxSockets: options.maxSockets ?? 64,
+    ...(options.allowPrivateNetworks ? {} : { lookup: publicOnlyLookup }),
+  }
+  const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) }
+
+  function send(url: string, headers: Record<string, string>, body: string): Promise<AttemptOutcome> {
+    const started = performance.now()
+    const done = (status: number | null, error: string | null): AttemptOutcome => ({
+      status,
+      ok: error === null && status !== null && status >= 200 && status < 300,
+      durationMs: Math.round(performance.now() - started),
+      error,
+    })
+    let target: URL
+    try {
+      target = new URL(url)
+    } catch {
+      return Promise.resolve(done(null, 'the URL is not valid'))
+    }
+    const literal = target.hostname.replace(/^\[|\]$/g, '')
+    // An address written in the URL is connected to without a lookup: check it here.
+    if (!options.allowPrivateNetworks && isIP(literal) && !isPublicAddress(literal)) {
+      return Promise.resolve(done(null, `${literal} is not a public address`))
+    }
+    const protocol = target.protocol === 'https:' ? https : http
+    const agent = agents[target.protocol as 'http:' | 'https:']
+    return new Promise((resolve) => {
+      let settled = false
+      const finish = (outcome: AttemptOutcome) => {
+        if (settled) return
+        settled = true
+        clearTimeout(timer)
+        resolve(outcome)
+      }
+      const request = protocol.request(target, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (response) => {
+        // The body is not read: only the status counts. Draining it lets the socket be reused.
+        response.resume()
+        const status = response.statusCode ?? null
+        if (status !== null && status >= 300 && status < 400) {
+          return finish(done(status, `redirect${response.headers.location ? ` to ${String(response.headers.location).slice(0, 200)}` : ''} not followed`))
+        }
+        finish(done(status, status !== null && status >= 200 && status < 300 ? null : `the receiver answered ${status}`))
+      })
+      const timer = setTimeout(() => {
+        request.destroy()
+        finish(done(null, `no answer within ${options.timeoutMs / 1000} s`))
+      }, options.timeoutMs)
+      request.on('error', (error: NodeJS.ErrnoException) => finish(done(null, error instanceof RefusedAddress ? error.message : `${error.code ?? 'error'}: ${error.message}`.slice(0, 300))))
+      request.end(body)
+    })
+  }
+
+  return {
+    send,
+    close() {
+      agents['http:'].destroy()
+      agents['https:'].destroy()
+    },
+  }
+}
