@@ -19,7 +19,7 @@ forEachEngine('OpenAPI document and real sockets', (t) => {
       assert.ok(ids.includes(op), `operation ${op}`)
     }
     // One read scope serves a list and its item where the decisions say so.
-    const sharedScopes: Record<string, string> = { 'attendance-corrections.get': 'attendance-corrections.list', 'keys.get': 'keys.list', 'attendance.batch': 'attendance.create' }
+    const sharedScopes: Record<string, string> = { 'attendance-corrections.get': 'attendance-corrections.list', 'keys.get': 'keys.list', 'attendance.batch': 'attendance.create', 'webhooks.get': 'webhooks.list', 'webhooks.deliveries': 'webhooks.list' }
     for (const op of operations.filter((o) => o.operationId && o.operationId !== 'me')) {
       assert.equal(op['x-scope'], sharedScopes[op.operationId] ?? op.operationId, `${op.operationId} declares its scope`)
       assert.ok(op.responses['401'] && op.responses['403'] && op.responses['429'], `${op.operationId} documents common errors`)
