@@ -14,7 +14,14 @@ function testFiles(dir) {
 }
 
 const args = process.argv.slice(2)
-const files = args.some((a) => a.endsWith('.ts')) ? [] : testFiles('test').sort()
+const files = args.some((a) => a.endsWith('.ts')) ? [] : [...testFiles('test'), ...testFiles('sdk/test')].sort()
+
+// The SDK is its own package: it must build (its types are checked against the generated schema).
+const build = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'sdk/tsconfig.json'], { stdio: 'inherit' })
+if (build.status !== 0) {
+  console.error('The SDK (sdk/) does not build')
+  process.exit(build.status ?? 1)
+}
 if (process.env.TEST_DATABASE_URL) {
   console.log(`Running every test on SQLite and on PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`)
 } else {

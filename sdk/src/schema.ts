@@ -1,0 +1,9329 @@
+/**
+ * The Jornada API's paths, operations and schemas as TypeScript types.
+ * Generated from the OpenAPI document by `npm run docs` (scripts/generate-sdk-types.ts) with
+ * openapi-typescript; do not edit by hand.
+ */
+
+export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the database answers */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+                /** @description Body of every non-2xx response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This OpenAPI 3.1 document */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Identify the API key: tenant, enabled scopes and acting user (any valid key) */
+        get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List users
+         * @description Ordered by full name (case-insensitive), then id. `detail=full` returns the full form. `email` matches exactly, ignoring case; `q` is a case-insensitive substring of full name or email.
+         */
+        get: operations["users.list"];
+        put?: never;
+        /**
+         * Create a user (administrators)
+         * @description The new user is active and receives the company’s default document folders. `phone` is stored as profile.phone_personal and its last 4 digits are the initial kiosk PIN; the digits of `dni` are the kiosk identifier.
+         */
+        post: operations["users.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a user (full form) */
+        get: operations["users.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a user (partial)
+         * @description Omitted fields keep their value; null clears. Email and status cannot change here. Employment fields (full_name, role, department_id, work_center_id, manager_id, hire_date, vacation_days, works_holidays, remote_work_allowed) need an administrator; personal profile fields the user themselves or an administrator; HR fields (country, company_name, company_cif, ssn, qualifications) an administrator or an HR member.
+         */
+        patch: operations["users.update"];
+        trace?: never;
+    };
+    "/api/v1/users/{user_id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a user (administrators; idempotent)
+         * @description Keys acting as the user stop working at once. The employment period ends today (in the company’s time zone): nothing is expected of the employee after today. The last active administrator cannot be deactivated (409).
+         */
+        post: operations["users.deactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{user_id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reactivate a disabled user (administrators; idempotent)
+         * @description A new employment period begins today (in the company’s time zone).
+         */
+        post: operations["users.reactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/departments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List departments, ordered by name then id */
+        get: operations["departments.list"];
+        put?: never;
+        /** Create an item of departments (administrators) */
+        post: operations["departments.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/departments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change an item of departments (administrators) */
+        patch: operations["departments.update"];
+        trace?: never;
+    };
+    "/api/v1/work-centers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List work centers, ordered by name then id */
+        get: operations["work-centers.list"];
+        put?: never;
+        /** Create an item of work centers (administrators) */
+        post: operations["work-centers.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/work-centers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change an item of work centers (administrators) */
+        patch: operations["work-centers.update"];
+        trace?: never;
+    };
+    "/api/v1/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List schedules, ordered by name then id */
+        get: operations["schedules.list"];
+        put?: never;
+        /** Create an item of schedules (administrators) */
+        post: operations["schedules.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schedules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change an item of schedules (administrators) */
+        patch: operations["schedules.update"];
+        trace?: never;
+    };
+    "/api/v1/tenant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Company settings of the key’s tenant */
+        get: operations["tenant.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change company settings (administrators)
+         * @description Partial update. `hr_department_id` names the HR department whose members decide absences and manage HR fields. A new `default_schedule_id` applies from `default_schedule_effective_from` (default today); earlier days keep the default they had.
+         */
+        patch: operations["tenant.update"];
+        trace?: never;
+    };
+    "/api/v1/holidays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Effective holidays in a date range
+         * @description Public holidays of the work center’s country and region (else the company’s), plus company holidays for the whole company or that work center. A company holiday replaces a public one on the same date. Ordered by date.
+         */
+        get: operations["holidays.list"];
+        put?: never;
+        /** Add a company holiday (administrators) */
+        post: operations["holidays.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/holidays/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a company holiday (administrators) */
+        delete: operations["holidays.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Daily attendance of one employee
+         * @description One entry per calendar day of [from, to] in `tz`, paginated by day. A work session belongs to the local day of its `in`, so a night shift is one day’s work. Breaks are deducted; an open session counts up to now. Only effective punches count: those an approved correction superseded are in the punch log.
+         */
+        get: operations["attendance.list"];
+        put?: never;
+        /**
+         * Record a punch (administrators)
+         * @description Punches are append-only. The sequence is in -> break_start | out, break_start -> break_end, break_end -> break_start | out, out -> in; each punch must be later than the employee’s last one.
+         */
+        post: operations["attendance.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/attendance/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clock in or out for oneself, at the server’s moment (any role)
+         * @description The acting user punches for themselves; the moment is the server’s clock, never the client’s. The same sequence, modality and remote rules as attendance.create. The punch is stored with source `clock`.
+         */
+        post: operations["attendance.clock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/attendance/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record up to 1,000 punches at once: a device’s backlog (administrators)
+         * @description Each punch is judged as attendance.create judges it, an employee’s punches in the order given; stored ones are kept even when others are refused. The answer is 200 with one result per punch. A malformed item (wrong type, no ts) makes the whole request 400; the rules of the record are judged per punch. Counts once against the rate limit. With an Idempotency-Key the whole answer is kept.
+         */
+        post: operations["attendance.batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/attendance/punches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The punch log: every stored punch of one employee, superseded ones included
+         * @description Punches whose moment falls on the local days [from, to] in `tz` (default the company’s), ordered by ts then id, with their origin and what corrected them. Punches are never changed or deleted: a corrected punch stays here with `superseded_by`.
+         */
+        get: operations["attendance.punches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/attendance/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hours per employee over a range
+         * @description One row per employee, ordered by full name then id, paginated by employee. Each row is the sum of the employee’s daily entries.
+         */
+        get: operations["attendance.summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/attendance/corrections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Corrections, most recently proposed first
+         * @description `from` and `to` select corrections that touch punches of those days. Only corrections of employees whose records the caller sees.
+         */
+        get: operations["attendance-corrections.list"];
+        put?: never;
+        /**
+         * Propose a correction of an employee’s punches, with a reason
+         * @description Changes: `add` a missing punch, `move` a punch to its right moment, `void` a punch that should not be there; all within 31 days of each other, none in the future. The employee’s effective punches must stay coherent (409 correction_incoherent); a named punch must be an effective punch of the employee (404; 409 punch_superseded when already corrected). The other side decides: HR or a supervisor when the employee proposes, the employee when anyone else does.
+         */
+        post: operations["attendance-corrections.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/attendance/corrections/{correction_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a correction with its trail (scope attendance-corrections.list) */
+        get: operations["attendance-corrections.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/attendance/corrections/{correction_id}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject a pending correction (the other side)
+         * @description When the employee proposed it: HR or a supervisor up the manager chain. When anyone else did: the employee. Never the proposer (403). Only a pending correction (409). Approval judges the record again (409 when it changed in between) and applies it append-only: the correction joins the employee’s hash chain, moved and voided punches are superseded, new punches are appended with source `correction`.
+         */
+        post: operations["attendance-corrections.decide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/attendance/corrections/{correction_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw a pending correction (whoever proposed it) */
+        post: operations["attendance-corrections.cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/attendance/reports/monthly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The monthly working-time record of a worker, as JSON, CSV or PDF
+         * @description Worker and company, every day of the month (sessions, breaks, modality, worked, expected, balance, overtime, absences, holiday, corrected), totals, the corrections touching the month with their trail, the chain head, when it was generated and the worker’s signature. The daily figures are exactly those of attendance.list for the month in `tz` (default the company’s). Choose the form with `format` or `Accept` (application/json, text/csv, application/pdf).
+         */
+        get: operations["attendance-reports.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/attendance/reports/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every employee-day of a month as one CSV, streamed
+         * @description The same header and figures as the monthly CSV, employee after employee in name order, written as they are computed (memory stays bounded whatever the company’s size). Employees whose records the caller may not see are left out. A failure after the first rows ends the stream early; a complete file ends with the last employee’s last day.
+         */
+        get: operations["attendance-reports.export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/attendance/reports/monthly/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign one’s own monthly record once the month has ended
+         * @description The acting user signs their month (in the company’s zone): the signature is the SHA-256 of the canonical JSON of { user_id, month, time_zone, days, totals }, keys sorted, no spaces, as the JSON report shows them. 409 month_not_ended before the month ends; 409 month_already_signed while an earlier signature still matches. A later approved correction marks the signature superseded (kept); the month can then be signed again. Schedule changes may no longer take effect inside a signed month.
+         */
+        post: operations["attendance-reports.sign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/expenses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List expenses
+         * @description Most recent first: ordered by expense_date descending, then created_at descending, then id descending. `from` and `to` filter on expense_date, both included; `to` before `from` is 400. An unknown `user_id` simply matches nothing.
+         */
+        get: operations["expenses.list"];
+        put?: never;
+        /**
+         * Import one expense (status imported)
+         * @description Money is in integer minor units of the currency (12.50 EUR is 1250; JPY has no decimals, KWD three). `amount_eur` must equal `amount` for EUR; the taxes may add up to at most `amount`. Allowed for an administrator, or for the employee themselves. Many expenses at once: `jornada expenses import FILE.csv`.
+         */
+        post: operations["expenses.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/expenses/{expense_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an expense */
+        get: operations["expenses.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List projects, ordered by code then id */
+        get: operations["projects.list"];
+        put?: never;
+        /** Create a project (administrators) */
+        post: operations["projects.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a project (administrators); `active: false` closes it to new allocations */
+        patch: operations["projects.update"];
+        trace?: never;
+    };
+    "/api/v1/allocations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List allocations, ordered by start then id */
+        get: operations["allocations.list"];
+        put?: never;
+        /**
+         * Allocate a span of an employee’s time to a project or to other tasks
+         * @description Exactly one of `project_id` and `note`. `end` is later than `start` and at most 24 h after it. `date` is the local day of `start` in `tz` (default the company’s). Spans of one employee never overlap (409). Allowed for administrators and for the employee themselves. Punches are not touched.
+         */
+        post: operations["allocations.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/allocations/{allocation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an allocation */
+        get: operations["allocations.get"];
+        put?: never;
+        post?: never;
+        /** Remove an allocation (administrators, or the employee) */
+        delete: operations["allocations.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/absence-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company’s absence types, ordered by key */
+        get: operations["absence-types.list"];
+        put?: never;
+        /** Add an absence type (administrators) */
+        post: operations["absence-types.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/absence-types/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change an absence type (administrators); existing absences keep their status */
+        patch: operations["absence-types.update"];
+        trace?: never;
+    };
+    "/api/v1/absences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Absences overlapping [from, to], most recent first
+         * @description Includes absences that start before `from` or end after `to`. Ordered by start_date, then created_at, then id, all descending.
+         */
+        get: operations["absences.list"];
+        put?: never;
+        /**
+         * Register an absence (for oneself, or for anyone as an administrator)
+         * @description Pending, or approved at once when the type needs no approval. Not in the past; hourly absences need both times on one day and a type that allows them; no overlap with a pending or approved absence (409); vacation may not exceed the year’s vacation days (409).
+         */
+        post: operations["absences.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/absences/{absence_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an absence */
+        get: operations["absences.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/absences/{absence_id}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject a pending absence
+         * @description The acting user must be in the HR department or above the employee in the manager chain, and not the employee (403 permission_denied). Only a pending absence can be decided (409).
+         */
+        post: operations["absences.decide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/absences/{absence_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a pending or approved absence that has not ended (the employee or HR) */
+        post: operations["absences.cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{user_id}/vacation-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vacation days of a year: entitled, approved, pending, remaining
+         * @description Days are the working days (schedule, less holidays) of pending and approved absences of types that consume vacation; an absence across New Year counts in each year.
+         */
+        get: operations["users.vacation-balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{user_id}/schedule-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which schedule applied to an employee when, oldest first
+         * @description Spans of days with one schedule in one version: a new span begins when the employee’s own schedule, the company default (for employees without one) or the minutes of the schedule in force change. Changes take effect from their `effective_from`; earlier days keep what they had.
+         */
+        get: operations["users.schedule-history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company’s API keys, oldest first (administrators); never their secrets */
+        get: operations["keys.list"];
+        put?: never;
+        /**
+         * Create an API key (administrators); the secret is in this answer only
+         * @description The new key holds only scopes the calling key holds (403 `scope_escalation`) and acts as an active user of the company. An inspector key (`kind: "inspector"`) must expire within 90 days and may hold only the read scopes of the time record; every request made with it is written to the access log.
+         */
+        post: operations["keys.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an API key (administrators; scope keys.list) */
+        get: operations["keys.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/keys/{key_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an API key (administrators); it stops working at once, for good
+         * @description Revoking a revoked key changes nothing and answers it as it is.
+         */
+        post: operations["keys.revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every write through the API and the command line, newest first (administrators)
+         * @description When, source (api or cli), key, acting user, operation, resource id and the names of the fields sent. Values are never kept, so sensitive data never reaches the log. Append-only.
+         */
+        get: operations["audit-log.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/access-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every request made with an inspector key, newest first (administrators)
+         * @description When, key, acting user, method, route, status, and the employees whose records the request read.
+         */
+        get: operations["access-log.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event stream, oldest first from a cursor (administrators)
+         * @description Every change of state, written in the transaction of the change, kept 30 days. Read on with `after` = `meta.next_after`; an event appears once every transaction that began before it has ended, so a reader never finds an older event behind one it has passed.
+         */
+        get: operations["events.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company’s webhook subscriptions, oldest first (administrators); never their secrets */
+        get: operations["webhooks.list"];
+        put?: never;
+        /**
+         * Subscribe a URL to events (administrators); the signing secret is in this answer only
+         * @description Deliveries are signed as Standard Webhooks describes (`webhook-id`, `webhook-timestamp`, `webhook-signature`). A 2xx within 5 s is a success; anything else is retried with backoff for three days. At most 25 subscriptions per company (409 `webhook_limit_reached`).
+         */
+        post: operations["webhooks.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook subscription (administrators; scope webhooks.list) */
+        get: operations["webhooks.get"];
+        put?: never;
+        post?: never;
+        /** Delete a subscription and its deliveries (administrators) */
+        delete: operations["webhooks.delete"];
+        options?: never;
+        head?: never;
+        /** Change a subscription (administrators); `active: true` resumes one deactivated after failing */
+        patch: operations["webhooks.update"];
+        trace?: never;
+    };
+    "/api/v1/webhooks/{webhook_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The deliveries of a subscription, newest first: attempts, last status and duration, next attempt (administrators; scope webhooks.list) */
+        get: operations["webhooks.deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description Body of every non-2xx response */
+        ErrorBody: {
+            error: {
+                /**
+                 * @description Machine-readable code from the error catalogue
+                 * @enum {string}
+                 */
+                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "holiday_exists" | "punch_out_of_order" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "rate_limited" | "internal_error";
+                /** @description Human-readable explanation */
+                message: string;
+                /** @description For validation errors: one item per failing field */
+                details?: {
+                    field: string;
+                    message: string;
+                }[];
+            };
+        };
+        /** @description User, full form */
+        UserFull: {
+            id: string;
+            full_name: string;
+            email: string;
+            /** @description 'member' or 'admin' */
+            role: "member" | "admin";
+            status: "active" | "disabled";
+            /** Format: date */
+            hire_date: string | null;
+            /** @description Effective annual vacation days (the company default unless set) */
+            vacation_days: number;
+            works_holidays: boolean;
+            remote_work_allowed: boolean;
+            /** @description Reserved; always null */
+            overtime_compensation: null;
+            /** @description Reserved; always null */
+            overtime_comp_expiry: null;
+            /** Format: date-time */
+            created_at: string;
+            has_photo: boolean;
+            department: {
+                id: string;
+                name: string;
+            } | null;
+            work_center: {
+                id: string;
+                name: string;
+            } | null;
+            /** @description The user's supervisor */
+            manager_id: string | null;
+            /** @description Own work schedule most recently assigned; null follows the company default. GET /users/{id}/schedule-history shows what applied when. */
+            schedule_id: string | null;
+            /** @description Spans of employment: the first begins at the hire date, each deactivation ends one, each reactivation begins another. Outside them nothing is expected. */
+            employment_periods: {
+                /**
+                 * Format: date
+                 * @description First day; null: since always (no hire date)
+                 */
+                start_date: string | null;
+                /**
+                 * Format: date
+                 * @description Last day (the day of the deactivation); null while employed
+                 */
+                end_date: string | null;
+            }[];
+            profile: {
+                phone_company: string | null;
+                phone_personal: string | null;
+                personal_email: string | null;
+                birth_date: string | null;
+                nationality: string | null;
+                dni: string | null;
+                dni_expiry: string | null;
+                address: string | null;
+                city: string | null;
+                postal_code: string | null;
+                passport_number: string | null;
+                passport_issue: string | null;
+                passport_expiry: string | null;
+                health_insurance: string | null;
+                iban: string | null;
+                swift: string | null;
+                country: string | null;
+                company_name: string | null;
+                company_cif: string | null;
+                ssn: string | null;
+                /** @description Empty array when none */
+                qualifications: string[];
+            };
+            /** @description Only with include_folders=true on users.get */
+            folders: {
+                id: string;
+                name: string;
+                document_count: number;
+            }[] | null;
+        };
+        /** @description User, reduced form (default of users.list) */
+        UserReduced: {
+            id: string;
+            full_name: string;
+            email: string;
+            /** @description 'member' or 'admin' */
+            role: "member" | "admin";
+            status: "active" | "disabled";
+            has_photo: boolean;
+            department: {
+                id: string;
+                name: string;
+            } | null;
+            work_center: {
+                id: string;
+                name: string;
+            } | null;
+        };
+        Department: {
+            id: string;
+            name: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        WorkCenter: {
+            id: string;
+            name: string;
+            country: string | null;
+            region: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A weekly work schedule */
+        Schedule: {
+            id: string;
+            name: string;
+            /** @description Expected minutes of work for each ISO weekday in the latest version of the schedule (see the users’ schedule-history for what applied when) */
+            weekday_minutes: {
+                mon: number;
+                tue: number;
+                wed: number;
+                thu: number;
+                fri: number;
+                sat: number;
+                sun: number;
+            };
+            /** @description The company default, used by users without a schedule of their own */
+            is_default: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description Company settings */
+        Tenant: {
+            id: string;
+            name: string;
+            /** @description IANA time zone of the company */
+            timezone: string;
+            default_vacation_days: number;
+            country: string | null;
+            region: string | null;
+            /** @description Members of this department are HR */
+            hr_department_id: string | null;
+            default_folders: string[];
+            /** @description Schedule of users without one of their own */
+            default_schedule_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        Holiday: {
+            /** @description Company holidays only; null for public holidays */
+            id: string | null;
+            /** Format: date */
+            date: string;
+            name: string;
+            type: "public" | "company";
+            /** @description Company holiday of one work center; null for the whole company */
+            work_center_id: string | null;
+        };
+        /** @description A recorded punch */
+        Punch: {
+            id: string;
+            user_id: string;
+            type: "in" | "out" | "break_start" | "break_end";
+            /** Format: date-time */
+            ts: string;
+            /** @description Modality of the work session the punch belongs to */
+            modality: "onsite" | "remote";
+            /** @description How it was recorded: 'api' pushed by an administrator, 'clock' by the employee themselves, 'kiosk' at a kiosk, 'correction' appended by an approved correction */
+            source: "api" | "clock" | "kiosk" | "correction";
+            /** @description Acting user who recorded it; null for punches recorded before origins were kept */
+            created_by: string | null;
+        };
+        /** @description A stored punch, as the punch log shows it */
+        PunchLogEntry: {
+            id: string;
+            user_id: string;
+            type: "in" | "out" | "break_start" | "break_end";
+            /** Format: date-time */
+            ts: string;
+            /** @description Modality of the work session the punch belongs to */
+            modality: "onsite" | "remote";
+            /** @description How it was recorded: 'api' pushed by an administrator, 'clock' by the employee themselves, 'kiosk' at a kiosk, 'correction' appended by an approved correction */
+            source: "api" | "clock" | "kiosk" | "correction";
+            /** @description Acting user who recorded it; null for punches recorded before origins were kept */
+            created_by: string | null;
+            /** @description Kiosk it was punched at */
+            kiosk_id: string | null;
+            /**
+             * Format: date-time
+             * @description When it was stored
+             */
+            created_at: string;
+            /** @description The approved correction that appended it */
+            correction_id: string | null;
+            /** @description The approved correction that moved or voided it; it then no longer counts */
+            superseded_by: string | null;
+        };
+        DailyAttendance: {
+            user_id: string;
+            /** Format: date */
+            date: string;
+            /** @description The schedule expects work this weekday, and it is no holiday (or the employee works holidays) */
+            is_workday: boolean;
+            /** @description null when none */
+            holiday: {
+                name: string;
+                type: "public" | "company";
+            } | null;
+            /** @description Modality of the day's first 'in'; 'onsite' when there is none */
+            modality: "onsite" | "remote";
+            /** @description Effective punches of the work sessions that started this day (a night shift stays on the day it began); superseded punches are in the punch log */
+            punches: {
+                type: "in" | "out" | "break_start" | "break_end";
+                /** Format: date-time */
+                at: string;
+                /** @description true when an approved correction added it or moved it here */
+                edited: boolean;
+            }[];
+            /** @description Session time less breaks, floored to whole minutes; an open session counts up to now */
+            worked_minutes: number;
+            /** @description From the schedule that applied that day, on workdays while employed (from the hire date, outside deactivations), less approved absences; 0 otherwise */
+            expected_minutes: number;
+            /** @description worked_minutes - expected_minutes */
+            balance_minutes: number;
+        };
+        /** @description Totals of one employee over the range; equal to the sum of their daily entries */
+        AttendanceSummaryRow: {
+            user_id: string;
+            full_name: string;
+            worked_minutes: number;
+            expected_minutes: number;
+            balance_minutes: number;
+            /** @description Days with worked_minutes > 0 */
+            worked_days: number;
+            /** @description Days with expected_minutes > 0 */
+            expected_days: number;
+        };
+        /** @description A proposed change to an employee’s punches and its trail */
+        AttendanceCorrection: {
+            id: string;
+            user_id: string;
+            status: "pending" | "approved" | "rejected" | "cancelled";
+            reason: string;
+            /** @description As proposed; instants in UTC */
+            changes: ({
+                /** @enum {string} */
+                action: "add";
+                type: "in" | "out" | "break_start" | "break_end";
+                /**
+                 * Format: date-time
+                 * @description Real moment of the missing punch, with Z or an offset; not in the future
+                 * @example 2026-03-02T08:00:00.000Z
+                 */
+                ts: string;
+                /** @description Only on 'in' (default 'onsite') */
+                modality?: "onsite" | "remote";
+            } | {
+                /** @enum {string} */
+                action: "move";
+                /** @description An effective punch of the employee */
+                punch_id: string;
+                /**
+                 * Format: date-time
+                 * @description Its right moment; not in the future
+                 * @example 2026-03-02T08:00:00.000Z
+                 */
+                ts: string;
+            } | {
+                /** @enum {string} */
+                action: "void";
+                /** @description An effective punch of the employee */
+                punch_id: string;
+            })[];
+            /** @description Acting user who proposed it */
+            proposed_by: string;
+            /** Format: date-time */
+            proposed_at: string;
+            /** @description Who approved or rejected it: the employee when someone else proposed it, HR or a supervisor when the employee did */
+            decided_by: string | null;
+            /** Format: date-time */
+            decided_at: string | null;
+            decision_note: string | null;
+            /**
+             * Format: date-time
+             * @description When the proposer withdrew it
+             */
+            cancelled_at: string | null;
+        };
+        /** @description The monthly working-time record of a worker */
+        MonthlyReport: {
+            user_id: string;
+            month: string;
+            time_zone: string;
+            worker: {
+                id: string;
+                full_name: string;
+                /** @description Shown to the worker, administrators and HR through a key with users.sensitive; null otherwise (and always to inspector keys) */
+                dni: string | null;
+            };
+            company: {
+                /** @description The worker’s employing company (company_name), else the tenant’s name */
+                name: string;
+                cif: string | null;
+            };
+            /** @description Every day of the month; the figures are exactly those of attendance.list */
+            days: {
+                /** Format: date */
+                date: string;
+                is_workday: boolean;
+                /** @description null when none */
+                holiday: {
+                    name: string;
+                    type: "public" | "company";
+                } | null;
+                /** @description Approved absences on the day */
+                absences: {
+                    /** @description Absence type key */
+                    type: string;
+                    label: string;
+                    /** @description HH:MM of an hourly absence; null for the whole day */
+                    start_time: string | null;
+                    end_time: string | null;
+                }[];
+                /** @description Work sessions that began this day, from its effective punches */
+                sessions: {
+                    /** Format: date-time */
+                    start: string;
+                    /**
+                     * Format: date-time
+                     * @description null while open
+                     */
+                    end: string | null;
+                    modality: "onsite" | "remote";
+                    breaks: {
+                        /** Format: date-time */
+                        start: string;
+                        /**
+                         * Format: date-time
+                         * @description null while open
+                         */
+                        end: string | null;
+                    }[];
+                }[];
+                modality: "onsite" | "remote";
+                worked_minutes: number;
+                expected_minutes: number;
+                balance_minutes: number;
+                /** @description The positive part of balance_minutes */
+                overtime_minutes: number;
+                /** @description An approved correction added or moved a punch of the day, or voided or moved one away from it */
+                corrected: boolean;
+            }[];
+            totals: {
+                worked_minutes: number;
+                expected_minutes: number;
+                balance_minutes: number;
+                /** @description Sum of the days’ overtime (positive balances only) */
+                overtime_minutes: number;
+                worked_days: number;
+                expected_days: number;
+            };
+            /** @description Corrections touching the month, in any status, in the order proposed, with their trail */
+            corrections: {
+                id: string;
+                user_id: string;
+                status: "pending" | "approved" | "rejected" | "cancelled";
+                reason: string;
+                /** @description As proposed; instants in UTC */
+                changes: ({
+                    /** @enum {string} */
+                    action: "add";
+                    type: "in" | "out" | "break_start" | "break_end";
+                    /**
+                     * Format: date-time
+                     * @description Real moment of the missing punch, with Z or an offset; not in the future
+                     * @example 2026-03-02T08:00:00.000Z
+                     */
+                    ts: string;
+                    /** @description Only on 'in' (default 'onsite') */
+                    modality?: "onsite" | "remote";
+                } | {
+                    /** @enum {string} */
+                    action: "move";
+                    /** @description An effective punch of the employee */
+                    punch_id: string;
+                    /**
+                     * Format: date-time
+                     * @description Its right moment; not in the future
+                     * @example 2026-03-02T08:00:00.000Z
+                     */
+                    ts: string;
+                } | {
+                    /** @enum {string} */
+                    action: "void";
+                    /** @description An effective punch of the employee */
+                    punch_id: string;
+                })[];
+                /** @description Acting user who proposed it */
+                proposed_by: string;
+                /** Format: date-time */
+                proposed_at: string;
+                /** @description Who approved or rejected it: the employee when someone else proposed it, HR or a supervisor when the employee did */
+                decided_by: string | null;
+                /** Format: date-time */
+                decided_at: string | null;
+                decision_note: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the proposer withdrew it
+                 */
+                cancelled_at: string | null;
+                proposed_by_name: string | null;
+                decided_by_name: string | null;
+            }[];
+            /** @description The last link of the worker’s hash chain when the report was built */
+            chain_head: {
+                seq: number;
+                hash: string;
+            } | null;
+            /** Format: date-time */
+            generated_at: string;
+            /** @description SHA-256 of the canonical JSON of { user_id, month, time_zone, days, totals }: equal to signature.sha256 while the signed record is unchanged */
+            content_sha256: string;
+            /** @description The worker’s latest signature of the month; null when never signed */
+            signature: {
+                id: string;
+                user_id: string;
+                month: string;
+                /** @description The zone of the signed record */
+                time_zone: string;
+                /** @description SHA-256 (hex) of the canonical JSON of { user_id, month, time_zone, days, totals } as signed */
+                sha256: string;
+                /** Format: date-time */
+                signed_at: string;
+                /** @description 'valid' while the record still hashes to `sha256`; 'superseded' once a later change (an approved correction) altered it. Kept either way. */
+                status: "valid" | "superseded";
+                /** @description The approved correction, decided after the signature, that touched the month */
+                superseded_by: string | null;
+            } | null;
+        };
+        MonthSignature: {
+            id: string;
+            user_id: string;
+            month: string;
+            /** @description The zone of the signed record */
+            time_zone: string;
+            /** @description SHA-256 (hex) of the canonical JSON of { user_id, month, time_zone, days, totals } as signed */
+            sha256: string;
+            /** Format: date-time */
+            signed_at: string;
+            /** @description 'valid' while the record still hashes to `sha256`; 'superseded' once a later change (an approved correction) altered it. Kept either way. */
+            status: "valid" | "superseded";
+            /** @description The approved correction, decided after the signature, that touched the month */
+            superseded_by: string | null;
+        };
+        /** @description An expense of an employee; money as integers of minor units */
+        Expense: {
+            id: string;
+            /** @description Employee who incurred the expense */
+            user_id: string;
+            /**
+             * @description 'imported': entered through an import (the only status so far)
+             * @enum {unknown}
+             */
+            status: "imported";
+            merchant: string;
+            /**
+             * Format: date
+             * @description Day of the expense, YYYY-MM-DD
+             */
+            expense_date: string;
+            /** @description Amount in minor units of `currency` (cents for EUR, yen for JPY, fils for KWD) */
+            amount: number;
+            /** @description ISO 4217 code */
+            currency: string;
+            /** @description Euro equivalent in cents */
+            amount_eur: number;
+            /** @description Taxes included in the amount */
+            taxes: {
+                rate_percent: number;
+                /** @description Minor units of `currency` */
+                amount: number;
+            }[];
+            category: {
+                key: string;
+                label: string;
+            };
+            /** @description Matched with a bank movement */
+            reconciled: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        Project: {
+            id: string;
+            /** @description Short code, unique in the company */
+            code: string;
+            name: string;
+            /** @description An inactive project accepts no new allocations */
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        Allocation: {
+            id: string;
+            user_id: string;
+            /**
+             * Format: date
+             * @description Local day of `start` in the zone given at creation (default the company’s)
+             */
+            date: string;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            /** @description Length of the span, floored to whole minutes */
+            minutes: number;
+            /** @description null when allocated to other tasks */
+            project: {
+                id: string;
+                code: string;
+                name: string;
+            } | null;
+            /** @description Free text for 'other tasks'; null when a project is given */
+            note: string | null;
+            comment: string | null;
+            /** @description 'manual' for allocations made through the API */
+            source: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description Request and decision notes are stored but never returned */
+        Absence: {
+            id: string;
+            user_id: string;
+            type: {
+                key: string;
+                label: string;
+            };
+            status: "pending" | "approved" | "rejected" | "cancelled";
+            /** Format: date */
+            start_date: string;
+            /**
+             * Format: date
+             * @description Inclusive
+             */
+            end_date: string;
+            /** @description HH:MM; hourly absences only */
+            start_time: string | null;
+            /** @description HH:MM; hourly absences only */
+            end_time: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description null while pending; the creation time when approved at once
+             */
+            decided_at: string | null;
+        };
+        AbsenceType: {
+            key: string;
+            label: string;
+            /** @description false: requests are approved at once */
+            requires_approval: boolean;
+            /** @description Requests may cover part of one day (start_time/end_time) */
+            allows_hourly: boolean;
+            /** @description Working days requested count against vacation_days */
+            consumes_vacation: boolean;
+        };
+        VacationBalance: {
+            user_id: string;
+            year: number;
+            /** @description Annual vacation days of the employee */
+            entitled: number;
+            /** @description Working days of approved vacation in the year */
+            approved: number;
+            /** @description Working days of pending vacation in the year */
+            pending: number;
+            /** @description entitled - approved - pending */
+            remaining: number;
+        };
+        /** @description A span of days over which one schedule, in one version, applied to the employee */
+        SchedulePeriod: {
+            /**
+             * Format: date
+             * @description First day; null: since always
+             */
+            effective_from: string | null;
+            /**
+             * Format: date
+             * @description Last day, included; null: still in force
+             */
+            effective_to: string | null;
+            /** @description null when no schedule applied (nothing expected) */
+            schedule_id: string | null;
+            schedule_name: string | null;
+            /** @description 'own': assigned to the employee; 'company_default': the company’s default applied */
+            origin: "own" | "company_default";
+            /** @description Expected minutes of work for each ISO weekday (0 = not a working day) */
+            weekday_minutes: {
+                mon: number;
+                tue: number;
+                wed: number;
+                thu: number;
+                fri: number;
+                sat: number;
+                sun: number;
+            };
+        };
+        /** @description An API key; its secret is shown only once, when it is created */
+        ApiKey: {
+            /** @description Also the first part of the key itself (jnd_<id>_<secret>) */
+            id: string;
+            name: string;
+            /** @description 'inspector': read-only access to the time record for the Labour Inspectorate or workers' representatives; expires within 90 days, every request is in the access log, never sees personal data */
+            kind: "standard" | "inspector";
+            scopes: string[];
+            /** @description The user whose permissions authorise what the key does */
+            acts_as_user_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Updated at most once a minute
+             */
+            last_used_at: string | null;
+            /** Format: date-time */
+            expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description Revoked by an administrator, or by the deactivation of the user it acts as
+             */
+            revoked_at: string | null;
+        };
+        CreatedApiKey: {
+            /** @description Also the first part of the key itself (jnd_<id>_<secret>) */
+            id: string;
+            name: string;
+            /** @description 'inspector': read-only access to the time record for the Labour Inspectorate or workers' representatives; expires within 90 days, every request is in the access log, never sees personal data */
+            kind: "standard" | "inspector";
+            scopes: string[];
+            /** @description The user whose permissions authorise what the key does */
+            acts_as_user_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Updated at most once a minute
+             */
+            last_used_at: string | null;
+            /** Format: date-time */
+            expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description Revoked by an administrator, or by the deactivation of the user it acts as
+             */
+            revoked_at: string | null;
+            /** @description The key to send as `Authorization: Bearer <api_key>`; shown this once, never stored */
+            api_key: string;
+        };
+        AuditEntry: {
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the write was made
+             */
+            at: string;
+            /** @description Through the API or the command line */
+            source: "api" | "cli";
+            /** @description The API key used; null from the command line */
+            key_id: string | null;
+            /** @description The acting user; null from the command line */
+            user_id: string | null;
+            /** @description The operation (scope name), e.g. users.update; CLI commands as keys.create, tenants.create ... */
+            operation: string;
+            /** @description The resource written, when there is one */
+            resource_id: string | null;
+            /** @description Names of the fields the write sent; never their values */
+            fields: string[];
+        };
+        AccessEntry: {
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the answer was complete
+             */
+            at: string;
+            /** @description The inspector key used */
+            key_id: string;
+            /** @description The user the key acts as */
+            user_id: string;
+            method: string;
+            /** @description The route template, e.g. /api/v1/attendance/reports/monthly */
+            route: string;
+            /** @description HTTP status of the answer */
+            status: number;
+            /** @description Employees whose records the request read (none when it was refused) */
+            user_ids: string[];
+        };
+        Event: {
+            /** @description evt_…; also the cursor to read on from (`after`) */
+            id: string;
+            /** @description What changed */
+            type: "user.created" | "user.updated" | "user.deactivated" | "user.reactivated" | "punch.created" | "absence.created" | "absence.approved" | "absence.rejected" | "absence.cancelled" | "correction.proposed" | "correction.approved" | "correction.rejected" | "allocation.created" | "allocation.deleted" | "expense.created";
+            /**
+             * Format: date-time
+             * @description When the change was made
+             */
+            occurred_at: string;
+            tenant_id: string;
+            /** @description Who made the change */
+            actor: {
+                /** @description The acting user; null for the command line */
+                user_id: string | null;
+                /** @description The API key used; null for the command line */
+                key_id: string | null;
+            };
+            /** @description The resource as the API returns it after the change (sensitive user fields are always null) */
+            data: unknown;
+        };
+        /** @description A subscription to the company’s events; its secret is shown only when it is created */
+        Webhook: {
+            id: string;
+            /** @description Where events are POSTed */
+            url: string;
+            description: string | null;
+            events: string[];
+            /** @description Inactive subscriptions receive nothing; events that happen meanwhile are not sent later */
+            active: boolean;
+            /** @description Why it is inactive: 'manual' (set `active: false`), or 'failing' (deactivated after three days of failed deliveries; set `active: true` to resume) */
+            disabled_reason: "manual" | "failing" | null;
+            /**
+             * Format: date-time
+             * @description The first failed attempt since the last delivered one
+             */
+            failing_since: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CreatedWebhook: {
+            id: string;
+            /** @description Where events are POSTed */
+            url: string;
+            description: string | null;
+            events: string[];
+            /** @description Inactive subscriptions receive nothing; events that happen meanwhile are not sent later */
+            active: boolean;
+            /** @description Why it is inactive: 'manual' (set `active: false`), or 'failing' (deactivated after three days of failed deliveries; set `active: true` to resume) */
+            disabled_reason: "manual" | "failing" | null;
+            /**
+             * Format: date-time
+             * @description The first failed attempt since the last delivered one
+             */
+            failing_since: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description The signing secret (whsec_…) to verify deliveries with; shown this once */
+            secret: string;
+        };
+        /** @description One event on its way to one subscription */
+        WebhookDelivery: {
+            id: string;
+            /** @description Also the `webhook-id` header of every attempt */
+            event_id: string;
+            event_type: string;
+            /** @description 'pending': waiting for its next attempt; 'delivered': a 2xx came back; 'failed': given up after three days; 'cancelled': the subscription was deactivated */
+            status: "pending" | "delivered" | "failed" | "cancelled";
+            /** @description Attempts made so far */
+            attempts: number;
+            /** Format: date-time */
+            last_attempt_at: string | null;
+            /** @description The HTTP status of the last attempt; null when none came */
+            response_status: number | null;
+            /** @description How long the last attempt took */
+            duration_ms: number | null;
+            /** @description Why the last attempt failed */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description When it is attempted next, while pending
+             */
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            tenant: {
+                                id: string;
+                                name: string;
+                            };
+                            /** @description Methods enabled for the key */
+                            scopes: string[];
+                            acts_as_user: {
+                                id: string;
+                                email: string;
+                                name: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "users.list": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 25) */
+                page_size?: number;
+                detail?: "reduced" | "full";
+                status?: "active" | "disabled";
+                /** @description 'member' or 'admin' */
+                role?: "member" | "admin";
+                department_id?: string;
+                work_center_id?: string;
+                /** @description Direct reports of this user */
+                manager_id?: string;
+                /** @description Exact email, case-insensitive */
+                email?: string;
+                /** @description Case-insensitive substring of full name or email */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: (components["schemas"]["UserFull"] | components["schemas"]["UserReduced"])[];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "users.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description Login email, unique in the tenant (case-insensitive)
+                     */
+                    email: string;
+                    /** @description Full name */
+                    full_name: string;
+                    /** @description At least 8 characters; omit to let the employee set it via password reset */
+                    password?: string;
+                    /** @description 'member' or 'admin' */
+                    role?: "member" | "admin";
+                    department_id?: string | null;
+                    work_center_id?: string | null;
+                    /** @description Supervisor (extension) */
+                    manager_id?: string | null;
+                    /** @description Work schedule (extension); omitted or null: the company default */
+                    schedule_id?: string | null;
+                    /**
+                     * Format: date
+                     * @example 2026-03-02
+                     */
+                    hire_date?: string | null;
+                    /** @description Annual vacation days */
+                    vacation_days?: number | null;
+                    /** @default false */
+                    works_holidays?: boolean;
+                    /** @default false */
+                    remote_work_allowed?: boolean;
+                    /** @description National/foreigner id; its digits are the kiosk identifier */
+                    dni?: string | null;
+                    /** @description Stored as profile.phone_personal; its last 4 digits are the initial kiosk PIN */
+                    phone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserFull"];
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "users.get": {
+        parameters: {
+            query?: {
+                /** @description true adds the employee's document folders */
+                include_folders?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description User id */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserFull"];
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "users.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Partial update: omitted fields keep their value, null clears */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Full name */
+                    full_name?: string;
+                    /** @description 'member' or 'admin' */
+                    role?: "member" | "admin";
+                    department_id?: string | null;
+                    work_center_id?: string | null;
+                    /** @description Supervisor (extension); null removes it */
+                    manager_id?: string | null;
+                    /** @description Work schedule (extension); null: the company default */
+                    schedule_id?: string | null;
+                    /**
+                     * Format: date
+                     * @description First day the new schedule_id applies (default: today in the company’s time zone); earlier days keep the schedule they had. Only with schedule_id.
+                     * @example 2026-03-02
+                     */
+                    schedule_effective_from?: string;
+                    /**
+                     * Format: date
+                     * @example 2026-03-02
+                     */
+                    hire_date?: string | null;
+                    /** @description null resets to the company default */
+                    vacation_days?: number | null;
+                    works_holidays?: boolean;
+                    remote_work_allowed?: boolean;
+                    /** @description Phone number: digits, spaces, + ( ) . - */
+                    phone_company?: string | null;
+                    /** @description Phone number: digits, spaces, + ( ) . - */
+                    phone_personal?: string | null;
+                    /**
+                     * Format: email
+                     * @description Personal email
+                     */
+                    personal_email?: string | null;
+                    /**
+                     * Format: date
+                     * @description Birth date
+                     * @example 2026-03-02
+                     */
+                    birth_date?: string | null;
+                    nationality?: string | null;
+                    /** @description National/foreigner id; its digits are the kiosk identifier */
+                    dni?: string | null;
+                    /**
+                     * Format: date
+                     * @example 2026-03-02
+                     */
+                    dni_expiry?: string | null;
+                    address?: string | null;
+                    city?: string | null;
+                    postal_code?: string | null;
+                    passport_number?: string | null;
+                    /**
+                     * Format: date
+                     * @example 2026-03-02
+                     */
+                    passport_issue?: string | null;
+                    /**
+                     * Format: date
+                     * @example 2026-03-02
+                     */
+                    passport_expiry?: string | null;
+                    health_insurance?: string | null;
+                    /**
+                     * Format: iban
+                     * @description Payroll account; the checksum is verified
+                     */
+                    iban?: string | null;
+                    /**
+                     * Format: bic
+                     * @description BIC/SWIFT code
+                     */
+                    swift?: string | null;
+                    /** @description Managed by HR */
+                    country?: string | null;
+                    /** @description Managed by HR */
+                    company_name?: string | null;
+                    /** @description Managed by HR */
+                    company_cif?: string | null;
+                    /** @description Managed by HR */
+                    ssn?: string | null;
+                    /** @description A JSON array of strings, serialised as a string; managed by HR */
+                    qualifications?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserFull"];
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "users.deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserFull"];
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "users.reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserFull"];
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "departments.list": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 25) */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "departments.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique in the tenant */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "departments.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique in the tenant */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "work-centers.list": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 25) */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            country: string | null;
+                            region: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "work-centers.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique in the tenant */
+                    name: string;
+                    /** @description ISO 3166-1 alpha-2 code; drives public holidays */
+                    country?: string | null;
+                    /** @description Region (ISO 3166-2 subdivision suffix, e.g. MD for Madrid) */
+                    region?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            country: string | null;
+                            region: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "work-centers.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique in the tenant */
+                    name?: string;
+                    /** @description ISO 3166-1 alpha-2 code; drives public holidays */
+                    country?: string | null;
+                    /** @description Region (ISO 3166-2 subdivision suffix, e.g. MD for Madrid) */
+                    region?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            country: string | null;
+                            region: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "schedules.list": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 25) */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            /** @description Expected minutes of work for each ISO weekday in the latest version of the schedule (see the users’ schedule-history for what applied when) */
+                            weekday_minutes: {
+                                mon: number;
+                                tue: number;
+                                wed: number;
+                                thu: number;
+                                fri: number;
+                                sat: number;
+                                sun: number;
+                            };
+                            /** @description The company default, used by users without a schedule of their own */
+                            is_default: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "schedules.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique in the tenant */
+                    name: string;
+                    /** @description Expected minutes of work for each ISO weekday (0 = not a working day) */
+                    weekday_minutes: {
+                        mon: number;
+                        tue: number;
+                        wed: number;
+                        thu: number;
+                        fri: number;
+                        sat: number;
+                        sun: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A weekly work schedule */
+                        data: {
+                            id: string;
+                            name: string;
+                            /** @description Expected minutes of work for each ISO weekday in the latest version of the schedule (see the users’ schedule-history for what applied when) */
+                            weekday_minutes: {
+                                mon: number;
+                                tue: number;
+                                wed: number;
+                                thu: number;
+                                fri: number;
+                                sat: number;
+                                sun: number;
+                            };
+                            /** @description The company default, used by users without a schedule of their own */
+                            is_default: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "schedules.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique in the tenant */
+                    name?: string;
+                    /** @description Expected minutes of work for each ISO weekday (0 = not a working day) */
+                    weekday_minutes?: {
+                        mon: number;
+                        tue: number;
+                        wed: number;
+                        thu: number;
+                        fri: number;
+                        sat: number;
+                        sun: number;
+                    };
+                    /**
+                     * Format: date
+                     * @description First day the new weekday_minutes apply (default: today in the company’s time zone); earlier days keep the minutes they had. Only with weekday_minutes.
+                     * @example 2026-03-02
+                     */
+                    effective_from?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A weekly work schedule */
+                        data: {
+                            id: string;
+                            name: string;
+                            /** @description Expected minutes of work for each ISO weekday in the latest version of the schedule (see the users’ schedule-history for what applied when) */
+                            weekday_minutes: {
+                                mon: number;
+                                tue: number;
+                                wed: number;
+                                thu: number;
+                                fri: number;
+                                sat: number;
+                                sun: number;
+                            };
+                            /** @description The company default, used by users without a schedule of their own */
+                            is_default: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "tenant.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Company settings */
+                        data: {
+                            id: string;
+                            name: string;
+                            /** @description IANA time zone of the company */
+                            timezone: string;
+                            default_vacation_days: number;
+                            country: string | null;
+                            region: string | null;
+                            /** @description Members of this department are HR */
+                            hr_department_id: string | null;
+                            default_folders: string[];
+                            /** @description Schedule of users without one of their own */
+                            default_schedule_id: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "tenant.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /**
+                     * Format: time-zone
+                     * @description IANA time zone, e.g. Europe/Madrid
+                     * @example Europe/Madrid
+                     */
+                    timezone?: string;
+                    default_vacation_days?: number;
+                    /** @description ISO 3166-1 alpha-2; default country for public holidays */
+                    country?: string | null;
+                    /** @description Region within the country (e.g. MD) */
+                    region?: string | null;
+                    hr_department_id?: string | null;
+                    /** @description Folder names every new user receives */
+                    default_folders?: string[];
+                    /** @description Schedule of users without one of their own */
+                    default_schedule_id?: string;
+                    /**
+                     * Format: date
+                     * @description First day the new default_schedule_id applies (default: today in the company’s time zone); earlier days keep the default they had. Only with default_schedule_id.
+                     * @example 2026-03-02
+                     */
+                    default_schedule_effective_from?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Company settings */
+                        data: {
+                            id: string;
+                            name: string;
+                            /** @description IANA time zone of the company */
+                            timezone: string;
+                            default_vacation_days: number;
+                            country: string | null;
+                            region: string | null;
+                            /** @description Members of this department are HR */
+                            hr_department_id: string | null;
+                            default_folders: string[];
+                            /** @description Schedule of users without one of their own */
+                            default_schedule_id: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "holidays.list": {
+        parameters: {
+            query: {
+                /**
+                 * @description First day
+                 * @example 2026-03-02
+                 */
+                from: string;
+                /**
+                 * @description Last day, included (at most 366 days after from)
+                 * @example 2026-03-02
+                 */
+                to: string;
+                /** @description Holidays of this work center (its country and region, and its company holidays) */
+                work_center_id?: string;
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 25) */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Company holidays only; null for public holidays */
+                            id: string | null;
+                            /** Format: date */
+                            date: string;
+                            name: string;
+                            type: "public" | "company";
+                            /** @description Company holiday of one work center; null for the whole company */
+                            work_center_id: string | null;
+                        }[];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "holidays.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @example 2026-03-02
+                     */
+                    date: string;
+                    name: string;
+                    /** @description Only this work center; omit or null for the whole company */
+                    work_center_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Company holidays only; null for public holidays */
+                            id: string | null;
+                            /** Format: date */
+                            date: string;
+                            name: string;
+                            type: "public" | "company";
+                            /** @description Company holiday of one work center; null for the whole company */
+                            work_center_id: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "holidays.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "attendance.list": {
+        parameters: {
+            query: {
+                /** @description Employee */
+                user_id: string;
+                /**
+                 * @description First day
+                 * @example 2026-03-02
+                 */
+                from: string;
+                /**
+                 * @description Last day, included; at most 366 days from `from`
+                 * @example 2026-03-02
+                 */
+                to: string;
+                /**
+                 * @description IANA time zone used to group punches into days (default: the company’s)
+                 * @example Europe/Madrid
+                 */
+                tz?: string;
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Days per page, 1 to 100 (default 25) */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            user_id: string;
+                            /** Format: date */
+                            date: string;
+                            /** @description The schedule expects work this weekday, and it is no holiday (or the employee works holidays) */
+                            is_workday: boolean;
+                            /** @description null when none */
+                            holiday: {
+                                name: string;
+                                type: "public" | "company";
+                            } | null;
+                            /** @description Modality of the day's first 'in'; 'onsite' when there is none */
+                            modality: "onsite" | "remote";
+                            /** @description Effective punches of the work sessions that started this day (a night shift stays on the day it began); superseded punches are in the punch log */
+                            punches: {
+                                type: "in" | "out" | "break_start" | "break_end";
+                                /** Format: date-time */
+                                at: string;
+                                /** @description true when an approved correction added it or moved it here */
+                                edited: boolean;
+                            }[];
+                            /** @description Session time less breaks, floored to whole minutes; an open session counts up to now */
+                            worked_minutes: number;
+                            /** @description From the schedule that applied that day, on workdays while employed (from the hire date, outside deactivations), less approved absences; 0 otherwise */
+                            expected_minutes: number;
+                            /** @description worked_minutes - expected_minutes */
+                            balance_minutes: number;
+                        }[];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "attendance.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Employee who punched */
+                    user_id: string;
+                    type: "in" | "out" | "break_start" | "break_end";
+                    /**
+                     * Format: date-time
+                     * @description Real moment of the punch, with Z or an offset; at most 60 s in the future and 60 days in the past, later than the employee’s last punch
+                     * @example 2026-03-02T08:00:00.000Z
+                     */
+                    ts: string;
+                    /** @description Only on 'in': 'onsite' (default) or 'remote' (employees with remote work) */
+                    modality?: "onsite" | "remote";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A recorded punch */
+                        data: {
+                            id: string;
+                            user_id: string;
+                            type: "in" | "out" | "break_start" | "break_end";
+                            /** Format: date-time */
+                            ts: string;
+                            /** @description Modality of the work session the punch belongs to */
+                            modality: "onsite" | "remote";
+                            /** @description How it was recorded: 'api' pushed by an administrator, 'clock' by the employee themselves, 'kiosk' at a kiosk, 'correction' appended by an approved correction */
+                            source: "api" | "clock" | "kiosk" | "correction";
+                            /** @description Acting user who recorded it; null for punches recorded before origins were kept */
+                            created_by: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "attendance.clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    type: "in" | "out" | "break_start" | "break_end";
+                    /** @description Only on 'in': 'onsite' (default) or 'remote' (employees with remote work) */
+                    modality?: "onsite" | "remote";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A recorded punch */
+                        data: {
+                            id: string;
+                            user_id: string;
+                            type: "in" | "out" | "break_start" | "break_end";
+                            /** Format: date-time */
+                            ts: string;
+                            /** @description Modality of the work session the punch belongs to */
+                            modality: "onsite" | "remote";
+                            /** @description How it was recorded: 'api' pushed by an administrator, 'clock' by the employee themselves, 'kiosk' at a kiosk, 'correction' appended by an approved correction */
+                            source: "api" | "clock" | "kiosk" | "correction";
+                            /** @description Acting user who recorded it; null for punches recorded before origins were kept */
+                            created_by: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "attendance.batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 1000 punches, each as attendance.create takes it; an employee's punches are judged in this order */
+                    punches: {
+                        /** @description Employee who punched */
+                        user_id: string;
+                        type: "in" | "out" | "break_start" | "break_end";
+                        /**
+                         * Format: date-time
+                         * @description Real moment of the punch, with Z or an offset; at most 60 s in the future and 60 days in the past, later than the employee’s last punch
+                         * @example 2026-03-02T08:00:00.000Z
+                         */
+                        ts: string;
+                        /** @description Only on 'in': 'onsite' (default) or 'remote' (employees with remote work) */
+                        modality?: "onsite" | "remote";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Position of the punch in the request, from 0 */
+                            index: number;
+                            /** @description What attendance.create would have answered: 201 stored, or the refusal’s status */
+                            status: number;
+                            data?: components["schemas"]["Punch"];
+                            error?: {
+                                /** @description Code from the error catalogue */
+                                code: string;
+                                message: string;
+                                details?: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "attendance.punches": {
+        parameters: {
+            query: {
+                /** @description Employee */
+                user_id: string;
+                /**
+                 * @description First day
+                 * @example 2026-03-02
+                 */
+                from: string;
+                /**
+                 * @description Last day, included; at most 366 days from `from`
+                 * @example 2026-03-02
+                 */
+                to: string;
+                /**
+                 * @description IANA time zone used to group punches into days (default: the company’s)
+                 * @example Europe/Madrid
+                 */
+                tz?: string;
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 25) */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            user_id: string;
+                            type: "in" | "out" | "break_start" | "break_end";
+                            /** Format: date-time */
+                            ts: string;
+                            /** @description Modality of the work session the punch belongs to */
+                            modality: "onsite" | "remote";
+                            /** @description How it was recorded: 'api' pushed by an administrator, 'clock' by the employee themselves, 'kiosk' at a kiosk, 'correction' appended by an approved correction */
+                            source: "api" | "clock" | "kiosk" | "correction";
+                            /** @description Acting user who recorded it; null for punches recorded before origins were kept */
+                            created_by: string | null;
+                            /** @description Kiosk it was punched at */
+                            kiosk_id: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was stored
+                             */
+                            created_at: string;
+                            /** @description The approved correction that appended it */
+                            correction_id: string | null;
+                            /** @description The approved correction that moved or voided it; it then no longer counts */
+                            superseded_by: string | null;
+                        }[];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "attendance.summary": {
+        parameters: {
+            query: {
+                /**
+                 * @description First day
+                 * @example 2026-03-02
+                 */
+                from: string;
+                /**
+                 * @description Last day, included; at most 366 days from `from`
+                 * @example 2026-03-02
+                 */
+                to: string;
+                /**
+                 * @description IANA time zone used to group punches into days (default: the company’s)
+                 * @example Europe/Madrid
+                 */
+                tz?: string;
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Employees per page, 1 to 100 (default 25) */
+                page_size?: number;
+                status?: "active" | "disabled";
+                department_id?: string;
+                work_center_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            user_id: string;
+                            full_name: string;
+                            worked_minutes: number;
+                            expected_minutes: number;
+                            balance_minutes: number;
+                            /** @description Days with worked_minutes > 0 */
+                            worked_days: number;
+                            /** @description Days with expected_minutes > 0 */
+                            expected_days: number;
+                        }[];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "attendance-corrections.list": {
+        parameters: {
+            query?: {
+                /** @description Only this employee’s */
+                user_id?: string;
+                status?: "pending" | "approved" | "rejected" | "cancelled";
+                /**
+                 * @description Only corrections touching punches on or after this day
+                 * @example 2026-03-02
+                 */
+                from?: string;
+                /**
+                 * @description Only corrections touching punches on or before this day
+                 * @example 2026-03-02
+                 */
+                to?: string;
+                /**
+                 * @description Zone of from and to (default: the company’s)
+                 * @example Europe/Madrid
+                 */
+                tz?: string;
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 25) */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            user_id: string;
+                            status: "pending" | "approved" | "rejected" | "cancelled";
+                            reason: string;
+                            /** @description As proposed; instants in UTC */
+                            changes: ({
+                                /** @enum {string} */
+                                action: "add";
+                                type: "in" | "out" | "break_start" | "break_end";
+                                /**
+                                 * Format: date-time
+                                 * @description Real moment of the missing punch, with Z or an offset; not in the future
+                                 * @example 2026-03-02T08:00:00.000Z
+                                 */
+                                ts: string;
+                                /** @description Only on 'in' (default 'onsite') */
+                                modality?: "onsite" | "remote";
+                            } | {
+                                /** @enum {string} */
+                                action: "move";
+                                /** @description An effective punch of the employee */
+                                punch_id: string;
+                                /**
+                                 * Format: date-time
+                                 * @description Its right moment; not in the future
+                                 * @example 2026-03-02T08:00:00.000Z
+                                 */
+                                ts: string;
+                            } | {
+                                /** @enum {string} */
+                                action: "void";
+                                /** @description An effective punch of the employee */
+                                punch_id: string;
+                            })[];
+                            /** @description Acting user who proposed it */
+                            proposed_by: string;
+                            /** Format: date-time */
+                            proposed_at: string;
+                            /** @description Who approved or rejected it: the employee when someone else proposed it, HR or a supervisor when the employee did */
+                            decided_by: string | null;
+                            /** Format: date-time */
+                            decided_at: string | null;
+                            decision_note: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the proposer withdrew it
+                             */
+                            cancelled_at: string | null;
+                        }[];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "attendance-corrections.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Employee whose punches are corrected */
+                    user_id: string;
+                    /** @description Why: part of the record’s trail, shown to everyone who sees it */
+                    reason: string;
+                    /** @description 1 to 50 changes, all within 31 days of each other */
+                    changes: ({
+                        /** @enum {string} */
+                        action: "add";
+                        type: "in" | "out" | "break_start" | "break_end";
+                        /**
+                         * Format: date-time
+                         * @description Real moment of the missing punch, with Z or an offset; not in the future
+                         * @example 2026-03-02T08:00:00.000Z
+                         */
+                        ts: string;
+                        /** @description Only on 'in' (default 'onsite') */
+                        modality?: "onsite" | "remote";
+                    } | {
+                        /** @enum {string} */
+                        action: "move";
+                        /** @description An effective punch of the employee */
+                        punch_id: string;
+                        /**
+                         * Format: date-time
+                         * @description Its right moment; not in the future
+                         * @example 2026-03-02T08:00:00.000Z
+                         */
+                        ts: string;
+                    } | {
+                        /** @enum {string} */
+                        action: "void";
+                        /** @description An effective punch of the employee */
+                        punch_id: string;
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A proposed change to an employee’s punches and its trail */
+                        data: {
+                            id: string;
+                            user_id: string;
+                            status: "pending" | "approved" | "rejected" | "cancelled";
+                            reason: string;
+                            /** @description As proposed; instants in UTC */
+                            changes: ({
+                                /** @enum {string} */
+                                action: "add";
+                                type: "in" | "out" | "break_start" | "break_end";
+                                /**
+                                 * Format: date-time
+                                 * @description Real moment of the missing punch, with Z or an offset; not in the future
+                                 * @example 2026-03-02T08:00:00.000Z
+                                 */
+                                ts: string;
+                                /** @description Only on 'in' (default 'onsite') */
+                                modality?: "onsite" | "remote";
+                            } | {
+                                /** @enum {string} */
+                                action: "move";
+                                /** @description An effective punch of the employee */
+                                punch_id: string;
+                                /**
+                                 * Format: date-time
+                                 * @description Its right moment; not in the future
+                                 * @example 2026-03-02T08:00:00.000Z
+                                 */
+                                ts: string;
+                            } | {
+                                /** @enum {string} */
+                                action: "void";
+                                /** @description An effective punch of the employee */
+                                punch_id: string;
+                            })[];
+                            /** @description Acting user who proposed it */
+                            proposed_by: string;
+                            /** Format: date-time */
+                            proposed_at: string;
+                            /** @description Who approved or rejected it: the employee when someone else proposed it, HR or a supervisor when the employee did */
+                            decided_by: string | null;
+                            /** Format: date-time */
+                            decided_at: string | null;
+                            decision_note: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the proposer withdrew it
+                             */
+                            cancelled_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "attendance-corrections.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Correction id */
+                correction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A proposed change to an employee’s punches and its trail */
+                        data: {
+                            id: string;
+                            user_id: string;
+                            status: "pending" | "approved" | "rejected" | "cancelled";
+                            reason: string;
+                            /** @description As proposed; instants in UTC */
+                            changes: ({
+                                /** @enum {string} */
+                                action: "add";
+                                type: "in" | "out" | "break_start" | "break_end";
+                                /**
+                                 * Format: date-time
+                                 * @description Real moment of the missing punch, with Z or an offset; not in the future
+                                 * @example 2026-03-02T08:00:00.000Z
+                                 */
+                                ts: string;
+                                /** @description Only on 'in' (default 'onsite') */
+                                modality?: "onsite" | "remote";
+                            } | {
+                                /** @enum {string} */
+                                action: "move";
+                                /** @description An effective punch of the employee */
+                                punch_id: string;
+                                /**
+                                 * Format: date-time
+                                 * @description Its right moment; not in the future
+                                 * @example 2026-03-02T08:00:00.000Z
+                                 */
+                                ts: string;
+                            } | {
+                                /** @enum {string} */
+                                action: "void";
+                                /** @description An effective punch of the employee */
+                                punch_id: string;
+                            })[];
+                            /** @description Acting user who proposed it */
+                            proposed_by: string;
+                            /** Format: date-time */
+                            proposed_at: string;
+                            /** @description Who approved or rejected it: the employee when someone else proposed it, HR or a supervisor when the employee did */
+                            decided_by: string | null;
+                            /** Format: date-time */
+                            decided_at: string | null;
+                            decision_note: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the proposer withdrew it
+                             */
+                            cancelled_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "attendance-corrections.decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Correction id */
+                correction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    decision: "approved" | "rejected";
+                    /** @description Part of the trail, returned with the correction */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A proposed change to an employee’s punches and its trail */
+                        data: {
+                            id: string;
+                            user_id: string;
+                            status: "pending" | "approved" | "rejected" | "cancelled";
+                            reason: string;
+                            /** @description As proposed; instants in UTC */
+                            changes: ({
+                                /** @enum {string} */
+                                action: "add";
+                                type: "in" | "out" | "break_start" | "break_end";
+                                /**
+                                 * Format: date-time
+                                 * @description Real moment of the missing punch, with Z or an offset; not in the future
+                                 * @example 2026-03-02T08:00:00.000Z
+                                 */
+                                ts: string;
+                                /** @description Only on 'in' (default 'onsite') */
+                                modality?: "onsite" | "remote";
+                            } | {
+                                /** @enum {string} */
+                                action: "move";
+                                /** @description An effective punch of the employee */
+                                punch_id: string;
+                                /**
+                                 * Format: date-time
+                                 * @description Its right moment; not in the future
+                                 * @example 2026-03-02T08:00:00.000Z
+                                 */
+                                ts: string;
+                            } | {
+                                /** @enum {string} */
+                                action: "void";
+                                /** @description An effective punch of the employee */
+                                punch_id: string;
+                            })[];
+                            /** @description Acting user who proposed it */
+                            proposed_by: string;
+                            /** Format: date-time */
+                            proposed_at: string;
+                            /** @description Who approved or rejected it: the employee when someone else proposed it, HR or a supervisor when the employee did */
+                            decided_by: string | null;
+                            /** Format: date-time */
+                            decided_at: string | null;
+                            decision_note: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the proposer withdrew it
+                             */
+                            cancelled_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "attendance-corrections.cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Correction id */
+                correction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A proposed change to an employee’s punches and its trail */
+                        data: {
+                            id: string;
+                            user_id: string;
+                            status: "pending" | "approved" | "rejected" | "cancelled";
+                            reason: string;
+                            /** @description As proposed; instants in UTC */
+                            changes: ({
+                                /** @enum {string} */
+                                action: "add";
+                                type: "in" | "out" | "break_start" | "break_end";
+                                /**
+                                 * Format: date-time
+                                 * @description Real moment of the missing punch, with Z or an offset; not in the future
+                                 * @example 2026-03-02T08:00:00.000Z
+                                 */
+                                ts: string;
+                                /** @description Only on 'in' (default 'onsite') */
+                                modality?: "onsite" | "remote";
+                            } | {
+                                /** @enum {string} */
+                                action: "move";
+                                /** @description An effective punch of the employee */
+                                punch_id: string;
+                                /**
+                                 * Format: date-time
+                                 * @description Its right moment; not in the future
+                                 * @example 2026-03-02T08:00:00.000Z
+                                 */
+                                ts: string;
+                            } | {
+                                /** @enum {string} */
+                                action: "void";
+                                /** @description An effective punch of the employee */
+                                punch_id: string;
+                            })[];
+                            /** @description Acting user who proposed it */
+                            proposed_by: string;
+                            /** Format: date-time */
+                            proposed_at: string;
+                            /** @description Who approved or rejected it: the employee when someone else proposed it, HR or a supervisor when the employee did */
+                            decided_by: string | null;
+                            /** Format: date-time */
+                            decided_at: string | null;
+                            decision_note: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the proposer withdrew it
+                             */
+                            cancelled_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "attendance-reports.get": {
+        parameters: {
+            query: {
+                /** @description Employee */
+                user_id: string;
+                /**
+                 * @description Month (YYYY-MM, years 1900 to 9998)
+                 * @example 2026-10
+                 */
+                month: string;
+                /**
+                 * @description IANA time zone used to group punches into days (default: the company’s)
+                 * @example Europe/Madrid
+                 */
+                tz?: string;
+                /** @description Overrides the Accept header: json (default), csv or pdf */
+                format?: "json" | "csv" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The monthly working-time record of a worker */
+                        data: {
+                            user_id: string;
+                            month: string;
+                            time_zone: string;
+                            worker: {
+                                id: string;
+                                full_name: string;
+                                /** @description Shown to the worker, administrators and HR through a key with users.sensitive; null otherwise (and always to inspector keys) */
+                                dni: string | null;
+                            };
+                            company: {
+                                /** @description The worker’s employing company (company_name), else the tenant’s name */
+                                name: string;
+                                cif: string | null;
+                            };
+                            /** @description Every day of the month; the figures are exactly those of attendance.list */
+                            days: {
+                                /** Format: date */
+                                date: string;
+                                is_workday: boolean;
+                                /** @description null when none */
+                                holiday: {
+                                    name: string;
+                                    type: "public" | "company";
+                                } | null;
+                                /** @description Approved absences on the day */
+                                absences: {
+                                    /** @description Absence type key */
+                                    type: string;
+                                    label: string;
+                                    /** @description HH:MM of an hourly absence; null for the whole day */
+                                    start_time: string | null;
+                                    end_time: string | null;
+                                }[];
+                                /** @description Work sessions that began this day, from its effective punches */
+                                sessions: {
+                                    /** Format: date-time */
+                                    start: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description null while open
+                                     */
+                                    end: string | null;
+                                    modality: "onsite" | "remote";
+                                    breaks: {
+                                        /** Format: date-time */
+                                        start: string;
+                                        /**
+                                         * Format: date-time
+                                         * @description null while open
+                                         */
+                                        end: string | null;
+                                    }[];
+                                }[];
+                                modality: "onsite" | "remote";
+                                worked_minutes: number;
+                                expected_minutes: number;
+                                balance_minutes: number;
+                                /** @description The positive part of balance_minutes */
+                                overtime_minutes: number;
+                                /** @description An approved correction added or moved a punch of the day, or voided or moved one away from it */
+                                corrected: boolean;
+                            }[];
+                            totals: {
+                                worked_minutes: number;
+                                expected_minutes: number;
+                                balance_minutes: number;
+                                /** @description Sum of the days’ overtime (positive balances only) */
+                                overtime_minutes: number;
+                                worked_days: number;
+                                expected_days: number;
+                            };
+                            /** @description Corrections touching the month, in any status, in the order proposed, with their trail */
+                            corrections: {
+                                id: string;
+                                user_id: string;
+                                status: "pending" | "approved" | "rejected" | "cancelled";
+                                reason: string;
+                                /** @description As proposed; instants in UTC */
+                                changes: ({
+                                    /** @enum {string} */
+                                    action: "add";
+                                    type: "in" | "out" | "break_start" | "break_end";
+                                    /**
+                                     * Format: date-time
+                                     * @description Real moment of the missing punch, with Z or an offset; not in the future
+                                     * @example 2026-03-02T08:00:00.000Z
+                                     */
+                                    ts: string;
+                                    /** @description Only on 'in' (default 'onsite') */
+                                    modality?: "onsite" | "remote";
+                                } | {
+                                    /** @enum {string} */
+                                    action: "move";
+                                    /** @description An effective punch of the employee */
+                                    punch_id: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description Its right moment; not in the future
+                                     * @example 2026-03-02T08:00:00.000Z
+                                     */
+                                    ts: string;
+                                } | {
+                                    /** @enum {string} */
+                                    action: "void";
+                                    /** @description An effective punch of the employee */
+                                    punch_id: string;
+                                })[];
+                                /** @description Acting user who proposed it */
+                                proposed_by: string;
+                                /** Format: date-time */
+                                proposed_at: string;
+                                /** @description Who approved or rejected it: the employee when someone else proposed it, HR or a supervisor when the employee did */
+                                decided_by: string | null;
+                                /** Format: date-time */
+                                decided_at: string | null;
+                                decision_note: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the proposer withdrew it
+                                 */
+                                cancelled_at: string | null;
+                                proposed_by_name: string | null;
+                                decided_by_name: string | null;
+                            }[];
+                            /** @description The last link of the worker’s hash chain when the report was built */
+                            chain_head: {
+                                seq: number;
+                                hash: string;
+                            } | null;
+                            /** Format: date-time */
+                            generated_at: string;
+                            /** @description SHA-256 of the canonical JSON of { user_id, month, time_zone, days, totals }: equal to signature.sha256 while the signed record is unchanged */
+                            content_sha256: string;
+                            /** @description The worker’s latest signature of the month; null when never signed */
+                            signature: {
+                                id: string;
+                                user_id: string;
+                                month: string;
+                                /** @description The zone of the signed record */
+                                time_zone: string;
+                                /** @description SHA-256 (hex) of the canonical JSON of { user_id, month, time_zone, days, totals } as signed */
+                                sha256: string;
+                                /** Format: date-time */
+                                signed_at: string;
+                                /** @description 'valid' while the record still hashes to `sha256`; 'superseded' once a later change (an approved correction) altered it. Kept either way. */
+                                status: "valid" | "superseded";
+                                /** @description The approved correction, decided after the signature, that touched the month */
+                                superseded_by: string | null;
+                            } | null;
+                        };
+                    };
+                    "text/csv": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "attendance-reports.export": {
+        parameters: {
+            query: {
+                /**
+                 * @description Month (YYYY-MM, years 1900 to 9998)
+                 * @example 2026-10
+                 */
+                month: string;
+                /** @description csv, the only format of the export */
+                format?: "csv";
+                /**
+                 * @description IANA time zone used to group punches into days (default: the company’s)
+                 * @example Europe/Madrid
+                 */
+                tz?: string;
+                /** @description Only employees in this status (default: all) */
+                status?: "active" | "disabled";
+                department_id?: string;
+                work_center_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "attendance-reports.sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The month to sign; it must have ended (YYYY-MM, years 1900 to 9998)
+                     * @example 2026-10
+                     */
+                    month: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            user_id: string;
+                            month: string;
+                            /** @description The zone of the signed record */
+                            time_zone: string;
+                            /** @description SHA-256 (hex) of the canonical JSON of { user_id, month, time_zone, days, totals } as signed */
+                            sha256: string;
+                            /** Format: date-time */
+                            signed_at: string;
+                            /** @description 'valid' while the record still hashes to `sha256`; 'superseded' once a later change (an approved correction) altered it. Kept either way. */
+                            status: "valid" | "superseded";
+                            /** @description The approved correction, decided after the signature, that touched the month */
+                            superseded_by: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "expenses.list": {
+        parameters: {
+            query?: {
+                /** @description Only this employee’s expenses */
+                user_id?: string;
+                /**
+                 * @description Only expenses on or after this day
+                 * @example 2026-03-02
+                 */
+                from?: string;
+                /**
+                 * @description Only expenses on or before this day (not before `from`)
+                 * @example 2026-03-02
+                 */
+                to?: string;
+                /** @description 'imported': entered through an import (the only status so far) */
+                status?: "imported";
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 25) */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @description Employee who incurred the expense */
+                            user_id: string;
+                            /**
+                             * @description 'imported': entered through an import (the only status so far)
+                             * @enum {unknown}
+                             */
+                            status: "imported";
+                            merchant: string;
+                            /**
+                             * Format: date
+                             * @description Day of the expense, YYYY-MM-DD
+                             */
+                            expense_date: string;
+                            /** @description Amount in minor units of `currency` (cents for EUR, yen for JPY, fils for KWD) */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                            /** @description Euro equivalent in cents */
+                            amount_eur: number;
+                            /** @description Taxes included in the amount */
+                            taxes: {
+                                rate_percent: number;
+                                /** @description Minor units of `currency` */
+                                amount: number;
+                            }[];
+                            category: {
+                                key: string;
+                                label: string;
+                            };
+                            /** @description Matched with a bank movement */
+                            reconciled: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "expenses.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Employee who incurred the expense: the acting user, or anyone when acting as an administrator */
+                    user_id: string;
+                    /** @description Where the money was spent */
+                    merchant: string;
+                    /**
+                     * Format: date
+                     * @description Day of the expense
+                     * @example 2026-03-02
+                     */
+                    expense_date: string;
+                    /** @description Amount in minor units of `currency` (1250 is 12.50 EUR; 1250 is 1,250 JPY). Not negative: refunds are not expenses */
+                    amount: number;
+                    /**
+                     * @description ISO 4217 code in capitals, e.g. EUR, USD, JPY
+                     * @example EUR
+                     */
+                    currency: string;
+                    /** @description Euro equivalent in cents; equal to `amount` when the currency is EUR */
+                    amount_eur: number;
+                    /**
+                     * @description Taxes included in the amount; their amounts add up to at most `amount`
+                     * @default []
+                     */
+                    taxes?: {
+                        /** @description Tax rate in percent, 0 to 100, at most 2 decimals (21, 10.5) */
+                        rate_percent: number;
+                        /** @description Tax included in the amount, in minor units of the currency */
+                        amount: number;
+                    }[];
+                    category: {
+                        /**
+                         * @description Stable key: 1 to 50 of a-z, 0-9, _ and -
+                         * @example travel
+                         */
+                        key: string;
+                        /**
+                         * @description Name shown to people
+                         * @example Travel
+                         */
+                        label: string;
+                    };
+                    /**
+                     * @description Already matched with a bank movement (default false)
+                     * @default false
+                     */
+                    reconciled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An expense of an employee; money as integers of minor units */
+                        data: {
+                            id: string;
+                            /** @description Employee who incurred the expense */
+                            user_id: string;
+                            /**
+                             * @description 'imported': entered through an import (the only status so far)
+                             * @enum {unknown}
+                             */
+                            status: "imported";
+                            merchant: string;
+                            /**
+                             * Format: date
+                             * @description Day of the expense, YYYY-MM-DD
+                             */
+                            expense_date: string;
+                            /** @description Amount in minor units of `currency` (cents for EUR, yen for JPY, fils for KWD) */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                            /** @description Euro equivalent in cents */
+                            amount_eur: number;
+                            /** @description Taxes included in the amount */
+                            taxes: {
+                                rate_percent: number;
+                                /** @description Minor units of `currency` */
+                                amount: number;
+                            }[];
+                            category: {
+                                key: string;
+                                label: string;
+                            };
+                            /** @description Matched with a bank movement */
+                            reconciled: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "expenses.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                expense_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An expense of an employee; money as integers of minor units */
+                        data: {
+                            id: string;
+                            /** @description Employee who incurred the expense */
+                            user_id: string;
+                            /**
+                             * @description 'imported': entered through an import (the only status so far)
+                             * @enum {unknown}
+                             */
+                            status: "imported";
+                            merchant: string;
+                            /**
+                             * Format: date
+                             * @description Day of the expense, YYYY-MM-DD
+                             */
+                            expense_date: string;
+                            /** @description Amount in minor units of `currency` (cents for EUR, yen for JPY, fils for KWD) */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                            /** @description Euro equivalent in cents */
+                            amount_eur: number;
+                            /** @description Taxes included in the amount */
+                            taxes: {
+                                rate_percent: number;
+                                /** @description Minor units of `currency` */
+                                amount: number;
+                            }[];
+                            category: {
+                                key: string;
+                                label: string;
+                            };
+                            /** @description Matched with a bank movement */
+                            reconciled: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "projects.list": {
+        parameters: {
+            query?: {
+                /** @description Only active (true) or inactive (false) projects */
+                active?: boolean;
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 25) */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @description Short code, unique in the company */
+                            code: string;
+                            name: string;
+                            /** @description An inactive project accepts no new allocations */
+                            active: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "projects.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Letters, digits, . _ - */
+                    code: string;
+                    name: string;
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @description Short code, unique in the company */
+                            code: string;
+                            name: string;
+                            /** @description An inactive project accepts no new allocations */
+                            active: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "projects.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Letters, digits, . _ - */
+                    code?: string;
+                    name?: string;
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @description Short code, unique in the company */
+                            code: string;
+                            name: string;
+                            /** @description An inactive project accepts no new allocations */
+                            active: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "allocations.list": {
+        parameters: {
+            query?: {
+                user_id?: string;
+                project_id?: string;
+                /**
+                 * @description Allocations whose `date` is on or after this day
+                 * @example 2026-03-02
+                 */
+                from?: string;
+                /**
+                 * @description Allocations whose `date` is on or before this day
+                 * @example 2026-03-02
+                 */
+                to?: string;
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 25) */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            user_id: string;
+                            /**
+                             * Format: date
+                             * @description Local day of `start` in the zone given at creation (default the company’s)
+                             */
+                            date: string;
+                            /** Format: date-time */
+                            start: string;
+                            /** Format: date-time */
+                            end: string;
+                            /** @description Length of the span, floored to whole minutes */
+                            minutes: number;
+                            /** @description null when allocated to other tasks */
+                            project: {
+                                id: string;
+                                code: string;
+                                name: string;
+                            } | null;
+                            /** @description Free text for 'other tasks'; null when a project is given */
+                            note: string | null;
+                            comment: string | null;
+                            /** @description 'manual' for allocations made through the API */
+                            source: string;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "allocations.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Employee whose time is allocated */
+                    user_id: string;
+                    /**
+                     * Format: date-time
+                     * @description Start, ISO 8601 with Z or an offset
+                     * @example 2026-03-02T08:00:00.000Z
+                     */
+                    start: string;
+                    /**
+                     * Format: date-time
+                     * @description End, later than start and at most 24 hours after it
+                     * @example 2026-03-02T08:00:00.000Z
+                     */
+                    end: string;
+                    /** @description Project of the catalogue; exactly one of project_id and note */
+                    project_id?: string | null;
+                    /** @description Other tasks; exactly one of project_id and note */
+                    note?: string | null;
+                    /** @description Remarks on what was done */
+                    comment?: string | null;
+                    /**
+                     * Format: time-zone
+                     * @description IANA zone used to derive `date` (default the company’s)
+                     * @example Europe/Madrid
+                     */
+                    tz?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            user_id: string;
+                            /**
+                             * Format: date
+                             * @description Local day of `start` in the zone given at creation (default the company’s)
+                             */
+                            date: string;
+                            /** Format: date-time */
+                            start: string;
+                            /** Format: date-time */
+                            end: string;
+                            /** @description Length of the span, floored to whole minutes */
+                            minutes: number;
+                            /** @description null when allocated to other tasks */
+                            project: {
+                                id: string;
+                                code: string;
+                                name: string;
+                            } | null;
+                            /** @description Free text for 'other tasks'; null when a project is given */
+                            note: string | null;
+                            comment: string | null;
+                            /** @description 'manual' for allocations made through the API */
+                            source: string;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "allocations.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                allocation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            user_id: string;
+                            /**
+                             * Format: date
+                             * @description Local day of `start` in the zone given at creation (default the company’s)
+                             */
+                            date: string;
+                            /** Format: date-time */
+                            start: string;
+                            /** Format: date-time */
+                            end: string;
+                            /** @description Length of the span, floored to whole minutes */
+                            minutes: number;
+                            /** @description null when allocated to other tasks */
+                            project: {
+                                id: string;
+                                code: string;
+                                name: string;
+                            } | null;
+                            /** @description Free text for 'other tasks'; null when a project is given */
+                            note: string | null;
+                            comment: string | null;
+                            /** @description 'manual' for allocations made through the API */
+                            source: string;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "allocations.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                allocation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "absence-types.list": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 25) */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            key: string;
+                            label: string;
+                            /** @description false: requests are approved at once */
+                            requires_approval: boolean;
+                            /** @description Requests may cover part of one day (start_time/end_time) */
+                            allows_hourly: boolean;
+                            /** @description Working days requested count against vacation_days */
+                            consumes_vacation: boolean;
+                        }[];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "absence-types.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Absence type key from the company catalogue */
+                    key: string;
+                    label: string;
+                    /** @default true */
+                    requires_approval?: boolean;
+                    /** @default false */
+                    allows_hourly?: boolean;
+                    /** @default false */
+                    consumes_vacation?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            key: string;
+                            label: string;
+                            /** @description false: requests are approved at once */
+                            requires_approval: boolean;
+                            /** @description Requests may cover part of one day (start_time/end_time) */
+                            allows_hourly: boolean;
+                            /** @description Working days requested count against vacation_days */
+                            consumes_vacation: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "absence-types.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Absence type key from the company catalogue */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label?: string;
+                    requires_approval?: boolean;
+                    allows_hourly?: boolean;
+                    consumes_vacation?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            key: string;
+                            label: string;
+                            /** @description false: requests are approved at once */
+                            requires_approval: boolean;
+                            /** @description Requests may cover part of one day (start_time/end_time) */
+                            allows_hourly: boolean;
+                            /** @description Working days requested count against vacation_days */
+                            consumes_vacation: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "absences.list": {
+        parameters: {
+            query: {
+                /** @example 2026-03-02 */
+                from: string;
+                /** @example 2026-03-02 */
+                to: string;
+                user_id?: string;
+                status?: "pending" | "approved" | "rejected" | "cancelled";
+                /** @description Absence type key from the company catalogue */
+                type?: string;
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 25) */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            user_id: string;
+                            type: {
+                                key: string;
+                                label: string;
+                            };
+                            status: "pending" | "approved" | "rejected" | "cancelled";
+                            /** Format: date */
+                            start_date: string;
+                            /**
+                             * Format: date
+                             * @description Inclusive
+                             */
+                            end_date: string;
+                            /** @description HH:MM; hourly absences only */
+                            start_time: string | null;
+                            /** @description HH:MM; hourly absences only */
+                            end_time: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description null while pending; the creation time when approved at once
+                             */
+                            decided_at: string | null;
+                        }[];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "absences.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user_id: string;
+                    /** @description Absence type key from the company catalogue */
+                    type: string;
+                    /**
+                     * Format: date
+                     * @description First day; not in the past (in the company’s zone)
+                     * @example 2026-03-02
+                     */
+                    start_date: string;
+                    /**
+                     * Format: date
+                     * @description Last day, included
+                     * @example 2026-03-02
+                     */
+                    end_date: string;
+                    /**
+                     * Format: time
+                     * @description HH:MM
+                     */
+                    start_time?: string | null;
+                    /**
+                     * Format: time
+                     * @description HH:MM
+                     */
+                    end_time?: string | null;
+                    /** @description Request note (never returned) */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Request and decision notes are stored but never returned */
+                        data: {
+                            id: string;
+                            user_id: string;
+                            type: {
+                                key: string;
+                                label: string;
+                            };
+                            status: "pending" | "approved" | "rejected" | "cancelled";
+                            /** Format: date */
+                            start_date: string;
+                            /**
+                             * Format: date
+                             * @description Inclusive
+                             */
+                            end_date: string;
+                            /** @description HH:MM; hourly absences only */
+                            start_time: string | null;
+                            /** @description HH:MM; hourly absences only */
+                            end_time: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description null while pending; the creation time when approved at once
+                             */
+                            decided_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "absences.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                absence_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Request and decision notes are stored but never returned */
+                        data: {
+                            id: string;
+                            user_id: string;
+                            type: {
+                                key: string;
+                                label: string;
+                            };
+                            status: "pending" | "approved" | "rejected" | "cancelled";
+                            /** Format: date */
+                            start_date: string;
+                            /**
+                             * Format: date
+                             * @description Inclusive
+                             */
+                            end_date: string;
+                            /** @description HH:MM; hourly absences only */
+                            start_time: string | null;
+                            /** @description HH:MM; hourly absences only */
+                            end_time: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description null while pending; the creation time when approved at once
+                             */
+                            decided_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "absences.decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                absence_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    decision: "approved" | "rejected";
+                    /** @description Decision note (never returned) */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Request and decision notes are stored but never returned */
+                        data: {
+                            id: string;
+                            user_id: string;
+                            type: {
+                                key: string;
+                                label: string;
+                            };
+                            status: "pending" | "approved" | "rejected" | "cancelled";
+                            /** Format: date */
+                            start_date: string;
+                            /**
+                             * Format: date
+                             * @description Inclusive
+                             */
+                            end_date: string;
+                            /** @description HH:MM; hourly absences only */
+                            start_time: string | null;
+                            /** @description HH:MM; hourly absences only */
+                            end_time: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description null while pending; the creation time when approved at once
+                             */
+                            decided_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "absences.cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                absence_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Request and decision notes are stored but never returned */
+                        data: {
+                            id: string;
+                            user_id: string;
+                            type: {
+                                key: string;
+                                label: string;
+                            };
+                            status: "pending" | "approved" | "rejected" | "cancelled";
+                            /** Format: date */
+                            start_date: string;
+                            /**
+                             * Format: date
+                             * @description Inclusive
+                             */
+                            end_date: string;
+                            /** @description HH:MM; hourly absences only */
+                            start_time: string | null;
+                            /** @description HH:MM; hourly absences only */
+                            end_time: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description null while pending; the creation time when approved at once
+                             */
+                            decided_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "users.vacation-balance": {
+        parameters: {
+            query?: {
+                /** @description Calendar year (default: this year) */
+                year?: number;
+            };
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            user_id: string;
+                            year: number;
+                            /** @description Annual vacation days of the employee */
+                            entitled: number;
+                            /** @description Working days of approved vacation in the year */
+                            approved: number;
+                            /** @description Working days of pending vacation in the year */
+                            pending: number;
+                            /** @description entitled - approved - pending */
+                            remaining: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "users.schedule-history": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 25) */
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                /** @description User id */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date
+                             * @description First day; null: since always
+                             */
+                            effective_from: string | null;
+                            /**
+                             * Format: date
+                             * @description Last day, included; null: still in force
+                             */
+                            effective_to: string | null;
+                            /** @description null when no schedule applied (nothing expected) */
+                            schedule_id: string | null;
+                            schedule_name: string | null;
+                            /** @description 'own': assigned to the employee; 'company_default': the company’s default applied */
+                            origin: "own" | "company_default";
+                            /** @description Expected minutes of work for each ISO weekday (0 = not a working day) */
+                            weekday_minutes: {
+                                mon: number;
+                                tue: number;
+                                wed: number;
+                                thu: number;
+                                fri: number;
+                                sat: number;
+                                sun: number;
+                            };
+                        }[];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "keys.list": {
+        parameters: {
+            query?: {
+                /** @description 'inspector': read-only access to the time record for the Labour Inspectorate or workers' representatives; expires within 90 days, every request is in the access log, never sees personal data */
+                kind?: "standard" | "inspector";
+                /** @description Only keys acting as this user */
+                acts_as_user_id?: string;
+                /** @description true: neither revoked nor expired; false: revoked or expired */
+                active?: boolean;
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 25) */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Also the first part of the key itself (jnd_<id>_<secret>) */
+                            id: string;
+                            name: string;
+                            /** @description 'inspector': read-only access to the time record for the Labour Inspectorate or workers' representatives; expires within 90 days, every request is in the access log, never sees personal data */
+                            kind: "standard" | "inspector";
+                            scopes: string[];
+                            /** @description The user whose permissions authorise what the key does */
+                            acts_as_user_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description Updated at most once a minute
+                             */
+                            last_used_at: string | null;
+                            /** Format: date-time */
+                            expires_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description Revoked by an administrator, or by the deactivation of the user it acts as
+                             */
+                            revoked_at: string | null;
+                        }[];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "keys.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description 'inspector': read-only access to the time record for the Labour Inspectorate or workers' representatives; expires within 90 days, every request is in the access log, never sees personal data */
+                    kind?: "standard" | "inspector";
+                    /** @description Each one held by the calling key (403 scope_escalation otherwise). Required for a standard key; an inspector key may hold only attendance.list, attendance.summary, attendance.punches, attendance-corrections.list, attendance-reports.get, attendance-reports.export (all of them by default) */
+                    scopes?: string[];
+                    /** @description An active user of the company (default: the calling key’s acting user) */
+                    acts_as_user_id?: string;
+                    /**
+                     * Format: date-time
+                     * @description A future instant; required for an inspector key, at most 90 days ahead
+                     * @example 2026-03-02T08:00:00.000Z
+                     */
+                    expires_at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Also the first part of the key itself (jnd_<id>_<secret>) */
+                            id: string;
+                            name: string;
+                            /** @description 'inspector': read-only access to the time record for the Labour Inspectorate or workers' representatives; expires within 90 days, every request is in the access log, never sees personal data */
+                            kind: "standard" | "inspector";
+                            scopes: string[];
+                            /** @description The user whose permissions authorise what the key does */
+                            acts_as_user_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description Updated at most once a minute
+                             */
+                            last_used_at: string | null;
+                            /** Format: date-time */
+                            expires_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description Revoked by an administrator, or by the deactivation of the user it acts as
+                             */
+                            revoked_at: string | null;
+                            /** @description The key to send as `Authorization: Bearer <api_key>`; shown this once, never stored */
+                            api_key: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "keys.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An API key; its secret is shown only once, when it is created */
+                        data: {
+                            /** @description Also the first part of the key itself (jnd_<id>_<secret>) */
+                            id: string;
+                            name: string;
+                            /** @description 'inspector': read-only access to the time record for the Labour Inspectorate or workers' representatives; expires within 90 days, every request is in the access log, never sees personal data */
+                            kind: "standard" | "inspector";
+                            scopes: string[];
+                            /** @description The user whose permissions authorise what the key does */
+                            acts_as_user_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description Updated at most once a minute
+                             */
+                            last_used_at: string | null;
+                            /** Format: date-time */
+                            expires_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description Revoked by an administrator, or by the deactivation of the user it acts as
+                             */
+                            revoked_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "keys.revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An API key; its secret is shown only once, when it is created */
+                        data: {
+                            /** @description Also the first part of the key itself (jnd_<id>_<secret>) */
+                            id: string;
+                            name: string;
+                            /** @description 'inspector': read-only access to the time record for the Labour Inspectorate or workers' representatives; expires within 90 days, every request is in the access log, never sees personal data */
+                            kind: "standard" | "inspector";
+                            scopes: string[];
+                            /** @description The user whose permissions authorise what the key does */
+                            acts_as_user_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description Updated at most once a minute
+                             */
+                            last_used_at: string | null;
+                            /** Format: date-time */
+                            expires_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description Revoked by an administrator, or by the deactivation of the user it acts as
+                             */
+                            revoked_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "audit-log.list": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Entries at or after this instant
+                 * @example 2026-03-02T08:00:00.000Z
+                 */
+                from?: string;
+                /**
+                 * @description Entries before this instant
+                 * @example 2026-03-02T08:00:00.000Z
+                 */
+                to?: string;
+                /** @description Only writes by this acting user */
+                user_id?: string;
+                /** @description Only writes with this API key */
+                key_id?: string;
+                /** @description Only this operation, e.g. users.update */
+                operation?: string;
+                /** @description Only writes to this resource */
+                resource_id?: string;
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 25) */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When the write was made
+                             */
+                            at: string;
+                            /** @description Through the API or the command line */
+                            source: "api" | "cli";
+                            /** @description The API key used; null from the command line */
+                            key_id: string | null;
+                            /** @description The acting user; null from the command line */
+                            user_id: string | null;
+                            /** @description The operation (scope name), e.g. users.update; CLI commands as keys.create, tenants.create ... */
+                            operation: string;
+                            /** @description The resource written, when there is one */
+                            resource_id: string | null;
+                            /** @description Names of the fields the write sent; never their values */
+                            fields: string[];
+                        }[];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "access-log.list": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Entries at or after this instant
+                 * @example 2026-03-02T08:00:00.000Z
+                 */
+                from?: string;
+                /**
+                 * @description Entries before this instant
+                 * @example 2026-03-02T08:00:00.000Z
+                 */
+                to?: string;
+                /** @description Only requests made with this key */
+                key_id?: string;
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 25) */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When the answer was complete
+                             */
+                            at: string;
+                            /** @description The inspector key used */
+                            key_id: string;
+                            /** @description The user the key acts as */
+                            user_id: string;
+                            method: string;
+                            /** @description The route template, e.g. /api/v1/attendance/reports/monthly */
+                            route: string;
+                            /** @description HTTP status of the answer */
+                            status: number;
+                            /** @description Employees whose records the request read (none when it was refused) */
+                            user_ids: string[];
+                        }[];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "events.list": {
+        parameters: {
+            query?: {
+                /** @description Read the events after this one (oldest first); omit to start at the oldest kept */
+                after?: string;
+                /** @description Only these types, separated by commas, e.g. `absence.approved,absence.rejected` */
+                type?: string;
+                /** @description Events per page, 1 to 500 (default 100) */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Event"][];
+                        meta: {
+                            page_size: number;
+                            /** @description Pass as `after` to read on: the last event of this page, or the `after` given when the page is empty */
+                            next_after: string | null;
+                            /** @description Whether more events follow right now */
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "webhooks.list": {
+        parameters: {
+            query?: {
+                active?: boolean;
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 25) */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @description Where events are POSTed */
+                            url: string;
+                            description: string | null;
+                            events: string[];
+                            /** @description Inactive subscriptions receive nothing; events that happen meanwhile are not sent later */
+                            active: boolean;
+                            /** @description Why it is inactive: 'manual' (set `active: false`), or 'failing' (deactivated after three days of failed deliveries; set `active: true` to resume) */
+                            disabled_reason: "manual" | "failing" | null;
+                            /**
+                             * Format: date-time
+                             * @description The first failed attempt since the last delivered one
+                             */
+                            failing_since: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "webhooks.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An https URL on the public internet (see WEBHOOKS_ALLOW_PRIVATE_NETWORKS) */
+                    url: string;
+                    /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, punch.created, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created), or ["*"] for all, including types added later */
+                    events: string[];
+                    description?: string;
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @description Where events are POSTed */
+                            url: string;
+                            description: string | null;
+                            events: string[];
+                            /** @description Inactive subscriptions receive nothing; events that happen meanwhile are not sent later */
+                            active: boolean;
+                            /** @description Why it is inactive: 'manual' (set `active: false`), or 'failing' (deactivated after three days of failed deliveries; set `active: true` to resume) */
+                            disabled_reason: "manual" | "failing" | null;
+                            /**
+                             * Format: date-time
+                             * @description The first failed attempt since the last delivered one
+                             */
+                            failing_since: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @description The signing secret (whsec_…) to verify deliveries with; shown this once */
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "webhooks.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A subscription to the company’s events; its secret is shown only when it is created */
+                        data: {
+                            id: string;
+                            /** @description Where events are POSTed */
+                            url: string;
+                            description: string | null;
+                            events: string[];
+                            /** @description Inactive subscriptions receive nothing; events that happen meanwhile are not sent later */
+                            active: boolean;
+                            /** @description Why it is inactive: 'manual' (set `active: false`), or 'failing' (deactivated after three days of failed deliveries; set `active: true` to resume) */
+                            disabled_reason: "manual" | "failing" | null;
+                            /**
+                             * Format: date-time
+                             * @description The first failed attempt since the last delivered one
+                             */
+                            failing_since: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "webhooks.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "webhooks.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An https URL on the public internet (see WEBHOOKS_ALLOW_PRIVATE_NETWORKS) */
+                    url?: string;
+                    /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, punch.created, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created), or ["*"] for all, including types added later */
+                    events?: string[];
+                    description?: string | null;
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A subscription to the company’s events; its secret is shown only when it is created */
+                        data: {
+                            id: string;
+                            /** @description Where events are POSTed */
+                            url: string;
+                            description: string | null;
+                            events: string[];
+                            /** @description Inactive subscriptions receive nothing; events that happen meanwhile are not sent later */
+                            active: boolean;
+                            /** @description Why it is inactive: 'manual' (set `active: false`), or 'failing' (deactivated after three days of failed deliveries; set `active: true` to resume) */
+                            disabled_reason: "manual" | "failing" | null;
+                            /**
+                             * Format: date-time
+                             * @description The first failed attempt since the last delivered one
+                             */
+                            failing_since: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "webhooks.deliveries": {
+        parameters: {
+            query?: {
+                /** @description 'pending': waiting for its next attempt; 'delivered': a 2xx came back; 'failed': given up after three days; 'cancelled': the subscription was deactivated */
+                status?: "pending" | "delivered" | "failed" | "cancelled";
+                /** @description Only the delivery of this event */
+                event_id?: string;
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 25) */
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @description Also the `webhook-id` header of every attempt */
+                            event_id: string;
+                            event_type: string;
+                            /** @description 'pending': waiting for its next attempt; 'delivered': a 2xx came back; 'failed': given up after three days; 'cancelled': the subscription was deactivated */
+                            status: "pending" | "delivered" | "failed" | "cancelled";
+                            /** @description Attempts made so far */
+                            attempts: number;
+                            /** Format: date-time */
+                            last_attempt_at: string | null;
+                            /** @description The HTTP status of the last attempt; null when none came */
+                            response_status: number | null;
+                            /** @description How long the last attempt took */
+                            duration_ms: number | null;
+                            /** @description Why the last attempt failed */
+                            error: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it is attempted next, while pending
+                             */
+                            next_attempt_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            finished_at: string | null;
+                        }[];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+}
