@@ -59,7 +59,7 @@ function openSqlite(path: string): DatabaseHandle {
   // 64 MiB of page cache instead of SQLite's 2 MiB default: a year of one company's punches is
   // read often, and the indexes that find them should stay in memory.
   connection.pragma('cache_size = -65536')
-  const dialect = new JoiningDialect(new SqliteDialect({ database: new CachedStatementsDatabase(connection) }))
+  const dialect = new JoiningDialect(new SqliteDialect({ database: new CachedStatementsDatabase(connection) }), { beginImmediate: true })
   const db = dialect.register(new Kysely<Database>({ dialect }))
   return { db, engine: 'sqlite', location: `sqlite:${path}`, destroy: () => db.destroy() }
 }

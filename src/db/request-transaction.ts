@@ -99,7 +99,20 @@ export class RequestTransaction {
 class JoiningDriver implements Driver {
   #initialised = false
 
-  constructor(readonly inner: Driver) {}
+  constructor(
+    readonly inner: Driver,
+    private readonly options: JoiningOptions,
+  ) {}
+
+  /**
+   * SQLite: BEGIN IMMEDIATE takes the write lock when the transaction begins. Within one process
+   * every transaction already runs alone on the single connection; another process writing the
+   * same file (`jornada webhooks work`, a CLI import) is then waited for (busy_timeout) instead of
+   * failing with SQLITE_BUSY when a deferred transaction that has read tries to write.
+   */
+  #beginOutermost(connection: DatabaseConnection, settings: TransactionSettings): Promise<unknown> {
+    return this.options.beginImmediate ? connection.executeQuery(CompiledQuery.raw('begin immediate')) : this.inner.beginTransaction(connection, settings)
+  }
 
   async init(): Promise<void> {
     await this.inner.init()
@@ -110,7 +123,7 @@ class JoiningDriver implements Driver {
     if (!this.#initialised) throw new Error('the database must be opened (migrated) before a request transaction begins')
     const connection = await this.inner.acquireConnection()
     try {
-      await this.inner.beginTransaction(connection, {})
+      await this.#beginOutermost(connection, {})
     } catch (error) {
       await this.inner.releaseConnection(connection)
       throw error
@@ -124,7 +137,10 @@ class JoiningDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    if (!(connection instanceof JoinedConnection)) return this.inner.beginTransaction(connection, settings)
+    if (!(connection instanceof JoinedConnection)) {
+      await this.#beginOutermost(connection, settings)
+      return
+    }
     connection.depth++
     await connection.run(`savepoint request_${connection.depth}`)
   }
@@ -171,13 +187,21 @@ function unwrap(connection: DatabaseConnection): DatabaseConnection {
 const driversOf = new WeakMap<Kysely<any>, JoiningDriver>()
 
 /** A dialect whose queries join the request transaction; `register` ties it to its Kysely instance. */
+export interface JoiningOptions {
+  /** SQLite: begin outermost transactions with BEGIN IMMEDIATE. */
+  beginImmediate?: boolean
+}
+
 export class JoiningDialect implements Dialect {
   #driver: JoiningDriver | null = null
 
-  constructor(private readonly inner: Dialect) {}
+  constructor(
+    private readonly inner: Dialect,
+    private readonly options: JoiningOptions = {},
+  ) {}
 
   createDriver(): Driver {
-    this.#driver = new JoiningDriver(this.inner.createDriver())
+    this.#driver = new JoiningDriver(this.inner.createDriver(), this.options)
     return this.#driver
   }
 

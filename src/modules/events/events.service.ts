@@ -48,6 +48,15 @@ export async function recordEvents(db: Db, auth: AuthContext, events: readonly {
   )
 }
 
+/**
+ * The envelope as JSON text, written around the stored data rather than parsing and serialising
+ * it again: the same text as JSON.stringify(eventToApi(row)), for a fraction of the work.
+ */
+export function eventJson(row: EventRow): string {
+  const actor = `{"user_id":${JSON.stringify(row.actor_user_id)},"key_id":${JSON.stringify(row.actor_key_id)}}`
+  return `{"id":${JSON.stringify(row.id)},"type":${JSON.stringify(row.type)},"occurred_at":${JSON.stringify(row.occurred_at)},"tenant_id":${JSON.stringify(row.tenant_id)},"actor":${actor},"data":${row.data}}`
+}
+
 export function eventToApi(row: EventRow): EventEnvelope {
   return {
     id: row.id,

@@ -13,7 +13,7 @@
 import type { Kysely } from 'kysely'
 import type { Database, WebhookDeliveriesTable } from '../../db/schema.js'
 import { newId } from '../../lib/ids.js'
-import { eventToApi } from '../events/events.service.js'
+import { eventJson } from '../events/events.service.js'
 import { DELIVERY_TIMEOUT_MS, RETRY_POLICY, type RetryPolicy, failedTooLong, nextAttemptAt, selects, signedHeaders } from './webhooks.logic.js'
 import * as repo from './webhooks.repository.js'
 import { type AttemptOutcome, type Sender, createSender } from './webhooks.sender.js'
@@ -44,6 +44,12 @@ export interface Dispatcher {
 }
 
 const FAN_OUT_PAGE = 1_000
+/**
+ * Outcomes are written together, and deliveries claimed together: one transaction (one fsync on
+ * SQLite) for many attempts. An outcome waits at most RECORD_WAIT_MS for others to join it.
+ */
+const RECORD_BATCH = 64
+const RECORD_WAIT_MS = 20
 
 /** Turns the next page of settled events into deliveries; returns how many events it read. */
 export async function fanOut(db: Db, now: number): Promise<number> {
@@ -68,7 +74,7 @@ export async function fanOut(db: Db, now: number): Promise<number> {
           webhook_id: subscription.id,
           event_id: event.id,
           event_type: event.type,
-          payload: JSON.stringify(eventToApi(event)),
+          payload: eventJson(event),
           status: 'pending',
           attempts: 0,
           next_attempt_at: createdAt,
@@ -133,7 +139,9 @@ export async function recordOutcomes(db: Db, finished: readonly Finished[], poli
 
 export function startWebhookDispatcher(db: Db, options: DispatcherOptions): Dispatcher {
   const clock = options.clock ?? Date.now
-  const concurrency = options.concurrency ?? 32
+  const concurrency = options.concurrency ?? 64
+  // Claim when a quarter of the slots are free, not for every single one.
+  const claimWhenFree = Math.max(1, Math.floor(concurrency / 4))
   const pollMs = options.pollMs ?? 200
   const leaseMs = options.leaseMs ?? 60_000
   const policy = options.retry ?? RETRY_POLICY
@@ -142,6 +150,7 @@ export function startWebhookDispatcher(db: Db, options: DispatcherOptions): Disp
 
   const inFlight = new Set<Promise<void>>()
   let finished: Finished[] = []
+  let firstFinishedAt = 0
   let stopped = false
   let wakeUp: (() => void) | null = null
   // A wake-up that came while the loop was working: it looks again at once instead of sleeping.
@@ -157,21 +166,25 @@ export function startWebhookDispatcher(db: Db, options: DispatcherOptions): Disp
     const task = sender
       .send(delivery.url, signedHeaders(delivery.secret, delivery.event_id, delivery.payload, at), delivery.payload)
       .then((outcome) => {
+        if (finished.length === 0) firstFinishedAt = performance.now()
         finished.push({ delivery, outcome, at })
         options.onAttempt?.(delivery.event_id, outcome)
       })
       .finally(() => {
         inFlight.delete(task)
-        wake()
+        // Worth a look: everything is back, a batch of outcomes is ready, or there is room to claim.
+        if (inFlight.size === 0 || finished.length >= RECORD_BATCH || concurrency - inFlight.size === claimWhenFree) wake()
       })
     inFlight.add(task)
   }
 
   async function step(): Promise<boolean> {
     let busy = false
-    const done = finished
-    finished = []
-    if (done.length > 0) {
+    const recordNow =
+      finished.length > 0 && (stopped || inFlight.size === 0 || finished.length >= RECORD_BATCH || performance.now() - firstFinishedAt >= RECORD_WAIT_MS)
+    if (recordNow) {
+      const done = finished
+      finished = []
       await recordOutcomes(db, done, policy, clock()).catch((error: unknown) => {
         // Unwritten outcomes leave their leases to expire: those deliveries are attempted again.
         onError(error)
@@ -181,7 +194,7 @@ export function startWebhookDispatcher(db: Db, options: DispatcherOptions): Disp
     if (stopped) return busy
     if ((await fanOut(db, clock())) > 0) busy = true
     const room = concurrency - inFlight.size
-    if (room > 0) {
+    if (room >= claimWhenFree || inFlight.size === 0) {
       const now = clock()
       const nowIso = new Date(now).toISOString()
       if (await repo.hasDueDeliveries(db, nowIso)) {
@@ -204,7 +217,9 @@ export function startWebhookDispatcher(db: Db, options: DispatcherOptions): Disp
       }
       if (!busy && !stopped && !woken) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollMs)
+          // Outcomes waiting to be written are written within RECORD_WAIT_MS.
+          const wait = finished.length > 0 ? Math.max(1, RECORD_WAIT_MS - (performance.now() - firstFinishedAt)) : pollMs
+          const timer = setTimeout(resolve, wait)
           wakeUp = () => {
             clearTimeout(timer)
             resolve()
