@@ -8,7 +8,7 @@
  */
 import { seedCompany } from './company.js'
 import { openBenchDatabase } from './data.js'
-import { formatTable, machineInfo, startChild, stopAllChildren } from './lib.js'
+import { formatTable, machineInfo, onEachEngine, postJson, startChild } from './lib.js'
 
 const EMPLOYEES = 1_000
 const PUNCHES_EACH = 100
@@ -28,12 +28,6 @@ function punchOf(userId: string, k: number, startMs: number) {
   return { user_id: userId, type: k % 2 === 0 ? 'in' : 'out', ts: new Date(startMs + k * STEP_MS).toISOString() }
 }
 
-async function post(url: string, key: string, body: unknown): Promise<any> {
-  const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  const text = await res.text()
-  if (res.status >= 300) throw new Error(`${url}: ${res.status} ${text.slice(0, 300)}`)
-  return JSON.parse(text)
-}
 
 async function runEngine(engine: 'sqlite' | 'postgres'): Promise<IngestFigures | null> {
   const database = await openBenchDatabase(engine, 'ingest')
@@ -52,7 +46,7 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<IngestFigures |
     const batchStarted = performance.now()
     for (let first = 0; first < EMPLOYEES; first += employeesPerRequest) {
       const punches = company.userIds.slice(first, first + employeesPerRequest).flatMap((id) => Array.from({ length: PUNCHES_EACH }, (_, k) => punchOf(id, k, start)))
-      const answer = await post(`${base}/attendance/batch`, company.adminKey, { punches })
+      const answer = await postJson(`${base}/attendance/batch`, company.adminKey, { punches })
       const refused = answer.data.filter((r: { status: number }) => r.status !== 201)
       if (refused.length > 0) throw new Error(`batch refused ${refused.length}: ${JSON.stringify(refused[0])}`)
     }
@@ -63,7 +57,7 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<IngestFigures |
     const sampleEmployees = SINGLE_SAMPLE / PUNCHES_EACH
     const singleStarted = performance.now()
     for (let k = 0; k < PUNCHES_EACH; k++) {
-      for (const id of company.userIds.slice(0, sampleEmployees)) await post(`${base}/attendance`, company.adminKey, punchOf(id, k, singleStart))
+      for (const id of company.userIds.slice(0, sampleEmployees)) await postJson(`${base}/attendance`, company.adminKey, punchOf(id, k, singleStart))
     }
     const singleSampleMs = performance.now() - singleStarted
     await server.stop()
@@ -73,15 +67,7 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<IngestFigures |
   }
 }
 
-const figures: IngestFigures[] = []
-try {
-  for (const engine of ['sqlite', 'postgres'] as const) {
-    const result = await runEngine(engine)
-    if (result) figures.push(result)
-  }
-} finally {
-  await stopAllChildren()
-}
+const figures = await onEachEngine(runEngine)
 
 const machine = machineInfo()
 console.log(`\nIngest: ${EMPLOYEES * PUNCHES_EACH} punches for ${EMPLOYEES} employees, ${PER_REQUEST} a batch (${machine.cores} cores, ${machine.cpu}, Node ${machine.node})`)

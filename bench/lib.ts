@@ -280,3 +280,25 @@ export async function timeMedian(runs: number, run: () => Promise<unknown>, opti
   }
   return median(times)
 }
+
+/** POSTs JSON with a key and returns the parsed answer; anything but 2xx throws. */
+export async function postJson(url: string, key: string, body: unknown): Promise<any> {
+  const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const text = await res.text()
+  if (res.status >= 300) throw new Error(`${url}: ${res.status} ${text.slice(0, 300)}`)
+  return JSON.parse(text)
+}
+
+/** Runs a benchmark on SQLite and on PostgreSQL (when reachable), stopping every child process at the end. */
+export async function onEachEngine<T>(run: (engine: 'sqlite' | 'postgres') => Promise<T | null>): Promise<T[]> {
+  const figures: T[] = []
+  try {
+    for (const engine of ['sqlite', 'postgres'] as const) {
+      const result = await run(engine)
+      if (result) figures.push(result)
+    }
+  } finally {
+    await stopAllChildren()
+  }
+  return figures
+}

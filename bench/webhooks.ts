@@ -20,7 +20,7 @@ import { newWebhookSecret } from '../src/modules/webhooks/webhooks.logic.js'
 import { insertWebhook } from '../src/modules/webhooks/webhooks.repository.js'
 import { seedCompany } from './company.js'
 import { openBenchDatabase } from './data.js'
-import { formatTable, machineInfo, startChild, stopAllChildren } from './lib.js'
+import { formatTable, machineInfo, onEachEngine, postJson, startChild, stopAllChildren } from './lib.js'
 
 const EVENTS = 10_000
 const EMPLOYEES = 1_000
@@ -46,12 +46,6 @@ function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!
 }
 
-async function post(url: string, key: string, body: unknown): Promise<any> {
-  const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  const text = await res.text()
-  if (res.status >= 300) throw new Error(`${url}: ${res.status} ${text.slice(0, 300)}`)
-  return JSON.parse(text)
-}
 
 /** A receiver that answers 204 at once and notes the latency of each event. */
 async function startReceiver() {
@@ -134,7 +128,7 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<Figures | null>
     // The backlog: 10 punches for each employee, 10 employees a batch, no dispatcher running.
     for (let first = 0; first < EMPLOYEES; first += 100) {
       const batch = company.userIds.slice(first, first + 100).flatMap((id) => Array.from({ length: EVENTS / EMPLOYEES }, (_, k) => ({ user_id: id, type: k % 2 === 0 ? 'in' : 'out', ts: new Date(start + k * STEP_MS).toISOString() })))
-      await post(`${ingest.ready.url}/api/v1/attendance/batch`, company.adminKey, { punches: batch })
+      await postJson(`${ingest.ready.url}/api/v1/attendance/batch`, company.adminKey, { punches: batch })
     }
     next = EVENTS
     await ingest.stop()
@@ -164,7 +158,7 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<Figures | null>
       for (let batch = 0; batch < EVENTS / perBatch; batch++) {
         const wait = began + batch * STEADY_INTERVAL_MS - performance.now()
         if (wait > 0) await new Promise((r) => setTimeout(r, wait))
-        sent.push(post(`${base}/attendance/batch`, company.adminKey, { punches: punches(perBatch) }))
+        sent.push(postJson(`${base}/attendance/batch`, company.adminKey, { punches: punches(perBatch) }))
       }
       await Promise.all(sent)
       steady.push({ rate, phase: await receiver.phase(EVENTS) })
@@ -177,15 +171,7 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<Figures | null>
   }
 }
 
-const figures: Figures[] = []
-try {
-  for (const engine of ['sqlite', 'postgres'] as const) {
-    const result = await runEngine(engine)
-    if (result) figures.push(result)
-  }
-} finally {
-  await stopAllChildren()
-}
+const figures = await onEachEngine(runEngine)
 
 const machine = machineInfo()
 console.log(`\nWebhooks: ${EVENTS} punch.created events to a local receiver (${machine.cores} cores, ${machine.cpu}, Node ${machine.node})`)

@@ -11,7 +11,7 @@ import { migrateToLatest } from '../src/db/database.js'
 import { createTenant } from '../src/modules/onboarding/onboarding.service.js'
 import { ENGINES, PG_URL, uniqueEmail } from './helpers/harness.js'
 import { freshCliTarget } from './helpers/cli-target.js'
-import { freePort, startReceiver } from './helpers/webhook-receiver.js'
+import { eventually, freePort, startReceiver } from './helpers/webhook-receiver.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
@@ -21,15 +21,6 @@ function serve(databaseUrl: string, port: number): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], { cwd: ROOT, env, stdio: 'ignore' })
 }
 
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read().catch(() => undefined as T)
-    if (value !== undefined && done(value)) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
 const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())))
 
@@ -54,13 +45,13 @@ for (const engine of ENGINES) {
 
         const first = serve(target.url, apiPort)
         children.push(first)
-        await until('the first process to answer', () => fetch(`http://127.0.0.1:${apiPort}/health`).then((r) => r.status), (s) => s === 200)
+        await eventually('the first process to answer', () => fetch(`http://127.0.0.1:${apiPort}/health`).then((r) => r.status), (s) => s === 200)
         const hook = await call('POST', '/webhooks', { url: `http://127.0.0.1:${receiverPort}/in`, events: ['user.created'] })
         assert.equal(hook.status, 201, JSON.stringify(hook.body))
         const users = []
         for (let i = 0; i < 3; i++) users.push((await call('POST', '/users', { email: uniqueEmail(), full_name: `Crash ${i}` })).body.data)
         // The receiver is down: each delivery fails its first attempt and waits for the next.
-        await until(
+        await eventually(
           'first attempts to fail',
           () => database.db.selectFrom('webhook_deliveries').select(['status', 'attempts']).where('tenant_id', '=', tenant.tenant.id).execute(),
           (rows) => rows.length === 3 && rows.every((r) => r.status === 'pending' && r.attempts >= 1),
@@ -77,7 +68,7 @@ for (const engine of ENGINES) {
         assert.deepEqual(events.map((e) => e.data.id).sort(), users.map((u) => u.id).sort())
         assert.equal(new Set(received.map((r) => r.headers['webhook-id'])).size, 3)
         assert.equal(receiver.received.length, 3, 'each once')
-        const deliveries = await until('delivered', () => call('GET', `/webhooks/${hook.body.data.id}/deliveries`), (r) => r.body.data.every((d: any) => d.status === 'delivered'))
+        const deliveries = await eventually('delivered', () => call('GET', `/webhooks/${hook.body.data.id}/deliveries`), (r) => r.body.data.every((d: any) => d.status === 'delivered'))
         assert.ok(deliveries.body.data.every((d: any) => d.attempts >= 2))
       } finally {
         for (const child of children) child.kill('SIGKILL')

@@ -11,7 +11,7 @@ import { type Dispatcher, type DispatcherOptions, fanOut, startWebhookDispatcher
 import { MAX_WEBHOOKS_PER_TENANT } from '../../src/modules/webhooks/webhooks.logic.js'
 import { claimDueDeliveries } from '../../src/modules/webhooks/webhooks.repository.js'
 import { type TestContext, type TestTenant, expectError, forEachEngine, uniqueEmail } from '../helpers/harness.js'
-import { type ReceivedWebhook, type Receiver, startReceiver } from '../helpers/webhook-receiver.js'
+import { type ReceivedWebhook, type Receiver, eventually, startReceiver } from '../helpers/webhook-receiver.js'
 
 const FAST_RETRY = { firstDelayMs: 40, maxDelayMs: 200, giveUpAfterMs: 60_000 }
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
@@ -31,15 +31,6 @@ async function subscribe(tenant: TestTenant, url: string, events: string[] = ['*
   return res.body.data as { id: string; secret: string }
 }
 
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`)
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
 
 forEachEngine(
   'webhooks',
@@ -132,7 +123,7 @@ forEachEngine(
       assert.equal(delivery!.headers['content-type'], 'application/json')
       assert.ok(Math.abs(Number(delivery!.headers['webhook-timestamp']) - Date.now() / 1000) < 60)
       assert.equal(delivery!.headers['webhook-signature'], expectedSignature(hook.secret, delivery!))
-      const [listed] = await until('the delivered status', () => deliveriesOf(tenant, hook.id), (list) => list[0]?.status === 'delivered')
+      const [listed] = await eventually('the delivered status', () => deliveriesOf(tenant, hook.id), (list) => list[0]?.status === 'delivered')
       assert.equal(listed.event_id, event.id)
       assert.equal(listed.attempts, 1)
       assert.equal(listed.response_status, 204)
@@ -162,7 +153,7 @@ forEachEngine(
       const attempts = await r.waitFor(3)
       assert.equal(new Set(attempts.map((a) => a.headers['webhook-id'])).size, 1, 'the same message each time')
       assert.ok(attempts[2]!.at - attempts[1]!.at >= FAST_RETRY.firstDelayMs / 2, 'backed off between attempts')
-      const [delivery] = await until('the third attempt recorded', () => deliveriesOf(tenant, hook.id), (list) => list[0]?.status === 'delivered')
+      const [delivery] = await eventually('the third attempt recorded', () => deliveriesOf(tenant, hook.id), (list) => list[0]?.status === 'delivered')
       assert.deepEqual([delivery.attempts, delivery.response_status, delivery.error], [3, 200, null])
       assert.equal((await tenant.admin.get(`/api/v1/webhooks/${hook.id}`)).body.data.failing_since, null, 'a success clears the failure')
     })
@@ -175,13 +166,13 @@ forEachEngine(
       const slow = await subscribe(tenant, silent.url)
       dispatch({ timeoutMs: 300, retry: { ...FAST_RETRY, firstDelayMs: 60_000 } })
       await tenant.createUser()
-      const [redirected] = await until('the redirect recorded', () => deliveriesOf(tenant, moved.id), (list) => list[0]?.attempts === 1)
+      const [redirected] = await eventually('the redirect recorded', () => deliveriesOf(tenant, moved.id), (list) => list[0]?.attempts === 1)
       assert.equal(redirected.status, 'pending')
       assert.equal(redirected.response_status, 302)
       assert.match(redirected.error, /redirect to \/moved not followed/)
       assert.ok(Date.parse(redirected.next_attempt_at) > Date.now(), 'scheduled for later')
       assert.deepEqual(redirecting.received.map((x) => x.path), ['/start'])
-      const [timedOut] = await until('the timeout recorded', () => deliveriesOf(tenant, slow.id), (list) => list[0]?.attempts === 1)
+      const [timedOut] = await eventually('the timeout recorded', () => deliveriesOf(tenant, slow.id), (list) => list[0]?.attempts === 1)
       assert.equal(timedOut.response_status, null)
       assert.match(timedOut.error, /no answer within 0.3 s/)
     })
@@ -192,10 +183,10 @@ forEachEngine(
       const hook = await subscribe(tenant, r.url)
       dispatch({ retry: { firstDelayMs: 30, maxDelayMs: 60, giveUpAfterMs: 400 } })
       await tenant.createUser()
-      const webhook = await until('deactivation', async () => (await tenant.admin.get(`/api/v1/webhooks/${hook.id}`)).body.data, (w) => w.active === false)
+      const webhook = await eventually('deactivation', async () => (await tenant.admin.get(`/api/v1/webhooks/${hook.id}`)).body.data, (w) => w.active === false)
       assert.equal(webhook.disabled_reason, 'failing')
       assert.ok(webhook.failing_since)
-      const [delivery] = await until('the delivery finished', () => deliveriesOf(tenant, hook.id), (list) => list[0]?.status !== 'pending')
+      const [delivery] = await eventually('the delivery finished', () => deliveriesOf(tenant, hook.id), (list) => list[0]?.status !== 'pending')
       assert.ok(['failed', 'cancelled'].includes(delivery.status), delivery.status)
       assert.ok(delivery.attempts >= 2)
       // Inactive: new events make no deliveries.
@@ -229,9 +220,9 @@ forEachEngine(
       const byAddress = await subscribe(tenant, `http://127.0.0.1:${r.port}/`)
       dispatch({ allowPrivateNetworks: false, retry: { ...FAST_RETRY, firstDelayMs: 60_000 } })
       await tenant.createUser()
-      const [named] = await until('the refusal', () => deliveriesOf(tenant, byName.id), (list) => list[0]?.attempts === 1)
+      const [named] = await eventually('the refusal', () => deliveriesOf(tenant, byName.id), (list) => list[0]?.attempts === 1)
       assert.match(named.error, /localhost resolves to (127\.0\.0\.1|::1), which is not a public address/)
-      const [literal] = await until('the refusal', () => deliveriesOf(tenant, byAddress.id), (list) => list[0]?.attempts === 1)
+      const [literal] = await eventually('the refusal', () => deliveriesOf(tenant, byAddress.id), (list) => list[0]?.attempts === 1)
       assert.match(literal.error, /127\.0\.0\.1 is not a public address/)
       assert.equal(r.received.length, 0, 'nothing reached the private address')
     })
