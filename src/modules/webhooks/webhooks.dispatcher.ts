@@ -32,8 +32,6 @@ export interface DispatcherOptions {
   retry?: RetryPolicy
   clock?: () => number
   onError?: (error: unknown) => void
-  /** Called after each attempt, with the delivery's event id; for metrics and tests. */
-  onAttempt?: (eventId: string, outcome: AttemptOutcome) => void
 }
 
 export interface Dispatcher {
@@ -168,7 +166,6 @@ export function startWebhookDispatcher(db: Db, options: DispatcherOptions): Disp
       .then((outcome) => {
         if (finished.length === 0) firstFinishedAt = performance.now()
         finished.push({ delivery, outcome, at })
-        options.onAttempt?.(delivery.event_id, outcome)
       })
       .finally(() => {
         inFlight.delete(task)

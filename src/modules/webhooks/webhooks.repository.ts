@@ -196,7 +196,3 @@ export async function purgeFinishedDeliveries(db: Db, before: string): Promise<n
   return Number(result.numDeletedRows)
 }
 
-export async function pendingDeliveryCount(db: Db): Promise<number> {
-  const { n } = await db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow()
-  return Number(n)
-}
