@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { createHmac } from 'node:crypto'
 import { after, afterEach, it } from 'node:test'
 import { openDatabase } from '../../src/db/database.js'
-import { type Dispatcher, type DispatcherOptions, fanOut, startWebhookDispatcher } from '../../src/modules/webhooks/webhooks.dispatcher.js'
+import { type Dispatcher, type DispatcherOptions, fanOut, recordOutcomes, startWebhookDispatcher } from '../../src/modules/webhooks/webhooks.dispatcher.js'
 import { MAX_WEBHOOKS_PER_TENANT } from '../../src/modules/webhooks/webhooks.logic.js'
 import { claimDueDeliveries } from '../../src/modules/webhooks/webhooks.repository.js'
 import { type TestContext, type TestTenant, expectError, forEachEngine, uniqueEmail } from '../helpers/harness.js'
@@ -211,6 +211,20 @@ forEachEngine(
       dispatch()
       const [delivered] = await r.waitFor(1)
       assert.ok(delivered!.at >= leasedAt + 390, 'not attempted while the lease held')
+    })
+
+    it('an attempt that ends after its subscription was deactivated leaves the delivery cancelled', async () => {
+      const tenant = await t.newTenant()
+      const hook = await subscribe(tenant, 'http://127.0.0.1:9/unused')
+      await tenant.createUser()
+      await fanOut(t.database.db, Date.now())
+      const now = Date.now()
+      const claimed = (await claimDueDeliveries(t.database.db, new Date(now).toISOString(), new Date(now + 60_000).toISOString(), 100)).filter((c) => c.webhook_id === hook.id)
+      assert.equal(claimed.length, 1)
+      assert.equal((await tenant.admin.patch(`/api/v1/webhooks/${hook.id}`, { active: false })).status, 200)
+      await recordOutcomes(t.database.db, [{ delivery: claimed[0]!, outcome: { status: 500, ok: false, durationMs: 3, error: 'the receiver answered 500' }, at: now }], FAST_RETRY, Date.now())
+      const [delivery] = await deliveriesOf(tenant, hook.id)
+      assert.deepEqual([delivery.status, delivery.next_attempt_at], ['cancelled', null])
     })
 
     it('the address is checked after DNS resolution at delivery: a name resolving to loopback is refused', async () => {

@@ -22,14 +22,16 @@ export async function positionOf(db: Db, tenantId: string, eventId: string): Pro
 }
 
 /**
- * The tenant's events after `after`, in commit order, as far as it is settled. On PostgreSQL a
+ * The tenant's events (every tenant's, for null: the webhook dispatcher) after `after`, in commit
+ * order, as far as it is settled. On PostgreSQL a
  * transaction that began earlier may still commit events with a smaller `seq`; events are ordered
  * by their transaction id first and only those of transactions older than every running one are
  * returned, so a reader that moved past an event never finds an older one appear behind it.
  * SQLite writes one transaction at a time: `tx` is 0 and `seq` is commit order.
  */
-export async function eventsAfter(db: Db, tenantId: string, after: StreamPosition | null, types: readonly string[] | null, limit: number): Promise<EventRow[]> {
-  let q = db.selectFrom('events').selectAll().where('tenant_id', '=', tenantId)
+export async function eventsAfter(db: Db, tenantId: string | null, after: StreamPosition | null, types: readonly string[] | null, limit: number): Promise<EventRow[]> {
+  let q = db.selectFrom('events').selectAll()
+  if (tenantId !== null) q = q.where('tenant_id', '=', tenantId)
   if (after) q = q.where((eb) => eb(eb.refTuple('tx', 'seq'), '>', eb.tuple(after.tx, after.seq)))
   if (types) q = q.where('type', 'in', types)
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) q = q.where(sql<boolean>`tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`)

@@ -13,6 +13,7 @@
 import type { Kysely } from 'kysely'
 import type { Database, WebhookDeliveriesTable } from '../../db/schema.js'
 import { newId } from '../../lib/ids.js'
+import { eventsAfter } from '../events/events.repository.js'
 import { eventJson } from '../events/events.service.js'
 import { DELIVERY_TIMEOUT_MS, RETRY_POLICY, type RetryPolicy, failedTooLong, nextAttemptAt, selects, signedHeaders } from './webhooks.logic.js'
 import * as repo from './webhooks.repository.js'
@@ -56,7 +57,7 @@ export async function fanOut(db: Db, now: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const position = await repo.claimDispatchPosition(trx)
     if (!position) return 0 // another instance is fanning out
-    const events = await repo.settledEventsAfter(trx, position, FAN_OUT_PAGE)
+    const events = await eventsAfter(trx, null, position, null, FAN_OUT_PAGE)
     if (events.length === 0) return 0
     const subscriptions = await repo.activeWebhooksOf(trx, [...new Set(events.map((e) => e.tenant_id))])
     const createdAt = new Date(now).toISOString()

@@ -1,6 +1,6 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely'
 import { paginate } from '../../db/paginate.js'
-import type { Database, DeliveryStatus, EventRow, WebhookDeliveriesTable, WebhookDeliveryRow, WebhookRow, WebhooksTable } from '../../db/schema.js'
+import type { Database, DeliveryStatus, WebhookDeliveriesTable, WebhookDeliveryRow, WebhookRow, WebhooksTable } from '../../db/schema.js'
 import type { Page } from '../../lib/pagination.js'
 
 type Db = Kysely<Database>
@@ -86,16 +86,6 @@ export async function moveDispatchPosition(db: Db, to: DispatchPosition): Promis
   await db.updateTable('webhook_dispatch').set({ after_tx: to.tx, after_seq: to.seq }).where('id', '=', 1).execute()
 }
 
-/**
- * Every tenant's events after `after` in commit order, as far as it is settled (see
- * events.repository: on PostgreSQL only transactions older than every running one).
- */
-export async function settledEventsAfter(db: Db, after: DispatchPosition, limit: number): Promise<EventRow[]> {
-  let q = db.selectFrom('events').selectAll().where((eb) => eb(eb.refTuple('tx', 'seq'), '>', eb.tuple(after.tx, after.seq)))
-  if (!isSqlite(db)) q = q.where(sql<boolean>`tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`)
-  return q.orderBy('tx').orderBy('seq').limit(limit).execute()
-}
-
 export async function activeWebhooksOf(db: Db, tenantIds: readonly string[]): Promise<Pick<WebhookRow, 'id' | 'tenant_id' | 'events' | 'created_at'>[]> {
   if (tenantIds.length === 0) return []
   return db.selectFrom('webhooks').select(['id', 'tenant_id', 'events', 'created_at']).where('tenant_id', 'in', tenantIds).where('active', '=', 1).execute()
@@ -174,7 +164,8 @@ export async function recordAttempt(
   id: string,
   changes: Pick<WebhookDeliveriesTable, 'status' | 'attempts' | 'next_attempt_at' | 'last_attempt_at' | 'response_status' | 'duration_ms' | 'error' | 'finished_at'>,
 ): Promise<void> {
-  await db.updateTable('webhook_deliveries').set(changes).where('id', '=', id).execute()
+  // A delivery cancelled while it was being attempted (its subscription deactivated) stays cancelled.
+  await db.updateTable('webhook_deliveries').set(changes).where('id', '=', id).where('status', '=', 'pending').execute()
 }
 
 export async function markWebhookHealthy(db: Db, ids: readonly string[]): Promise<void> {
