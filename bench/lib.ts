@@ -293,7 +293,10 @@ export async function postJson(url: string, key: string, body: unknown): Promise
 export async function onEachEngine<T>(run: (engine: 'sqlite' | 'postgres') => Promise<T | null>): Promise<T[]> {
   const figures: T[] = []
   try {
+    // BENCH_ENGINES=postgres (or sqlite) runs one engine only, when working on it.
+    const only = process.env.BENCH_ENGINES?.split(',')
     for (const engine of ['sqlite', 'postgres'] as const) {
+      if (only && !only.includes(engine)) continue
       const result = await run(engine)
       if (result) figures.push(result)
     }

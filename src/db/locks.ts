@@ -21,6 +21,15 @@ export async function lockRow(trx: Trx, table: TenantOwnedTable, tenantId: strin
   await sql`select id from ${sql.table(table)} where tenant_id = ${tenantId} and id = ${id} for no key update`.execute(trx)
 }
 
+/**
+ * Locks several rows of a tenant-owned table in one statement, in id order: every caller that
+ * takes more than one lock takes them in that order, so two of them cannot deadlock.
+ */
+export async function lockRows(trx: Trx, table: TenantOwnedTable, tenantId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0 || trx.getExecutor().adapter instanceof SqliteAdapter) return
+  await sql`select id from ${sql.table(table)} where tenant_id = ${tenantId} and id in (${sql.join(ids)}) order by id for no key update`.execute(trx)
+}
+
 /** Locks the company's row: serialises the checks that span its users (last admin, unique email). */
 export async function lockTenant(trx: Trx, tenantId: string): Promise<void> {
   if (trx.getExecutor().adapter instanceof SqliteAdapter) return

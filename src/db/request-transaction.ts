@@ -1,6 +1,6 @@
 /**
  * One transaction per write request. A write through the API changes its resource, appends its
- * audit entry and its events, fans those out to webhook deliveries and keeps the response for its
+ * audit entry and its events and keeps the response for its
  * Idempotency-Key: all of it must commit together or not at all (decisions 12), so that a crash can
  * never leave a write without its record or the reverse.
  *

@@ -92,4 +92,36 @@ forEachEngine('batch punches', (t) => {
     assert.deepEqual([again.status, again.headers['idempotent-replayed'], again.body], [200, 'true', first.body])
     assert.equal((await storedPunches(tenant.id, user.id)).length, 1)
   })
+
+  it('concurrent batches and single punches over the same employees: no deadlock, every employee judged in one order', async () => {
+    const tenant = await t.newTenant()
+    const users = []
+    for (let i = 0; i < 6; i++) users.push(await tenant.createUser({ full_name: `Shared door ${i}` }))
+    // Each request sends, for every employee, an in and an out a few minutes apart; the requests
+    // list the employees in different orders, and single punches land in between.
+    const requests = Array.from({ length: 8 }, (_, r) => {
+      const order = r % 2 === 0 ? users : [...users].reverse()
+      return tenant.admin.post('/api/v1/attendance/batch', {
+        punches: order.flatMap((u) => [
+          { user_id: u.id, type: 'in', ts: minutesAgo(600 - r * 20) },
+          { user_id: u.id, type: 'out', ts: minutesAgo(590 - r * 20) },
+        ]),
+      })
+    })
+    const singles = users.map((u) => tenant.admin.post('/api/v1/attendance', { user_id: u.id, type: 'in', ts: minutesAgo(5) }))
+    const answers = await Promise.all([...requests, ...singles])
+    for (const answer of answers.slice(0, requests.length)) assert.equal(answer.status, 200, JSON.stringify(answer.body))
+    // A single punch is refused when a batch recorded later punches first.
+    for (const answer of answers.slice(requests.length)) assert.ok([201, 409].includes(answer.status), JSON.stringify(answer.body))
+    const accepted = answers.slice(0, requests.length).flatMap((a) => a.body.data.filter((r: any) => r.status === 201).map((r: any) => r.data.id))
+    for (const u of users) {
+      const stored = await storedPunches(tenant.id, u.id)
+      // Whatever order the requests ran in, each employee's record is a valid alternation in time order.
+      assert.deepEqual(stored.map((p) => p.ts), [...stored.map((p) => p.ts)].sort(), 'stored in time order')
+      stored.forEach((p, k) => assert.equal(p.type, k % 2 === 0 ? 'in' : 'out', `${u.id} punch ${k}`))
+    }
+    const storedIds = new Set((await t.database.db.selectFrom('punches').select('id').where('tenant_id', '=', tenant.id).execute()).map((p) => p.id))
+    for (const id of accepted) assert.ok(storedIds.has(id), 'every accepted punch is stored')
+    assert.equal((await verifyPunchChains(t.database.db, tenant.id)).ok, true)
+  })
 })

@@ -57,11 +57,9 @@ export async function createAllocation(db: Db, auth: AuthContext, body: CreateAl
 
   return db.transaction().execute(async (trx) => {
     await lockRow(trx, 'users', auth.tenantId, body.user_id)
-    const [tenant, user, project] = await Promise.all([
-      requireTenant(trx, auth.tenantId),
-      findUserRow(trx, auth.tenantId, body.user_id),
-      projectId ? findProject(trx, auth.tenantId, projectId) : null,
-    ])
+    const tenant = await requireTenant(trx, auth.tenantId)
+    const user = await findUserRow(trx, auth.tenantId, body.user_id)
+    const project = projectId ? await findProject(trx, auth.tenantId, projectId) : null
     if (!user) throw notFound('User')
     if (projectId && !project) throw notFound('Project')
     if (!canAllocateFor(auth.actor, user.id)) throw permissionDenied('Only an administrator or the employee may allocate this time')

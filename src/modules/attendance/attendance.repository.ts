@@ -24,12 +24,13 @@ export async function insertPunches(db: Db, rows: readonly PunchRow[]): Promise<
   for (let i = 0; i < rows.length; i += PUNCHES_PER_INSERT) await db.insertInto('punches').values(rows.slice(i, i + PUNCHES_PER_INSERT)).execute()
 }
 
-/** Moves an employee's chain head to its newest link (a punch or a correction). */
-export async function moveChainHead(db: Db, tenantId: string, userId: string, head: { seq: number; hash: string }): Promise<void> {
+/** Moves employees' chain heads to their newest links (a punch or a correction): one statement for all. */
+export async function moveChainHeads(db: Db, tenantId: string, heads: readonly { user_id: string; seq: number; hash: string }[]): Promise<void> {
+  if (heads.length === 0) return
   await db
     .insertInto('punch_chain_heads')
-    .values({ user_id: userId, tenant_id: tenantId, seq: head.seq, hash: head.hash })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ seq: head.seq, hash: head.hash }))
+    .values(heads.map((h) => ({ user_id: h.user_id, tenant_id: tenantId, seq: h.seq, hash: h.hash })))
+    .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({ seq: eb.ref('excluded.seq'), hash: eb.ref('excluded.hash') })))
     .execute()
 }
 
@@ -38,16 +39,35 @@ export async function insertSupersessions(db: Db, rows: { punch_id: string; tena
   if (rows.length > 0) await db.insertInto('punch_supersessions').values(rows).execute()
 }
 
-/** The punch with the highest seq (the chain's last punch before heads were recorded). */
-export async function lastPunchBySeq(db: Db, tenantId: string, userId: string): Promise<Pick<PunchRow, 'seq' | 'hash'> | undefined> {
+/**
+ * Ids of one punch per employee, chosen by `newest` among that employee's punches: a correlated
+ * subquery per employee, each an index probe, in one statement however many employees there are.
+ * Employees without punches give null.
+ */
+function newestPunchIdOfEach(db: Db, tenantId: string, userIds: readonly string[], newest: 'by seq' | 'effective by ts') {
+  return db
+    .selectFrom('users as u')
+    .where('u.tenant_id', '=', tenantId)
+    .where('u.id', 'in', userIds)
+    .select((eb) => {
+      const punches = eb.selectFrom('punches as p').select('p.id').where('p.tenant_id', '=', tenantId).whereRef('p.user_id', '=', 'u.id')
+      const chosen =
+        newest === 'by seq'
+          ? punches.orderBy('p.seq', 'desc')
+          : punches.leftJoin('punch_supersessions as s', 's.punch_id', 'p.id').where('s.punch_id', 'is', null).orderBy('p.ts', 'desc').orderBy('p.id', 'desc')
+      return chosen.limit(1).as('punch_id')
+    })
+}
+
+/** For each of these employees, the punch with the highest seq (the chain's last punch before heads were recorded). */
+export async function lastPunchesBySeq(db: Db, tenantId: string, userIds: readonly string[]): Promise<Pick<PunchRow, 'user_id' | 'seq' | 'hash'>[]> {
+  if (userIds.length === 0) return []
   return db
     .selectFrom('punches')
-    .select(['seq', 'hash'])
+    .select(['user_id', 'seq', 'hash'])
     .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst()
+    .where('id', 'in', newestPunchIdOfEach(db, tenantId, userIds, 'by seq'))
+    .execute()
 }
 
 export type EffectivePunch = Pick<PunchRow, 'id' | 'type' | 'ts' | 'modality'>
@@ -66,9 +86,15 @@ function effectivePunches(db: Db, tenantId: string, userId: string) {
   return unsuperseded(db, tenantId, userId).select(['p.id', 'p.type', 'p.ts', 'p.modality'])
 }
 
-/** The employee's latest effective punch: what the next punch must follow. */
-export async function lastEffectivePunch(db: Db, tenantId: string, userId: string): Promise<EffectivePunch | undefined> {
-  return effectivePunches(db, tenantId, userId).orderBy('p.ts', 'desc').orderBy('p.id', 'desc').limit(1).executeTakeFirst()
+/** For each of these employees, the latest effective punch: what their next punch must follow. */
+export async function lastEffectivePunches(db: Db, tenantId: string, userIds: readonly string[]): Promise<(EffectivePunch & { user_id: string })[]> {
+  if (userIds.length === 0) return []
+  return db
+    .selectFrom('punches')
+    .select(['user_id', 'id', 'type', 'ts', 'modality'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', newestPunchIdOfEach(db, tenantId, userIds, 'effective by ts'))
+    .execute()
 }
 
 /**
@@ -76,11 +102,10 @@ export async function lastEffectivePunch(db: Db, tenantId: string, userId: strin
  * before, those within, and the first one after.
  */
 export async function effectivePunchesAround(db: Db, tenantId: string, userId: string, fromIso: string, toIso: string) {
-  const [before, within, after] = await Promise.all([
-    effectivePunches(db, tenantId, userId).where('p.ts', '<', fromIso).orderBy('p.ts', 'desc').limit(1).executeTakeFirst(),
-    effectivePunches(db, tenantId, userId).where('p.ts', '>=', fromIso).where('p.ts', '<=', toIso).orderBy('p.ts').execute(),
-    effectivePunches(db, tenantId, userId).where('p.ts', '>', toIso).orderBy('p.ts').limit(1).executeTakeFirst(),
-  ])
+  // One after the other: corrections read these inside a transaction, whose connection runs one query at a time.
+  const before = await effectivePunches(db, tenantId, userId).where('p.ts', '<', fromIso).orderBy('p.ts', 'desc').limit(1).executeTakeFirst()
+  const within = await effectivePunches(db, tenantId, userId).where('p.ts', '>=', fromIso).where('p.ts', '<=', toIso).orderBy('p.ts').execute()
+  const after = await effectivePunches(db, tenantId, userId).where('p.ts', '>', toIso).orderBy('p.ts').limit(1).executeTakeFirst()
   return { before, within, after }
 }
 
@@ -217,6 +242,12 @@ export async function supersessionsOf(db: Db, tenantId: string, userId: string):
 /** The recorded head of an employee's punch chain: its last seq and hash. */
 export async function chainHead(db: Db, tenantId: string, userId: string): Promise<PunchChainHeadRow | undefined> {
   return db.selectFrom('punch_chain_heads').selectAll().where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst()
+}
+
+/** The recorded heads of these employees' chains. */
+export async function chainHeads(db: Db, tenantId: string, userIds: readonly string[]): Promise<PunchChainHeadRow[]> {
+  if (userIds.length === 0) return []
+  return db.selectFrom('punch_chain_heads').selectAll().where('tenant_id', '=', tenantId).where('user_id', 'in', userIds).execute()
 }
 
 /** Every employee id of the company. */

@@ -210,7 +210,7 @@ async function applyCorrection(trx: Db, correction: PunchCorrectionRow, decision
     await repo.insertPunch(trx, row)
     head = { seq: row.seq, hash: row.hash }
   }
-  await repo.moveChainHead(trx, correction.tenant_id, correction.user_id, head)
+  await repo.moveChainHeads(trx, correction.tenant_id, [{ user_id: correction.user_id, ...head }])
 }
 
 export async function cancelCorrection(db: Db, auth: AuthContext, id: string, nowMs = Date.now()): Promise<CorrectionType> {

@@ -8,12 +8,12 @@
 import type { Kysely } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
-import { lockRow } from '../../db/locks.js'
+import { lockRow, lockRows } from '../../db/locks.js'
 import type { Database, PunchRow, PunchSource, UserRow } from '../../db/schema.js'
 import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { recordEvents } from '../events/events.service.js'
-import { findUserRow } from '../users/users.repository.js'
+import { findUserRows } from '../users/users.repository.js'
 import * as logic from './attendance.logic.js'
 import * as repo from './attendance.repository.js'
 import type { BatchPunchBodyType, BatchPunchResultType, ClockBodyType, CreatePunchBodyType, PunchType } from './attendance.schemas.js'
@@ -28,15 +28,33 @@ export function punchToApi(row: Pick<PunchRow, 'id' | 'user_id' | 'type' | 'ts' 
   return { id: row.id, user_id: row.user_id, type: row.type, ts: row.ts, modality: row.modality, source: row.source, created_by: row.created_by }
 }
 
-/** The link a new chain entry follows: the recorded head, or a punch beyond it written without heads. */
-export async function chainLink(trx: Db, tenantId: string, userId: string): Promise<{ seq: number; hash: string } | null> {
-  const [head, last] = await Promise.all([repo.chainHead(trx, tenantId, userId), repo.lastPunchBySeq(trx, tenantId, userId)])
-  // The entry links to the recorded head rather than to the table's last row: if entries were
-  // removed from the end of the chain, the gap stays visible after this one too. Rows beyond the
-  // head (written by an instance of a version without heads, during an upgrade) are linked to as
-  // they are.
+type ChainLink = { seq: number; hash: string }
+
+/**
+ * The link a new chain entry follows: the recorded head, or a punch beyond it written without
+ * heads. The entry links to the recorded head rather than to the table's last row: if entries
+ * were removed from the end of the chain, the gap stays visible after this one too. Rows beyond
+ * the head (written by an instance of a version without heads, during an upgrade) are linked to
+ * as they are.
+ */
+function linkAfter(head: ChainLink | undefined, last: ChainLink | undefined): ChainLink | null {
   const link = head && (!last || Number(head.seq) >= Number(last.seq)) ? head : last
   return link ? { seq: Number(link.seq), hash: link.hash } : null
+}
+
+/** Where each of these employees' chains continues, in two statements however many there are. */
+async function chainLinks(trx: Db, tenantId: string, userIds: readonly string[]): Promise<Map<string, ChainLink | null>> {
+  // One after the other: a transaction's connection runs one query at a time anyway.
+  const heads = await repo.chainHeads(trx, tenantId, userIds)
+  const lasts = await repo.lastPunchesBySeq(trx, tenantId, userIds)
+  const headOf = new Map(heads.map((h) => [h.user_id, h]))
+  const lastOf = new Map(lasts.map((l) => [l.user_id, l]))
+  return new Map(userIds.map((id) => [id, linkAfter(headOf.get(id), lastOf.get(id))]))
+}
+
+/** The link a new entry of one employee's chain follows. */
+export async function chainLink(trx: Db, tenantId: string, userId: string): Promise<ChainLink | null> {
+  return (await chainLinks(trx, tenantId, [userId])).get(userId) ?? null
 }
 
 /** A punch row as it will be stored, hashed and linked after `link`. */
@@ -64,18 +82,36 @@ function assertPunchInput(request: PunchRequest, now: number): void {
   if (request.tsMs < now - MAX_AGE_MS) throw invalidField('ts', 'must not be more than 60 days old')
 }
 
+/** What an employee's next punches are judged against and linked after. */
+interface PunchingEmployee {
+  user: UserRow
+  /** The last effective punch: the one the next must follow. */
+  previous: Pick<PunchRow, 'ts' | 'type' | 'modality'> | undefined
+  link: ChainLink | null
+}
+
 /**
- * Appends a run of punches for `user`, in order, inside `trx`, which holds the employee's row
- * lock. Each is judged by the contract's rules against the one before it (the last effective
- * punch for the first); a refused punch is left out and the next is judged against the last
- * accepted one. Returns, per request, the stored row or the refusal. Reads and writes are one
- * statement each for the whole run, however long: a device syncing a day of punches costs about
- * what one punch costs.
+ * The employees (of those asked for that exist in the company) as their next punches see them,
+ * in four statements however many there are. Call it holding their row locks.
  */
-async function appendPunches(trx: Db, auth: AuthContext, user: UserRow, requests: readonly PunchRequest[], now: number): Promise<(PunchRow | AppError)[]> {
-  const [last, link] = await Promise.all([repo.lastEffectivePunch(trx, auth.tenantId, user.id), chainLink(trx, auth.tenantId, user.id)])
-  let previous: Pick<PunchRow, 'ts' | 'type' | 'modality'> | undefined = last
-  let head = link
+async function punchingEmployees(trx: Db, tenantId: string, userIds: readonly string[]): Promise<Map<string, PunchingEmployee>> {
+  const users = await findUserRows(trx, tenantId, userIds)
+  const lasts = await repo.lastEffectivePunches(trx, tenantId, userIds)
+  const links = await chainLinks(trx, tenantId, userIds)
+  const lastOf = new Map(lasts.map((p) => [p.user_id, p]))
+  return new Map(users.map((user) => [user.id, { user, previous: lastOf.get(user.id), link: links.get(user.id) ?? null }]))
+}
+
+/**
+ * Judges a run of punches for one employee, in order, by the contract's rules: each against the
+ * one before it (the last effective punch for the first); a refused punch is left out and the
+ * next is judged against the last accepted one. Returns, per request, the row to store (hashed
+ * and linked) or the refusal, and the chain's new head. Touches no database.
+ */
+function judgeRun(auth: AuthContext, employee: PunchingEmployee, requests: readonly PunchRequest[], now: number): { outcomes: (PunchRow | AppError)[]; head: ChainLink | null } {
+  const { user } = employee
+  let previous = employee.previous
+  let head = employee.link
   const createdAt = new Date(now).toISOString()
   const outcomes = requests.map((request): PunchRow | AppError => {
     if (user.status !== 'active') return new AppError('user_disabled', 'Punches cannot be recorded for a disabled user')
@@ -104,20 +140,36 @@ async function appendPunches(trx: Db, auth: AuthContext, user: UserRow, requests
     head = { seq: row.seq, hash: row.hash }
     return row
   })
-  const stored = outcomes.filter((o): o is PunchRow => !(o instanceof AppError))
-  if (stored.length > 0) {
-    await repo.insertPunches(trx, stored)
-    await repo.moveChainHead(trx, auth.tenantId, user.id, head!)
-    await recordEvents(trx, auth, stored.map((row) => ({ type: 'punch.created' as const, data: punchToApi(row) })), now)
-  }
-  return outcomes
+  return { outcomes, head }
 }
 
-/** Appends one punch for `user` inside `trx`, which holds the employee's row lock; throws its refusal. */
-async function appendPunch(trx: Db, auth: AuthContext, user: UserRow, request: PunchRequest, now: number): Promise<PunchRow> {
-  const [outcome] = await appendPunches(trx, auth, user, [request], now)
+/**
+ * Stores accepted punches (of one employee or many), moves their chains' heads and records their
+ * events: one statement each, however many punches, so a device syncing a day of punches, or a
+ * batch for many employees, costs about what one punch costs.
+ */
+async function storePunches(trx: Db, auth: AuthContext, rows: readonly PunchRow[], heads: readonly { user_id: string; seq: number; hash: string }[], now: number): Promise<void> {
+  if (rows.length === 0) return
+  await repo.insertPunches(trx, rows)
+  await repo.moveChainHeads(trx, auth.tenantId, heads)
+  await recordEvents(trx, auth, rows.map((row) => ({ type: 'punch.created' as const, data: punchToApi(row) })), now)
+}
+
+/** Judges and appends one punch for `employee`, whose row lock `trx` holds; throws its refusal. */
+async function appendPunch(trx: Db, auth: AuthContext, employee: PunchingEmployee, request: PunchRequest, now: number): Promise<PunchRow> {
+  const { outcomes, head } = judgeRun(auth, employee, [request], now)
+  const outcome = outcomes[0]!
   if (outcome instanceof AppError) throw outcome
-  return outcome!
+  await storePunches(trx, auth, [outcome], [{ user_id: employee.user.id, ...head! }], now)
+  return outcome
+}
+
+/** Locks one employee's row and reads what their next punch is judged against; 404 when not in the company. */
+async function lockedEmployee(trx: Db, tenantId: string, userId: string): Promise<PunchingEmployee> {
+  await lockRow(trx, 'users', tenantId, userId)
+  const employee = (await punchingEmployees(trx, tenantId, [userId])).get(userId)
+  if (!employee) throw notFound('User')
+  return employee
 }
 
 /** Records one punch pushed by an administrator. The employee's row lock serialises concurrent pushes for that employee. */
@@ -125,11 +177,9 @@ export async function createPunch(db: Db, auth: AuthContext, body: CreatePunchBo
   const request: PunchRequest = { type: body.type, tsMs: Date.parse(body.ts), modality: body.modality, source: 'api' }
   assertPunchInput(request, now)
   return db.transaction().execute(async (trx) => {
-    await lockRow(trx, 'users', auth.tenantId, body.user_id)
-    const user = await findUserRow(trx, auth.tenantId, body.user_id)
-    if (!user) throw notFound('User')
+    const employee = await lockedEmployee(trx, auth.tenantId, body.user_id)
     if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may push punches')
-    return punchToApi(await appendPunch(trx, auth, user, request, now))
+    return punchToApi(await appendPunch(trx, auth, employee, request, now))
   })
 }
 
@@ -138,10 +188,8 @@ export async function clockPunch(db: Db, auth: AuthContext, body: ClockBodyType,
   const request: PunchRequest = { type: body.type, tsMs: now, modality: body.modality, source: 'clock' }
   assertPunchInput(request, now)
   return db.transaction().execute(async (trx) => {
-    await lockRow(trx, 'users', auth.tenantId, auth.actor.id)
-    const user = await findUserRow(trx, auth.tenantId, auth.actor.id)
-    if (!user) throw notFound('User')
-    return punchToApi(await appendPunch(trx, auth, user, request, now))
+    const employee = await lockedEmployee(trx, auth.tenantId, auth.actor.id)
+    return punchToApi(await appendPunch(trx, auth, employee, request, now))
   })
 }
 
@@ -152,7 +200,7 @@ function refusal(index: number, error: AppError): BatchPunchResultType {
 /**
  * Records a device's backlog (decisions 12): each punch judged as attendance.create would judge
  * it, an employee's punches in request order; accepted ones are stored even when others are
- * refused. Employees are locked one at a time in id order, so concurrent batches cannot deadlock.
+ * refused.
  */
 export async function createPunchBatch(db: Db, auth: AuthContext, body: BatchPunchBodyType, now = Date.now()): Promise<BatchPunchResultType[]> {
   if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may push punches')
@@ -171,17 +219,30 @@ export async function createPunchBatch(db: Db, auth: AuthContext, body: BatchPun
     run.push({ index, request })
     byEmployee.set(item.user_id, run)
   })
-  for (const userId of [...byEmployee.keys()].sort()) {
-    const run = byEmployee.get(userId)!
-    await db.transaction().execute(async (trx) => {
-      await lockRow(trx, 'users', auth.tenantId, userId)
-      const user = await findUserRow(trx, auth.tenantId, userId)
-      const outcomes = user ? await appendPunches(trx, auth, user, run.map((r) => r.request), now) : run.map(() => notFound('User'))
-      outcomes.forEach((outcome, k) => {
+  const userIds = [...byEmployee.keys()].sort()
+  await db.transaction().execute(async (trx) => {
+    // Every employee of the batch at once, in id order (as any multi-row lock is taken), then
+    // their state in a few statements: a batch costs a handful of statements, not a few per employee.
+    await lockRows(trx, 'users', auth.tenantId, userIds)
+    const employees = await punchingEmployees(trx, auth.tenantId, userIds)
+    const stored: PunchRow[] = []
+    const heads: { user_id: string; seq: number; hash: string }[] = []
+    for (const userId of userIds) {
+      const run = byEmployee.get(userId)!
+      const employee = employees.get(userId)
+      const judged = employee ? judgeRun(auth, employee, run.map((r) => r.request), now) : { outcomes: run.map(() => notFound('User')), head: null }
+      judged.outcomes.forEach((outcome, k) => {
         const { index } = run[k]!
-        results[index] = outcome instanceof AppError ? refusal(index, outcome) : { index, status: 201, data: punchToApi(outcome) }
+        if (outcome instanceof AppError) {
+          results[index] = refusal(index, outcome)
+          return
+        }
+        results[index] = { index, status: 201, data: punchToApi(outcome) }
+        stored.push(outcome)
       })
-    })
-  }
+      if (employee && judged.head && judged.head !== employee.link) heads.push({ user_id: userId, ...judged.head })
+    }
+    await storePunches(trx, auth, stored, heads, now)
+  })
   return results
 }

@@ -37,6 +37,11 @@ export async function findUserRow(db: Db, tenantId: string, userId: string): Pro
   return db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('id', '=', userId).executeTakeFirst()
 }
 
+export async function findUserRows(db: Db, tenantId: string, userIds: readonly string[]): Promise<UserRow[]> {
+  if (userIds.length === 0) return []
+  return db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', userIds).execute()
+}
+
 export interface UserFilters {
   status?: 'active' | 'disabled'
   role?: 'member' | 'admin'
