@@ -1,18 +1,21 @@
 /**
- * Regenerates the parts of the documentation that are derived from the code: the error catalogue
- * and the list of scopes in docs/api-conventions.md, each between a pair of marker comments.
+ * Regenerates the parts of the documentation that are derived from the code, each between a pair
+ * of marker comments: the error catalogue and the list of scopes in docs/api-conventions.md, and
+ * a sample of every event type in docs/integrations.md.
  *
  *   node --import tsx scripts/generate-docs.ts     (npm run docs)
  *
- * test/unit/docs.test.ts fails when the committed page differs from what this would write.
+ * test/unit/docs.test.ts fails when a committed page differs from what this would write.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SCOPES } from '../src/auth/scopes.js'
 import { ERROR_CATALOGUE } from '../src/errors.js'
+import { renderEventSamples } from './event-samples.js'
 
 export const API_CONVENTIONS_PATH = fileURLToPath(new URL('../docs/api-conventions.md', import.meta.url))
+export const INTEGRATIONS_PATH = fileURLToPath(new URL('../docs/integrations.md', import.meta.url))
 
 /** Text in a markdown table cell: a `|` would end the cell, a line break the row. */
 function cell(text: string): string {
@@ -59,23 +62,36 @@ function replaceBlock(text: string, name: string, body: string): string {
   return `${text.slice(0, from)}${start}\n${body}\n${text.slice(to)}`
 }
 
-/** The page's text with every generated block written afresh; everything else is left as it is. */
-export function renderGeneratedDocs(text: string): string {
-  return BLOCKS.reduce(
-    (page, { name, source, render }) => replaceBlock(page, name, `<!-- ${NOTE} Source: ${source}. -->\n\n${render()}\n`),
-    text,
-  )
+function withBlock(text: string, name: string, source: string, body: string): string {
+  return replaceBlock(text, name, `<!-- ${NOTE} Source: ${source}. -->\n\n${body}\n`)
 }
 
-function main(): void {
-  const current = readFileSync(API_CONVENTIONS_PATH, 'utf8')
-  const next = renderGeneratedDocs(current)
-  if (next === current) {
-    console.log('docs/api-conventions.md is up to date')
-  } else {
-    writeFileSync(API_CONVENTIONS_PATH, next)
-    console.log('docs/api-conventions.md regenerated')
+/** docs/api-conventions.md with every generated block written afresh; everything else is left as it is. */
+export function renderGeneratedDocs(text: string): string {
+  return BLOCKS.reduce((page, { name, source, render }) => withBlock(page, name, source, render()), text)
+}
+
+/** docs/integrations.md with its event samples made afresh (through the API, on an in-memory database). */
+export async function renderIntegrationsDocs(text: string): Promise<string> {
+  return withBlock(text, 'event-samples', 'scripts/event-samples.ts, through the API', await renderEventSamples())
+}
+
+async function main(): Promise<void> {
+  const pages = [
+    { path: API_CONVENTIONS_PATH, render: async (text: string) => renderGeneratedDocs(text) },
+    { path: INTEGRATIONS_PATH, render: renderIntegrationsDocs },
+  ]
+  for (const { path, render } of pages) {
+    const current = readFileSync(path, 'utf8')
+    const next = await render(current)
+    const name = `docs/${path.split('/').at(-1)}`
+    if (next === current) {
+      console.log(`${name} is up to date`)
+    } else {
+      writeFileSync(path, next)
+      console.log(`${name} regenerated`)
+    }
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main()
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main()

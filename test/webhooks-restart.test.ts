@@ -11,7 +11,8 @@ import { migrateToLatest } from '../src/db/database.js'
 import { createTenant } from '../src/modules/onboarding/onboarding.service.js'
 import { ENGINES, PG_URL, uniqueEmail } from './helpers/harness.js'
 import { freshCliTarget } from './helpers/cli-target.js'
-import { eventually, freePort, startReceiver } from './helpers/webhook-receiver.js'
+import { eventually } from './helpers/eventually.js'
+import { freePort, startReceiver } from './helpers/webhook-receiver.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict'
 import { before, it } from 'node:test'
 import { startWebhookDispatcher } from '../../src/modules/webhooks/webhooks.dispatcher.js'
 import { type TestContext, forEachEngine, uniqueEmail } from '../../test/helpers/harness.js'
+import { eventually } from '../../test/helpers/eventually.js'
 import { startReceiver } from '../../test/helpers/webhook-receiver.js'
 import { JornadaError, WebhookVerificationError, createJornada, verifyWebhook } from '../src/index.js'
 
@@ -93,8 +94,13 @@ forEachEngine(
       for await (const user of jornada.pages('/api/v1/users', { query: { page_size: 5 } })) seen.push(user.id)
       assert.deepEqual(new Set(seen), new Set([tenant.adminId, ...made.map((u) => u.id)]))
       assert.equal(seen.length, 24)
-      const events = []
-      for await (const event of jornada.events({ type: 'user.created', pageSize: 7 })) events.push(event)
+      // The stream shows an event once every write transaction begun before it has ended (PostgreSQL).
+      const readAll = async () => {
+        const events = []
+        for await (const event of jornada.events({ type: 'user.created', pageSize: 7 })) events.push(event)
+        return events
+      }
+      const events = await eventually('23 events', readAll, (all) => all.length >= 23)
       assert.deepEqual(events.map((e) => e.data && (e.data as { id: string }).id), made.map((u) => u.id))
     })
 

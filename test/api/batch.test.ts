@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
 import { verifyPunchChains } from '../../src/modules/attendance/chain-verification.service.js'
+import { eventually } from '../helpers/eventually.js'
 import { expectError, forEachEngine } from '../helpers/harness.js'
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
@@ -70,7 +71,7 @@ forEachEngine('batch punches', (t) => {
       assert.equal(stored.length, 100)
     }
     assert.equal((await verifyPunchChains(t.database.db, tenant.id)).ok, true)
-    const events = await tenant.admin.get('/api/v1/events?type=punch.created&page_size=500')
+    const events = await eventually('the batch\'s events', () => tenant.admin.get('/api/v1/events?type=punch.created&page_size=500'), (page) => page.body.data.length === 500)
     assert.equal(events.body.data.length, 500)
     assert.equal(events.body.meta.has_more, true)
     const tooMany = await tenant.admin.post('/api/v1/attendance/batch', { punches: [...punches, punches[0]] })
@@ -95,7 +96,7 @@ forEachEngine('batch punches', (t) => {
 
   it('concurrent batches and single punches over the same employees: no deadlock, every employee judged in one order', async () => {
     const tenant = await t.newTenant()
-    const users = []
+    const users: { id: string }[] = []
     for (let i = 0; i < 6; i++) users.push(await tenant.createUser({ full_name: `Shared door ${i}` }))
     // Each request sends, for every employee, an in and an out a few minutes apart; the requests
     // list the employees in different orders, and single punches land in between.

@@ -8,9 +8,18 @@ import { beginRequestTransaction } from '../../src/db/request-transaction.js'
 import { EVENT_TYPES } from '../../src/modules/events/events.logic.js'
 import { purgeEvents, recordEvent } from '../../src/modules/events/events.service.js'
 import { purgeExpired } from '../../src/modules/housekeeping/housekeeping.service.js'
+import { eventually } from '../helpers/eventually.js'
 import { type Client, expectError, forEachEngine, type TestContext, uniqueEmail } from '../helpers/harness.js'
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString()
+
+/**
+ * The stream once it holds at least `count` events: on PostgreSQL an event shows once every write
+ * transaction begun before it has ended, and other tests write on the same server meanwhile.
+ */
+function settledEvents(admin: Client, count: number): Promise<any[]> {
+  return eventually(`${count} events`, () => allEvents(admin), (events) => events.length >= count)
+}
 
 async function allEvents(admin: Client, query = ''): Promise<any[]> {
   const events: any[] = []
@@ -58,7 +67,7 @@ forEachEngine('events', (t: TestContext) => {
     assert.equal((await admin.post(`/api/v1/users/${user.id}/deactivate`)).status, 200, 'a second deactivation changes nothing')
     const reactivated = (await admin.post(`/api/v1/users/${user.id}/reactivate`)).body.data
 
-    const events = await allEvents(admin)
+    const events = await settledEvents(admin, 18)
     const adminKeyId = events[0].actor.key_id
     const withoutSensitive = (u: any) => ({ ...u, profile: { ...u.profile, dni: null, phone_personal: null } })
     const expected: [string, unknown, string][] = [
@@ -99,10 +108,12 @@ forEachEngine('events', (t: TestContext) => {
   it('a refused or rolled-back write leaves no event', async () => {
     const tenant = await t.newTenant()
     const user = await tenant.createUser()
-    const before = (await allEvents(tenant.admin)).length
+    await settledEvents(tenant.admin, 1)
     expectError(await tenant.admin.post('/api/v1/attendance', { user_id: user.id, type: 'out', ts: hoursAgo(1) }), 409, 'punch_sequence_invalid')
     expectError(await tenant.admin.post('/api/v1/users', { email: user.email, full_name: 'Twin' }), 409, 'email_taken')
-    assert.equal((await allEvents(tenant.admin)).length, before)
+    // A write that succeeds after them: once its event shows, any of theirs would have too.
+    const marker = await tenant.createUser()
+    assert.deepEqual((await settledEvents(tenant.admin, 2)).map((e) => e.data.id), [user.id, marker.id])
   })
 
   it('reads oldest first from a cursor, filtered by type, page by page; unknown cursors are 404, other tenants invisible', async () => {
@@ -110,6 +121,7 @@ forEachEngine('events', (t: TestContext) => {
     const users = []
     for (let i = 0; i < 5; i++) users.push(await tenant.createUser({ full_name: `Cursor ${i}` }))
     await tenant.admin.post('/api/v1/attendance', { user_id: users[0].id, type: 'in', ts: hoursAgo(1) })
+    await settledEvents(tenant.admin, 6)
     const first = await tenant.admin.get('/api/v1/events?page_size=2')
     assert.deepEqual(first.body.data.map((e: any) => e.data.id), [users[0].id, users[1].id])
     assert.deepEqual(first.body.meta, { page_size: 2, next_after: first.body.data[1].id, has_more: true })
@@ -130,7 +142,7 @@ forEachEngine('events', (t: TestContext) => {
   it('events older than 30 days are purged, with the day-old idempotency answers, by the hourly housekeeping', async () => {
     const tenant = await t.newTenant()
     await tenant.createUser()
-    assert.equal((await allEvents(tenant.admin)).length, 1)
+    await settledEvents(tenant.admin, 1)
     await purgeEvents(t.database.db, Date.now() + 29 * 86_400_000)
     assert.equal((await allEvents(tenant.admin)).length, 1)
     const report = await purgeExpired(t.database.db, Date.now() + 31 * 86_400_000)
@@ -148,6 +160,6 @@ forEachEngine('events', (t: TestContext) => {
     const seen = (await allEvents(tenant.admin)).map((e) => e.data.n)
     assert.deepEqual(seen, [], 'the fast event waits behind the slow transaction')
     await slow.commit()
-    assert.deepEqual((await allEvents(tenant.admin)).map((e) => e.data.n), ['slow, inserted first', 'fast, committed first'])
+    assert.deepEqual((await settledEvents(tenant.admin, 2)).map((e) => e.data.n), ['slow, inserted first', 'fast, committed first'])
   })
 })

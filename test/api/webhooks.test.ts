@@ -11,7 +11,8 @@ import { type Dispatcher, type DispatcherOptions, fanOut, recordOutcomes, startW
 import { MAX_WEBHOOKS_PER_TENANT } from '../../src/modules/webhooks/webhooks.logic.js'
 import { claimDueDeliveries } from '../../src/modules/webhooks/webhooks.repository.js'
 import { type TestContext, type TestTenant, expectError, forEachEngine, uniqueEmail } from '../helpers/harness.js'
-import { type ReceivedWebhook, type Receiver, eventually, startReceiver } from '../helpers/webhook-receiver.js'
+import { eventually } from '../helpers/eventually.js'
+import { type ReceivedWebhook, type Receiver, startReceiver } from '../helpers/webhook-receiver.js'
 
 const FAST_RETRY = { firstDelayMs: 40, maxDelayMs: 200, giveUpAfterMs: 60_000 }
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()

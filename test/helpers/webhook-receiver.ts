@@ -68,14 +68,3 @@ export async function freePort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()))
   return port
 }
-
-/** Reads until `done` holds (a read that throws counts as not yet), or fails after `timeoutMs`. */
-export async function eventually<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read().catch(() => undefined)
-    if (value !== undefined && done(value)) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`)
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}

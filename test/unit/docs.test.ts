@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { it } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { API_CONVENTIONS_PATH, renderGeneratedDocs } from '../../scripts/generate-docs.js'
+import { API_CONVENTIONS_PATH, INTEGRATIONS_PATH, renderGeneratedDocs, renderIntegrationsDocs } from '../../scripts/generate-docs.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -49,6 +49,12 @@ it('the generated parts of docs/api-conventions.md are up to date', () => {
     regenerated === committed,
     'docs/api-conventions.md is out of date with the error catalogue or the scopes: run `npm run docs` and commit the result',
   )
+})
+
+it('the event samples in docs/integrations.md are what the API writes today', async () => {
+  const committed = readFileSync(INTEGRATIONS_PATH, 'utf8')
+  const regenerated = await renderIntegrationsDocs(committed)
+  assert.ok(regenerated === committed, 'docs/integrations.md has event samples of another shape than the API writes: run `npm run docs` and commit the result')
 })
 
 it('every relative link in README.md and docs/*.md points to a file (and heading) that exists', () => {

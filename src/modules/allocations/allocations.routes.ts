@@ -9,7 +9,7 @@ const operation = operations('Allocations')
 
 export const allocationsApi: ApiModule = {
   schemas: [Allocation],
-  routes: ({ db }) =>
+  routes: ({ db, clock }) =>
     async (app) => {
       app.post(
         '/allocations',
@@ -21,7 +21,7 @@ export const allocationsApi: ApiModule = {
           response: { 201: DataOf(Allocation) },
           errors: [404, 409],
         }),
-        async (request, reply) => reply.status(201).send({ data: await service.createAllocation(db, authOf(request), request.body) }),
+        async (request, reply) => reply.status(201).send({ data: await service.createAllocation(db, authOf(request), request.body, clock()) }),
       )
       app.get(
         '/allocations',
@@ -42,7 +42,7 @@ export const allocationsApi: ApiModule = {
           errors: [404],
         }),
         async (request, reply) => {
-          await service.deleteAllocation(db, authOf(request), request.params.allocation_id)
+          await service.deleteAllocation(db, authOf(request), request.params.allocation_id, clock())
           return reply.status(204).send(null)
         },
       )

@@ -11,7 +11,6 @@ import { lockRow } from '../../db/locks.js'
 import type { AllocationRow, Database } from '../../db/schema.js'
 import { AppError, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
-import { nowIso } from '../../lib/time.js'
 import { findProject } from '../projects/projects.repository.js'
 import { requireTenant } from '../tenants/tenants.repository.js'
 import { findUserRow } from '../users/users.repository.js'
@@ -39,7 +38,7 @@ export function allocationToApi(row: repo.AllocationWithProject): AllocationType
   }
 }
 
-export async function createAllocation(db: Db, auth: AuthContext, body: CreateAllocationBodyType): Promise<AllocationType> {
+export async function createAllocation(db: Db, auth: AuthContext, body: CreateAllocationBodyType, now = Date.now()): Promise<AllocationType> {
   const projectId = body.project_id ?? null
   const note = body.note?.trim() ?? null
   if ((projectId === null) === (note === null)) {
@@ -79,10 +78,10 @@ export async function createAllocation(db: Db, auth: AuthContext, body: CreateAl
       end,
       minutes: logic.minutesOf(span),
       source: 'manual',
-      created_at: nowIso(),
+      created_at: new Date(now).toISOString(),
     }
     await repo.insertAllocation(trx, row)
-    return announced(trx, auth, 'allocation.created', allocationToApi((await repo.findAllocation(trx, auth.tenantId, row.id))!))
+    return announced(trx, auth, 'allocation.created', allocationToApi((await repo.findAllocation(trx, auth.tenantId, row.id))!), now)
   })
 }
 
@@ -101,12 +100,12 @@ export async function listAllocations(db: Db, auth: AuthContext, query: ListAllo
   return listBody(window, await repo.listAllocations(db, auth.tenantId, filters, window), allocationToApi)
 }
 
-export async function deleteAllocation(db: Db, auth: AuthContext, id: string): Promise<void> {
+export async function deleteAllocation(db: Db, auth: AuthContext, id: string, now = Date.now()): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await repo.findAllocation(trx, auth.tenantId, id)
     if (!row || !(await canSeeRecordsOf(trx, auth, row.user_id))) throw notFound('Allocation')
     if (!canAllocateFor(auth.actor, row.user_id)) throw permissionDenied('Only an administrator or the employee may remove this allocation')
     await repo.deleteAllocation(trx, auth.tenantId, id)
-    await recordEvent(trx, auth, 'allocation.deleted', allocationToApi(row))
+    await recordEvent(trx, auth, 'allocation.deleted', allocationToApi(row), now)
   })
 }

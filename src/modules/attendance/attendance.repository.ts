@@ -42,7 +42,9 @@ export async function insertSupersessions(db: Db, rows: { punch_id: string; tena
 /**
  * Ids of one punch per employee, chosen by `newest` among that employee's punches: a correlated
  * subquery per employee, each an index probe, in one statement however many employees there are.
- * Employees without punches give null.
+ * Employees without punches give null. The punches are then looked up by these ids alone
+ * (the subquery already keeps to the tenant): with the tenant as well, SQLite scans the tenant's
+ * punches by the tenant index instead of probing the primary key.
  */
 function newestPunchIdOfEach(db: Db, tenantId: string, userIds: readonly string[], newest: 'by seq' | 'effective by ts') {
   return db
@@ -65,7 +67,6 @@ export async function lastPunchesBySeq(db: Db, tenantId: string, userIds: readon
   return db
     .selectFrom('punches')
     .select(['user_id', 'seq', 'hash'])
-    .where('tenant_id', '=', tenantId)
     .where('id', 'in', newestPunchIdOfEach(db, tenantId, userIds, 'by seq'))
     .execute()
 }
@@ -92,7 +93,6 @@ export async function lastEffectivePunches(db: Db, tenantId: string, userIds: re
   return db
     .selectFrom('punches')
     .select(['user_id', 'id', 'type', 'ts', 'modality'])
-    .where('tenant_id', '=', tenantId)
     .where('id', 'in', newestPunchIdOfEach(db, tenantId, userIds, 'effective by ts'))
     .execute()
 }

@@ -8,7 +8,7 @@ const operation = operations('Expenses')
 
 export const expensesApi: ApiModule = {
   schemas: [Expense],
-  routes: ({ db }) =>
+  routes: ({ db, clock }) =>
     async (app) => {
       app.get(
         '/expenses',
@@ -36,7 +36,7 @@ export const expensesApi: ApiModule = {
           response: { 201: DataOf(Expense) },
           errors: [404],
         }),
-        async (request, reply) => reply.status(201).send({ data: await service.createExpense(db, authOf(request), request.body) }),
+        async (request, reply) => reply.status(201).send({ data: await service.createExpense(db, authOf(request), request.body, clock()) }),
       )
     },
 }

@@ -12,7 +12,6 @@ import { AppError, type FieldIssue, invalidField, notFound, permissionDenied } f
 import { listBody, pageOf } from '../../lib/pagination.js'
 import { checkAgainst } from '../../lib/validation.js'
 import { newId } from '../../lib/ids.js'
-import { nowIso } from '../../lib/time.js'
 import { findUserRow } from '../users/users.repository.js'
 import * as logic from './expenses.logic.js'
 import { announced } from '../events/events.service.js'
@@ -76,7 +75,7 @@ export function importedExpenseRow(tenantId: string, body: CreateExpenseBodyType
 }
 
 /** Imports one expense: 400 (rules) -> 404 (user) -> 403 (an administrator, or the user themselves). */
-export async function createExpense(db: Db, auth: AuthContext, body: CreateExpenseBodyType): Promise<ExpenseType> {
+export async function createExpense(db: Db, auth: AuthContext, body: CreateExpenseBodyType, now = Date.now()): Promise<ExpenseType> {
   const issues = logic.expenseRuleIssues(body as unknown as Record<string, unknown>)
   if (issues.length > 0) throw new AppError('invalid_request', `Invalid body: ${issues.map((i) => i.field).join(', ')}`, issues)
   if (!(await findUserRow(db, auth.tenantId, body.user_id))) throw notFound('User')
@@ -86,10 +85,10 @@ export async function createExpense(db: Db, auth: AuthContext, body: CreateExpen
   if (body.reconciled === true && !canReconcileExpenses(auth.actor, auth.tenant.hr_department_id)) {
     throw permissionDenied('Only an administrator or a member of the HR department may mark an expense reconciled')
   }
-  const row = importedExpenseRow(auth.tenantId, body, nowIso())
+  const row = importedExpenseRow(auth.tenantId, body, new Date(now).toISOString())
   return db.transaction().execute(async (trx) => {
     await repo.insertExpenses(trx, [row])
-    return announced(trx, auth, 'expense.created', expenseToApi(row))
+    return announced(trx, auth, 'expense.created', expenseToApi(row), now)
   })
 }
 
