@@ -49,6 +49,8 @@ import { reportsApi } from './modules/reports/reports.routes.js'
 import { schedulesApi } from './modules/schedules/schedules.routes.js'
 import { tenantsApi } from './modules/tenants/tenants.routes.js'
 import { webhooksApi } from './modules/webhooks/webhooks.routes.js'
+import { kiosksApi } from './modules/kiosks/kiosks.routes.js'
+import { authenticateKiosk } from './modules/kiosks/kiosks.service.js'
 import { usersApi } from './modules/users/users.routes.js'
 import { workCalendarApi } from './modules/work-calendar/work-calendar.routes.js'
 
@@ -73,6 +75,7 @@ const API_MODULES: readonly ApiModule[] = [
   accessLogApi,
   eventsApi,
   webhooksApi,
+  kiosksApi,
 ]
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
@@ -262,7 +265,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app)
   registerInvalidPathRoutes(app)
   const db = options.db
-  registerAuth(app, { authenticate: (token) => authenticate(db, token), rateLimit: rateLimitStore, limitPerMinute: options.rateLimitPerMinute ?? 300 })
+  registerAuth(app, { authenticate: (token) => authenticate(db, token), authenticateKiosk: (token) => authenticateKiosk(db, token), rateLimit: rateLimitStore, limitPerMinute: options.rateLimitPerMinute ?? 300 })
 
   const Ok = Type.Object({ status: Type.Literal('ok') })
   app.get('/health', publicOperation('Liveness: the process answers', { response: { 200: Ok } }), async () => ({ status: 'ok' as const }))

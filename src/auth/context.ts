@@ -38,3 +38,11 @@ export function noteRecordsRead(auth: AuthContext, userIds: Iterable<string>): v
   if (!auth.recordsRead) return
   for (const id of userIds) auth.recordsRead.add(id)
 }
+
+/** A kiosk device, authenticated by its device token (decisions 13): it may call the kiosk endpoints only. */
+export interface KioskDevice {
+  kioskId: string
+  tenantId: string
+  name: string
+  workCenterId: string | null
+}

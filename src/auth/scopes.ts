@@ -66,6 +66,9 @@ export const SCOPES = [
   'webhooks.create',
   'webhooks.update',
   'webhooks.delete',
+  'kiosks.list',
+  'kiosks.create',
+  'kiosks.revoke',
 ] as const
 
 export type Scope = (typeof SCOPES)[number]

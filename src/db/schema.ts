@@ -347,6 +347,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable
   events: EventsTable
   webhooks: WebhooksTable
+  kiosks: KiosksTable
   webhook_deliveries: WebhookDeliveriesTable
   webhook_dispatch: WebhookDispatchTable
 }
@@ -443,6 +444,19 @@ export interface EventsTable {
 }
 export type EventRow = Selectable<EventsTable>
 
+/** A shared clock-in device at a workplace (decisions 13); its token is stored as a SHA-256 hash. */
+export interface KiosksTable {
+  id: string
+  tenant_id: string
+  name: string
+  work_center_id: string | null
+  token_hash: string
+  created_by: string
+  created_at: string
+  revoked_at: string | null
+  last_used_at: string | null
+}
+
 /** A company's subscription to its events. `events` is a JSON array of event types, or ["*"]. */
 export interface WebhooksTable {
   id: string
@@ -458,6 +472,7 @@ export interface WebhooksTable {
   updated_at: string
 }
 export type WebhookRow = Selectable<WebhooksTable>
+export type KioskRow = Selectable<KiosksTable>
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled'
 

@@ -4,9 +4,10 @@
  * caller without a valid key learns nothing from validation errors.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { AuthContext } from '../auth/context.js'
+import type { AuthContext, KioskDevice } from '../auth/context.js'
 import type { Scope } from '../auth/scopes.js'
 import { AppError } from '../errors.js'
+import { KIOSK_TOKEN_PREFIX } from '../lib/secrets.js'
 import type { RateDecision, RateLimitStore } from './rate-limit.js'
 
 declare module 'fastify' {
@@ -26,6 +27,8 @@ declare module 'fastify' {
 export interface AuthOptions {
   /** The caller of a bearer token, or null when it must be refused with 401 (the keys module's). */
   authenticate(token: string): Promise<AuthContext | null>
+  /** The kiosk device of a device token, or null when it must be refused with 401 (the kiosks module's). */
+  authenticateKiosk(token: string): Promise<KioskDevice | null>
   rateLimit: RateLimitStore
   limitPerMinute: number
 }
@@ -48,7 +51,7 @@ function bearerToken(header: string | undefined): string | null {
 }
 
 export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
-  const { authenticate, rateLimit, limitPerMinute } = options
+  const { authenticate, authenticateKiosk, rateLimit, limitPerMinute } = options
   app.decorateRequest('auth', null)
 
   /**
@@ -79,7 +82,16 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     }
 
     const token = bearerToken(request.headers.authorization)
-    const auth = token ? await authenticate(token) : null
+    if (token?.startsWith(KIOSK_TOKEN_PREFIX)) {
+      // A kiosk device's token: valid ones are confined to the kiosk endpoints (decisions 13).
+      const device = await authenticateKiosk(token)
+      if (device) {
+        const decision = await count(request, reply, `kiosk:${device.kioskId}`)
+        if (decision && !decision.allowed) throw rateLimited(reply, decision.resetMs)
+        throw new AppError('permission_denied', 'A kiosk device token can call the kiosk endpoints only')
+      }
+    }
+    const auth = token && !token.startsWith(KIOSK_TOKEN_PREFIX) ? await authenticate(token) : null
     if (!auth) {
       // Requests without a valid key count against their address, so keys cannot be tried
       // quickly. A valid key is never refused because of its address: behind a load balancer or

@@ -46,6 +46,7 @@ export const ID_PREFIXES = {
   event: 'evt',
   webhook: 'whk',
   webhookDelivery: 'dlv',
+  kiosk: 'kio',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIXES

@@ -5,6 +5,8 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 
 export const API_KEY_PREFIX = 'jnd_'
+/** Kiosk device tokens (decisions 13) look like API keys with their own prefix: never mistaken for one. */
+export const KIOSK_TOKEN_PREFIX = 'jkd_'
 const ULID_LENGTH = 26
 
 export function sha256Hex(value: string): string {
@@ -15,19 +17,39 @@ export function newSecret(): string {
   return randomBytes(32).toString('base64url')
 }
 
-/** `jnd_<key id without prefix>_<secret>`: the key id is readable for lookups and logs. */
-export function formatApiKey(keyId: string, secret: string): string {
-  return `${API_KEY_PREFIX}${keyId.slice('key_'.length)}_${secret}`
+/** `<prefix><record id without its type prefix>_<secret>`: the id is readable for lookups and logs. */
+function formatToken(prefix: string, id: string, secret: string): string {
+  return `${prefix}${id.slice(id.indexOf('_') + 1)}_${secret}`
 }
 
-export function parseApiKey(token: string): { keyId: string; secret: string } | null {
-  if (!token.startsWith(API_KEY_PREFIX)) return null
-  const rest = token.slice(API_KEY_PREFIX.length)
+function parseToken(prefix: string, idPrefix: string, token: string): { id: string; secret: string } | null {
+  if (!token.startsWith(prefix)) return null
+  const rest = token.slice(prefix.length)
   if (rest.length < ULID_LENGTH + 2 || rest[ULID_LENGTH] !== '_') return null
   const ulid = rest.slice(0, ULID_LENGTH)
   const secret = rest.slice(ULID_LENGTH + 1)
   if (!/^[0-9A-HJKMNP-TV-Z]{26}$/.test(ulid) || !/^[A-Za-z0-9_-]{20,100}$/.test(secret)) return null
-  return { keyId: `key_${ulid}`, secret }
+  return { id: `${idPrefix}_${ulid}`, secret }
+}
+
+/** `jnd_<key id without prefix>_<secret>`. */
+export function formatApiKey(keyId: string, secret: string): string {
+  return formatToken(API_KEY_PREFIX, keyId, secret)
+}
+
+export function parseApiKey(token: string): { keyId: string; secret: string } | null {
+  const parsed = parseToken(API_KEY_PREFIX, 'key', token)
+  return parsed ? { keyId: parsed.id, secret: parsed.secret } : null
+}
+
+/** `jkd_<kiosk id without prefix>_<secret>`. */
+export function formatKioskToken(kioskId: string, secret: string): string {
+  return formatToken(KIOSK_TOKEN_PREFIX, kioskId, secret)
+}
+
+export function parseKioskToken(token: string): { kioskId: string; secret: string } | null {
+  const parsed = parseToken(KIOSK_TOKEN_PREFIX, 'kio', token)
+  return parsed ? { kioskId: parsed.id, secret: parsed.secret } : null
 }
 
 export function secretMatches(secret: string, storedHashHex: string): boolean {

@@ -16,7 +16,7 @@ async function everyWrite(tenant: TestTenant): Promise<Map<string, string | null
   async function call(operation: string, method: string, url: string, body?: unknown): Promise<any> {
     const res = await admin.request(method, url, body)
     assert.ok(res.status < 300, `${operation}: ${res.status} ${JSON.stringify(res.body)}`)
-    const id = url.match(/\/((?:usr|dep|wcr|sch|hol|prj|alc|abs|cor|key|whk)_[0-9A-Z]+)/)?.[1] ?? res.body?.data?.id ?? null
+    const id = url.match(/\/((?:usr|dep|wcr|sch|hol|prj|alc|abs|cor|key|whk|kio)_[0-9A-Z]+)/)?.[1] ?? res.body?.data?.id ?? null
     done.set(operation, id)
     return res.body?.data
   }
@@ -71,6 +71,8 @@ async function everyWrite(tenant: TestTenant): Promise<Map<string, string | null
   const webhook = await call('webhooks.create', 'POST', '/api/v1/webhooks', { url: 'https://hooks.example.com/audit', events: ['*'] })
   await call('webhooks.update', 'PATCH', `/api/v1/webhooks/${webhook.id}`, { active: false })
   await call('webhooks.delete', 'DELETE', `/api/v1/webhooks/${webhook.id}`)
+  const kiosk = await call('kiosks.create', 'POST', '/api/v1/kiosks', { name: 'Front door' })
+  await call('kiosks.revoke', 'POST', `/api/v1/kiosks/${kiosk.id}/revoke`)
   return done
 }
 

@@ -36,6 +36,7 @@ forEachEngine('tenant isolation', (t) => {
     assert.match(theirCorrection.id, /^cor_/)
     const theirKey = (await theirs.admin.post('/api/v1/keys', { scopes: ['users.list'] })).body.data
     const theirWebhook = (await theirs.admin.post('/api/v1/webhooks', { url: 'https://hooks.example.com/theirs', events: ['*'] })).body.data
+    const theirKiosk = (await theirs.admin.post('/api/v1/kiosks', { name: 'Their door' })).body.data
 
     const addressed: Record<string, [method: string, url: string, body?: unknown][]> = {
       'get /api/v1/users/{user_id}': [['GET', `/api/v1/users/${theirUser.id}`], ['GET', `/api/v1/users/${theirs.adminId}?include_folders=true`]],
@@ -65,6 +66,7 @@ forEachEngine('tenant isolation', (t) => {
       'patch /api/v1/webhooks/{webhook_id}': [['PATCH', `/api/v1/webhooks/${theirWebhook.id}`, { active: false }]],
       'delete /api/v1/webhooks/{webhook_id}': [['DELETE', `/api/v1/webhooks/${theirWebhook.id}`]],
       'get /api/v1/webhooks/{webhook_id}/deliveries': [['GET', `/api/v1/webhooks/${theirWebhook.id}/deliveries`]],
+      'post /api/v1/kiosks/{kiosk_id}/revoke': [['POST', `/api/v1/kiosks/${theirKiosk.id}/revoke`]],
     }
     const references: [string, string, unknown][] = [
       ['POST', '/api/v1/users', { email: 'ref1@example.com', full_name: 'R', department_id: theirDep.id }],
@@ -115,7 +117,7 @@ forEachEngine('tenant isolation', (t) => {
     assert.equal((await theirs.admin.get(`/api/v1/attendance/corrections/${theirCorrection.id}`)).body.data.status, 'pending', 'their correction untouched')
 
     // Lists: only my own data, whatever the filters.
-    const theirIds = new Set([theirUser.id, theirs.adminId, theirDep.id, theirWc.id, theirSchedule.id, theirHoliday.id, theirProject.id, theirAllocation.id, theirAbsence.id, theirExpense.id, theirCorrection.id, theirPunch.id, theirKey.id, theirWebhook.id])
+    const theirIds = new Set([theirUser.id, theirs.adminId, theirDep.id, theirWc.id, theirSchedule.id, theirHoliday.id, theirProject.id, theirAllocation.id, theirAbsence.id, theirExpense.id, theirCorrection.id, theirPunch.id, theirKey.id, theirWebhook.id, theirKiosk.id])
     for (const url of [
       '/api/v1/users?page_size=100',
       '/api/v1/users?detail=full&page_size=100',
@@ -144,6 +146,7 @@ forEachEngine('tenant isolation', (t) => {
       '/api/v1/keys?page_size=100',
       '/api/v1/access-log?page_size=100',
       '/api/v1/webhooks?page_size=100',
+      '/api/v1/kiosks?page_size=100',
     ]) {
       const res = await mine.admin.get(url)
       assert.equal(res.status, 200, url)

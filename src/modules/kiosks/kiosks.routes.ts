@@ -1,0 +1,46 @@
+import { authOf } from '../../http/auth.js'
+import { type ApiModule, operations } from '../../http/route.js'
+import { DataOf, ListOf } from '../../lib/schemas.js'
+import { CreateKioskBody, CreatedKiosk, Kiosk, KioskIdParams, ListKiosksQuery } from './kiosks.schemas.js'
+import * as service from './kiosks.service.js'
+
+const operation = operations('Kiosks')
+
+export const kiosksApi: ApiModule = {
+  schemas: [Kiosk, CreatedKiosk],
+  routes: ({ db, clock }) =>
+    async (app) => {
+      app.get(
+        '/kiosks',
+        operation('kiosks.list', {
+          summary: 'The company’s kiosk devices, oldest first (administrators); never their tokens',
+          querystring: ListKiosksQuery,
+          response: { 200: ListOf(Kiosk) },
+        }),
+        async (request) => service.listKiosks(db, authOf(request), request.query),
+      )
+      app.post(
+        '/kiosks',
+        operation('kiosks.create', {
+          summary: 'Set up a kiosk device (administrators); its device token is in this answer only',
+          description:
+            'The device token pairs the kiosk page at `/kiosk` with this device. It can call the kiosk endpoints only: any other endpoint answers it 403.',
+          body: CreateKioskBody,
+          response: { 201: DataOf(CreatedKiosk) },
+          errors: [404],
+        }),
+        async (request, reply) => reply.status(201).send({ data: await service.createKiosk(db, authOf(request), request.body, clock()) }),
+      )
+      app.post(
+        '/kiosks/:kiosk_id/revoke',
+        operation('kiosks.revoke', {
+          summary: 'Revoke a kiosk device (administrators); its token stops working at once, for good',
+          description: 'Revoking a revoked device changes nothing and answers it as it is. Punches made at it keep its id.',
+          params: KioskIdParams,
+          response: { 200: DataOf(Kiosk) },
+          errors: [404],
+        }),
+        async (request) => ({ data: await service.revokeKiosk(db, authOf(request), request.params.kiosk_id, clock()) }),
+      )
+    },
+}

@@ -1,0 +1,84 @@
+/**
+ * Kiosk devices (decisions 13): administrators set up a shared clock-in device and get its token
+ * once; the token authenticates the device on the kiosk endpoints and nowhere else. Revoking a
+ * device stops its token at once. Devices are never deleted: punches name the kiosk they came from.
+ */
+import type { Kysely } from 'kysely'
+import type { AuthContext, KioskDevice } from '../../auth/context.js'
+import { canAdministerEmployees } from '../../auth/policies.js'
+import type { Database, KioskRow } from '../../db/schema.js'
+import { notFound, permissionDenied } from '../../errors.js'
+import { newId } from '../../lib/ids.js'
+import { listBody, pageOf } from '../../lib/pagination.js'
+import { formatKioskToken, newSecret, parseKioskToken, secretMatches, sha256Hex } from '../../lib/secrets.js'
+import * as repo from './kiosks.repository.js'
+import type { CreateKioskBodyType, ListKiosksQueryType } from './kiosks.schemas.js'
+
+type Db = Kysely<Database>
+
+export function kioskToApi(row: KioskRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    work_center_id: row.work_center_id,
+    active: row.revoked_at === null,
+    created_by: row.created_by,
+    created_at: row.created_at,
+    revoked_at: row.revoked_at,
+    last_used_at: row.last_used_at,
+  }
+}
+
+function mustAdminister(auth: AuthContext): void {
+  if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may manage kiosks')
+}
+
+async function kioskOf(db: Db, auth: AuthContext, id: string): Promise<KioskRow> {
+  mustAdminister(auth)
+  const row = await repo.findKiosk(db, auth.tenantId, id)
+  if (!row) throw notFound('Kiosk')
+  return row
+}
+
+export async function createKiosk(db: Db, auth: AuthContext, body: CreateKioskBodyType, now = Date.now()) {
+  mustAdminister(auth)
+  const workCenterId = body.work_center_id ?? null
+  if (workCenterId && !(await repo.workCenterExists(db, auth.tenantId, workCenterId))) throw notFound('Work center')
+  const secret = newSecret()
+  const row: KioskRow = {
+    id: newId('kiosk'),
+    tenant_id: auth.tenantId,
+    name: body.name.trim(),
+    work_center_id: workCenterId,
+    token_hash: sha256Hex(secret),
+    created_by: auth.actor.id,
+    created_at: new Date(now).toISOString(),
+    revoked_at: null,
+    last_used_at: null,
+  }
+  await repo.insertKiosk(db, row)
+  return { ...kioskToApi(row), device_token: formatKioskToken(row.id, secret) }
+}
+
+export async function listKiosks(db: Db, auth: AuthContext, query: ListKiosksQueryType) {
+  mustAdminister(auth)
+  const window = pageOf(query)
+  return listBody(window, await repo.listKiosks(db, auth.tenantId, { active: query.active }, window), kioskToApi)
+}
+
+/** Revokes a device; revoking a revoked one changes nothing and answers it as it is. */
+export async function revokeKiosk(db: Db, auth: AuthContext, id: string, now = Date.now()) {
+  await kioskOf(db, auth, id)
+  await repo.revokeKiosk(db, auth.tenantId, id, new Date(now).toISOString())
+  return kioskToApi((await repo.findKiosk(db, auth.tenantId, id))!)
+}
+
+/** The device a token belongs to, or null when it must be refused with 401 (unknown, wrong secret, revoked). */
+export async function authenticateKiosk(db: Db, token: string, now = new Date()): Promise<KioskDevice | null> {
+  const parsed = parseKioskToken(token)
+  if (!parsed) return null
+  const row = await repo.findKioskById(db, parsed.kioskId)
+  if (!row || !secretMatches(parsed.secret, row.token_hash) || row.revoked_at !== null) return null
+  await repo.recordKioskUse(db, row, now)
+  return { kioskId: row.id, tenantId: row.tenant_id, name: row.name, workCenterId: row.work_center_id }
+}
