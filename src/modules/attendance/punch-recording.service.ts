@@ -106,14 +106,14 @@ async function punchingEmployees(trx: Db, tenantId: string, userIds: readonly st
  * Judges a run of punches for one employee, in order, by the contract's rules: each against the
  * one before it (the last effective punch for the first); a refused punch is left out and the
  * next is judged against the last accepted one. Returns, per request, the row to store (hashed
- * and linked) or the refusal, and the chain's new head. Touches no database.
+ * and linked) or the refusal. Touches no database.
  */
-function judgeRun(auth: AuthContext, employee: PunchingEmployee, requests: readonly PunchRequest[], now: number): { outcomes: (PunchRow | AppError)[]; head: ChainLink | null } {
+function judgeRun(auth: AuthContext, employee: PunchingEmployee, requests: readonly PunchRequest[], now: number): (PunchRow | AppError)[] {
   const { user } = employee
   let previous = employee.previous
   let head = employee.link
   const createdAt = new Date(now).toISOString()
-  const outcomes = requests.map((request): PunchRow | AppError => {
+  return requests.map((request): PunchRow | AppError => {
     if (user.status !== 'active') return new AppError('user_disabled', 'Punches cannot be recorded for a disabled user')
     if (request.modality === 'remote' && !user.remote_work_allowed) return new AppError('remote_not_allowed', 'This employee is not allowed to work remotely')
     const ts = new Date(request.tsMs).toISOString()
@@ -140,27 +140,27 @@ function judgeRun(auth: AuthContext, employee: PunchingEmployee, requests: reado
     head = { seq: row.seq, hash: row.hash }
     return row
   })
-  return { outcomes, head }
 }
 
 /**
- * Stores accepted punches (of one employee or many), moves their chains' heads and records their
- * events: one statement each, however many punches, so a device syncing a day of punches, or a
- * batch for many employees, costs about what one punch costs.
+ * Stores accepted punches (of one employee or many, each employee's in chain order), moves each
+ * chain's head to its employee's last punch and records their events: one statement each, however
+ * many punches, so a device syncing a day of punches, or a batch for many employees, costs about
+ * what one punch costs.
  */
-async function storePunches(trx: Db, auth: AuthContext, rows: readonly PunchRow[], heads: readonly { user_id: string; seq: number; hash: string }[], now: number): Promise<void> {
+async function storePunches(trx: Db, auth: AuthContext, rows: readonly PunchRow[], now: number): Promise<void> {
   if (rows.length === 0) return
+  const heads = new Map(rows.map((row) => [row.user_id, { user_id: row.user_id, seq: row.seq, hash: row.hash }]))
   await repo.insertPunches(trx, rows)
-  await repo.moveChainHeads(trx, auth.tenantId, heads)
+  await repo.moveChainHeads(trx, auth.tenantId, [...heads.values()])
   await recordEvents(trx, auth, rows.map((row) => ({ type: 'punch.created' as const, data: punchToApi(row) })), now)
 }
 
 /** Judges and appends one punch for `employee`, whose row lock `trx` holds; throws its refusal. */
 async function appendPunch(trx: Db, auth: AuthContext, employee: PunchingEmployee, request: PunchRequest, now: number): Promise<PunchRow> {
-  const { outcomes, head } = judgeRun(auth, employee, [request], now)
-  const outcome = outcomes[0]!
+  const outcome = judgeRun(auth, employee, [request], now)[0]!
   if (outcome instanceof AppError) throw outcome
-  await storePunches(trx, auth, [outcome], [{ user_id: employee.user.id, ...head! }], now)
+  await storePunches(trx, auth, [outcome], now)
   return outcome
 }
 
@@ -226,12 +226,11 @@ export async function createPunchBatch(db: Db, auth: AuthContext, body: BatchPun
     await lockRows(trx, 'users', auth.tenantId, userIds)
     const employees = await punchingEmployees(trx, auth.tenantId, userIds)
     const stored: PunchRow[] = []
-    const heads: { user_id: string; seq: number; hash: string }[] = []
     for (const userId of userIds) {
       const run = byEmployee.get(userId)!
       const employee = employees.get(userId)
-      const judged = employee ? judgeRun(auth, employee, run.map((r) => r.request), now) : { outcomes: run.map(() => notFound('User')), head: null }
-      judged.outcomes.forEach((outcome, k) => {
+      const outcomes = employee ? judgeRun(auth, employee, run.map((r) => r.request), now) : run.map(() => notFound('User'))
+      outcomes.forEach((outcome, k) => {
         const { index } = run[k]!
         if (outcome instanceof AppError) {
           results[index] = refusal(index, outcome)
@@ -240,9 +239,8 @@ export async function createPunchBatch(db: Db, auth: AuthContext, body: BatchPun
         results[index] = { index, status: 201, data: punchToApi(outcome) }
         stored.push(outcome)
       })
-      if (employee && judged.head && judged.head !== employee.link) heads.push({ user_id: userId, ...judged.head })
     }
-    await storePunches(trx, auth, stored, heads, now)
+    await storePunches(trx, auth, stored, now)
   })
   return results
 }
