@@ -15,10 +15,7 @@ type TenantOwnedTable = 'users' | 'absences'
  * company locks nothing (and is then a 404 to the caller's own read).
  */
 export async function lockRow(trx: Trx, table: TenantOwnedTable, tenantId: string, id: string): Promise<void> {
-  if (trx.getExecutor().adapter instanceof SqliteAdapter) return
-  // NO KEY UPDATE, not UPDATE: inserts referencing the row (a punch's user, a user's tenant) take
-  // KEY SHARE for their foreign-key check, which UPDATE would block and could deadlock with.
-  await sql`select id from ${sql.table(table)} where tenant_id = ${tenantId} and id = ${id} for no key update`.execute(trx)
+  await lockRows(trx, table, tenantId, [id])
 }
 
 /**
@@ -27,6 +24,8 @@ export async function lockRow(trx: Trx, table: TenantOwnedTable, tenantId: strin
  */
 export async function lockRows(trx: Trx, table: TenantOwnedTable, tenantId: string, ids: readonly string[]): Promise<void> {
   if (ids.length === 0 || trx.getExecutor().adapter instanceof SqliteAdapter) return
+  // NO KEY UPDATE, not UPDATE: inserts referencing the row (a punch's user, a user's tenant) take
+  // KEY SHARE for their foreign-key check, which UPDATE would block and could deadlock with.
   await sql`select id from ${sql.table(table)} where tenant_id = ${tenantId} and id in (${sql.join(ids)}) order by id for no key update`.execute(trx)
 }
 
