@@ -91,7 +91,8 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
         throw new AppError('permission_denied', 'A kiosk device token can call the kiosk endpoints only')
       }
     }
-    const auth = token && !token.startsWith(KIOSK_TOKEN_PREFIX) ? await authenticate(token) : null
+    // An invalid device token falls through: `authenticate` knows no `jkd_` token, so it is a 401.
+    const auth = token ? await authenticate(token) : null
     if (!auth) {
       // Requests without a valid key count against their address, so keys cannot be tried
       // quickly. A valid key is never refused because of its address: behind a load balancer or

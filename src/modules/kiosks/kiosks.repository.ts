@@ -34,7 +34,3 @@ export async function recordKioskUse(db: Db, kiosk: Pick<KioskRow, 'id' | 'last_
   if (kiosk.last_used_at && now.getTime() - Date.parse(kiosk.last_used_at) < 60_000) return
   await db.updateTable('kiosks').set({ last_used_at: now.toISOString() }).where('id', '=', kiosk.id).execute()
 }
-
-export async function workCenterExists(db: Db, tenantId: string, id: string): Promise<boolean> {
-  return (await db.selectFrom('work_centers').select('id').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst()) !== undefined
-}

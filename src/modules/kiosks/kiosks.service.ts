@@ -10,6 +10,7 @@ import type { Database, KioskRow } from '../../db/schema.js'
 import { notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
+import { catalogueItemExists } from '../catalogues/catalogues.repository.js'
 import { formatKioskToken, newSecret, parseKioskToken, secretMatches, sha256Hex } from '../../lib/secrets.js'
 import * as repo from './kiosks.repository.js'
 import type { CreateKioskBodyType, ListKiosksQueryType } from './kiosks.schemas.js'
@@ -43,7 +44,7 @@ async function kioskOf(db: Db, auth: AuthContext, id: string): Promise<KioskRow>
 export async function createKiosk(db: Db, auth: AuthContext, body: CreateKioskBodyType, now = Date.now()) {
   mustAdminister(auth)
   const workCenterId = body.work_center_id ?? null
-  if (workCenterId && !(await repo.workCenterExists(db, auth.tenantId, workCenterId))) throw notFound('Work center')
+  if (workCenterId && !(await catalogueItemExists(db, 'work_centers', auth.tenantId, workCenterId))) throw notFound('Work center')
   const secret = newSecret()
   const row: KioskRow = {
     id: newId('kiosk'),
