@@ -28,7 +28,7 @@ import { decideCorrection, proposeCorrection } from '../src/modules/attendance/c
 import { requireTenant } from '../src/modules/tenants/tenants.repository.js'
 import { type BenchCompany, seedCompany } from './company.js'
 import { openBenchDatabase } from './data.js'
-import { PROJECT_ROOT, formatTable, machineInfo, timeMedian } from './lib.js'
+import { PROJECT_ROOT, benchEngines, formatTable, machineInfo, timeMedian } from './lib.js'
 
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 1000)
 const NOISE_FACTOR = Number(process.env.BENCH_NOISE_FACTOR ?? 10)
@@ -37,7 +37,7 @@ const FROM = '2025-01-01'
 const TO = '2026-01-01' // 366 days, inclusive
 const ZONE = 'Europe/Madrid'
 const NOW = Date.parse('2026-01-05T12:00:00Z')
-const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').filter((e): e is 'sqlite' | 'postgres' => e === 'sqlite' || e === 'postgres')
+const ENGINES = benchEngines()
 /** The list takes milliseconds: warm it up like a running server's hot path and take many samples. */
 const SHORT = { warmMs: 500, minMs: 1500 }
 

@@ -289,14 +289,16 @@ export async function postJson(url: string, key: string, body: unknown): Promise
   return JSON.parse(text)
 }
 
+/** The engines to run: BENCH_ENGINES=postgres (or sqlite) runs one only, when working on it. */
+export function benchEngines(): ('sqlite' | 'postgres')[] {
+  return (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').filter((e): e is 'sqlite' | 'postgres' => e === 'sqlite' || e === 'postgres')
+}
+
 /** Runs a benchmark on SQLite and on PostgreSQL (when reachable), stopping every child process at the end. */
 export async function onEachEngine<T>(run: (engine: 'sqlite' | 'postgres') => Promise<T | null>): Promise<T[]> {
   const figures: T[] = []
   try {
-    // BENCH_ENGINES=postgres (or sqlite) runs one engine only, when working on it.
-    const only = process.env.BENCH_ENGINES?.split(',')
-    for (const engine of ['sqlite', 'postgres'] as const) {
-      if (only && !only.includes(engine)) continue
+    for (const engine of benchEngines()) {
       const result = await run(engine)
       if (result) figures.push(result)
     }

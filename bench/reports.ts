@@ -17,12 +17,12 @@ import { performance } from 'node:perf_hooks'
 import { buildApp } from '../src/app.js'
 import { seedCompany } from './company.js'
 import { openBenchDatabase } from './data.js'
-import { PROJECT_ROOT, formatTable, machineInfo, startChild, stopAllChildren, timeMedian } from './lib.js'
+import { PROJECT_ROOT, benchEngines, formatTable, machineInfo, startChild, stopAllChildren, timeMedian } from './lib.js'
 
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 1000)
 const SUBSET = Math.max(1, Math.round(EMPLOYEES / 10))
 const RUNS = Number(process.env.BENCH_RUNS ?? 9)
-const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').filter((e): e is 'sqlite' | 'postgres' => e === 'sqlite' || e === 'postgres')
+const ENGINES = benchEngines()
 const MONTH = '2025-10'
 const NOW = Date.parse('2026-01-05T12:00:00Z')
 
