@@ -49,6 +49,7 @@ import { reportsApi } from './modules/reports/reports.routes.js'
 import { schedulesApi } from './modules/schedules/schedules.routes.js'
 import { tenantsApi } from './modules/tenants/tenants.routes.js'
 import { webhooksApi } from './modules/webhooks/webhooks.routes.js'
+import { kioskApi, kioskSignIns } from './modules/kiosks/kiosk-api.routes.js'
 import { kiosksApi } from './modules/kiosks/kiosks.routes.js'
 import { authenticateKiosk } from './modules/kiosks/kiosks.service.js'
 import { usersApi } from './modules/users/users.routes.js'
@@ -76,6 +77,7 @@ const API_MODULES: readonly ApiModule[] = [
   eventsApi,
   webhooksApi,
   kiosksApi,
+  kioskApi,
 ]
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
@@ -278,7 +280,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? Date.now
   registerRequestTransactions(app, db, {
     // The key is claimed first; the audit entry and the kept answer are the last writes before commit.
-    steps: [idempotentWrites(app, db, clock), auditWrites(app, db)],
+    steps: [idempotentWrites(app, db, clock), kioskSignIns(app, db, clock), auditWrites(app, db)],
     ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
   })
   logInspectorAccess(app, db)

@@ -43,6 +43,11 @@ export const ERROR_CATALOGUE = {
   payload_too_large: { status: 413, description: 'The body is larger than 1 MiB.' },
   unsupported_media_type: { status: 415, description: 'The body must be sent as application/json.' },
   headers_too_large: { status: 431, description: 'The request headers are larger than 16 KiB.' },
+  kiosk_credentials_invalid: { status: 401, description: 'At a kiosk: the identifier or the PIN is wrong (which one is not said). Five wrong PINs in a row lock the identifier.' },
+  kiosk_session_expired: { status: 401, description: 'At a kiosk: the session is unknown or has expired (they last about a minute); identify again.' },
+  kiosk_pin_change_required: { status: 403, description: 'At a kiosk: the PIN is still the initial one (from the phone) and must be changed before punching.' },
+  kiosk_locked: { status: 429, description: 'At a kiosk: five wrong PINs locked this identifier for 15 minutes; retry after `Retry-After` seconds.' },
+  kiosk_throttled: { status: 429, description: 'At a kiosk: this device made too many failed sign-ins across identifiers; retry after `Retry-After` seconds.' },
   rate_limited: { status: 429, description: 'Too many requests; retry after the number of seconds in `Retry-After`.' },
   internal_error: { status: 500, description: 'Unexpected failure; it is logged with the request id.' },
 } as const satisfies Record<string, { status: number; description: string }>
@@ -56,6 +61,8 @@ export interface FieldIssue {
 
 export class AppError extends Error {
   readonly status: number
+  /** Sent as `Retry-After` (seconds) with the answer: when a refusal says when to try again. */
+  retryAfterSeconds?: number
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -70,6 +77,13 @@ export class AppError extends Error {
 /** A 400 about one field, the commonest validation failure found after schema validation. */
 export function invalidField(field: string, message: string): AppError {
   return new AppError('invalid_request', `Invalid value for ${field}: ${message}`, [{ field, message }])
+}
+
+/** A refusal that says when to try again (429). */
+export function retryLater(code: ErrorCode, message: string, waitMs: number): AppError {
+  const error = new AppError(code, message)
+  error.retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000))
+  return error
 }
 
 export function notFound(what: string): AppError {

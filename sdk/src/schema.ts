@@ -1118,6 +1118,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/kiosk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The kiosk device this token belongs to, and the service’s clock (device token) */
+        get: operations["kiosk.device"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/kiosk/identify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An employee identifies at the kiosk with identifier and PIN (device token)
+         * @description Answers the employee’s name, where they stand and the punches allowed next, with a session of about a minute. Five wrong PINs in a row lock the identifier for 15 minutes (429 `kiosk_locked`, `Retry-After`), whether or not it belongs to anyone; a device with many failures across identifiers must wait between attempts (429 `kiosk_throttled`). With the initial PIN, `pin_change_required` is true and no punch is allowed until it is changed.
+         */
+        post: operations["kiosk.identify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/kiosk/punches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The identified employee punches at the kiosk (device token)
+         * @description Sign in with `session` (from kiosk.identify) or with `identifier` and `pin`: the kiosk page sends the PIN so that a punch queued while offline can be sent as it is, once, with its `Idempotency-Key` (kept per device). Without `ts` the punch is at the service’s moment; with it, at that real moment (a queued punch), judged by the usual rules. The punch has `source: kiosk` and this device’s id in the punch log. Refused with 403 `kiosk_pin_change_required` while the PIN is the initial one, even when queued: the first use must be online.
+         */
+        post: operations["kiosk.punch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/kiosk/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The identified employee changes their PIN (device token)
+         * @description The new PIN has 4 to 8 digits, not one digit repeated, and is neither the initial PIN (the last 4 digits of the phone) nor the current one. Needs a session.
+         */
+        post: operations["kiosk.change-pin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1129,7 +1206,7 @@ export interface components {
                  * @description Machine-readable code from the error catalogue
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "holiday_exists" | "punch_out_of_order" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "rate_limited" | "internal_error";
+                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "holiday_exists" | "punch_out_of_order" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "rate_limited" | "internal_error";
                 /** @description Human-readable explanation */
                 message: string;
                 /** @description For validation errors: one item per failing field */
@@ -1966,6 +2043,48 @@ export interface components {
             last_used_at: string | null;
             /** @description The device token (jkd_…) to pair the kiosk page with; shown this once. It can call the kiosk endpoints only. */
             device_token: string;
+        };
+        /** @description The kiosk device a device token belongs to */
+        KioskDeviceView: {
+            id: string;
+            name: string;
+            work_center_id: string | null;
+            company_name: string;
+            /**
+             * Format: date-time
+             * @description The service’s clock: the page dates queued punches by it, whatever the device’s own clock says
+             */
+            server_time: string;
+        };
+        /** @description The identified employee as the kiosk shows them */
+        KioskEmployee: {
+            name: string;
+            /** @description Where the employee stands, from their last punch */
+            state: "not_working" | "working" | "on_break";
+            /** @description The punches the sequence rules allow next (none while the initial PIN must be changed) */
+            allowed_punches: ("in" | "out" | "break_start" | "break_end")[];
+            /** @description The PIN is still the initial one: change it (kiosk.change-pin) before punching */
+            pin_change_required: boolean;
+        };
+        KioskSession: {
+            /** @description Send it as `session` to punch or change the PIN within the next minute */
+            session: string;
+            /** Format: date-time */
+            expires_at: string;
+            employee: components["schemas"]["KioskEmployee"];
+        };
+        /** @description The punch recorded at the kiosk (source kiosk) and where the employee now stands */
+        KioskPunch: {
+            id: string;
+            type: "in" | "out" | "break_start" | "break_end";
+            /** Format: date-time */
+            ts: string;
+            modality: "onsite" | "remote";
+            kiosk_id: string;
+            employee: components["schemas"]["KioskEmployee"];
+        };
+        KioskPinChanged: {
+            employee: components["schemas"]["KioskEmployee"];
         };
     };
     responses: never;
@@ -9680,6 +9799,367 @@ export interface operations {
             };
             /** @description Not found in this tenant */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "kiosk.device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The kiosk device a device token belongs to */
+                        data: {
+                            id: string;
+                            name: string;
+                            work_center_id: string | null;
+                            company_name: string;
+                            /**
+                             * Format: date-time
+                             * @description The service’s clock: the page dates queued punches by it, whatever the device’s own clock says
+                             */
+                            server_time: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "kiosk.identify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The kiosk identifier: the digits of the employee’s DNI/NIE */
+                    identifier: string;
+                    /** @description 4 to 8 digits */
+                    pin: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Send it as `session` to punch or change the PIN within the next minute */
+                            session: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                            employee: components["schemas"]["KioskEmployee"];
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "kiosk.punch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A session from kiosk.identify (it lasts about a minute) */
+                    session?: string;
+                    /** @description The kiosk identifier: the digits of the employee’s DNI/NIE */
+                    identifier?: string;
+                    /** @description 4 to 8 digits */
+                    pin?: string;
+                    type: "in" | "out" | "break_start" | "break_end";
+                    /**
+                     * Format: date-time
+                     * @description The real moment of a punch the kiosk queued while offline; the service’s moment when absent. At most 60 s in the future and 60 days in the past, later than the employee’s last punch
+                     * @example 2026-03-02T08:00:00.000Z
+                     */
+                    ts?: string;
+                    /** @description Only on 'in': 'onsite' (default) or 'remote' */
+                    modality?: "onsite" | "remote";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The punch recorded at the kiosk (source kiosk) and where the employee now stands */
+                        data: {
+                            id: string;
+                            type: "in" | "out" | "break_start" | "break_end";
+                            /** Format: date-time */
+                            ts: string;
+                            modality: "onsite" | "remote";
+                            kiosk_id: string;
+                            employee: components["schemas"]["KioskEmployee"];
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "kiosk.change-pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A session from kiosk.identify (it lasts about a minute) */
+                    session: string;
+                    /** @description 4 to 8 digits */
+                    new_pin: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            employee: components["schemas"]["KioskEmployee"];
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -89,6 +89,8 @@ export interface UsersTable extends ProfileColumns {
   /** Digits of the DNI: the identifier typed at a kiosk. Unique per tenant. */
   kiosk_id: string | null
   kiosk_pin_hash: string | null
+  /** The PIN is still the one derived from the phone: the next kiosk use must change it. */
+  kiosk_pin_initial: DbBoolean
   /** null follows the tenant's default schedule. The assignment most recently made; see schedule_assignments for dates. */
   schedule_id: string | null
   /** JSON [{ start, end }] (YYYY-MM-DD or null, both included); [] is "employed since the hire date". */
@@ -348,6 +350,8 @@ export interface Database {
   events: EventsTable
   webhooks: WebhooksTable
   kiosks: KiosksTable
+  kiosk_sessions: KioskSessionsTable
+  kiosk_lockouts: KioskLockoutsTable
   webhook_deliveries: WebhookDeliveriesTable
   webhook_dispatch: WebhookDispatchTable
 }
@@ -455,7 +459,32 @@ export interface KiosksTable {
   created_at: string
   revoked_at: string | null
   last_used_at: string | null
+  /** Failed sign-ins at this device in the current 15-minute window (the slowdown across identifiers). */
+  failure_window_start: string | null
+  failures_in_window: number
+  last_failure_at: string | null
 }
+
+/** A short-lived sign-in at a kiosk: who identified, at which device, until when. */
+export interface KioskSessionsTable {
+  token_hash: string
+  tenant_id: string
+  kiosk_id: string
+  user_id: string
+  created_at: string
+  expires_at: string
+}
+export type KioskSessionRow = Selectable<KioskSessionsTable>
+
+/** Wrong PINs typed for one identifier of a company (known or not), and the lock they caused. */
+export interface KioskLockoutsTable {
+  tenant_id: string
+  identifier: string
+  failures: number
+  locked_until: string | null
+  last_attempt_at: string
+}
+export type KioskLockoutRow = Selectable<KioskLockoutsTable>
 
 /** A company's subscription to its events. `events` is a JSON array of event types, or ["*"]. */
 export interface WebhooksTable {

@@ -12,8 +12,8 @@ import type { RateDecision, RateLimitStore } from './rate-limit.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** 'public': no key needed (documentation, health). Default: a valid key. */
-    access?: 'public' | 'key'
+    /** 'public': no key needed (documentation, health); 'kiosk': a kiosk device token. Default: a valid key. */
+    access?: 'public' | 'key' | 'kiosk'
     /** Scope the key must hold; absent for `me`, which any valid key may call. */
     scope?: Scope
     /** false: not rate limited (health probes must answer even when an address is over budget). */
@@ -21,6 +21,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null
+    /** The kiosk device calling a kiosk endpoint (its employee, once signed in, is `auth`). */
+    kiosk: KioskDevice | null
   }
 }
 
@@ -53,6 +55,7 @@ function bearerToken(header: string | undefined): string | null {
 export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   const { authenticate, authenticateKiosk, rateLimit, limitPerMinute } = options
   app.decorateRequest('auth', null)
+  app.decorateRequest('kiosk', null)
 
   /**
    * Counts a request. If the shared counter store (Redis) is unreachable the request is let
@@ -72,6 +75,35 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     }
   }
 
+  /** A 401, counted against the caller's address so that keys and tokens cannot be tried quickly. */
+  async function unauthenticated(request: FastifyRequest, reply: FastifyReply, token: string | null): Promise<AppError> {
+    // A valid key is never refused because of its address: behind a load balancer or a shared
+    // NAT many clients share one, and one misbehaving client must not lock them out.
+    const decision = await count(request, reply, `anon:${request.ip}`)
+    if (decision && !decision.allowed) return rateLimited(reply, decision.resetMs)
+    reply.header('WWW-Authenticate', 'Bearer')
+    return new AppError(
+      'unauthenticated',
+      token
+        ? 'The API key is invalid, revoked, expired, or acts as a disabled user'
+        : request.headers.authorization
+          ? 'The Authorization header must be "Bearer <API key>"'
+          : 'Missing API key: send Authorization: Bearer <key>',
+    )
+  }
+
+  /** A kiosk endpoint: a device token only (decisions 13), counted against the device. */
+  async function admitDevice(request: FastifyRequest, reply: FastifyReply, token: string | null): Promise<void> {
+    const device = token?.startsWith(KIOSK_TOKEN_PREFIX) ? await authenticateKiosk(token) : null
+    if (!device) {
+      if (token && (await authenticate(token))) throw new AppError('permission_denied', 'The kiosk endpoints take a kiosk device token, not an API key')
+      throw await unauthenticated(request, reply, token)
+    }
+    const decision = await count(request, reply, `kiosk:${device.kioskId}`)
+    if (decision && !decision.allowed) throw rateLimited(reply, decision.resetMs)
+    request.kiosk = device
+  }
+
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const config = request.routeOptions.config
     if (config.rateLimit === false) return
@@ -82,6 +114,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     }
 
     const token = bearerToken(request.headers.authorization)
+    if (config.access === 'kiosk') return admitDevice(request, reply, token)
     if (token?.startsWith(KIOSK_TOKEN_PREFIX)) {
       // A kiosk device's token: valid ones are confined to the kiosk endpoints (decisions 13).
       const device = await authenticateKiosk(token)
@@ -93,22 +126,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     }
     // An invalid device token falls through: `authenticate` knows no `jkd_` token, so it is a 401.
     const auth = token ? await authenticate(token) : null
-    if (!auth) {
-      // Requests without a valid key count against their address, so keys cannot be tried
-      // quickly. A valid key is never refused because of its address: behind a load balancer or
-      // a shared NAT many clients share one, and one misbehaving client must not lock them out.
-      const decision = await count(request, reply, `anon:${request.ip}`)
-      if (decision && !decision.allowed) throw rateLimited(reply, decision.resetMs)
-      reply.header('WWW-Authenticate', 'Bearer')
-      throw new AppError(
-        'unauthenticated',
-        token
-          ? 'The API key is invalid, revoked, expired, or acts as a disabled user'
-          : request.headers.authorization
-            ? 'The Authorization header must be "Bearer <API key>"'
-            : 'Missing API key: send Authorization: Bearer <key>',
-      )
-    }
+    if (!auth) throw await unauthenticated(request, reply, token)
 
     // Known from here on, so that the refusals below are logged for inspector keys too.
     request.auth = auth
@@ -119,6 +137,13 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
       throw new AppError('scope_required', `This API key does not have the scope ${config.scope} enabled`)
     }
   })
+}
+
+/** Whose requests these are: the key's, or the kiosk device's (the namespace of its Idempotency-Keys). */
+export function callerOf(request: FastifyRequest): { tenantId: string; keyId: string } | null {
+  if (request.auth) return { tenantId: request.auth.tenantId, keyId: request.auth.keyId }
+  if (request.kiosk) return { tenantId: request.kiosk.tenantId, keyId: request.kiosk.kioskId }
+  return null
 }
 
 /** The caller of a key-protected route; the onRequest hook guarantees it is set. */

@@ -35,6 +35,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 export function registerErrorHandler(app: FastifyInstance, allowedMethods: (path: string) => string[]): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', error.retryAfterSeconds)
       return reply.status(error.status).send(errorBody(error.code, error.message, error.details))
     }
     if (error.validation) {

@@ -11,7 +11,7 @@ const errorTable = Object.entries(ERROR_CATALOGUE)
 
 const DESCRIPTION = `Employees, time-clock punches and daily attendance, absences, expenses and project time for many companies (tenants).
 
-Authenticate every request with \`Authorization: Bearer <API key>\`. A key belongs to one tenant, holds a set of scopes named like the operations (see each operation's \`x-scope\`), and acts as one user whose permissions authorise writes.
+Authenticate every request with \`Authorization: Bearer <API key>\`. A key belongs to one tenant, holds a set of scopes named like the operations (see each operation's \`x-scope\`), and acts as one user whose permissions authorise writes. The Kiosk operations take a kiosk device token (\`jkd_…\`) instead, and nothing else does.
 
 Checks run in this order: 401 (key) → 429 (rate limit) → 403 (scope) → 400 (validation) → 404 (resource) → 403 (permission of the acting user) → 409 (state).
 
@@ -31,7 +31,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       openapi: '3.1.0',
       info: { title: 'Jornada workforce API', version: '1.0.0', description: DESCRIPTION },
       servers: [{ url: '/' }],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'jnd_... API key' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'jnd_... API key' },
+          kioskDevice: { type: 'http', scheme: 'bearer', description: 'jkd_... kiosk device token (kiosk operations only)' },
+        },
+      },
       security: [{ bearerAuth: [] }],
     },
     refResolver: {
@@ -42,6 +47,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const config = (route.config ?? {}) as { scope?: string; access?: string }
       if (config.scope) transformed['x-scope'] = config.scope
       if (config.access === 'public') transformed.security = []
+      if (config.access === 'kiosk') transformed.security = [{ kioskDevice: [] }]
       return { schema: transformed as never, url }
     },
   })

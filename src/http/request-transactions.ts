@@ -20,6 +20,8 @@ declare module 'fastify' {
     transaction: RequestTransaction | null
     /** Set once the write committed, or rolled back and its steps ran after it. */
     writeSettled: boolean
+    /** The steps that ran before one refused the write ahead of its transaction: they settle as after a rollback. */
+    stepsBeforeRefusal: readonly WriteStep[] | null
   }
 }
 
@@ -32,9 +34,14 @@ export interface WriteStep {
 
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE'])
 
-/** A write made with a key: what runs in a request transaction (and is audited, and may be idempotent). */
-export function isKeyWrite(request: FastifyRequest): boolean {
-  return WRITE_METHODS.has(request.method) && request.auth !== null && request.routeOptions.config.scope !== undefined
+/**
+ * A write made with a key, or by a kiosk device on a kiosk endpoint: what runs in a request
+ * transaction (and is audited, and may be idempotent).
+ */
+export function isApiWrite(request: FastifyRequest): boolean {
+  if (!WRITE_METHODS.has(request.method)) return false
+  const config = request.routeOptions.config
+  return (request.auth !== null && config.scope !== undefined) || (request.kiosk !== null && config.access === 'kiosk')
 }
 
 export interface RequestTransactionOptions {
@@ -43,15 +50,26 @@ export interface RequestTransactionOptions {
   afterCommit?: (request: FastifyRequest) => void
 }
 
+/** Runs the steps' `afterRollback`, in order: a refused write lets go of what they took. */
+async function afterRefusal(steps: readonly WriteStep[], request: FastifyRequest, reply: FastifyReply, payload: string): Promise<void> {
+  for (const step of steps) await step.afterRollback?.(request, reply, payload)
+}
+
 export function registerRequestTransactions(app: FastifyInstance, db: Kysely<any>, options: RequestTransactionOptions): void {
   const { steps, afterCommit } = options
   app.decorateRequest('transaction', null)
   app.decorateRequest('writeSettled', false)
+  app.decorateRequest('stepsBeforeRefusal', null)
 
   /** Runs the steps before the write; true when one answered the request, else the transaction is open. */
   async function begin(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    for (const step of steps) {
-      if (await step.beforeBegin?.(request, reply)) return true
+    for (const [index, step] of steps.entries()) {
+      try {
+        if (await step.beforeBegin?.(request, reply)) return true
+      } catch (error) {
+        request.stepsBeforeRefusal = steps.slice(0, index)
+        throw error
+      }
     }
     request.transaction = await beginRequestTransaction(db)
     return false
@@ -76,12 +94,12 @@ export function registerRequestTransactions(app: FastifyInstance, db: Kysely<any
     }
     await transaction.rollback()
     request.writeSettled = true
-    for (const step of steps) await step.afterRollback?.(request, reply, payload)
+    await afterRefusal(steps, request, reply, payload)
   }
 
   // The hooks are callback style: every read passes straight through, without the cost of a promise.
   app.addHook('preHandler', (request, reply, done) => {
-    if (!isKeyWrite(request)) return done()
+    if (!isApiWrite(request)) return done()
     begin(request, reply).then(
       // The handler is called from `done`, so it runs inside the transaction's async context. A
       // step that answered the request (a replay) ends it here: `done` is not called.
@@ -92,6 +110,17 @@ export function registerRequestTransactions(app: FastifyInstance, db: Kysely<any
 
   app.addHook('onSend', (request, reply, payload, done) => {
     const transaction = request.transaction
+    const refusedEarly = request.stepsBeforeRefusal
+    if (refusedEarly && !request.writeSettled) {
+      // A step refused the write before it began (a kiosk sign-in): the steps before it let go of
+      // what they took (an Idempotency-Key's claim).
+      request.writeSettled = true
+      afterRefusal(refusedEarly, request, reply, typeof payload === 'string' ? payload : '').then(
+        () => done(null, payload),
+        (error: Error) => done(error),
+      )
+      return
+    }
     if (!transaction || request.writeSettled) return done(null, payload)
     settle(transaction, request, reply, typeof payload === 'string' ? payload : '').then(
       () => done(null, payload),

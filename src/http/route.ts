@@ -57,6 +57,18 @@ export function operations(tag: string) {
   }
 }
 
+/** The operations of a kiosk device (decisions 13), called with its device token instead of an API key. */
+export type KioskOperationId = 'kiosk.device' | 'kiosk.identify' | 'kiosk.punch' | 'kiosk.change-pin'
+
+/**
+ * A kiosk operation: it needs a device token (an API key is refused with 403) and no scope; its
+ * operationId is its own name.
+ */
+export function kioskOperation<const S extends Omit<OperationSpec, 'operationId'>>(id: KioskOperationId, spec: S) {
+  const { config, schema } = operations('Kiosk')('me', { ...spec, operationId: id })
+  return { config: { ...config, access: 'kiosk' } as FastifyContextConfig, schema }
+}
+
 /**
  * An operation anyone may call without a key: health probes (never rate limited, they must answer
  * whatever an address has done) and the documents (rate limited per address).

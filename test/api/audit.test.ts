@@ -88,7 +88,8 @@ forEachEngine('audit log', (t) => {
 
     const openapi = (await t.client(null).get('/api/v1/openapi.json')).body
     const writeOperations = Object.values<any>(openapi.paths)
-      .flatMap((item) => Object.entries<any>(item).filter(([method]) => WRITE_METHODS.has(method)).map(([, op]) => op.operationId as string))
+      // Kiosk writes are made by a device, not a key: test/api/kiosk-sign-in checks their entries.
+      .flatMap((item) => Object.entries<any>(item).filter(([method, op]) => WRITE_METHODS.has(method) && !op.security?.[0]?.kioskDevice).map(([, op]) => op.operationId as string))
       .sort()
     assert.deepEqual([...writes.keys()].sort(), writeOperations, 'the test exercises every write operation of the document')
 

@@ -20,7 +20,10 @@ forEachEngine('OpenAPI document and real sockets', (t) => {
     }
     // One read scope serves a list and its item where the decisions say so.
     const sharedScopes: Record<string, string> = { 'attendance-corrections.get': 'attendance-corrections.list', 'keys.get': 'keys.list', 'attendance.batch': 'attendance.create', 'webhooks.get': 'webhooks.list', 'webhooks.deliveries': 'webhooks.list' }
-    for (const op of operations.filter((o) => o.operationId && o.operationId !== 'me')) {
+    const kioskOperations = operations.filter((o) => o.security?.[0]?.kioskDevice)
+    assert.deepEqual(kioskOperations.map((o) => o.operationId).sort(), ['kiosk.change-pin', 'kiosk.device', 'kiosk.identify', 'kiosk.punch'], 'kiosk operations take a device token')
+    for (const op of kioskOperations) assert.ok(op.responses['401'] && op.responses['403'] && op.responses['429'] && !op['x-scope'], `${op.operationId} documents common errors, needs no scope`)
+    for (const op of operations.filter((o) => o.operationId && o.operationId !== 'me' && !kioskOperations.includes(o))) {
       assert.equal(op['x-scope'], sharedScopes[op.operationId] ?? op.operationId, `${op.operationId} declares its scope`)
       assert.ok(op.responses['401'] && op.responses['403'] && op.responses['429'], `${op.operationId} documents common errors`)
     }

@@ -11,6 +11,7 @@ import * as reportsAndAccess from './2026_11_22_0008_reports_and_access.js'
 import * as idempotencyAndEvents from './2026_11_22_0009_idempotency_and_events.js'
 import * as webhooks from './2026_11_22_0010_webhooks.js'
 import * as kiosks from './2026_11_22_0011_kiosks.js'
+import * as kioskSignIn from './2026_11_22_0012_kiosk_sign_in.js'
 
 export const migrations: Record<string, Migration> = {
   '2026_11_01_0001_foundation': foundation,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0009_idempotency_and_events': idempotencyAndEvents,
   '2026_11_22_0010_webhooks': webhooks,
   '2026_11_22_0011_kiosks': kiosks,
+  '2026_11_22_0012_kiosk_sign_in': kioskSignIn,
 }

@@ -185,12 +185,23 @@ export async function createPunch(db: Db, auth: AuthContext, body: CreatePunchBo
 
 /** The acting user punches for themselves, at the server's moment: personal clock-in, for any role. */
 export async function clockPunch(db: Db, auth: AuthContext, body: ClockBodyType, now = Date.now()): Promise<PunchType> {
-  const request: PunchRequest = { type: body.type, tsMs: now, modality: body.modality, source: 'clock' }
+  return punchToApi(await punchRowForSelf(db, auth, { type: body.type, tsMs: now, modality: body.modality, source: 'clock' }, now))
+}
+
+/**
+ * The employee identified at a kiosk punches for themselves (decisions 13): at the server's
+ * moment, or at the real moment of a punch the kiosk queued while the service could not be
+ * reached (within the contract's window, judged by the usual rules).
+ */
+export async function kioskPunch(db: Db, auth: AuthContext, kioskId: string, body: ClockBodyType & { ts?: string | undefined }, now = Date.now()): Promise<PunchRow> {
+  const tsMs = body.ts === undefined ? now : Date.parse(body.ts)
+  return punchRowForSelf(db, auth, { type: body.type, tsMs, modality: body.modality, source: 'kiosk', kioskId }, now)
+}
+
+/** Judges and appends a punch of the acting user, holding their row lock. */
+async function punchRowForSelf(db: Db, auth: AuthContext, request: PunchRequest, now: number): Promise<PunchRow> {
   assertPunchInput(request, now)
-  return db.transaction().execute(async (trx) => {
-    const employee = await lockedEmployee(trx, auth.tenantId, auth.actor.id)
-    return punchToApi(await appendPunch(trx, auth, employee, request, now))
-  })
+  return db.transaction().execute(async (trx) => appendPunch(trx, auth, await lockedEmployee(trx, auth.tenantId, auth.actor.id), request, now))
 }
 
 function refusal(index: number, error: AppError): BatchPunchResultType {

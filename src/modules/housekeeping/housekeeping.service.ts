@@ -1,12 +1,13 @@
 /**
  * What the service keeps only for a while: answers of Idempotency-Keys (24 hours), events and
- * finished webhook deliveries (30 days). `jornada serve` purges them every hour; several instances may do so at once, as a
+ * finished webhook deliveries (30 days), expired kiosk sessions and idle kiosk lockouts. `jornada serve` purges them every hour; several instances may do so at once, as a
  * purge only deletes what has expired.
  */
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.js'
 import { purgeEvents } from '../events/events.service.js'
 import { purgeIdempotencyKeys } from '../idempotency/idempotency.service.js'
+import { purgeKioskSignIns } from '../kiosks/kiosk-sign-in.service.js'
 import { purgeDeliveries } from '../webhooks/webhooks.service.js'
 
 export const HOUSEKEEPING_INTERVAL_MS = 3_600_000
@@ -15,6 +16,7 @@ export interface PurgeReport {
   idempotency_keys: number
   events: number
   webhook_deliveries: number
+  kiosk_sign_ins: number
 }
 
 export async function purgeExpired(db: Kysely<Database>, now = Date.now()): Promise<PurgeReport> {
@@ -22,6 +24,7 @@ export async function purgeExpired(db: Kysely<Database>, now = Date.now()): Prom
     idempotency_keys: await purgeIdempotencyKeys(db, now),
     events: await purgeEvents(db, now),
     webhook_deliveries: await purgeDeliveries(db, now),
+    kiosk_sign_ins: await purgeKioskSignIns(db, now),
   }
 }
 

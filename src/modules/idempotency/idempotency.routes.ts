@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.js'
 import { invalidField } from '../../errors.js'
+import { callerOf } from '../../http/auth.js'
 import type { WriteStep } from '../../http/request-transactions.js'
 import { KEY_PATTERN, requestFingerprint } from './idempotency.logic.js'
 import { type KeyRef, claimKey, keepSuccess, settleRefusal } from './idempotency.service.js'
@@ -32,8 +33,9 @@ export function idempotentWrites(app: FastifyInstance, db: Kysely<Database>, clo
     async beforeBegin(request: FastifyRequest, reply: FastifyReply) {
       const key = idempotencyKeyOf(request)
       if (key === null) return false
-      const auth = request.auth!
-      const ref = { tenantId: auth.tenantId, apiKeyId: auth.keyId, key }
+      // A key's Idempotency-Keys are its own; a kiosk device's are the device's.
+      const caller = callerOf(request)!
+      const ref = { tenantId: caller.tenantId, apiKeyId: caller.keyId, key }
       const fingerprint = requestFingerprint(request.method, request.url, request.body)
       let outcome
       try {

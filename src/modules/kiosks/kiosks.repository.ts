@@ -1,8 +1,9 @@
 /** Kiosk devices: stored, listed, revoked (never deleted: a punch names the kiosk it came from). */
 import type { Kysely } from 'kysely'
 import { paginate } from '../../db/paginate.js'
-import type { Database, KioskRow } from '../../db/schema.js'
+import type { Database, KioskLockoutRow, KioskRow, KioskSessionRow } from '../../db/schema.js'
 import type { Page } from '../../lib/pagination.js'
+import type { DeviceFailures } from './kiosk-sign-in.logic.js'
 
 type Db = Kysely<Database>
 
@@ -33,4 +34,61 @@ export async function revokeKiosk(db: Db, tenantId: string, id: string, at: stri
 export async function recordKioskUse(db: Db, kiosk: Pick<KioskRow, 'id' | 'last_used_at'>, now: Date): Promise<void> {
   if (kiosk.last_used_at && now.getTime() - Date.parse(kiosk.last_used_at) < 60_000) return
   await db.updateTable('kiosks').set({ last_used_at: now.toISOString() }).where('id', '=', kiosk.id).execute()
+}
+
+/**
+ * The lockout row of an identifier, created when missing and locked until the transaction ends:
+ * PostgreSQL's ON CONFLICT DO UPDATE locks the row it meets (SQLite runs one transaction at a
+ * time anyway), so concurrent attempts at one identifier are counted one after the other.
+ */
+export async function lockedLockout(trx: Db, tenantId: string, identifier: string, at: string): Promise<KioskLockoutRow> {
+  return trx
+    .insertInto('kiosk_lockouts')
+    .values({ tenant_id: tenantId, identifier, failures: 0, locked_until: null, last_attempt_at: at })
+    .onConflict((oc) => oc.columns(['tenant_id', 'identifier']).doUpdateSet({ last_attempt_at: at }))
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+export async function saveLockout(trx: Db, tenantId: string, identifier: string, state: Pick<KioskLockoutRow, 'failures' | 'locked_until'>): Promise<void> {
+  await trx.updateTable('kiosk_lockouts').set(state).where('tenant_id', '=', tenantId).where('identifier', '=', identifier).execute()
+}
+
+/** A right PIN forgives the identifier's wrong ones. */
+export async function clearLockout(db: Db, tenantId: string, identifier: string): Promise<void> {
+  await db.deleteFrom('kiosk_lockouts').where('tenant_id', '=', tenantId).where('identifier', '=', identifier).execute()
+}
+
+export async function findDeviceFailures(db: Db, kioskId: string): Promise<DeviceFailures | undefined> {
+  return db.selectFrom('kiosks').select(['failure_window_start', 'failures_in_window', 'last_failure_at']).where('id', '=', kioskId).executeTakeFirst()
+}
+
+export async function saveDeviceFailures(trx: Db, kioskId: string, failures: DeviceFailures): Promise<void> {
+  await trx.updateTable('kiosks').set(failures).where('id', '=', kioskId).execute()
+}
+
+export async function insertSession(db: Db, row: KioskSessionRow): Promise<void> {
+  await db.insertInto('kiosk_sessions').values(row).execute()
+}
+
+/** A session of this device that has not expired. */
+export async function findLiveSession(db: Db, kioskId: string, tokenHash: string, at: string): Promise<KioskSessionRow | undefined> {
+  return db
+    .selectFrom('kiosk_sessions')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('kiosk_id', '=', kioskId)
+    .where('expires_at', '>', at)
+    .executeTakeFirst()
+}
+
+/** Removes expired sessions and lockouts that no longer hold anything back; returns how many went. */
+export async function purgeSignInState(db: Db, at: string, lockoutsIdleBefore: string): Promise<number> {
+  const sessions = await db.deleteFrom('kiosk_sessions').where('expires_at', '<=', at).executeTakeFirst()
+  const lockouts = await db
+    .deleteFrom('kiosk_lockouts')
+    .where('last_attempt_at', '<', lockoutsIdleBefore)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]))
+    .executeTakeFirst()
+  return Number(sessions.numDeletedRows) + Number(lockouts.numDeletedRows)
 }

@@ -56,6 +56,9 @@ export async function createKiosk(db: Db, auth: AuthContext, body: CreateKioskBo
     created_at: new Date(now).toISOString(),
     revoked_at: null,
     last_used_at: null,
+    failure_window_start: null,
+    failures_in_window: 0,
+    last_failure_at: null,
   }
   await repo.insertKiosk(db, row)
   return { ...kioskToApi(row), device_token: formatKioskToken(row.id, secret) }

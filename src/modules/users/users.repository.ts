@@ -37,6 +37,16 @@ export async function findUserRow(db: Db, tenantId: string, userId: string): Pro
   return db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('id', '=', userId).executeTakeFirst()
 }
 
+/** The user a kiosk identifier (the digits of their DNI) belongs to. */
+export async function findUserByKioskId(db: Db, tenantId: string, kioskId: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('kiosk_id', '=', kioskId).executeTakeFirst()
+}
+
+/** Sets a user's kiosk PIN (its scrypt hash) and whether it is still the initial one. */
+export async function setKioskPin(db: Db, tenantId: string, userId: string, pinHash: string, initial: boolean, at: string): Promise<void> {
+  await db.updateTable('users').set({ kiosk_pin_hash: pinHash, kiosk_pin_initial: initial, updated_at: at }).where('tenant_id', '=', tenantId).where('id', '=', userId).execute()
+}
+
 export async function findUserRows(db: Db, tenantId: string, userIds: readonly string[]): Promise<UserRow[]> {
   if (userIds.length === 0) return []
   return db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', userIds).execute()

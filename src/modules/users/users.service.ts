@@ -148,6 +148,8 @@ export async function insertUserRecord(trx: Trx, tenantId: string, input: NewUse
     password_hash: input.passwordHash,
     kiosk_id: kioskId,
     kiosk_pin_hash: input.kioskPinHash,
+    // The PIN derived from the phone must be changed at the first kiosk use (decisions 13).
+    kiosk_pin_initial: input.kioskPinHash !== null,
     schedule_id: input.scheduleId,
     employment_periods: '[]',
     ...emptyProfile(),

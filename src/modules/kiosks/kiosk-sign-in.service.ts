@@ -1,0 +1,191 @@
+/**
+ * Employees at a kiosk (decisions 13): they sign in with their kiosk identifier (the digits of
+ * their DNI) and PIN, or with the short-lived session an identification gave them, then punch
+ * for themselves or change their PIN. Wrong PINs lock the identifier, known or not; a device
+ * failing across identifiers is slowed down. Both counts are written in transactions of their
+ * own, before the request's write begins: a refused sign-in must still be counted.
+ */
+import type { Kysely } from 'kysely'
+import type { AuthContext, KioskDevice } from '../../auth/context.js'
+import { lockRows } from '../../db/locks.js'
+import type { Database, UserRow } from '../../db/schema.js'
+import { AppError, invalidField, retryLater } from '../../errors.js'
+import { hashPassword, newSecret, sha256Hex, verifyPassword } from '../../lib/secrets.js'
+import type { PunchType } from '../attendance/attendance.logic.js'
+import { lastEffectivePunches } from '../attendance/attendance.repository.js'
+import { kioskPunch } from '../attendance/punch-recording.service.js'
+import { requireTenant } from '../tenants/tenants.repository.js'
+import { kioskPinFromPhone } from '../users/users.logic.js'
+import { findUserByKioskId, findUserRow, setKioskPin } from '../users/users.repository.js'
+import * as logic from './kiosk-sign-in.logic.js'
+import type { KioskPunchBodyType } from './kiosk-api.schemas.js'
+import * as repo from './kiosks.repository.js'
+
+type Db = Kysely<Database>
+
+export interface KioskCredentials {
+  session?: string | undefined
+  identifier?: string | undefined
+  pin?: string | undefined
+}
+
+/** Who signed in at a kiosk: the employee as the request's caller (acting through the device), and how. */
+export interface KioskSignIn {
+  auth: AuthContext
+  user: UserRow
+  device: KioskDevice
+  /** The PIN is still the initial one: nothing but a PIN change is allowed until it is changed. */
+  pinChangeRequired: boolean
+}
+
+/** Compared against when the identifier is unknown, so that an unknown one takes as long as a wrong PIN. */
+let dummyPinHash: Promise<string> | undefined
+function unknownIdentifierHash(): Promise<string> {
+  dummyPinHash ??= hashPassword('no such identifier')
+  return dummyPinHash
+}
+
+
+/** The employee as the caller of the request, acting through the device: its id keys the device's Idempotency-Keys. */
+async function signedIn(db: Db, device: KioskDevice, user: UserRow): Promise<KioskSignIn> {
+  const tenant = await requireTenant(db, device.tenantId)
+  return {
+    auth: {
+      keyId: device.kioskId,
+      kind: 'standard',
+      expiresAt: null,
+      tenantId: device.tenantId,
+      tenant,
+      // A kiosk grants no scope: its operations are its own and need none.
+      scopes: [],
+      actor: { id: user.id, email: user.email, fullName: user.full_name, role: user.role, departmentId: user.department_id },
+    },
+    user,
+    device,
+    pinChangeRequired: Boolean(user.kiosk_pin_initial),
+  }
+}
+
+function disabled(): AppError {
+  return new AppError('user_disabled', 'This employee is disabled and cannot use the kiosk')
+}
+
+/** Signs in with a session of this device; 401 when it is unknown, of another device, or expired. */
+async function withSession(db: Db, device: KioskDevice, token: string, now: number): Promise<KioskSignIn> {
+  const session = await repo.findLiveSession(db, device.kioskId, sha256Hex(token), new Date(now).toISOString())
+  const user = session ? await findUserRow(db, device.tenantId, session.user_id) : undefined
+  if (!user) throw new AppError('kiosk_session_expired', 'The kiosk session has expired: identify again')
+  if (user.status !== 'active') throw disabled()
+  return signedIn(db, device, user)
+}
+
+/**
+ * Signs in with identifier and PIN. The device's slowdown is checked first, then the attempt is
+ * counted against the identifier (refused while it is locked), then the PIN is checked: a right
+ * one forgives the identifier's failures, a wrong one is also counted against the device.
+ */
+async function withPin(db: Db, device: KioskDevice, identifier: string, pin: string, now: number): Promise<KioskSignIn> {
+  const at = new Date(now).toISOString()
+  const deviceFailures = await repo.findDeviceFailures(db, device.kioskId)
+  const wait = deviceFailures ? logic.deviceWaitMs(deviceFailures, now) : 0
+  if (wait > 0) throw retryLater('kiosk_throttled', `Too many failed sign-ins at this kiosk: wait ${Math.ceil(wait / 1000)} s`, wait)
+
+  const decision = await db.transaction().execute(async (trx) => {
+    const decided = logic.reserveAttempt(await repo.lockedLockout(trx, device.tenantId, identifier, at), now)
+    if (decided.allowed) await repo.saveLockout(trx, device.tenantId, identifier, decided.next)
+    return decided
+  })
+  if (!decision.allowed) {
+    throw retryLater('kiosk_locked', `Too many wrong PINs for this identifier: try again in ${Math.ceil(decision.retryAfterMs / 60_000)} min`, decision.retryAfterMs)
+  }
+
+  const user = await findUserByKioskId(db, device.tenantId, identifier)
+  const right = await verifyPassword(pin, user?.kiosk_pin_hash ?? (await unknownIdentifierHash()))
+  if (user && user.kiosk_pin_hash && right) {
+    await repo.clearLockout(db, device.tenantId, identifier)
+    if (user.status !== 'active') throw disabled()
+    return signedIn(db, device, user)
+  }
+
+  await db.transaction().execute(async (trx) => {
+    await lockRows(trx, 'kiosks', device.tenantId, [device.kioskId])
+    const current = await repo.findDeviceFailures(trx, device.kioskId)
+    if (current) await repo.saveDeviceFailures(trx, device.kioskId, logic.withFailure(current, now))
+  })
+  const left = decision.attemptsLeft
+  throw new AppError(
+    'kiosk_credentials_invalid',
+    left > 0 ? `Wrong identifier or PIN (${left} ${left === 1 ? 'attempt' : 'attempts'} left)` : 'Wrong identifier or PIN: this identifier is now locked for 15 min',
+  )
+}
+
+/** Signs in with whichever credentials the request carries: a session, or identifier and PIN. */
+export async function signIn(db: Db, device: KioskDevice, credentials: KioskCredentials, now = Date.now()): Promise<KioskSignIn> {
+  const { session, identifier, pin } = credentials
+  if (session !== undefined) {
+    if (identifier !== undefined || pin !== undefined) throw invalidField('session', 'send either a session or an identifier and PIN, not both')
+    return withSession(db, device, session, now)
+  }
+  if (identifier === undefined || pin === undefined) throw invalidField(identifier === undefined ? 'identifier' : 'pin', 'is required (or send a session)')
+  return withPin(db, device, identifier, pin, now)
+}
+
+/** What the kiosk shows of the employee: their name, where they stand, and what they may punch next. */
+export interface KioskEmployeeView {
+  name: string
+  state: logic.PresenceState
+  allowed_punches: PunchType[]
+  pin_change_required: boolean
+}
+
+async function employeeView(db: Db, signIn: KioskSignIn, pinChangeRequired = signIn.pinChangeRequired): Promise<KioskEmployeeView> {
+  const [last] = await lastEffectivePunches(db, signIn.device.tenantId, [signIn.user.id])
+  const lastType = last?.type ?? null
+  return {
+    name: signIn.user.full_name,
+    state: logic.presenceOf(lastType),
+    // Until the initial PIN is changed, the only thing to do is change it.
+    allowed_punches: pinChangeRequired ? [] : logic.allowedPunches(lastType),
+    pin_change_required: pinChangeRequired,
+  }
+}
+
+/** Starts a session of about a minute for the employee who identified. */
+export async function identify(db: Db, signIn: KioskSignIn, now = Date.now()) {
+  const token = newSecret()
+  const expiresAt = new Date(now + logic.SESSION_MS).toISOString()
+  await repo.insertSession(db, {
+    token_hash: sha256Hex(token),
+    tenant_id: signIn.device.tenantId,
+    kiosk_id: signIn.device.kioskId,
+    user_id: signIn.user.id,
+    created_at: new Date(now).toISOString(),
+    expires_at: expiresAt,
+  })
+  return { session: token, expires_at: expiresAt, employee: await employeeView(db, signIn) }
+}
+
+function pinChangeFirst(): AppError {
+  return new AppError('kiosk_pin_change_required', 'The initial PIN must be changed before the first punch')
+}
+
+/** The signed-in employee punches at the kiosk; not before they have changed their initial PIN. */
+export async function punch(db: Db, signIn: KioskSignIn, body: KioskPunchBodyType, now = Date.now()) {
+  if (signIn.pinChangeRequired) throw pinChangeFirst()
+  const row = await kioskPunch(db, signIn.auth, signIn.device.kioskId, body, now)
+  return { id: row.id, type: row.type, ts: row.ts, modality: row.modality, kiosk_id: signIn.device.kioskId, employee: await employeeView(db, signIn) }
+}
+
+/** Sets a new PIN: 4 to 8 digits, not one digit repeated, not the initial one nor the current one. */
+export async function changePin(db: Db, signIn: KioskSignIn, newPin: string, now = Date.now()) {
+  const problem = logic.newPinProblem(newPin, signIn.user.phone_personal ? kioskPinFromPhone(signIn.user.phone_personal) : null)
+  if (problem) throw invalidField('new_pin', problem)
+  if (signIn.user.kiosk_pin_hash && (await verifyPassword(newPin, signIn.user.kiosk_pin_hash))) throw invalidField('new_pin', 'must differ from the current PIN')
+  await setKioskPin(db, signIn.device.tenantId, signIn.user.id, await hashPassword(newPin), false, new Date(now).toISOString())
+  return { employee: await employeeView(db, signIn, false) }
+}
+
+/** Removes expired sessions, and lockouts that hold nothing back and saw no attempt for a day. */
+export async function purgeKioskSignIns(db: Db, now: number): Promise<number> {
+  return repo.purgeSignInState(db, new Date(now).toISOString(), new Date(now - 86_400_000).toISOString())
+}
