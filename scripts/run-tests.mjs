@@ -2,7 +2,7 @@
 // Runs every test file with Node's own test runner, on SQLite and, when TEST_DATABASE_URL is set,
 // on PostgreSQL too. Extra arguments are passed through (e.g. a single file).
 import { spawnSync } from 'node:child_process'
-import { readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 function testFiles(dir) {
@@ -26,6 +26,10 @@ if (process.env.TEST_DATABASE_URL) {
   console.log(`Running every test on SQLite and on PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`)
 } else {
   console.log('Running every test on SQLite. PostgreSQL half SKIPPED: set TEST_DATABASE_URL=postgres://... to run it too.')
+}
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+if (!existsSync(chromium)) {
+  console.log(`Kiosk browser tests SKIPPED: no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH).`)
 }
 const result = spawnSync(
   process.execPath,

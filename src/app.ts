@@ -50,6 +50,7 @@ import { schedulesApi } from './modules/schedules/schedules.routes.js'
 import { tenantsApi } from './modules/tenants/tenants.routes.js'
 import { webhooksApi } from './modules/webhooks/webhooks.routes.js'
 import { kioskApi, kioskSignIns } from './modules/kiosks/kiosk-api.routes.js'
+import { registerKioskPage } from './modules/kiosks/kiosk-page.routes.js'
 import { kiosksApi } from './modules/kiosks/kiosks.routes.js'
 import { authenticateKiosk } from './modules/kiosks/kiosks.service.js'
 import { usersApi } from './modules/users/users.routes.js'
@@ -276,6 +277,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? { status: 'ok' as const }
       : reply.status(503).send(errorBody('internal_error', 'Database unavailable')),
   )
+
+  registerKioskPage(app)
 
   const clock = options.clock ?? Date.now
   registerRequestTransactions(app, db, {

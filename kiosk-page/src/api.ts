@@ -1,0 +1,51 @@
+/** Calls to the kiosk endpoints with the device token; a failure to reach the service is `offline`. */
+export interface Answer<T = any> {
+  status: number
+  body: T
+  retryAfter: number | null
+}
+
+export class Offline extends Error {}
+
+const TOKEN_KEY = 'jornada-kiosk-token'
+
+export const deviceToken = {
+  get: (): string | null => localStorage.getItem(TOKEN_KEY),
+  set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
+  clear: () => localStorage.removeItem(TOKEN_KEY),
+}
+
+/** How long to wait for the service before treating the punch as made offline. */
+const TIMEOUT_MS = 8000
+
+export async function call<T = any>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}, token = deviceToken.get()): Promise<Answer<T>> {
+  let response: Response
+  try {
+    response = await fetch(`/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token ?? ''}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout ? AbortSignal.timeout(TIMEOUT_MS) : undefined,
+      cache: 'no-store',
+    })
+  } catch {
+    throw new Offline()
+  }
+  // A proxy's or the service's failure is a reason to try again later, like no connection.
+  if (response.status >= 500) throw new Offline()
+  const text = await response.text().catch(() => '')
+  let parsed: unknown = null
+  try {
+    parsed = text ? JSON.parse(text) : null
+  } catch {
+    throw new Offline()
+  }
+  const retryAfter = response.headers.get('retry-after')
+  return { status: response.status, body: parsed as T, retryAfter: retryAfter ? Number(retryAfter) : null }
+}
+
+/** A random Idempotency-Key (crypto.randomUUID needs a secure context; a tablet on http may not be one). */
+export function newKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}

@@ -1,0 +1,96 @@
+/** The page's words in Spanish and English. Spanish first: the record is kept under Spanish law. */
+export type Lang = 'es' | 'en'
+export type PunchType = 'in' | 'out' | 'break_start' | 'break_end'
+export type State = 'not_working' | 'working' | 'on_break'
+
+const es = {
+  title: 'Registro de jornada',
+  pairTitle: 'Vincular este dispositivo',
+  pairHelp: 'Pegue el código del dispositivo (jkd_…) que el administrador obtuvo al dar de alta el quiosco.',
+  pairLabel: 'Código del dispositivo',
+  pairButton: 'Vincular',
+  pairFailed: 'El código no es válido o el quiosco está revocado.',
+  identifierPrompt: 'Introduzca su identificador (los números de su DNI)',
+  identifierLabel: 'Identificador',
+  pinPrompt: 'Introduzca su PIN',
+  pinLabel: 'PIN',
+  next: 'Continuar',
+  ok: 'Aceptar',
+  erase: 'Borrar',
+  cancel: 'Cancelar',
+  hello: (name: string) => `Hola, ${name}`,
+  state: { not_working: 'Fuera de la jornada', working: 'Trabajando', on_break: 'En pausa' } as Record<State, string>,
+  punch: { in: 'Entrada', out: 'Salida', break_start: 'Inicio de pausa', break_end: 'Fin de pausa' } as Record<PunchType, string>,
+  recorded: (what: string, time: string) => `${what} registrada a las ${time}`,
+  savedOffline: (what: string, time: string) => `${what} guardada a las ${time}: se enviará al volver la conexión`,
+  offlineChoose: 'Sin conexión: elija su fichaje. Se enviará en cuanto vuelva la conexión.',
+  newPinTitle: 'Elija un PIN nuevo',
+  newPinHelp: 'Es su primer uso: cambie el PIN inicial. De 4 a 8 cifras, no todas iguales.',
+  newPinLabel: 'PIN nuevo',
+  repeatPinLabel: 'Repita el PIN nuevo',
+  pinsDiffer: 'Los dos PIN no coinciden.',
+  pinChanged: 'PIN cambiado.',
+  wrongCredentials: 'Identificador o PIN incorrecto.',
+  locked: (minutes: number) => `Demasiados PIN incorrectos. Inténtelo de nuevo en ${minutes} min.`,
+  throttled: (seconds: number) => `Demasiados intentos fallidos en este quiosco. Espere ${seconds} s.`,
+  sessionExpired: 'Ha pasado demasiado tiempo. Vuelva a identificarse.',
+  refused: 'No se pudo registrar:',
+  online: 'Conectado',
+  offline: 'Sin conexión',
+  queued: (n: number) => (n === 1 ? '1 fichaje pendiente de envío' : `${n} fichajes pendientes de envío`),
+  unpaired: 'El quiosco ya no está vinculado: avise al administrador.',
+  language: 'English',
+  languageLabel: 'Switch to English',
+  keypad: 'Teclado numérico',
+}
+
+export type Words = typeof es
+
+const en: Words = {
+  title: 'Working time record',
+  pairTitle: 'Pair this device',
+  pairHelp: 'Paste the device code (jkd_…) the administrator got when setting up the kiosk.',
+  pairLabel: 'Device code',
+  pairButton: 'Pair',
+  pairFailed: 'The code is not valid or the kiosk was revoked.',
+  identifierPrompt: 'Enter your identifier (the digits of your ID)',
+  identifierLabel: 'Identifier',
+  pinPrompt: 'Enter your PIN',
+  pinLabel: 'PIN',
+  next: 'Continue',
+  ok: 'OK',
+  erase: 'Delete',
+  cancel: 'Cancel',
+  hello: (name: string) => `Hello, ${name}`,
+  state: { not_working: 'Not working', working: 'Working', on_break: 'On a break' },
+  punch: { in: 'Clock in', out: 'Clock out', break_start: 'Start break', break_end: 'End break' },
+  recorded: (what: string, time: string) => `${what} recorded at ${time}`,
+  savedOffline: (what: string, time: string) => `${what} saved at ${time}: it will be sent when the connection is back`,
+  offlineChoose: 'No connection: choose your punch. It will be sent as soon as the connection is back.',
+  newPinTitle: 'Choose a new PIN',
+  newPinHelp: 'This is your first use: change the initial PIN. 4 to 8 digits, not all the same.',
+  newPinLabel: 'New PIN',
+  repeatPinLabel: 'Repeat the new PIN',
+  pinsDiffer: 'The two PINs differ.',
+  pinChanged: 'PIN changed.',
+  wrongCredentials: 'Wrong identifier or PIN.',
+  locked: (minutes: number) => `Too many wrong PINs. Try again in ${minutes} min.`,
+  throttled: (seconds: number) => `Too many failed attempts at this kiosk. Wait ${seconds} s.`,
+  sessionExpired: 'Too much time went by. Identify again.',
+  refused: 'Could not be recorded:',
+  online: 'Online',
+  offline: 'Offline',
+  queued: (n: number) => (n === 1 ? '1 punch waiting to be sent' : `${n} punches waiting to be sent`),
+  unpaired: 'This kiosk is no longer paired: tell the administrator.',
+  language: 'Español',
+  languageLabel: 'Cambiar a español',
+  keypad: 'Numeric keypad',
+}
+
+export const WORDS: Record<Lang, Words> = { es, en }
+
+/** Spanish unless the browser prefers English. */
+export function initialLang(stored: string | null, preferred: readonly string[]): Lang {
+  if (stored === 'es' || stored === 'en') return stored
+  return preferred[0]?.toLowerCase().startsWith('en') ? 'en' : 'es'
+}

@@ -1,0 +1,432 @@
+/**
+ * The kiosk page (decisions 13): a shared tablet at the door. Paired once with a device token,
+ * it asks for the identifier and PIN on a large keypad, shows the employee's name and state with
+ * one button per allowed punch, confirms, and goes back to the start after a few seconds. Every
+ * punch goes through the outbox: sent at once when the service answers, kept and sent later, in
+ * order and once each, when it does not.
+ */
+import { Offline, call, deviceToken, newKey } from './api.js'
+import { type Lang, type PunchType, type State, WORDS, type Words, initialLang } from './i18n.js'
+import { type QueuedPunch, type SendOutcome, enqueue, flush, waiting } from './outbox.js'
+
+const LANG_KEY = 'jornada-kiosk-lang'
+const OFFSET_KEY = 'jornada-kiosk-clock-offset'
+const ALL_PUNCHES: PunchType[] = ['in', 'out', 'break_start', 'break_end']
+/** A confirmation stays this long; a screen left alone goes back to the start after IDLE_MS. */
+const MESSAGE_MS = 5000
+const IDLE_MS = 30_000
+
+interface Employee {
+  name: string
+  state: State
+  allowed_punches: PunchType[]
+  pin_change_required: boolean
+}
+
+let lang: Lang = initialLang(localStorage.getItem(LANG_KEY), navigator.languages ?? [navigator.language])
+let words: Words = WORDS[lang]
+let online = true
+let queued = 0
+let device: { name: string; company_name: string } | null = null
+/** What the service's clock is ahead of this device's: punches are dated by the service's clock. */
+let clockOffset = Number(localStorage.getItem(OFFSET_KEY) ?? 0)
+let resetTimer: number | undefined
+/** Re-renders the current screen (after a change of language). */
+let redraw: () => void = () => {}
+
+/** Who is at the kiosk: cleared when the page goes back to the start. */
+let visit: { identifier: string; pin: string; session: string | null } | null = null
+
+// ---- DOM helpers ------------------------------------------------------------------------------
+
+type Child = Node | string | null | undefined | false
+
+function present(children: Child[]): (Node | string)[] {
+  return children.filter((c): c is Node | string => c !== null && c !== undefined && c !== false)
+}
+function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string | boolean | ((event: Event) => void)> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag)
+  for (const [name, value] of Object.entries(attrs)) {
+    if (typeof value === 'function') element.addEventListener(name.slice(2), value)
+    else if (value === true) element.setAttribute(name, '')
+    else if (value !== false) element.setAttribute(name, value)
+  }
+  element.append(...present(children))
+  return element
+}
+
+const screen = () => document.getElementById('screen')!
+
+/** Shows a screen and moves the focus to its heading (or first field), so screen readers announce it. */
+function show(build: () => Child[], focus?: string): void {
+  redraw = () => show(build, focus)
+  const main = screen()
+  main.replaceChildren(...present(build()))
+  renderHeader()
+  const target = (focus ? main.querySelector<HTMLElement>(focus) : null) ?? main.querySelector<HTMLElement>('h1')
+  target?.focus()
+}
+
+function scheduleReset(ms: number): void {
+  window.clearTimeout(resetTimer)
+  resetTimer = window.setTimeout(start, ms)
+}
+
+function serverNow(): Date {
+  return new Date(Date.now() + clockOffset)
+}
+
+function timeOf(iso: string): string {
+  return new Date(iso).toLocaleTimeString(lang === 'es' ? 'es-ES' : 'en-GB', { hour: '2-digit', minute: '2-digit' })
+}
+
+// ---- header and status ------------------------------------------------------------------------
+
+function renderHeader(): void {
+  document.documentElement.lang = lang
+  document.title = device ? `${words.title} · ${device.name}` : words.title
+  const header = document.getElementById('top')!
+  header.replaceChildren(
+    h('div', { class: 'place' }, device ? `${device.company_name} · ${device.name}` : words.title),
+    h('div', { class: 'clock', id: 'clock', 'aria-hidden': 'true' }, timeOf(serverNow().toISOString())),
+    h('button', { type: 'button', class: 'lang', lang: lang === 'es' ? 'en' : 'es', 'aria-label': words.languageLabel, onclick: switchLanguage }, words.language),
+  )
+  renderStatus()
+}
+
+function renderStatus(): void {
+  const status = document.getElementById('status')!
+  status.replaceChildren(
+    ...present([
+    h('span', { class: online ? 'online' : 'offline' }, online ? words.online : words.offline),
+    queued > 0 ? h('span', { class: 'queued' }, ` · ${words.queued(queued)}`) : null,
+    ]),
+  )
+}
+
+function switchLanguage(): void {
+  lang = lang === 'es' ? 'en' : 'es'
+  words = WORDS[lang]
+  localStorage.setItem(LANG_KEY, lang)
+  redraw()
+}
+
+// ---- the keypad -------------------------------------------------------------------------------
+
+/** A numeric field with a large on-screen keypad; the device's own keyboard works too. */
+function keypadField(id: string, label: string, secret: boolean, maxLength: number): HTMLElement[] {
+  const input = h('input', {
+    id,
+    name: id,
+    type: secret ? 'password' : 'text',
+    inputmode: 'numeric',
+    autocomplete: 'off',
+    pattern: '[0-9]*',
+    maxlength: String(maxLength),
+    required: true,
+    class: 'entry',
+  })
+  return [h('label', { for: id }, label), input]
+}
+
+/** The keypad types into the field that last had the focus (the first one at the start). */
+function keypad(form: HTMLFormElement): HTMLElement {
+  const target = () => (form.querySelector<HTMLInputElement>('input[data-active]') ?? form.querySelector<HTMLInputElement>('input'))!
+  form.addEventListener('focusin', (event) => {
+    if (!(event.target instanceof HTMLInputElement)) return
+    form.querySelectorAll('input[data-active]').forEach((i) => i.removeAttribute('data-active'))
+    event.target.setAttribute('data-active', '')
+  })
+  const digit = (d: string) =>
+    h('button', { type: 'button', class: 'key', onclick: () => {
+      const input = target()
+      if (input.value.length < input.maxLength) input.value += d
+      scheduleReset(IDLE_MS)
+    } }, d)
+  return h(
+    'div',
+    { class: 'keypad', role: 'group', 'aria-label': words.keypad },
+    ...['1', '2', '3', '4', '5', '6', '7', '8', '9'].map(digit),
+    h('button', { type: 'button', class: 'key secondary', onclick: () => {
+      const input = target()
+      input.value = input.value.slice(0, -1)
+    } }, words.erase),
+    digit('0'),
+    h('button', { type: 'submit', class: 'key primary' }, words.ok),
+  )
+}
+
+function numericForm(fields: HTMLElement[], onSubmit: (form: HTMLFormElement) => void, extra: Child[] = []): HTMLFormElement {
+  const form = h('form', { class: 'entry-form', novalidate: true }, ...fields) as HTMLFormElement
+  form.append(keypad(form), ...present(extra))
+  form.addEventListener('submit', (event) => {
+    event.preventDefault()
+    onSubmit(form)
+  })
+  return form
+}
+
+const cancelButton = () => h('button', { type: 'button', class: 'cancel', onclick: start }, words.cancel)
+
+// ---- screens ----------------------------------------------------------------------------------
+
+function pairScreen(problem?: string): void {
+  show(() => {
+    const form = h(
+      'form',
+      { class: 'pair' },
+      h('p', {}, words.pairHelp),
+      h('label', { for: 'token' }, words.pairLabel),
+      h('input', { id: 'token', name: 'token', type: 'password', autocomplete: 'off', required: true, spellcheck: 'false' }),
+      problem ? h('p', { class: 'problem', role: 'alert' }, problem) : null,
+      h('button', { type: 'submit', class: 'primary wide' }, words.pairButton),
+    ) as HTMLFormElement
+    form.addEventListener('submit', (event) => {
+      event.preventDefault()
+      void pair((form.elements.namedItem('token') as HTMLInputElement).value.trim())
+    })
+    return [h('h1', { tabindex: '-1' }, words.pairTitle), form]
+  }, '#token')
+}
+
+async function pair(token: string): Promise<void> {
+  try {
+    const answer = await call('GET', '/kiosk', undefined, {}, token)
+    if (answer.status !== 200) return pairScreen(words.pairFailed)
+    deviceToken.set(token)
+    learnDevice(answer.body.data)
+    start()
+  } catch (error) {
+    if (error instanceof Offline) return pairScreen(words.offline)
+    throw error
+  }
+}
+
+function learnDevice(data: { name: string; company_name: string; server_time: string }): void {
+  device = { name: data.name, company_name: data.company_name }
+  clockOffset = Date.parse(data.server_time) - Date.now()
+  localStorage.setItem(OFFSET_KEY, String(clockOffset))
+  online = true
+}
+
+/** The start: who are you? */
+function start(): void {
+  window.clearTimeout(resetTimer)
+  visit = null
+  if (!deviceToken.get()) return pairScreen()
+  show(() => [
+    h('h1', { tabindex: '-1', id: 'prompt' }, words.identifierPrompt),
+    numericForm(keypadField('identifier', words.identifierLabel, false, 32), (form) => {
+      const identifier = (form.elements.namedItem('identifier') as HTMLInputElement).value.replace(/\D/g, '')
+      if (identifier) pinScreen(identifier)
+    }),
+  ], '#identifier')
+}
+
+function pinScreen(identifier: string): void {
+  scheduleReset(IDLE_MS)
+  show(() => [
+    h('h1', { tabindex: '-1', id: 'prompt' }, words.pinPrompt),
+    numericForm(keypadField('pin', words.pinLabel, true, 8), (form) => {
+      const pin = (form.elements.namedItem('pin') as HTMLInputElement).value
+      if (/^\d{4,8}$/.test(pin)) void identify(identifier, pin)
+    }, [cancelButton()]),
+  ], '#pin')
+}
+
+async function identify(identifier: string, pin: string): Promise<void> {
+  try {
+    const answer = await call('POST', '/kiosk/identify', { identifier, pin })
+    online = true
+    if (answer.status === 201) {
+      visit = { identifier, pin, session: answer.body.data.session }
+      const employee: Employee = answer.body.data.employee
+      return employee.pin_change_required ? newPinScreen(employee) : employeeScreen(employee)
+    }
+    return refusal(answer)
+  } catch (error) {
+    if (!(error instanceof Offline)) throw error
+    // The PIN cannot be checked here: the punch is queued with it, and the service judges it.
+    online = false
+    visit = { identifier, pin, session: null }
+    offlineScreen()
+  }
+}
+
+/** The message of a refusal, in the page's language where the page knows the case. */
+function refusalText(answer: { status: number; body: any; retryAfter: number | null }): string {
+  const code = answer.body?.error?.code
+  const wait = answer.retryAfter ?? 60
+  switch (code) {
+    case 'kiosk_credentials_invalid':
+      return words.wrongCredentials
+    case 'kiosk_locked':
+      return words.locked(Math.ceil(wait / 60))
+    case 'kiosk_throttled':
+      return words.throttled(wait)
+    case 'kiosk_session_expired':
+      return words.sessionExpired
+    default:
+      return `${words.refused} ${answer.body?.error?.message ?? answer.status}`
+  }
+}
+
+function refusal(answer: { status: number; body: any; retryAfter: number | null }): void {
+  if (answer.status === 401 && answer.body?.error?.code === 'unauthenticated') return unpaired()
+  message(refusalText(answer), 'problem')
+}
+
+function unpaired(): void {
+  deviceToken.clear()
+  pairScreen(words.unpaired)
+}
+
+function message(text: string, kind: 'done' | 'problem' | 'saved'): void {
+  show(() => [
+    h('p', { class: `message ${kind}`, role: kind === 'problem' ? 'alert' : 'status', tabindex: '-1', id: 'message' }, text),
+    h('button', { type: 'button', class: 'primary wide', onclick: start }, words.ok),
+  ], '#message')
+  scheduleReset(kind === 'problem' ? 2 * MESSAGE_MS : MESSAGE_MS)
+}
+
+function employeeScreen(employee: Employee): void {
+  scheduleReset(IDLE_MS)
+  show(() => [
+    h('h1', { tabindex: '-1' }, words.hello(employee.name)),
+    h('p', { class: `state ${employee.state}` }, words.state[employee.state]),
+    h('div', { class: 'punches' }, ...employee.allowed_punches.map((type) => punchButton(type))),
+    cancelButton(),
+  ])
+}
+
+function offlineScreen(): void {
+  scheduleReset(IDLE_MS)
+  show(() => [
+    h('h1', { tabindex: '-1' }, words.offline),
+    h('p', { class: 'note' }, words.offlineChoose),
+    h('div', { class: 'punches' }, ...ALL_PUNCHES.map((type) => punchButton(type))),
+    cancelButton(),
+  ])
+}
+
+function punchButton(type: PunchType): HTMLElement {
+  return h('button', { type: 'button', class: `punch ${type}`, onclick: () => void punch(type) }, words.punch[type])
+}
+
+function newPinScreen(employee: Employee, problem?: string): void {
+  scheduleReset(IDLE_MS)
+  show(() => [
+    h('h1', { tabindex: '-1' }, words.newPinTitle),
+    h('p', { class: 'note' }, `${words.hello(employee.name)}. ${words.newPinHelp}`),
+    problem ? h('p', { class: 'problem', role: 'alert' }, problem) : null,
+    numericForm(
+      [...keypadField('new_pin', words.newPinLabel, true, 8), ...keypadField('repeat_pin', words.repeatPinLabel, true, 8)],
+      (form) => {
+        const first = (form.elements.namedItem('new_pin') as HTMLInputElement).value
+        const second = (form.elements.namedItem('repeat_pin') as HTMLInputElement).value
+        if (!second && first) return (form.elements.namedItem('repeat_pin') as HTMLInputElement).focus()
+        if (first !== second) return newPinScreen(employee, words.pinsDiffer)
+        void changePin(employee, first)
+      },
+      [cancelButton()],
+    ),
+  ], '#new_pin')
+}
+
+async function changePin(employee: Employee, newPin: string): Promise<void> {
+  if (!visit?.session) return start()
+  try {
+    const answer = await call('POST', '/kiosk/pin', { session: visit.session, new_pin: newPin })
+    if (answer.status === 200) {
+      visit.pin = newPin
+      return employeeScreen(answer.body.data.employee)
+    }
+    if (answer.status === 400) return newPinScreen(employee, answer.body?.error?.details?.[0]?.message ?? answer.body?.error?.message)
+    refusal(answer)
+  } catch (error) {
+    if (!(error instanceof Offline)) throw error
+    online = false
+    message(words.offline, 'problem')
+  }
+}
+
+// ---- punching through the outbox --------------------------------------------------------------
+
+/** What became of each punch sent in this page's life, by Idempotency-Key. */
+const outcomes = new Map<string, { ts: string; type: PunchType } | { refused: string }>()
+
+async function send(punch: QueuedPunch): Promise<SendOutcome> {
+  try {
+    const answer = await call('POST', '/kiosk/punches', punch.body, { 'idempotency-key': punch.idempotencyKey })
+    online = true
+    if (answer.status === 201) {
+      outcomes.set(punch.idempotencyKey, { ts: answer.body.data.ts, type: answer.body.data.type })
+      return 'sent'
+    }
+    const code = answer.body?.error?.code
+    // Not for good: the device was revoked (the punch waits for a new pairing), a lock or a
+    // limit runs out, the same request is still running.
+    if (answer.status === 429 || answer.status === 401 && code === 'unauthenticated' || code === 'idempotency_key_in_use') return 'later'
+    outcomes.set(punch.idempotencyKey, { refused: refusalText(answer) })
+    return 'refused'
+  } catch (error) {
+    if (!(error instanceof Offline)) throw error
+    online = false
+    return 'later'
+  }
+}
+
+async function sendWaiting(): Promise<void> {
+  await flush(send)
+  queued = (await waiting()).length
+  renderStatus()
+}
+
+async function punch(type: PunchType): Promise<void> {
+  if (!visit) return start()
+  const queuedPunch: QueuedPunch = {
+    idempotencyKey: newKey(),
+    body: { identifier: visit.identifier, pin: visit.pin, type, ts: serverNow().toISOString() },
+  }
+  await enqueue(queuedPunch)
+  await sendWaiting()
+  const outcome = outcomes.get(queuedPunch.idempotencyKey)
+  if (!outcome) return message(words.savedOffline(words.punch[type], timeOf(queuedPunch.body.ts)), 'saved')
+  if ('refused' in outcome) return message(outcome.refused, 'problem')
+  message(words.recorded(words.punch[outcome.type], timeOf(outcome.ts)), 'done')
+}
+
+// ---- keeping in touch -------------------------------------------------------------------------
+
+/** Learns the service's clock, whether it answers, and sends what waits. */
+async function keepInTouch(): Promise<void> {
+  if (!deviceToken.get()) return
+  try {
+    const answer = await call('GET', '/kiosk')
+    if (answer.status === 200) learnDevice(answer.body.data)
+    else if (answer.status === 401) return unpaired()
+  } catch (error) {
+    if (!(error instanceof Offline)) throw error
+    online = false
+  }
+  await sendWaiting()
+}
+
+function tick(): void {
+  const clock = document.getElementById('clock')
+  if (clock) clock.textContent = timeOf(serverNow().toISOString())
+}
+
+async function boot(): Promise<void> {
+  renderHeader()
+  if (deviceToken.get()) await keepInTouch()
+  start()
+  window.setInterval(tick, 1000)
+  window.setInterval(() => void keepInTouch(), 15_000)
+  window.addEventListener('online', () => void keepInTouch())
+  document.addEventListener('keydown', () => {
+    if (visit) scheduleReset(IDLE_MS)
+  })
+}
+
+void boot()
