@@ -364,9 +364,11 @@ async function send(punch: QueuedPunch): Promise<SendOutcome> {
       return 'sent'
     }
     const code = answer.body?.error?.code
-    // Not for good: the device was revoked (the punch waits for a new pairing), a lock or a
-    // limit runs out, the same request is still running.
-    if (answer.status === 429 || answer.status === 401 && code === 'unauthenticated' || code === 'idempotency_key_in_use') return 'later'
+    // Not for good. A locked identifier holds its own punches back until the lock runs out; the
+    // device revoked (the punch waits for a new pairing), slowed or rate limited, or the same
+    // request still running, holds every punch back.
+    if (code === 'kiosk_locked') return 'hold'
+    if (answer.status === 429 || (answer.status === 401 && code === 'unauthenticated') || code === 'idempotency_key_in_use') return 'later'
     outcomes.set(punch.idempotencyKey, { refused: refusalText(answer) })
     return 'refused'
   } catch (error) {

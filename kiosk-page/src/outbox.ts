@@ -54,23 +54,32 @@ export function remove(id: number): Promise<undefined> {
   return inStore('readwrite', (store) => store.delete(id))
 }
 
-export type SendOutcome = 'sent' | 'refused' | 'later'
+/**
+ * `sent` and `refused`: the service answered for it for good, it leaves the queue. `hold`: it must
+ * wait, and so must the later punches of the same identifier (its lock runs out); the others go on.
+ * `later`: nothing can be sent now (no connection, the device is slowed or unpaired).
+ */
+export type SendOutcome = 'sent' | 'refused' | 'hold' | 'later'
 
 let running: Promise<void> | null = null
 
 /**
- * Sends the waiting punches in order until one must wait (no connection, the service is busy).
- * A punch the service stored, or refused for good (wrong PIN, out of sequence), leaves the queue;
- * one that must wait stops the run, so that nothing overtakes it. One run at a time per page; with
- * Web Locks, one per browser.
+ * Sends the waiting punches in order. A punch the service stored, or refused for good (wrong PIN,
+ * out of sequence), leaves the queue. One that must wait stops the run (no connection), or only
+ * its employee's later punches (a locked identifier), so that no punch overtakes an earlier one of
+ * the same employee. One run at a time per page; with Web Locks, one per browser.
  */
 export function flush(send: (punch: QueuedPunch) => Promise<SendOutcome>): Promise<void> {
-  if (running) return running
+  // A punch queued during a run may not be in it: run again once it is over.
+  if (running) return running.then(() => flush(send))
   const run = async () => {
+    const held = new Set<string>()
     for (const punch of await waiting()) {
+      if (held.has(punch.body.identifier)) continue
       const outcome = await send(punch)
       if (outcome === 'later') return
-      await remove(punch.id!)
+      if (outcome === 'hold') held.add(punch.body.identifier)
+      else await remove(punch.id!)
     }
   }
   const locked = async (): Promise<void> => {

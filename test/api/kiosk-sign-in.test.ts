@@ -125,6 +125,15 @@ forEachEngine(
       assert.deepEqual(codes, [...Array(5).fill('kiosk_credentials_invalid'), ...Array(7).fill('kiosk_locked')])
     })
 
+    it('concurrent failures across identifiers cannot get past the device’s slowdown', async () => {
+      const tenant = await t.newTenant()
+      const { kiosk } = await setUp(tenant)
+      const device = t.client(kiosk.device_token)
+      const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => device.post('/api/v1/kiosk/identify', { identifier: `7770${i}`, pin: '0000' })))
+      const codes = answers.map((r) => r.body.error.code).sort()
+      assert.deepEqual(codes, [...Array(10).fill('kiosk_credentials_invalid'), ...Array(6).fill('kiosk_throttled')])
+    })
+
     it('a device failing across identifiers is slowed down (429 kiosk_throttled) while other devices are not', async () => {
       const tenant = await t.newTenant()
       const { kiosk, identifier, initialPin } = await setUp(tenant)
@@ -137,7 +146,9 @@ forEachEngine(
       assert.equal((await other.post('/api/v1/kiosk/identify', { identifier, pin: initialPin })).status, 201, 'another device is not slowed')
       now += 1000
       assert.equal((await device.post('/api/v1/kiosk/identify', { identifier, pin: initialPin })).status, 201, 'the wait is over')
-      // Each further failure doubles the wait.
+      // While slowed, every attempt takes its turn, right or wrong; each further failure doubles the wait.
+      assert.equal((await device.post('/api/v1/kiosk/identify', { identifier, pin: initialPin })).headers['retry-after'], '1')
+      now += 1000
       expectError(await device.post('/api/v1/kiosk/identify', { identifier: '555099', pin: '0000' }), 401, 'kiosk_credentials_invalid')
       assert.equal((await device.post('/api/v1/kiosk/identify', { identifier, pin: initialPin })).headers['retry-after'], '2')
       now += 2000

@@ -22,6 +22,19 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
   return value
 }
 
+/** Fields a fingerprint leaves out: it is a fast hash kept for a day, and a 4-digit PIN in it could be recovered at once. */
+const SECRET_FIELDS = ['pin', 'new_pin', 'session']
+
+/**
+ * The body as fingerprinted. A kiosk's secrets are left out: its keys belong to the device and are
+ * random, so what is left still tells two requests apart.
+ */
+function withoutSecrets(request: FastifyRequest): unknown {
+  const body = request.body
+  if (!request.kiosk || body === null || typeof body !== 'object' || Array.isArray(body)) return body
+  return Object.fromEntries(Object.entries(body).filter(([field]) => !SECRET_FIELDS.includes(field)))
+}
+
 /**
  * Idempotency-Key on every write (decisions 12). The key is claimed once the request passed
  * authentication, rate limiting and validation (a request refused before it ran keeps nothing),
@@ -36,7 +49,7 @@ export function idempotentWrites(app: FastifyInstance, db: Kysely<Database>, clo
       // A key's Idempotency-Keys are its own; a kiosk device's are the device's.
       const caller = callerOf(request)!
       const ref = { tenantId: caller.tenantId, apiKeyId: caller.keyId, key }
-      const fingerprint = requestFingerprint(request.method, request.url, request.body)
+      const fingerprint = requestFingerprint(request.method, request.url, withoutSecrets(request))
       let outcome
       try {
         outcome = await claimKey(db, ref, fingerprint, clock())

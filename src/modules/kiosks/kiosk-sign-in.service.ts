@@ -80,21 +80,15 @@ async function withSession(db: Db, device: KioskDevice, token: string, now: numb
 }
 
 /**
- * Signs in with identifier and PIN. The device's slowdown is checked first, then the attempt is
- * counted against the identifier (refused while it is locked), then the PIN is checked: a right
- * one forgives the identifier's failures, a wrong one is also counted against the device.
+ * Signs in with identifier and PIN. The attempt is counted against the device (refused while it
+ * must wait) and against the identifier (refused while it is locked) before the PIN is checked;
+ * a right PIN forgives both counts.
  */
 async function withPin(db: Db, device: KioskDevice, identifier: string, pin: string, now: number): Promise<KioskSignIn> {
-  const at = new Date(now).toISOString()
-  const deviceFailures = await repo.findDeviceFailures(db, device.kioskId)
-  const wait = deviceFailures ? logic.deviceWaitMs(deviceFailures, now) : 0
-  if (wait > 0) throw retryLater('kiosk_throttled', `Too many failed sign-ins at this kiosk: wait ${Math.ceil(wait / 1000)} s`, wait)
-
-  const decision = await db.transaction().execute(async (trx) => {
-    const decided = logic.reserveAttempt(await repo.lockedLockout(trx, device.tenantId, identifier, at), now)
-    if (decided.allowed) await repo.saveLockout(trx, device.tenantId, identifier, decided.next)
-    return decided
-  })
+  const decision = await countAttempt(db, device, identifier, now)
+  if ('throttledMs' in decision) {
+    throw retryLater('kiosk_throttled', `Too many failed sign-ins at this kiosk: wait ${Math.ceil(decision.throttledMs / 1000)} s`, decision.throttledMs)
+  }
   if (!decision.allowed) {
     throw retryLater('kiosk_locked', `Too many wrong PINs for this identifier: try again in ${Math.ceil(decision.retryAfterMs / 60_000)} min`, decision.retryAfterMs)
   }
@@ -102,21 +96,37 @@ async function withPin(db: Db, device: KioskDevice, identifier: string, pin: str
   const user = await findUserByKioskId(db, device.tenantId, identifier)
   const right = await verifyPassword(pin, user?.kiosk_pin_hash ?? (await unknownIdentifierHash()))
   if (user && user.kiosk_pin_hash && right) {
-    await repo.clearLockout(db, device.tenantId, identifier)
+    // Forgives this attempt and the wrong ones before it; not those counted since (concurrent guesses).
+    await repo.clearLockout(db, device.tenantId, identifier, decision.next.failures)
+    await repo.forgiveDeviceFailure(db, device.kioskId)
     if (user.status !== 'active') throw disabled()
     return signedIn(db, device, user)
   }
-
-  await db.transaction().execute(async (trx) => {
-    await lockRows(trx, 'kiosks', device.tenantId, [device.kioskId])
-    const current = await repo.findDeviceFailures(trx, device.kioskId)
-    if (current) await repo.saveDeviceFailures(trx, device.kioskId, logic.withFailure(current, now))
-  })
   const left = decision.attemptsLeft
   throw new AppError(
     'kiosk_credentials_invalid',
     left > 0 ? `Wrong identifier or PIN (${left} ${left === 1 ? 'attempt' : 'attempts'} left)` : 'Wrong identifier or PIN: this identifier is now locked for 15 min',
   )
+}
+
+/**
+ * Counts an attempt, before its PIN is checked, against the device (refused while it must wait)
+ * and against the identifier (refused while it is locked), holding both rows' locks, device
+ * first: concurrent attempts cannot get past either limit while the first ones are being checked.
+ * A refused attempt counts nowhere; a right PIN is forgiven afterwards.
+ */
+async function countAttempt(db: Db, device: KioskDevice, identifier: string, now: number): Promise<logic.AttemptDecision | { throttledMs: number }> {
+  return db.transaction().execute(async (trx) => {
+    await lockRows(trx, 'kiosks', device.tenantId, [device.kioskId])
+    const failures = await repo.findDeviceFailures(trx, device.kioskId)
+    const wait = failures ? logic.deviceWaitMs(failures, now) : 0
+    if (wait > 0) return { throttledMs: wait }
+    const decided = logic.reserveAttempt(await repo.lockedLockout(trx, device.tenantId, identifier, new Date(now).toISOString()), now)
+    if (!decided.allowed) return decided
+    await repo.saveLockout(trx, device.tenantId, identifier, decided.next)
+    if (failures) await repo.saveDeviceFailures(trx, device.kioskId, logic.withFailure(failures, now))
+    return decided
+  })
 }
 
 /** Signs in with whichever credentials the request carries: a session, or identifier and PIN. */

@@ -54,9 +54,9 @@ export async function saveLockout(trx: Db, tenantId: string, identifier: string,
   await trx.updateTable('kiosk_lockouts').set(state).where('tenant_id', '=', tenantId).where('identifier', '=', identifier).execute()
 }
 
-/** A right PIN forgives the identifier's wrong ones. */
-export async function clearLockout(db: Db, tenantId: string, identifier: string): Promise<void> {
-  await db.deleteFrom('kiosk_lockouts').where('tenant_id', '=', tenantId).where('identifier', '=', identifier).execute()
+/** A right PIN forgives the identifier's wrong ones, unless more attempts were counted since its own (`failures`). */
+export async function clearLockout(db: Db, tenantId: string, identifier: string, failures: number): Promise<void> {
+  await db.deleteFrom('kiosk_lockouts').where('tenant_id', '=', tenantId).where('identifier', '=', identifier).where('failures', '=', failures).execute()
 }
 
 export async function findDeviceFailures(db: Db, kioskId: string): Promise<DeviceFailures | undefined> {
@@ -65,6 +65,16 @@ export async function findDeviceFailures(db: Db, kioskId: string): Promise<Devic
 
 export async function saveDeviceFailures(trx: Db, kioskId: string, failures: DeviceFailures): Promise<void> {
   await trx.updateTable('kiosks').set(failures).where('id', '=', kioskId).execute()
+}
+
+/** Takes back the failure an attempt was counted as before its PIN proved right. */
+export async function forgiveDeviceFailure(db: Db, kioskId: string): Promise<void> {
+  await db
+    .updateTable('kiosks')
+    .set((eb) => ({ failures_in_window: eb('failures_in_window', '-', 1) }))
+    .where('id', '=', kioskId)
+    .where('failures_in_window', '>', 0)
+    .execute()
 }
 
 export async function insertSession(db: Db, row: KioskSessionRow): Promise<void> {
