@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AuthContext, KioskDevice } from '../auth/context.js'
 import type { Scope } from '../auth/scopes.js'
-import { AppError } from '../errors.js'
+import { AppError, retryLater } from '../errors.js'
 import { KIOSK_TOKEN_PREFIX } from '../lib/secrets.js'
 import type { RateDecision, RateLimitStore } from './rate-limit.js'
 
@@ -41,10 +41,6 @@ function setRateHeaders(reply: FastifyReply, decision: RateDecision): void {
   reply.header('RateLimit-Reset', Math.ceil(decision.resetMs / 1000))
 }
 
-function rateLimited(reply: FastifyReply, resetMs: number): AppError {
-  reply.header('Retry-After', Math.max(1, Math.ceil(resetMs / 1000)))
-  return new AppError('rate_limited', 'Rate limit exceeded: too many requests in the last minute')
-}
 
 function bearerToken(header: string | undefined): string | null {
   if (!header) return null
@@ -75,12 +71,17 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     }
   }
 
+  /** Counts a request against `bucket` and refuses it (429, Retry-After) when the bucket is spent. */
+  async function admit(request: FastifyRequest, reply: FastifyReply, bucket: string): Promise<void> {
+    const decision = await count(request, reply, bucket)
+    if (decision && !decision.allowed) throw retryLater('rate_limited', 'Rate limit exceeded: too many requests in the last minute', decision.resetMs)
+  }
+
   /** A 401, counted against the caller's address so that keys and tokens cannot be tried quickly. */
   async function unauthenticated(request: FastifyRequest, reply: FastifyReply, token: string | null): Promise<AppError> {
     // A valid key is never refused because of its address: behind a load balancer or a shared
     // NAT many clients share one, and one misbehaving client must not lock them out.
-    const decision = await count(request, reply, `anon:${request.ip}`)
-    if (decision && !decision.allowed) return rateLimited(reply, decision.resetMs)
+    await admit(request, reply, `anon:${request.ip}`)
     reply.header('WWW-Authenticate', 'Bearer')
     return new AppError(
       'unauthenticated',
@@ -99,8 +100,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
       if (token && (await authenticate(token))) throw new AppError('permission_denied', 'The kiosk endpoints take a kiosk device token, not an API key')
       throw await unauthenticated(request, reply, token)
     }
-    const decision = await count(request, reply, `kiosk:${device.kioskId}`)
-    if (decision && !decision.allowed) throw rateLimited(reply, decision.resetMs)
+    await admit(request, reply, `kiosk:${device.kioskId}`)
     request.kiosk = device
   }
 
@@ -108,8 +108,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     const config = request.routeOptions.config
     if (config.rateLimit === false) return
     if (request.is404 || config.access === 'public') {
-      const decision = await count(request, reply, `ip:${request.ip}`)
-      if (decision && !decision.allowed) throw rateLimited(reply, decision.resetMs)
+      await admit(request, reply, `ip:${request.ip}`)
       return
     }
 
@@ -119,8 +118,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
       // A kiosk device's token: valid ones are confined to the kiosk endpoints (decisions 13).
       const device = await authenticateKiosk(token)
       if (device) {
-        const decision = await count(request, reply, `kiosk:${device.kioskId}`)
-        if (decision && !decision.allowed) throw rateLimited(reply, decision.resetMs)
+        await admit(request, reply, `kiosk:${device.kioskId}`)
         throw new AppError('permission_denied', 'A kiosk device token can call the kiosk endpoints only')
       }
     }
@@ -130,8 +128,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
 
     // Known from here on, so that the refusals below are logged for inspector keys too.
     request.auth = auth
-    const decision = await count(request, reply, `key:${auth.keyId}`)
-    if (decision && !decision.allowed) throw rateLimited(reply, decision.resetMs)
+    await admit(request, reply, `key:${auth.keyId}`)
 
     if (config.scope && !auth.scopes.includes(config.scope)) {
       throw new AppError('scope_required', `This API key does not have the scope ${config.scope} enabled`)

@@ -50,13 +50,7 @@ export function idempotentWrites(app: FastifyInstance, db: Kysely<Database>, clo
       const caller = callerOf(request)!
       const ref = { tenantId: caller.tenantId, apiKeyId: caller.keyId, key }
       const fingerprint = requestFingerprint(request.method, request.url, withoutSecrets(request))
-      let outcome
-      try {
-        outcome = await claimKey(db, ref, fingerprint, clock())
-      } catch (error) {
-        if ((error as { code?: string }).code === 'idempotency_key_in_use') reply.header('Retry-After', 1)
-        throw error
-      }
+      const outcome = await claimKey(db, ref, fingerprint, clock())
       if (outcome.run) {
         request.idempotency = { ref, claim: outcome.claim }
         return false

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.js'
-import { AppError } from '../../errors.js'
+import { AppError, retryLater } from '../../errors.js'
 import { ABANDONED_AFTER_MS, KEEP_MS, isKeptAnswer } from './idempotency.logic.js'
 import * as repo from './idempotency.repository.js'
 import type { KeyRef } from './idempotency.repository.js'
@@ -18,7 +18,7 @@ export type { KeyRef }
 export type ClaimOutcome = { run: true; claim: string } | { run: false; status: number; body: string }
 
 function inUse(): AppError {
-  return new AppError('idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry shortly to get its answer')
+  return retryLater('idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry shortly to get its answer', 1000)
 }
 
 /**

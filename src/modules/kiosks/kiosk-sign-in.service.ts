@@ -2,7 +2,7 @@
  * Employees at a kiosk (decisions 13): they sign in with their kiosk identifier (the digits of
  * their DNI) and PIN, or with the short-lived session an identification gave them, then punch
  * for themselves or change their PIN. Wrong PINs lock the identifier, known or not; a device
- * failing across identifiers is slowed down. Both counts are written in transactions of their
+ * failing across identifiers is slowed down. Both counts are written in a transaction of their
  * own, before the request's write begins: a refused sign-in must still be counted.
  */
 import type { Kysely } from 'kysely'
@@ -44,7 +44,6 @@ function unknownIdentifierHash(): Promise<string> {
   dummyPinHash ??= hashPassword('no such identifier')
   return dummyPinHash
 }
-
 
 /** The employee as the caller of the request, acting through the device: its id keys the device's Idempotency-Keys. */
 async function signedIn(db: Db, device: KioskDevice, user: UserRow): Promise<KioskSignIn> {
