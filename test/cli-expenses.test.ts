@@ -1,6 +1,6 @@
 /**
  * `jornada expenses import`, run for real as a child process (`node --import tsx src/cli.ts`)
- * against a fresh database of each engine, like test/cli.test.ts (whose comment explains why
+ * against a fresh database of each engine, like test/helpers/cli-suite.ts (whose comment explains why
  * PostgreSQL gets a dedicated database rather than a schema). What it reports is checked against
  * the database and through the HTTP API built in-process on the same database.
  *

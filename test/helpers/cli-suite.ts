@@ -1,4 +1,7 @@
 /**
+ * The suite of the `jornada` CLI, one engine per test file (cli.sqlite.test.ts, cli.postgres.test.ts),
+ * so that each file, spawning dozens of CLI processes, stays within the runner's per-file time.
+ *
  * The `jornada` CLI, run for real as a child process (`node --import tsx src/cli.ts ...`) against a
  * fresh database of each engine; what it prints is then checked against the database through the
  * HTTP app built in-process on the same database (the printed keys must really work).
@@ -20,16 +23,16 @@ import { fileURLToPath } from 'node:url'
 import { after, before, describe, it } from 'node:test'
 import { parse } from 'csv-parse/sync'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../src/app.js'
-import { SCOPES } from '../src/auth/scopes.js'
-import { migrateToLatest, type DatabaseHandle } from '../src/db/database.js'
-import { listKeys } from '../src/modules/keys/keys.service.js'
-import { CSV_HEADER } from '../src/modules/reports/monthly-report.logic.js'
-import { Client, ENGINES, PG_URL, expectError, uniqueEmail } from './helpers/harness.js'
-import { type CliTarget, freshCliTarget } from './helpers/cli-target.js'
-import { pdfText } from './helpers/pdf-text.js'
+import { buildApp } from '../../src/app.js'
+import { SCOPES } from '../../src/auth/scopes.js'
+import { migrateToLatest, type DatabaseHandle } from '../../src/db/database.js'
+import { listKeys } from '../../src/modules/keys/keys.service.js'
+import { CSV_HEADER } from '../../src/modules/reports/monthly-report.logic.js'
+import { Client, ENGINES, PG_URL, expectError, uniqueEmail } from './harness.js'
+import { type CliTarget, freshCliTarget } from './cli-target.js'
+import { pdfText } from './pdf-text.js'
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const SPAWN_TIMEOUT_MS = 60_000
 /** Generous: every test spawns one to four CLI processes of about a second each. */
 const TEST_TIMEOUT_MS = 120_000
@@ -120,7 +123,9 @@ function assertCreatedTenant(body: any): void {
   assertKeyView(body.key, { apiKey: body.api_key, scopes: SCOPES, actsAs: body.admin_user.id, name: 'Initial administrator key' })
 }
 
-for (const engine of ENGINES) {
+/** The CLI's tests on one engine. */
+export function describeCliOn(engineName: (typeof ENGINES)[number]['engine']): void {
+  const engine = ENGINES.find((e) => e.engine === engineName)!
   const skip = engine.engine === 'postgres' && !PG_URL ? 'PostgreSQL half skipped: TEST_DATABASE_URL is not set' : false
 
   describe(`CLI [${engine.engine}]`, { skip, timeout: 15 * TEST_TIMEOUT_MS }, () => {
@@ -467,17 +472,20 @@ for (const engine of ENGINES) {
   })
 }
 
-describe('CLI configuration', { timeout: 2 * TEST_TIMEOUT_MS }, () => {
-  it('an invalid DATABASE_URL fails with a message naming DATABASE_URL', { timeout: TEST_TIMEOUT_MS }, async () => {
-    const error = await cliFails('mysql://x', 'migrate', '--json')
-    assert.equal(error.code, 'invalid_config')
-    assert.match(error.message, /DATABASE_URL/)
-    assert.match(error.message, /mysql:\/\/x/)
+/** What the CLI does before it opens any database. */
+export function describeCliConfiguration(): void {
+  describe('CLI configuration', { timeout: 2 * TEST_TIMEOUT_MS }, () => {
+    it('an invalid DATABASE_URL fails with a message naming DATABASE_URL', { timeout: TEST_TIMEOUT_MS }, async () => {
+      const error = await cliFails('mysql://x', 'migrate', '--json')
+      assert.equal(error.code, 'invalid_config')
+      assert.match(error.message, /DATABASE_URL/)
+      assert.match(error.message, /mysql:\/\/x/)
 
-    const args = ['tenants', 'create', '--name', 'X', '--admin-email', 'x@example.com', '--admin-name', 'X']
-    const human = await cli('mysql://x', ...args)
-    assert.equal(human.code, 1, describeRun(args, human))
-    assert.equal(human.stdout, '')
-    assert.match(human.stderr, /^jornada: DATABASE_URL must start with sqlite: or postgres:\/\//)
+      const args = ['tenants', 'create', '--name', 'X', '--admin-email', 'x@example.com', '--admin-name', 'X']
+      const human = await cli('mysql://x', ...args)
+      assert.equal(human.code, 1, describeRun(args, human))
+      assert.equal(human.stdout, '')
+      assert.match(human.stderr, /^jornada: DATABASE_URL must start with sqlite: or postgres:\/\//)
+    })
   })
-})
+}
