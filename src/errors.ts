@@ -14,6 +14,7 @@ export const ERROR_CATALOGUE = {
   method_not_allowed: { status: 405, description: 'The path exists but not with this method; `Allow` lists the methods it takes.' },
   request_timeout: { status: 408, description: 'The request (headers and body) was not received within the server’s request timeout.' },
   email_taken: { status: 409, description: 'Another user of the tenant already has this email (compared case-insensitively).' },
+  kiosk_not_set_up: { status: 409, description: 'The employee cannot use a kiosk yet: there is no DNI on file (the kiosk identifier) or no phone to derive the initial PIN from.' },
   kiosk_id_taken: { status: 409, description: "Another user of the tenant already has a DNI with the same digits (the kiosk identifier)." },
   last_admin: { status: 409, description: 'The change would leave the tenant without an active administrator.' },
   manager_cycle: { status: 409, description: 'The manager assignment would make a user their own (indirect) manager.' },

@@ -1118,6 +1118,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/{user_id}/kiosk-pin/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset an employee’s forgotten kiosk PIN and lift its lock (administrators)
+         * @description The PIN goes back to the initial one, the last 4 digits of the phone on file (`phone_personal`), and must be changed at the next kiosk use. The identifier’s lock after wrong PINs is lifted and the employee’s open kiosk sessions end. The PIN is never returned. 409 `kiosk_not_set_up` when there is no DNI (kiosk identifier) or no phone on file: set them with `PATCH /users/{user_id}` first.
+         */
+        post: operations["users.reset-kiosk-pin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/kiosk": {
         parameters: {
             query?: never;
@@ -1206,7 +1226,7 @@ export interface components {
                  * @description Machine-readable code from the error catalogue
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "holiday_exists" | "punch_out_of_order" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "rate_limited" | "internal_error";
+                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_not_set_up" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "holiday_exists" | "punch_out_of_order" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "rate_limited" | "internal_error";
                 /** @description Human-readable explanation */
                 message: string;
                 /** @description For validation errors: one item per failing field */
@@ -2043,6 +2063,18 @@ export interface components {
             last_used_at: string | null;
             /** @description The device token (jkd_…) to pair the kiosk page with; shown this once. It can call the kiosk endpoints only. */
             device_token: string;
+        };
+        /** @description A kiosk PIN back to the initial one (the last 4 digits of the phone on file); the PIN is never returned */
+        KioskPinReset: {
+            user_id: string;
+            /** @description Always true: the PIN is the initial one again and must be changed at first use */
+            pin_change_required: boolean;
+            /** @description Whether wrong PINs were holding the identifier locked; the lock is lifted either way */
+            lock_lifted: boolean;
+            /** @description Kiosk sessions of the employee that were open and now end */
+            sessions_ended: number;
+            /** Format: date-time */
+            reset_at: string;
         };
         /** @description The kiosk device a device token belongs to */
         KioskDeviceView: {
@@ -9799,6 +9831,96 @@ export interface operations {
             };
             /** @description Not found in this tenant */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "users.reset-kiosk-pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A kiosk PIN back to the initial one (the last 4 digits of the phone on file); the PIN is never returned */
+                        data: {
+                            user_id: string;
+                            /** @description Always true: the PIN is the initial one again and must be changed at first use */
+                            pin_change_required: boolean;
+                            /** @description Whether wrong PINs were holding the identifier locked; the lock is lifted either way */
+                            lock_lifted: boolean;
+                            /** @description Kiosk sessions of the employee that were open and now end */
+                            sessions_ended: number;
+                            /** Format: date-time */
+                            reset_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

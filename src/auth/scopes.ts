@@ -69,6 +69,7 @@ export const SCOPES = [
   'kiosks.list',
   'kiosks.create',
   'kiosks.revoke',
+  'users.reset-kiosk-pin',
 ] as const
 
 export type Scope = (typeof SCOPES)[number]

@@ -25,7 +25,7 @@ async function everyWrite(tenant: TestTenant): Promise<Map<string, string | null
   const wc = await call('work-centers.create', 'POST', '/api/v1/work-centers', { name: 'Madrid' })
   await call('work-centers.update', 'PATCH', `/api/v1/work-centers/${wc.id}`, { name: 'Madrid HQ' })
   await call('tenant.update', 'PATCH', '/api/v1/tenant', { default_vacation_days: 23 })
-  const user = await call('users.create', 'POST', '/api/v1/users', { email: `audit.${Date.now()}@example.com`, full_name: 'Ana', password: 'correct horse battery' })
+  const user = await call('users.create', 'POST', '/api/v1/users', { email: `audit.${Date.now()}@example.com`, full_name: 'Ana', password: 'correct horse battery', dni: '12345678Z', phone: '+34 600 111 222' })
   await call('users.update', 'PATCH', `/api/v1/users/${user.id}`, { ...SENSITIVE, department_id: hr.id })
   await call('users.deactivate', 'POST', `/api/v1/users/${user.id}/deactivate`)
   await call('users.reactivate', 'POST', `/api/v1/users/${user.id}/reactivate`)
@@ -73,6 +73,7 @@ async function everyWrite(tenant: TestTenant): Promise<Map<string, string | null
   await call('webhooks.delete', 'DELETE', `/api/v1/webhooks/${webhook.id}`)
   const kiosk = await call('kiosks.create', 'POST', '/api/v1/kiosks', { name: 'Front door' })
   await call('kiosks.revoke', 'POST', `/api/v1/kiosks/${kiosk.id}/revoke`)
+  await call('users.reset-kiosk-pin', 'POST', `/api/v1/users/${user.id}/kiosk-pin/reset`)
   return done
 }
 

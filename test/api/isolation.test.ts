@@ -43,6 +43,7 @@ forEachEngine('tenant isolation', (t) => {
       'patch /api/v1/users/{user_id}': [['PATCH', `/api/v1/users/${theirUser.id}`, { city: 'X' }]],
       'post /api/v1/users/{user_id}/deactivate': [['POST', `/api/v1/users/${theirUser.id}/deactivate`]],
       'post /api/v1/users/{user_id}/reactivate': [['POST', `/api/v1/users/${theirUser.id}/reactivate`]],
+      'post /api/v1/users/{user_id}/kiosk-pin/reset': [['POST', `/api/v1/users/${theirUser.id}/kiosk-pin/reset`]],
       'patch /api/v1/departments/{id}': [['PATCH', `/api/v1/departments/${theirDep.id}`, { name: 'Mine now' }]],
       'patch /api/v1/work-centers/{id}': [['PATCH', `/api/v1/work-centers/${theirWc.id}`, { name: 'Mine now' }]],
       'patch /api/v1/schedules/{id}': [['PATCH', `/api/v1/schedules/${theirSchedule.id}`, { name: 'Mine now' }]],

@@ -140,7 +140,7 @@ forEachEngine(
         await page.getByRole('button', { name: 'Aceptar' }).click()
       }
       await signIn(page, '7654321', '3444')
-      await page.getByText('Demasiados PIN incorrectos. Inténtelo de nuevo en 15 min.').waitFor()
+      await page.getByText('Demasiados PIN incorrectos. Inténtelo de nuevo en 15 min, o pida al administrador que restablezca su PIN.').waitFor()
       assert.deepEqual(problems, [], 'no script errors')
       await context.close()
     })

@@ -59,6 +59,28 @@ export async function clearLockout(db: Db, tenantId: string, identifier: string,
   await db.deleteFrom('kiosk_lockouts').where('tenant_id', '=', tenantId).where('identifier', '=', identifier).where('failures', '=', failures).execute()
 }
 
+/** An administrator lifts an identifier's lock; says whether it was holding the identifier back at `at`. */
+export async function liftLockout(db: Db, tenantId: string, identifier: string, at: string): Promise<boolean> {
+  const lifted = await db
+    .deleteFrom('kiosk_lockouts')
+    .where('tenant_id', '=', tenantId)
+    .where('identifier', '=', identifier)
+    .returning('locked_until')
+    .executeTakeFirst()
+  return lifted?.locked_until != null && lifted.locked_until > at
+}
+
+/** Ends the sessions an employee has open at the company's kiosks; returns how many (expired ones are housekeeping's). */
+export async function endSessionsOf(db: Db, tenantId: string, userId: string, at: string): Promise<number> {
+  const ended = await db
+    .deleteFrom('kiosk_sessions')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', at)
+    .executeTakeFirst()
+  return Number(ended.numDeletedRows)
+}
+
 export async function findDeviceFailures(db: Db, kioskId: string): Promise<DeviceFailures | undefined> {
   return db.selectFrom('kiosks').select(['failure_window_start', 'failures_in_window', 'last_failure_at']).where('id', '=', kioskId).executeTakeFirst()
 }

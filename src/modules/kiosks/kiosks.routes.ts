@@ -1,13 +1,14 @@
 import { authOf } from '../../http/auth.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, ListOf } from '../../lib/schemas.js'
-import { CreateKioskBody, CreatedKiosk, Kiosk, KioskIdParams, ListKiosksQuery } from './kiosks.schemas.js'
+import { UserIdParams } from '../users/users.schemas.js'
+import { CreateKioskBody, CreatedKiosk, Kiosk, KioskIdParams, KioskPinReset, ListKiosksQuery } from './kiosks.schemas.js'
 import * as service from './kiosks.service.js'
 
 const operation = operations('Kiosks')
 
 export const kiosksApi: ApiModule = {
-  schemas: [Kiosk, CreatedKiosk],
+  schemas: [Kiosk, CreatedKiosk, KioskPinReset],
   routes: ({ db, clock }) =>
     async (app) => {
       app.get(
@@ -41,6 +42,18 @@ export const kiosksApi: ApiModule = {
           errors: [404],
         }),
         async (request) => ({ data: await service.revokeKiosk(db, authOf(request), request.params.kiosk_id, clock()) }),
+      )
+      app.post(
+        '/users/:user_id/kiosk-pin/reset',
+        operation('users.reset-kiosk-pin', {
+          summary: 'Reset an employee’s forgotten kiosk PIN and lift its lock (administrators)',
+          description:
+            'The PIN goes back to the initial one, the last 4 digits of the phone on file (`phone_personal`), and must be changed at the next kiosk use. The identifier’s lock after wrong PINs is lifted and the employee’s open kiosk sessions end. The PIN is never returned. 409 `kiosk_not_set_up` when there is no DNI (kiosk identifier) or no phone on file: set them with `PATCH /users/{user_id}` first.',
+          params: UserIdParams,
+          response: { 200: DataOf(KioskPinReset) },
+          errors: [404, 409],
+        }),
+        async (request) => ({ data: await service.resetKioskPin(db, authOf(request), request.params.user_id, clock()) }),
       )
     },
 }

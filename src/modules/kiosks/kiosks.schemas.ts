@@ -35,3 +35,14 @@ export const ListKiosksQuery = Type.Object(
   { additionalProperties: false },
 )
 export type ListKiosksQueryType = Static<typeof ListKiosksQuery>
+
+export const KioskPinReset = Type.Object(
+  {
+    user_id: Type.String(),
+    pin_change_required: Type.Boolean({ description: 'Always true: the PIN is the initial one again and must be changed at first use' }),
+    lock_lifted: Type.Boolean({ description: 'Whether wrong PINs were holding the identifier locked; the lock is lifted either way' }),
+    sessions_ended: Type.Integer({ minimum: 0, description: 'Kiosk sessions of the employee that were open and now end' }),
+    reset_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'KioskPinReset', description: 'A kiosk PIN back to the initial one (the last 4 digits of the phone on file); the PIN is never returned' },
+)

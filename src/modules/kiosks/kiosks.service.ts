@@ -7,11 +7,14 @@ import type { Kysely } from 'kysely'
 import type { AuthContext, KioskDevice } from '../../auth/context.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
 import type { Database, KioskRow } from '../../db/schema.js'
-import { notFound, permissionDenied } from '../../errors.js'
+import { lockRow } from '../../db/locks.js'
+import { AppError, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
 import { catalogueItemExists } from '../catalogues/catalogues.repository.js'
-import { formatKioskToken, newSecret, parseKioskToken, secretMatches, sha256Hex } from '../../lib/secrets.js'
+import { formatKioskToken, hashPassword, newSecret, parseKioskToken, secretMatches, sha256Hex } from '../../lib/secrets.js'
+import { kioskPinFromPhone } from '../users/users.logic.js'
+import { findUserRow, setKioskPin } from '../users/users.repository.js'
 import * as repo from './kiosks.repository.js'
 import type { CreateKioskBodyType, ListKiosksQueryType } from './kiosks.schemas.js'
 
@@ -75,6 +78,27 @@ export async function revokeKiosk(db: Db, auth: AuthContext, id: string, now = D
   await kioskOf(db, auth, id)
   await repo.revokeKiosk(db, auth.tenantId, id, new Date(now).toISOString())
   return kioskToApi((await repo.findKiosk(db, auth.tenantId, id))!)
+}
+
+/**
+ * An administrator resets a forgotten PIN: it goes back to the initial one, the last four digits
+ * of the phone on file, which the employee must change at first use as on their first day. The
+ * identifier's lock is lifted and the employee's open kiosk sessions end, so a reset also shuts
+ * out whoever learnt the old PIN. The PIN itself is never sent: the employee knows their phone.
+ */
+export async function resetKioskPin(db: Db, auth: AuthContext, userId: string, now = Date.now()) {
+  mustAdminister(auth)
+  await lockRow(db, 'users', auth.tenantId, userId)
+  const user = await findUserRow(db, auth.tenantId, userId)
+  if (!user) throw notFound('User')
+  if (!user.kiosk_id) throw new AppError('kiosk_not_set_up', 'The employee has no DNI on file, so no kiosk identifier: set `dni` first')
+  const pin = user.phone_personal ? kioskPinFromPhone(user.phone_personal) : null
+  if (!pin) throw new AppError('kiosk_not_set_up', 'The employee has no phone on file to derive the initial PIN from: set `phone_personal` first')
+  const at = new Date(now).toISOString()
+  await setKioskPin(db, auth.tenantId, userId, await hashPassword(pin), true, at)
+  const lockLifted = await repo.liftLockout(db, auth.tenantId, user.kiosk_id, at)
+  const sessionsEnded = await repo.endSessionsOf(db, auth.tenantId, userId, at)
+  return { user_id: userId, pin_change_required: true, lock_lifted: lockLifted, sessions_ended: sessionsEnded, reset_at: at }
 }
 
 /** The device a token belongs to, or null when it must be refused with 401 (unknown, wrong secret, revoked). */
