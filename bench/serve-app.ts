@@ -6,7 +6,7 @@
  *
  * Usage: node --import tsx bench/serve-app.ts <sqlite file>
  */
-import { type Config, DEFAULT_TIMEOUTS } from '../src/config.js'
+import { type Config, DEFAULT_LOAD_CONFIG, DEFAULT_TIMEOUTS } from '../src/config.js'
 import { startServer } from '../src/server.js'
 import { exitWhenParentGoes } from './lib.js'
 
@@ -33,6 +33,7 @@ const config: Config = {
   timeouts: DEFAULT_TIMEOUTS,
   maxConnections: 10_000,
   webhooks: { allowPrivateNetworks: false, dispatchInServe: true },
+  load: DEFAULT_LOAD_CONFIG,
 }
 
 // startServer announces the demo key through `print` (and stdout is our protocol channel, so

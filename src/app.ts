@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely'
 import { Type } from 'typebox'
 import { randomBytes } from 'node:crypto'
 import type { ServerOptions } from 'node:http'
-import { DEFAULT_TIMEOUTS, type ServerTimeouts } from './config.js'
+import { DEFAULT_LOAD_CONFIG, DEFAULT_TIMEOUTS, type ServerTimeouts } from './config.js'
 import { databaseAnswers } from './db/database.js'
 import type { Database } from './db/schema.js'
 import { AppError, invalidField } from './errors.js'
@@ -24,6 +24,8 @@ import {
   setSecurityHeaders,
 } from './http/edge.js'
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.js'
+import { type PoolStats, ServiceMetrics, registerMetricsRoute } from './http/metrics.js'
+import { EventLoopLag, registerOverloadGuards } from './http/overload.js'
 import { registerOpenApi } from './http/openapi.js'
 import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
 import { ErrorBody, errorBody, quoted } from './http/responses.js'
@@ -49,6 +51,7 @@ import { reportsApi } from './modules/reports/reports.routes.js'
 import { schedulesApi } from './modules/schedules/schedules.routes.js'
 import { tenantsApi } from './modules/tenants/tenants.routes.js'
 import { webhooksApi } from './modules/webhooks/webhooks.routes.js'
+import { webhookBacklog } from './modules/webhooks/webhooks.service.js'
 import { kioskApi, kioskSignIns } from './modules/kiosks/kiosk-api.routes.js'
 import { registerKioskPage } from './modules/kiosks/kiosk-page.routes.js'
 import { kiosksApi } from './modules/kiosks/kiosks.routes.js'
@@ -183,7 +186,24 @@ export interface AppOptions {
   afterCommit?: (request: FastifyRequest) => void
   /** Let webhook subscriptions point at private, loopback and link-local addresses, over http too. */
   webhooksAllowPrivateNetworks?: boolean
+  /** Holding up under load, and what the metrics show (decisions 15). */
+  load?: Partial<LoadOptions>
 }
+
+export interface LoadOptions {
+  /** New API requests are answered 503 `overloaded` while the event loop lags behind by more than this (ms). */
+  maxLagMs: number
+  /** Expensive reads (summaries, reports, exports, batches) one key may have running at once. */
+  expensivePerKey: number
+  /** `GET /metrics` needs `Authorization: Bearer <token>` when set. */
+  metricsToken: string | null
+  /** false when `jornada serve` serves the metrics on a port of their own (`METRICS_PORT`). */
+  metricsOnApiPort: boolean
+  /** The database pool's state, for the metrics. */
+  poolStats?: () => PoolStats
+}
+
+const DEFAULT_LOAD: LoadOptions = { maxLagMs: DEFAULT_LOAD_CONFIG.maxLagMs, expensivePerKey: DEFAULT_LOAD_CONFIG.expensivePerKey, metricsToken: null, metricsOnApiPort: true }
 
 /** A hop count becomes "the last n hops are proxies"; addresses and CIDRs go to Fastify as they are. */
 function trustedProxies(setting: number | string | undefined): string | false | ((address: string, hop: number) => boolean) {
@@ -213,6 +233,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Node checks the request and header timeouts every `connectionsCheckingInterval`.
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: Math.min(1000, timeouts.requestMs) } satisfies ServerOptions,
   }).withTypeProvider<TypeBoxTypeProvider>()
+
+  const db = options.db
+  const load = { ...DEFAULT_LOAD, ...options.load }
+  const lag = new EventLoopLag()
+  const metrics = new ServiceMetrics({ lag, webhookBacklog: () => webhookBacklog(db), ...(load.poolStats ? { poolStats: load.poolStats } : {}) })
+  app.decorate('metrics', metrics)
+  app.addHook('onReady', async () => lag.reset())
+  app.addHook('onClose', async () => lag.stop())
+  // Counted once the answer is sent: every request, refused ones included.
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.observe(request, reply)
+    done()
+  })
+  const overload = registerOverloadGuards(app, { lag, maxLagMs: load.maxLagMs, expensivePerKey: load.expensivePerKey, onShed: (reason) => metrics.countShed(reason) })
 
   app.setValidatorCompiler(validatorCompiler)
   app.addSchema(ErrorBody)
@@ -267,8 +301,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerOpenApi(app)
   registerInvalidPathRoutes(app)
-  const db = options.db
-  registerAuth(app, { authenticate: (token) => authenticate(db, token), authenticateKiosk: (token) => authenticateKiosk(db, token), rateLimit: rateLimitStore, limitPerMinute: options.rateLimitPerMinute ?? 300 })
+  registerAuth(app, {
+    authenticate: (token) => authenticate(db, token),
+    authenticateKiosk: (token) => authenticateKiosk(db, token),
+    rateLimit: rateLimitStore,
+    limitPerMinute: options.rateLimitPerMinute ?? 300,
+    onRateLimited: (bucket) => metrics.countRateLimited(bucket),
+  })
+  overload.addLimitHook()
+  if (load.metricsOnApiPort) registerMetricsRoute(app, metrics, load.metricsToken)
 
   const Ok = Type.Object({ status: Type.Literal('ok') })
   app.get('/health', publicOperation('Liveness: the process answers', { response: { 200: Ok } }), async () => ({ status: 'ok' as const }))

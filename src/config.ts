@@ -21,6 +21,18 @@ export interface Config {
   /** Open connections accepted at once; more are refused by the server. */
   maxConnections: number
   webhooks: WebhooksConfig
+  load: LoadConfig
+}
+
+export interface LoadConfig {
+  /** Shed new API requests (503 overloaded) while the event loop lags behind by more than this (ms). */
+  maxLagMs: number
+  /** Expensive reads (summaries, reports, exports, batches) one key may have running at once. */
+  expensivePerKey: number
+  /** When set, `GET /metrics` needs `Authorization: Bearer <token>`. */
+  metricsToken: string | null
+  /** When set, the metrics are served on this port alone, not on the API's. */
+  metricsPort: number | null
 }
 
 export interface WebhooksConfig {
@@ -42,6 +54,8 @@ export interface ServerTimeouts {
 }
 
 export const DEFAULT_TIMEOUTS: ServerTimeouts = { requestMs: 30_000, headersMs: 10_000, idleMs: 60_000, keepAliveMs: 72_000 }
+
+export const DEFAULT_LOAD_CONFIG: LoadConfig = { maxLagMs: 300, expensivePerKey: 2, metricsToken: null, metricsPort: null }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/jornada.db'
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
@@ -71,6 +85,13 @@ function parseTrustProxy(raw: string | undefined): number | string | undefined {
   if (/^\d+$/.test(raw)) return positiveInteger('TRUST_PROXY', raw, 1, 10)
   if (/^[0-9a-fA-F.:/, ]+$/.test(raw) && /[.:]/.test(raw)) return raw
   throw new ConfigError(`TRUST_PROXY must be a number of proxy hops (1-10) or a list of proxy addresses/CIDRs, got "${raw}"`)
+}
+
+function metricsToken(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null
+  // A bearer token travels in a header: printable ASCII with no spaces; short ones are guessable.
+  if (!/^[\x21-\x7e]{16,256}$/.test(raw)) throw new ConfigError('METRICS_TOKEN must be 16 to 256 printable characters without spaces')
+  return raw
 }
 
 function flag(name: string, raw: string | undefined, fallback: boolean): boolean {
@@ -118,6 +139,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveMs: positiveInteger('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, DEFAULT_TIMEOUTS.keepAliveMs, 3_600_000),
     },
     maxConnections: positiveInteger('MAX_CONNECTIONS', env.MAX_CONNECTIONS, 10_000, 1_000_000),
+    load: {
+      maxLagMs: positiveInteger('OVERLOAD_LAG_MS', env.OVERLOAD_LAG_MS, DEFAULT_LOAD_CONFIG.maxLagMs, 60_000),
+      expensivePerKey: positiveInteger('EXPENSIVE_REQUESTS_PER_KEY', env.EXPENSIVE_REQUESTS_PER_KEY, DEFAULT_LOAD_CONFIG.expensivePerKey, 1000),
+      metricsToken: metricsToken(env.METRICS_TOKEN),
+      metricsPort: env.METRICS_PORT ? positiveInteger('METRICS_PORT', env.METRICS_PORT, 9100, 65535) : null,
+    },
     webhooks: {
       allowPrivateNetworks: flag('WEBHOOKS_ALLOW_PRIVATE_NETWORKS', env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS, false),
       dispatchInServe: flag('WEBHOOKS_DISPATCH', env.WEBHOOKS_DISPATCH, true),

@@ -49,8 +49,10 @@ export const ERROR_CATALOGUE = {
   kiosk_pin_change_required: { status: 403, description: 'At a kiosk: the PIN is still the initial one (from the phone) and must be changed before punching.' },
   kiosk_locked: { status: 429, description: 'At a kiosk: five wrong PINs locked this identifier for 15 minutes; retry after `Retry-After` seconds.' },
   kiosk_throttled: { status: 429, description: 'At a kiosk: this device made too many failed sign-ins across identifiers; retry after `Retry-After` seconds.' },
+  concurrency_limited: { status: 429, description: 'This key already has as many expensive requests (summaries, reports, exports, batches) running as allowed; retry after `Retry-After` seconds.' },
   rate_limited: { status: 429, description: 'Too many requests; retry after the number of seconds in `Retry-After`.' },
   internal_error: { status: 500, description: 'Unexpected failure; it is logged with the request id.' },
+  overloaded: { status: 503, description: 'The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds.' },
 } as const satisfies Record<string, { status: number; description: string }>
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE

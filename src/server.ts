@@ -1,9 +1,11 @@
 /** Starts the HTTP service: open the database, migrate, seed a demo on first start, listen. */
+import type { Server } from 'node:http'
 import { Redis } from 'ioredis'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
 import type { Config } from './config.js'
 import { migrateToLatest, openDatabase } from './db/database.js'
+import { startMetricsServer } from './http/metrics.js'
 import { RedisRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
 import { recordWrite } from './modules/audit/audit.service.js'
 import { startHousekeeping } from './modules/housekeeping/housekeeping.service.js'
@@ -24,6 +26,7 @@ export async function startServer(config: Config, print: (line: string) => void 
   let app: FastifyInstance | undefined
   let url: string
   let demoKey: string | undefined
+  let metricsServer: Server | undefined
   try {
     await migrateToLatest(database)
     // The demo is for trying Jornada on the embedded database; a PostgreSQL deployment starts
@@ -47,6 +50,13 @@ export async function startServer(config: Config, print: (line: string) => void 
       corsOrigins: config.corsOrigins,
       webhooksAllowPrivateNetworks: config.webhooks.allowPrivateNetworks,
       timeouts: config.timeouts,
+      load: {
+        maxLagMs: config.load.maxLagMs,
+        expensivePerKey: config.load.expensivePerKey,
+        metricsToken: config.load.metricsToken,
+        metricsOnApiPort: config.load.metricsPort === null,
+        poolStats: database.poolStats,
+      },
       logger: {
         level: config.logLevel,
         redact: ['req.headers.authorization', '*.password', '*.iban', '*.ssn', '*.dni', '*.passport_number', '*.api_key'],
@@ -56,6 +66,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     // sockets cannot exhaust file descriptors.
     app.server.maxConnections = config.maxConnections
     url = await app.listen({ port: config.port, host: config.host })
+    if (config.load.metricsPort !== null) metricsServer = await startMetricsServer(app.metrics, config.load.metricsToken, config.load.metricsPort, config.host)
   } catch (error) {
     await app?.close()
     await rateLimitStore?.close()
@@ -89,6 +100,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     url,
     async close() {
       stopHousekeeping()
+      metricsServer?.close()
       await app.close()
       await dispatcher?.stop()
       await rateLimitStore?.close()

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { it } from 'node:test'
-import { DEFAULT_TIMEOUTS } from '../src/config.js'
+import { DEFAULT_LOAD_CONFIG, DEFAULT_TIMEOUTS } from '../src/config.js'
 import { startServer } from '../src/server.js'
 
 it('the first start seeds the demo company, prints a working key once, and audits the seeding', async () => {
@@ -22,6 +22,7 @@ it('the first start seeds the demo company, prints a working key once, and audit
     timeouts: DEFAULT_TIMEOUTS,
     maxConnections: 100,
     webhooks: { allowPrivateNetworks: false, dispatchInServe: true },
+    load: DEFAULT_LOAD_CONFIG,
   }
   const server = await startServer(config, (line) => printed.push(line))
   try {

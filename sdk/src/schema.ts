@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Record up to 1,000 punches at once: a device’s backlog (administrators)
-         * @description Each punch is judged as attendance.create judges it, an employee’s punches in the order given; stored ones are kept even when others are refused. The answer is 200 with one result per punch. A malformed item (wrong type, no ts) makes the whole request 400; the rules of the record are judged per punch. Counts once against the rate limit. With an Idempotency-Key the whole answer is kept.
+         * @description Each punch is judged as attendance.create judges it, an employee’s punches in the order given; stored ones are kept even when others are refused. The answer is 200 with one result per punch. A malformed item (wrong type, no ts) makes the whole request 400; the rules of the record are judged per punch. Counts once against the rate limit. With an Idempotency-Key the whole answer is kept. Its cost grows with its input, so a key may run only a few of these at once (`EXPENSIVE_REQUESTS_PER_KEY`, 2 by default): beyond that, 429 `concurrency_limited` with `Retry-After`.
          */
         post: operations["attendance.batch"];
         delete?: never;
@@ -485,7 +485,7 @@ export interface paths {
         };
         /**
          * Hours per employee over a range
-         * @description One row per employee, ordered by full name then id, paginated by employee. Each row is the sum of the employee’s daily entries.
+         * @description One row per employee, ordered by full name then id, paginated by employee. Each row is the sum of the employee’s daily entries. Its cost grows with its input, so a key may run only a few of these at once (`EXPENSIVE_REQUESTS_PER_KEY`, 2 by default): beyond that, 429 `concurrency_limited` with `Retry-After`.
          */
         get: operations["attendance.summary"];
         put?: never;
@@ -583,7 +583,7 @@ export interface paths {
         };
         /**
          * The monthly working-time record of a worker, as JSON, CSV or PDF
-         * @description Worker and company, every day of the month (sessions, breaks, modality, worked, expected, balance, overtime, absences, holiday, corrected), totals, the corrections touching the month with their trail, the chain head, when it was generated and the worker’s signature. The daily figures are exactly those of attendance.list for the month in `tz` (default the company’s). Choose the form with `format` or `Accept` (application/json, text/csv, application/pdf).
+         * @description Worker and company, every day of the month (sessions, breaks, modality, worked, expected, balance, overtime, absences, holiday, corrected), totals, the corrections touching the month with their trail, the chain head, when it was generated and the worker’s signature. The daily figures are exactly those of attendance.list for the month in `tz` (default the company’s). Choose the form with `format` or `Accept` (application/json, text/csv, application/pdf). Its cost grows with its input, so a key may run only a few of these at once (`EXPENSIVE_REQUESTS_PER_KEY`, 2 by default): beyond that, 429 `concurrency_limited` with `Retry-After`.
          */
         get: operations["attendance-reports.get"];
         put?: never;
@@ -603,7 +603,7 @@ export interface paths {
         };
         /**
          * Every employee-day of a month as one CSV, streamed
-         * @description The same header and figures as the monthly CSV, employee after employee in name order, written as they are computed (memory stays bounded whatever the company’s size). Employees whose records the caller may not see are left out. A failure after the first rows ends the stream early; a complete file ends with the last employee’s last day.
+         * @description The same header and figures as the monthly CSV, employee after employee in name order, written as they are computed (memory stays bounded whatever the company’s size). Employees whose records the caller may not see are left out. A failure after the first rows ends the stream early; a complete file ends with the last employee’s last day. Its cost grows with its input, so a key may run only a few of these at once (`EXPENSIVE_REQUESTS_PER_KEY`, 2 by default): beyond that, 429 `concurrency_limited` with `Retry-After`.
          */
         get: operations["attendance-reports.export"];
         put?: never;
@@ -1226,7 +1226,7 @@ export interface components {
                  * @description Machine-readable code from the error catalogue
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_not_set_up" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "holiday_exists" | "punch_out_of_order" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "rate_limited" | "internal_error";
+                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_not_set_up" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "holiday_exists" | "punch_out_of_order" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "concurrency_limited" | "rate_limited" | "internal_error" | "overloaded";
                 /** @description Human-readable explanation */
                 message: string;
                 /** @description For validation errors: one item per failing field */

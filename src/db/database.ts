@@ -34,6 +34,8 @@ export interface DatabaseHandle {
   location: string
   /** PostgreSQL schema the tables live in, when not the default. */
   schema?: string
+  /** The connections of this process, for the metrics: PostgreSQL's pool, or SQLite's one connection. */
+  poolStats(): { max: number; open: number; idle: number; waiting: number }
   destroy(): Promise<void>
 }
 
@@ -61,7 +63,9 @@ function openSqlite(path: string): DatabaseHandle {
   connection.pragma('cache_size = -65536')
   const dialect = new JoiningDialect(new SqliteDialect({ database: new CachedStatementsDatabase(connection) }), { beginImmediate: true })
   const db = dialect.register(new Kysely<Database>({ dialect }))
-  return { db, engine: 'sqlite', location: `sqlite:${path}`, destroy: () => db.destroy() }
+  // One connection, which Kysely lends to one query or transaction at a time.
+  const poolStats = () => ({ max: 1, open: 1, idle: 1, waiting: 0 })
+  return { db, engine: 'sqlite', location: `sqlite:${path}`, poolStats, destroy: () => db.destroy() }
 }
 
 // pg returns int8 (count(*), sums) as strings by default; every such value here fits a double.
@@ -177,6 +181,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     engine: 'postgres',
     location: `postgres://${parsed.host}${parsed.pathname}${schema ? ` (schema ${schema})` : ''}`,
     ...(schema ? { schema } : {}),
+    poolStats: () => ({ max: pool.options.max, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     destroy: () => db.destroy(),
   }
 }

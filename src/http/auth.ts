@@ -33,6 +33,8 @@ export interface AuthOptions {
   authenticateKiosk(token: string): Promise<KioskDevice | null>
   rateLimit: RateLimitStore
   limitPerMinute: number
+  /** Told of each request refused 429 rate_limited, with the kind of bucket it was counted in (key, kiosk, ip, anon). */
+  onRateLimited?: (bucket: string) => void
 }
 
 function setRateHeaders(reply: FastifyReply, decision: RateDecision): void {
@@ -49,7 +51,7 @@ function bearerToken(header: string | undefined): string | null {
 }
 
 export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
-  const { authenticate, authenticateKiosk, rateLimit, limitPerMinute } = options
+  const { authenticate, authenticateKiosk, rateLimit, limitPerMinute, onRateLimited } = options
   app.decorateRequest('auth', null)
   app.decorateRequest('kiosk', null)
 
@@ -74,7 +76,10 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   /** Counts a request against `bucket` and refuses it (429, Retry-After) when the bucket is spent. */
   async function admit(request: FastifyRequest, reply: FastifyReply, bucket: string): Promise<void> {
     const decision = await count(request, reply, bucket)
-    if (decision && !decision.allowed) throw retryLater('rate_limited', 'Rate limit exceeded: too many requests in the last minute', decision.resetMs)
+    if (decision && !decision.allowed) {
+      onRateLimited?.(bucket.slice(0, bucket.indexOf(':')))
+      throw retryLater('rate_limited', 'Rate limit exceeded: too many requests in the last minute', decision.resetMs)
+    }
   }
 
   /** A 401, counted against the caller's address so that keys and tokens cannot be tried quickly. */

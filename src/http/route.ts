@@ -32,7 +32,15 @@ export interface OperationSpec {
    * scope enables (decisions name one read scope for a list and its item).
    */
   operationId?: string
+  /**
+   * A read (or batch) whose cost grows with its input, such as a year-long summary: limited per
+   * key in how many run at once (http/overload.ts).
+   */
+  expensive?: true
 }
+
+const EXPENSIVE_NOTE =
+  'Its cost grows with its input, so a key may run only a few of these at once (`EXPENSIVE_REQUESTS_PER_KEY`, 2 by default): beyond that, 429 `concurrency_limited` with `Retry-After`.'
 
 /**
  * The operations of one OpenAPI tag. `me` is the one operation that needs no scope; every other
@@ -40,17 +48,17 @@ export interface OperationSpec {
  */
 export function operations(tag: string) {
   return function operation<const S extends OperationSpec>(id: Scope | 'me', spec: S) {
-    const { summary, description, errors = [], response, operationId = id, ...schemas } = spec
+    const { summary, description, errors = [], response, operationId = id, expensive, ...schemas } = spec
     const statuses: number[] = [400, ...errors]
     if (schemas.body) statuses.push(413, 415)
     return {
-      config: (id === 'me' ? {} : { scope: id }) as FastifyContextConfig,
+      config: { ...(id === 'me' ? {} : { scope: id }), ...(expensive ? { expensive } : {}) } as FastifyContextConfig,
       schema: {
         operationId,
         tags: [tag],
         summary,
-        ...(description ? { description } : {}),
-        ...(schemas as Omit<S, 'summary' | 'description' | 'errors' | 'response' | 'operationId'>),
+        ...(description || expensive ? { description: [description, expensive ? EXPENSIVE_NOTE : ''].filter(Boolean).join(' ') } : {}),
+        ...(schemas as Omit<S, 'summary' | 'description' | 'errors' | 'response' | 'operationId' | 'expensive'>),
         response: { ...response, ...errorResponses(...statuses) } as S['response'],
       },
     }

@@ -137,7 +137,14 @@ export function forEachEngine(title: string, body: (t: TestContext) => void, opt
         cleanup = fresh.cleanup
         ctx.database = await openDatabase(fresh.url, fresh.options)
         await migrateToLatest(ctx.database)
-        ctx.app = await buildApp({ db: ctx.database.db, rateLimitPerMinute: 100_000, ...options.app })
+        ctx.app = await buildApp({
+          db: ctx.database.db,
+          rateLimitPerMinute: 100_000,
+          ...options.app,
+          // Shedding is tested on its own (test/api/load.test.ts): elsewhere a test must not get a
+          // 503 because the machine running the suite is busy.
+          load: { maxLagMs: 60_000, poolStats: ctx.database.poolStats, ...options.app?.load },
+        })
         ctx.client = (key) => new Client(ctx.app, key)
         ctx.newTenant = (tenantOptions = {}) => newTenant(ctx, tenantOptions)
       })

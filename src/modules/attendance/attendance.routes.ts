@@ -54,6 +54,7 @@ export const attendanceApi: ApiModule = {
         '/attendance/batch',
         operation('attendance.create', {
           operationId: 'attendance.batch',
+          expensive: true,
           summary: 'Record up to 1,000 punches at once: a device’s backlog (administrators)',
           description:
             'Each punch is judged as attendance.create judges it, an employee’s punches in the order given; stored ones are kept even when others are refused. The answer is 200 with one result per punch. A malformed item (wrong type, no ts) makes the whole request 400; the rules of the record are judged per punch. Counts once against the rate limit. With an Idempotency-Key the whole answer is kept.',
@@ -77,6 +78,7 @@ export const attendanceApi: ApiModule = {
       app.get(
         '/attendance/summary',
         operation('attendance.summary', {
+          expensive: true,
           summary: 'Hours per employee over a range',
           description: 'One row per employee, ordered by full name then id, paginated by employee. Each row is the sum of the employee’s daily entries.',
           querystring: SummaryQuery,

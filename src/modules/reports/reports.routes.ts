@@ -30,6 +30,7 @@ export const reportsApi: ApiModule = {
       app.get(
         '/attendance/reports/monthly',
         operation('attendance-reports.get', {
+          expensive: true,
           summary: 'The monthly working-time record of a worker, as JSON, CSV or PDF',
           description:
             'Worker and company, every day of the month (sessions, breaks, modality, worked, expected, balance, overtime, absences, holiday, corrected), totals, the corrections touching the month with their trail, the chain head, when it was generated and the worker’s signature. The daily figures are exactly those of attendance.list for the month in `tz` (default the company’s). Choose the form with `format` or `Accept` (application/json, text/csv, application/pdf).',
@@ -58,6 +59,7 @@ export const reportsApi: ApiModule = {
       app.get(
         '/attendance/reports/export',
         operation('attendance-reports.export', {
+          expensive: true,
           summary: 'Every employee-day of a month as one CSV, streamed',
           description:
             'The same header and figures as the monthly CSV, employee after employee in name order, written as they are computed (memory stays bounded whatever the company’s size). Employees whose records the caller may not see are left out. A failure after the first rows ends the stream early; a complete file ends with the last employee’s last day.',

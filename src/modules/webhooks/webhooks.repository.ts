@@ -187,3 +187,13 @@ export async function purgeFinishedDeliveries(db: Db, before: string): Promise<n
   return Number(result.numDeletedRows)
 }
 
+
+/** The deliveries waiting to be made (due or retrying later) and when the oldest was created: the backlog the metrics show. */
+export async function deliveryBacklog(db: Db): Promise<{ pending: number; oldestCreatedAt: string | null }> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => [eb.fn.countAll<number>().as('pending'), eb.fn.min('created_at').as('oldest')])
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow()
+  return { pending: Number(row.pending), oldestCreatedAt: (row.oldest as string | null) ?? null }
+}

@@ -153,3 +153,9 @@ export const KEEP_DELIVERIES_MS = 30 * 86_400_000
 export async function purgeDeliveries(db: Db, now: number): Promise<number> {
   return repo.purgeFinishedDeliveries(db, new Date(now - KEEP_DELIVERIES_MS).toISOString())
 }
+
+/** What the metrics show of webhooks: how many deliveries wait, and for how long the oldest has (seconds). */
+export async function webhookBacklog(db: Db, now = Date.now()): Promise<{ pending: number; oldestAgeSeconds: number }> {
+  const { pending, oldestCreatedAt } = await repo.deliveryBacklog(db)
+  return { pending, oldestAgeSeconds: oldestCreatedAt ? Math.max(0, (now - Date.parse(oldestCreatedAt)) / 1000) : 0 }
+}

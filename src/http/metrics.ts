@@ -1,0 +1,181 @@
+/**
+ * Prometheus metrics (decisions 15), with prom-client: the de facto Node.js client, which also
+ * brings the standard process and runtime series (`process_*`, `nodejs_*`) that dashboards expect.
+ *
+ * Served at `GET /metrics` on the API's port, or on a port of its own (`METRICS_PORT`); when
+ * `METRICS_TOKEN` is set, only with `Authorization: Bearer <token>`. The series are per process:
+ * with several instances, Prometheus scrapes each and sums.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { errorBody } from './responses.js'
+import type { EventLoopLag } from './overload.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's metrics: `jornada serve` serves them on a port of their own when asked to. */
+    metrics: ServiceMetrics
+  }
+}
+
+/** The database connections of a process: PostgreSQL's pool, or SQLite's single connection. */
+export interface PoolStats {
+  max: number
+  open: number
+  idle: number
+  /** Queries waiting for a connection. */
+  waiting: number
+}
+
+export interface MetricsSources {
+  lag: EventLoopLag
+  poolStats?: () => PoolStats
+  /** Webhook deliveries waiting, and the age of the oldest; read from the database at each scrape. */
+  webhookBacklog?: () => Promise<{ pending: number; oldestAgeSeconds: number }>
+}
+
+/** Request latency buckets, in seconds: from a cached read (1 ms) to a year-long export (10 s). */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
+export class ServiceMetrics {
+  readonly registry = new Registry()
+  private readonly requests: Counter<'method' | 'route' | 'status'>
+  private readonly latency: Histogram<'method' | 'route' | 'status'>
+  private readonly rateLimited: Counter<'bucket'>
+  private readonly shed: Counter<'reason'>
+  /** Labelled children by method, route and status: looking them up by label object costs more than the observation. */
+  private readonly children = new Map<string, { count: Counter.Internal; time: Histogram.Internal<'method' | 'route' | 'status'> }>()
+
+  constructor(sources: MetricsSources) {
+    const registers = [this.registry]
+    collectDefaultMetrics({ register: this.registry })
+    this.requests = new Counter({ name: 'jornada_http_requests_total', help: 'HTTP requests answered, by method, route and status', labelNames: ['method', 'route', 'status'], registers })
+    this.latency = new Histogram({
+      name: 'jornada_http_request_duration_seconds',
+      help: 'Time from a request’s arrival to its answer, by method, route and status',
+      labelNames: ['method', 'route', 'status'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    })
+    this.rateLimited = new Counter({ name: 'jornada_rate_limited_requests_total', help: 'Requests refused 429 rate_limited, by what was counted (key, kiosk, ip, anon)', labelNames: ['bucket'], registers })
+    this.shed = new Counter({
+      name: 'jornada_shed_requests_total',
+      help: 'Requests refused to protect the service: overloaded (503, event loop lagging) or concurrency_limited (429, expensive reads of one key)',
+      labelNames: ['reason'],
+      registers,
+    })
+    new Gauge({
+      name: 'jornada_event_loop_lag_seconds',
+      help: 'How far the event loop runs behind its timers (the worst of the last half second or so); requests are shed above the threshold',
+      registers,
+      collect() {
+        this.set(sources.lag.lagMs() / 1000)
+      },
+    })
+    const { poolStats, webhookBacklog } = sources
+    if (poolStats) {
+      new Gauge({
+        name: 'jornada_db_pool_connections',
+        help: 'Database connections of this process by state: open, idle, max; and queries waiting for one (waiting)',
+        labelNames: ['state'],
+        registers,
+        collect() {
+          const stats = poolStats()
+          for (const state of ['max', 'open', 'idle', 'waiting'] as const) this.set({ state }, stats[state])
+        },
+      })
+    }
+    if (webhookBacklog) {
+      let last: Promise<{ pending: number; oldestAgeSeconds: number }> | null = null
+      // One database read per scrape feeds both gauges.
+      const read = () => (last ??= webhookBacklog().finally(() => setImmediate(() => (last = null))))
+      new Gauge({
+        name: 'jornada_webhook_deliveries_pending',
+        help: 'Webhook deliveries waiting to be made (due now or retrying later), across the companies of the database',
+        registers,
+        async collect() {
+          this.set((await read()).pending)
+        },
+      })
+      new Gauge({
+        name: 'jornada_webhook_oldest_pending_age_seconds',
+        help: 'How long the oldest waiting webhook delivery has waited (0 when none waits)',
+        registers,
+        async collect() {
+          this.set((await read()).oldestAgeSeconds)
+        },
+      })
+    }
+  }
+
+  /** Counts an answered request. Unmatched paths share one route label, so that scanners cannot grow the series. */
+  observe(request: FastifyRequest, reply: FastifyReply): void {
+    const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched')
+    const status = reply.statusCode
+    const key = `${request.method} ${route} ${status}`
+    let child = this.children.get(key)
+    if (!child) {
+      const labels = { method: request.method, route, status: String(status) }
+      child = { count: this.requests.labels(labels), time: this.latency.labels(labels) }
+      this.children.set(key, child)
+    }
+    child.count.inc()
+    child.time.observe(reply.elapsedTime / 1000)
+  }
+
+  countRateLimited(bucket: string): void {
+    this.rateLimited.inc({ bucket })
+  }
+
+  countShed(reason: 'overloaded' | 'concurrency_limited'): void {
+    this.shed.inc({ reason })
+  }
+}
+
+/** Whether the request may read the metrics: any caller when no token is set, else the token's bearer only. */
+function authorised(token: string | null, header: string | undefined): boolean {
+  if (token === null) return true
+  const given = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1]
+  if (!given) return false
+  // Compared as digests: equal lengths for timingSafeEqual, and no hint of the token's length.
+  const digest = (value: string) => createHash('sha256').update(value).digest()
+  return timingSafeEqual(digest(given), digest(token))
+}
+
+const UNAUTHORISED = JSON.stringify(errorBody('unauthenticated', 'The metrics need Authorization: Bearer <METRICS_TOKEN>'))
+
+/** Serves the metrics on the API's own port; hidden from the API's document. */
+export function registerMetricsRoute(app: FastifyInstance, metrics: ServiceMetrics, token: string | null): void {
+  app.get('/metrics', { config: { access: 'public', rateLimit: false }, schema: { hide: true } }, async (request, reply) => {
+    if (!authorised(token, request.headers.authorization)) {
+      return reply.status(401).header('WWW-Authenticate', 'Bearer').type('application/json; charset=utf-8').send(UNAUTHORISED)
+    }
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics())
+  })
+}
+
+/** Serves the metrics on a port of their own (`METRICS_PORT`), e.g. one that only the monitoring network reaches. */
+export async function startMetricsServer(metrics: ServiceMetrics, token: string | null, port: number, host: string): Promise<Server> {
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const path = (request.url ?? '/').split('?')[0]
+    if (request.method !== 'GET' || path !== '/metrics') {
+      response.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(errorBody('route_not_found', 'Only GET /metrics is served here')))
+      return
+    }
+    if (!authorised(token, request.headers.authorization)) {
+      response.writeHead(401, { 'content-type': 'application/json; charset=utf-8', 'www-authenticate': 'Bearer' }).end(UNAUTHORISED)
+      return
+    }
+    metrics.registry.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
+      () => response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(errorBody('internal_error', 'The metrics could not be collected'))),
+    )
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => resolve())
+  })
+  return server
+}

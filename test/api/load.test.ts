@@ -1,0 +1,122 @@
+/**
+ * Holding up under load (decisions 15), on both engines: a lagging event loop sheds API requests
+ * with 503 `overloaded` while `/health` answers, and `GET /metrics` shows requests, refusals, the
+ * database pool, the event loop and the webhook backlog, to the token's bearer only.
+ */
+import assert from 'node:assert/strict'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { it } from 'node:test'
+import { expectError, forEachEngine } from '../helpers/harness.js'
+
+/** Keeps the event loop busy for `ms`, as a long synchronous computation would. */
+function blockEventLoop(ms: number): void {
+  const until = performance.now() + ms
+  while (performance.now() < until) {
+    // Spinning on purpose.
+  }
+}
+
+const METRICS_TOKEN = 'metrics-token-for-tests-0123456789'
+
+forEachEngine(
+  'overload shedding',
+  (t) => {
+    it('while the event loop lags, API requests are answered 503 overloaded with Retry-After, /health still 200; then served again', async () => {
+      const tenant = await t.newTenant()
+      // Creating the tenant hashed its key with scrypt: let the loop settle first.
+      await sleep(1200)
+      const first = await tenant.admin.get('/api/v1/me')
+      assert.equal(first.status, 200, JSON.stringify(first.body))
+
+      blockEventLoop(150)
+      const shed = await tenant.admin.get('/api/v1/me')
+      const refused = expectError(shed, 503, 'overloaded')
+      assert.match(refused.message, /overloaded/)
+      assert.equal(shed.headers['retry-after'], '1')
+      // A shed write does nothing: not even its key is looked up.
+      blockEventLoop(150)
+      expectError(await tenant.admin.post('/api/v1/departments', { name: 'Shed' }), 503, 'overloaded')
+      blockEventLoop(150)
+      assert.equal((await t.client(null).get('/health')).status, 200, 'the liveness probe is never shed')
+      assert.equal((await t.client(null).get('/ready')).status, 200, 'nor the readiness probe')
+
+      // The lag is judged over about a second: once the loop has caught up, requests are served.
+      await sleep(1200)
+      assert.equal((await tenant.admin.get('/api/v1/me')).status, 200)
+      const departments = (await tenant.admin.get('/api/v1/departments')).body
+      assert.ok(!departments.data.some((d: any) => d.name === 'Shed'), 'the shed write stored nothing')
+
+      const metrics = (await t.client(null).request('GET', '/metrics', undefined, { authorization: `Bearer ${METRICS_TOKEN}` })).body as string
+      assert.match(metrics, /^jornada_shed_requests_total\{reason="overloaded"\} 2$/m)
+    })
+  },
+  { app: { load: { maxLagMs: 50, metricsToken: METRICS_TOKEN } } },
+)
+
+/** The value of one series in the Prometheus text, or undefined when it is absent. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `))
+  return line === undefined ? undefined : Number(line.slice(series.length + 1))
+}
+
+forEachEngine(
+  'metrics',
+  (t) => {
+    it('GET /metrics needs the token when one is set (401 in the error format), and is neither rate limited nor in the API document', async () => {
+      const anonymous = t.client(null)
+      const missing = await anonymous.get('/metrics')
+      expectError(missing, 401, 'unauthenticated')
+      assert.equal(missing.headers['www-authenticate'], 'Bearer')
+      expectError(await anonymous.request('GET', '/metrics', undefined, { authorization: 'Bearer wrong-token-of-enough-length' }), 401, 'unauthenticated')
+      // An API key is not the metrics token.
+      const tenant = await t.newTenant()
+      expectError(await tenant.admin.get('/metrics'), 401, 'unauthenticated')
+
+      const ok = await anonymous.request('GET', '/metrics', undefined, { authorization: `Bearer ${METRICS_TOKEN}` })
+      assert.equal(ok.status, 200)
+      assert.match(String(ok.headers['content-type']), /^text\/plain; version=0\.0\.4/)
+      assert.equal(ok.headers['ratelimit-limit'], undefined, 'not rate limited')
+      const paths = Object.keys((await anonymous.get('/api/v1/openapi.json')).body.paths)
+      assert.ok(!paths.includes('/metrics'))
+    })
+
+    it('shows requests by route and status with latency, rate-limited requests, the pool, the event loop, the webhook backlog and the process', async () => {
+      const tenant = await t.newTenant()
+      const user = await tenant.createUser()
+      for (let i = 0; i < 3; i++) assert.equal((await tenant.admin.get(`/api/v1/users/${user.id}`)).status, 200)
+      expectError(await tenant.admin.get('/api/v1/users/usr_missing'), 404)
+      await t.client(null).get('/no/such/path/12345')
+      // A webhook with a delivery waiting (no dispatcher runs in this test): the backlog.
+      const webhook = (await tenant.admin.post('/api/v1/webhooks', { url: 'https://hooks.example.com/metrics', events: ['*'] })).body.data
+      const createdAt = new Date(Date.now() - 90_000).toISOString()
+      await t.database.db
+        .insertInto('webhook_deliveries')
+        .values({ id: `whd_metrics_${t.engine}`, tenant_id: tenant.id, webhook_id: webhook.id, event_id: 'evt_metrics', event_type: 'user.created', payload: '{}', status: 'pending', attempts: 0, next_attempt_at: createdAt, last_attempt_at: null, response_status: null, duration_ms: null, error: null, created_at: createdAt, finished_at: null })
+        .execute()
+      const limited = await tenant.keyFor(tenant.adminId)
+      let refusedOnce = false
+      for (let i = 0; i < 40 && !refusedOnce; i++) refusedOnce = (await limited.get('/api/v1/me')).status === 429
+      assert.ok(refusedOnce, 'the key reached its rate limit')
+
+      const text = (await t.client(null).request('GET', '/metrics', undefined, { authorization: `Bearer ${METRICS_TOKEN}` })).body as string
+      const usersGet = 'method="GET",route="/api/v1/users/:user_id"'
+      assert.ok((sample(text, `jornada_http_requests_total{${usersGet},status="200"}`) ?? 0) >= 3, text.slice(0, 2000))
+      assert.ok((sample(text, `jornada_http_requests_total{${usersGet},status="404"}`) ?? 0) >= 1)
+      assert.ok((sample(text, `jornada_http_request_duration_seconds_count{${usersGet},status="200"}`) ?? 0) >= 3)
+      assert.ok(sample(text, `jornada_http_request_duration_seconds_bucket{le="0.01",${usersGet},status="200"}`) !== undefined)
+      // Unknown paths share one label: a scanner cannot grow the series.
+      assert.ok((sample(text, 'jornada_http_requests_total{method="GET",route="unmatched",status="404"}') ?? 0) >= 1)
+      assert.ok(!text.includes('/no/such/path'))
+      assert.ok((sample(text, 'jornada_rate_limited_requests_total{bucket="key"}') ?? 0) >= 1)
+      assert.equal(sample(text, 'jornada_db_pool_connections{state="max"}'), t.engine === 'sqlite' ? 1 : 10)
+      assert.ok(sample(text, 'jornada_db_pool_connections{state="waiting"}') !== undefined)
+      assert.ok(sample(text, 'jornada_event_loop_lag_seconds') !== undefined)
+      assert.ok((sample(text, 'jornada_webhook_deliveries_pending') ?? 0) >= 1, 'the webhook’s deliveries wait: nothing delivers them in this test')
+      assert.ok((sample(text, 'jornada_webhook_oldest_pending_age_seconds') ?? 0) >= 90)
+      assert.ok(sample(text, 'process_resident_memory_bytes') !== undefined)
+      assert.ok(/^nodejs_eventloop_lag_p99_seconds /m.test(text))
+      assert.ok(/^# TYPE jornada_shed_requests_total counter$/m.test(text))
+    })
+  },
+  { app: { rateLimitPerMinute: 30, load: { metricsToken: METRICS_TOKEN } } },
+)
