@@ -32,6 +32,7 @@ const config: Config = {
   corsOrigins: [],
   timeouts: DEFAULT_TIMEOUTS,
   maxConnections: 10_000,
+  shutdownGraceMs: 10_000,
   webhooks: { allowPrivateNetworks: false, dispatchInServe: true },
   load: DEFAULT_LOAD_CONFIG,
 }

@@ -78,9 +78,18 @@ program
   .command('serve')
   .description('Start the HTTP service (migrates the database first)')
   .action(async () => {
-    const server = await startServer(loadConfig())
+    const config = loadConfig()
+    const server = await startServer(config)
     const stop = async (signal: string) => {
-      server.app.log.info({ signal }, 'shutting down')
+      server.app.log.info({ signal, grace_ms: config.shutdownGraceMs }, 'shutting down')
+      // New connections are refused at once; requests in flight finish (their commits are kept),
+      // unless they outlast the grace: then the process exits anyway, and their clients see the
+      // connection drop without an answer, so they retry with their Idempotency-Key.
+      const deadline = setTimeout(() => {
+        server.app.log.error({ grace_ms: config.shutdownGraceMs }, 'requests still running when the grace ran out; exiting')
+        process.exit(1)
+      }, config.shutdownGraceMs)
+      deadline.unref()
       await server.close()
       process.exit(0)
     }

@@ -20,6 +20,8 @@ export interface Config {
   timeouts: ServerTimeouts
   /** Open connections accepted at once; more are refused by the server. */
   maxConnections: number
+  /** On SIGTERM, how long in-flight requests may take to finish before the process exits anyway. */
+  shutdownGraceMs: number
   webhooks: WebhooksConfig
   load: LoadConfig
 }
@@ -139,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveMs: positiveInteger('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, DEFAULT_TIMEOUTS.keepAliveMs, 3_600_000),
     },
     maxConnections: positiveInteger('MAX_CONNECTIONS', env.MAX_CONNECTIONS, 10_000, 1_000_000),
+    shutdownGraceMs: positiveInteger('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 10_000, 3_600_000),
     load: {
       maxLagMs: positiveInteger('OVERLOAD_LAG_MS', env.OVERLOAD_LAG_MS, DEFAULT_LOAD_CONFIG.maxLagMs, 60_000),
       expensivePerKey: positiveInteger('EXPENSIVE_REQUESTS_PER_KEY', env.EXPENSIVE_REQUESTS_PER_KEY, DEFAULT_LOAD_CONFIG.expensivePerKey, 1000),

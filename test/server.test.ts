@@ -1,6 +1,8 @@
-/** `jornada serve` on an empty embedded database: the demo company, its printed key, its audit entry. */
+/** `jornada serve` on an empty embedded database: the demo company, its printed key, its audit entry; metrics on a port of their own. */
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { it } from 'node:test'
@@ -21,6 +23,7 @@ it('the first start seeds the demo company, prints a working key once, and audit
     corsOrigins: [],
     timeouts: DEFAULT_TIMEOUTS,
     maxConnections: 100,
+    shutdownGraceMs: 10_000,
     webhooks: { allowPrivateNetworks: false, dispatchInServe: true },
     load: DEFAULT_LOAD_CONFIG,
   }
@@ -43,4 +46,48 @@ it('the first start seeds the demo company, prints a working key once, and audit
   await second.close()
   assert.ok(!again.join('\n').includes('jnd_'))
   rmSync(dir, { recursive: true, force: true })
+})
+
+it('METRICS_PORT serves the metrics on a port of their own, behind METRICS_TOKEN, and not on the API port', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jornada-metrics-'))
+  const token = 'a-metrics-token-for-the-test'
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const metricsPort = (probe.address() as AddressInfo).port
+  await new Promise((resolve) => probe.close(resolve))
+  const server = await startServer(
+    {
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: `sqlite:${join(dir, 'jornada.db')}`,
+      redisUrl: null,
+      logLevel: 'silent',
+      rateLimitPerMinute: 300,
+      trustProxy: undefined,
+      corsOrigins: [],
+      timeouts: DEFAULT_TIMEOUTS,
+      maxConnections: 100,
+      shutdownGraceMs: 10_000,
+      webhooks: { allowPrivateNetworks: false, dispatchInServe: false },
+      load: { ...DEFAULT_LOAD_CONFIG, metricsToken: token, metricsPort },
+    },
+    () => {},
+  )
+  try {
+    assert.equal((await fetch(`${server.url}/health`)).status, 200)
+    assert.equal((await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).status, 404, 'not on the API port')
+    const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`
+    const refused = await fetch(metricsUrl)
+    assert.equal(refused.status, 401)
+    assert.equal(((await refused.json()) as any).error.code, 'unauthenticated')
+    const served = await fetch(metricsUrl, { headers: { authorization: `Bearer ${token}` } })
+    assert.equal(served.status, 200)
+    const text = await served.text()
+    assert.match(text, /^jornada_http_requests_total\{method="GET",route="\/health",status="200"\} 1$/m)
+    assert.match(text, /^jornada_db_pool_connections\{state="max"\} 1$/m)
+    assert.equal((await fetch(`http://127.0.0.1:${metricsPort}/other`)).status, 404)
+  } finally {
+    await server.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
 })

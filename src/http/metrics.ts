@@ -66,6 +66,9 @@ export class ServiceMetrics {
       labelNames: ['reason'],
       registers,
     })
+    // Known label values start at 0, so that rates and alerts see the series before the first refusal.
+    for (const bucket of ['key', 'kiosk', 'ip', 'anon']) this.rateLimited.inc({ bucket }, 0)
+    for (const reason of ['overloaded', 'concurrency_limited']) this.shed.inc({ reason }, 0)
     new Gauge({
       name: 'jornada_event_loop_lag_seconds',
       help: 'How far the event loop runs behind its timers (the worst of the last half second or so); requests are shed above the threshold',
