@@ -101,7 +101,15 @@ export async function startServer(config: Config, print: (line: string) => void 
     async close() {
       stopHousekeeping()
       metricsServer?.close()
-      await app.close()
+      // Closing stops new connections and closes the idle ones once; a kept-alive connection whose
+      // request was in flight turns idle only when its answer has gone, and would then wait for its
+      // client (or the keep-alive timeout). Sweep those as they turn idle.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 100)
+      try {
+        await app.close()
+      } finally {
+        clearInterval(sweep)
+      }
       await dispatcher?.stop()
       await rateLimitStore?.close()
       await database.destroy()

@@ -20,7 +20,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.js'
 import { migrateToLatest, type DatabaseHandle } from '../src/db/database.js'
 import { createTenant } from '../src/modules/onboarding/onboarding.service.js'
-import { Client, ENGINES, PG_URL, uniqueEmail } from './helpers/harness.js'
+import { Client, ENGINES, NO_SHEDDING, PG_URL, uniqueEmail } from './helpers/harness.js'
 import { type CliTarget, freshCliTarget } from './helpers/cli-target.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -140,7 +140,7 @@ for (const engine of ENGINES) {
       target = await freshCliTarget(engine, 'jt_cliexp')
       database = await target.open()
       await migrateToLatest(database)
-      app = await buildApp({ db: database.db, rateLimitPerMinute: 100_000 })
+      app = await buildApp({ load: NO_SHEDDING, db: database.db, rateLimitPerMinute: 100_000 })
       dir = mkdtempSync(join(tmpdir(), 'jornada-expenses-'))
     })
 

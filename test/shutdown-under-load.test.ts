@@ -25,14 +25,23 @@ function serve(databaseUrl: string, port: number): ChildProcess {
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: 'error',
     RATE_LIMIT_PER_MINUTE: '10000000',
     SHUTDOWN_GRACE_MS: String(GRACE_MS),
+    // Shedding is not what is tested here, and this machine runs other tests meanwhile.
+    OVERLOAD_LAG_MS: '60000',
     WEBHOOKS_DISPATCH: 'false',
   }
   for (const name of ['NODE_TEST_CONTEXT', 'REDIS_URL']) delete env[name]
-  return spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], { cwd: ROOT, env, stdio: 'ignore' })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  // Error logs (stdout, JSON lines) and anything written on stderr.
+  for (const stream of [child.stdout!, child.stderr!]) stream.setEncoding('utf8').on('data', (chunk: string) => (stderrOf.get(child)!.text += chunk))
+  stderrOf.set(child, { text: '' })
+  return child
 }
+
+/** What each child wrote on stderr, for the failure messages. */
+const stderrOf = new WeakMap<ChildProcess, { text: string }>()
 
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))))
@@ -94,7 +103,7 @@ for (const engine of ENGINES) {
         const tookMs = Date.now() - signalledAt
         await Promise.all(clients)
 
-        assert.equal(code, 0, 'the process exited on its own, having finished')
+        assert.equal(code, 0, `the process exited on its own, having finished; output: ${stderrOf.get(child)?.text}`)
         assert.ok(tookMs < GRACE_MS, `exited within the grace (${tookMs} ms)`)
         // The service is gone: a new connection is refused.
         await assert.rejects(fetch(`http://127.0.0.1:${port}/health`))

@@ -10,7 +10,7 @@ import { it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../src/app.js'
 import { ConfigError, loadConfig } from '../../src/config.js'
-import { expectError, forEachEngine } from '../helpers/harness.js'
+import { expectError, forEachEngine, NO_SHEDDING } from '../helpers/harness.js'
 
 /** Sends raw bytes to a listening app and resolves with what came back when the socket closed. */
 function rawExchange(port: number, chunks: (string | Buffer)[], pauseMs = 0): Promise<{ text: string; closedAfterMs: number }> {
@@ -123,7 +123,7 @@ forEachEngine('the edge of the service', (t) => {
     const preflight = { method: 'OPTIONS' as const, url: '/api/v1/me', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'GET' } }
     const off = await t.app.inject(preflight)
     assert.equal(off.headers['access-control-allow-origin'], undefined)
-    const withCors = await buildApp({ db: t.database.db, corsOrigins: ['https://app.example.com'] })
+    const withCors = await buildApp({ load: NO_SHEDDING, db: t.database.db, corsOrigins: ['https://app.example.com'] })
     try {
       const on = await withCors.inject(preflight)
       assert.equal(on.statusCode, 204)
@@ -136,7 +136,7 @@ forEachEngine('the edge of the service', (t) => {
   })
 
   it('headers over 16 KiB: 431 headers_too_large in the contract’s body', async () => {
-    const app = await buildApp({ db: t.database.db })
+    const app = await buildApp({ load: NO_SHEDDING, db: t.database.db })
     try {
       const port = await listening(app)
       const { text } = await rawExchange(port, [`GET /api/v1/me HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`])
@@ -149,7 +149,7 @@ forEachEngine('the edge of the service', (t) => {
 
   it('a body trickled byte by byte is cut off after the request timeout, with or without a valid key', async () => {
     const tenant = await t.newTenant()
-    const app = await buildApp({ db: t.database.db, timeouts: { requestMs: 1000, headersMs: 1000 } })
+    const app = await buildApp({ load: NO_SHEDDING, db: t.database.db, timeouts: { requestMs: 1000, headersMs: 1000 } })
     try {
       const port = await listening(app)
       for (const key of [tenant.adminKey, 'jnd_wrong']) {
@@ -172,7 +172,7 @@ forEachEngine('the edge of the service', (t) => {
     const tenant = await t.newTenant()
     const lines: string[] = []
     const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(chunk.toString()), done()) })
-    const app = await buildApp({ db: t.database.db, logger: { level: 'info', stream } })
+    const app = await buildApp({ load: NO_SHEDDING, db: t.database.db, logger: { level: 'info', stream } })
     try {
       const secret = 'jnd_01SECRETSECRETSECRETSECRET_abcdefghijklmnopqrstuvwxyz'
       await app.inject({
@@ -197,7 +197,7 @@ forEachEngine('the edge of the service', (t) => {
     assert.equal(loadConfig({ TRUST_PROXY: '1' }).trustProxy, 1)
     assert.equal(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.1' }).trustProxy, '10.0.0.0/8, 192.168.1.1')
     assert.equal(loadConfig({}).trustProxy, undefined)
-    const app = await buildApp({ db: t.database.db, trustProxy: 1, rateLimitPerMinute: 5 })
+    const app = await buildApp({ load: NO_SHEDDING, db: t.database.db, trustProxy: 1, rateLimitPerMinute: 5 })
     try {
       const statuses: number[] = []
       for (let i = 0; i < 8; i++) {

@@ -4,7 +4,7 @@ import { after, it } from 'node:test'
 import { Redis } from 'ioredis'
 import { buildApp } from '../../src/app.js'
 import { RedisRateLimitStore } from '../../src/http/rate-limit.js'
-import { Client, expectError, forEachEngine } from '../helpers/harness.js'
+import { Client, expectError, forEachEngine, NO_SHEDDING } from '../helpers/harness.js'
 
 const REDIS_URL = process.env.TEST_REDIS_URL || null
 
@@ -54,7 +54,7 @@ forEachEngine('rate limiting when Redis is unreachable', (t) => {
   it('requests are served uncounted instead of failing', async () => {
     const redis = new Redis('redis://127.0.0.1:1', { enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null })
     redis.on('error', () => {})
-    const app = await buildApp({ db: t.database.db, rateLimitPerMinute: 300, rateLimitStore: new RedisRateLimitStore(redis) })
+    const app = await buildApp({ load: NO_SHEDDING, db: t.database.db, rateLimitPerMinute: 300, rateLimitStore: new RedisRateLimitStore(redis) })
     try {
       const tenant = await t.newTenant()
       const res = await new Client(app, tenant.adminKey).get('/api/v1/me')
@@ -80,7 +80,7 @@ forEachEngine('rate limiting shared through Redis', (t) => {
     const instance = async () => {
       const redis = new Redis(REDIS_URL!)
       redisClients.push(redis)
-      return buildApp({ db: t.database.db, rateLimitPerMinute: 300, rateLimitStore: new RedisRateLimitStore(redis, prefix) })
+      return buildApp({ load: NO_SHEDDING, db: t.database.db, rateLimitPerMinute: 300, rateLimitStore: new RedisRateLimitStore(redis, prefix) })
     }
     const [appA, appB] = await Promise.all([instance(), instance()])
     try {

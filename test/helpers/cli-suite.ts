@@ -28,7 +28,7 @@ import { SCOPES } from '../../src/auth/scopes.js'
 import { migrateToLatest, type DatabaseHandle } from '../../src/db/database.js'
 import { listKeys } from '../../src/modules/keys/keys.service.js'
 import { CSV_HEADER } from '../../src/modules/reports/monthly-report.logic.js'
-import { Client, ENGINES, PG_URL, expectError, uniqueEmail } from './harness.js'
+import { Client, ENGINES, NO_SHEDDING, PG_URL, expectError, uniqueEmail } from './harness.js'
 import { type CliTarget, freshCliTarget } from './cli-target.js'
 import { pdfText } from './pdf-text.js'
 
@@ -162,7 +162,7 @@ export function describeCliOn(engineName: (typeof ENGINES)[number]['engine']): v
       assert.deepEqual(await migrateToLatest(database), [], 'nothing left to apply after `jornada migrate`')
       const tenants = await database.db.selectFrom('tenants').select('id').execute()
       assert.deepEqual(tenants, [])
-      app = await buildApp({ db: database.db, rateLimitPerMinute: 100_000 })
+      app = await buildApp({ load: NO_SHEDDING, db: database.db, rateLimitPerMinute: 100_000 })
     })
 
     it(

@@ -118,6 +118,12 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}.${process.pid}.${counter}.${randomBytes(3).toString('hex')}@example.com`
 }
 
+/**
+ * Shedding is tested on its own (test/api/load.test.ts): elsewhere a test must not get a 503
+ * because the machine running the suite is busy. Every app a test builds takes this.
+ */
+export const NO_SHEDDING = { maxLagMs: 60_000 } as const
+
 export interface HarnessOptions {
   app?: Partial<Omit<AppOptions, 'db'>>
 }
@@ -141,9 +147,7 @@ export function forEachEngine(title: string, body: (t: TestContext) => void, opt
           db: ctx.database.db,
           rateLimitPerMinute: 100_000,
           ...options.app,
-          // Shedding is tested on its own (test/api/load.test.ts): elsewhere a test must not get a
-          // 503 because the machine running the suite is busy.
-          load: { maxLagMs: 60_000, poolStats: ctx.database.poolStats, ...options.app?.load },
+          load: { ...NO_SHEDDING, poolStats: ctx.database.poolStats, ...options.app?.load },
         })
         ctx.client = (key) => new Client(ctx.app, key)
         ctx.newTenant = (tenantOptions = {}) => newTenant(ctx, tenantOptions)
