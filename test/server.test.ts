@@ -6,13 +6,12 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { it } from 'node:test'
-import { DEFAULT_LOAD_CONFIG, DEFAULT_TIMEOUTS } from '../src/config.js'
+import { type Config, DEFAULT_LOAD_CONFIG, DEFAULT_TIMEOUTS } from '../src/config.js'
 import { startServer } from '../src/server.js'
 
-it('the first start seeds the demo company, prints a working key once, and audits the seeding', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'jornada-serve-'))
-  const printed: string[] = []
-  const config = {
+/** `jornada serve` on a SQLite file in `dir`, on a free port, quiet. */
+function serveConfig(dir: string, overrides: Partial<Config> = {}): Config {
+  return {
     port: 0,
     host: '127.0.0.1',
     databaseUrl: `sqlite:${join(dir, 'jornada.db')}`,
@@ -26,7 +25,14 @@ it('the first start seeds the demo company, prints a working key once, and audit
     shutdownGraceMs: 10_000,
     webhooks: { allowPrivateNetworks: false, dispatchInServe: true },
     load: DEFAULT_LOAD_CONFIG,
+    ...overrides,
   }
+}
+
+it('the first start seeds the demo company, prints a working key once, and audits the seeding', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jornada-serve-'))
+  const printed: string[] = []
+  const config = serveConfig(dir)
   const server = await startServer(config, (line) => printed.push(line))
   try {
     const key = /jnd_[A-Za-z0-9_-]+/.exec(printed.join('\n'))?.[0]
@@ -55,24 +61,7 @@ it('METRICS_PORT serves the metrics on a port of their own, behind METRICS_TOKEN
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
   const metricsPort = (probe.address() as AddressInfo).port
   await new Promise((resolve) => probe.close(resolve))
-  const server = await startServer(
-    {
-      port: 0,
-      host: '127.0.0.1',
-      databaseUrl: `sqlite:${join(dir, 'jornada.db')}`,
-      redisUrl: null,
-      logLevel: 'silent',
-      rateLimitPerMinute: 300,
-      trustProxy: undefined,
-      corsOrigins: [],
-      timeouts: DEFAULT_TIMEOUTS,
-      maxConnections: 100,
-      shutdownGraceMs: 10_000,
-      webhooks: { allowPrivateNetworks: false, dispatchInServe: false },
-      load: { ...DEFAULT_LOAD_CONFIG, metricsToken: token, metricsPort },
-    },
-    () => {},
-  )
+  const server = await startServer(serveConfig(dir, { webhooks: { allowPrivateNetworks: false, dispatchInServe: false }, load: { ...DEFAULT_LOAD_CONFIG, metricsToken: token, metricsPort } }), () => {})
   try {
     assert.equal((await fetch(`${server.url}/health`)).status, 200)
     assert.equal((await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).status, 404, 'not on the API port')
