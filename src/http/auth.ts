@@ -44,7 +44,8 @@ function setRateHeaders(reply: FastifyReply, decision: RateDecision): void {
 }
 
 
-function bearerToken(header: string | undefined): string | null {
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(header: string | undefined): string | null {
   if (!header) return null
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
   return match ? match[1]! : null

@@ -6,10 +6,11 @@
  * `METRICS_TOKEN` is set, only with `Authorization: Bearer <token>`. The series are per process:
  * with several instances, Prometheus scrapes each and sums.
  */
-import { createHash, timingSafeEqual } from 'node:crypto'
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { secretMatches, sha256Hex } from '../lib/secrets.js'
+import { bearerToken } from './auth.js'
 import { errorBody } from './responses.js'
 import type { EventLoopLag } from './overload.js'
 
@@ -137,22 +138,23 @@ export class ServiceMetrics {
   }
 }
 
-/** Whether the request may read the metrics: any caller when no token is set, else the token's bearer only. */
-function authorised(token: string | null, header: string | undefined): boolean {
-  if (token === null) return true
-  const given = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1]
-  if (!given) return false
-  // Compared as digests: equal lengths for timingSafeEqual, and no hint of the token's length.
-  const digest = (value: string) => createHash('sha256').update(value).digest()
-  return timingSafeEqual(digest(given), digest(token))
+/**
+ * Whether the request may read the metrics: any caller when no token is set, else the token's
+ * bearer only, compared as API keys are (digests in constant time: no hint of the token's length).
+ */
+function authorised(tokenHash: string | null, header: string | undefined): boolean {
+  if (tokenHash === null) return true
+  const given = bearerToken(header)
+  return given !== null && secretMatches(given, tokenHash)
 }
 
 const UNAUTHORISED = JSON.stringify(errorBody('unauthenticated', 'The metrics need Authorization: Bearer <METRICS_TOKEN>'))
 
 /** Serves the metrics on the API's own port; hidden from the API's document. */
 export function registerMetricsRoute(app: FastifyInstance, metrics: ServiceMetrics, token: string | null): void {
+  const tokenHash = token === null ? null : sha256Hex(token)
   app.get('/metrics', { config: { access: 'public', rateLimit: false }, schema: { hide: true } }, async (request, reply) => {
-    if (!authorised(token, request.headers.authorization)) {
+    if (!authorised(tokenHash, request.headers.authorization)) {
       return reply.status(401).header('WWW-Authenticate', 'Bearer').type('application/json; charset=utf-8').send(UNAUTHORISED)
     }
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics())
@@ -161,13 +163,14 @@ export function registerMetricsRoute(app: FastifyInstance, metrics: ServiceMetri
 
 /** Serves the metrics on a port of their own (`METRICS_PORT`), e.g. one that only the monitoring network reaches. */
 export async function startMetricsServer(metrics: ServiceMetrics, token: string | null, port: number, host: string): Promise<Server> {
+  const tokenHash = token === null ? null : sha256Hex(token)
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const path = (request.url ?? '/').split('?')[0]
     if (request.method !== 'GET' || path !== '/metrics') {
       response.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(errorBody('route_not_found', 'Only GET /metrics is served here')))
       return
     }
-    if (!authorised(token, request.headers.authorization)) {
+    if (!authorised(tokenHash, request.headers.authorization)) {
       response.writeHead(401, { 'content-type': 'application/json; charset=utf-8', 'www-authenticate': 'Bearer' }).end(UNAUTHORISED)
       return
     }
