@@ -2,7 +2,7 @@
  * Builds the HTTP application around an open database. `server.ts` only listens; tests call
  * `buildApp` and use `inject`, or listen on a real socket.
  */
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Kysely } from 'kysely'
 import { Type } from 'typebox'
@@ -101,6 +101,13 @@ function requestIds(): () => string {
  * headers, no body, and query values only of parameters that hold none (see loggableRequest).
  */
 class OneLinePerRequest extends LogController {
+  /**
+   * The logger of successful requests' lines, without redaction: the line holds only the fields
+   * below, none personal, and walking it for the redacted paths cost several percent of a simple
+   * request. Errors go through the request's logger, redacted.
+   */
+  #lines: FastifyBaseLogger | undefined
+
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const line = {
@@ -111,8 +118,12 @@ class OneLinePerRequest extends LogController {
       key: request.auth?.keyId,
       tenant: request.auth?.tenantId,
     }
-    if (error) reply.log.error({ ...line, err: error }, 'request failed')
-    else reply.log.info(line, 'request')
+    if (error) {
+      reply.log.error({ ...line, err: error }, 'request failed')
+      return
+    }
+    this.#lines ??= request.server.log.child({}, { redact: [] })
+    this.#lines.info({ reqId: request.id, ...line }, 'request')
   }
 }
 

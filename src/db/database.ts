@@ -15,6 +15,7 @@ import {
   PostgresIntrospector,
   type PostgresPool,
   type PostgresPoolClient,
+  SqliteAdapter,
   SqliteDialect,
   type TableMetadata,
   sql,
@@ -23,6 +24,7 @@ import { migrations } from './migrations/index.js'
 import type { Database } from './schema.js'
 import { JoiningDialect } from './request-transaction.js'
 import { preparedStatementName } from './reusable-query.js'
+import { registerSqliteConnection } from './instant-read.js'
 import { CachedStatementsDatabase } from './sqlite-statements.js'
 
 export type Engine = 'sqlite' | 'postgres'
@@ -61,8 +63,14 @@ function openSqlite(path: string): DatabaseHandle {
   // 64 MiB of page cache instead of SQLite's 2 MiB default: a year of one company's punches is
   // read often, and the indexes that find them should stay in memory.
   connection.pragma('cache_size = -65536')
-  const dialect = new JoiningDialect(new SqliteDialect({ database: new CachedStatementsDatabase(connection) }), { beginImmediate: true })
+  // As SQLite advises for long-lived connections: statistics for the query planner where tables
+  // have none yet or they are stale (0x10002: look at every table, with limited effort); then
+  // again every hour from housekeeping (optimizeQueryPlans).
+  connection.pragma('optimize = 0x10002')
+  const statements = new CachedStatementsDatabase(connection)
+  const dialect = new JoiningDialect(new SqliteDialect({ database: statements }), { beginImmediate: true })
   const db = dialect.register(new Kysely<Database>({ dialect }))
+  registerSqliteConnection(db, statements)
   // One connection, which Kysely lends to one query or transaction at a time.
   const poolStats = () => ({ max: 1, open: 1, idle: 1, waiting: 0 })
   return { db, engine: 'sqlite', location: `sqlite:${path}`, poolStats, destroy: () => db.destroy() }
@@ -219,6 +227,15 @@ async function migratorOf(database: DatabaseHandle): Promise<Migrator> {
 function appliedNames({ error, results }: MigrationResultSet): string[] {
   if (error) throw error
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}
+
+/**
+ * Keeps the query planner's statistics fresh, as SQLite advises for long-lived connections
+ * (`PRAGMA optimize`, hourly from housekeeping): it analyses only tables whose statistics are
+ * missing or stale, usually in milliseconds. PostgreSQL's autovacuum does this itself.
+ */
+export async function optimizeQueryPlans(db: Kysely<Database>): Promise<void> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) await sql`pragma optimize`.execute(db)
 }
 
 /** Whether the database answers a trivial query: the readiness probe's question. */

@@ -25,20 +25,29 @@ export function reusableQuery<Args extends string[], Row>(
   build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
 ): (db: Kysely<Database>, ...args: Args) => Promise<Row[]> {
   // The SQL depends only on the dialect, which the adapter's class identifies.
-  const compiled = new Map<unknown, { sql: string; slots: number[] }>()
+  const compiled = new Map<unknown, { sql: string; parameters: (args: Args) => unknown[] }>()
   return async (db, ...args) => {
     const dialect = db.getExecutor().adapter.constructor
     let shape = compiled.get(dialect)
     if (!shape) {
-      const markers = args.map((_, i) => `${MARKER}${i}`) as Args
-      const query = build(db, ...markers).compile()
-      const slots = query.parameters.map((p) => (typeof p === 'string' && p.startsWith(MARKER) ? Number(p.slice(MARKER.length)) : -1))
-      if (slots.some((s) => s < 0)) throw new Error('reusableQuery: every parameter must come from an argument')
-      shape = { sql: query.sql, slots }
+      shape = compile(build(db, ...(args.map((_, i) => `${MARKER}${i}`) as Args)))
       compiled.set(dialect, shape)
-      if (!statementNames.has(query.sql)) statementNames.set(query.sql, `jornada_${statementNames.size + 1}`)
+      if (!statementNames.has(shape.sql)) statementNames.set(shape.sql, `jornada_${statementNames.size + 1}`)
     }
-    const result = await db.executeQuery<Row>(CompiledQuery.raw(shape.sql, shape.slots.map((i) => args[i])))
+    const result = await db.executeQuery<Row>(CompiledQuery.raw(shape.sql, shape.parameters(args)))
     return result.rows
   }
+}
+
+/** The SQL of a query built with marker arguments, and how to fill its parameters: from the arguments, or constants of the query. */
+function compile<Args extends string[]>(query: Compilable<unknown>): { sql: string; parameters: (args: Args) => unknown[] } {
+  const { sql, parameters } = query.compile()
+  // For each parameter: the index of the argument it takes, or -1 for a constant of the query.
+  const slots = parameters.map((p) => {
+    if (typeof p !== 'string' || !p.includes(MARKER)) return -1
+    // A parameter made from an argument (a pattern around it, say) would be frozen with the marker in it.
+    if (!/^\u0000jornada-arg-\d+$/.test(p)) throw new Error('reusableQuery: a parameter must be an argument as it is, or a constant')
+    return Number(p.slice(MARKER.length))
+  })
+  return { sql, parameters: (args) => slots.map((slot, i) => (slot < 0 ? parameters[i] : args[slot])) }
 }

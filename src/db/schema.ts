@@ -354,6 +354,13 @@ export interface Database {
   kiosk_lockouts: KioskLockoutsTable
   webhook_deliveries: WebhookDeliveriesTable
   webhook_dispatch: WebhookDispatchTable
+  auth_epoch: AuthEpochTable
+}
+
+/** One row (id 1): the authentication epoch, moved by triggers (migration 0013). */
+export interface AuthEpochTable {
+  id: number
+  n: number
 }
 
 /** One request made with an inspector key; append-only. `subjects` is a JSON array of user ids. */

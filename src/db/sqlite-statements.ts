@@ -17,6 +17,8 @@ function bindable(parameters: ReadonlyArray<unknown>): ReadonlyArray<unknown> {
 
 export class CachedStatementsDatabase implements SqliteDatabase {
   readonly #statements = new Map<string, SqliteStatement>()
+  /** Statements being iterated (rows streamed): until they finish, a read would join their snapshot. */
+  #iterating = 0
 
   constructor(
     private readonly connection: BetterSqlite3.Database,
@@ -31,13 +33,31 @@ export class CachedStatementsDatabase implements SqliteDatabase {
         reader: prepared.reader,
         all: (parameters) => prepared.all(bindable(parameters)),
         run: (parameters) => prepared.run(bindable(parameters)),
-        iterate: (parameters) => prepared.iterate(bindable(parameters)),
+        iterate: (parameters) => this.#counted(prepared.iterate(bindable(parameters))),
       }
       // Statements with generated shapes (IN lists of varying length) must not grow this forever.
       if (this.#statements.size >= this.capacity) this.#statements.delete(this.#statements.keys().next().value!)
       this.#statements.set(sql, statement)
     }
     return statement
+  }
+
+  /**
+   * Whether a statement run now could see something other than the latest committed state: a
+   * transaction is open (its uncommitted changes), or rows are being streamed (an autocommit read
+   * keeps its snapshot until the last row, and a read on the same connection would join it).
+   */
+  get busy(): boolean {
+    return this.connection.inTransaction || this.#iterating > 0
+  }
+
+  *#counted<T>(rows: IterableIterator<T>): IterableIterator<T> {
+    this.#iterating += 1
+    try {
+      yield* rows
+    } finally {
+      this.#iterating -= 1
+    }
   }
 
   close(): void {

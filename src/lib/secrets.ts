@@ -2,7 +2,7 @@
  * Secrets at rest. API keys: SHA-256 of a 256-bit random secret (a fast hash is enough for a
  * secret with that much entropy) compared in constant time. Passwords and kiosk PINs: scrypt.
  */
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
+import crypto, { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 
 export const API_KEY_PREFIX = 'jnd_'
 /** Kiosk device tokens (decisions 13) look like API keys with their own prefix: never mistaken for one. */
@@ -53,8 +53,18 @@ export function parseKioskToken(token: string): { kioskId: string; secret: strin
 }
 
 export function secretMatches(secret: string, storedHashHex: string): boolean {
-  const actual = Buffer.from(sha256Hex(secret), 'hex')
-  const expected = Buffer.from(storedHashHex, 'hex')
+  return secretMatchesDigest(secret, Buffer.from(storedHashHex, 'hex'))
+}
+
+/** One-shot hashing where Node has it (20.12+): no Hash object per call, on every request. */
+const sha256: (value: string) => Buffer =
+  typeof (crypto as { hash?: unknown }).hash === 'function'
+    ? (value) => (crypto as unknown as { hash(algorithm: string, data: string, encoding: 'buffer'): Buffer }).hash('sha256', value, 'buffer')
+    : (value) => createHash('sha256').update(value).digest()
+
+/** Whether `secret` hashes to `expected` (a SHA-256 digest), compared in constant time. */
+export function secretMatchesDigest(secret: string, expected: Buffer): boolean {
+  const actual = sha256(secret)
   return actual.length === expected.length && timingSafeEqual(actual, expected)
 }
 

@@ -12,6 +12,7 @@ import * as idempotencyAndEvents from './2026_11_22_0009_idempotency_and_events.
 import * as webhooks from './2026_11_22_0010_webhooks.js'
 import * as kiosks from './2026_11_22_0011_kiosks.js'
 import * as kioskSignIn from './2026_11_22_0012_kiosk_sign_in.js'
+import * as authEpoch from './2026_11_22_0013_auth_epoch.js'
 
 export const migrations: Record<string, Migration> = {
   '2026_11_01_0001_foundation': foundation,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0010_webhooks': webhooks,
   '2026_11_22_0011_kiosks': kiosks,
   '2026_11_22_0012_kiosk_sign_in': kioskSignIn,
+  '2026_11_22_0013_auth_epoch': authEpoch,
 }

@@ -1,9 +1,11 @@
 /**
  * What the service keeps only for a while: answers of Idempotency-Keys (24 hours), events and
- * finished webhook deliveries (30 days), expired kiosk sessions and idle kiosk lockouts. `jornada serve` purges them every hour; several instances may do so at once, as a
+ * finished webhook deliveries (30 days), expired kiosk sessions and idle kiosk lockouts. `jornada serve` purges them every hour, then
+ * refreshes SQLite's query-planner statistics; several instances may do so at once, as a
  * purge only deletes what has expired.
  */
 import type { Kysely } from 'kysely'
+import { optimizeQueryPlans } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
 import { purgeEvents } from '../events/events.service.js'
 import { purgeIdempotencyKeys } from '../idempotency/idempotency.service.js'
@@ -31,7 +33,13 @@ export async function purgeExpired(db: Kysely<Database>, now = Date.now()): Prom
 /** Purges now and then every interval until stopped; a failed run is reported and the next one tries again. */
 export function startHousekeeping(db: Kysely<Database>, report: (outcome: PurgeReport | Error) => void, intervalMs = HOUSEKEEPING_INTERVAL_MS): () => void {
   const run = () => {
-    purgeExpired(db).then(report, (error: unknown) => report(error instanceof Error ? error : new Error(String(error))))
+    const purgeThenOptimize = async () => {
+      const purged = await purgeExpired(db)
+      // After the purge, which may have emptied much of a table: the statistics then matter most.
+      await optimizeQueryPlans(db)
+      return purged
+    }
+    purgeThenOptimize().then(report, (error: unknown) => report(error instanceof Error ? error : new Error(String(error))))
   }
   const first = setTimeout(run, 1_000)
   const timer = setInterval(run, intervalMs)

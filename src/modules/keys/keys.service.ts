@@ -12,7 +12,8 @@ import { lockRow } from '../../db/locks.js'
 import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
-import { formatApiKey, newSecret, parseApiKey, secretMatches, sha256Hex } from '../../lib/secrets.js'
+import { keyLookupsOf } from './key-lookups.js'
+import { formatApiKey, newSecret, parseApiKey, secretMatchesDigest, sha256Hex } from '../../lib/secrets.js'
 import { isValidInstant, nowIso } from '../../lib/time.js'
 import * as repo from './keys.repository.js'
 import type { CreateKeyBodyType, ListKeysQueryType } from './keys.schemas.js'
@@ -211,8 +212,10 @@ export async function revokeKeyOf(db: Db, auth: AuthContext, keyId: string): Pro
 export async function authenticate(db: Db, token: string, now = new Date()): Promise<AuthContext | null> {
   const parsed = parseApiKey(token)
   if (!parsed) return null
-  const found = await repo.findKeyWithActor(db, parsed.keyId)
-  if (!found || !secretMatches(parsed.secret, found.secret_hash)) return null
+  const known = await keyLookupsOf(db).find(parsed.keyId)
+  if (!known) return null
+  const { found } = known
+  if (!secretMatchesDigest(parsed.secret, known.secretDigest)) return null
   if (found.revoked_at !== null) return null
   if (found.expires_at !== null && found.expires_at <= now.toISOString()) return null
   if (found.user_status !== 'active') return null
@@ -222,8 +225,8 @@ export async function authenticate(db: Db, token: string, now = new Date()): Pro
     kind: found.kind,
     expiresAt: found.expires_at,
     tenantId: found.tenant_id,
-    tenant: repo.tenantOfKey(found),
-    scopes: JSON.parse(found.scopes) as string[],
+    tenant: known.tenant,
+    scopes: known.scopes,
     actor: {
       id: found.user_id,
       email: found.user_email,

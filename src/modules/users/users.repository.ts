@@ -14,14 +14,18 @@ export interface UserWithRefs extends UserRow {
   default_vacation_days: number
 }
 
-/** Adds to a query of `users as u` what the user's API form needs from other tables. */
+/**
+ * Adds to a query of `users as u` what the user's API form needs from other tables. As scalar
+ * subqueries rather than joins: on SQLite, reading every column of a user joined to two other
+ * tables took about four times as long as reading it alone (about 55 µs against 14 µs a user on the
+ * benchmark machine), and the subqueries cost one indexed read each. PostgreSQL plans both alike.
+ */
 function withRefs(query: SelectQueryBuilder<Database & { u: UsersTable }, 'u', object>) {
-  return query
-    .innerJoin('tenants as t', 't.id', 'u.tenant_id')
-    .leftJoin('departments as d', (j) => j.onRef('d.id', '=', 'u.department_id').onRef('d.tenant_id', '=', 'u.tenant_id'))
-    .leftJoin('work_centers as w', (j) => j.onRef('w.id', '=', 'u.work_center_id').onRef('w.tenant_id', '=', 'u.tenant_id'))
-    .selectAll('u')
-    .select(['d.name as department_name', 'w.name as work_center_name', 't.default_vacation_days'])
+  return query.selectAll('u').select((eb) => [
+    eb.selectFrom('departments as d').select('d.name').whereRef('d.id', '=', 'u.department_id').whereRef('d.tenant_id', '=', 'u.tenant_id').as('department_name'),
+    eb.selectFrom('work_centers as w').select('w.name').whereRef('w.id', '=', 'u.work_center_id').whereRef('w.tenant_id', '=', 'u.tenant_id').as('work_center_name'),
+    eb.selectFrom('tenants as t').select('t.default_vacation_days').whereRef('t.id', '=', 'u.tenant_id').as('default_vacation_days'),
+  ])
 }
 
 const userById = reusableQuery((db: Db, tenantId: string, userId: string) =>

@@ -1,0 +1,72 @@
+/**
+ * API-key lookups kept in memory, so that most requests authenticate without reading the key, its
+ * acting user and its company again.
+ *
+ * A kept lookup is used only while the authentication epoch (migration 0013) is the one it was
+ * read at. Every committed change to what a lookup reads moves the epoch, through triggers: a key
+ * revoked or re-scoped, its user disabled, its company changed, from this instance, another one,
+ * or the command line. Each request reads the epoch (on SQLite a synchronous read of one row, on
+ * PostgreSQL one indexed query), so such a change takes effect at the next request on every
+ * instance. The secret is still checked on every request, and expiry against the request's time.
+ */
+import type { Kysely } from 'kysely'
+import type { Database, TenantRow } from '../../db/schema.js'
+import * as repo from './keys.repository.js'
+
+/** A key as read, with what every request derives from it worked out once. */
+export interface KnownKey {
+  found: repo.KeyWithActor
+  tenant: Readonly<TenantRow>
+  scopes: readonly string[]
+  /** The secret's SHA-256, decoded once. */
+  secretDigest: Buffer
+}
+
+/** Keys kept at most: beyond it the oldest is forgotten (and read again when next used). */
+const CAPACITY = 10_000
+
+export class KeyLookups {
+  /** The epoch the kept lookups were read at; -1 before the first read. */
+  #epoch = -1
+  readonly #known = new Map<string, KnownKey>()
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The key `keyId` with its acting user and company, or undefined when there is no such key. */
+  async find(keyId: string): Promise<KnownKey | undefined> {
+    const pending = repo.currentAuthEpoch(this.db)
+    const epoch = typeof pending === 'number' ? pending : await pending
+    if (epoch > this.#epoch) {
+      this.#known.clear()
+      this.#epoch = epoch
+    }
+    const kept = epoch === this.#epoch ? this.#known.get(keyId) : undefined
+    if (kept) return kept
+
+    // Read after the epoch: a change committed in between moved the epoch past the one this
+    // lookup is kept under, so it is read again at the next request rather than kept stale.
+    const found = await repo.findKeyWithActor(this.db, keyId)
+    if (!found) return undefined
+    const known: KnownKey = {
+      found,
+      tenant: Object.freeze(repo.tenantOfKey(found)),
+      scopes: Object.freeze(JSON.parse(found.scopes) as string[]),
+      secretDigest: Buffer.from(found.secret_hash, 'hex'),
+    }
+    // An answer to an older epoch (a slower query on another pooled connection) is used, not kept.
+    if (epoch === this.#epoch) {
+      if (this.#known.size >= CAPACITY) this.#known.delete(this.#known.keys().next().value!)
+      this.#known.set(keyId, known)
+    }
+    return known
+  }
+}
+
+/** One set of kept lookups per database. */
+const lookupsByDatabase = new WeakMap<Kysely<Database>, KeyLookups>()
+
+export function keyLookupsOf(db: Kysely<Database>): KeyLookups {
+  let lookups = lookupsByDatabase.get(db)
+  if (!lookups) lookupsByDatabase.set(db, (lookups = new KeyLookups(db)))
+  return lookups
+}
