@@ -4,6 +4,7 @@
  * database (DATABASE_URL). With --json they print one JSON document on stdout; failures print an
  * error (JSON with --json) on stderr and exit non-zero.
  */
+import cluster from 'node:cluster'
 import { createWriteStream, readFileSync, writeFileSync } from 'node:fs'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -27,6 +28,7 @@ import { MONTH_PATTERN } from './modules/reports/reports.schemas.js'
 import { requireTenant } from './modules/tenants/tenants.repository.js'
 import { isValidTimeZone } from './lib/time.js'
 import { startServer } from './server.js'
+import { runPrimary, workerCount } from './workers.js'
 import { startWebhookDispatcher } from './modules/webhooks/webhooks.dispatcher.js'
 
 interface JsonOption {
@@ -77,9 +79,13 @@ const program = new Command()
 program
   .command('serve')
   .description('Start the HTTP service (migrates the database first)')
-  .action(async () => {
+  .option('--workers <n>', 'processes serving the port, to use several cores (PostgreSQL, REDIS_URL and METRICS_PORT needed beyond 1)')
+  .action(async (options: { workers?: string }) => {
     const config = loadConfig()
-    const server = await startServer(config)
+    if (cluster.isPrimary && workerCount(options.workers, config) > 1) {
+      process.exit(await runPrimary(config, workerCount(options.workers, config)))
+    }
+    const server = await startServer(config, console.log, { worker: cluster.isWorker })
     const stop = async (signal: string) => {
       server.app.log.info({ signal, grace_ms: config.shutdownGraceMs }, 'shutting down')
       // New connections are refused at once; requests in flight finish (their commits are kept),

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
 import type { Config } from './config.js'
 import { migrateToLatest, openDatabase } from './db/database.js'
-import { startMetricsServer } from './http/metrics.js'
+import { shareWithPrimary, startMetricsServer } from './http/metrics.js'
 import { RedisRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
 import { recordWrite } from './modules/audit/audit.service.js'
 import { startHousekeeping } from './modules/housekeeping/housekeeping.service.js'
@@ -19,7 +19,12 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-export async function startServer(config: Config, print: (line: string) => void = console.log): Promise<RunningServer> {
+export interface ServeOptions {
+  /** A worker of `serve --workers N`: its metrics go to the primary, which serves their sum. */
+  worker?: boolean
+}
+
+export async function startServer(config: Config, print: (line: string) => void = console.log, options: ServeOptions = {}): Promise<RunningServer> {
   const database = await openDatabase(config.databaseUrl)
 
   let rateLimitStore: RateLimitStore | undefined
@@ -54,7 +59,7 @@ export async function startServer(config: Config, print: (line: string) => void 
         maxLagMs: config.load.maxLagMs,
         expensivePerKey: config.load.expensivePerKey,
         metricsToken: config.load.metricsToken,
-        metricsOnApiPort: config.load.metricsPort === null,
+        metricsOnApiPort: config.load.metricsPort === null && !options.worker,
         poolStats: database.poolStats,
       },
       logger: {
@@ -66,7 +71,8 @@ export async function startServer(config: Config, print: (line: string) => void 
     // sockets cannot exhaust file descriptors.
     app.server.maxConnections = config.maxConnections
     url = await app.listen({ port: config.port, host: config.host })
-    if (config.load.metricsPort !== null) metricsServer = await startMetricsServer(app.metrics, config.load.metricsToken, config.load.metricsPort, config.host)
+    if (options.worker) shareWithPrimary(app.metrics)
+    else if (config.load.metricsPort !== null) metricsServer = await startMetricsServer(app.metrics.registry, config.load.metricsToken, config.load.metricsPort, config.host)
   } catch (error) {
     await app?.close()
     await rateLimitStore?.close()

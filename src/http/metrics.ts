@@ -4,11 +4,12 @@
  *
  * Served at `GET /metrics` on the API's port, or on a port of its own (`METRICS_PORT`); when
  * `METRICS_TOKEN` is set, only with `Authorization: Bearer <token>`. The series are per process:
- * with several instances, Prometheus scrapes each and sums.
+ * with several instances, Prometheus scrapes each and sums; the workers of one `serve --workers N`
+ * are summed by their primary.
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import { secretMatches, sha256Hex } from '../lib/secrets.js'
 import { bearerToken } from './auth.js'
 import { errorBody } from './responses.js'
@@ -70,8 +71,11 @@ export class ServiceMetrics {
     // Known label values start at 0, so that rates and alerts see the series before the first refusal.
     for (const bucket of ['key', 'kiosk', 'ip', 'anon']) this.rateLimited.inc({ bucket }, 0)
     for (const reason of ['overloaded', 'concurrency_limited']) this.shed.inc({ reason }, 0)
+    // With workers, the primary adds the workers' series up: counters and histograms sum; a gauge
+    // says how (`aggregator`): the worst lag, the database's backlog as any worker reads it.
     new Gauge({
       name: 'jornada_event_loop_lag_seconds',
+      aggregator: 'max',
       help: 'How far the event loop runs behind its timers (the worst of the last half second or so); requests are shed above the threshold',
       registers,
       collect() {
@@ -97,6 +101,7 @@ export class ServiceMetrics {
       const read = () => (last ??= webhookBacklog().finally(() => setImmediate(() => (last = null))))
       new Gauge({
         name: 'jornada_webhook_deliveries_pending',
+        aggregator: 'max',
         help: 'Webhook deliveries waiting to be made (due now or retrying later), across the companies of the database',
         registers,
         async collect() {
@@ -105,6 +110,7 @@ export class ServiceMetrics {
       })
       new Gauge({
         name: 'jornada_webhook_oldest_pending_age_seconds',
+        aggregator: 'max',
         help: 'How long the oldest waiting webhook delivery has waited (0 when none waits)',
         registers,
         async collect() {
@@ -161,8 +167,24 @@ export function registerMetricsRoute(app: FastifyInstance, metrics: ServiceMetri
   })
 }
 
+/** What a metrics port serves: one process's registry, or the sum of the workers' (prom-client's AggregatorRegistry). */
+export interface MetricsText {
+  contentType: string
+  metrics(): Promise<string>
+}
+
+/**
+ * In a worker of `serve --workers N`: answers the primary's requests for this process's metrics,
+ * which it adds up with the other workers'.
+ */
+export function shareWithPrimary(metrics: ServiceMetrics): void {
+  // prom-client starts answering the primary when an AggregatorRegistry is made, in the worker too.
+  new AggregatorRegistry()
+  AggregatorRegistry.setRegistries([metrics.registry])
+}
+
 /** Serves the metrics on a port of their own (`METRICS_PORT`), e.g. one that only the monitoring network reaches. */
-export async function startMetricsServer(metrics: ServiceMetrics, token: string | null, port: number, host: string): Promise<Server> {
+export async function startMetricsServer(source: MetricsText, token: string | null, port: number, host: string): Promise<Server> {
   const tokenHash = token === null ? null : sha256Hex(token)
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const path = (request.url ?? '/').split('?')[0]
@@ -174,9 +196,12 @@ export async function startMetricsServer(metrics: ServiceMetrics, token: string 
       response.writeHead(401, { 'content-type': 'application/json; charset=utf-8', 'www-authenticate': 'Bearer' }).end(UNAUTHORISED)
       return
     }
-    metrics.registry.metrics().then(
-      (text) => response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
-      () => response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(errorBody('internal_error', 'The metrics could not be collected'))),
+    source.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': source.contentType }).end(text),
+      (error: unknown) => {
+        console.error(`metrics: ${error instanceof Error ? error.message : String(error)}`)
+        response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(errorBody('internal_error', 'The metrics could not be collected')))
+      },
     )
   })
   await new Promise<void>((resolve, reject) => {
