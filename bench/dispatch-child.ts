@@ -6,7 +6,7 @@
  */
 import { openDatabase } from '../src/db/database.js'
 import { startWebhookDispatcher } from '../src/modules/webhooks/webhooks.dispatcher.js'
-import { exitWhenParentGoes } from './lib.js'
+import { announceReady, exitWhenParentGoes } from './lib.js'
 
 const [url, schema] = process.argv.slice(2)
 if (!url || !schema) throw new Error('usage: dispatch-child.ts <database url> <schema or ->')
@@ -16,4 +16,4 @@ exitWhenParentGoes(async () => {
   await dispatcher.stop()
   await handle.destroy()
 })
-process.stdout.write('{}\n')
+announceReady({})

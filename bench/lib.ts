@@ -4,9 +4,9 @@
  * scenario there.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer, type AddressInfo } from 'node:net'
 import os from 'node:os'
 import { createHistogram, performance } from 'node:perf_hooks'
-import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 
@@ -34,7 +34,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): BenchSetting
   return {
     durationSec: positiveIntegerFromEnv(env, 'BENCH_DURATION', 10),
     warmupSec: 2,
-    connections: positiveIntegerFromEnv(env, 'BENCH_CONNECTIONS', 10),
+    connections: positiveIntegerFromEnv(env, 'BENCH_CONNECTIONS', 32),
   }
 }
 
@@ -76,16 +76,24 @@ export async function stopAllChildren(): Promise<void> {
   await Promise.all([...running].map(stopChild))
 }
 
+export interface ChildOptions {
+  /** Where the child's standard output goes: a file descriptor (a log file), or nowhere. Default: this process's. */
+  stdout?: number | 'ignore'
+  /** Extra environment variables. */
+  env?: Record<string, string>
+}
+
 /**
- * Runs `node --import tsx <file> ...args` and waits for the first stdout line that is a JSON
- * object: the child's "listening" announcement. The child's stdin stays open as a lifeline: the
- * children exit when it closes, so they die with this process even if it is killed with SIGKILL.
- * Their stderr is passed through, so a crash is visible.
+ * Runs `node --import tsx <file> ...args` and waits for its first IPC message: the child's
+ * "listening" announcement (`announceReady`). Its standard output is free for logs. The child's
+ * stdin stays open as a lifeline: the children exit when it closes, so they die with this process
+ * even if it is killed with SIGKILL. Their stderr is passed through, so a crash is visible.
  */
-export async function startChild<Ready>(file: string, args: string[] = []): Promise<ServerChild<Ready>> {
+export async function startChild<Ready>(file: string, args: string[] = [], options: ChildOptions = {}): Promise<ServerChild<Ready>> {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(file, import.meta.url)), ...args], {
     cwd: PROJECT_ROOT,
-    stdio: ['pipe', 'pipe', 'inherit'],
+    stdio: ['pipe', options.stdout ?? 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, ...options.env },
   })
   running.add(child)
   const stop = () => stopChild(child)
@@ -93,16 +101,9 @@ export async function startChild<Ready>(file: string, args: string[] = []): Prom
   try {
     const ready = await new Promise<Ready>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${file}: not ready after ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS)
-      const lines = createInterface({ input: child.stdout! })
-      lines.on('line', (line) => {
-        if (!line.startsWith('{')) return
+      child.once('message', (message) => {
         clearTimeout(timer)
-        lines.close()
-        try {
-          resolve(JSON.parse(line) as Ready)
-        } catch (error) {
-          reject(new Error(`${file}: unreadable ready line ${JSON.stringify(line)}: ${String(error)}`))
-        }
+        resolve(message as Ready)
       })
       child.once('error', (error) => {
         clearTimeout(timer)
@@ -113,13 +114,53 @@ export async function startChild<Ready>(file: string, args: string[] = []): Prom
         reject(new Error(`${file}: exited before it was ready (code ${code}, signal ${signal})`))
       })
     })
-    // Keep draining stdout so a chatty child can never block on a full pipe.
-    child.stdout!.resume()
     return { ready, stop }
   } catch (error) {
     await stop()
     throw error
   }
+}
+
+/** For the children: tells the benchmark that the child is ready, and what it needs to know of it (printed when run by hand). */
+export function announceReady(ready: object): void {
+  if (process.send) process.send(ready)
+  else console.log(JSON.stringify(ready))
+}
+
+/**
+ * Runs the real service, `jornada serve` (through tsx, as `npm run dev` does) with `args` and the
+ * environment `env`, its logs written to `stdout`, and waits until `GET <url>/ready` answers 200.
+ */
+export async function startService(args: string[], env: Record<string, string>, url: string, stdout: number): Promise<ServerChild<{ url: string }>> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', ...args], {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', stdout, 'inherit'],
+    env: { ...process.env, ...env },
+  })
+  running.add(child)
+  const stop = () => stopChild(child)
+  const deadline = Date.now() + READY_TIMEOUT_MS
+  try {
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`jornada serve ${args.join(' ')} exited before it was ready (code ${child.exitCode}, signal ${child.signalCode})`)
+      if (Date.now() > deadline) throw new Error(`jornada serve ${args.join(' ')}: not ready after ${READY_TIMEOUT_MS} ms`)
+      const ready = await fetch(`${url}/ready`).then((r) => r.status === 200, () => false)
+      if (ready) return { ready: { url }, stop }
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+/** A TCP port that was free a moment ago (for a child that takes its port from the environment). */
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
 }
 
 /**

@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs'
 import { buildApp } from '../src/app.js'
 import { openDatabase } from '../src/db/database.js'
 import { startWebhookDispatcher } from '../src/modules/webhooks/webhooks.dispatcher.js'
-import { exitWhenParentGoes } from './lib.js'
+import { announceReady, exitWhenParentGoes } from './lib.js'
 
 const [url, schema, rssFile, extra] = process.argv.slice(2)
 if (!url || !schema || !rssFile) throw new Error('usage: serve-export.ts <database url> <schema or -> <rssFile>')
@@ -25,4 +25,4 @@ exitWhenParentGoes(async () => {
   await app.close()
   await handle.destroy()
 })
-process.stdout.write(`${JSON.stringify({ url: address })}\n`)
+announceReady({ url: address })
