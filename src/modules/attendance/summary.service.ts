@@ -14,10 +14,10 @@ type Db = Kysely<Database>
 
 /**
  * Employees read and computed at a time. A page of 100 over a year is about a quarter of a second
- * of work (SQLite reads synchronously); in slices of 10 no stretch takes much more than 25 ms, and
- * other requests run between them.
+ * of work (SQLite reads synchronously); in slices of 5 no stretch takes much more than 15 ms, and
+ * other requests run between them (bench/overload.ts).
  */
-const EMPLOYEES_PER_SLICE = 10
+const EMPLOYEES_PER_SLICE = 5
 
 export async function attendanceSummary(db: Db, auth: AuthContext, query: SummaryQueryType, nowMs = Date.now()) {
   assertDateRange(query.from, query.to)
