@@ -82,9 +82,9 @@ program
   .option('--workers <n>', 'processes serving the port, to use several cores (PostgreSQL, REDIS_URL and METRICS_PORT needed beyond 1)')
   .action(async (options: { workers?: string }) => {
     const config = loadConfig()
-    if (cluster.isPrimary && workerCount(options.workers, config) > 1) {
-      process.exit(await runPrimary(config, workerCount(options.workers, config)))
-    }
+    // A worker runs the command again (node:cluster): it serves as a single instance does.
+    const workers = cluster.isPrimary ? workerCount(options.workers, config) : 1
+    if (workers > 1) process.exit(await runPrimary(config, workers))
     const server = await startServer(config, console.log, { worker: cluster.isWorker })
     const stop = async (signal: string) => {
       server.app.log.info({ signal, grace_ms: config.shutdownGraceMs }, 'shutting down')
