@@ -12,7 +12,7 @@ import { migrateToLatest } from '../src/db/database.js'
 import { createTenant } from '../src/modules/onboarding/onboarding.service.js'
 import { ENGINES, PG_URL, uniqueEmail } from './helpers/harness.js'
 import { freshCliTarget } from './helpers/cli-target.js'
-import { eventually } from './helpers/eventually.js'
+import { eventually, exited } from './helpers/eventually.js'
 import { freePort } from './helpers/webhook-receiver.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -42,9 +42,6 @@ function serve(databaseUrl: string, port: number): ChildProcess {
 
 /** What each child wrote on stderr, for the failure messages. */
 const stderrOf = new WeakMap<ChildProcess, { text: string }>()
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))))
 
 for (const engine of ENGINES) {
   const skip = engine.engine === 'postgres' && !PG_URL ? 'PostgreSQL half skipped: TEST_DATABASE_URL is not set' : false

@@ -11,7 +11,7 @@ import { migrateToLatest } from '../src/db/database.js'
 import { createTenant } from '../src/modules/onboarding/onboarding.service.js'
 import { ENGINES, PG_URL, uniqueEmail } from './helpers/harness.js'
 import { freshCliTarget } from './helpers/cli-target.js'
-import { eventually } from './helpers/eventually.js'
+import { eventually, exited } from './helpers/eventually.js'
 import { freePort, startReceiver } from './helpers/webhook-receiver.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -22,8 +22,6 @@ function serve(databaseUrl: string, port: number): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], { cwd: ROOT, env, stdio: 'ignore' })
 }
 
-
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())))
 
 for (const engine of ENGINES) {
   const skip = engine.engine === 'postgres' && !PG_URL ? 'PostgreSQL half skipped: TEST_DATABASE_URL is not set' : false

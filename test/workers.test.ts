@@ -14,7 +14,7 @@ import { createTenant } from '../src/modules/onboarding/onboarding.service.js'
 import { workerCount } from '../src/workers.js'
 import { ENGINES, PG_URL, uniqueEmail } from './helpers/harness.js'
 import { freshCliTarget } from './helpers/cli-target.js'
-import { eventually } from './helpers/eventually.js'
+import { eventually, exited } from './helpers/eventually.js'
 import { freePort } from './helpers/webhook-receiver.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -122,7 +122,7 @@ describe('serve --workers 2 on PostgreSQL with Redis', { skip, timeout: 180_000 
 
       // SIGTERM to the primary: every worker shuts down gracefully, then the primary exits 0.
       const workers = workersOf(live)
-      const exit = new Promise<number | null>((resolve) => live.once('exit', (code) => resolve(code)))
+      const exit = exited(live)
       live.kill('SIGTERM')
       assert.equal(await exit, 0, output)
       for (const pid of workers) assert.throws(() => process.kill(pid, 0), 'a worker outlived its primary')

@@ -1,8 +1,10 @@
 /**
  * Waiting for what happens after an answer: a webhook delivery, an access-log entry, or an event
  * that the stream shows once every write transaction begun before it has ended (on PostgreSQL,
- * another test's transaction on the same server can hold it back for a moment).
+ * another test's transaction on the same server can hold it back for a moment), or a child
+ * process's exit.
  */
+import type { ChildProcess } from 'node:child_process'
 
 /** Reads until `done` holds (a read that throws counts as not yet), or fails after `timeoutMs`. */
 export async function eventually<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
@@ -13,4 +15,10 @@ export async function eventually<T>(what: string, read: () => Promise<T>, done: 
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`)
     await new Promise((r) => setTimeout(r, 25))
   }
+}
+
+/** Resolves with a child process's exit code (null when a signal ended it) once it has exited, at once if it already has. */
+export function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode)
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)))
 }
