@@ -60,7 +60,9 @@ forEachEngine(
       assert.equal(res.response.headers.get('idempotent-replayed'), 'true')
       assert.equal(seen.length, 2)
       assert.ok(seen[0]!.key && seen[0]!.key === seen[1]!.key, 'the same key on both attempts')
-      const punches = (await tenant.admin.get(`/api/v1/attendance/punches?user_id=${user.id}&from=${minutesAgo(60).slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}`)).body
+      // Local dates of the company's zone: a day either side of today's UTC date covers any offset.
+      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+      const punches = (await tenant.admin.get(`/api/v1/attendance/punches?user_id=${user.id}&from=${day(-1)}&to=${day(1)}`)).body
       assert.equal(punches.data?.length ?? punches.meta?.total, 1, JSON.stringify(punches).slice(0, 300))
     })
 
