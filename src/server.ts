@@ -1,6 +1,7 @@
 /** Starts the HTTP service: open the database, migrate, seed a demo on first start, listen. */
 import type { Server } from 'node:http'
 import { Redis } from 'ioredis'
+import { pino } from 'pino'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
 import type { Config } from './config.js'
@@ -65,6 +66,7 @@ export async function startServer(config: Config, print: (line: string) => void 
       logger: {
         level: config.logLevel,
         redact: ['req.headers.authorization', '*.password', '*.iban', '*.ssn', '*.dni', '*.passport_number', '*.api_key'],
+        stream: pino.destination({ dest: 1, sync: false }),
       },
     })
     // Beyond this many open connections the server closes new ones at once: a flood of idle
