@@ -24,6 +24,7 @@ import { migrations } from './migrations/index.js'
 import type { Database } from './schema.js'
 import { JoiningDialect } from './request-transaction.js'
 import { preparedStatementName } from './reusable-query.js'
+import { CommitWatch, registerCommitWatch } from './commit-watch.js'
 import { registerSqliteConnection } from './instant-read.js'
 import { CachedStatementsDatabase } from './sqlite-statements.js'
 
@@ -55,7 +56,7 @@ function openSqlite(path: string): DatabaseHandle {
     closeSync(openSync(path, 'a', 0o600))
   }
   const connection = new SQLite(path)
-  connection.pragma('journal_mode = WAL')
+  const journalMode = connection.pragma('journal_mode = WAL', { simple: true })
   // FULL: a commit that returned is on disk, even after a power loss. This is the legal record.
   connection.pragma('synchronous = FULL')
   connection.pragma('foreign_keys = ON')
@@ -71,9 +72,16 @@ function openSqlite(path: string): DatabaseHandle {
   const dialect = new JoiningDialect(new SqliteDialect({ database: statements }), { beginImmediate: true })
   const db = dialect.register(new Kysely<Database>({ dialect }))
   registerSqliteConnection(db, statements)
+  // The pragmas above have read the file, so its `-shm` file exists while this connection lives.
+  const commits = journalMode === 'wal' ? CommitWatch.open(path) : undefined
+  if (commits) registerCommitWatch(db, commits)
   // One connection, which Kysely lends to one query or transaction at a time.
   const poolStats = () => ({ max: 1, open: 1, idle: 1, waiting: 0 })
-  return { db, engine: 'sqlite', location: `sqlite:${path}`, poolStats, destroy: () => db.destroy() }
+  const destroy = async () => {
+    await db.destroy()
+    commits?.close()
+  }
+  return { db, engine: 'sqlite', location: `sqlite:${path}`, poolStats, destroy }
 }
 
 // pg returns int8 (count(*), sums) as strings by default; every such value here fits a double.

@@ -11,6 +11,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { Database, TenantRow } from '../../db/schema.js'
+import { type CommitMark, type CommitWatch, commitWatchOf } from '../../db/commit-watch.js'
 import * as repo from './keys.repository.js'
 
 /** A key as read, with what every request derives from it worked out once. */
@@ -28,18 +29,18 @@ const CAPACITY = 10_000
 export class KeyLookups {
   /** The epoch the kept lookups were read at; -1 before the first read. */
   #epoch = -1
+  /** SQLite: the database's commit mark taken just before `#epoch` was read (db/commit-watch). */
+  #markOfEpoch: CommitMark | undefined
   readonly #known = new Map<string, KnownKey>()
+  readonly #commits: CommitWatch | undefined
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Kysely<Database>) {
+    this.#commits = commitWatchOf(db)
+  }
 
   /** The key `keyId` with its acting user and company, or undefined when there is no such key. */
   async find(keyId: string): Promise<KnownKey | undefined> {
-    const pending = repo.currentAuthEpoch(this.db)
-    const epoch = typeof pending === 'number' ? pending : await pending
-    if (epoch > this.#epoch) {
-      this.#known.clear()
-      this.#epoch = epoch
-    }
+    const epoch = await this.#epochNow()
     const kept = epoch === this.#epoch ? this.#known.get(keyId) : undefined
     if (kept) return kept
 
@@ -59,6 +60,33 @@ export class KeyLookups {
       this.#known.set(keyId, known)
     }
     return known
+  }
+
+  /**
+   * The authentication epoch now. On a SQLite file, when nothing at all has been committed since
+   * the epoch was last read (its commit mark reads the same), that reading still holds and the
+   * database is not asked: a 48-byte read instead of a statement on most requests.
+   */
+  #epochNow(): number | Promise<number> {
+    // Taken before the epoch is read: a commit in between moves the mark, so the pair can only
+    // err towards reading the epoch again.
+    const mark = this.#commits?.markNow(this.#markOfEpoch)
+    if (mark !== undefined && mark === this.#markOfEpoch) return this.#epoch
+    const pending = repo.currentAuthEpoch(this.db)
+    return typeof pending === 'number' ? this.#advance(pending, mark) : pending.then((epoch) => this.#advance(epoch, mark))
+  }
+
+  /**
+   * Notes an epoch read after `mark` was taken. The epoch and its mark change together, with no
+   * await in between, so a request never pairs a new mark with an old epoch.
+   */
+  #advance(epoch: number, mark: CommitMark | undefined): number {
+    if (epoch > this.#epoch) {
+      this.#known.clear()
+      this.#epoch = epoch
+    }
+    if (epoch === this.#epoch) this.#markOfEpoch = mark
+    return epoch
   }
 }
 

@@ -1,0 +1,103 @@
+/**
+ * What the SQLite connection does beyond better-sqlite3: rows built from raw values must be the
+ * objects better-sqlite3 would have built, and the commit watch must see every commit, from this
+ * connection or another process's, and nothing else.
+ */
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import SQLite from 'better-sqlite3'
+import { sql } from 'kysely'
+import { commitWatchOf } from '../../src/db/commit-watch.js'
+import { type DatabaseHandle, openDatabase } from '../../src/db/database.js'
+
+describe('SQLite connection', () => {
+  let dir: string
+  let path: string
+  let handle: DatabaseHandle
+  /** Another process's connection to the same file, as the command line would have. */
+  let other: SQLite.Database
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'jornada-sqlite-'))
+    path = join(dir, 'jornada.db')
+    handle = await openDatabase(`sqlite:${path}`)
+    await sql`create table things (id integer primary key, name text, size real, data blob)`.execute(handle.db)
+    other = new SQLite(path)
+  })
+  after(async () => {
+    other?.close()
+    await handle?.destroy()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('rows read through Kysely equal better-sqlite3 own objects: types, nulls, aliases, duplicate names', async () => {
+    other.prepare('insert into things (id, name, size, data) values (?, ?, ?, ?), (?, ?, ?, ?)').run(1, 'uno', 1.5, Buffer.from([1, 2]), 2, null, null, null)
+    const queries = [
+      'select * from things order by id',
+      'select id as "the id", name as "constructor", size as "toString" from things order by id',
+      'select id, name as id from things order by id',
+      'select count(*) as n, max(size) as biggest from things',
+      "select 'x' as \"a\"\"quoted\\name\" from things",
+    ]
+    for (const query of queries) {
+      const expected = other.prepare(query).all()
+      const { rows } = await sql.raw(query).execute(handle.db)
+      assert.deepEqual(rows, expected, query)
+      for (const row of rows as object[]) assert.equal(Object.getPrototypeOf(row), Object.prototype)
+    }
+    // Streamed rows too.
+    const streamed: unknown[] = []
+    for await (const row of handle.db.selectFrom('things' as any).selectAll().orderBy('id').stream()) streamed.push(row)
+    assert.deepEqual(streamed, other.prepare('select * from things order by id').all())
+  })
+
+  it('a column named __proto__ stays a plain property, as in better-sqlite3', async () => {
+    const { rows } = await sql.raw('select 1 as "__proto__", 2 as b').execute(handle.db)
+    const [row] = rows as Record<string, unknown>[]
+    assert.deepEqual(Object.getOwnPropertyNames(row), Object.getOwnPropertyNames(other.prepare('select 1 as "__proto__", 2 as b').get()))
+    assert.equal(Object.getPrototypeOf(row), Object.prototype)
+  })
+
+  it('the commit watch sees commits from this connection and from another process, and only commits', async () => {
+    const watch = commitWatchOf(handle.db)
+    assert.ok(watch, 'a file in WAL mode is watched')
+    const start = watch.markNow()
+    assert.ok(start)
+    assert.equal(watch.markNow(start), start, 'nothing committed: the same mark')
+
+    await sql`select count(*) from things`.execute(handle.db)
+    other.prepare('select * from things').all()
+    assert.equal(watch.markNow(start), start, 'reads are not commits')
+
+    other.prepare('update things set size = size + 1 where id = 1').run()
+    const afterOther = watch.markNow(start)
+    assert.ok(afterOther && afterOther !== start, 'a commit by another process moves the mark')
+
+    await sql`update things set size = size + 1 where id = 1`.execute(handle.db)
+    const afterOwn = watch.markNow(afterOther)
+    assert.ok(afterOwn && afterOwn !== afterOther, 'a commit on this connection moves the mark')
+
+    // A transaction rolled back changed nothing.
+    await handle.db.transaction().execute(async (trx) => {
+      await sql`update things set size = 0`.execute(trx)
+      throw new Error('rolled back')
+    }).catch(() => {})
+    assert.equal(watch.markNow(afterOwn), afterOwn)
+
+    // A checkpoint copies the WAL into the file without changing what it holds.
+    other.pragma('wal_checkpoint(PASSIVE)')
+    assert.equal(watch.markNow(afterOwn), afterOwn)
+  })
+
+  it('an in-memory database has no commit watch (the epoch is read on each request instead)', async () => {
+    const memory = await openDatabase('sqlite::memory:')
+    try {
+      assert.equal(commitWatchOf(memory.db), undefined)
+    } finally {
+      await memory.destroy()
+    }
+  })
+})
