@@ -5,6 +5,7 @@
  * On PostgreSQL these statements are also prepared once per connection (see preparedStatementName).
  */
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely'
+import { readNow } from './instant-read.js'
 import type { Database } from './schema.js'
 
 const MARKER = '\u0000jornada-arg-'
@@ -21,12 +22,16 @@ export function preparedStatementName(sqlText: string): string | undefined {
   return statementNames.get(sqlText)
 }
 
+/**
+ * A read built once per dialect. Its rows come back at once (no promise) when SQLite's connection
+ * is free (see db/instant-read), else through Kysely, joining the request's transaction if any.
+ */
 export function reusableQuery<Args extends string[], Row>(
   build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
-): (db: Kysely<Database>, ...args: Args) => Promise<Row[]> {
+): (db: Kysely<Database>, ...args: Args) => Row[] | Promise<Row[]> {
   // The SQL depends only on the dialect, which the adapter's class identifies.
   const compiled = new Map<unknown, { sql: string; parameters: (args: Args) => unknown[] }>()
-  return async (db, ...args) => {
+  return (db, ...args) => {
     const dialect = db.getExecutor().adapter.constructor
     let shape = compiled.get(dialect)
     if (!shape) {
@@ -34,8 +39,8 @@ export function reusableQuery<Args extends string[], Row>(
       compiled.set(dialect, shape)
       if (!statementNames.has(shape.sql)) statementNames.set(shape.sql, `jornada_${statementNames.size + 1}`)
     }
-    const result = await db.executeQuery<Row>(CompiledQuery.raw(shape.sql, shape.parameters(args)))
-    return result.rows
+    const parameters = shape.parameters(args)
+    return readNow<Row>(db, shape.sql, parameters) ?? db.executeQuery<Row>(CompiledQuery.raw(shape.sql, parameters)).then((result) => result.rows)
   }
 }
 

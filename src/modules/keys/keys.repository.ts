@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely'
 import { paginate } from '../../db/paginate.js'
 import type { Page } from '../../lib/pagination.js'
-import { readNow } from '../../db/instant-read.js'
 import { reusableQuery } from '../../db/reusable-query.js'
 import type { ApiKeyRow, Database, TenantRow } from '../../db/schema.js'
 
@@ -85,17 +84,15 @@ export async function findKeyWithActor(db: Kysely<Database>, keyId: string): Pro
   return (await keyWithActor(db, keyId))[0]
 }
 
-const AUTH_EPOCH_SQL = 'select n from auth_epoch where id = 1'
 const authEpoch = reusableQuery((db: Kysely<Database>) => db.selectFrom('auth_epoch').select('n').where('id', '=', 1))
 
 /**
  * The authentication epoch (migration 0013): moved forward by every committed change to what a
- * key lookup reads. Read synchronously on a free SQLite connection, else with a query.
+ * key lookup reads. Read at once on a free SQLite connection, else with a query.
  */
 export function currentAuthEpoch(db: Kysely<Database>): number | Promise<number> {
-  const now = readNow<{ n: number }>(db, AUTH_EPOCH_SQL)
-  if (now) return Number(now[0]!.n)
-  return authEpoch(db).then((rows) => Number(rows[0]!.n))
+  const rows = authEpoch(db)
+  return Array.isArray(rows) ? Number(rows[0]!.n) : rows.then((read) => Number(read[0]!.n))
 }
 
 /** last_used_at is written at most this often per key, to keep reads free of writes. */
