@@ -10,7 +10,7 @@
  * the transaction once a successful answer is serialised, `afterRollback` runs after an error
  * answer, outside any transaction.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import type { Kysely } from 'kysely'
 import { type RequestTransaction, beginRequestTransaction } from '../db/request-transaction.js'
 
@@ -42,6 +42,23 @@ export function isApiWrite(request: FastifyRequest): boolean {
   if (!WRITE_METHODS.has(request.method)) return false
   const config = request.routeOptions.config
   return (request.auth !== null && config.scope !== undefined) || (request.kiosk !== null && config.access === 'kiosk')
+}
+
+type WriteRouteHooks = Pick<RouteOptions, 'preHandler' | 'preSerialization' | 'onSend' | 'onResponse'>
+
+/**
+ * Adds hooks to the routes that can write (POST, PATCH, PUT, DELETE) as they are declared: the
+ * reads, most requests, never pass through them. The hooks still check isApiWrite, which depends
+ * on the caller. Route hooks run after the application's, in the order they were added here.
+ */
+export function addWriteRouteHooks(app: FastifyInstance, hooks: WriteRouteHooks): void {
+  app.addHook('onRoute', (route) => {
+    if (![route.method].flat().some((method) => WRITE_METHODS.has(method))) return
+    for (const [name, hook] of Object.entries(hooks) as [keyof WriteRouteHooks, unknown][]) {
+      const existing = route[name]
+      ;(route as unknown as Record<string, unknown>)[name] = existing === undefined ? [hook] : [existing, hook].flat()
+    }
+  })
 }
 
 export interface RequestTransactionOptions {
@@ -97,18 +114,25 @@ export function registerRequestTransactions(app: FastifyInstance, db: Kysely<any
     await afterRefusal(steps, request, reply, payload)
   }
 
-  // The hooks are callback style: every read passes straight through, without the cost of a promise.
-  app.addHook('preHandler', (request, reply, done) => {
-    if (!isApiWrite(request)) return done()
-    begin(request, reply).then(
-      // The handler is called from `done`, so it runs inside the transaction's async context. A
-      // step that answered the request (a replay) ends it here: `done` is not called.
-      (answered) => answered || request.transaction!.run(done),
-      (error: Error) => done(error),
-    )
+  addWriteRouteHooks(app, {
+    preHandler(request, reply, done) {
+      if (!isApiWrite(request)) return done()
+      begin(request, reply).then(
+        // The handler is called from `done`, so it runs inside the transaction's async context. A
+        // step that answered the request (a replay) ends it here: `done` is not called.
+        (answered) => answered || request.transaction!.run(done),
+        (error: Error) => done(error),
+      )
+    },
+    onSend: settleOnSend,
+    // A write whose answer never reached onSend (the connection dropped first) gives its connection back.
+    onResponse(request, _reply, done) {
+      if (!request.transaction?.isOpen) return done()
+      request.transaction.rollback().then(() => done(), done)
+    },
   })
 
-  app.addHook('onSend', (request, reply, payload, done) => {
+  function settleOnSend(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void): void {
     const transaction = request.transaction
     const refusedEarly = request.stepsBeforeRefusal
     if (refusedEarly && !request.writeSettled) {
@@ -126,11 +150,5 @@ export function registerRequestTransactions(app: FastifyInstance, db: Kysely<any
       () => done(null, payload),
       (error: Error) => done(error),
     )
-  })
-
-  // A write whose answer never reached onSend (the connection dropped first) gives its connection back.
-  app.addHook('onResponse', (request, _reply, done) => {
-    if (!request.transaction?.isOpen) return done()
-    request.transaction.rollback().then(() => done(), done)
-  })
+  }
 }

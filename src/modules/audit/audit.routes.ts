@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.js'
 import { authOf } from '../../http/auth.js'
-import { type WriteStep, isApiWrite } from '../../http/request-transactions.js'
+import { type WriteStep, addWriteRouteHooks, isApiWrite } from '../../http/request-transactions.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { ListOf } from '../../lib/schemas.js'
 import { AuditEntry, ListAuditQuery } from './audit.schemas.js'
@@ -40,12 +40,14 @@ declare module 'fastify' {
  * transaction: a write and its audit entry commit together.
  */
 export function auditWrites(app: FastifyInstance, db: Kysely<Database>): WriteStep {
-  app.addHook('preSerialization', (request, _reply, payload, done) => {
-    if (isApiWrite(request)) {
-      const id = (payload as { data?: { id?: unknown } } | null)?.data?.id
-      if (typeof id === 'string') request.writtenResourceId = id
-    }
-    done(null, payload)
+  addWriteRouteHooks(app, {
+    preSerialization(request, _reply, payload, done) {
+      if (isApiWrite(request)) {
+        const id = (payload as { data?: { id?: unknown } } | null)?.data?.id
+        if (typeof id === 'string') request.writtenResourceId = id
+      }
+      done(null, payload)
+    },
   })
   return {
     async beforeCommit(request) {
