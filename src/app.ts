@@ -2,7 +2,7 @@
  * Builds the HTTP application around an open database. `server.ts` only listens; tests call
  * `buildApp` and use `inject`, or listen on a real socket.
  */
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Kysely } from 'kysely'
 import { Type } from 'typebox'
@@ -17,7 +17,6 @@ import { registerRequestTransactions } from './http/request-transactions.js'
 import cors from '@fastify/cors'
 import {
   clientErrorHandler,
-  loggableRequest,
   methodsByPath,
   registerInvalidPathRoutes,
   rewriteInvalidPath,
@@ -31,6 +30,7 @@ import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
 import { ErrorBody, errorBody, quoted } from './http/responses.js'
 import { type ApiModule, publicOperation } from './http/route.js'
 import { validatorCompiler } from './http/validation.js'
+import { OneLinePerRequest, lazyRequestLogger } from './http/request-log.js'
 import { findNulCharacter } from './lib/validation.js'
 import { absencesApi } from './modules/absences/absences.routes.js'
 import { accessLogApi, logInspectorAccess } from './modules/access-log/access-log.routes.js'
@@ -94,37 +94,6 @@ function requestIds(): () => string {
   const prefix = `req_${randomBytes(4).toString('hex')}_`
   let counter = 0
   return () => prefix + (++counter).toString(36)
-}
-
-/**
- * One log line per request, written when it completes, with nothing secret or personal: no
- * headers, no body, and query values only of parameters that hold none (see loggableRequest).
- */
-class OneLinePerRequest extends LogController {
-  /**
-   * The logger of successful requests' lines, without redaction: the line holds only the fields
-   * below, none personal, and walking it for the redacted paths cost several percent of a simple
-   * request. Errors go through the request's logger, redacted.
-   */
-  #lines: FastifyBaseLogger | undefined
-
-  override incomingRequest(): void {}
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = {
-      method: request.method,
-      ...loggableRequest(request),
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
-      key: request.auth?.keyId,
-      tenant: request.auth?.tenantId,
-    }
-    if (error) {
-      reply.log.error({ ...line, err: error }, 'request failed')
-      return
-    }
-    this.#lines ??= request.server.log.child({}, { redact: [] })
-    this.#lines.info({ reqId: request.id, ...line }, 'request')
-  }
 }
 
 /**
@@ -230,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     logController: new OneLinePerRequest(),
+    childLoggerFactory: lazyRequestLogger,
     trustProxy: trustedProxies(options.trustProxy),
     genReqId: requestIds(),
     ajv: { customOptions: { removeAdditional: false } },

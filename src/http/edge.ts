@@ -7,7 +7,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Socket } from 'node:net'
 import FindMyWay, { type HTTPMethod } from 'find-my-way'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { AppError, type ErrorCode } from '../errors.js'
 import { errorBody } from './responses.js'
 
@@ -115,49 +115,3 @@ export function docsContentSecurityPolicy(policy: string): string {
     .replace("style-src 'self' https:", "style-src 'self'")
     .replace(' validator.swagger.io', '')
 }
-
-/**
- * Query parameters whose values may be logged: paging, dates, enums and ids. Any other value
- * (`email`, `q`, a key sent as `?api_key=`, anything unknown) is logged as `[redacted]`.
- */
-const LOGGABLE_QUERY_VALUES = new Set([
-  'page',
-  'page_size',
-  'from',
-  'to',
-  'tz',
-  'year',
-  'month',
-  'status',
-  'role',
-  'type',
-  'detail',
-  'format',
-  'include_folders',
-  'user_id',
-  'department_id',
-  'work_center_id',
-  'manager_id',
-  'project_id',
-  'key_id',
-  'operation',
-  'resource_id',
-])
-
-/** The request as a log line sees it: the path, the route, and the query without personal values. */
-export function loggableRequest(request: FastifyRequest): { path: string; route: string | undefined; query?: Record<string, string> } {
-  const url = request.url
-  const queryAt = url.indexOf('?')
-  const path = (queryAt === -1 ? url : url.slice(0, queryAt)).slice(0, 256)
-  const route = request.routeOptions.url
-  if (queryAt === -1) return { path, route }
-  const query: Record<string, string> = {}
-  let count = 0
-  for (const [name, value] of new URLSearchParams(url.slice(queryAt + 1))) {
-    if (++count > 20) break
-    const shownName = name.length > 40 ? `${name.slice(0, 40)}…` : name
-    query[shownName] = LOGGABLE_QUERY_VALUES.has(name) ? value.slice(0, 64) : '[redacted]'
-  }
-  return { path, route, query }
-}
-

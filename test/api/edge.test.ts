@@ -192,6 +192,28 @@ forEachEngine('the edge of the service', (t) => {
     }
   })
 
+  it("what a request logs through its own logger carries its id, and is redacted", async () => {
+    const tenant = await t.newTenant()
+    const lines: string[] = []
+    const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(chunk.toString()), done()) })
+    // A rate-limit store that is down: the request goes through, and says so in its log.
+    const rateLimitStore = { hit: () => Promise.reject(Object.assign(new Error('store down'), { api_key: tenant.adminKey })), close: async () => {} }
+    const app = await buildApp({ load: NO_SHEDDING, db: t.database.db, logger: { level: 'info', stream, redact: ['*.api_key'] }, rateLimitStore })
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${tenant.adminKey}` } })
+      assert.equal(res.statusCode, 200)
+      const parsed = lines.map((l) => JSON.parse(l))
+      const warning = parsed.find((l) => l.msg === 'rate limit store unavailable; request not counted')
+      assert.ok(warning, 'the request logged through request.log')
+      assert.equal(warning.reqId, res.headers['x-request-id'])
+      assert.equal(warning.err.message, 'store down')
+      assert.ok(!lines.join('\n').includes(tenant.adminKey), 'redacted')
+      assert.equal(parsed.find((l) => l.msg === 'request')?.reqId, res.headers['x-request-id'])
+    } finally {
+      await app.close()
+    }
+  })
+
   it('behind proxies: the right-most address a trusted proxy did not add is the client; TRUST_PROXY=true is refused', async () => {
     assert.throws(() => loadConfig({ TRUST_PROXY: 'true' }), ConfigError)
     assert.equal(loadConfig({ TRUST_PROXY: '1' }).trustProxy, 1)
