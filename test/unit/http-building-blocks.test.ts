@@ -60,6 +60,11 @@ describe('API key format', () => {
     assert.ok(secretMatches('s3cret', sha256Hex('s3cret')))
     assert.ok(!secretMatches('s3cret', sha256Hex('other')))
     assert.ok(!secretMatches('s3cret', 'abcd'))
+    // A digest differing in its last character only, or in case (digests are stored lower-case).
+    const digest = sha256Hex('s3cret')
+    assert.ok(!secretMatches('s3cret', `${digest.slice(0, -1)}${digest.endsWith('0') ? '1' : '0'}`))
+    assert.ok(!secretMatches('s3cret', digest.toUpperCase()))
+    assert.equal(sha256Hex('s3cret'), '1ec1c26b50d5d3c58d9583181af8076655fe00756bf7285940ba3670f99fcba0')
   })
 })
 

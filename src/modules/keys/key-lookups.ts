@@ -19,8 +19,6 @@ export interface KnownKey {
   found: repo.KeyWithActor
   tenant: Readonly<TenantRow>
   scopes: readonly string[]
-  /** The secret's SHA-256, decoded once. */
-  secretDigest: Buffer
 }
 
 /** Keys kept at most: beyond it the oldest is forgotten (and read again when next used). */
@@ -52,7 +50,6 @@ export class KeyLookups {
       found,
       tenant: Object.freeze(repo.tenantOfKey(found)),
       scopes: Object.freeze(JSON.parse(found.scopes) as string[]),
-      secretDigest: Buffer.from(found.secret_hash, 'hex'),
     }
     // An answer to an older epoch (a slower query on another pooled connection) is used, not kept.
     if (epoch === this.#epoch) {

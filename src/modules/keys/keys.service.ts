@@ -13,7 +13,7 @@ import { AppError, invalidField, notFound, permissionDenied } from '../../errors
 import { newId } from '../../lib/ids.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
 import { keyLookupsOf } from './key-lookups.js'
-import { formatApiKey, newSecret, parseApiKey, secretMatchesDigest, sha256Hex } from '../../lib/secrets.js'
+import { formatApiKey, newSecret, parseApiKey, secretMatches, sha256Hex } from '../../lib/secrets.js'
 import { isValidInstant, nowIso } from '../../lib/time.js'
 import * as repo from './keys.repository.js'
 import type { CreateKeyBodyType, ListKeysQueryType } from './keys.schemas.js'
@@ -215,7 +215,7 @@ export async function authenticate(db: Db, token: string, now = new Date()): Pro
   const known = await keyLookupsOf(db).find(parsed.keyId)
   if (!known) return null
   const { found } = known
-  if (!secretMatchesDigest(parsed.secret, known.secretDigest)) return null
+  if (!secretMatches(parsed.secret, known.found.secret_hash)) return null
   if (found.revoked_at !== null) return null
   if (found.expires_at !== null && found.expires_at <= now.toISOString()) return null
   if (found.user_status !== 'active') return null
