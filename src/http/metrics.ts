@@ -9,9 +9,10 @@
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { AggregatorRegistry, Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client'
 import { secretMatches, sha256Hex } from '../lib/secrets.js'
 import { bearerToken } from './auth.js'
+import { RequestSeries } from './request-series.js'
 import { errorBody } from './responses.js'
 import type { EventLoopLag } from './overload.js'
 
@@ -43,23 +44,18 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 
 export class ServiceMetrics {
   readonly registry = new Registry()
-  private readonly requests: Counter<'method' | 'route' | 'status'>
-  private readonly latency: Histogram<'method' | 'route' | 'status'>
+  private readonly requests = new RequestSeries(LATENCY_BUCKETS)
   private readonly rateLimited: Counter<'bucket'>
   private readonly shed: Counter<'reason'>
-  /** Labelled children by method, route and status: looking them up by label object costs more than the observation. */
-  private readonly children = new Map<string, { count: Counter.Internal; time: Histogram.Internal<'method' | 'route' | 'status'> }>()
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry]
     collectDefaultMetrics({ register: this.registry })
-    this.requests = new Counter({ name: 'jornada_http_requests_total', help: 'HTTP requests answered, by method, route and status', labelNames: ['method', 'route', 'status'], registers })
-    this.latency = new Histogram({
-      name: 'jornada_http_request_duration_seconds',
-      help: 'Time from a request’s arrival to its answer, by method, route and status',
-      labelNames: ['method', 'route', 'status'],
-      buckets: LATENCY_BUCKETS,
-      registers,
+    this.requests.register(this.registry, {
+      count: 'jornada_http_requests_total',
+      countHelp: 'HTTP requests answered, by method, route and status',
+      duration: 'jornada_http_request_duration_seconds',
+      durationHelp: 'Time from a request’s arrival to its answer, by method, route and status',
     })
     this.rateLimited = new Counter({ name: 'jornada_rate_limited_requests_total', help: 'Requests refused 429 rate_limited, by what was counted (key, kiosk, ip, anon)', labelNames: ['bucket'], registers })
     this.shed = new Counter({
@@ -123,16 +119,7 @@ export class ServiceMetrics {
   /** Counts an answered request. Unmatched paths share one route label, so that scanners cannot grow the series. */
   observe(request: FastifyRequest, reply: FastifyReply): void {
     const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched')
-    const status = reply.statusCode
-    const key = `${request.method} ${route} ${status}`
-    let child = this.children.get(key)
-    if (!child) {
-      const labels = { method: request.method, route, status: String(status) }
-      child = { count: this.requests.labels(labels), time: this.latency.labels(labels) }
-      this.children.set(key, child)
-    }
-    child.count.inc()
-    child.time.observe(reply.elapsedTime / 1000)
+    this.requests.record(request.method, route, reply.statusCode, reply.elapsedTime / 1000)
   }
 
   countRateLimited(bucket: string): void {

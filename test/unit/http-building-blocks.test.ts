@@ -5,6 +5,8 @@ import { MemoryRateLimitStore } from '../../src/http/rate-limit.js'
 import { isValidDate } from '../../src/lib/calendar.js'
 import { findNulCharacter } from '../../src/lib/validation.js'
 import { formatApiKey, parseApiKey, secretMatches, sha256Hex } from '../../src/lib/secrets.js'
+import { Registry } from 'prom-client'
+import { RequestSeries } from '../../src/http/request-series.js'
 import { isValidInstant, isValidTimeZone } from '../../src/lib/time.js'
 import { loadConfig } from '../../src/config.js'
 
@@ -100,5 +102,33 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ REDIS_URL: 'http://x' }), /REDIS_URL/)
     assert.throws(() => loadConfig({ LOG_LEVEL: 'loud' }), /LOG_LEVEL/)
     assert.throws(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '0' }), /RATE_LIMIT_PER_MINUTE/)
+  })
+})
+
+describe('request series (count and latency histogram)', () => {
+  it('tallies per method, route and status, and shows them as prom-client shows a counter and a histogram', async () => {
+    const series = new RequestSeries([0.01, 0.1, 1])
+    const registry = new Registry()
+    series.register(registry, { count: 'requests_total', countHelp: 'Requests', duration: 'duration_seconds', durationHelp: 'Durations' })
+    // On a bound counts within it (le); above every bound, only in +Inf.
+    for (const seconds of [0.005, 0.01, 0.05, 2]) series.record('GET', '/users/:id', 200, seconds)
+    series.record('GET', '/users/:id', 404, 0.001)
+    series.record('POST', '/users', 201, 0.2)
+    const text = await registry.metrics()
+    const sample = (line: string) => text.split('\n').find((l) => l.startsWith(`${line} `))?.split(' ')[1]
+    const users = 'method="GET",route="/users/:id",status="200"'
+    assert.equal(sample(`requests_total{${users}}`), '4')
+    assert.equal(sample('requests_total{method="GET",route="/users/:id",status="404"}'), '1')
+    assert.equal(sample('requests_total{method="POST",route="/users",status="201"}'), '1')
+    assert.deepEqual(
+      ['0.01', '0.1', '1', '+Inf'].map((le) => sample(`duration_seconds_bucket{le="${le}",${users}}`)),
+      ['2', '3', '3', '4'],
+    )
+    assert.equal(Number(sample(`duration_seconds_sum{${users}}`)), 0.005 + 0.01 + 0.05 + 2)
+    assert.equal(sample(`duration_seconds_count{${users}}`), '4')
+    assert.match(text, /# TYPE requests_total counter\n/)
+    assert.match(text, /# TYPE duration_seconds histogram\n/)
+    registry.resetMetrics()
+    assert.ok(!(await registry.metrics()).includes('requests_total{'), 'reset clears the tallies')
   })
 })
