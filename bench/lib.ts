@@ -16,8 +16,10 @@ export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))
 // Settings
 
 export interface BenchSettings {
-  /** Measured seconds per scenario. */
+  /** Measured seconds per scenario and round. */
   durationSec: number
+  /** Rounds: each measures every scenario once, in turn, so that a slow spell of the machine touches all alike. */
+  rounds: number
   /** Seconds of discarded load before each measurement (JIT, caches, connection set-up). */
   warmupSec: number
   connections: number
@@ -32,7 +34,8 @@ function positiveIntegerFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: 
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): BenchSettings {
   return {
-    durationSec: positiveIntegerFromEnv(env, 'BENCH_DURATION', 10),
+    durationSec: positiveIntegerFromEnv(env, 'BENCH_DURATION', 4),
+    rounds: positiveIntegerFromEnv(env, 'BENCH_ROUNDS', 3),
     warmupSec: 2,
     connections: positiveIntegerFromEnv(env, 'BENCH_CONNECTIONS', 32),
   }
@@ -222,11 +225,11 @@ async function runLoad(url: string, headers: Record<string, string>, connections
 }
 
 /**
- * Loads `url` for `settings.warmupSec` (discarded), then for `settings.durationSec` (measured).
+ * Loads `url` for `settings.warmupSec` (discarded; none when 0), then for `settings.durationSec` (measured).
  * Refuses the result if any request failed: a benchmark of 401s or 429s measures nothing useful.
  */
-export async function measure(name: string, url: string, headers: Record<string, string>, settings: BenchSettings): Promise<Measurement> {
-  await runLoad(url, headers, settings.connections, settings.warmupSec)
+export async function measure(name: string, url: string, headers: Record<string, string>, settings: Omit<BenchSettings, 'rounds'>): Promise<Measurement> {
+  if (settings.warmupSec > 0) await runLoad(url, headers, settings.connections, settings.warmupSec)
   const { result, micros } = await runLoad(url, headers, settings.connections, settings.durationSec)
 
   const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]))

@@ -1,16 +1,22 @@
 /**
  * The HTTP benchmark (first part of `npm run bench`): the real service, started as `jornada serve`
  * is in production (logs at `info`, the rate limiter on with a raised limit), loaded over a real
- * socket, against a bare node:http server doing one primary-key read, in the same run. Each
- * scenario is warmed up, then measured, one at a time, so they never compete for the CPU.
+ * socket, against a bare node:http server doing one primary-key read, in the same run.
  *
  * The service runs in several deployments: SQLite (the default), SQLite with the rate limit counted
  * in Redis, PostgreSQL, PostgreSQL with Redis, and PostgreSQL with Redis on two worker processes.
  * Those needing PostgreSQL or Redis are skipped, with a message, when it cannot be reached.
  *
- * Environment: BENCH_DURATION (measured seconds per scenario, default 10), BENCH_CONNECTIONS
- * (default 32), BENCH_DEPLOYMENTS (comma-separated names to run, default all), BENCH_DATABASE_URL,
- * BENCH_REDIS_URL. Results: a table on stdout and bench/results/latest.json.
+ * The bare baseline stays up for the whole run. Each deployment is measured in rounds: a round
+ * loads the baseline, then each scenario, one at a time, so that they never compete for the CPU.
+ * A scenario's ratio is the median over rounds of its throughput over the baseline's in the same
+ * round: on a shared virtual machine, whose speed drifts by 15 % and more from minute to minute,
+ * a ratio of two figures taken minutes apart says more about the machine than about the service.
+ *
+ * Environment: BENCH_DURATION (measured seconds per scenario and round, default 4), BENCH_ROUNDS
+ * (default 3), BENCH_CONNECTIONS (default 32), BENCH_DEPLOYMENTS (comma-separated names to run,
+ * default all), BENCH_DATABASE_URL, BENCH_REDIS_URL. Results: a table on stdout and
+ * bench/results/latest.json.
  */
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -21,6 +27,7 @@ import { openBenchDatabase, type BenchDatabase } from './data.js'
 import {
   PROJECT_ROOT,
   formatTable,
+  median,
   freePort,
   machineInfo,
   measure,
@@ -95,8 +102,16 @@ const TARGETS: Target[] = [
   { scenario: 'me', minRatioToBaseline: 0.6, maxP99Ms: 10 },
 ]
 
-interface Row extends Measurement {
+/** A scenario of a deployment, over every round. */
+interface Row {
   deployment: string
+  name: string
+  rounds: Measurement[]
+  /** Medians over the rounds. */
+  requestsPerSec: number
+  p50Ms: number
+  p99Ms: number
+  /** Median over the rounds of this throughput over the SQLite baseline's in the same round. */
   ratioToBaseline: number
   /** Bytes of log written per request (the proof that the service logged as in production). */
   logBytesPerRequest: number | null
@@ -146,37 +161,86 @@ async function prepareDatabase(engine: 'sqlite' | 'postgres'): Promise<Prepared 
 
 const measured: Row[] = []
 
-async function measureScenarios(deployment: string, service: Service, logFile: string | null, scenarios: Scenario[]): Promise<void> {
-  for (const s of scenarios) {
-    const { url, headers } = s.request(service)
-    const { data } = await getJson(url, headers)
-    if (s.verify && !s.verify(data, service)) throw new Error(`${s.name}: unexpected response from ${url}: ${JSON.stringify(data)}`)
-  }
+/** What one round loads: a scenario of a service, or a baseline. */
+interface Load {
+  name: string
+  description: string
+  url: string
+  headers: Record<string, string>
+  /** The log file the service writes, to count its bytes per request. */
+  logFile: string | null
+}
+
+function loadsOf(service: Service, logFile: string | null, scenarios: Scenario[]): Promise<Load[]> {
+  return Promise.all(
+    scenarios.map(async (s) => {
+      const { url, headers } = s.request(service)
+      const { data } = await getJson(url, headers)
+      if (s.verify && !s.verify(data, service)) throw new Error(`${s.name}: unexpected response from ${url}: ${JSON.stringify(data)}`)
+      return { name: s.name, description: s.description, url, headers, logFile }
+    }),
+  )
+}
+
+/**
+ * Measures `loads` in rounds, the SQLite baseline first in each: warmed up in the first round only.
+ * Records a row per load but the SQLite baseline's, which is recorded once, by its own deployment.
+ */
+async function measureInRounds(deployment: string, sqliteBaseline: Load, loads: Load[], recordBaseline: boolean): Promise<void> {
   const settings = readSettings()
-  for (const s of scenarios) {
-    const { url, headers } = s.request(service)
-    process.stdout.write(`  ${deployment.padEnd(18)} ${s.name.padEnd(10)} ${s.description} ... `)
-    const logBefore = logFile ? statSync(logFile).size : 0
-    const m = await measure(s.name, url, headers, settings)
-    // The warm-up's requests were logged too.
-    const requests = m.totalRequests * ((settings.warmupSec + settings.durationSec) / settings.durationSec)
-    const logBytesPerRequest = logFile ? Math.round((statSync(logFile).size - logBefore) / requests) : null
-    // The SQLite baseline, measured first, is the reference of every ratio (its own included).
-    measured.push({ ...m, deployment, ratioToBaseline: m.requestsPerSec / (measured[0]?.requestsPerSec ?? m.requestsPerSec), logBytesPerRequest })
-    console.log(`${Math.round(m.requestsPerSec)} req/s`)
+  const all = [sqliteBaseline, ...loads]
+  const rounds: Measurement[][] = all.map(() => [])
+  const logBytes = all.map(() => 0)
+  const logged = all.map(() => 0)
+  for (let round = 0; round < settings.rounds; round++) {
+    process.stdout.write(`  ${deployment.padEnd(18)} round ${round + 1}/${settings.rounds}:`)
+    for (const [i, load] of all.entries()) {
+      const warmupSec = round === 0 ? settings.warmupSec : 0
+      const logBefore = load.logFile ? statSync(load.logFile).size : 0
+      const m = await measure(load.name, load.url, load.headers, { ...settings, warmupSec })
+      if (load.logFile) {
+        logBytes[i]! += statSync(load.logFile).size - logBefore
+        // The warm-up's requests were logged too.
+        logged[i]! += m.totalRequests * ((warmupSec + settings.durationSec) / settings.durationSec)
+      }
+      rounds[i]!.push(m)
+      process.stdout.write(` ${load.name} ${Math.round(m.requestsPerSec)}`)
+    }
+    console.log(' req/s')
+  }
+  const baselineRounds = rounds[0]!
+  for (const [i, load] of all.entries()) {
+    if (i === 0 && !recordBaseline) continue
+    const own = rounds[i]!
+    measured.push({
+      deployment,
+      name: load.name,
+      rounds: own,
+      requestsPerSec: median(own.map((m) => m.requestsPerSec)),
+      p50Ms: median(own.map((m) => m.latencyMs.p50)),
+      p99Ms: median(own.map((m) => m.latencyMs.p99)),
+      ratioToBaseline: median(own.map((m, round) => m.requestsPerSec / baselineRounds[round]!.requestsPerSec)),
+      logBytesPerRequest: load.logFile ? Math.round(logBytes[i]! / logged[i]!) : null,
+    })
   }
 }
 
-function baselineScenario(): Scenario {
+function baselineScenario(name: string): Scenario {
   return {
-    name: 'baseline',
+    name,
     description: 'bare node:http, primary-key read, JSON reply',
     request: (s) => ({ url: `${s.url}/users/${s.userId}`, headers: {} }),
     verify: (data, s) => hasId(data, s.userId),
   }
 }
 
-async function runDeployment(d: Deployment, prepared: Prepared, workDir: string): Promise<void> {
+/** The bare baselines, up for the whole run: SQLite's, and PostgreSQL's once a deployment needs it. */
+interface Baselines {
+  sqlite: Load
+  postgres: Load | null
+}
+
+async function runDeployment(d: Deployment, prepared: Prepared, workDir: string, baselines: Baselines): Promise<void> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const logFile = join(workDir, `${d.name.replace(/\W+/g, '-')}.log`)
@@ -194,7 +258,10 @@ async function runDeployment(d: Deployment, prepared: Prepared, workDir: string)
   }
   const service = await startService(d.workers > 1 ? ['--workers', String(d.workers)] : [], env, url, logFd)
   try {
-    await measureScenarios(d.name, { url, key: prepared.key, userId: prepared.userId }, logFile, SCENARIOS)
+    const loads = await loadsOf({ url, key: prepared.key, userId: prepared.userId }, logFile, SCENARIOS)
+    // PostgreSQL's own baseline is shown with the first PostgreSQL deployment.
+    const postgresBaseline = d.engine === 'postgres' && !measured.some((m) => m.name === 'baseline (postgres)') ? baselines.postgres : null
+    await measureInRounds(d.name, baselines.sqlite, postgresBaseline ? [postgresBaseline, ...loads] : loads, d.name === 'sqlite')
   } finally {
     await service.stop()
     closeSync(logFd)
@@ -204,7 +271,7 @@ async function runDeployment(d: Deployment, prepared: Prepared, workDir: string)
 function judge(target: Target): { target: Target; ratio: number; p99Ms: number; pass: boolean } {
   const m = measured.find((r) => r.deployment === 'sqlite' && r.name === target.scenario)
   if (!m) throw new Error(`no measurement of ${target.scenario} on sqlite`)
-  return { target, ratio: m.ratioToBaseline, p99Ms: m.latencyMs.p99, pass: m.ratioToBaseline >= target.minRatioToBaseline && m.latencyMs.p99 < target.maxP99Ms }
+  return { target, ratio: m.ratioToBaseline, p99Ms: m.p99Ms, pass: m.ratioToBaseline >= target.minRatioToBaseline && m.p99Ms < target.maxP99Ms }
 }
 
 let cleanups: (() => Promise<void>)[] = []
@@ -228,7 +295,8 @@ async function main(): Promise<void> {
     console.log(`WARNING: the machine is busy (load average ${machine.loadAverage1m} on ${machine.cores} cores); expect lower, noisier numbers than on an idle machine`)
   }
   console.log(
-    `Load: ${settings.connections} connections, ${settings.warmupSec} s warm-up + ${settings.durationSec} s measured per scenario, one at a time; ` +
+    `Load: ${settings.connections} connections; in each of ${settings.rounds} rounds the bare baseline, then each scenario, ${settings.durationSec} s each, ` +
+      `one at a time (${settings.warmupSec} s of warm-up in the first round); ` +
       'the service as `jornada serve` with LOG_LEVEL=info (to a file) and a raised rate limit, in its own process\n',
   )
 
@@ -240,24 +308,22 @@ async function main(): Promise<void> {
   const redis = deployments.some((d) => d.redis) ? await redisAnswers() : false
   if (deployments.some((d) => d.redis) && !redis) console.log(`Redis skipped: cannot connect to ${REDIS_URL}`)
 
-  // The reference: the SQLite baseline, measured first.
-  {
-    const baseline = await startChild<BaselineReady>('./serve-baseline.ts', [sqlite.serviceUrl])
-    await measureScenarios('sqlite', { url: baseline.ready.url, key: '', userId: sqlite.userId }, null, [baselineScenario()])
-    await baseline.stop()
+  // The reference of every ratio: the bare SQLite baseline, loaded in every round of every deployment.
+  const baselineOf = async (prepared: Prepared, name: string): Promise<Load> => {
+    const child = await startChild<BaselineReady>('./serve-baseline.ts', [prepared.serviceUrl])
+    const [load] = await loadsOf({ url: child.ready.url, key: '', userId: prepared.userId }, null, [baselineScenario(name)])
+    return load!
+  }
+  const baselines: Baselines = {
+    sqlite: await baselineOf(sqlite, 'baseline'),
+    postgres: postgres ? await baselineOf(postgres, 'baseline (postgres)') : null,
   }
 
   for (const d of deployments) {
     if (d.redis && !redis) continue
     if (d.engine === 'postgres' && !postgres) continue
-    const prepared = d.engine === 'sqlite' ? sqlite : postgres!
-    if (d.engine === 'postgres' && !measured.some((m) => m.deployment === 'postgres' && m.name === 'baseline')) {
-      const baseline = await startChild<BaselineReady>('./serve-baseline.ts', [prepared.serviceUrl])
-      await measureScenarios('postgres', { url: baseline.ready.url, key: '', userId: prepared.userId }, null, [baselineScenario()])
-      await baseline.stop()
-    }
     try {
-      await runDeployment(d, prepared, workDir)
+      await runDeployment(d, d.engine === 'sqlite' ? sqlite : postgres!, workDir, baselines)
     } catch (error) {
       // The others still run and are reported; the run as a whole fails.
       console.log(`\n  ${d.name} failed: ${error instanceof Error ? error.message : String(error)}`)
@@ -274,14 +340,16 @@ async function main(): Promise<void> {
           m.deployment,
           m.name,
           Math.round(m.requestsPerSec).toString(),
-          m.latencyMs.p50.toFixed(2),
-          m.latencyMs.p99.toFixed(2),
+          m.p50Ms.toFixed(2),
+          m.p99Ms.toFixed(2),
           m.ratioToBaseline.toFixed(2),
           m.logBytesPerRequest === null ? '' : String(m.logBytesPerRequest),
         ]),
       ),
   )
-  console.log('\n(x baseline: throughput over the bare SQLite baseline\'s, measured first in the same run)')
+  console.log(
+    "\n(medians over the rounds; x baseline: the median of each round's throughput over the bare SQLite baseline's in the same round)",
+  )
 
   const verdicts = deployments.some((d) => d.name === 'sqlite') ? TARGETS.map(judge) : []
   console.log()
