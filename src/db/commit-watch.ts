@@ -14,9 +14,14 @@
  *
  * A torn read (a writer is rewriting the header as it is read) only ever reads as "changed". The
  * file stays valid as long as this process keeps its own connection open: SQLite truncates or
- * deletes it only when the last connection to the database closes or the first one opens.
+ * deletes it only when the last connection to the database closes or the first one opens. The path
+ * is resolved as SQLite resolves it (symbolic links followed), so the file read is the one SQLite maps.
+ *
+ * One descriptor per file and process, shared by every handle on it: closing any descriptor of a
+ * file drops all of this process's POSIX locks on it, SQLite's own included, so it is closed only
+ * when the last handle lets go.
  */
-import { closeSync, openSync, readSync } from 'node:fs'
+import { closeSync, openSync, readSync, realpathSync } from 'node:fs'
 import type { Kysely } from 'kysely'
 
 const HEADER_BYTES = 48
@@ -24,18 +29,29 @@ const HEADER_BYTES = 48
 /** The wal-index header as read at some moment; equal marks mean no commit in between. */
 export type CommitMark = Buffer
 
+/** The open descriptors, by the `-shm` file's real path, with how many handles use each. */
+const watched = new Map<string, { watch: CommitWatch; users: number }>()
+
 export class CommitWatch {
   readonly #scratch = Buffer.alloc(HEADER_BYTES)
 
-  private constructor(private readonly fd: number) {}
+  private constructor(
+    private readonly fd: number,
+    private readonly path: string,
+  ) {}
 
   /**
    * Watches the database file `path`, which a connection of this process has open in WAL mode
-   * (and has read, so the `-shm` file exists). Undefined when that file cannot be read.
+   * (and has read, so the `-shm` file exists). Undefined when that file cannot be read. Each call
+   * must be matched by one `close()`.
    */
   static open(path: string): CommitWatch | undefined {
     try {
-      return new CommitWatch(openSync(`${path}-shm`, 'r'))
+      const shm = `${realpathSync(path)}-shm`
+      let entry = watched.get(shm)
+      if (!entry) watched.set(shm, (entry = { watch: new CommitWatch(openSync(shm, 'r'), shm), users: 0 }))
+      entry.users += 1
+      return entry.watch
     } catch {
       return undefined
     }
@@ -56,7 +72,11 @@ export class CommitWatch {
     return Buffer.from(this.#scratch)
   }
 
+  /** Lets go of the watch: the descriptor closes with the last handle on the file (see above). */
   close(): void {
+    const entry = watched.get(this.path)
+    if (!entry || --entry.users > 0) return
+    watched.delete(this.path)
     closeSync(this.fd)
   }
 }

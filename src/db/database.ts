@@ -68,12 +68,12 @@ function openSqlite(path: string): DatabaseHandle {
   // have none yet or they are stale (0x10002: look at every table, with limited effort); then
   // again every hour from housekeeping (optimizeQueryPlans).
   connection.pragma('optimize = 0x10002')
-  const statements = new CachedStatementsDatabase(connection)
+  // The pragmas above have read the file, so its `-shm` file exists while this connection lives.
+  const commits = journalMode === 'wal' ? CommitWatch.open(path) : undefined
+  const statements = new CachedStatementsDatabase(connection, commits ? { commits } : {})
   const dialect = new JoiningDialect(new SqliteDialect({ database: statements }), { beginImmediate: true })
   const db = dialect.register(new Kysely<Database>({ dialect }))
   registerSqliteConnection(db, statements)
-  // The pragmas above have read the file, so its `-shm` file exists while this connection lives.
-  const commits = journalMode === 'wal' ? CommitWatch.open(path) : undefined
   if (commits) registerCommitWatch(db, commits)
   // One connection, which Kysely lends to one query or transaction at a time.
   const poolStats = () => ({ max: 1, open: 1, idle: 1, waiting: 0 })

@@ -1,12 +1,15 @@
 /**
- * The better-sqlite3 connection as Kysely's SQLite driver sees it, with two additions:
+ * The better-sqlite3 connection as Kysely's SQLite driver sees it, with three additions:
  * - prepared statements are cached by SQL text: preparing costs several times more than running
  *   a simple statement, and the same few queries run on every request;
  * - JavaScript booleans are bound as 0/1, which is how SQLite stores them (better-sqlite3 refuses
- *   booleans), so the rest of the code can use booleans on both engines.
+ *   booleans), so the rest of the code can use booleans on both engines;
+ * - on a file with a commit watch, rows are read as arrays of values and made into objects by a
+ *   function written for the statement's columns (see rowMaker).
  */
 import type BetterSqlite3 from 'better-sqlite3'
 import type { SqliteDatabase, SqliteStatement } from 'kysely'
+import type { CommitMark, CommitWatch } from './commit-watch.js'
 
 function bindable(parameters: ReadonlyArray<unknown>): ReadonlyArray<unknown> {
   for (const value of parameters) {
@@ -15,62 +18,141 @@ function bindable(parameters: ReadonlyArray<unknown>): ReadonlyArray<unknown> {
   return parameters
 }
 
+type RowMaker = (values: unknown[]) => Record<string, unknown>
+
 /**
  * A function that turns a row read as an array of values (better-sqlite3's raw mode) into an
  * object with the given column names, written as an object literal so that V8 builds every row
  * with one fixed shape. better-sqlite3's own objects are built one property at a time from C++,
  * each column name looked up in V8's string table: for a user's 48 columns that took twice as long
- * as the read itself. Undefined for names a literal cannot carry as plain properties (`__proto__`).
- * Later duplicates win, as in better-sqlite3's objects.
+ * as the read itself. Later duplicates win, as in better-sqlite3's objects.
  */
-function rowMaker(columns: readonly string[]): ((values: unknown[]) => Record<string, unknown>) | undefined {
-  if (columns.length === 0 || columns.includes('__proto__')) return undefined
+function rowMaker(columns: readonly string[]): RowMaker {
+  // In a literal `__proto__` sets the prototype: such rows are built by assignment, as better-sqlite3 builds them.
+  if (columns.includes('__proto__')) {
+    return (values) => {
+      const row: Record<string, unknown> = {}
+      columns.forEach((name, i) => (row[name] = values[i]))
+      return row
+    }
+  }
   // The names come from our own SQL (column names and aliases), and JSON quoting keeps each one a
   // single string key whatever it holds.
   const fields = columns.map((name, index) => `${JSON.stringify(name)}: values[${index}]`)
-  return new Function('values', `return { ${fields.join(', ')} }`) as (values: unknown[]) => Record<string, unknown>
+  return new Function('values', `return { ${fields.join(', ')} }`) as RowMaker
 }
 
-function* mapped<T, R>(rows: IterableIterator<T>, map: (row: T) => R): IterableIterator<R> {
-  for (const row of rows) yield map(row)
+const columnNames = (statement: BetterSqlite3.Statement) => statement.columns().map((column) => column.name)
+
+/** Streamed rows made into objects, by a maker made once the first row is out. */
+function* madeRows(rows: IterableIterator<unknown[]>, makeMaker: () => RowMaker): IterableIterator<Record<string, unknown>> {
+  let toRow: RowMaker | undefined
+  for (const values of rows) yield (toRow ??= makeMaker())(values)
+}
+
+/** Statements that change the schema: once one has run on this connection, row makers are made again. */
+const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i
+
+export interface CachedStatementsOptions {
+  /**
+   * The file's commit watch. Rows are made from raw values only with one: it tells cheaply when
+   * another process may have changed the schema (see #rawRows).
+   */
+  commits?: CommitWatch
+  /** Statements kept at most. */
+  capacity?: number
 }
 
 export class CachedStatementsDatabase implements SqliteDatabase {
   readonly #statements = new Map<string, SqliteStatement>()
   /** Statements being iterated (rows streamed): until they finish, a read would join their snapshot. */
   #iterating = 0
+  readonly #commits: CommitWatch | undefined
+  readonly #capacity: number
+  /** The schema's version, and the commit mark taken just before it was read. */
+  #schemaVersion: unknown
+  #markOfSchema: CommitMark | undefined
+  /** Moves whenever the schema may have changed: row makers of an older generation are made again. */
+  #schemaGeneration = 0
+  readonly #readSchemaVersion: BetterSqlite3.Statement
 
   constructor(
     private readonly connection: BetterSqlite3.Database,
-    private readonly capacity = 1000,
-  ) {}
+    options: CachedStatementsOptions = {},
+  ) {
+    this.#commits = options.commits
+    this.#capacity = options.capacity ?? 1000
+    this.#readSchemaVersion = connection.prepare('pragma schema_version').pluck()
+  }
 
   prepare(sql: string): SqliteStatement {
     let statement = this.#statements.get(sql)
     if (!statement) {
       const prepared = this.connection.prepare(sql)
-      const toRow = prepared.reader ? rowMaker(prepared.columns().map((column) => column.name)) : undefined
-      if (toRow) {
-        const rows = prepared.raw(true)
-        statement = {
-          reader: true,
-          all: (parameters) => (rows.all(bindable(parameters)) as unknown[][]).map(toRow),
-          run: (parameters) => rows.run(bindable(parameters)),
-          iterate: (parameters) => this.#counted(mapped(rows.iterate(bindable(parameters)) as IterableIterator<unknown[]>, toRow)),
-        }
-      } else {
-        statement = {
-          reader: prepared.reader,
-          all: (parameters) => prepared.all(bindable(parameters)),
-          run: (parameters) => prepared.run(bindable(parameters)),
-          iterate: (parameters) => this.#counted(prepared.iterate(bindable(parameters))),
-        }
-      }
+      statement = this.#commits && prepared.reader ? this.#rawRows(prepared, this.#commits) : this.#plain(prepared, SCHEMA_CHANGE.test(sql))
       // Statements with generated shapes (IN lists of varying length) must not grow this forever.
-      if (this.#statements.size >= this.capacity) this.#statements.delete(this.#statements.keys().next().value!)
+      if (this.#statements.size >= this.#capacity) this.#statements.delete(this.#statements.keys().next().value!)
       this.#statements.set(sql, statement)
     }
     return statement
+  }
+
+  #plain(prepared: BetterSqlite3.Statement, changesSchema: boolean): SqliteStatement {
+    return {
+      reader: prepared.reader,
+      all: (parameters) => prepared.all(bindable(parameters)),
+      run: (parameters) => {
+        const result = prepared.run(bindable(parameters))
+        // A migration on this connection: seen here before it commits, so not by the commit watch.
+        if (changesSchema) this.#schemaGeneration += 1
+        return result
+      },
+      iterate: (parameters) => this.#counted(prepared.iterate(bindable(parameters))),
+    }
+  }
+
+  /**
+   * A read whose rows are made by rowMaker. The names come from the statement as it last ran:
+   * after a change of schema (a migration by another process) SQLite prepares a statement again by
+   * itself when it next runs, and a `*` then stands for other columns. So after each run, if the
+   * schema may have changed since the names were taken, they are taken again from the statement,
+   * which then describes the run that just happened.
+   */
+  #rawRows(prepared: BetterSqlite3.Statement, commits: CommitWatch): SqliteStatement {
+    const rows = prepared.raw(true)
+    let maker: { generation: number; toRow: RowMaker } | undefined
+    const makerOf = (generation: number): RowMaker => {
+      if (maker?.generation !== generation) maker = { generation, toRow: rowMaker(columnNames(prepared)) }
+      return maker.toRow
+    }
+    return {
+      reader: true,
+      all: (parameters) => {
+        const values = rows.all(bindable(parameters)) as unknown[][]
+        return values.map(makerOf(this.#currentSchemaGeneration(commits)))
+      },
+      run: (parameters) => rows.run(bindable(parameters)),
+      // While rows stream nothing else can run on the connection, the schema's version included:
+      // the names are taken from the statement once its first row is out, on every iteration.
+      iterate: (parameters) => this.#counted(madeRows(rows.iterate(bindable(parameters)) as IterableIterator<unknown[]>, () => rowMaker(columnNames(prepared)))),
+    }
+  }
+
+  /**
+   * The schema's generation now. Its version is read only when something has been committed since
+   * the last look; otherwise this costs one read of the commit watch.
+   */
+  #currentSchemaGeneration(commits: CommitWatch): number {
+    const mark = commits.markNow(this.#markOfSchema)
+    if (mark === undefined || mark !== this.#markOfSchema) {
+      const version = this.#readSchemaVersion.get()
+      this.#markOfSchema = mark
+      if (version !== this.#schemaVersion) {
+        this.#schemaVersion = version
+        this.#schemaGeneration += 1
+      }
+    }
+    return this.#schemaGeneration
   }
 
   /**

@@ -67,7 +67,6 @@ export class OneLinePerRequest extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const { path, route, query } = loggableRequest(request)
     const line = {
-      reqId: request.id,
       method: request.method,
       path,
       route,
@@ -81,8 +80,9 @@ export class OneLinePerRequest extends LogController {
       reply.log.error({ ...line, err: error }, 'request failed')
       return
     }
+    // The request's own logger carries its id; this one is the application's.
     this.#lines ??= request.server.log.child({}, { redact: [] })
-    this.#lines.info(line, 'request')
+    this.#lines.info({ reqId: request.id, ...line }, 'request')
   }
 }
 

@@ -44,7 +44,7 @@ export function isApiWrite(request: FastifyRequest): boolean {
   return (request.auth !== null && config.scope !== undefined) || (request.kiosk !== null && config.access === 'kiosk')
 }
 
-type WriteRouteHooks = Pick<RouteOptions, 'preHandler' | 'preSerialization' | 'onSend' | 'onResponse'>
+type WriteRouteHooks = Pick<RouteOptions, 'preHandler' | 'preSerialization' | 'onSend'>
 
 /**
  * Adds hooks to the routes that can write (POST, PATCH, PUT, DELETE) as they are declared: the
@@ -125,11 +125,14 @@ export function registerRequestTransactions(app: FastifyInstance, db: Kysely<any
       )
     },
     onSend: settleOnSend,
-    // A write whose answer never reached onSend (the connection dropped first) gives its connection back.
-    onResponse(request, _reply, done) {
-      if (!request.transaction?.isOpen) return done()
-      request.transaction.rollback().then(() => done(), done)
-    },
+  })
+
+  // A write whose answer never reached onSend (the connection dropped first) gives its connection
+  // back. For every route, and before the other answered-request hooks: one that queries (the
+  // inspector access log) must not wait for a connection this transaction still holds.
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (!request.transaction?.isOpen) return done()
+    request.transaction.rollback().then(() => done(), done)
   })
 
   function settleOnSend(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void): void {

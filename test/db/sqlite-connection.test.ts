@@ -54,11 +54,38 @@ describe('SQLite connection', () => {
     assert.deepEqual(streamed, other.prepare('select * from things order by id').all())
   })
 
-  it('a column named __proto__ stays a plain property, as in better-sqlite3', async () => {
+  it('a column named __proto__ is treated as better-sqlite3 treats it', async () => {
     const { rows } = await sql.raw('select 1 as "__proto__", 2 as b').execute(handle.db)
     const [row] = rows as Record<string, unknown>[]
     assert.deepEqual(Object.getOwnPropertyNames(row), Object.getOwnPropertyNames(other.prepare('select 1 as "__proto__", 2 as b').get()))
     assert.equal(Object.getPrototypeOf(row), Object.prototype)
+  })
+
+  it('after a change of schema, by another process or this connection, rows keep the right names', async () => {
+    await sql`create table shapes (id integer primary key, a text, b text)`.execute(handle.db)
+    await sql`insert into shapes (id, a, b) values (1, 'A', 'B')`.execute(handle.db)
+    const read = async () => (await sql.raw('select * from shapes').execute(handle.db)).rows
+    assert.deepEqual(await read(), [{ id: 1, a: 'A', b: 'B' }])
+
+    other.exec("alter table shapes add column c text default 'C'")
+    assert.deepEqual(await read(), [{ id: 1, a: 'A', b: 'B', c: 'C' }])
+
+    // A rebuild that keeps the number of columns and changes their order.
+    other.exec(`
+      create table shapes_new (c text, b text, id integer primary key, a text);
+      insert into shapes_new select c, b, id, a from shapes;
+      drop table shapes;
+      alter table shapes_new rename to shapes;
+    `)
+    const [row] = (await read()) as Record<string, unknown>[]
+    assert.deepEqual(Object.entries(row!), [['c', 'C'], ['b', 'B'], ['id', 1], ['a', 'A']])
+
+    // This connection's own migration, inside its transaction, before anything is committed.
+    await handle.db.transaction().execute(async (trx) => {
+      await sql.raw('select * from shapes').execute(trx)
+      await sql`alter table shapes add column d text default 'D'`.execute(trx)
+      assert.deepEqual((await sql.raw('select * from shapes').execute(trx)).rows, [{ c: 'C', b: 'B', id: 1, a: 'A', d: 'D' }])
+    })
   })
 
   it('the commit watch sees commits from this connection and from another process, and only commits', async () => {
@@ -92,7 +119,7 @@ describe('SQLite connection', () => {
     assert.equal(watch.markNow(afterOwn), afterOwn)
   })
 
-  it('an in-memory database has no commit watch (the epoch is read on each request instead)', async () => {
+  it('an in-memory database has no commit watch: the epoch is read on each request, rows come from better-sqlite3', async () => {
     const memory = await openDatabase('sqlite::memory:')
     try {
       assert.equal(commitWatchOf(memory.db), undefined)

@@ -24,11 +24,15 @@ export interface KnownKey {
 /** Keys kept at most: beyond it the oldest is forgotten (and read again when next used). */
 const CAPACITY = 10_000
 
+/** How long an unchanged commit mark stands for the epoch before the epoch is read anyway. */
+const MARK_TRUSTED_MS = 1000
+
 export class KeyLookups {
   /** The epoch the kept lookups were read at; -1 before the first read. */
   #epoch = -1
-  /** SQLite: the database's commit mark taken just before `#epoch` was read (db/commit-watch). */
+  /** SQLite: the database's commit mark taken just before `#epoch` was read (db/commit-watch), and when. */
   #markOfEpoch: CommitMark | undefined
+  #markTakenAt = 0
   readonly #known = new Map<string, KnownKey>()
   readonly #commits: CommitWatch | undefined
 
@@ -68,21 +72,28 @@ export class KeyLookups {
     // Taken before the epoch is read: a commit in between moves the mark, so the pair can only
     // err towards reading the epoch again.
     const mark = this.#commits?.markNow(this.#markOfEpoch)
-    if (mark !== undefined && mark === this.#markOfEpoch) return this.#epoch
+    const now = Date.now()
+    // At least once a second the epoch is read all the same: should the header ever stop telling
+    // (a file system that does not show another process's shared memory to read()), a change
+    // would still apply within a second rather than never.
+    if (mark !== undefined && mark === this.#markOfEpoch && now - this.#markTakenAt < MARK_TRUSTED_MS) return this.#epoch
     const pending = repo.currentAuthEpoch(this.db)
-    return typeof pending === 'number' ? this.#advance(pending, mark) : pending.then((epoch) => this.#advance(epoch, mark))
+    return typeof pending === 'number' ? this.#advance(pending, mark, now) : pending.then((epoch) => this.#advance(epoch, mark, now))
   }
 
   /**
    * Notes an epoch read after `mark` was taken. The epoch and its mark change together, with no
    * await in between, so a request never pairs a new mark with an old epoch.
    */
-  #advance(epoch: number, mark: CommitMark | undefined): number {
+  #advance(epoch: number, mark: CommitMark | undefined, takenAt: number): number {
     if (epoch > this.#epoch) {
       this.#known.clear()
       this.#epoch = epoch
     }
-    if (epoch === this.#epoch) this.#markOfEpoch = mark
+    if (epoch === this.#epoch) {
+      this.#markOfEpoch = mark
+      this.#markTakenAt = takenAt
+    }
     return epoch
   }
 }
