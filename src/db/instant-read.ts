@@ -1,8 +1,9 @@
 /**
  * Reads that need not wait for a promise. SQLite runs in this process: a read of a row it has in
  * its page cache takes about a microsecond, less than one turn of the promise machinery around it.
- * The few reads made on every request (the authentication epoch) can run synchronously when the
- * connection is free; PostgreSQL, and a busy SQLite connection, take the ordinary path.
+ * The compile-once reads made on most requests (db/reusable-query: the epoch, the key, the user)
+ * run synchronously when the connection is free; PostgreSQL, and a busy SQLite connection, take
+ * the ordinary path.
  */
 import type { Kysely } from 'kysely'
 import type { CachedStatementsDatabase } from './sqlite-statements.js'

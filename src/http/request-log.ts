@@ -50,7 +50,6 @@ export function loggableRequest(request: FastifyRequest): { path: string; route:
   return { path, route, query }
 }
 
-
 /**
  * One log line per request, written when it completes, with nothing secret or personal: no
  * headers, no body, and query values only of parameters that hold none (see loggableRequest).

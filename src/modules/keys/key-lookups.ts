@@ -5,9 +5,10 @@
  * A kept lookup is used only while the authentication epoch (migration 0013) is the one it was
  * read at. Every committed change to what a lookup reads moves the epoch, through triggers: a key
  * revoked or re-scoped, its user disabled, its company changed, from this instance, another one,
- * or the command line. Each request reads the epoch (on SQLite a synchronous read of one row, on
- * PostgreSQL one indexed query), so such a change takes effect at the next request on every
- * instance. The secret is still checked on every request, and expiry against the request's time.
+ * or the command line. Each request checks the epoch (on PostgreSQL one indexed query; on SQLite a
+ * read of the file's commit mark, and of the epoch's row only after a commit or a second), so such
+ * a change takes effect at the next request on every instance. The secret is still checked on
+ * every request, and expiry against the request's time.
  */
 import type { Kysely } from 'kysely'
 import type { Database, TenantRow } from '../../db/schema.js'
