@@ -1,7 +1,6 @@
 /** Starts the HTTP service: open the database, migrate, seed a demo on first start, listen. */
 import type { Server } from 'node:http'
 import { Redis } from 'ioredis'
-import { pino } from 'pino'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
 import type { Config } from './config.js'
@@ -9,6 +8,7 @@ import { migrateToLatest, openDatabase } from './db/database.js'
 import { shareWithPrimary, startMetricsServer } from './http/metrics.js'
 import { RedisRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
 import { recordWrite } from './modules/audit/audit.service.js'
+import { standardOutputLog } from './lib/log-stream.js'
 import { startHousekeeping } from './modules/housekeeping/housekeeping.service.js'
 import { createDemoTenant } from './modules/onboarding/demo.js'
 import { countTenants } from './modules/tenants/tenants.repository.js'
@@ -66,7 +66,7 @@ export async function startServer(config: Config, print: (line: string) => void 
       logger: {
         level: config.logLevel,
         redact: ['req.headers.authorization', '*.password', '*.iban', '*.ssn', '*.dni', '*.passport_number', '*.api_key'],
-        stream: pino.destination({ dest: 1, sync: false }),
+        stream: standardOutputLog(),
       },
     })
     // Beyond this many open connections the server closes new ones at once: a flood of idle
