@@ -89,7 +89,8 @@ export class CachedStatementsDatabase implements SqliteDatabase {
     let statement = this.#statements.get(sql)
     if (!statement) {
       const prepared = this.connection.prepare(sql)
-      statement = this.#commits && prepared.reader ? this.#rawRows(prepared, this.#commits) : this.#plain(prepared, SCHEMA_CHANGE.test(sql))
+      if (!this.#commits || !prepared.reader) statement = this.#plain(prepared, SCHEMA_CHANGE.test(sql))
+      else statement = sql.includes('*') ? this.#rawRows(prepared, this.#commits) : this.#namedColumnRows(prepared)
       // Statements with generated shapes (IN lists of varying length) must not grow this forever.
       if (this.#statements.size >= this.#capacity) this.#statements.delete(this.#statements.keys().next().value!)
       this.#statements.set(sql, statement)
@@ -112,7 +113,24 @@ export class CachedStatementsDatabase implements SqliteDatabase {
   }
 
   /**
-   * A read whose rows are made by rowMaker. The names come from the statement as it last ran:
+   * A read whose rows are made by rowMaker, of a statement that names each column it returns (no
+   * `*` anywhere in it). Its result columns cannot change with the schema: SQLite prepares it again
+   * after a migration, but with the same names in the same order, or fails if a column is gone.
+   * So the names are taken once, and no run needs to look at the schema's version.
+   */
+  #namedColumnRows(prepared: BetterSqlite3.Statement): SqliteStatement {
+    const rows = prepared.raw(true)
+    const toRow = rowMaker(columnNames(prepared))
+    return {
+      reader: true,
+      all: (parameters) => (rows.all(bindable(parameters)) as unknown[][]).map(toRow),
+      run: (parameters) => rows.run(bindable(parameters)),
+      iterate: (parameters) => this.#counted(madeRows(rows.iterate(bindable(parameters)) as IterableIterator<unknown[]>, () => toRow)),
+    }
+  }
+
+  /**
+   * A read with a `*` in it, whose rows are made by rowMaker. The names come from the statement as it last ran:
    * after a change of schema (a migration by another process) SQLite prepares a statement again by
    * itself when it next runs, and a `*` then stands for other columns. So after each run, if the
    * schema may have changed since the names were taken, they are taken again from the statement,

@@ -65,10 +65,14 @@ describe('SQLite connection', () => {
     await sql`create table shapes (id integer primary key, a text, b text)`.execute(handle.db)
     await sql`insert into shapes (id, a, b) values (1, 'A', 'B')`.execute(handle.db)
     const read = async () => (await sql.raw('select * from shapes').execute(handle.db)).rows
+    // A statement that names its columns keeps its names whatever the schema does (its names are taken once).
+    const readNamed = async () => (await sql.raw('select b, shapes.a, id as "key" from shapes').execute(handle.db)).rows
     assert.deepEqual(await read(), [{ id: 1, a: 'A', b: 'B' }])
+    assert.deepEqual(await readNamed(), [{ b: 'B', a: 'A', key: 1 }])
 
     other.exec("alter table shapes add column c text default 'C'")
     assert.deepEqual(await read(), [{ id: 1, a: 'A', b: 'B', c: 'C' }])
+    assert.deepEqual(await readNamed(), [{ b: 'B', a: 'A', key: 1 }])
 
     // A rebuild that keeps the number of columns and changes their order.
     other.exec(`
@@ -79,6 +83,7 @@ describe('SQLite connection', () => {
     `)
     const [row] = (await read()) as Record<string, unknown>[]
     assert.deepEqual(Object.entries(row!), [['c', 'C'], ['b', 'B'], ['id', 1], ['a', 'A']])
+    assert.deepEqual(await readNamed(), [{ b: 'B', a: 'A', key: 1 }])
 
     // This connection's own migration, inside its transaction, before anything is committed.
     await handle.db.transaction().execute(async (trx) => {
