@@ -66,6 +66,14 @@ forEachEngine('rate limiting when Redis is unreachable', (t) => {
       redis.disconnect()
     }
   })
+
+  it('closing the store over a connection already lost does not fail (a shutdown must not crash on it)', async () => {
+    const redis = new Redis('redis://127.0.0.1:1', { enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null })
+    redis.on('error', () => {})
+    await redis.connect().catch(() => {})
+    await new RedisRateLimitStore(redis).close()
+    assert.equal(redis.status, 'end')
+  })
 })
 
 forEachEngine('rate limiting shared through Redis', (t) => {
