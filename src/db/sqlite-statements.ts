@@ -50,6 +50,13 @@ function* madeRows(rows: IterableIterator<unknown[]>, makeMaker: () => RowMaker)
   for (const values of rows) yield (toRow ??= makeMaker())(values)
 }
 
+/**
+ * Reads whose result columns another process's migration can change: a `*` (it expands to the
+ * table's columns as they are), or a rowid (named after the table's INTEGER PRIMARY KEY, if any).
+ * Conservative: `count(*)` and a multiplication count too.
+ */
+const NAMES_MAY_CHANGE = /\*|\b(rowid|oid|_rowid_)\b/i
+
 /** Statements that change the schema: once one has run on this connection, row makers are made again. */
 const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i
 
@@ -90,7 +97,7 @@ export class CachedStatementsDatabase implements SqliteDatabase {
     if (!statement) {
       const prepared = this.connection.prepare(sql)
       if (!this.#commits || !prepared.reader) statement = this.#plain(prepared, SCHEMA_CHANGE.test(sql))
-      else statement = sql.includes('*') ? this.#rawRows(prepared, this.#commits) : this.#namedColumnRows(prepared)
+      else statement = NAMES_MAY_CHANGE.test(sql) ? this.#rawRows(prepared, this.#commits) : this.#namedColumnRows(prepared)
       // Statements with generated shapes (IN lists of varying length) must not grow this forever.
       if (this.#statements.size >= this.#capacity) this.#statements.delete(this.#statements.keys().next().value!)
       this.#statements.set(sql, statement)
@@ -114,9 +121,10 @@ export class CachedStatementsDatabase implements SqliteDatabase {
 
   /**
    * A read whose rows are made by rowMaker, of a statement that names each column it returns (no
-   * `*` anywhere in it). Its result columns cannot change with the schema: SQLite prepares it again
-   * after a migration, but with the same names in the same order, or fails if a column is gone.
-   * So the names are taken once, and no run needs to look at the schema's version.
+   * `*` and no rowid in it). SQLite prepares it again after a migration, with the same columns in
+   * the same order, or fails if one is gone. So the names are taken once, as the statement asked
+   * for them, and no run needs to look at the schema's version. (A column renamed to another case
+   * would be reported by SQLite in its new case; the row keeps the name the code asked for.)
    */
   #namedColumnRows(prepared: BetterSqlite3.Statement): SqliteStatement {
     const rows = prepared.raw(true)

@@ -20,10 +20,12 @@ export interface LogDestination {
 export class TurnBatchedLogStream {
   #pending: string[] = []
   #scheduled = false
+  #stopped = false
 
   constructor(private readonly destination: LogDestination) {}
 
   write(line: string): boolean {
+    if (this.#stopped) return true
     this.#pending.push(line)
     if (!this.#scheduled) {
       this.#scheduled = true
@@ -34,14 +36,21 @@ export class TurnBatchedLogStream {
 
   /** Hands over the lines held and then has the destination write out everything, synchronously. */
   flushSync(): void {
+    if (this.#stopped) return
     this.#flush()
     this.destination.flushSync()
+  }
+
+  /** From now on lines are dropped: the destination can take no more. */
+  stop(): void {
+    this.#stopped = true
+    this.#pending = []
   }
 
   readonly #flush = (): void => {
     this.#scheduled = false
     const lines = this.#pending
-    if (lines.length === 0) return
+    if (lines.length === 0 || this.#stopped) return
     this.#pending = []
     this.destination.write(lines.length === 1 ? lines[0]! : lines.join(''))
   }
@@ -57,7 +66,15 @@ let standardOutput: TurnBatchedLogStream | undefined
  */
 export function standardOutputLog(): TurnBatchedLogStream {
   if (standardOutput) return standardOutput
-  const stream = new TurnBatchedLogStream(new sonicBoom.SonicBoom({ fd: 1, sync: false }))
+  const destination = new sonicBoom.SonicBoom({ fd: 1, sync: false })
+  const stream = new TurnBatchedLogStream(destination)
+  // As pino does with its own destinations: once whatever reads standard output has gone (a pipe
+  // into `head`, a log collector restarting), logging stops and the service goes on serving.
+  destination.on('error', function brokenPipe(error: NodeJS.ErrnoException) {
+    if (error.code === 'EPIPE') return stream.stop()
+    destination.removeListener('error', brokenPipe)
+    destination.emit('error', error)
+  })
   process.once('exit', () => stream.flushSync())
   return (standardOutput = stream)
 }

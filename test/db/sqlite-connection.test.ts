@@ -67,6 +67,8 @@ describe('SQLite connection', () => {
     const read = async () => (await sql.raw('select * from shapes').execute(handle.db)).rows
     // A statement that names its columns keeps its names whatever the schema does (its names are taken once).
     const readNamed = async () => (await sql.raw('select b, shapes.a, id as "key" from shapes').execute(handle.db)).rows
+    // A rowid is named after the table's INTEGER PRIMARY KEY, whichever that is now.
+    const readRowid = async () => (await sql.raw('select rowid, b from shapes').execute(handle.db)).rows
     assert.deepEqual(await read(), [{ id: 1, a: 'A', b: 'B' }])
     assert.deepEqual(await readNamed(), [{ b: 'B', a: 'A', key: 1 }])
 
@@ -84,12 +86,21 @@ describe('SQLite connection', () => {
     const [row] = (await read()) as Record<string, unknown>[]
     assert.deepEqual(Object.entries(row!), [['c', 'C'], ['b', 'B'], ['id', 1], ['a', 'A']])
     assert.deepEqual(await readNamed(), [{ b: 'B', a: 'A', key: 1 }])
+    assert.deepEqual(await readRowid(), [{ id: 1, b: 'B' }])
+    other.exec(`
+      create table shapes_new (n integer primary key, c text, b text, id integer, a text);
+      insert into shapes_new select id, c, b, id, a from shapes;
+      drop table shapes;
+      alter table shapes_new rename to shapes;
+    `)
+    assert.deepEqual(await readRowid(), other.prepare('select rowid, b from shapes').all())
+    assert.deepEqual(await readRowid(), [{ n: 1, b: 'B' }])
 
     // This connection's own migration, inside its transaction, before anything is committed.
     await handle.db.transaction().execute(async (trx) => {
       await sql.raw('select * from shapes').execute(trx)
       await sql`alter table shapes add column d text default 'D'`.execute(trx)
-      assert.deepEqual((await sql.raw('select * from shapes').execute(trx)).rows, [{ c: 'C', b: 'B', id: 1, a: 'A', d: 'D' }])
+      assert.deepEqual((await sql.raw('select * from shapes').execute(trx)).rows, [{ n: 1, c: 'C', b: 'B', id: 1, a: 'A', d: 'D' }])
     })
   })
 

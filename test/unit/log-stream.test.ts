@@ -56,4 +56,25 @@ describe('TurnBatchedLogStream', () => {
     assert.equal(lines.length, 1000)
     assert.equal(lines[999], 'line 999')
   })
+
+  it('standard output: when its reader goes away, logging stops and the process goes on', async () => {
+    const { spawn } = await import('node:child_process')
+    const script = `
+      import { standardOutputLog } from '${new URL('../../src/lib/log-stream.ts', import.meta.url).href}'
+      const stream = standardOutputLog()
+      for (let turn = 0; turn < 50; turn++) {
+        for (let i = 0; i < 100; i++) stream.write('line ' + turn + '.' + i + ' ' + 'x'.repeat(200) + '\\n')
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+      process.stderr.write('still serving')
+    `
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 15_000 })
+    let stderr = ''
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    // The reader goes away after the first lines.
+    child.stdout.once('data', () => child.stdout.destroy())
+    const code = await new Promise((resolve) => child.on('close', resolve))
+    assert.equal(code, 0, stderr)
+    assert.match(stderr, /still serving$/)
+  })
 })

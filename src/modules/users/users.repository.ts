@@ -9,10 +9,10 @@ import { PROFILE_FIELDS } from './users.logic.js'
 type Db = Kysely<Database>
 
 /**
- * The columns of a user its API forms show (users.mapper). The password and PIN hashes, the kiosk
- * identifier and the lower-cased search keys stay in the database: they are not carried through a
- * request that does not need them, and reading fewer columns costs less (each value read becomes
- * a new JavaScript string: a user's full row is 48 of them).
+ * The columns of a user its API forms show (users.mapper): 37 of 45. The password and PIN hashes,
+ * the kiosk identifier and PIN state, the lower-cased search keys, the tenant and `updated_at` stay
+ * in the database: they are not carried through a request that does not need them, and reading
+ * fewer columns costs less (each value read becomes a new JavaScript string or number).
  */
 const FORM_COLUMNS = [
   'id',
