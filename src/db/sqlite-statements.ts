@@ -138,9 +138,10 @@ export class CachedStatementsDatabase implements SqliteDatabase {
   }
 
   /**
-   * A read with a `*` in it, whose rows are made by rowMaker. The names come from the statement as it last ran:
-   * after a change of schema (a migration by another process) SQLite prepares a statement again by
-   * itself when it next runs, and a `*` then stands for other columns. So after each run, if the
+   * A read with a `*` or a rowid in it, whose rows are made by rowMaker. The names come from the
+   * statement as it last ran: after a change of schema (a migration by another process) SQLite
+   * prepares a statement again by itself when it next runs, and a `*` then stands for other columns
+   * (a rowid for another primary key). So after each run, if the
    * schema may have changed since the names were taken, they are taken again from the statement,
    * which then describes the run that just happened.
    */

@@ -6,7 +6,8 @@
  * still holding every time it is given a line, and flattens that text to do so. Under load, lines
  * pile up while a write is in flight, so each line cost time in proportion to the pile: in a
  * profile of users.get at 12,000 requests a second, 2.5 % of the CPU went there (1.3 % with this
- * stream). Given one string a turn, it measures once a turn. The lines keep their order, and nothing is held longer than the turn.
+ * stream). Given one string a turn, it measures once a turn. The lines keep their order, and
+ * nothing is held longer than the turn.
  */
 import sonicBoom from 'sonic-boom'
 
