@@ -15,7 +15,12 @@ import type { DatabaseHandle } from '../src/db/database.js'
 import type { AbsenceRow } from '../src/db/schema.js'
 import { newId } from '../src/lib/ids.js'
 import { addDays, isoWeekday } from '../src/lib/calendar.js'
-import { activeAbsencesOf, findTypeByKey, insertAbsence, listAbsences } from '../src/modules/absences/absences.repository.js'
+import {
+  activeAbsencesOf,
+  findTypeByKey,
+  insertAbsence,
+  listAbsences,
+} from '../src/modules/absences/absences.repository.js'
 import { createTenant } from '../src/modules/onboarding/onboarding.service.js'
 import { lockRow } from '../src/db/locks.js'
 import { findUserRow } from '../src/modules/users/users.repository.js'
@@ -39,14 +44,26 @@ interface Figure {
 }
 
 async function seed(handle: DatabaseHandle) {
-  const created = await createTenant(handle.db, { name: 'Bench Absences', admin_email: 'admin@abs.example', admin_name: 'Admin', country: 'ES', region: 'MD' })
+  const created = await createTenant(handle.db, {
+    name: 'Bench Absences',
+    admin_email: 'admin@abs.example',
+    admin_name: 'Admin',
+    country: 'ES',
+    region: 'MD',
+  })
   const tenantId = created.tenant.id
   const types = new Map<string, string>()
   for (const key of TYPES) types.set(key, (await findTypeByKey(handle.db, tenantId, key))!.id)
   const userIds = await handle.db.transaction().execute(async (trx) => {
     const ids: string[] = []
     for (let i = 0; i < EMPLOYEES; i++) {
-      ids.push(await insertUserRecord(trx, tenantId, newUserInput({ email: `e${i}@abs.example`, fullName: `Employee ${i}`, vacationDays: 400 })))
+      ids.push(
+        await insertUserRecord(
+          trx,
+          tenantId,
+          newUserInput({ email: `e${i}@abs.example`, fullName: `Employee ${i}`, vacationDays: 400 }),
+        ),
+      )
     }
     return ids
   })
@@ -92,7 +109,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Figure[] | nu
   try {
     const t = performance.now()
     const company = await seed(handle)
-    console.log(`  [${engine}] generated ${EMPLOYEES} employees, ${company.count} absences in ${((performance.now() - t) / 1000).toFixed(1)} s`)
+    console.log(
+      `  [${engine}] generated ${EMPLOYEES} employees, ${company.count} absences in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    )
     const app = await buildApp({ db: handle.db, rateLimitPerMinute: 1_000_000_000, clock: () => NOW })
     const auth = { authorization: `Bearer ${company.adminKey}` }
     const call = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
@@ -104,8 +123,12 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Figure[] | nu
     const list = {
       engine,
       name: 'absences.list, a year, page of 100 (of ~20,000)',
-      medianMs: await timeMedian(RUNS, () => call('GET', `/api/v1/absences?from=${filters.from}&to=${filters.to}&page_size=100`)),
-      baselineMs: await timeMedian(RUNS, () => listAbsences(handle.db, company.tenantId, filters, { limit: 100, offset: 0 })),
+      medianMs: await timeMedian(RUNS, () =>
+        call('GET', `/api/v1/absences?from=${filters.from}&to=${filters.to}&page_size=100`),
+      ),
+      baselineMs: await timeMedian(RUNS, () =>
+        listAbsences(handle.db, company.tenantId, filters, { limit: 100, offset: 0 }),
+      ),
     }
     // Vacation requests of the first employee on successive free weeks of the next year: each
     // passes the overlap and balance checks and is written.
@@ -120,7 +143,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Figure[] | nu
     const create = {
       engine,
       name: 'absences.create, vacation (overlap + balance checks)',
-      medianMs: await timeMedian(RUNS, () => call('POST', '/api/v1/absences', { user_id: requester, type: 'vacation', ...nextWeek() })),
+      medianMs: await timeMedian(RUNS, () =>
+        call('POST', '/api/v1/absences', { user_id: requester, type: 'vacation', ...nextWeek() }),
+      ),
       // The bare statements a request runs, without HTTP, validation or computation: the type
       // (the company comes with the key), then under the lock the employee, their absences in the
       // year, their schedule and work center, the company holidays of the year, and the insert.
@@ -135,15 +160,27 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Figure[] | nu
           await calendarSubject(trx, company.tenantId, requester)
           await companyHolidaysBetween(trx, company.tenantId, `${year}-01-01`, `${year}-12-31`)
           await insertAbsence(trx, {
-            id: newId('absence'), tenant_id: company.tenantId, user_id: requester, type_id: vacationTypeId, status: 'pending',
-            ...span, start_time: null, end_time: null, request_note: null, decision_note: null, decided_by: null,
-            decided_at: null, cancelled_at: null, created_at: new Date().toISOString(),
+            id: newId('absence'),
+            tenant_id: company.tenantId,
+            user_id: requester,
+            type_id: vacationTypeId,
+            status: 'pending',
+            ...span,
+            start_time: null,
+            end_time: null,
+            request_note: null,
+            decision_note: null,
+            decided_by: null,
+            decided_at: null,
+            cancelled_at: null,
+            created_at: new Date().toISOString(),
           })
         })
       }),
     }
     await app.close()
-    for (const f of [list, create]) console.log(`  [${engine}] ${f.name}: ${f.medianMs.toFixed(1)} ms (baseline ${f.baselineMs.toFixed(1)} ms)`)
+    for (const f of [list, create])
+      console.log(`  [${engine}] ${f.name}: ${f.medianMs.toFixed(1)} ms (baseline ${f.baselineMs.toFixed(1)} ms)`)
     return [list, create]
   } finally {
     await handle.destroy()
@@ -158,7 +195,13 @@ console.log('')
 console.log(
   formatTable(
     ['engine', 'operation', 'median ms', 'baseline ms', 'x baseline'],
-    results.map((f) => [f.engine, f.name, f.medianMs.toFixed(1), f.baselineMs.toFixed(1), (f.medianMs / f.baselineMs).toFixed(2)]),
+    results.map((f) => [
+      f.engine,
+      f.name,
+      f.medianMs.toFixed(1),
+      f.baselineMs.toFixed(1),
+      (f.medianMs / f.baselineMs).toFixed(2),
+    ]),
   ),
 )
 for (const f of results) {
@@ -168,4 +211,11 @@ for (const f of results) {
   console.log(`${f.engine} ${f.name}: ${problems.length ? `BELOW TARGET (${problems.join(', ')})` : 'PASS'}`)
 }
 mkdirSync(join(PROJECT_ROOT, 'bench', 'results'), { recursive: true })
-writeFileSync(join(PROJECT_ROOT, 'bench', 'results', 'absences.json'), JSON.stringify({ date: new Date().toISOString(), machine: machineInfo(), employees: EMPLOYEES, runs: RUNS, results }, null, 2))
+writeFileSync(
+  join(PROJECT_ROOT, 'bench', 'results', 'absences.json'),
+  JSON.stringify(
+    { date: new Date().toISOString(), machine: machineInfo(), employees: EMPLOYEES, runs: RUNS, results },
+    null,
+    2,
+  ),
+)

@@ -61,7 +61,14 @@ const CORRECTED_ONE_DAY_IN = 50
  */
 async function addCorrections(handle: DatabaseHandle, company: BenchCompany): Promise<number> {
   const tenant = await requireTenant(handle.db, company.tenantId)
-  const adminId = (await handle.db.selectFrom('users').select('id').where('tenant_id', '=', tenant.id).where('role', '=', 'admin').executeTakeFirstOrThrow()).id
+  const adminId = (
+    await handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', tenant.id)
+      .where('role', '=', 'admin')
+      .executeTakeFirstOrThrow()
+  ).id
   const authOf = (userId: string, role: 'admin' | 'member'): AuthContext => ({
     keyId: 'bench',
     kind: 'standard',
@@ -80,7 +87,12 @@ async function addCorrections(handle: DatabaseHandle, company: BenchCompany): Pr
     for (let d = i % CORRECTED_ONE_DAY_IN; d < outs.length; d += CORRECTED_ONE_DAY_IN) {
       const out = outs[d]!
       const ts = new Date(Date.parse(out.ts) + 7 * 60_000).toISOString()
-      const proposal = await proposeCorrection(handle.db, admin, { user_id: userId, reason: 'Left later than clocked', changes: [{ action: 'move', punch_id: out.id, ts }] }, NOW)
+      const proposal = await proposeCorrection(
+        handle.db,
+        admin,
+        { user_id: userId, reason: 'Left later than clocked', changes: [{ action: 'move', punch_id: out.id, ts }] },
+        NOW,
+      )
       await decideCorrection(handle.db, authOf(userId, 'member'), proposal.id, { decision: 'approved' }, NOW)
       count++
     }
@@ -105,7 +117,9 @@ async function addNoise(handle: DatabaseHandle, tenantId: string): Promise<numbe
   const punchCols = await columnsOf(db, 'punches')
   const copy = async (table: string, cols: string[], overrides: Record<string, string>, where: string) => {
     const select = cols.map((c) => overrides[c] ?? q(c)).join(', ')
-    await sql.raw(`insert into ${q(table)} (${cols.map(q).join(', ')}) select ${select} from ${q(table)} where ${where}`).execute(db)
+    await sql
+      .raw(`insert into ${q(table)} (${cols.map(q).join(', ')}) select ${select} from ${q(table)} where ${where}`)
+      .execute(db)
   }
   let copies = 0
   for (let k = 1; k <= NOISE_FACTOR; k++) {
@@ -127,7 +141,12 @@ async function addNoise(handle: DatabaseHandle, tenantId: string): Promise<numbe
     } else {
       // Another tenant with the same shape.
       await copy('tenants', tenantCols, { id: `id || ${suffix}`, default_schedule_id: 'null' }, `id = '${tenantId}'`)
-      await copy('users', userCols, { id: `id || ${suffix}`, tenant_id: `tenant_id || ${suffix}`, schedule_id: 'null', manager_id: 'null' }, `tenant_id = '${tenantId}'`)
+      await copy(
+        'users',
+        userCols,
+        { id: `id || ${suffix}`, tenant_id: `tenant_id || ${suffix}`, schedule_id: 'null', manager_id: 'null' },
+        `tenant_id = '${tenantId}'`,
+      )
       await copy(
         'punches',
         punchCols,
@@ -138,7 +157,10 @@ async function addNoise(handle: DatabaseHandle, tenantId: string): Promise<numbe
     copies++
   }
   await settle(handle)
-  const { n } = await db.selectFrom('punches').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  const { n } = await db
+    .selectFrom('punches')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
   return Number(n)
 }
 
@@ -156,7 +178,12 @@ async function settle(handle: DatabaseHandle): Promise<void> {
   await sql`checkpoint`.execute(handle.db)
 }
 
-async function measurePhase(handle: DatabaseHandle, engine: string, phase: string, company: BenchCompany): Promise<Figure[]> {
+async function measurePhase(
+  handle: DatabaseHandle,
+  engine: string,
+  phase: string,
+  company: BenchCompany,
+): Promise<Figure[]> {
   const app = await buildApp({ db: handle.db, rateLimitPerMinute: 1_000_000_000, clock: () => NOW })
   const auth = { authorization: `Bearer ${company.adminKey}` }
   // The response body is checked for success but not parsed: parsing it is the client's work.
@@ -166,7 +193,9 @@ async function measurePhase(handle: DatabaseHandle, engine: string, phase: strin
     return res
   }
   // The summary's first page: the 100 employees first by name (the admin and Employee 00000..).
-  const page = (await get(`/api/v1/attendance/summary?from=${FROM}&to=${TO}&page_size=100`)).json().data as { user_id: string }[]
+  const page = (await get(`/api/v1/attendance/summary?from=${FROM}&to=${TO}&page_size=100`)).json().data as {
+    user_id: string
+  }[]
   const pageIds = page.map((r) => r.user_id)
   const start = DateTime.fromISO(FROM, { zone: ZONE }).toUTC().toISO()!
   const end = DateTime.fromISO(TO, { zone: ZONE }).plus({ days: 1 }).toUTC().toISO()!
@@ -196,11 +225,16 @@ async function measurePhase(handle: DatabaseHandle, engine: string, phase: strin
       medianMs: await timeMedian(
         RUNS,
         async () => {
-          for (let p = 1; p <= 4; p++) await get(`/api/v1/attendance?user_id=${someone}&from=${FROM}&to=${TO}&page_size=100&page=${p}`)
+          for (let p = 1; p <= 4; p++)
+            await get(`/api/v1/attendance?user_id=${someone}&from=${FROM}&to=${TO}&page_size=100&page=${p}`)
         },
         SHORT,
       ),
-      baselineMs: await timeMedian(RUNS, () => punchesBetween(handle.db, company.tenantId, [someone], start, end), SHORT),
+      baselineMs: await timeMedian(
+        RUNS,
+        () => punchesBetween(handle.db, company.tenantId, [someone], start, end),
+        SHORT,
+      ),
       pageBaselineMs: await timeMedian(
         RUNS,
         async () => {
@@ -214,12 +248,16 @@ async function measurePhase(handle: DatabaseHandle, engine: string, phase: strin
   await app.close()
   for (const f of figures) {
     const perPage = f.pageBaselineMs === undefined ? '' : `, page by page ${f.pageBaselineMs.toFixed(1)} ms`
-    console.log(`  [${engine}] ${phase}: ${f.name}: ${f.medianMs.toFixed(1)} ms (baseline ${f.baselineMs.toFixed(1)} ms${perPage})`)
+    console.log(
+      `  [${engine}] ${phase}: ${f.name}: ${f.medianMs.toFixed(1)} ms (baseline ${f.baselineMs.toFixed(1)} ms${perPage})`,
+    )
   }
   return figures
 }
 
-async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<{ figures: Figure[]; punches: number; totalAfterNoise: number } | null> {
+async function benchEngine(
+  engine: 'sqlite' | 'postgres',
+): Promise<{ figures: Figure[]; punches: number; totalAfterNoise: number } | null> {
   const opened = await openBenchDatabase(engine, 'bench_attendance')
   if (!opened) return null
   const { handle, cleanup } = opened
@@ -227,16 +265,22 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<{ figures: Fi
     let t = performance.now()
     const company = await seedCompany(handle, { employees: EMPLOYEES, from: FROM, to: TO, zone: ZONE })
     await settle(handle)
-    console.log(`  [${engine}] generated ${EMPLOYEES} employees, ${company.punches} punches in ${((performance.now() - t) / 1000).toFixed(1)} s`)
+    console.log(
+      `  [${engine}] generated ${EMPLOYEES} employees, ${company.punches} punches in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    )
     const figures = await measurePhase(handle, engine, 'alone', company)
     t = performance.now()
     const corrections = await addCorrections(handle, company)
     await settle(handle)
-    console.log(`  [${engine}] approved ${corrections} corrections (one working day in ${CORRECTED_ONE_DAY_IN}) in ${((performance.now() - t) / 1000).toFixed(1)} s`)
+    console.log(
+      `  [${engine}] approved ${corrections} corrections (one working day in ${CORRECTED_ONE_DAY_IN}) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    )
     figures.push(...(await measurePhase(handle, engine, 'corrected', company)))
     t = performance.now()
     const total = await addNoise(handle, company.tenantId)
-    console.log(`  [${engine}] added other tenants and dates: ${total} punches in the database (${((performance.now() - t) / 1000).toFixed(1)} s)`)
+    console.log(
+      `  [${engine}] added other tenants and dates: ${total} punches in the database (${((performance.now() - t) / 1000).toFixed(1)} s)`,
+    )
     figures.push(...(await measurePhase(handle, engine, `x${NOISE_FACTOR + 1} data`, company)))
     return { figures, punches: company.punches, totalAfterNoise: total }
   } finally {
@@ -246,7 +290,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<{ figures: Fi
 }
 
 const results: Figure[] = []
-console.log(`Attendance benchmark: ${EMPLOYEES} employees, one year of punches, ${RUNS} measured runs per figure (median)`)
+console.log(
+  `Attendance benchmark: ${EMPLOYEES} employees, one year of punches, ${RUNS} measured runs per figure (median)`,
+)
 for (const engine of ENGINES) {
   const outcome = await benchEngine(engine)
   if (outcome) results.push(...outcome.figures)
@@ -263,12 +309,19 @@ const rows = results.map((f) => {
     f.medianMs.toFixed(1),
     f.baselineMs.toFixed(1),
     (f.medianMs / f.baselineMs).toFixed(2),
-    f.pageBaselineMs === undefined ? '' : `${f.pageBaselineMs.toFixed(1)} (${(f.medianMs / f.pageBaselineMs).toFixed(2)}x)`,
+    f.pageBaselineMs === undefined
+      ? ''
+      : `${f.pageBaselineMs.toFixed(1)} (${(f.medianMs / f.pageBaselineMs).toFixed(2)}x)`,
     f.phase === 'alone' ? '' : `${(((f.medianMs - alone.medianMs) / alone.medianMs) * 100).toFixed(0)}%`,
   ]
 })
 console.log('')
-console.log(formatTable(['engine', 'data', 'query', 'punches', 'median ms', 'baseline ms', 'x baseline', 'page by page ms', 'vs alone'], rows))
+console.log(
+  formatTable(
+    ['engine', 'data', 'query', 'punches', 'median ms', 'baseline ms', 'x baseline', 'page by page ms', 'vs alone'],
+    rows,
+  ),
+)
 console.log(`Peak memory (max RSS of this process): ${maxRssMiB.toFixed(0)} MiB`)
 const verdicts = results.map((f) => {
   const alone = results.find((r) => r.engine === f.engine && r.name === f.name && r.phase === 'alone')!
@@ -277,13 +330,27 @@ const verdicts = results.map((f) => {
   if (f.name.startsWith('attendance.summary') && f.medianMs > 300) problems.push('median over 300 ms')
   // Corrections are judged by the ratio to the baseline measured beside them: this machine's speed
   // drifts by more than 15 % between phases a minute apart, the baselines' included.
-  if (f.phase === 'corrected' && f.medianMs / f.baselineMs > (alone.medianMs / alone.baselineMs) * 1.15) problems.push('over 15% slower with corrections (x baseline)')
-  if (f.phase !== 'alone' && f.phase !== 'corrected' && f.medianMs > alone.medianMs * 1.2) problems.push('over 20% slower with more data')
+  if (f.phase === 'corrected' && f.medianMs / f.baselineMs > (alone.medianMs / alone.baselineMs) * 1.15)
+    problems.push('over 15% slower with corrections (x baseline)')
+  if (f.phase !== 'alone' && f.phase !== 'corrected' && f.medianMs > alone.medianMs * 1.2)
+    problems.push('over 20% slower with more data')
   return `${f.engine} ${f.phase} ${f.name}: ${problems.length ? `BELOW TARGET (${problems.join(', ')})` : 'PASS'}`
 })
 console.log(verdicts.join('\n'))
 mkdirSync(join(PROJECT_ROOT, 'bench', 'results'), { recursive: true })
 writeFileSync(
   join(PROJECT_ROOT, 'bench', 'results', 'attendance.json'),
-  JSON.stringify({ date: new Date().toISOString(), machine: machineInfo(), employees: EMPLOYEES, noiseFactor: NOISE_FACTOR, runs: RUNS, maxRssMiB, results }, null, 2),
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      machine: machineInfo(),
+      employees: EMPLOYEES,
+      noiseFactor: NOISE_FACTOR,
+      runs: RUNS,
+      maxRssMiB,
+      results,
+    },
+    null,
+    2,
+  ),
 )

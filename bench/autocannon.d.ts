@@ -51,7 +51,10 @@ declare module 'autocannon' {
     /** An EventEmitter that is also a promise of the result. */
     interface Instance extends EventEmitter, PromiseLike<Result> {
       /** Every response, with its latency in fractional milliseconds. */
-      on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this
+      on(
+        event: 'response',
+        listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+      ): this
       on(event: string, listener: (...args: unknown[]) => void): this
     }
   }

@@ -51,7 +51,10 @@ function* yearOfPunches(tenantId: string, userId: string, seed: number, shape: C
       ]
       for (const [type, hour, minute] of moments) {
         seq += 1
-        const ts = day.set({ hour, minute: Math.floor(minute) }).toUTC().toISO()!
+        const ts = day
+          .set({ hour, minute: Math.floor(minute) })
+          .toUTC()
+          .toISO()!
         const unhashed = {
           id: newId('punch'),
           tenant_id: tenantId,
@@ -108,7 +111,11 @@ export async function seedCompany(handle: DatabaseHandle, shape: CompanyShape): 
     const ids: string[] = []
     for (let i = 0; i < shape.employees; i++) {
       ids.push(
-        await insertUserRecord(trx, tenantId, newUserInput({ email: `employee${i}@bench.example`, fullName: `Employee ${String(i).padStart(5, '0')}` })),
+        await insertUserRecord(
+          trx,
+          tenantId,
+          newUserInput({ email: `employee${i}@bench.example`, fullName: `Employee ${String(i).padStart(5, '0')}` }),
+        ),
       )
     }
     return ids
@@ -117,18 +124,28 @@ export async function seedCompany(handle: DatabaseHandle, shape: CompanyShape): 
   for (let i = 0; i < userIds.length; i += 50) {
     const slice = userIds.slice(i, i + 50)
     punches += await handle.db.transaction().execute((trx) =>
-      insertBatched(trx, (function* () {
-        for (const [j, id] of slice.entries()) yield* yearOfPunches(tenantId, id, i + j + 1, shape)
-      })()),
+      insertBatched(
+        trx,
+        (function* () {
+          for (const [j, id] of slice.entries()) yield* yearOfPunches(tenantId, id, i + j + 1, shape)
+        })(),
+      ),
     )
   }
   let departmentId: string | null = null
   if (shape.inDepartment) {
     departmentId = newId('department')
     const now = new Date().toISOString()
-    await handle.db.insertInto('departments').values({ id: departmentId, tenant_id: tenantId, name: 'Subset', created_at: now }).execute()
-    await handle.db.updateTable('users').set({ department_id: departmentId }).where('tenant_id', '=', tenantId).where('id', 'in', userIds.slice(0, shape.inDepartment)).execute()
+    await handle.db
+      .insertInto('departments')
+      .values({ id: departmentId, tenant_id: tenantId, name: 'Subset', created_at: now })
+      .execute()
+    await handle.db
+      .updateTable('users')
+      .set({ department_id: departmentId })
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', userIds.slice(0, shape.inDepartment))
+      .execute()
   }
   return { tenantId, adminKey: created.api_key, userIds, punches, departmentId }
 }
-

@@ -29,7 +29,9 @@ export async function openBenchDatabase(engine: 'sqlite' | 'postgres', name: str
   try {
     handle = await openDatabase(BENCH_PG_URL, { pgSchema: schema })
   } catch (error) {
-    console.log(`PostgreSQL skipped: cannot connect to ${BENCH_PG_URL.replace(/\/\/[^@]*@/, '//')} (${(error as Error).message})`)
+    console.log(
+      `PostgreSQL skipped: cannot connect to ${BENCH_PG_URL.replace(/\/\/[^@]*@/, '//')} (${(error as Error).message})`,
+    )
     return null
   }
   await migrateToLatest(handle)

@@ -11,7 +11,10 @@ import { announceReady, exitWhenParentGoes } from './lib.js'
 const [url, schema] = process.argv.slice(2)
 if (!url || !schema) throw new Error('usage: dispatch-child.ts <database url> <schema or ->')
 const handle = await openDatabase(url, schema === '-' ? {} : { pgSchema: schema })
-const dispatcher = startWebhookDispatcher(handle.db, { allowPrivateNetworks: true, onError: (error) => console.error('dispatch:', error) })
+const dispatcher = startWebhookDispatcher(handle.db, {
+  allowPrivateNetworks: true,
+  onError: (error) => console.error('dispatch:', error),
+})
 exitWhenParentGoes(async () => {
   await dispatcher.stop()
   await handle.destroy()

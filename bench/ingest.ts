@@ -28,15 +28,23 @@ function punchOf(userId: string, k: number, startMs: number) {
   return { user_id: userId, type: k % 2 === 0 ? 'in' : 'out', ts: new Date(startMs + k * STEP_MS).toISOString() }
 }
 
-
 async function runEngine(engine: 'sqlite' | 'postgres'): Promise<IngestFigures | null> {
   const database = await openBenchDatabase(engine, 'ingest')
   if (!database) return null
   try {
     // Employees without punches: a company whose only day is a Sunday.
-    const company = await seedCompany(database.handle, { employees: EMPLOYEES, from: '2026-11-01', to: '2026-11-01', zone: 'Europe/Madrid' })
+    const company = await seedCompany(database.handle, {
+      employees: EMPLOYEES,
+      from: '2026-11-01',
+      to: '2026-11-01',
+      zone: 'Europe/Madrid',
+    })
     await database.handle.destroy()
-    const server = await startChild<{ url: string }>('./serve-export.ts', [database.url, database.schema ?? '-', `/tmp/jornada-ingest-${process.pid}.rss`])
+    const server = await startChild<{ url: string }>('./serve-export.ts', [
+      database.url,
+      database.schema ?? '-',
+      `/tmp/jornada-ingest-${process.pid}.rss`,
+    ])
     const base = `${server.ready.url}/api/v1`
     // 100 punches 5 minutes apart end a little over 8 hours after they start: 20 days back leaves
     // room for the single-request sample after them, all within the 60 days a punch may be late.
@@ -45,7 +53,9 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<IngestFigures |
 
     const batchStarted = performance.now()
     for (let first = 0; first < EMPLOYEES; first += employeesPerRequest) {
-      const punches = company.userIds.slice(first, first + employeesPerRequest).flatMap((id) => Array.from({ length: PUNCHES_EACH }, (_, k) => punchOf(id, k, start)))
+      const punches = company.userIds
+        .slice(first, first + employeesPerRequest)
+        .flatMap((id) => Array.from({ length: PUNCHES_EACH }, (_, k) => punchOf(id, k, start)))
       const answer = await postJson(`${base}/attendance/batch`, company.adminKey, { punches })
       const refused = answer.data.filter((r: { status: number }) => r.status !== 201)
       if (refused.length > 0) throw new Error(`batch refused ${refused.length}: ${JSON.stringify(refused[0])}`)
@@ -57,11 +67,17 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<IngestFigures |
     const sampleEmployees = SINGLE_SAMPLE / PUNCHES_EACH
     const singleStarted = performance.now()
     for (let k = 0; k < PUNCHES_EACH; k++) {
-      for (const id of company.userIds.slice(0, sampleEmployees)) await postJson(`${base}/attendance`, company.adminKey, punchOf(id, k, singleStart))
+      for (const id of company.userIds.slice(0, sampleEmployees))
+        await postJson(`${base}/attendance`, company.adminKey, punchOf(id, k, singleStart))
     }
     const singleSampleMs = performance.now() - singleStarted
     await server.stop()
-    return { engine, batchMs, singleSampleMs, singleExtrapolatedMs: (singleSampleMs * (EMPLOYEES * PUNCHES_EACH)) / SINGLE_SAMPLE }
+    return {
+      engine,
+      batchMs,
+      singleSampleMs,
+      singleExtrapolatedMs: (singleSampleMs * (EMPLOYEES * PUNCHES_EACH)) / SINGLE_SAMPLE,
+    }
   } finally {
     await database.cleanup()
   }
@@ -70,7 +86,9 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<IngestFigures |
 const figures = await onEachEngine(runEngine)
 
 const machine = machineInfo()
-console.log(`\nIngest: ${EMPLOYEES * PUNCHES_EACH} punches for ${EMPLOYEES} employees, ${PER_REQUEST} a batch (${machine.cores} cores, ${machine.cpu}, Node ${machine.node})`)
+console.log(
+  `\nIngest: ${EMPLOYEES * PUNCHES_EACH} punches for ${EMPLOYEES} employees, ${PER_REQUEST} a batch (${machine.cores} cores, ${machine.cpu}, Node ${machine.node})`,
+)
 console.log(
   formatTable(
     ['engine', 'batch, 100k', 'target', 'one at a time, 2k sample', 'extrapolated to 100k', 'batch speed-up', 'target'],

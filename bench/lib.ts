@@ -92,7 +92,11 @@ export interface ChildOptions {
  * stdin stays open as a lifeline: the children exit when it closes, so they die with this process
  * even if it is killed with SIGKILL. Their stderr is passed through, so a crash is visible.
  */
-export async function startChild<Ready>(file: string, args: string[] = [], options: ChildOptions = {}): Promise<ServerChild<Ready>> {
+export async function startChild<Ready>(
+  file: string,
+  args: string[] = [],
+  options: ChildOptions = {},
+): Promise<ServerChild<Ready>> {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(file, import.meta.url)), ...args], {
     cwd: PROJECT_ROOT,
     stdio: ['pipe', options.stdout ?? 'inherit', 'inherit', 'ipc'],
@@ -103,7 +107,10 @@ export async function startChild<Ready>(file: string, args: string[] = [], optio
 
   try {
     const ready = await new Promise<Ready>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${file}: not ready after ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS)
+      const timer = setTimeout(
+        () => reject(new Error(`${file}: not ready after ${READY_TIMEOUT_MS} ms`)),
+        READY_TIMEOUT_MS,
+      )
       child.once('message', (message) => {
         clearTimeout(timer)
         resolve(message as Ready)
@@ -134,7 +141,12 @@ export function announceReady(ready: object): void {
  * Runs the real service, `jornada serve` (through tsx, as `npm run dev` does) with `args` and the
  * environment `env`, its logs written to `stdout`, and waits until `GET <url>/ready` answers 200.
  */
-export async function startService(args: string[], env: Record<string, string>, url: string, stdout: number): Promise<ServerChild<{ url: string }>> {
+export async function startService(
+  args: string[],
+  env: Record<string, string>,
+  url: string,
+  stdout: number,
+): Promise<ServerChild<{ url: string }>> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', ...args], {
     cwd: PROJECT_ROOT,
     stdio: ['ignore', stdout, 'inherit'],
@@ -145,9 +157,16 @@ export async function startService(args: string[], env: Record<string, string>, 
   const deadline = Date.now() + READY_TIMEOUT_MS
   try {
     for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`jornada serve ${args.join(' ')} exited before it was ready (code ${child.exitCode}, signal ${child.signalCode})`)
-      if (Date.now() > deadline) throw new Error(`jornada serve ${args.join(' ')}: not ready after ${READY_TIMEOUT_MS} ms`)
-      const ready = await fetch(`${url}/ready`).then((r) => r.status === 200, () => false)
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(
+          `jornada serve ${args.join(' ')} exited before it was ready (code ${child.exitCode}, signal ${child.signalCode})`,
+        )
+      if (Date.now() > deadline)
+        throw new Error(`jornada serve ${args.join(' ')}: not ready after ${READY_TIMEOUT_MS} ms`)
+      const ready = await fetch(`${url}/ready`).then(
+        (r) => r.status === 200,
+        () => false,
+      )
       if (ready) return { ready: { url }, stop }
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
@@ -228,7 +247,12 @@ async function runLoad(url: string, headers: Record<string, string>, connections
  * Loads `url` for `settings.warmupSec` (discarded; none when 0), then for `settings.durationSec` (measured).
  * Refuses the result if any request failed: a benchmark of 401s or 429s measures nothing useful.
  */
-export async function measure(name: string, url: string, headers: Record<string, string>, settings: Omit<BenchSettings, 'rounds'>): Promise<Measurement> {
+export async function measure(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  settings: Omit<BenchSettings, 'rounds'>,
+): Promise<Measurement> {
   if (settings.warmupSec > 0) await runLoad(url, headers, settings.connections, settings.warmupSec)
   const { result, micros } = await runLoad(url, headers, settings.connections, settings.durationSec)
 
@@ -310,7 +334,11 @@ export function median(values: number[]): number {
  * JIT optimises hot code only after many calls, and a server runs hot code) and `minMs` keeps
  * measuring until that much time is covered, so that a median of noisy short runs settles.
  */
-export async function timeMedian(runs: number, run: () => Promise<unknown>, options: { warmMs?: number; minMs?: number } = {}): Promise<number> {
+export async function timeMedian(
+  runs: number,
+  run: () => Promise<unknown>,
+  options: { warmMs?: number; minMs?: number } = {},
+): Promise<number> {
   const { warmMs = 0, minMs = 0 } = options
   const MAX_CALLS = 2000
   const warmStart = performance.now()
@@ -327,7 +355,11 @@ export async function timeMedian(runs: number, run: () => Promise<unknown>, opti
 
 /** POSTs JSON with a key and returns the parsed answer; anything but 2xx throws. */
 export async function postJson(url: string, key: string, body: unknown): Promise<any> {
-  const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   const text = await res.text()
   if (res.status >= 300) throw new Error(`${url}: ${res.status} ${text.slice(0, 300)}`)
   return JSON.parse(text)
@@ -335,7 +367,9 @@ export async function postJson(url: string, key: string, body: unknown): Promise
 
 /** The engines to run: BENCH_ENGINES=postgres (or sqlite) runs one only, when working on it. */
 export function benchEngines(): ('sqlite' | 'postgres')[] {
-  return (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').filter((e): e is 'sqlite' | 'postgres' => e === 'sqlite' || e === 'postgres')
+  return (process.env.BENCH_ENGINES ?? 'sqlite,postgres')
+    .split(',')
+    .filter((e): e is 'sqlite' | 'postgres' => e === 'sqlite' || e === 'postgres')
 }
 
 /** Runs a benchmark on SQLite and on PostgreSQL (when reachable), stopping every child process at the end. */

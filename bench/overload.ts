@@ -68,31 +68,57 @@ async function round(name: string, url: string, keys: string[]): Promise<Round> 
   await Promise.all([probe, ...clients])
   return {
     round: name,
-    health: { count: healthMs.length, p50: percentile(healthMs, 50), p99: percentile(healthMs, 99), max: Math.max(...healthMs) },
+    health: {
+      count: healthMs.length,
+      p50: percentile(healthMs, 50),
+      p99: percentile(healthMs, 99),
+      max: Math.max(...healthMs),
+    },
     summaries: { ok: summaryMs.length, refused, medianMs: summaryMs.length ? median(summaryMs) : Number.NaN },
   }
 }
 
 async function main(): Promise<void> {
   const machine = machineInfo()
-  console.log(`\nOverload: /health every 50 ms while ${CLIENTS} clients ask for a 100-employee, 366-day summary for ${SECONDS} s (${machine.cpu}, ${machine.cores} cores)`)
+  console.log(
+    `\nOverload: /health every 50 ms while ${CLIENTS} clients ask for a 100-employee, 366-day summary for ${SECONDS} s (${machine.cpu}, ${machine.cores} cores)`,
+  )
   const dir = mkdtempSync(join(tmpdir(), 'jornada-overload-'))
   try {
     const databaseUrl = `sqlite:${join(dir, 'bench.db')}`
     const handle = await openDatabase(databaseUrl)
     await migrateToLatest(handle)
-    const company = await seedCompany(handle, { employees: 100, from: '2025-01-01', to: '2025-12-31', zone: 'Europe/Madrid' })
+    const company = await seedCompany(handle, {
+      employees: 100,
+      from: '2025-01-01',
+      to: '2025-12-31',
+      zone: 'Europe/Madrid',
+    })
     // One key per client, each acting as the company's administrator.
-    const adminUser = await handle.db.selectFrom('users').select('id').where('tenant_id', '=', company.tenantId).where('role', '=', 'admin').executeTakeFirstOrThrow()
+    const adminUser = await handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', company.tenantId)
+      .where('role', '=', 'admin')
+      .executeTakeFirstOrThrow()
     const keys = [company.adminKey]
-    for (let i = 1; i < CLIENTS; i++) keys.push((await createKey(handle.db, { tenantId: company.tenantId, actsAsUserId: adminUser.id, scopes: SCOPES })).apiKey)
+    for (let i = 1; i < CLIENTS; i++)
+      keys.push(
+        (await createKey(handle.db, { tenantId: company.tenantId, actsAsUserId: adminUser.id, scopes: SCOPES })).apiKey,
+      )
     await handle.destroy()
     console.log(`  ${company.punches.toLocaleString('en')} punches of ${company.userIds.length} employees`)
 
     const port = await freePort()
     const url = `http://127.0.0.1:${port}`
     const logFd = openSync(join(dir, 'service.log'), 'w')
-    const env = { DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '10000000' }
+    const env = {
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_PER_MINUTE: '10000000',
+    }
     const service = await startService([], env, url, logFd)
     const rounds: Round[] = []
     try {
@@ -116,7 +142,9 @@ async function main(): Promise<void> {
             r.health.max.toFixed(1),
             String(r.summaries.ok),
             r.summaries.medianMs.toFixed(0),
-            Object.entries(r.summaries.refused).map(([status, n]) => `${n} x ${status}`).join(', ') || '-',
+            Object.entries(r.summaries.refused)
+              .map(([status, n]) => `${n} x ${status}`)
+              .join(', ') || '-',
           ]),
         ),
     )

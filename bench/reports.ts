@@ -38,12 +38,19 @@ interface EngineFigures {
 }
 
 /** Peak RSS (MiB) of a fresh server process that streamed one export to this process, which discards it. */
-async function exportRss(url: string, schema: string | null, key: string, query: string): Promise<{ rssMiB: number; bytes: number }> {
+async function exportRss(
+  url: string,
+  schema: string | null,
+  key: string,
+  query: string,
+): Promise<{ rssMiB: number; bytes: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'jornada-rss-'))
   const rssFile = join(dir, 'rss')
   const child = await startChild<{ url: string }>('./serve-export.ts', [url, schema ?? '-', rssFile])
   try {
-    const res = await fetch(`${child.ready.url}/api/v1/attendance/reports/export?${query}`, { headers: { authorization: `Bearer ${key}` } })
+    const res = await fetch(`${child.ready.url}/api/v1/attendance/reports/export?${query}`, {
+      headers: { authorization: `Bearer ${key}` },
+    })
     if (res.status !== 200) throw new Error(`export: ${res.status} ${await res.text()}`)
     let bytes = 0
     for await (const chunk of res.body!) bytes += (chunk as Uint8Array).byteLength
@@ -61,8 +68,16 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<EngineFigures
   const { handle } = opened
   try {
     let t = performance.now()
-    const company = await seedCompany(handle, { employees: EMPLOYEES, from: '2025-01-01', to: '2025-12-31', zone: 'Europe/Madrid', inDepartment: SUBSET })
-    console.log(`  [${engine}] generated ${EMPLOYEES} employees, ${company.punches} punches in ${((performance.now() - t) / 1000).toFixed(1)} s`)
+    const company = await seedCompany(handle, {
+      employees: EMPLOYEES,
+      from: '2025-01-01',
+      to: '2025-12-31',
+      zone: 'Europe/Madrid',
+      inDepartment: SUBSET,
+    })
+    console.log(
+      `  [${engine}] generated ${EMPLOYEES} employees, ${company.punches} punches in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    )
     const app = await buildApp({ db: handle.db, rateLimitPerMinute: 100_000_000, clock: () => NOW })
     const auth = { authorization: `Bearer ${company.adminKey}` }
     const worker = company.userIds[Math.floor(EMPLOYEES / 2)]!
@@ -72,20 +87,41 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<EngineFigures
       return res
     }
     const short = { warmMs: 500, minMs: 1500 }
-    const listMs = await timeMedian(RUNS, () => get(`/api/v1/attendance?user_id=${worker}&from=${MONTH}-01&to=${MONTH}-31&page_size=31`), short)
-    const jsonMs = await timeMedian(RUNS, () => get(`/api/v1/attendance/reports/monthly?user_id=${worker}&month=${MONTH}`), short)
-    const pdfMs = await timeMedian(RUNS, () => get(`/api/v1/attendance/reports/monthly?user_id=${worker}&month=${MONTH}&format=pdf`), short)
+    const listMs = await timeMedian(
+      RUNS,
+      () => get(`/api/v1/attendance?user_id=${worker}&from=${MONTH}-01&to=${MONTH}-31&page_size=31`),
+      short,
+    )
+    const jsonMs = await timeMedian(
+      RUNS,
+      () => get(`/api/v1/attendance/reports/monthly?user_id=${worker}&month=${MONTH}`),
+      short,
+    )
+    const pdfMs = await timeMedian(
+      RUNS,
+      () => get(`/api/v1/attendance/reports/monthly?user_id=${worker}&month=${MONTH}&format=pdf`),
+      short,
+    )
     let exportRows = 0
     t = performance.now()
     const exportMs = await timeMedian(3, async () => {
       const res = await get(`/api/v1/attendance/reports/export?month=${MONTH}`)
       exportRows = res.body.split('\r\n').length - 2 // header and the final line end
     })
-    console.log(`  [${engine}] list ${listMs.toFixed(1)} ms, report JSON ${jsonMs.toFixed(1)} ms, PDF ${pdfMs.toFixed(1)} ms, export ${exportMs.toFixed(0)} ms (${exportRows} rows)`)
+    console.log(
+      `  [${engine}] list ${listMs.toFixed(1)} ms, report JSON ${jsonMs.toFixed(1)} ms, PDF ${pdfMs.toFixed(1)} ms, export ${exportMs.toFixed(0)} ms (${exportRows} rows)`,
+    )
     await app.close()
-    const subset = await exportRss(opened.url, opened.schema, company.adminKey, `month=${MONTH}&department_id=${company.departmentId}`)
+    const subset = await exportRss(
+      opened.url,
+      opened.schema,
+      company.adminKey,
+      `month=${MONTH}&department_id=${company.departmentId}`,
+    )
     const all = await exportRss(opened.url, opened.schema, company.adminKey, `month=${MONTH}`)
-    console.log(`  [${engine}] export peak RSS: ${SUBSET} employees ${subset.rssMiB.toFixed(0)} MiB (${(subset.bytes / 1_048_576).toFixed(1)} MiB sent), ${EMPLOYEES} employees ${all.rssMiB.toFixed(0)} MiB (${(all.bytes / 1_048_576).toFixed(1)} MiB sent)`)
+    console.log(
+      `  [${engine}] export peak RSS: ${SUBSET} employees ${subset.rssMiB.toFixed(0)} MiB (${(subset.bytes / 1_048_576).toFixed(1)} MiB sent), ${EMPLOYEES} employees ${all.rssMiB.toFixed(0)} MiB (${(all.bytes / 1_048_576).toFixed(1)} MiB sent)`,
+    )
     return { engine, listMs, jsonMs, pdfMs, exportMs, exportRows, rssSubsetMiB: subset.rssMiB, rssAllMiB: all.rssMiB }
   } finally {
     await handle.destroy()
@@ -93,7 +129,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<EngineFigures
   }
 }
 
-console.log(`Reports benchmark: ${EMPLOYEES} employees, a year of punches, month ${MONTH}, ${RUNS} measured runs per figure (median)`)
+console.log(
+  `Reports benchmark: ${EMPLOYEES} employees, a year of punches, month ${MONTH}, ${RUNS} measured runs per figure (median)`,
+)
 const results: EngineFigures[] = []
 try {
   for (const engine of ENGINES) {
@@ -106,7 +144,17 @@ try {
 
 console.log(
   formatTable(
-    ['engine', 'list (ms)', 'report JSON (ms)', 'x list', 'report PDF (ms)', `export ${EMPLOYEES} (s)`, `RSS ${SUBSET} (MiB)`, `RSS ${EMPLOYEES} (MiB)`, 'RSS +'],
+    [
+      'engine',
+      'list (ms)',
+      'report JSON (ms)',
+      'x list',
+      'report PDF (ms)',
+      `export ${EMPLOYEES} (s)`,
+      `RSS ${SUBSET} (MiB)`,
+      `RSS ${EMPLOYEES} (MiB)`,
+      'RSS +',
+    ],
     results.map((f) => [
       f.engine,
       f.listMs.toFixed(1),

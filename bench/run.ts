@@ -74,7 +74,8 @@ interface Scenario {
 }
 
 const bearer = (s: Service) => ({ authorization: `Bearer ${s.key}` })
-const hasId = (data: unknown, id: string) => typeof data === 'object' && data !== null && (data as { id?: unknown }).id === id
+const hasId = (data: unknown, id: string) =>
+  typeof data === 'object' && data !== null && (data as { id?: unknown }).id === id
 
 const SCENARIOS: Scenario[] = [
   {
@@ -127,7 +128,12 @@ async function getJson(url: string, headers: Record<string, string> = {}): Promi
 }
 
 async function redisAnswers(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null })
+  const redis = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  })
   try {
     await redis.connect()
     return (await redis.ping()) === 'PONG'
@@ -152,10 +158,17 @@ async function prepareDatabase(engine: 'sqlite' | 'postgres'): Promise<Prepared 
   const database = await openBenchDatabase(engine, 'http')
   if (!database) return null
   const demo = await createDemoTenant(database.handle.db)
-  const user = await database.handle.db.selectFrom('users').select('id').where('tenant_id', '=', demo.tenant.id).orderBy('id').executeTakeFirstOrThrow()
+  const user = await database.handle.db
+    .selectFrom('users')
+    .select('id')
+    .where('tenant_id', '=', demo.tenant.id)
+    .orderBy('id')
+    .executeTakeFirstOrThrow()
   await database.handle.destroy()
   // The service is configured by URL alone: on PostgreSQL the schema travels as the connection's search_path.
-  const serviceUrl = database.schema ? `${database.url}?options=${encodeURIComponent(`-c search_path=${database.schema}`)}` : database.url
+  const serviceUrl = database.schema
+    ? `${database.url}?options=${encodeURIComponent(`-c search_path=${database.schema}`)}`
+    : database.url
   return { database, serviceUrl, key: demo.api_key, userId: user.id }
 }
 
@@ -176,7 +189,8 @@ function loadsOf(service: Service, logFile: string | null, scenarios: Scenario[]
     scenarios.map(async (s) => {
       const { url, headers } = s.request(service)
       const { data } = await getJson(url, headers)
-      if (s.verify && !s.verify(data, service)) throw new Error(`${s.name}: unexpected response from ${url}: ${JSON.stringify(data)}`)
+      if (s.verify && !s.verify(data, service))
+        throw new Error(`${s.name}: unexpected response from ${url}: ${JSON.stringify(data)}`)
       return { name: s.name, description: s.description, url, headers, logFile }
     }),
   )
@@ -186,7 +200,12 @@ function loadsOf(service: Service, logFile: string | null, scenarios: Scenario[]
  * Measures `loads` in rounds, the SQLite baseline first in each: warmed up in the first round only.
  * Records a row per load but the SQLite baseline's, which is recorded once, by its own deployment.
  */
-async function measureInRounds(deployment: string, sqliteBaseline: Load, loads: Load[], recordBaseline: boolean): Promise<void> {
+async function measureInRounds(
+  deployment: string,
+  sqliteBaseline: Load,
+  loads: Load[],
+  recordBaseline: boolean,
+): Promise<void> {
   const settings = readSettings()
   const all = [sqliteBaseline, ...loads]
   const rounds: Measurement[][] = all.map(() => [])
@@ -260,8 +279,14 @@ async function runDeployment(d: Deployment, prepared: Prepared, workDir: string,
   try {
     const loads = await loadsOf({ url, key: prepared.key, userId: prepared.userId }, logFile, SCENARIOS)
     // PostgreSQL's own baseline is shown with the first PostgreSQL deployment.
-    const postgresBaseline = d.engine === 'postgres' && !measured.some((m) => m.name === 'baseline (postgres)') ? baselines.postgres : null
-    await measureInRounds(d.name, baselines.sqlite, postgresBaseline ? [postgresBaseline, ...loads] : loads, d.name === 'sqlite')
+    const postgresBaseline =
+      d.engine === 'postgres' && !measured.some((m) => m.name === 'baseline (postgres)') ? baselines.postgres : null
+    await measureInRounds(
+      d.name,
+      baselines.sqlite,
+      postgresBaseline ? [postgresBaseline, ...loads] : loads,
+      d.name === 'sqlite',
+    )
   } finally {
     await service.stop()
     closeSync(logFd)
@@ -271,7 +296,12 @@ async function runDeployment(d: Deployment, prepared: Prepared, workDir: string,
 function judge(target: Target): { target: Target; ratio: number; p99Ms: number; pass: boolean } {
   const m = measured.find((r) => r.deployment === 'sqlite' && r.name === target.scenario)
   if (!m) throw new Error(`no measurement of ${target.scenario} on sqlite`)
-  return { target, ratio: m.ratioToBaseline, p99Ms: m.p99Ms, pass: m.ratioToBaseline >= target.minRatioToBaseline && m.p99Ms < target.maxP99Ms }
+  return {
+    target,
+    ratio: m.ratioToBaseline,
+    p99Ms: m.p99Ms,
+    pass: m.ratioToBaseline >= target.minRatioToBaseline && m.p99Ms < target.maxP99Ms,
+  }
 }
 
 let cleanups: (() => Promise<void>)[] = []
@@ -290,9 +320,13 @@ async function main(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), 'jornada-bench-'))
   cleanups.push(async () => rmSync(workDir, { recursive: true, force: true }))
 
-  console.log(`Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.totalMemoryGiB} GiB, Node ${machine.node} (${machine.platform})`)
+  console.log(
+    `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.totalMemoryGiB} GiB, Node ${machine.node} (${machine.platform})`,
+  )
   if (machine.loadAverage1m > machine.cores / 2) {
-    console.log(`WARNING: the machine is busy (load average ${machine.loadAverage1m} on ${machine.cores} cores); expect lower, noisier numbers than on an idle machine`)
+    console.log(
+      `WARNING: the machine is busy (load average ${machine.loadAverage1m} on ${machine.cores} cores); expect lower, noisier numbers than on an idle machine`,
+    )
   }
   console.log(
     `Load: ${settings.connections} connections; in each of ${settings.rounds} rounds the bare baseline, then each scenario, ${settings.durationSec} s each, ` +
@@ -311,7 +345,9 @@ async function main(): Promise<void> {
   // The reference of every ratio: the bare SQLite baseline, loaded in every round of every deployment.
   const baselineOf = async (prepared: Prepared, name: string): Promise<Load> => {
     const child = await startChild<BaselineReady>('./serve-baseline.ts', [prepared.serviceUrl])
-    const [load] = await loadsOf({ url: child.ready.url, key: '', userId: prepared.userId }, null, [baselineScenario(name)])
+    const [load] = await loadsOf({ url: child.ready.url, key: '', userId: prepared.userId }, null, [
+      baselineScenario(name),
+    ])
     return load!
   }
   const baselines: Baselines = {
@@ -363,7 +399,10 @@ async function main(): Promise<void> {
   const resultsDir = join(PROJECT_ROOT, 'bench', 'results')
   mkdirSync(resultsDir, { recursive: true })
   const reportPath = join(resultsDir, 'latest.json')
-  writeFileSync(reportPath, `${JSON.stringify({ date: new Date().toISOString(), machine, settings, results: measured, verdicts }, null, 2)}\n`)
+  writeFileSync(
+    reportPath,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, settings, results: measured, verdicts }, null, 2)}\n`,
+  )
   console.log(`\nWrote ${reportPath}`)
 }
 

@@ -46,12 +46,15 @@ function postgresReader(url: string): UserReader {
   // The app's pool size, and a named statement: parsed and planned once per connection, as the app's hot reads are.
   const pool = new pg.Pool({ connectionString: url, max: 10 })
   return {
-    find: async (id) => (await pool.query({ name: 'find_user', text: 'select * from users where id = $1', values: [id] })).rows[0],
+    find: async (id) =>
+      (await pool.query({ name: 'find_user', text: 'select * from users where id = $1', values: [id] })).rows[0],
     close: () => pool.end(),
   }
 }
 
-const reader = databaseUrl.startsWith('sqlite:') ? sqliteReader(databaseUrl.slice('sqlite:'.length)) : postgresReader(databaseUrl)
+const reader = databaseUrl.startsWith('sqlite:')
+  ? sqliteReader(databaseUrl.slice('sqlite:'.length))
+  : postgresReader(databaseUrl)
 
 const server = createServer((req, res) => {
   const match = req.method === 'GET' ? /^\/users\/([^/?]+)$/.exec(req.url ?? '') : null

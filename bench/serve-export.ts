@@ -18,7 +18,13 @@ if (!url || !schema || !rssFile) throw new Error('usage: serve-export.ts <databa
 const handle = await openDatabase(url, schema === '-' ? {} : { pgSchema: schema })
 const app = await buildApp({ db: handle.db, rateLimitPerMinute: 100_000_000, logger: false })
 const address = await app.listen({ port: 0, host: '127.0.0.1' })
-const dispatcher = extra === 'webhooks' ? startWebhookDispatcher(handle.db, { allowPrivateNetworks: true, onError: (error) => console.error('webhooks:', error) }) : null
+const dispatcher =
+  extra === 'webhooks'
+    ? startWebhookDispatcher(handle.db, {
+        allowPrivateNetworks: true,
+        onError: (error) => console.error('webhooks:', error),
+      })
+    : null
 exitWhenParentGoes(async () => {
   await dispatcher?.stop()
   writeFileSync(rssFile, String(process.resourceUsage().maxRSS / 1024))

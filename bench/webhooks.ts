@@ -47,7 +47,6 @@ function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!
 }
 
-
 /** A receiver that answers 204 at once and notes the latency of each event. */
 async function startReceiver() {
   let latencies: number[] = []
@@ -78,13 +77,22 @@ async function startReceiver() {
     async phase(count: number): Promise<Phase> {
       if (latencies.length < count) {
         await new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`only ${latencies.length} of ${count} deliveries after 5 minutes`)), 300_000)
+          const timer = setTimeout(
+            () => reject(new Error(`only ${latencies.length} of ${count} deliveries after 5 minutes`)),
+            300_000,
+          )
           waiting = { count, resolve: () => (clearTimeout(timer), resolve()) }
         })
       }
       const sorted = [...latencies].sort((a, b) => a - b)
       const seconds = (lastArrival - firstOccurred) / 1000
-      return { seconds, throughput: count / seconds, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted.at(-1)! }
+      return {
+        seconds,
+        throughput: count / seconds,
+        p50: quantile(sorted, 0.5),
+        p99: quantile(sorted, 0.99),
+        max: sorted.at(-1)!,
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
@@ -95,7 +103,12 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<Figures | null>
   if (!database) return null
   const receiver = await startReceiver()
   try {
-    const company = await seedCompany(database.handle, { employees: EMPLOYEES, from: '2026-11-01', to: '2026-11-01', zone: 'Europe/Madrid' })
+    const company = await seedCompany(database.handle, {
+      employees: EMPLOYEES,
+      from: '2026-11-01',
+      to: '2026-11-01',
+      zone: 'Europe/Madrid',
+    })
     // Written directly: the API refuses a loopback receiver unless WEBHOOKS_ALLOW_PRIVATE_NETWORKS is set.
     const at = new Date().toISOString()
     await insertWebhook(database.handle.db, {
@@ -128,7 +141,15 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<Figures | null>
 
     // The backlog: 10 punches for each employee, 10 employees a batch, no dispatcher running.
     for (let first = 0; first < EMPLOYEES; first += 100) {
-      const batch = company.userIds.slice(first, first + 100).flatMap((id) => Array.from({ length: EVENTS / EMPLOYEES }, (_, k) => ({ user_id: id, type: k % 2 === 0 ? 'in' : 'out', ts: new Date(start + k * STEP_MS).toISOString() })))
+      const batch = company.userIds
+        .slice(first, first + 100)
+        .flatMap((id) =>
+          Array.from({ length: EVENTS / EMPLOYEES }, (_, k) => ({
+            user_id: id,
+            type: k % 2 === 0 ? 'in' : 'out',
+            ts: new Date(start + k * STEP_MS).toISOString(),
+          })),
+        )
       await postJson(`${ingest.ready.url}/api/v1/attendance/batch`, company.adminKey, { punches: batch })
     }
     next = EVENTS
@@ -172,12 +193,23 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<Figures | null>
 const figures = await onEachEngine(runEngine)
 
 const machine = machineInfo()
-console.log(`\nWebhooks: ${EVENTS} punch.created events to a local receiver (${machine.cores} cores, ${machine.cpu}, Node ${machine.node})`)
+console.log(
+  `\nWebhooks: ${EVENTS} punch.created events to a local receiver (${machine.cores} cores, ${machine.cpu}, Node ${machine.node})`,
+)
 console.log(
   formatTable(
     ['engine', 'load', 'delivered in', 'throughput', 'p50', 'p99', 'max', 'target'],
     figures.flatMap((f) => [
-      [f.engine, 'backlog', `${f.burst.seconds.toFixed(1)} s`, `${Math.round(f.burst.throughput)}/s`, '-', '-', '-', '-'],
+      [
+        f.engine,
+        'backlog',
+        `${f.burst.seconds.toFixed(1)} s`,
+        `${Math.round(f.burst.throughput)}/s`,
+        '-',
+        '-',
+        '-',
+        '-',
+      ],
       ...f.steady.map(({ rate, phase }) => [
         f.engine,
         `${rate}/s`,

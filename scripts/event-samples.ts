@@ -39,35 +39,98 @@ async function makeEvents(calls: Call[]): Promise<Envelope[]> {
   let now = START
   const app = await buildApp({ db: database.db, clock: () => now, logger: false, rateLimitPerMinute: 100_000 })
   try {
-    const { tenant, admin_user: admin, api_key: adminKey } = await createTenant(database.db, { name: 'Demo Company', admin_email: 'admin@example.com', admin_name: 'Ana Admin' })
+    const {
+      tenant,
+      admin_user: admin,
+      api_key: adminKey,
+    } = await createTenant(database.db, {
+      name: 'Demo Company',
+      admin_email: 'admin@example.com',
+      admin_name: 'Ana Admin',
+    })
     const call = async (key: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => {
       now += 60_000
       const from = Date.now()
-      const res = await app.inject({ method, url: `/api/v1${url}`, headers: { authorization: `Bearer ${key}` }, ...(payload ? { payload } : {}) })
+      const res = await app.inject({
+        method,
+        url: `/api/v1${url}`,
+        headers: { authorization: `Bearer ${key}` },
+        ...(payload ? { payload } : {}),
+      })
       calls.push({ from, to: Date.now(), at: now })
       if (res.statusCode >= 400) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`)
       return res.body ? (JSON.parse(res.body) as { data: { id: string } }).data : undefined
     }
-    const user = (await call(adminKey, 'POST', '/users', { email: 'marta.garcia@example.com', full_name: 'Marta García', dni: '12345678Z', manager_id: admin.id }))!
-    const { apiKey: workerKey } = await createKey(database.db, { tenantId: tenant.id, actsAsUserId: user.id, scopes: ['absences.create', 'absences.cancel', 'attendance-corrections.decide'] })
+    const user = (await call(adminKey, 'POST', '/users', {
+      email: 'marta.garcia@example.com',
+      full_name: 'Marta García',
+      dni: '12345678Z',
+      manager_id: admin.id,
+    }))!
+    const { apiKey: workerKey } = await createKey(database.db, {
+      tenantId: tenant.id,
+      actsAsUserId: user.id,
+      scopes: ['absences.create', 'absences.cancel', 'attendance-corrections.decide'],
+    })
     await call(adminKey, 'PATCH', `/users/${user.id}`, { full_name: 'Marta García López' })
     await call(adminKey, 'POST', '/attendance', { user_id: user.id, type: 'in', ts: iso(START - 2 * HOUR) })
     const out = (await call(adminKey, 'POST', '/attendance', { user_id: user.id, type: 'out', ts: iso(START - HOUR) }))!
-    const correction = (await call(adminKey, 'POST', '/attendance/corrections', { user_id: user.id, reason: 'Left later than clocked', changes: [{ action: 'move', punch_id: out.id, ts: iso(START - HOUR / 2) }] }))!
+    const correction = (await call(adminKey, 'POST', '/attendance/corrections', {
+      user_id: user.id,
+      reason: 'Left later than clocked',
+      changes: [{ action: 'move', punch_id: out.id, ts: iso(START - HOUR / 2) }],
+    }))!
     await call(workerKey, 'POST', `/attendance/corrections/${correction.id}/decide`, { decision: 'approved' })
-    const second = (await call(adminKey, 'POST', '/attendance/corrections', { user_id: user.id, reason: 'A visit to a client', changes: [{ action: 'add', type: 'in', ts: iso(START - HOUR / 4) }] }))!
-    await call(workerKey, 'POST', `/attendance/corrections/${second.id}/decide`, { decision: 'rejected', note: 'I was not working then' })
-    const absence = (await call(workerKey, 'POST', '/absences', { user_id: user.id, type: 'vacation', start_date: '2026-12-22', end_date: '2026-12-24' }))!
+    const second = (await call(adminKey, 'POST', '/attendance/corrections', {
+      user_id: user.id,
+      reason: 'A visit to a client',
+      changes: [{ action: 'add', type: 'in', ts: iso(START - HOUR / 4) }],
+    }))!
+    await call(workerKey, 'POST', `/attendance/corrections/${second.id}/decide`, {
+      decision: 'rejected',
+      note: 'I was not working then',
+    })
+    const absence = (await call(workerKey, 'POST', '/absences', {
+      user_id: user.id,
+      type: 'vacation',
+      start_date: '2026-12-22',
+      end_date: '2026-12-24',
+    }))!
     await call(adminKey, 'POST', `/absences/${absence.id}/decide`, { decision: 'approved' })
     await call(workerKey, 'POST', `/absences/${absence.id}/cancel`)
-    const another = (await call(workerKey, 'POST', '/absences', { user_id: user.id, type: 'personal', start_date: '2026-12-04', end_date: '2026-12-04' }))!
-    await call(adminKey, 'POST', `/absences/${another.id}/decide`, { decision: 'rejected', note: 'Stocktaking that day' })
-    const allocation = (await call(adminKey, 'POST', '/allocations', { user_id: user.id, note: 'Forklift training', start: iso(START - 26 * HOUR), end: iso(START - 24 * HOUR) }))!
+    const another = (await call(workerKey, 'POST', '/absences', {
+      user_id: user.id,
+      type: 'personal',
+      start_date: '2026-12-04',
+      end_date: '2026-12-04',
+    }))!
+    await call(adminKey, 'POST', `/absences/${another.id}/decide`, {
+      decision: 'rejected',
+      note: 'Stocktaking that day',
+    })
+    const allocation = (await call(adminKey, 'POST', '/allocations', {
+      user_id: user.id,
+      note: 'Forklift training',
+      start: iso(START - 26 * HOUR),
+      end: iso(START - 24 * HOUR),
+    }))!
     await call(adminKey, 'DELETE', `/allocations/${allocation.id}`)
-    await call(adminKey, 'POST', '/expenses', { user_id: user.id, merchant: 'Bar Pepe', expense_date: '2026-11-19', amount: 1250, currency: 'EUR', amount_eur: 1250, category: { key: 'meals', label: 'Meals' } })
+    await call(adminKey, 'POST', '/expenses', {
+      user_id: user.id,
+      merchant: 'Bar Pepe',
+      expense_date: '2026-11-19',
+      amount: 1250,
+      currency: 'EUR',
+      amount_eur: 1250,
+      category: { key: 'meals', label: 'Meals' },
+    })
     await call(adminKey, 'POST', `/users/${user.id}/deactivate`)
     await call(adminKey, 'POST', `/users/${user.id}/reactivate`)
-    const res = await app.inject({ method: 'GET', url: '/api/v1/events?page_size=500', headers: { authorization: `Bearer ${adminKey}` } })
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/v1/events?page_size=500',
+      headers: { authorization: `Bearer ${adminKey}` },
+    })
     return (JSON.parse(res.body) as { data: Envelope[] }).data
   } finally {
     await app.close()

@@ -23,13 +23,39 @@ try {
   await migrateToLatest(handle)
   const demo = await createDemoTenant(handle.db)
   const tenant = await requireTenant(handle.db, demo.tenant.id)
-  const corrected = await handle.db.selectFrom('punch_corrections').select(['user_id', 'first_ts']).where('tenant_id', '=', tenant.id).where('status', '=', 'approved').executeTakeFirstOrThrow()
-  const auth: AuthContext = { keyId: 'docs', kind: 'standard', tenantId: tenant.id, tenant, scopes: SCOPES, actor: { id: demo.admin_user.id, email: '', fullName: '', role: 'admin', departmentId: null } }
-  const report = await monthlyReport(handle.db, auth, { user_id: corrected.user_id, month: corrected.first_ts.slice(0, 7) })
+  const corrected = await handle.db
+    .selectFrom('punch_corrections')
+    .select(['user_id', 'first_ts'])
+    .where('tenant_id', '=', tenant.id)
+    .where('status', '=', 'approved')
+    .executeTakeFirstOrThrow()
+  const auth: AuthContext = {
+    keyId: 'docs',
+    kind: 'standard',
+    tenantId: tenant.id,
+    tenant,
+    scopes: SCOPES,
+    actor: { id: demo.admin_user.id, email: '', fullName: '', role: 'admin', departmentId: null },
+  }
+  const report = await monthlyReport(handle.db, auth, {
+    user_id: corrected.user_id,
+    month: corrected.first_ts.slice(0, 7),
+  })
   const pdf = join(dir, 'report.pdf')
   writeFileSync(pdf, await renderMonthlyReportPdf(report))
   await handle.destroy()
-  execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', pdf, join(root, 'docs', 'images', 'monthly-report')])
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '80',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    pdf,
+    join(root, 'docs', 'images', 'monthly-report'),
+  ])
   console.log('docs/images/monthly-report.png written')
 } finally {
   rmSync(dir, { recursive: true, force: true })

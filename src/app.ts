@@ -120,7 +120,8 @@ function unknownNames(where: string, names: string[], message: string): AppError
  */
 function unexpectedBody(request: FastifyRequest): AppError | null {
   const body = request.body
-  if (body === undefined || request.routeOptions.schema?.body || !request.routeOptions.url?.startsWith('/api/')) return null
+  if (body === undefined || request.routeOptions.schema?.body || !request.routeOptions.url?.startsWith('/api/'))
+    return null
   if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
     const names = Object.keys(body)
     if (names.length === 0) return null
@@ -183,10 +184,17 @@ export interface LoadOptions {
   poolStats?: () => PoolStats
 }
 
-const DEFAULT_LOAD: LoadOptions = { maxLagMs: DEFAULT_LOAD_CONFIG.maxLagMs, expensivePerKey: DEFAULT_LOAD_CONFIG.expensivePerKey, metricsToken: null, metricsOnApiPort: true }
+const DEFAULT_LOAD: LoadOptions = {
+  maxLagMs: DEFAULT_LOAD_CONFIG.maxLagMs,
+  expensivePerKey: DEFAULT_LOAD_CONFIG.expensivePerKey,
+  metricsToken: null,
+  metricsOnApiPort: true,
+}
 
 /** A hop count becomes "the last n hops are proxies"; addresses and CIDRs go to Fastify as they are. */
-function trustedProxies(setting: number | string | undefined): string | false | ((address: string, hop: number) => boolean) {
+function trustedProxies(
+  setting: number | string | undefined,
+): string | false | ((address: string, hop: number) => boolean) {
   if (setting === undefined) return false
   if (typeof setting === 'number') return (_address, hop) => hop < setting
   return setting
@@ -212,13 +220,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     connectionTimeout: timeouts.idleMs,
     keepAliveTimeout: timeouts.keepAliveMs,
     // Node checks the request and header timeouts every `connectionsCheckingInterval`.
-    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: Math.min(1000, timeouts.requestMs) } satisfies ServerOptions,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(1000, timeouts.requestMs),
+    } satisfies ServerOptions,
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const db = options.db
   const load = { ...DEFAULT_LOAD, ...options.load }
   const lag = new EventLoopLag()
-  const metrics = new ServiceMetrics({ lag, webhookBacklog: () => webhookBacklog(db), ...(load.poolStats ? { poolStats: load.poolStats } : {}) })
+  const metrics = new ServiceMetrics({
+    lag,
+    webhookBacklog: () => webhookBacklog(db),
+    ...(load.poolStats ? { poolStats: load.poolStats } : {}),
+  })
   app.decorate('metrics', metrics)
   app.addHook('onReady', async () => lag.reset())
   app.addHook('onClose', async () => lag.stop())
@@ -227,7 +242,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metrics.observe(request, reply)
     done()
   })
-  const overload = registerOverloadGuards(app, { lag, maxLagMs: load.maxLagMs, expensivePerKey: load.expensivePerKey, onShed: (reason) => metrics.countShed(reason) })
+  const overload = registerOverloadGuards(app, {
+    lag,
+    maxLagMs: load.maxLagMs,
+    expensivePerKey: load.expensivePerKey,
+    onShed: (reason) => metrics.countShed(reason),
+  })
 
   app.setValidatorCompiler(validatorCompiler)
   app.addSchema(ErrorBody)
@@ -238,7 +258,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       origin: [...options.corsOrigins],
       methods: ['GET', 'POST', 'PATCH', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
-      exposedHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Request-Id', 'Idempotent-Replayed'],
+      exposedHeaders: [
+        'RateLimit-Limit',
+        'RateLimit-Remaining',
+        'RateLimit-Reset',
+        'Retry-After',
+        'X-Request-Id',
+        'Idempotent-Replayed',
+      ],
       maxAge: 600,
     })
   }
@@ -273,8 +300,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // An unknown path is a 404 whatever it holds.
   app.addHook('preValidation', (request, _reply, done) => {
     if (request.is404) return done()
-    const field = request.url.includes('%00') ? (findNulCharacter(request.query) ?? findNulCharacter(request.params) ?? 'url') : null
-    done(field ? invalidField(field, 'must not contain the NUL character') : (unexpectedQueryParameters(request) ?? unexpectedBody(request) ?? undefined))
+    const field = request.url.includes('%00')
+      ? (findNulCharacter(request.query) ?? findNulCharacter(request.params) ?? 'url')
+      : null
+    done(
+      field
+        ? invalidField(field, 'must not contain the NUL character')
+        : (unexpectedQueryParameters(request) ?? unexpectedBody(request) ?? undefined),
+    )
   })
   app.addHook('onClose', async () => {
     if (!options.rateLimitStore) await rateLimitStore.close()
@@ -293,11 +326,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (load.metricsOnApiPort) registerMetricsRoute(app, metrics, load.metricsToken)
 
   const Ok = Type.Object({ status: Type.Literal('ok') })
-  app.get('/health', publicOperation('Liveness: the process answers', { response: { 200: Ok } }), async () => ({ status: 'ok' as const }))
-  app.get('/ready', publicOperation('Readiness: the database answers', { response: { 200: Ok, 503: Type.Ref('ErrorBody') } }), async (_request, reply) =>
-    (await databaseAnswers(db))
-      ? { status: 'ok' as const }
-      : reply.status(503).send(errorBody('internal_error', 'Database unavailable')),
+  app.get('/health', publicOperation('Liveness: the process answers', { response: { 200: Ok } }), async () => ({
+    status: 'ok' as const,
+  }))
+  app.get(
+    '/ready',
+    publicOperation('Readiness: the database answers', { response: { 200: Ok, 503: Type.Ref('ErrorBody') } }),
+    async (_request, reply) =>
+      (await databaseAnswers(db))
+        ? { status: 'ok' as const }
+        : reply.status(503).send(errorBody('internal_error', 'Database unavailable')),
   )
 
   registerKioskPage(app)
@@ -312,7 +350,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const deps = { db, clock, webhooks: { allowPrivateNetworks: options.webhooksAllowPrivateNetworks ?? false } }
   await app.register(
     async (api) => {
-      api.get('/openapi.json', publicOperation('This OpenAPI 3.1 document', { rateLimited: true }), async () => app.swagger())
+      api.get('/openapi.json', publicOperation('This OpenAPI 3.1 document', { rateLimited: true }), async () =>
+        app.swagger(),
+      )
       for (const module of API_MODULES) await api.register(module.routes(deps))
     },
     { prefix: '/api/v1' },

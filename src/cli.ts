@@ -79,7 +79,10 @@ const program = new Command()
 program
   .command('serve')
   .description('Start the HTTP service (migrates the database first)')
-  .option('--workers <n>', 'processes serving the port, to use several cores (PostgreSQL, REDIS_URL and METRICS_PORT needed beyond 1)')
+  .option(
+    '--workers <n>',
+    'processes serving the port, to use several cores (PostgreSQL, REDIS_URL and METRICS_PORT needed beyond 1)',
+  )
   .action(async (options: { workers?: string }) => {
     const config = loadConfig()
     // A worker runs the command again (node:cluster): it serves as a single instance does.
@@ -92,7 +95,10 @@ program
       // unless they outlast the grace: then the process exits anyway, and their clients see the
       // connection drop without an answer, so they retry with their Idempotency-Key.
       const deadline = setTimeout(() => {
-        server.app.log.error({ grace_ms: config.shutdownGraceMs }, 'requests still running when the grace ran out; exiting')
+        server.app.log.error(
+          { grace_ms: config.shutdownGraceMs },
+          'requests still running when the grace ran out; exiting',
+        )
         process.exit(1)
       }, config.shutdownGraceMs)
       deadline.unref()
@@ -115,7 +121,9 @@ program
 const webhooks = program.command('webhooks').description('Webhook delivery')
 webhooks
   .command('work')
-  .description('Deliver webhooks without serving the API (run with WEBHOOKS_DISPATCH=false on the API instances, or beside them)')
+  .description(
+    'Deliver webhooks without serving the API (run with WEBHOOKS_DISPATCH=false on the API instances, or beside them)',
+  )
   .action(async () => {
     const config = loadConfig()
     const database = await openDatabase(config.databaseUrl)
@@ -154,11 +162,18 @@ tenants
         ...(options.region ? { region: options.region } : {}),
       }
       const result = await createTenant(database.db, { ...fields, ...places })
-      await auditCli(database.db, result.tenant.id, 'tenants.create', result.tenant.id, [...Object.keys(fields), ...Object.keys(places)])
+      await auditCli(database.db, result.tenant.id, 'tenants.create', result.tenant.id, [
+        ...Object.keys(fields),
+        ...Object.keys(places),
+      ])
       return result
     })
     output(created, options, () =>
-      [`Tenant ${created.tenant.id} (${created.tenant.name})`, `Admin user ${created.admin_user.id}`, `API key (shown once): ${created.api_key}`].join('\n'),
+      [
+        `Tenant ${created.tenant.id} (${created.tenant.name})`,
+        `Admin user ${created.admin_user.id}`,
+        `API key (shown once): ${created.api_key}`,
+      ].join('\n'),
     )
   })
 
@@ -173,8 +188,14 @@ keys
   .description('Create an API key; the secret is printed once')
   .requiredOption('--tenant <id>', 'tenant id')
   .requiredOption('--acts-as <userId>', 'user whose permissions authorise the key’s writes')
-  .option('--scopes <list>', 'comma-separated scopes, e.g. users.list,users.get (an inspector key: all its read scopes by default)')
-  .option('--kind <kind>', 'standard (default) or inspector: read-only time record, expires within 90 days, every request in the access log')
+  .option(
+    '--scopes <list>',
+    'comma-separated scopes, e.g. users.list,users.get (an inspector key: all its read scopes by default)',
+  )
+  .option(
+    '--kind <kind>',
+    'standard (default) or inspector: read-only time record, expires within 90 days, every request in the access log',
+  )
   .option('--name <name>', 'a label for the key')
   .option('--expires-at <iso>', 'expiry: a future instant, ISO 8601 with Z or an offset (e.g. 2027-01-01T00:00:00Z)')
   .option('--json', 'print JSON')
@@ -183,13 +204,21 @@ keys
       const result = await createKey(database.db, {
         tenantId: options.tenant!,
         actsAsUserId: options.actsAs!,
-        scopes: options.scopes?.split(',').map((s) => s.trim()).filter(Boolean),
+        scopes: options.scopes
+          ?.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
         kind: keyKindOption(options.kind),
         ...(options.name ? { name: options.name } : {}),
         expiresAt: options.expiresAt ?? null,
       })
       const given = { scopes: options.scopes, kind: options.kind, name: options.name, expires_at: options.expiresAt }
-      const fields = ['acts_as_user_id', ...Object.entries(given).filter(([, v]) => v !== undefined).map(([k]) => k)]
+      const fields = [
+        'acts_as_user_id',
+        ...Object.entries(given)
+          .filter(([, v]) => v !== undefined)
+          .map(([k]) => k),
+      ]
       await auditCli(database.db, options.tenant!, 'keys.create', result.key.id, fields)
       return result
     })
@@ -202,8 +231,16 @@ keys
   .option('--json', 'print JSON')
   .action(async (options: JsonOption & { tenant: string }) => {
     const list = await withDatabase((database) => listKeys(database.db, options.tenant))
-    output({ keys: list }, options, () =>
-      list.map((k) => `${k.id}  ${k.revoked_at ? 'revoked' : 'active '}  ${k.kind.padEnd(9)}  ${k.name}  [${k.scopes.join(',')}]`).join('\n') || 'No keys',
+    output(
+      { keys: list },
+      options,
+      () =>
+        list
+          .map(
+            (k) =>
+              `${k.id}  ${k.revoked_at ? 'revoked' : 'active '}  ${k.kind.padEnd(9)}  ${k.name}  [${k.scopes.join(',')}]`,
+          )
+          .join('\n') || 'No keys',
     )
   })
 keys
@@ -230,7 +267,9 @@ punches
   .option('--json', 'print JSON')
   .action(async (options: JsonOption & { tenant: string; user?: string; against?: string }) => {
     const against = options.against ? anchorsOfReport(readReport(options.against), options.tenant) : []
-    const report = await withDatabase((database) => verifyPunchChains(database.db, options.tenant, options.user, against))
+    const report = await withDatabase((database) =>
+      verifyPunchChains(database.db, options.tenant, options.user, against),
+    )
     output(report, options, () =>
       [
         `Checked ${plural(report.punches_checked, 'chain link', 'chain links')} (punches and approved corrections) of ${plural(report.users_checked, 'employee', 'employees')}${options.against ? ` against ${plural(report.anchors_checked, 'anchor', 'anchors')} of the report` : ''}: ${report.ok ? 'intact' : plural(report.broken.length, 'broken link', 'broken links')}`,
@@ -246,7 +285,14 @@ punches
  */
 async function installationAdministrator(db: DatabaseHandle['db'], tenantId: string): Promise<AuthContext> {
   const tenant = await requireTenant(db, tenantId)
-  return { keyId: 'cli', kind: 'standard', tenantId, tenant, scopes: SCOPES, actor: { id: 'cli', email: '', fullName: 'Command line', role: 'admin', departmentId: null } }
+  return {
+    keyId: 'cli',
+    kind: 'standard',
+    tenantId,
+    tenant,
+    scopes: SCOPES,
+    actor: { id: 'cli', email: '', fullName: 'Command line', role: 'admin', departmentId: null },
+  }
 }
 
 function validZone(zone: string): string {
@@ -255,11 +301,14 @@ function validZone(zone: string): string {
 }
 
 function monthOption(month: string): string {
-  if (!new RegExp(MONTH_PATTERN).test(month)) throw invalidField('month', 'must be YYYY-MM with a year from 1900 to 9998, e.g. 2026-10')
+  if (!new RegExp(MONTH_PATTERN).test(month))
+    throw invalidField('month', 'must be YYYY-MM with a year from 1900 to 9998, e.g. 2026-10')
   return month
 }
 
-const reports = program.command('reports').description('The working-time record: monthly reports and the company export')
+const reports = program
+  .command('reports')
+  .description('The working-time record: monthly reports and the company export')
 reports
   .command('monthly')
   .description('The monthly record of one worker as JSON, CSV or PDF, to a file or stdout')
@@ -270,19 +319,26 @@ reports
   .option('--tz <zone>', 'IANA time zone of the days (default the company’s)')
   .option('--out <file>', 'write to this file (default stdout)')
   .option('--json', 'report failures as JSON (the form of the report is --format)')
-  .action(async (options: { tenant: string; user: string; month: string; format?: string; tz?: string; out?: string }) => {
-    const format = options.format ?? 'json'
-    if (format !== 'json' && format !== 'csv' && format !== 'pdf') throw invalidField('format', 'must be json, csv or pdf')
-    const rendered = await withDatabase(async (database) => {
-      const auth = await installationAdministrator(database.db, options.tenant)
-      const query = { user_id: options.user, month: monthOption(options.month), ...(options.tz ? { tz: validZone(options.tz) } : {}) }
-      return renderMonthlyReport(await monthlyReport(database.db, auth, query), format)
-    })
-    if (options.out) {
-      writeFileSync(options.out, rendered.body)
-      process.stderr.write(`Wrote ${options.out}\n`)
-    } else process.stdout.write(rendered.body)
-  })
+  .action(
+    async (options: { tenant: string; user: string; month: string; format?: string; tz?: string; out?: string }) => {
+      const format = options.format ?? 'json'
+      if (format !== 'json' && format !== 'csv' && format !== 'pdf')
+        throw invalidField('format', 'must be json, csv or pdf')
+      const rendered = await withDatabase(async (database) => {
+        const auth = await installationAdministrator(database.db, options.tenant)
+        const query = {
+          user_id: options.user,
+          month: monthOption(options.month),
+          ...(options.tz ? { tz: validZone(options.tz) } : {}),
+        }
+        return renderMonthlyReport(await monthlyReport(database.db, auth, query), format)
+      })
+      if (options.out) {
+        writeFileSync(options.out, rendered.body)
+        process.stderr.write(`Wrote ${options.out}\n`)
+      } else process.stdout.write(rendered.body)
+    },
+  )
 reports
   .command('export')
   .description('Every employee-day of a month as one CSV file, written employee by employee')
@@ -314,7 +370,12 @@ reports
       }
       return { file: options.out, month: query.month, employees, rows }
     })
-    output(summary, options, () => `Exported ${plural(summary.employees, 'employee', 'employees', true)} (${plural(summary.rows, 'row', 'rows', true)}) of ${summary.month} to ${summary.file}`)
+    output(
+      summary,
+      options,
+      () =>
+        `Exported ${plural(summary.employees, 'employee', 'employees', true)} (${plural(summary.rows, 'row', 'rows', true)}) of ${summary.month} to ${summary.file}`,
+    )
   })
 
 const expenses = program.command('expenses').description('Expenses')
@@ -327,7 +388,10 @@ expenses
   .option('--json', 'print JSON')
   .action(async (file: string, options: JsonOption & { tenant: string; batchSize?: string }) => {
     const report = await withDatabase(async (database) => {
-      const result = await importExpensesCsv(database.db, options.tenant, file, { batchSize: options.batchSize, progress: terminalProgress() })
+      const result = await importExpensesCsv(database.db, options.tenant, file, {
+        batchSize: options.batchSize,
+        progress: terminalProgress(),
+      })
       if (result.imported > 0) await auditCli(database.db, options.tenant, 'expenses.import', null, [])
       return result
     })
@@ -348,7 +412,13 @@ program
   })
 
 /** Writes of the command line go into the audit log like those of the API, with no key or user. */
-function auditCli(db: Parameters<typeof recordWrite>[0], tenantId: string, operation: string, resourceId: string | null, fields: string[]) {
+function auditCli(
+  db: Parameters<typeof recordWrite>[0],
+  tenantId: string,
+  operation: string,
+  resourceId: string | null,
+  fields: string[],
+) {
   return recordWrite(db, { tenantId, source: 'cli', keyId: null, userId: null, operation, resourceId, fields })
 }
 
@@ -357,7 +427,9 @@ function fail(error: unknown, json: boolean): never {
   const code = known?.code ?? (error instanceof ConfigError ? 'invalid_config' : 'internal_error')
   const message = error instanceof Error ? error.message : String(error)
   if (json) {
-    process.stderr.write(`${JSON.stringify({ error: { code, message, ...(known?.details ? { details: known.details } : {}) } })}\n`)
+    process.stderr.write(
+      `${JSON.stringify({ error: { code, message, ...(known?.details ? { details: known.details } : {}) } })}\n`,
+    )
   } else {
     process.stderr.write(`jornada: ${message}\n`)
     for (const d of known?.details ?? []) process.stderr.write(`  ${d.field}: ${d.message}\n`)
@@ -370,7 +442,8 @@ try {
 } catch (error) {
   if (error instanceof CommanderError) {
     if (error.exitCode === 0) process.exit(0)
-    if (jsonRequested) process.stderr.write(`${JSON.stringify({ error: { code: 'invalid_usage', message: error.message } })}\n`)
+    if (jsonRequested)
+      process.stderr.write(`${JSON.stringify({ error: { code: 'invalid_usage', message: error.message } })}\n`)
     process.exit(2)
   }
   fail(error, jsonRequested)

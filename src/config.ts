@@ -55,9 +55,19 @@ export interface ServerTimeouts {
   keepAliveMs: number
 }
 
-export const DEFAULT_TIMEOUTS: ServerTimeouts = { requestMs: 30_000, headersMs: 10_000, idleMs: 60_000, keepAliveMs: 72_000 }
+export const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  requestMs: 30_000,
+  headersMs: 10_000,
+  idleMs: 60_000,
+  keepAliveMs: 72_000,
+}
 
-export const DEFAULT_LOAD_CONFIG: LoadConfig = { maxLagMs: 300, expensivePerKey: 2, metricsToken: null, metricsPort: null }
+export const DEFAULT_LOAD_CONFIG: LoadConfig = {
+  maxLagMs: 300,
+  expensivePerKey: 2,
+  metricsToken: null,
+  metricsPort: null,
+}
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/jornada.db'
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
@@ -86,13 +96,16 @@ function parseTrustProxy(raw: string | undefined): number | string | undefined {
   }
   if (/^\d+$/.test(raw)) return positiveInteger('TRUST_PROXY', raw, 1, 10)
   if (/^[0-9a-fA-F.:/, ]+$/.test(raw) && /[.:]/.test(raw)) return raw
-  throw new ConfigError(`TRUST_PROXY must be a number of proxy hops (1-10) or a list of proxy addresses/CIDRs, got "${raw}"`)
+  throw new ConfigError(
+    `TRUST_PROXY must be a number of proxy hops (1-10) or a list of proxy addresses/CIDRs, got "${raw}"`,
+  )
 }
 
 function metricsToken(raw: string | undefined): string | null {
   if (raw === undefined || raw === '') return null
   // A bearer token travels in a header: printable ASCII with no spaces; short ones are guessable.
-  if (!/^[\x21-\x7e]{16,256}$/.test(raw)) throw new ConfigError('METRICS_TOKEN must be 16 to 256 printable characters without spaces')
+  if (!/^[\x21-\x7e]{16,256}$/.test(raw))
+    throw new ConfigError('METRICS_TOKEN must be 16 to 256 printable characters without spaces')
   return raw
 }
 
@@ -105,9 +118,13 @@ function flag(name: string, raw: string | undefined, fallback: boolean): boolean
 
 function origins(raw: string | undefined): string[] {
   if (!raw) return []
-  const list = raw.split(',').map((o) => o.trim()).filter(Boolean)
+  const list = raw
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
   for (const origin of list) {
-    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new ConfigError(`CORS_ORIGINS must list origins such as https://app.example.com, got "${origin}"`)
+    if (!/^https?:\/\/[^/\s]+$/.test(origin))
+      throw new ConfigError(`CORS_ORIGINS must list origins such as https://app.example.com, got "${origin}"`)
   }
   return list
 }
@@ -138,13 +155,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestMs: positiveInteger('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, DEFAULT_TIMEOUTS.requestMs, 3_600_000),
       headersMs: positiveInteger('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, DEFAULT_TIMEOUTS.headersMs, 3_600_000),
       idleMs: positiveInteger('IDLE_TIMEOUT_MS', env.IDLE_TIMEOUT_MS, DEFAULT_TIMEOUTS.idleMs, 3_600_000),
-      keepAliveMs: positiveInteger('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, DEFAULT_TIMEOUTS.keepAliveMs, 3_600_000),
+      keepAliveMs: positiveInteger(
+        'KEEP_ALIVE_TIMEOUT_MS',
+        env.KEEP_ALIVE_TIMEOUT_MS,
+        DEFAULT_TIMEOUTS.keepAliveMs,
+        3_600_000,
+      ),
     },
     maxConnections: positiveInteger('MAX_CONNECTIONS', env.MAX_CONNECTIONS, 10_000, 1_000_000),
     shutdownGraceMs: positiveInteger('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 10_000, 3_600_000),
     load: {
       maxLagMs: positiveInteger('OVERLOAD_LAG_MS', env.OVERLOAD_LAG_MS, DEFAULT_LOAD_CONFIG.maxLagMs, 60_000),
-      expensivePerKey: positiveInteger('EXPENSIVE_REQUESTS_PER_KEY', env.EXPENSIVE_REQUESTS_PER_KEY, DEFAULT_LOAD_CONFIG.expensivePerKey, 1000),
+      expensivePerKey: positiveInteger(
+        'EXPENSIVE_REQUESTS_PER_KEY',
+        env.EXPENSIVE_REQUESTS_PER_KEY,
+        DEFAULT_LOAD_CONFIG.expensivePerKey,
+        1000,
+      ),
       metricsToken: metricsToken(env.METRICS_TOKEN),
       metricsPort: env.METRICS_PORT ? positiveInteger('METRICS_PORT', env.METRICS_PORT, 9100, 65535) : null,
     },

@@ -5,54 +5,146 @@
 export const ERROR_CATALOGUE = {
   invalid_request: { status: 400, description: 'The request is invalid; `details` lists each failing field.' },
   invalid_json: { status: 400, description: 'The body is not valid JSON.' },
-  unauthenticated: { status: 401, description: 'API key missing, malformed, unknown, revoked, expired, or acting as a disabled user.' },
-  scope_required: { status: 403, description: 'The API key does not have the scope (method) of this operation enabled.' },
+  unauthenticated: {
+    status: 401,
+    description: 'API key missing, malformed, unknown, revoked, expired, or acting as a disabled user.',
+  },
+  scope_required: {
+    status: 403,
+    description: 'The API key does not have the scope (method) of this operation enabled.',
+  },
   permission_denied: { status: 403, description: "The key's acting user lacks the permission this operation needs." },
   scope_escalation: { status: 403, description: 'A key cannot create a key with a scope it does not hold itself.' },
-  not_found: { status: 404, description: 'The resource does not exist in this tenant (resources of other tenants are never visible).' },
+  not_found: {
+    status: 404,
+    description: 'The resource does not exist in this tenant (resources of other tenants are never visible).',
+  },
   route_not_found: { status: 404, description: 'No such path.' },
-  method_not_allowed: { status: 405, description: 'The path exists but not with this method; `Allow` lists the methods it takes.' },
-  request_timeout: { status: 408, description: 'The request (headers and body) was not received within the server’s request timeout.' },
-  email_taken: { status: 409, description: 'Another user of the tenant already has this email (compared case-insensitively).' },
-  kiosk_not_set_up: { status: 409, description: 'The employee cannot use a kiosk yet: there is no DNI on file (the kiosk identifier) or no phone to derive the initial PIN from.' },
-  kiosk_id_taken: { status: 409, description: "Another user of the tenant already has a DNI with the same digits (the kiosk identifier)." },
+  method_not_allowed: {
+    status: 405,
+    description: 'The path exists but not with this method; `Allow` lists the methods it takes.',
+  },
+  request_timeout: {
+    status: 408,
+    description: 'The request (headers and body) was not received within the server’s request timeout.',
+  },
+  email_taken: {
+    status: 409,
+    description: 'Another user of the tenant already has this email (compared case-insensitively).',
+  },
+  kiosk_not_set_up: {
+    status: 409,
+    description:
+      'The employee cannot use a kiosk yet: there is no DNI on file (the kiosk identifier) or no phone to derive the initial PIN from.',
+  },
+  kiosk_id_taken: {
+    status: 409,
+    description: 'Another user of the tenant already has a DNI with the same digits (the kiosk identifier).',
+  },
   last_admin: { status: 409, description: 'The change would leave the tenant without an active administrator.' },
   manager_cycle: { status: 409, description: 'The manager assignment would make a user their own (indirect) manager.' },
   name_taken: { status: 409, description: 'Another item of this catalogue already has this name.' },
   user_disabled: { status: 409, description: 'The user is disabled.' },
-  holiday_exists: { status: 409, description: 'A company holiday already exists on that date for the same work center (or the whole company).' },
+  holiday_exists: {
+    status: 409,
+    description: 'A company holiday already exists on that date for the same work center (or the whole company).',
+  },
   punch_out_of_order: { status: 409, description: "The punch is not later than the employee's last punch." },
-  punch_sequence_invalid: { status: 409, description: "The punch does not follow from the employee's last one (in -> break_start|out, break_start -> break_end, break_end -> break_start|out, out -> in)." },
+  punch_sequence_invalid: {
+    status: 409,
+    description:
+      "The punch does not follow from the employee's last one (in -> break_start|out, break_start -> break_end, break_end -> break_start|out, out -> in).",
+  },
   remote_not_allowed: { status: 409, description: 'The employee may not punch in remote modality.' },
   code_taken: { status: 409, description: 'Another project of the tenant already has this code.' },
   project_inactive: { status: 409, description: 'The project is inactive and accepts no new allocations.' },
   allocation_overlap: { status: 409, description: "The span overlaps another of the employee's allocations." },
   absence_type_exists: { status: 409, description: 'An absence type with this key already exists.' },
   absence_overlap: { status: 409, description: 'The absence overlaps a pending or approved absence of the employee.' },
-  vacation_balance_exceeded: { status: 409, description: 'Pending and approved vacation would exceed the annual vacation days.' },
+  vacation_balance_exceeded: {
+    status: 409,
+    description: 'Pending and approved vacation would exceed the annual vacation days.',
+  },
   absence_not_pending: { status: 409, description: 'Only a pending absence can be decided.' },
-  absence_not_cancellable: { status: 409, description: 'Only a pending or approved absence that has not ended can be cancelled.' },
-  punch_superseded: { status: 409, description: 'A change names a punch that an approved correction already moved or voided; correct the punch that replaced it.' },
-  correction_incoherent: { status: 409, description: 'After the correction the employee’s effective punches would not form a coherent sequence (or two would share a moment).' },
+  absence_not_cancellable: {
+    status: 409,
+    description: 'Only a pending or approved absence that has not ended can be cancelled.',
+  },
+  punch_superseded: {
+    status: 409,
+    description:
+      'A change names a punch that an approved correction already moved or voided; correct the punch that replaced it.',
+  },
+  correction_incoherent: {
+    status: 409,
+    description:
+      'After the correction the employee’s effective punches would not form a coherent sequence (or two would share a moment).',
+  },
   correction_not_pending: { status: 409, description: 'Only a pending correction can be decided or cancelled.' },
-  month_not_ended: { status: 409, description: 'A month can be signed only once it has ended (in the company’s time zone).' },
-  month_already_signed: { status: 409, description: 'The month is already signed and no later change superseded the signature.' },
-  month_signed: { status: 409, description: 'A schedule change may not take effect inside (or before) a month an employee has signed.' },
-  webhook_limit_reached: { status: 409, description: 'The company already has the most webhook subscriptions allowed (25); delete one first.' },
-  idempotency_key_in_use: { status: 409, description: 'A request with this Idempotency-Key is still running; retry after `Retry-After` seconds to get its answer.' },
-  idempotency_key_reused: { status: 422, description: 'This Idempotency-Key was used with a different request (method, path or body); use a new key for a new request.' },
+  month_not_ended: {
+    status: 409,
+    description: 'A month can be signed only once it has ended (in the company’s time zone).',
+  },
+  month_already_signed: {
+    status: 409,
+    description: 'The month is already signed and no later change superseded the signature.',
+  },
+  month_signed: {
+    status: 409,
+    description: 'A schedule change may not take effect inside (or before) a month an employee has signed.',
+  },
+  webhook_limit_reached: {
+    status: 409,
+    description: 'The company already has the most webhook subscriptions allowed (25); delete one first.',
+  },
+  idempotency_key_in_use: {
+    status: 409,
+    description:
+      'A request with this Idempotency-Key is still running; retry after `Retry-After` seconds to get its answer.',
+  },
+  idempotency_key_reused: {
+    status: 422,
+    description:
+      'This Idempotency-Key was used with a different request (method, path or body); use a new key for a new request.',
+  },
   payload_too_large: { status: 413, description: 'The body is larger than 1 MiB.' },
   unsupported_media_type: { status: 415, description: 'The body must be sent as application/json.' },
   headers_too_large: { status: 431, description: 'The request headers are larger than 16 KiB.' },
-  kiosk_credentials_invalid: { status: 401, description: 'At a kiosk: the identifier or the PIN is wrong (which one is not said). Five wrong PINs in a row lock the identifier.' },
-  kiosk_session_expired: { status: 401, description: 'At a kiosk: the session is unknown or has expired (they last about a minute); identify again.' },
-  kiosk_pin_change_required: { status: 403, description: 'At a kiosk: the PIN is still the initial one (from the phone) and must be changed before punching.' },
-  kiosk_locked: { status: 429, description: 'At a kiosk: five wrong PINs locked this identifier for 15 minutes; retry after `Retry-After` seconds.' },
-  kiosk_throttled: { status: 429, description: 'At a kiosk: this device made too many failed sign-ins across identifiers; retry after `Retry-After` seconds.' },
-  concurrency_limited: { status: 429, description: 'This key already has as many expensive requests (summaries, reports, exports, batches) running as allowed; retry after `Retry-After` seconds.' },
+  kiosk_credentials_invalid: {
+    status: 401,
+    description:
+      'At a kiosk: the identifier or the PIN is wrong (which one is not said). Five wrong PINs in a row lock the identifier.',
+  },
+  kiosk_session_expired: {
+    status: 401,
+    description: 'At a kiosk: the session is unknown or has expired (they last about a minute); identify again.',
+  },
+  kiosk_pin_change_required: {
+    status: 403,
+    description: 'At a kiosk: the PIN is still the initial one (from the phone) and must be changed before punching.',
+  },
+  kiosk_locked: {
+    status: 429,
+    description:
+      'At a kiosk: five wrong PINs locked this identifier for 15 minutes; retry after `Retry-After` seconds.',
+  },
+  kiosk_throttled: {
+    status: 429,
+    description:
+      'At a kiosk: this device made too many failed sign-ins across identifiers; retry after `Retry-After` seconds.',
+  },
+  concurrency_limited: {
+    status: 429,
+    description:
+      'This key already has as many expensive requests (summaries, reports, exports, batches) running as allowed; retry after `Retry-After` seconds.',
+  },
   rate_limited: { status: 429, description: 'Too many requests; retry after the number of seconds in `Retry-After`.' },
   internal_error: { status: 500, description: 'Unexpected failure; it is logged with the request id.' },
-  overloaded: { status: 503, description: 'The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds.' },
+  overloaded: {
+    status: 503,
+    description:
+      'The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds.',
+  },
 } as const satisfies Record<string, { status: number; description: string }>
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE

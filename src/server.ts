@@ -25,7 +25,11 @@ export interface ServeOptions {
   worker?: boolean
 }
 
-export async function startServer(config: Config, print: (line: string) => void = console.log, options: ServeOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  print: (line: string) => void = console.log,
+  options: ServeOptions = {},
+): Promise<RunningServer> {
   const database = await openDatabase(config.databaseUrl)
 
   let rateLimitStore: RateLimitStore | undefined
@@ -40,11 +44,23 @@ export async function startServer(config: Config, print: (line: string) => void 
     if (database.engine === 'sqlite' && (await countTenants(database.db)) === 0) {
       const demo = await createDemoTenant(database.db)
       demoKey = demo.api_key
-      await recordWrite(database.db, { tenantId: demo.tenant.id, source: 'cli', keyId: null, userId: null, operation: 'demo.create', resourceId: demo.tenant.id, fields: [] })
+      await recordWrite(database.db, {
+        tenantId: demo.tenant.id,
+        source: 'cli',
+        keyId: null,
+        userId: null,
+        operation: 'demo.create',
+        resourceId: demo.tenant.id,
+        fields: [],
+      })
     }
     if (config.redisUrl) {
       // Fail fast while Redis is away (requests then go uncounted) instead of queueing commands.
-      const redis = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1000 })
+      const redis = new Redis(config.redisUrl, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        commandTimeout: 1000,
+      })
       redis.on('error', (error) => console.error(`redis: ${error.message}`))
       rateLimitStore = new RedisRateLimitStore(redis)
     }
@@ -65,7 +81,15 @@ export async function startServer(config: Config, print: (line: string) => void 
       },
       logger: {
         level: config.logLevel,
-        redact: ['req.headers.authorization', '*.password', '*.iban', '*.ssn', '*.dni', '*.passport_number', '*.api_key'],
+        redact: [
+          'req.headers.authorization',
+          '*.password',
+          '*.iban',
+          '*.ssn',
+          '*.dni',
+          '*.passport_number',
+          '*.api_key',
+        ],
         stream: standardOutputLog(),
       },
     })
@@ -74,7 +98,13 @@ export async function startServer(config: Config, print: (line: string) => void 
     app.server.maxConnections = config.maxConnections
     url = await app.listen({ port: config.port, host: config.host })
     if (options.worker) shareWithPrimary(app.metrics)
-    else if (config.load.metricsPort !== null) metricsServer = await startMetricsServer(app.metrics.registry, config.load.metricsToken, config.load.metricsPort, config.host)
+    else if (config.load.metricsPort !== null)
+      metricsServer = await startMetricsServer(
+        app.metrics.registry,
+        config.load.metricsToken,
+        config.load.metricsPort,
+        config.host,
+      )
   } catch (error) {
     await app?.close()
     await rateLimitStore?.close()
@@ -84,7 +114,9 @@ export async function startServer(config: Config, print: (line: string) => void 
   app.log.info({ database: database.location, redis: Boolean(config.redisUrl) }, 'jornada listening')
   const log = app.log
   const stopHousekeeping = startHousekeeping(database.db, (outcome) =>
-    outcome instanceof Error ? log.error({ err: outcome }, 'purge of expired idempotency keys and events failed') : log.info({ purged: outcome }, 'purged expired records'),
+    outcome instanceof Error
+      ? log.error({ err: outcome }, 'purge of expired idempotency keys and events failed')
+      : log.info({ purged: outcome }, 'purged expired records'),
   )
   let dispatcher: Dispatcher | undefined
   if (config.webhooks.dispatchInServe) {
@@ -96,7 +128,9 @@ export async function startServer(config: Config, print: (line: string) => void 
   if (demoKey) {
     const local = url.replace('0.0.0.0', 'localhost')
     print('')
-    print('  Empty database: created the demo tenant "Demo Company" with a few employees, a week of punches and some absences.')
+    print(
+      '  Empty database: created the demo tenant "Demo Company" with a few employees, a week of punches and some absences.',
+    )
     print(`  Admin API key (shown once, store it now): ${demoKey}`)
     print(`  Try: curl -H "Authorization: Bearer ${demoKey}" ${local}/api/v1/me`)
     print(`  Interactive docs: ${local}/docs`)

@@ -27,7 +27,8 @@ const MAX_EARLY_EXITS = 5
 /** The number of workers of `--workers`, or a ConfigError saying why it cannot be. */
 export function workerCount(raw: string | undefined, config: Config): number {
   if (raw === undefined) return 1
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_WORKERS) throw new ConfigError(`--workers must be a whole number between 1 and ${MAX_WORKERS}, got "${raw}"`)
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_WORKERS)
+    throw new ConfigError(`--workers must be a whole number between 1 and ${MAX_WORKERS}, got "${raw}"`)
   const workers = Number(raw)
   if (workers === 1) return 1
   if (config.databaseUrl.startsWith('sqlite:')) {
@@ -36,10 +37,14 @@ export function workerCount(raw: string | undefined, config: Config): number {
     )
   }
   if (!config.redisUrl) {
-    throw new ConfigError(`--workers ${workers} needs REDIS_URL: the rate limit must be counted in one place, or each key could make ${workers} times its limit`)
+    throw new ConfigError(
+      `--workers ${workers} needs REDIS_URL: the rate limit must be counted in one place, or each key could make ${workers} times its limit`,
+    )
   }
   if (config.load.metricsPort === null) {
-    throw new ConfigError(`--workers ${workers} needs METRICS_PORT: each worker counts only its own requests, and the primary serves their sum on a port of its own`)
+    throw new ConfigError(
+      `--workers ${workers} needs METRICS_PORT: each worker counts only its own requests, and the primary serves their sum on a port of its own`,
+    )
   }
   return workers
 }

@@ -61,10 +61,20 @@ it('METRICS_PORT serves the metrics on a port of their own, behind METRICS_TOKEN
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
   const metricsPort = (probe.address() as AddressInfo).port
   await new Promise((resolve) => probe.close(resolve))
-  const server = await startServer(serveConfig(dir, { webhooks: { allowPrivateNetworks: false, dispatchInServe: false }, load: { ...DEFAULT_LOAD_CONFIG, metricsToken: token, metricsPort } }), () => {})
+  const server = await startServer(
+    serveConfig(dir, {
+      webhooks: { allowPrivateNetworks: false, dispatchInServe: false },
+      load: { ...DEFAULT_LOAD_CONFIG, metricsToken: token, metricsPort },
+    }),
+    () => {},
+  )
   try {
     assert.equal((await fetch(`${server.url}/health`)).status, 200)
-    assert.equal((await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).status, 404, 'not on the API port')
+    assert.equal(
+      (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).status,
+      404,
+      'not on the API port',
+    )
     const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`
     const refused = await fetch(metricsUrl)
     assert.equal(refused.status, 401)

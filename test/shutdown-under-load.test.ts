@@ -33,9 +33,14 @@ function serve(databaseUrl: string, port: number): ChildProcess {
     WEBHOOKS_DISPATCH: 'false',
   }
   for (const name of ['NODE_TEST_CONTEXT', 'REDIS_URL']) delete env[name]
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   // Error logs (stdout, JSON lines) and anything written on stderr.
-  for (const stream of [child.stdout!, child.stderr!]) stream.setEncoding('utf8').on('data', (chunk: string) => (stderrOf.get(child)!.text += chunk))
+  for (const stream of [child.stdout!, child.stderr!])
+    stream.setEncoding('utf8').on('data', (chunk: string) => (stderrOf.get(child)!.text += chunk))
   stderrOf.set(child, { text: '' })
   return child
 }
@@ -52,15 +57,31 @@ for (const engine of ENGINES) {
       let child: ChildProcess | undefined
       try {
         await migrateToLatest(database)
-        const tenant = await createTenant(database.db, { name: 'Shutdown', admin_email: uniqueEmail('admin'), admin_name: 'Admin' })
+        const tenant = await createTenant(database.db, {
+          name: 'Shutdown',
+          admin_email: uniqueEmail('admin'),
+          admin_name: 'Admin',
+        })
         const port = await freePort()
         const api = `http://127.0.0.1:${port}/api/v1`
         const headers = { authorization: `Bearer ${tenant.api_key}`, 'content-type': 'application/json' }
         child = serve(target.url, port)
-        await eventually('the service to answer', () => fetch(`http://127.0.0.1:${port}/health`).then((r) => r.status, () => 0), (s) => s === 200)
+        await eventually(
+          'the service to answer',
+          () =>
+            fetch(`http://127.0.0.1:${port}/health`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          (s) => s === 200,
+        )
         const employees: string[] = []
         for (let i = 0; i < CLIENTS; i++) {
-          const res = await fetch(`${api}/users`, { method: 'POST', headers, body: JSON.stringify({ email: uniqueEmail(), full_name: `Door ${i}` }) })
+          const res = await fetch(`${api}/users`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ email: uniqueEmail(), full_name: `Door ${i}` }),
+          })
           assert.equal(res.status, 201)
           employees.push(((await res.json()) as any).data.id)
         }
@@ -76,7 +97,11 @@ for (const engine of ENGINES) {
           for (;;) {
             let status: number
             try {
-              const res = await fetch(`${api}/attendance`, { method: 'POST', headers, body: JSON.stringify({ user_id: userId, type, ts: new Date().toISOString() }) })
+              const res = await fetch(`${api}/attendance`, {
+                method: 'POST',
+                headers,
+                body: JSON.stringify({ user_id: userId, type, ts: new Date().toISOString() }),
+              })
               status = res.status
               const body = (await res.json()) as any
               if (status === 201) {
@@ -92,7 +117,12 @@ for (const engine of ENGINES) {
             if (status === 503 && stopping) return
           }
         })
-        await eventually('punches to flow', async () => ({ acknowledged: acknowledged.length, answers: Object.fromEntries(outcomes) }), (seen) => seen.acknowledged >= 200, 30_000)
+        await eventually(
+          'punches to flow',
+          async () => ({ acknowledged: acknowledged.length, answers: Object.fromEntries(outcomes) }),
+          (seen) => seen.acknowledged >= 200,
+          30_000,
+        )
         const signalledAt = Date.now()
         stopping = true
         child.kill('SIGTERM')
@@ -106,12 +136,21 @@ for (const engine of ENGINES) {
         await assert.rejects(fetch(`http://127.0.0.1:${port}/health`))
         assert.ok(outcomes.get('connection failed') ?? 0, 'clients saw the service go')
         const stored = new Set(
-          (await database.db.selectFrom('punches').select('id').where('tenant_id', '=', tenant.tenant.id).execute()).map((p) => p.id),
+          (
+            await database.db.selectFrom('punches').select('id').where('tenant_id', '=', tenant.tenant.id).execute()
+          ).map((p) => p.id),
         )
         const lost = acknowledged.filter((id) => !stored.has(id))
-        assert.deepEqual(lost, [], `every acknowledged punch is stored (${acknowledged.length} acknowledged; answers ${JSON.stringify(Object.fromEntries(outcomes))})`)
+        assert.deepEqual(
+          lost,
+          [],
+          `every acknowledged punch is stored (${acknowledged.length} acknowledged; answers ${JSON.stringify(Object.fromEntries(outcomes))})`,
+        )
         // A punch can be stored without its answer arriving (the connection went first): at most one per client.
-        assert.ok(stored.size - acknowledged.length <= CLIENTS, `${stored.size} stored for ${acknowledged.length} acknowledged`)
+        assert.ok(
+          stored.size - acknowledged.length <= CLIENTS,
+          `${stored.size} stored for ${acknowledged.length} acknowledged`,
+        )
       } finally {
         child?.kill('SIGKILL')
         if (child) await exited(child)

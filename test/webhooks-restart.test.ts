@@ -17,11 +17,17 @@ import { freePort, startReceiver } from './helpers/webhook-receiver.js'
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
 function serve(databaseUrl: string, port: number): ChildProcess {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true' }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
+  }
   for (const name of ['NODE_TEST_CONTEXT', 'REDIS_URL', 'WEBHOOKS_DISPATCH']) delete env[name]
   return spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], { cwd: ROOT, env, stdio: 'ignore' })
 }
-
 
 for (const engine of ENGINES) {
   const skip = engine.engine === 'postgres' && !PG_URL ? 'PostgreSQL half skipped: TEST_DATABASE_URL is not set' : false
@@ -34,25 +40,46 @@ for (const engine of ENGINES) {
       let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined
       try {
         await migrateToLatest(database)
-        const tenant = await createTenant(database.db, { name: 'Crash Test', admin_email: uniqueEmail('admin'), admin_name: 'Admin' })
+        const tenant = await createTenant(database.db, {
+          name: 'Crash Test',
+          admin_email: uniqueEmail('admin'),
+          admin_name: 'Admin',
+        })
         const apiPort = await freePort()
         const api = `http://127.0.0.1:${apiPort}/api/v1`
         const call = async (method: string, path: string, body?: unknown) => {
-          const res = await fetch(api + path, { method, headers: { authorization: `Bearer ${tenant.api_key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+          const res = await fetch(api + path, {
+            method,
+            headers: { authorization: `Bearer ${tenant.api_key}`, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
           return { status: res.status, body: (await res.json()) as any }
         }
 
         const first = serve(target.url, apiPort)
         children.push(first)
-        await eventually('the first process to answer', () => fetch(`http://127.0.0.1:${apiPort}/health`).then((r) => r.status), (s) => s === 200)
-        const hook = await call('POST', '/webhooks', { url: `http://127.0.0.1:${receiverPort}/in`, events: ['user.created'] })
+        await eventually(
+          'the first process to answer',
+          () => fetch(`http://127.0.0.1:${apiPort}/health`).then((r) => r.status),
+          (s) => s === 200,
+        )
+        const hook = await call('POST', '/webhooks', {
+          url: `http://127.0.0.1:${receiverPort}/in`,
+          events: ['user.created'],
+        })
         assert.equal(hook.status, 201, JSON.stringify(hook.body))
         const users = []
-        for (let i = 0; i < 3; i++) users.push((await call('POST', '/users', { email: uniqueEmail(), full_name: `Crash ${i}` })).body.data)
+        for (let i = 0; i < 3; i++)
+          users.push((await call('POST', '/users', { email: uniqueEmail(), full_name: `Crash ${i}` })).body.data)
         // The receiver is down: each delivery fails its first attempt and waits for the next.
         await eventually(
           'first attempts to fail',
-          () => database.db.selectFrom('webhook_deliveries').select(['status', 'attempts']).where('tenant_id', '=', tenant.tenant.id).execute(),
+          () =>
+            database.db
+              .selectFrom('webhook_deliveries')
+              .select(['status', 'attempts'])
+              .where('tenant_id', '=', tenant.tenant.id)
+              .execute(),
           (rows) => rows.length === 3 && rows.every((r) => r.status === 'pending' && r.attempts >= 1),
         )
         first.kill('SIGKILL')
@@ -67,7 +94,11 @@ for (const engine of ENGINES) {
         assert.deepEqual(events.map((e) => e.data.id).sort(), users.map((u) => u.id).sort())
         assert.equal(new Set(received.map((r) => r.headers['webhook-id'])).size, 3)
         assert.equal(receiver.received.length, 3, 'each once')
-        const deliveries = await eventually('delivered', () => call('GET', `/webhooks/${hook.body.data.id}/deliveries`), (r) => r.body.data.every((d: any) => d.status === 'delivered'))
+        const deliveries = await eventually(
+          'delivered',
+          () => call('GET', `/webhooks/${hook.body.data.id}/deliveries`),
+          (r) => r.body.data.every((d: any) => d.status === 'delivered'),
+        )
         assert.ok(deliveries.body.data.every((d: any) => d.attempts >= 2))
       } finally {
         for (const child of children) child.kill('SIGKILL')

@@ -18,12 +18,22 @@ export const deviceToken = {
 /** How long to wait for the service before treating the punch as made offline. */
 const TIMEOUT_MS = 8000
 
-export async function call<T = any>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}, token = deviceToken.get()): Promise<Answer<T>> {
+export async function call<T = any>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  token = deviceToken.get(),
+): Promise<Answer<T>> {
   let response: Response
   try {
     response = await fetch(`/api/v1${path}`, {
       method,
-      headers: { authorization: `Bearer ${token ?? ''}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      headers: {
+        authorization: `Bearer ${token ?? ''}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout ? AbortSignal.timeout(TIMEOUT_MS) : undefined,
       cache: 'no-store',

@@ -20,7 +20,10 @@ const es = {
   cancel: 'Cancelar',
   hello: (name: string) => `Hola, ${name}`,
   state: { not_working: 'Fuera de la jornada', working: 'Trabajando', on_break: 'En pausa' } as Record<State, string>,
-  punch: { in: 'Entrada', out: 'Salida', break_start: 'Inicio de pausa', break_end: 'Fin de pausa' } as Record<PunchType, string>,
+  punch: { in: 'Entrada', out: 'Salida', break_start: 'Inicio de pausa', break_end: 'Fin de pausa' } as Record<
+    PunchType,
+    string
+  >,
   recorded: (what: string, time: string) => `${what} registrada a las ${time}`,
   savedOffline: (what: string, time: string) => `${what} guardada a las ${time}: se enviará al volver la conexión`,
   offlineChoose: 'Sin conexión: elija su fichaje. Se enviará en cuanto vuelva la conexión.',
@@ -31,7 +34,8 @@ const es = {
   pinsDiffer: 'Los dos PIN no coinciden.',
   pinChanged: 'PIN cambiado.',
   wrongCredentials: 'Identificador o PIN incorrecto.',
-  locked: (minutes: number) => `Demasiados PIN incorrectos. Inténtelo de nuevo en ${minutes} min, o pida al administrador que restablezca su PIN.`,
+  locked: (minutes: number) =>
+    `Demasiados PIN incorrectos. Inténtelo de nuevo en ${minutes} min, o pida al administrador que restablezca su PIN.`,
   throttled: (seconds: number) => `Demasiados intentos fallidos en este quiosco. Espere ${seconds} s.`,
   sessionExpired: 'Ha pasado demasiado tiempo. Vuelva a identificarse.',
   refused: 'No se pudo registrar:',
@@ -74,7 +78,8 @@ const en: Words = {
   pinsDiffer: 'The two PINs differ.',
   pinChanged: 'PIN changed.',
   wrongCredentials: 'Wrong identifier or PIN.',
-  locked: (minutes: number) => `Too many wrong PINs. Try again in ${minutes} min, or ask the administrator to reset your PIN.`,
+  locked: (minutes: number) =>
+    `Too many wrong PINs. Try again in ${minutes} min, or ask the administrator to reset your PIN.`,
   throttled: (seconds: number) => `Too many failed attempts at this kiosk. Wait ${seconds} s.`,
   sessionExpired: 'Too much time went by. Identify again.',
   refused: 'Could not be recorded:',

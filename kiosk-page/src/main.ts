@@ -44,7 +44,11 @@ type Child = Node | string | null | undefined | false
 function present(children: Child[]): (Node | string)[] {
   return children.filter((c): c is Node | string => c !== null && c !== undefined && c !== false)
 }
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string | boolean | ((event: Event) => void)> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | boolean | ((event: Event) => void)> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag)
   for (const [name, value] of Object.entries(attrs)) {
     if (typeof value === 'function') element.addEventListener(name.slice(2), value)
@@ -89,7 +93,17 @@ function renderHeader(): void {
   header.replaceChildren(
     h('div', { class: 'place' }, device ? `${device.company_name} · ${device.name}` : words.title),
     h('div', { class: 'clock', id: 'clock', 'aria-hidden': 'true' }, timeOf(serverNow().toISOString())),
-    h('button', { type: 'button', class: 'lang', lang: lang === 'es' ? 'en' : 'es', 'aria-label': words.languageLabel, onclick: switchLanguage }, words.language),
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'lang',
+        lang: lang === 'es' ? 'en' : 'es',
+        'aria-label': words.languageLabel,
+        onclick: switchLanguage,
+      },
+      words.language,
+    ),
   )
   renderStatus()
 }
@@ -98,8 +112,8 @@ function renderStatus(): void {
   const status = document.getElementById('status')!
   status.replaceChildren(
     ...present([
-    h('span', { class: online ? 'online' : 'offline' }, online ? words.online : words.offline),
-    queued > 0 ? h('span', { class: 'queued' }, ` · ${words.queued(queued)}`) : null,
+      h('span', { class: online ? 'online' : 'offline' }, online ? words.online : words.offline),
+      queued > 0 ? h('span', { class: 'queued' }, ` · ${words.queued(queued)}`) : null,
     ]),
   )
 }
@@ -131,32 +145,53 @@ function keypadField(id: string, label: string, secret: boolean, maxLength: numb
 
 /** The keypad types into the field that last had the focus (the first one at the start). */
 function keypad(form: HTMLFormElement): HTMLElement {
-  const target = () => (form.querySelector<HTMLInputElement>('input[data-active]') ?? form.querySelector<HTMLInputElement>('input'))!
+  const target = () =>
+    (form.querySelector<HTMLInputElement>('input[data-active]') ?? form.querySelector<HTMLInputElement>('input'))!
   form.addEventListener('focusin', (event) => {
     if (!(event.target instanceof HTMLInputElement)) return
     form.querySelectorAll('input[data-active]').forEach((i) => i.removeAttribute('data-active'))
     event.target.setAttribute('data-active', '')
   })
   const digit = (d: string) =>
-    h('button', { type: 'button', class: 'key', onclick: () => {
-      const input = target()
-      if (input.value.length < input.maxLength) input.value += d
-      scheduleReset(IDLE_MS)
-    } }, d)
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'key',
+        onclick: () => {
+          const input = target()
+          if (input.value.length < input.maxLength) input.value += d
+          scheduleReset(IDLE_MS)
+        },
+      },
+      d,
+    )
   return h(
     'div',
     { class: 'keypad', role: 'group', 'aria-label': words.keypad },
     ...['1', '2', '3', '4', '5', '6', '7', '8', '9'].map(digit),
-    h('button', { type: 'button', class: 'key secondary', onclick: () => {
-      const input = target()
-      input.value = input.value.slice(0, -1)
-    } }, words.erase),
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'key secondary',
+        onclick: () => {
+          const input = target()
+          input.value = input.value.slice(0, -1)
+        },
+      },
+      words.erase,
+    ),
     digit('0'),
     h('button', { type: 'submit', class: 'key primary' }, words.ok),
   )
 }
 
-function numericForm(fields: HTMLElement[], onSubmit: (form: HTMLFormElement) => void, extra: Child[] = []): HTMLFormElement {
+function numericForm(
+  fields: HTMLElement[],
+  onSubmit: (form: HTMLFormElement) => void,
+  extra: Child[] = [],
+): HTMLFormElement {
   const form = h('form', { class: 'entry-form', novalidate: true }, ...fields) as HTMLFormElement
   form.append(keypad(form), ...present(extra))
   form.addEventListener('submit', (event) => {
@@ -177,7 +212,14 @@ function pairScreen(problem?: string): void {
       { class: 'pair' },
       h('p', {}, words.pairHelp),
       h('label', { for: 'token' }, words.pairLabel),
-      h('input', { id: 'token', name: 'token', type: 'password', autocomplete: 'off', required: true, spellcheck: 'false' }),
+      h('input', {
+        id: 'token',
+        name: 'token',
+        type: 'password',
+        autocomplete: 'off',
+        required: true,
+        spellcheck: 'false',
+      }),
       problem ? h('p', { class: 'problem', role: 'alert' }, problem) : null,
       h('button', { type: 'submit', class: 'primary wide' }, words.pairButton),
     ) as HTMLFormElement
@@ -214,24 +256,34 @@ function start(): void {
   window.clearTimeout(resetTimer)
   visit = null
   if (!deviceToken.get()) return pairScreen()
-  show(() => [
-    h('h1', { tabindex: '-1', id: 'prompt' }, words.identifierPrompt),
-    numericForm(keypadField('identifier', words.identifierLabel, false, 32), (form) => {
-      const identifier = (form.elements.namedItem('identifier') as HTMLInputElement).value.replace(/\D/g, '')
-      if (identifier) pinScreen(identifier)
-    }),
-  ], '#identifier')
+  show(
+    () => [
+      h('h1', { tabindex: '-1', id: 'prompt' }, words.identifierPrompt),
+      numericForm(keypadField('identifier', words.identifierLabel, false, 32), (form) => {
+        const identifier = (form.elements.namedItem('identifier') as HTMLInputElement).value.replace(/\D/g, '')
+        if (identifier) pinScreen(identifier)
+      }),
+    ],
+    '#identifier',
+  )
 }
 
 function pinScreen(identifier: string): void {
   scheduleReset(IDLE_MS)
-  show(() => [
-    h('h1', { tabindex: '-1', id: 'prompt' }, words.pinPrompt),
-    numericForm(keypadField('pin', words.pinLabel, true, 8), (form) => {
-      const pin = (form.elements.namedItem('pin') as HTMLInputElement).value
-      if (/^\d{4,8}$/.test(pin)) void identify(identifier, pin)
-    }, [cancelButton()]),
-  ], '#pin')
+  show(
+    () => [
+      h('h1', { tabindex: '-1', id: 'prompt' }, words.pinPrompt),
+      numericForm(
+        keypadField('pin', words.pinLabel, true, 8),
+        (form) => {
+          const pin = (form.elements.namedItem('pin') as HTMLInputElement).value
+          if (/^\d{4,8}$/.test(pin)) void identify(identifier, pin)
+        },
+        [cancelButton()],
+      ),
+    ],
+    '#pin',
+  )
 }
 
 async function identify(identifier: string, pin: string): Promise<void> {
@@ -282,10 +334,17 @@ function unpaired(): void {
 }
 
 function message(text: string, kind: 'done' | 'problem' | 'saved'): void {
-  show(() => [
-    h('p', { class: `message ${kind}`, role: kind === 'problem' ? 'alert' : 'status', tabindex: '-1', id: 'message' }, text),
-    h('button', { type: 'button', class: 'primary wide', onclick: start }, words.ok),
-  ], '#message')
+  show(
+    () => [
+      h(
+        'p',
+        { class: `message ${kind}`, role: kind === 'problem' ? 'alert' : 'status', tabindex: '-1', id: 'message' },
+        text,
+      ),
+      h('button', { type: 'button', class: 'primary wide', onclick: start }, words.ok),
+    ],
+    '#message',
+  )
   scheduleReset(kind === 'problem' ? 2 * MESSAGE_MS : MESSAGE_MS)
 }
 
@@ -315,22 +374,28 @@ function punchButton(type: PunchType): HTMLElement {
 
 function newPinScreen(employee: Employee, problem?: string): void {
   scheduleReset(IDLE_MS)
-  show(() => [
-    h('h1', { tabindex: '-1' }, words.newPinTitle),
-    h('p', { class: 'note' }, `${words.hello(employee.name)}. ${words.newPinHelp}`),
-    problem ? h('p', { class: 'problem', role: 'alert' }, problem) : null,
-    numericForm(
-      [...keypadField('new_pin', words.newPinLabel, true, 8), ...keypadField('repeat_pin', words.repeatPinLabel, true, 8)],
-      (form) => {
-        const first = (form.elements.namedItem('new_pin') as HTMLInputElement).value
-        const second = (form.elements.namedItem('repeat_pin') as HTMLInputElement).value
-        if (!second && first) return (form.elements.namedItem('repeat_pin') as HTMLInputElement).focus()
-        if (first !== second) return newPinScreen(employee, words.pinsDiffer)
-        void changePin(employee, first)
-      },
-      [cancelButton()],
-    ),
-  ], '#new_pin')
+  show(
+    () => [
+      h('h1', { tabindex: '-1' }, words.newPinTitle),
+      h('p', { class: 'note' }, `${words.hello(employee.name)}. ${words.newPinHelp}`),
+      problem ? h('p', { class: 'problem', role: 'alert' }, problem) : null,
+      numericForm(
+        [
+          ...keypadField('new_pin', words.newPinLabel, true, 8),
+          ...keypadField('repeat_pin', words.repeatPinLabel, true, 8),
+        ],
+        (form) => {
+          const first = (form.elements.namedItem('new_pin') as HTMLInputElement).value
+          const second = (form.elements.namedItem('repeat_pin') as HTMLInputElement).value
+          if (!second && first) return (form.elements.namedItem('repeat_pin') as HTMLInputElement).focus()
+          if (first !== second) return newPinScreen(employee, words.pinsDiffer)
+          void changePin(employee, first)
+        },
+        [cancelButton()],
+      ),
+    ],
+    '#new_pin',
+  )
 }
 
 async function changePin(employee: Employee, newPin: string): Promise<void> {
@@ -341,7 +406,8 @@ async function changePin(employee: Employee, newPin: string): Promise<void> {
       visit.pin = newPin
       return employeeScreen(answer.body.data.employee)
     }
-    if (answer.status === 400) return newPinScreen(employee, answer.body?.error?.details?.[0]?.message ?? answer.body?.error?.message)
+    if (answer.status === 400)
+      return newPinScreen(employee, answer.body?.error?.details?.[0]?.message ?? answer.body?.error?.message)
     refusal(answer)
   } catch (error) {
     if (!(error instanceof Offline)) throw error
@@ -368,7 +434,12 @@ async function send(punch: QueuedPunch): Promise<SendOutcome> {
     // device revoked (the punch waits for a new pairing), slowed or rate limited, or the same
     // request still running, holds every punch back.
     if (code === 'kiosk_locked') return 'hold'
-    if (answer.status === 429 || (answer.status === 401 && code === 'unauthenticated') || code === 'idempotency_key_in_use') return 'later'
+    if (
+      answer.status === 429 ||
+      (answer.status === 401 && code === 'unauthenticated') ||
+      code === 'idempotency_key_in_use'
+    )
+      return 'later'
     outcomes.set(punch.idempotencyKey, { refused: refusalText(answer) })
     return 'refused'
   } catch (error) {

@@ -17,7 +17,6 @@ export { WebhookVerificationError, verifyWebhook, type VerifyOptions } from './w
 
 export type Schemas = components['schemas']
 
-
 export interface JornadaOptions {
   /** The service's origin, e.g. https://jornada.example.com */
   baseUrl: string
@@ -73,7 +72,8 @@ export function retryingFetch(options: JornadaOptions): (request: Request) => Pr
     const headers = new Headers(request.headers)
     headers.set('authorization', `Bearer ${options.apiKey}`)
     // One key for every attempt of this call: that is what makes the retries safe.
-    if (WRITE_METHODS.has(request.method) && !headers.has('idempotency-key')) headers.set('idempotency-key', crypto.randomUUID())
+    if (WRITE_METHODS.has(request.method) && !headers.has('idempotency-key'))
+      headers.set('idempotency-key', crypto.randomUUID())
     const body = request.body ? await request.arrayBuffer() : null
     for (let attempt = 0; ; attempt++) {
       const attemptRequest = new Request(request.url, { method: request.method, headers, body, signal: request.signal })
@@ -95,7 +95,9 @@ export function retryingFetch(options: JornadaOptions): (request: Request) => Pr
 
 type JsonOf<R> = R extends { content: { 'application/json': infer J } } ? J : never
 type GetOk<P extends keyof paths> = paths[P] extends { get: { responses: { 200: infer R } } } ? JsonOf<R> : never
-type GetQuery<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } } ? NonNullable<Q> : never
+type GetQuery<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } }
+  ? NonNullable<Q>
+  : never
 type GetPathParams<P extends keyof paths> = paths[P] extends { get: { parameters: { path?: infer X } } } ? X : never
 
 /** Paths whose GET answers a page: `{ data: [...], meta: { page, page_size, total } }`. */
@@ -108,7 +110,10 @@ export interface Jornada {
   /** The typed openapi-fetch client: GET, POST, PATCH, DELETE on every path of the API. */
   api: Client<paths>
   /** Every item of a list, fetching page after page (`page_size` 100 unless given). */
-  pages<P extends PagedPath>(path: P, options?: { query?: Omit<GetQuery<P>, 'page'>; path?: GetPathParams<P> }): AsyncGenerator<ItemOf<P>>
+  pages<P extends PagedPath>(
+    path: P,
+    options?: { query?: Omit<GetQuery<P>, 'page'>; path?: GetPathParams<P> },
+  ): AsyncGenerator<ItemOf<P>>
   /** The event stream oldest first from `after` (or the oldest kept), until it is read to the end. */
   events(options?: { after?: string; type?: string; pageSize?: number }): AsyncGenerator<EventItem>
 }
@@ -129,21 +134,33 @@ export class JornadaError extends Error {
 }
 
 function raise(response: Response, error: unknown): never {
-  const body = (error ?? {}) as { error?: { code?: string; message?: string; details?: { field: string; message: string }[] } }
-  throw new JornadaError(response.status, body.error?.code ?? 'unknown', body.error?.message ?? `HTTP ${response.status}`, body.error?.details)
+  const body = (error ?? {}) as {
+    error?: { code?: string; message?: string; details?: { field: string; message: string }[] }
+  }
+  throw new JornadaError(
+    response.status,
+    body.error?.code ?? 'unknown',
+    body.error?.message ?? `HTTP ${response.status}`,
+    body.error?.details,
+  )
 }
 
 export function createJornada(options: JornadaOptions): Jornada {
   const api = createClient<paths>({ baseUrl: options.baseUrl.replace(/\/+$/, ''), fetch: retryingFetch(options) })
   // The typed client's overloads cannot be picked for a path chosen at run time.
-  const get = api.GET as unknown as (path: string, init: { params: { query?: object; path?: object } }) => Promise<{ data?: any; error?: unknown; response: Response }>
+  const get = api.GET as unknown as (
+    path: string,
+    init: { params: { query?: object; path?: object } },
+  ) => Promise<{ data?: any; error?: unknown; response: Response }>
 
   return {
     api,
     async *pages(path, pageOptions = {}) {
       const query = { page_size: 100, ...(pageOptions.query as object) }
       for (let page = 1; ; page++) {
-        const { data, error, response } = await get(path, { params: { query: { ...query, page }, ...(pageOptions.path ? { path: pageOptions.path } : {}) } })
+        const { data, error, response } = await get(path, {
+          params: { query: { ...query, page }, ...(pageOptions.path ? { path: pageOptions.path } : {}) },
+        })
         if (!data) raise(response, error)
         yield* data.data
         if (page * data.meta.page_size >= data.meta.total || data.data.length === 0) return
@@ -152,7 +169,11 @@ export function createJornada(options: JornadaOptions): Jornada {
     async *events(eventOptions = {}) {
       let after = eventOptions.after
       for (;;) {
-        const query = { page_size: eventOptions.pageSize ?? 500, ...(after ? { after } : {}), ...(eventOptions.type ? { type: eventOptions.type } : {}) }
+        const query = {
+          page_size: eventOptions.pageSize ?? 500,
+          ...(after ? { after } : {}),
+          ...(eventOptions.type ? { type: eventOptions.type } : {}),
+        }
         const { data, error, response } = await get('/api/v1/events', { params: { query } })
         if (!data) raise(response, error)
         yield* data.data

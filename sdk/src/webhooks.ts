@@ -32,15 +32,22 @@ function header(headers: HeaderSource, name: string): string | undefined {
  * Checks the delivery and returns its event. `body` must be the raw body as received (parse it
  * only after verifying: re-serialised JSON would not match the signature).
  */
-export function verifyWebhook<Event = unknown>(secret: string, headers: HeaderSource, body: string | Uint8Array, options: VerifyOptions = {}): Event {
+export function verifyWebhook<Event = unknown>(
+  secret: string,
+  headers: HeaderSource,
+  body: string | Uint8Array,
+  options: VerifyOptions = {},
+): Event {
   const id = header(headers, 'webhook-id')
   const timestamp = header(headers, 'webhook-timestamp')
   const signatures = header(headers, 'webhook-signature')
-  if (!id || !timestamp || !signatures) throw new WebhookVerificationError('missing webhook-id, webhook-timestamp or webhook-signature header')
+  if (!id || !timestamp || !signatures)
+    throw new WebhookVerificationError('missing webhook-id, webhook-timestamp or webhook-signature header')
   if (!/^\d+$/.test(timestamp)) throw new WebhookVerificationError('webhook-timestamp is not a number of seconds')
   const tolerance = options.toleranceSeconds ?? 300
   const now = Math.floor((options.now ?? Date.now()) / 1000)
-  if (Math.abs(now - Number(timestamp)) > tolerance) throw new WebhookVerificationError('webhook-timestamp is too far from now: a replay, or a clock out of step')
+  if (Math.abs(now - Number(timestamp)) > tolerance)
+    throw new WebhookVerificationError('webhook-timestamp is too far from now: a replay, or a clock out of step')
   const text = typeof body === 'string' ? body : new TextDecoder().decode(body)
   const key = Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64')
   const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${text}`).digest()

@@ -30,10 +30,17 @@ forEachEngine(
       const id = created.data!.data.id
       const read = await jornada.api.GET('/api/v1/users/{user_id}', { params: { path: { user_id: id } } })
       assert.equal(read.data!.data.email, email)
-      const missing = await jornada.api.GET('/api/v1/users/{user_id}', { params: { path: { user_id: 'usr_01ARZ3NDEKTSV4RRFFQ69G5FAV' } } })
+      const missing = await jornada.api.GET('/api/v1/users/{user_id}', {
+        params: { path: { user_id: 'usr_01ARZ3NDEKTSV4RRFFQ69G5FAV' } },
+      })
       assert.equal(missing.response.status, 404)
-      const all = jornada.pages('/api/v1/webhooks/{webhook_id}/deliveries', { path: { webhook_id: 'whk_01ARZ3NDEKTSV4RRFFQ69G5FAV' } })
-      await assert.rejects(all.next(), (error: unknown) => error instanceof JornadaError && error.status === 404 && error.code === 'not_found')
+      const all = jornada.pages('/api/v1/webhooks/{webhook_id}/deliveries', {
+        path: { webhook_id: 'whk_01ARZ3NDEKTSV4RRFFQ69G5FAV' },
+      })
+      await assert.rejects(
+        all.next(),
+        (error: unknown) => error instanceof JornadaError && error.status === 404 && error.code === 'not_found',
+      )
     })
 
     it('a write whose answer is lost is retried with the same Idempotency-Key and recorded once', async () => {
@@ -55,14 +62,18 @@ forEachEngine(
           return response
         },
       })
-      const res = await jornada.api.POST('/api/v1/attendance', { body: { user_id: user.id, type: 'in', ts: minutesAgo(10) } })
+      const res = await jornada.api.POST('/api/v1/attendance', {
+        body: { user_id: user.id, type: 'in', ts: minutesAgo(10) },
+      })
       assert.equal(res.response.status, 201)
       assert.equal(res.response.headers.get('idempotent-replayed'), 'true')
       assert.equal(seen.length, 2)
       assert.ok(seen[0]!.key && seen[0]!.key === seen[1]!.key, 'the same key on both attempts')
       // Local dates of the company's zone: a day either side of today's UTC date covers any offset.
       const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
-      const punches = (await tenant.admin.get(`/api/v1/attendance/punches?user_id=${user.id}&from=${day(-1)}&to=${day(1)}`)).body
+      const punches = (
+        await tenant.admin.get(`/api/v1/attendance/punches?user_id=${user.id}&from=${day(-1)}&to=${day(1)}`)
+      ).body
       assert.equal(punches.data?.length ?? punches.meta?.total, 1, JSON.stringify(punches).slice(0, 300))
     })
 
@@ -75,15 +86,27 @@ forEachEngine(
         apiKey: tenant.adminKey,
         fetch: async (request) => {
           times.push(Date.now())
-          if (refusals-- > 0) return new Response('{"error":{"code":"rate_limited","message":"slow down"}}', { status: refusals === 1 ? 429 : 503, headers: { 'retry-after': '1' } })
+          if (refusals-- > 0)
+            return new Response('{"error":{"code":"rate_limited","message":"slow down"}}', {
+              status: refusals === 1 ? 429 : 503,
+              headers: { 'retry-after': '1' },
+            })
           return fetch(request)
         },
       })
       const me = await jornada.api.GET('/api/v1/me')
       assert.equal(me.response.status, 200)
       assert.equal(times.length, 3)
-      assert.ok(times[1]! - times[0]! >= 950 && times[2]! - times[1]! >= 950, `waited ${times[1]! - times[0]!} and ${times[2]! - times[1]!} ms`)
-      const noRetries = createJornada({ baseUrl, apiKey: tenant.adminKey, maxRetries: 0, fetch: async () => new Response('{}', { status: 503, headers: { 'retry-after': '1' } }) })
+      assert.ok(
+        times[1]! - times[0]! >= 950 && times[2]! - times[1]! >= 950,
+        `waited ${times[1]! - times[0]!} and ${times[2]! - times[1]!} ms`,
+      )
+      const noRetries = createJornada({
+        baseUrl,
+        apiKey: tenant.adminKey,
+        maxRetries: 0,
+        fetch: async () => new Response('{}', { status: 503, headers: { 'retry-after': '1' } }),
+      })
       assert.equal((await noRetries.api.GET('/api/v1/me')).response.status, 503)
     })
 
@@ -103,25 +126,50 @@ forEachEngine(
         return events
       }
       const events = await eventually('23 events', readAll, (all) => all.length >= 23)
-      assert.deepEqual(events.map((e) => e.data && (e.data as { id: string }).id), made.map((u) => u.id))
+      assert.deepEqual(
+        events.map((e) => e.data && (e.data as { id: string }).id),
+        made.map((u) => u.id),
+      )
     })
 
     it('verifyWebhook accepts a real delivery and refuses a changed body, another secret and an old timestamp', async () => {
       const tenant = await t.newTenant()
       const receiver = await startReceiver()
-      const dispatcher = startWebhookDispatcher(t.database.db, { allowPrivateNetworks: true, pollMs: 20, onError: () => {} })
+      const dispatcher = startWebhookDispatcher(t.database.db, {
+        allowPrivateNetworks: true,
+        pollMs: 20,
+        onError: () => {},
+      })
       try {
         const jornada = createJornada({ baseUrl, apiKey: tenant.adminKey })
-        const hook = (await jornada.api.POST('/api/v1/webhooks', { body: { url: receiver.url, events: ['user.created'] } })).data!.data
+        const hook = (
+          await jornada.api.POST('/api/v1/webhooks', { body: { url: receiver.url, events: ['user.created'] } })
+        ).data!.data
         const user = await tenant.createUser()
         const [delivery] = await receiver.waitFor(1)
-        const event = verifyWebhook<{ type: string; data: { id: string } }>(hook.secret, delivery!.headers as Record<string, string>, delivery!.body)
+        const event = verifyWebhook<{ type: string; data: { id: string } }>(
+          hook.secret,
+          delivery!.headers as Record<string, string>,
+          delivery!.body,
+        )
         assert.deepEqual([event.type, event.data.id], ['user.created', user.id])
         const headers = new Headers(delivery!.headers as Record<string, string>)
-        assert.equal(verifyWebhook<{ data: { id: string } }>(hook.secret, headers, Buffer.from(delivery!.body)).data.id, user.id)
-        assert.throws(() => verifyWebhook(hook.secret, headers, delivery!.body.replace(user.id, 'usr_forged')), WebhookVerificationError)
-        assert.throws(() => verifyWebhook('whsec_' + Buffer.alloc(32, 7).toString('base64'), headers, delivery!.body), WebhookVerificationError)
-        assert.throws(() => verifyWebhook(hook.secret, headers, delivery!.body, { now: Date.now() + 600_000 }), /too far from now/)
+        assert.equal(
+          verifyWebhook<{ data: { id: string } }>(hook.secret, headers, Buffer.from(delivery!.body)).data.id,
+          user.id,
+        )
+        assert.throws(
+          () => verifyWebhook(hook.secret, headers, delivery!.body.replace(user.id, 'usr_forged')),
+          WebhookVerificationError,
+        )
+        assert.throws(
+          () => verifyWebhook('whsec_' + Buffer.alloc(32, 7).toString('base64'), headers, delivery!.body),
+          WebhookVerificationError,
+        )
+        assert.throws(
+          () => verifyWebhook(hook.secret, headers, delivery!.body, { now: Date.now() + 600_000 }),
+          /too far from now/,
+        )
       } finally {
         await dispatcher.stop()
         await receiver.close()

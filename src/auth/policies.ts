@@ -147,7 +147,12 @@ const HR = new Set<string>(HR_PROFILE_FIELDS)
  * Why `actor` may not change `fields` of user `targetId`, or null when every field is allowed.
  * A field outside the three groups is treated as employment data, the most protected group.
  */
-export function userUpdateDenial(actor: Actor, hrDepartmentId: string | null, targetId: string, fields: readonly string[]): string | null {
+export function userUpdateDenial(
+  actor: Actor,
+  hrDepartmentId: string | null,
+  targetId: string,
+  fields: readonly string[],
+): string | null {
   const personal = fields.filter((f) => PERSONAL.has(f))
   const hr = fields.filter((f) => HR.has(f))
   const employment = fields.filter((f) => !PERSONAL.has(f) && !HR.has(f))
@@ -175,7 +180,12 @@ export function canRegisterAbsenceFor(actor: Actor, employeeId: string): boolean
  * Deciding an absence: a member of the HR department, or a supervisor of the requester anywhere
  * up the manager chain, and never the requester.
  */
-export function canDecideAbsence(actor: Actor, requesterId: string, hrDepartmentId: string | null, managerChain: readonly string[]): boolean {
+export function canDecideAbsence(
+  actor: Actor,
+  requesterId: string,
+  hrDepartmentId: string | null,
+  managerChain: readonly string[],
+): boolean {
   if (actor.id === requesterId) return false
   return isHrMember(actor, hrDepartmentId) || managerChain.includes(actor.id)
 }
@@ -215,7 +225,8 @@ export function canDecideCorrection(
   managerChain: readonly string[],
 ): boolean {
   if (actor.id === correction.proposedBy) return false
-  if (correction.proposedBy === correction.employeeId) return isHrMember(actor, hrDepartmentId) || managerChain.includes(actor.id)
+  if (correction.proposedBy === correction.employeeId)
+    return isHrMember(actor, hrDepartmentId) || managerChain.includes(actor.id)
   return actor.id === correction.employeeId
 }
 

@@ -43,12 +43,18 @@ export function describeImport(report: ImportReport, shown = 20): string {
     lines.push(`  line ${error.line}: ${error.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`)
   }
   const more = report.rejected - Math.min(shown, report.errors.length)
-  if (more > 0) lines.push(`  ... and ${plural(more, 'more rejected row', 'more rejected rows', true)} (--json lists up to ${MAX_REPORTED_ERRORS})`)
+  if (more > 0)
+    lines.push(
+      `  ... and ${plural(more, 'more rejected row', 'more rejected rows', true)} (--json lists up to ${MAX_REPORTED_ERRORS})`,
+    )
   return lines.join('\n')
 }
 
 /** A progress bar of employees done, on stderr when it is a terminal; null otherwise. */
-export function terminalEmployeeProgress(label: string, stream: NodeJS.WriteStream = process.stderr): ((done: number, total: number) => void) & { stop(): void } | null {
+export function terminalEmployeeProgress(
+  label: string,
+  stream: NodeJS.WriteStream = process.stderr,
+): (((done: number, total: number) => void) & { stop(): void }) | null {
   if (!stream.isTTY) return null
   const bar = new SingleBar({
     stream,

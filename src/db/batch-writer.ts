@@ -42,7 +42,11 @@ export class BatchWriter<Row> {
   ) {}
 
   /** A writer of batches of `batchSize` rows, each written with `insert` inside the batch's transaction. */
-  static async open<Row>(db: Db, batchSize: number, insert: (trx: Db, rows: Row[]) => Promise<void>): Promise<BatchWriter<Row>> {
+  static async open<Row>(
+    db: Db,
+    batchSize: number,
+    insert: (trx: Db, rows: Row[]) => Promise<void>,
+  ): Promise<BatchWriter<Row>> {
     const batches = new BatchWriter<Row>(db, batchSize, insert)
     batches.#cacheSetting = await setSqlitePageCache(db, BULK_PAGE_CACHE_KIB)
     return batches

@@ -118,7 +118,9 @@ function preparingPool(pool: pg.Pool): PostgresPool {
     }
     return {
       query: ((sqlOrCursor: string | object, parameters?: ReadonlyArray<unknown>) =>
-        typeof sqlOrCursor === 'string' ? query(sqlOrCursor, parameters ?? []) : client.query(sqlOrCursor as never)) as unknown as PostgresPoolClient['query'],
+        typeof sqlOrCursor === 'string'
+          ? query(sqlOrCursor, parameters ?? [])
+          : client.query(sqlOrCursor as never)) as unknown as PostgresPoolClient['query'],
       release: () => client.release(outdated),
     }
   }
@@ -137,7 +139,17 @@ class OwnSchemaIntrospector extends PostgresIntrospector {
   }
 
   override async getTables(): Promise<TableMetadata[]> {
-    const { rows } = await sql<{ table: string; schema: string; kind: string; column: string; type: string; type_schema: string; not_null: boolean; has_default: boolean; serial: string | null }>`
+    const { rows } = await sql<{
+      table: string
+      schema: string
+      kind: string
+      column: string
+      type: string
+      type_schema: string
+      not_null: boolean
+      has_default: boolean
+      serial: string | null
+    }>`
       select c.relname as table, n.nspname as schema, c.relkind as kind, a.attname as column,
              t.typname as type, tn.nspname as type_schema, a.attnotnull as not_null, a.atthasdef as has_default,
              pg_get_serial_sequence(quote_ident(n.nspname) || '.' || quote_ident(c.relname), a.attname) as serial
@@ -151,7 +163,8 @@ class OwnSchemaIntrospector extends PostgresIntrospector {
     const tables = new Map<string, TableMetadata>()
     for (const row of rows) {
       let table = tables.get(row.table)
-      if (!table) tables.set(row.table, (table = { name: row.table, schema: row.schema, isView: row.kind === 'v', columns: [] }))
+      if (!table)
+        tables.set(row.table, (table = { name: row.table, schema: row.schema, isView: row.kind === 'v', columns: [] }))
       ;(table.columns as TableMetadata['columns'][number][]).push({
         name: row.column,
         dataType: row.type,
@@ -197,7 +210,12 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     engine: 'postgres',
     location: `postgres://${parsed.host}${parsed.pathname}${schema ? ` (schema ${schema})` : ''}`,
     ...(schema ? { schema } : {}),
-    poolStats: () => ({ max: pool.options.max, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    poolStats: () => ({
+      max: pool.options.max,
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     destroy: () => db.destroy(),
   }
 }

@@ -22,11 +22,18 @@ export async function lockRow(trx: Trx, table: TenantOwnedTable, tenantId: strin
  * Locks several rows of a tenant-owned table in one statement, in id order: every caller that
  * takes more than one lock takes them in that order, so two of them cannot deadlock.
  */
-export async function lockRows(trx: Trx, table: TenantOwnedTable, tenantId: string, ids: readonly string[]): Promise<void> {
+export async function lockRows(
+  trx: Trx,
+  table: TenantOwnedTable,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<void> {
   if (ids.length === 0 || trx.getExecutor().adapter instanceof SqliteAdapter) return
   // NO KEY UPDATE, not UPDATE: inserts referencing the row (a punch's user, a user's tenant) take
   // KEY SHARE for their foreign-key check, which UPDATE would block and could deadlock with.
-  await sql`select id from ${sql.table(table)} where tenant_id = ${tenantId} and id in (${sql.join(ids)}) order by id for no key update`.execute(trx)
+  await sql`select id from ${sql.table(table)} where tenant_id = ${tenantId} and id in (${sql.join(ids)}) order by id for no key update`.execute(
+    trx,
+  )
 }
 
 /** Locks the company's row: serialises the checks that span its users (last admin, unique email). */

@@ -17,6 +17,8 @@ export async function paginate<DB, TB extends keyof DB, RowsDB, RowsTB extends k
 ): Promise<Page<O>> {
   const rows = (await rowsOf(filtered).limit(window.limit).offset(window.offset).execute()) as O[]
   // The count's row type cannot be resolved for a generic table list; it is one number.
-  const { total } = (await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()) as { total: number | string }
+  const { total } = (await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()) as {
+    total: number | string
+  }
   return { rows, total: Number(total) }
 }

@@ -111,7 +111,9 @@ class JoiningDriver implements Driver {
    * failing with SQLITE_BUSY when a deferred transaction that has read tries to write.
    */
   #beginOutermost(connection: DatabaseConnection, settings: TransactionSettings): Promise<unknown> {
-    return this.options.beginImmediate ? connection.executeQuery(CompiledQuery.raw('begin immediate')) : this.inner.beginTransaction(connection, settings)
+    return this.options.beginImmediate
+      ? connection.executeQuery(CompiledQuery.raw('begin immediate'))
+      : this.inner.beginTransaction(connection, settings)
   }
 
   async init(): Promise<void> {
@@ -120,7 +122,8 @@ class JoiningDriver implements Driver {
   }
 
   async begin(): Promise<RequestTransaction> {
-    if (!this.#initialised) throw new Error('the database must be opened (migrated) before a request transaction begins')
+    if (!this.#initialised)
+      throw new Error('the database must be opened (migrated) before a request transaction begins')
     const connection = await this.inner.acquireConnection()
     try {
       await this.#beginOutermost(connection, {})
@@ -162,11 +165,19 @@ class JoiningDriver implements Driver {
     return this.inner.savepoint!(unwrap(connection), name, compile)
   }
 
-  rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+  rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     return this.inner.rollbackToSavepoint!(unwrap(connection), name, compile)
   }
 
-  releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+  releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     return this.inner.releaseSavepoint!(unwrap(connection), name, compile)
   }
 

@@ -40,18 +40,24 @@ export function reusableQuery<Args extends string[], Row>(
       if (!statementNames.has(shape.sql)) statementNames.set(shape.sql, `jornada_${statementNames.size + 1}`)
     }
     const parameters = shape.parameters(args)
-    return readNow<Row>(db, shape.sql, parameters) ?? db.executeQuery<Row>(CompiledQuery.raw(shape.sql, parameters)).then((result) => result.rows)
+    return (
+      readNow<Row>(db, shape.sql, parameters) ??
+      db.executeQuery<Row>(CompiledQuery.raw(shape.sql, parameters)).then((result) => result.rows)
+    )
   }
 }
 
 /** The SQL of a query built with marker arguments, and how to fill its parameters: from the arguments, or constants of the query. */
-function compile<Args extends string[]>(query: Compilable<unknown>): { sql: string; parameters: (args: Args) => unknown[] } {
+function compile<Args extends string[]>(
+  query: Compilable<unknown>,
+): { sql: string; parameters: (args: Args) => unknown[] } {
   const { sql, parameters } = query.compile()
   // For each parameter: the index of the argument it takes, or -1 for a constant of the query.
   const slots = parameters.map((p) => {
     if (typeof p !== 'string' || !p.includes(MARKER)) return -1
     // A parameter made from an argument (a pattern around it, say) would be frozen with the marker in it.
-    if (!/^\u0000jornada-arg-\d+$/.test(p)) throw new Error('reusableQuery: a parameter must be an argument as it is, or a constant')
+    if (!/^\u0000jornada-arg-\d+$/.test(p))
+      throw new Error('reusableQuery: a parameter must be an argument as it is, or a constant')
     return Number(p.slice(MARKER.length))
   })
   return { sql, parameters: (args) => slots.map((slot, i) => (slot < 0 ? parameters[i] : args[slot])) }

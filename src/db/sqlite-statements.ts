@@ -45,7 +45,10 @@ function rowMaker(columns: readonly string[]): RowMaker {
 const columnNames = (statement: BetterSqlite3.Statement) => statement.columns().map((column) => column.name)
 
 /** Streamed rows made into objects, by a maker made once the first row is out. */
-function* madeRows(rows: IterableIterator<unknown[]>, makeMaker: () => RowMaker): IterableIterator<Record<string, unknown>> {
+function* madeRows(
+  rows: IterableIterator<unknown[]>,
+  makeMaker: () => RowMaker,
+): IterableIterator<Record<string, unknown>> {
   let toRow: RowMaker | undefined
   for (const values of rows) yield (toRow ??= makeMaker())(values)
 }
@@ -97,7 +100,10 @@ export class CachedStatementsDatabase implements SqliteDatabase {
     if (!statement) {
       const prepared = this.connection.prepare(sql)
       if (!this.#commits || !prepared.reader) statement = this.#plain(prepared, SCHEMA_CHANGE.test(sql))
-      else statement = NAMES_MAY_CHANGE.test(sql) ? this.#rawRows(prepared, this.#commits) : this.#namedColumnRows(prepared)
+      else
+        statement = NAMES_MAY_CHANGE.test(sql)
+          ? this.#rawRows(prepared, this.#commits)
+          : this.#namedColumnRows(prepared)
       // Statements with generated shapes (IN lists of varying length) must not grow this forever.
       if (this.#statements.size >= this.#capacity) this.#statements.delete(this.#statements.keys().next().value!)
       this.#statements.set(sql, statement)
@@ -133,7 +139,8 @@ export class CachedStatementsDatabase implements SqliteDatabase {
       reader: true,
       all: (parameters) => (rows.all(bindable(parameters)) as unknown[][]).map(toRow),
       run: (parameters) => rows.run(bindable(parameters)),
-      iterate: (parameters) => this.#counted(madeRows(rows.iterate(bindable(parameters)) as IterableIterator<unknown[]>, () => toRow)),
+      iterate: (parameters) =>
+        this.#counted(madeRows(rows.iterate(bindable(parameters)) as IterableIterator<unknown[]>, () => toRow)),
     }
   }
 
@@ -161,7 +168,12 @@ export class CachedStatementsDatabase implements SqliteDatabase {
       run: (parameters) => rows.run(bindable(parameters)),
       // While rows stream nothing else can run on the connection, the schema's version included:
       // the names are taken from the statement once its first row is out, on every iteration.
-      iterate: (parameters) => this.#counted(madeRows(rows.iterate(bindable(parameters)) as IterableIterator<unknown[]>, () => rowMaker(columnNames(prepared)))),
+      iterate: (parameters) =>
+        this.#counted(
+          madeRows(rows.iterate(bindable(parameters)) as IterableIterator<unknown[]>, () =>
+            rowMaker(columnNames(prepared)),
+          ),
+        ),
     }
   }
 

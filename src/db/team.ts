@@ -36,6 +36,11 @@ export async function managerChain(db: Kysely<Database>, tenantId: string, userI
 }
 
 /** Whether `employeeId` is `supervisorId` or anywhere below them: a walk up the employee's chain. */
-export async function isInTeamOf(db: Kysely<Database>, tenantId: string, supervisorId: string, employeeId: string): Promise<boolean> {
+export async function isInTeamOf(
+  db: Kysely<Database>,
+  tenantId: string,
+  supervisorId: string,
+  employeeId: string,
+): Promise<boolean> {
   return employeeId === supervisorId || (await managerChain(db, tenantId, employeeId)).includes(supervisorId)
 }

@@ -43,7 +43,6 @@ function setRateHeaders(reply: FastifyReply, decision: RateDecision): void {
   reply.header('RateLimit-Reset', Math.ceil(decision.resetMs / 1000))
 }
 
-
 /** The token of an `Authorization: Bearer <token>` header, or null. */
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null
@@ -84,7 +83,11 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   }
 
   /** A 401, counted against the caller's address so that keys and tokens cannot be tried quickly. */
-  async function unauthenticated(request: FastifyRequest, reply: FastifyReply, token: string | null): Promise<AppError> {
+  async function unauthenticated(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    token: string | null,
+  ): Promise<AppError> {
     // A valid key is never refused because of its address: behind a load balancer or a shared
     // NAT many clients share one, and one misbehaving client must not lock them out.
     await admit(request, reply, `anon:${request.ip}`)
@@ -103,7 +106,8 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   async function admitDevice(request: FastifyRequest, reply: FastifyReply, token: string | null): Promise<void> {
     const device = token?.startsWith(KIOSK_TOKEN_PREFIX) ? await authenticateKiosk(token) : null
     if (!device) {
-      if (token && (await authenticate(token))) throw new AppError('permission_denied', 'The kiosk endpoints take a kiosk device token, not an API key')
+      if (token && (await authenticate(token)))
+        throw new AppError('permission_denied', 'The kiosk endpoints take a kiosk device token, not an API key')
       throw await unauthenticated(request, reply, token)
     }
     await admit(request, reply, `kiosk:${device.kioskId}`)

@@ -54,7 +54,11 @@ export function registerInvalidPathRoutes(app: FastifyInstance): void {
  * Errors Node's HTTP parser raises before Fastify sees a request (headers over 16 KiB, a request
  * or its headers not received in time, malformed HTTP), answered in the contract's format.
  */
-export function clientErrorHandler(this: { log: { trace(obj: unknown, msg: string): void } }, error: NodeJS.ErrnoException, socket: Socket): void {
+export function clientErrorHandler(
+  this: { log: { trace(obj: unknown, msg: string): void } },
+  error: NodeJS.ErrnoException,
+  socket: Socket,
+): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
   const [status, code, message]: [number, ErrorCode, string] =
     error.code === 'HPE_HEADER_OVERFLOW'

@@ -9,12 +9,14 @@ import { toFieldIssues } from '../lib/validation.js'
 import { INVALID_PATH_MESSAGE } from './edge.js'
 import { errorBody, quoted } from './responses.js'
 
-
 const FRAMEWORK_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'Request body is larger than 1 MiB' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'Send the body as application/json' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid_request', message: 'Content-Length does not match the body' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: 'The body is empty but Content-Type is application/json' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'invalid_json',
+    message: 'The body is empty but Content-Type is application/json',
+  },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'The body is not valid JSON' },
   // Fallbacks: rewriteInvalidPath and the router's long parameter limit normally catch these first.
   FST_ERR_BAD_URL: { code: 'invalid_request', message: INVALID_PATH_MESSAGE },
@@ -27,7 +29,10 @@ const FRAMEWORK_CODES: Record<string, { code: ErrorCode; message: string }> = {
  * contract's format.
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const known = FRAMEWORK_CODES[error.code] ?? { code: 'invalid_request' as const, message: 'The request could not be routed' }
+  const known = FRAMEWORK_CODES[error.code] ?? {
+    code: 'invalid_request' as const,
+    message: 'The request could not be routed',
+  }
   void reply.status(ERROR_CATALOGUE[known.code].status).send(errorBody(known.code, known.message))
 }
 
@@ -40,8 +45,11 @@ export function registerErrorHandler(app: FastifyInstance, allowedMethods: (path
     }
     if (error.validation) {
       const details = toFieldIssues(error.validation as never, error.validationContext)
-      const where = error.validationContext === 'querystring' ? 'query parameters' : error.validationContext ?? 'request'
-      return reply.status(400).send(errorBody('invalid_request', `Invalid ${where}: ${details.map((d) => d.field).join(', ')}`, details))
+      const where =
+        error.validationContext === 'querystring' ? 'query parameters' : (error.validationContext ?? 'request')
+      return reply
+        .status(400)
+        .send(errorBody('invalid_request', `Invalid ${where}: ${details.map((d) => d.field).join(', ')}`, details))
     }
     const known = error.code ? FRAMEWORK_CODES[error.code] : undefined
     if (known) {
@@ -54,7 +62,9 @@ export function registerErrorHandler(app: FastifyInstance, allowedMethods: (path
       return reply.status(error.statusCode).send(errorBody('invalid_request', quoted(error.message)))
     }
     request.log.error({ err: error }, 'unhandled error')
-    return reply.status(500).send(errorBody('internal_error', `Unexpected error; quote request id ${request.id} when reporting it`))
+    return reply
+      .status(500)
+      .send(errorBody('internal_error', `Unexpected error; quote request id ${request.id} when reporting it`))
   })
 
   app.setNotFoundHandler((request, reply) => {
@@ -62,8 +72,17 @@ export function registerErrorHandler(app: FastifyInstance, allowedMethods: (path
     const allowed = allowedMethods(path)
     if (allowed.length > 0) {
       reply.header('Allow', allowed.join(', '))
-      return reply.status(405).send(errorBody('method_not_allowed', `${quoted(path)} takes ${allowed.join(', ')}, not ${quoted(request.method, 10)}`))
+      return reply
+        .status(405)
+        .send(
+          errorBody(
+            'method_not_allowed',
+            `${quoted(path)} takes ${allowed.join(', ')}, not ${quoted(request.method, 10)}`,
+          ),
+        )
     }
-    return reply.status(404).send(errorBody('route_not_found', `No route ${quoted(request.method, 10)} ${quoted(path)}`))
+    return reply
+      .status(404)
+      .send(errorBody('route_not_found', `No route ${quoted(request.method, 10)} ${quoted(path)}`))
   })
 }

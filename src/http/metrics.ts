@@ -57,7 +57,12 @@ export class ServiceMetrics {
       duration: 'jornada_http_request_duration_seconds',
       durationHelp: 'Time from a request’s arrival to its answer, by method, route and status',
     })
-    this.rateLimited = new Counter({ name: 'jornada_rate_limited_requests_total', help: 'Requests refused 429 rate_limited, by what was counted (key, kiosk, ip, anon)', labelNames: ['bucket'], registers })
+    this.rateLimited = new Counter({
+      name: 'jornada_rate_limited_requests_total',
+      help: 'Requests refused 429 rate_limited, by what was counted (key, kiosk, ip, anon)',
+      labelNames: ['bucket'],
+      registers,
+    })
     this.shed = new Counter({
       name: 'jornada_shed_requests_total',
       help: 'Requests refused to protect the service: overloaded (503, event loop lagging) or concurrency_limited (429, expensive reads of one key)',
@@ -141,17 +146,27 @@ function authorised(tokenHash: string | null, header: string | undefined): boole
   return given !== null && secretMatches(given, tokenHash)
 }
 
-const UNAUTHORISED = JSON.stringify(errorBody('unauthenticated', 'The metrics need Authorization: Bearer <METRICS_TOKEN>'))
+const UNAUTHORISED = JSON.stringify(
+  errorBody('unauthenticated', 'The metrics need Authorization: Bearer <METRICS_TOKEN>'),
+)
 
 /** Serves the metrics on the API's own port; hidden from the API's document. */
 export function registerMetricsRoute(app: FastifyInstance, metrics: ServiceMetrics, token: string | null): void {
   const tokenHash = token === null ? null : sha256Hex(token)
-  app.get('/metrics', { config: { access: 'public', rateLimit: false }, schema: { hide: true } }, async (request, reply) => {
-    if (!authorised(tokenHash, request.headers.authorization)) {
-      return reply.status(401).header('WWW-Authenticate', 'Bearer').type('application/json; charset=utf-8').send(UNAUTHORISED)
-    }
-    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics())
-  })
+  app.get(
+    '/metrics',
+    { config: { access: 'public', rateLimit: false }, schema: { hide: true } },
+    async (request, reply) => {
+      if (!authorised(tokenHash, request.headers.authorization)) {
+        return reply
+          .status(401)
+          .header('WWW-Authenticate', 'Bearer')
+          .type('application/json; charset=utf-8')
+          .send(UNAUTHORISED)
+      }
+      return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics())
+    },
+  )
 }
 
 /** What a metrics port serves: one process's registry, or the sum of the workers' (prom-client's AggregatorRegistry). */
@@ -171,23 +186,34 @@ export function shareWithPrimary(metrics: ServiceMetrics): void {
 }
 
 /** Serves the metrics on a port of their own (`METRICS_PORT`), e.g. one that only the monitoring network reaches. */
-export async function startMetricsServer(source: MetricsText, token: string | null, port: number, host: string): Promise<Server> {
+export async function startMetricsServer(
+  source: MetricsText,
+  token: string | null,
+  port: number,
+  host: string,
+): Promise<Server> {
   const tokenHash = token === null ? null : sha256Hex(token)
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const path = (request.url ?? '/').split('?')[0]
     if (request.method !== 'GET' || path !== '/metrics') {
-      response.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(errorBody('route_not_found', 'Only GET /metrics is served here')))
+      response
+        .writeHead(404, { 'content-type': 'application/json; charset=utf-8' })
+        .end(JSON.stringify(errorBody('route_not_found', 'Only GET /metrics is served here')))
       return
     }
     if (!authorised(tokenHash, request.headers.authorization)) {
-      response.writeHead(401, { 'content-type': 'application/json; charset=utf-8', 'www-authenticate': 'Bearer' }).end(UNAUTHORISED)
+      response
+        .writeHead(401, { 'content-type': 'application/json; charset=utf-8', 'www-authenticate': 'Bearer' })
+        .end(UNAUTHORISED)
       return
     }
     source.metrics().then(
       (text) => response.writeHead(200, { 'content-type': source.contentType }).end(text),
       (error: unknown) => {
         console.error(`metrics: ${error instanceof Error ? error.message : String(error)}`)
-        response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(errorBody('internal_error', 'The metrics could not be collected')))
+        response
+          .writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
+          .end(JSON.stringify(errorBody('internal_error', 'The metrics could not be collected')))
       },
     )
   })

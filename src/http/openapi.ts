@@ -34,7 +34,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'jnd_... API key' },
-          kioskDevice: { type: 'http', scheme: 'bearer', description: 'jkd_... kiosk device token (kiosk operations only)' },
+          kioskDevice: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'jkd_... kiosk device token (kiosk operations only)',
+          },
         },
       },
       security: [{ bearerAuth: [] }],

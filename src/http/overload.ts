@@ -102,7 +102,13 @@ export function registerOverloadGuards(app: FastifyInstance, options: OverloadOp
     if (lagMs <= maxLagMs || !isSheddable(request)) return done()
     onShed?.('overloaded')
     // Come back once the loop has had time to catch up: the lag is judged over about a second.
-    done(retryLater('overloaded', `The service is overloaded (event loop ${Math.round(lagMs)} ms behind): retry shortly`, 1000))
+    done(
+      retryLater(
+        'overloaded',
+        `The service is overloaded (event loop ${Math.round(lagMs)} ms behind): retry shortly`,
+        1000,
+      ),
+    )
   })
 
   /** Takes a slot of the caller's expensive reads; it is given back once, when the response ends or the client goes. */
@@ -112,7 +118,11 @@ export function registerOverloadGuards(app: FastifyInstance, options: OverloadOp
     const held = running.get(caller.keyId) ?? 0
     if (held >= expensivePerKey) {
       onShed?.('concurrency_limited')
-      return retryLater('concurrency_limited', `This key already has ${held} expensive requests running (at most ${expensivePerKey}): retry when one has finished`, 1000)
+      return retryLater(
+        'concurrency_limited',
+        `This key already has ${held} expensive requests running (at most ${expensivePerKey}): retry when one has finished`,
+        1000,
+      )
     }
     running.set(caller.keyId, held + 1)
     let released = false

@@ -135,13 +135,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   async hit(bucket: string, limit: number): Promise<RateDecision> {
     const run = (this.redis as unknown as Record<string, (...args: unknown[]) => Promise<[number, number, number]>>)
       .jornadaSlidingWindow!
-    const [allowed, count, reset] = await run.call(
-      this.redis,
-      this.prefix + bucket,
-      limit,
-      WINDOW_MS,
-      randomUUID(),
-    )
+    const [allowed, count, reset] = await run.call(this.redis, this.prefix + bucket, limit, WINDOW_MS, randomUUID())
     return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - count), resetMs: Math.max(0, reset) }
   }
 

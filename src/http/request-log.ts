@@ -34,7 +34,11 @@ const LOGGABLE_QUERY_VALUES = new Set([
 ])
 
 /** The request as a log line sees it: the path, the route, and the query without personal values. */
-export function loggableRequest(request: FastifyRequest): { path: string; route: string | undefined; query?: Record<string, string> } {
+export function loggableRequest(request: FastifyRequest): {
+  path: string
+  route: string | undefined
+  query?: Record<string, string>
+} {
   const url = request.url
   const queryAt = url.indexOf('?')
   const path = (queryAt === -1 ? url : url.slice(0, queryAt)).slice(0, 256)
@@ -145,6 +149,10 @@ class RequestLogger {
 }
 
 /** Fastify's `childLoggerFactory`: the request's logger, made lazily. */
-export function lazyRequestLogger(logger: FastifyBaseLogger, bindings: Record<string, unknown>, options: object): FastifyBaseLogger {
+export function lazyRequestLogger(
+  logger: FastifyBaseLogger,
+  bindings: Record<string, unknown>,
+  options: object,
+): FastifyBaseLogger {
   return new RequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger
 }

@@ -48,7 +48,16 @@ export class RequestSeries {
     let byStatus = byMethod.get(method)
     if (!byStatus) byMethod.set(method, (byStatus = new Map()))
     let tally = byStatus.get(status)
-    if (!tally) byStatus.set(status, (tally = { labels: { method, route, status }, count: 0, sum: 0, buckets: new Float64Array(this.bounds.length) }))
+    if (!tally)
+      byStatus.set(
+        status,
+        (tally = {
+          labels: { method, route, status },
+          count: 0,
+          sum: 0,
+          buckets: new Float64Array(this.bounds.length),
+        }),
+      )
     tally.count += 1
     tally.sum += seconds
     // The first bound the value does not exceed (Prometheus's `le`); above them all only +Inf counts it.
@@ -59,7 +68,10 @@ export class RequestSeries {
   }
 
   /** Registers the counter and the histogram in `registry`, under these names. */
-  register(registry: Registry, names: { count: string; countHelp: string; duration: string; durationHelp: string }): void {
+  register(
+    registry: Registry,
+    names: { count: string; countHelp: string; duration: string; durationHelp: string },
+  ): void {
     const metric = (name: string, help: string, type: MetricSnapshot['type'], values: () => Sample[]) => ({
       name,
       help,
@@ -68,8 +80,12 @@ export class RequestSeries {
       get: async (): Promise<MetricSnapshot> => ({ name, help, type, aggregator: 'sum', values: values() }),
       reset: () => this.#tallies.clear(),
     })
-    const counter = metric(names.count, names.countHelp, 'counter', () => [...this.#all()].map((tally) => ({ labels: tally.labels, value: tally.count })))
-    const histogram = metric(names.duration, names.durationHelp, 'histogram', () => [...this.#all()].flatMap((tally) => this.#histogramValues(names.duration, tally)))
+    const counter = metric(names.count, names.countHelp, 'counter', () =>
+      [...this.#all()].map((tally) => ({ labels: tally.labels, value: tally.count })),
+    )
+    const histogram = metric(names.duration, names.durationHelp, 'histogram', () =>
+      [...this.#all()].flatMap((tally) => this.#histogramValues(names.duration, tally)),
+    )
     // The registry takes any object with a name and get(), as its AggregatorRegistry's own metrics are.
     registry.registerMetric(counter as unknown as Parameters<Registry['registerMetric']>[0])
     registry.registerMetric(histogram as unknown as Parameters<Registry['registerMetric']>[0])

@@ -68,11 +68,20 @@ export interface RequestTransactionOptions {
 }
 
 /** Runs the steps' `afterRollback`, in order: a refused write lets go of what they took. */
-async function afterRefusal(steps: readonly WriteStep[], request: FastifyRequest, reply: FastifyReply, payload: string): Promise<void> {
+async function afterRefusal(
+  steps: readonly WriteStep[],
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: string,
+): Promise<void> {
   for (const step of steps) await step.afterRollback?.(request, reply, payload)
 }
 
-export function registerRequestTransactions(app: FastifyInstance, db: Kysely<any>, options: RequestTransactionOptions): void {
+export function registerRequestTransactions(
+  app: FastifyInstance,
+  db: Kysely<any>,
+  options: RequestTransactionOptions,
+): void {
   const { steps, afterCommit } = options
   app.decorateRequest('transaction', null)
   app.decorateRequest('writeSettled', false)
@@ -93,7 +102,12 @@ export function registerRequestTransactions(app: FastifyInstance, db: Kysely<any
   }
 
   /** Commits a successful write with its steps' records, or rolls back an error answer and runs the steps after it. */
-  async function settle(transaction: RequestTransaction, request: FastifyRequest, reply: FastifyReply, payload: string): Promise<void> {
+  async function settle(
+    transaction: RequestTransaction,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: string,
+  ): Promise<void> {
     if (transaction.isOpen && reply.statusCode < 400) {
       try {
         await transaction.run(async () => {
@@ -135,7 +149,12 @@ export function registerRequestTransactions(app: FastifyInstance, db: Kysely<any
     request.transaction.rollback().then(() => done(), done)
   })
 
-  function settleOnSend(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void): void {
+  function settleOnSend(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: Error | null, payload?: unknown) => void,
+  ): void {
     const transaction = request.transaction
     const refusedEarly = request.stepsBeforeRefusal
     if (refusedEarly && !request.writeSettled) {

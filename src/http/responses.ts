@@ -5,7 +5,10 @@ import { ERROR_CATALOGUE, type ErrorCode, type FieldIssue } from '../errors.js'
 export const ErrorBody = Type.Object(
   {
     error: Type.Object({
-      code: Type.String({ enum: Object.keys(ERROR_CATALOGUE), description: 'Machine-readable code from the error catalogue' }),
+      code: Type.String({
+        enum: Object.keys(ERROR_CATALOGUE),
+        description: 'Machine-readable code from the error catalogue',
+      }),
       message: Type.String({ description: 'Human-readable explanation' }),
       details: Type.Optional(
         Type.Array(Type.Object({ field: Type.String(), message: Type.String() }), {

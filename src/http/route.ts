@@ -57,7 +57,9 @@ export function operations(tag: string) {
         operationId,
         tags: [tag],
         summary,
-        ...(description || expensive ? { description: [description, expensive ? EXPENSIVE_NOTE : ''].filter(Boolean).join(' ') } : {}),
+        ...(description || expensive
+          ? { description: [description, expensive ? EXPENSIVE_NOTE : ''].filter(Boolean).join(' ') }
+          : {}),
         ...(schemas as Omit<S, 'summary' | 'description' | 'errors' | 'response' | 'operationId' | 'expensive'>),
         response: { ...response, ...errorResponses(...statuses) } as S['response'],
       },
@@ -81,7 +83,10 @@ export function kioskOperation<const S extends Omit<OperationSpec, 'operationId'
  * An operation anyone may call without a key: health probes (never rate limited, they must answer
  * whatever an address has done) and the documents (rate limited per address).
  */
-export function publicOperation(summary: string, options: { response?: Record<number, TSchema>; rateLimited?: boolean } = {}) {
+export function publicOperation(
+  summary: string,
+  options: { response?: Record<number, TSchema>; rateLimited?: boolean } = {},
+) {
   return {
     config: { access: 'public', ...(options.rateLimited ? {} : { rateLimit: false }) } as FastifyContextConfig,
     schema: { tags: ['Operations'], summary, ...(options.response ? { response: options.response } : {}) },

@@ -130,7 +130,11 @@ function computeLocalDays(from: string, to: string, zone: string): LocalDays {
     dates.push(date)
     weekdays.push(weekdayOfDayNumber(first + i))
   }
-  return Object.freeze({ dates: Object.freeze(dates), starts: Object.freeze(starts), weekdays: Object.freeze(weekdays) })
+  return Object.freeze({
+    dates: Object.freeze(dates),
+    starts: Object.freeze(starts),
+    weekdays: Object.freeze(weekdays),
+  })
 }
 
 /** Number of calendar days in [from, to], inclusive; 0 or less when `to` is before `from`. */
@@ -163,7 +167,9 @@ export function assertDateRange(from: string, to: string): void {
 
 /** Today's calendar date (YYYY-MM-DD) in the given time zone. */
 export function todayIn(zone: string, at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    at,
+  )
 }
 
 /** The zone's UTC offset in minutes at an instant: constant within each quarter hour, so cached per quarter hour. */

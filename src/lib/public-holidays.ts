@@ -23,7 +23,12 @@ export function publicHolidaysOfYear(country: string, region: string | null, yea
 }
 
 /** Public holidays within [from, to], in date order. */
-export function publicHolidaysBetween(country: string, region: string | null, from: string, to: string): { date: string; name: string }[] {
+export function publicHolidaysBetween(
+  country: string,
+  region: string | null,
+  from: string,
+  to: string,
+): { date: string; name: string }[] {
   const result: { date: string; name: string }[] = []
   for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
     for (const [date, name] of publicHolidaysOfYear(country, region, year)) {

@@ -18,7 +18,10 @@ export function isKnownRegion(country: string, region: string): boolean {
 }
 
 /** A problem with a country/region pair, as a message for a `details` item, or null. */
-export function countryRegionProblem(country: string | null, region: string | null): { field: string; message: string } | null {
+export function countryRegionProblem(
+  country: string | null,
+  region: string | null,
+): { field: string; message: string } | null {
   if (country === null) {
     return region === null ? null : { field: 'region', message: 'needs a country' }
   }

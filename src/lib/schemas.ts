@@ -17,7 +17,9 @@ export const Id = (description?: string) =>
  * `T | null` written as `type: [T, "null"]` rather than `anyOf`, so that a failing value gets one
  * precise message ("must match format date") instead of one per branch.
  */
-export function Nullable<T extends TSchema>(schema: T): ReturnType<typeof Type.Union<[T, ReturnType<typeof Type.Null>]>> {
+export function Nullable<T extends TSchema>(
+  schema: T,
+): ReturnType<typeof Type.Union<[T, ReturnType<typeof Type.Null>]>> {
   const { type, ...rest } = schema as unknown as { type: string }
   return Type.Unsafe({ ...rest, type: [type, 'null'] }) as never
 }
@@ -31,8 +33,18 @@ export const PageMeta = Type.Object({
 })
 
 export const PaginationQuery = {
-  page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'Page number, from 1 (at most 1,000,000)' }),
-  page_size: Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Items per page, 1 to 100 (default 25)' }),
+  page: Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    default: 1,
+    description: 'Page number, from 1 (at most 1,000,000)',
+  }),
+  page_size: Type.Integer({
+    minimum: 1,
+    maximum: 100,
+    default: 25,
+    description: 'Items per page, 1 to 100 (default 25)',
+  }),
 }
 
 export function DataOf<T extends TSchema>(schema: T) {

@@ -15,7 +15,12 @@ const ULID_LENGTH = 26
  */
 export const sha256Hex: (value: string) => string =
   typeof (crypto as { hash?: unknown }).hash === 'function'
-    ? (value) => (crypto as unknown as { hash(algorithm: string, data: string, encoding: 'hex'): string }).hash('sha256', value, 'hex')
+    ? (value) =>
+        (crypto as unknown as { hash(algorithm: string, data: string, encoding: 'hex'): string }).hash(
+          'sha256',
+          value,
+          'hex',
+        )
     : (value) => createHash('sha256').update(value).digest('hex')
 
 export function newSecret(): string {
@@ -80,9 +85,16 @@ const SCRYPT = { N: 2 ** 17, r: 8, p: 1 }
 const LEGACY_SCRYPT = { N: 2 ** 14, r: 8, p: 1 }
 const SCRYPT_MAX_N = 2 ** 20
 
-function scryptWith(password: string, salt: Buffer, keylen: number, params: { N: number; r: number; p: number }): Promise<Buffer> {
+function scryptWith(
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  params: { N: number; r: number; p: number },
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password, salt, keylen, { ...params, maxmem: 256 * params.N * params.r }, (error, derived) => (error ? reject(error) : resolve(derived)))
+    scrypt(password, salt, keylen, { ...params, maxmem: 256 * params.N * params.r }, (error, derived) =>
+      error ? reject(error) : resolve(derived),
+    )
   })
 }
 

@@ -32,7 +32,10 @@ export function isValidInstant(value: string): boolean {
  * The optional [from, to) of a log's filters as UTC instants (they are compared as text), or 400
  * when `to` comes before `from`.
  */
-export function instantWindow(query: { from?: string | undefined; to?: string | undefined }): { from: string | undefined; to: string | undefined } {
+export function instantWindow(query: { from?: string | undefined; to?: string | undefined }): {
+  from: string | undefined
+  to: string | undefined
+} {
   const from = query.from === undefined ? undefined : new Date(query.from).toISOString()
   const to = query.to === undefined ? undefined : new Date(query.to).toISOString()
   if (from !== undefined && to !== undefined && to < from) throw invalidField('to', 'must not be before from')

@@ -58,7 +58,8 @@ export function toFieldIssues(errors: ErrorObject[], part: string | undefined): 
   // so the message can list every allowed value.
   const allowed = new Map<string, unknown[]>()
   for (const error of errors) {
-    if (error.keyword === 'const') allowed.set(error.instancePath, [...(allowed.get(error.instancePath) ?? []), error.params.allowedValue])
+    if (error.keyword === 'const')
+      allowed.set(error.instancePath, [...(allowed.get(error.instancePath) ?? []), error.params.allowedValue])
   }
   for (const error of errors) {
     const base = error.instancePath.replace(/^\//, '').replace(/\//g, '.')

@@ -11,14 +11,22 @@ import { expectError, forEachEngine, type TestTenant } from '../helpers/harness.
 let now = Date.now()
 const setNow = (iso: string) => (now = Date.parse(iso))
 
-async function punch(tenant: TestTenant, userId: string, type: string, ts: string, extra: Record<string, unknown> = {}) {
+async function punch(
+  tenant: TestTenant,
+  userId: string,
+  type: string,
+  ts: string,
+  extra: Record<string, unknown> = {},
+) {
   const res = await tenant.admin.post('/api/v1/attendance', { user_id: userId, type, ts, ...extra })
   if (res.status !== 201) throw new Error(`punch ${type} ${ts}: ${res.status} ${JSON.stringify(res.body)}`)
   return res.body.data
 }
 
 async function day(tenant: TestTenant, userId: string, date: string, tz?: string) {
-  const res = await tenant.admin.get(`/api/v1/attendance?user_id=${userId}&from=${date}&to=${date}${tz ? `&tz=${encodeURIComponent(tz)}` : ''}`)
+  const res = await tenant.admin.get(
+    `/api/v1/attendance?user_id=${userId}&from=${date}&to=${date}${tz ? `&tz=${encodeURIComponent(tz)}` : ''}`,
+  )
   assert.equal(res.status, 200, JSON.stringify(res.body))
   return res.body.data[0]
 }
@@ -30,10 +38,22 @@ forEachEngine(
       setNow('2026-11-20T12:00:00Z')
       const tenant = await t.newTenant()
       const user = await tenant.createUser()
-      const res = await tenant.admin.post('/api/v1/attendance', { user_id: user.id, type: 'in', ts: '2026-11-20T09:00:00+01:00' })
+      const res = await tenant.admin.post('/api/v1/attendance', {
+        user_id: user.id,
+        type: 'in',
+        ts: '2026-11-20T09:00:00+01:00',
+      })
       assert.equal(res.status, 201)
       // The contract's fields, and the extension's origin of the punch (decisions 10).
-      assert.deepEqual(Object.keys(res.body.data).sort(), ['created_by', 'id', 'modality', 'source', 'ts', 'type', 'user_id'])
+      assert.deepEqual(Object.keys(res.body.data).sort(), [
+        'created_by',
+        'id',
+        'modality',
+        'source',
+        'ts',
+        'type',
+        'user_id',
+      ])
       assert.deepEqual([res.body.data.source, res.body.data.created_by], ['api', tenant.adminId])
       assert.match(res.body.data.id, /^pun_/)
       assert.equal(res.body.data.ts, '2026-11-20T08:00:00.000Z')
@@ -48,7 +68,8 @@ forEachEngine(
       let minute = 0
       const at = () => new Date(Date.parse('2026-11-20T06:00:00Z') + ++minute * 60_000).toISOString()
       const tryPunch = (type: string) => tenant.admin.post('/api/v1/attendance', { user_id: user.id, type, ts: at() })
-      for (const bad of ['out', 'break_start', 'break_end']) expectError(await tryPunch(bad), 409, 'punch_sequence_invalid')
+      for (const bad of ['out', 'break_start', 'break_end'])
+        expectError(await tryPunch(bad), 409, 'punch_sequence_invalid')
       assert.equal((await tryPunch('in')).status, 201)
       for (const bad of ['in', 'break_end']) expectError(await tryPunch(bad), 409, 'punch_sequence_invalid')
       assert.equal((await tryPunch('break_start')).status, 201)
@@ -59,7 +80,8 @@ forEachEngine(
       assert.equal((await tryPunch('break_start')).status, 201)
       assert.equal((await tryPunch('break_end')).status, 201)
       assert.equal((await tryPunch('out')).status, 201)
-      for (const bad of ['out', 'break_start', 'break_end']) expectError(await tryPunch(bad), 409, 'punch_sequence_invalid')
+      for (const bad of ['out', 'break_start', 'break_end'])
+        expectError(await tryPunch(bad), 409, 'punch_sequence_invalid')
       assert.equal((await tryPunch('in')).status, 201)
     })
 
@@ -68,9 +90,29 @@ forEachEngine(
       const tenant = await t.newTenant()
       const user = await tenant.createUser()
       await punch(tenant, user.id, 'in', '2026-11-20T08:00:00.500Z')
-      expectError(await tenant.admin.post('/api/v1/attendance', { user_id: user.id, type: 'out', ts: '2026-11-20T08:00:00.500Z' }), 409, 'punch_out_of_order')
-      expectError(await tenant.admin.post('/api/v1/attendance', { user_id: user.id, type: 'out', ts: '2026-11-20T07:59:59Z' }), 409, 'punch_out_of_order')
-      expectError(await tenant.admin.post('/api/v1/attendance', { user_id: user.id, type: 'out', ts: '2026-11-20T08:00:00.5004Z' }), 409, 'punch_out_of_order')
+      expectError(
+        await tenant.admin.post('/api/v1/attendance', {
+          user_id: user.id,
+          type: 'out',
+          ts: '2026-11-20T08:00:00.500Z',
+        }),
+        409,
+        'punch_out_of_order',
+      )
+      expectError(
+        await tenant.admin.post('/api/v1/attendance', { user_id: user.id, type: 'out', ts: '2026-11-20T07:59:59Z' }),
+        409,
+        'punch_out_of_order',
+      )
+      expectError(
+        await tenant.admin.post('/api/v1/attendance', {
+          user_id: user.id,
+          type: 'out',
+          ts: '2026-11-20T08:00:00.5004Z',
+        }),
+        409,
+        'punch_out_of_order',
+      )
       await punch(tenant, user.id, 'out', '2026-11-20T08:00:00.501Z')
     })
 
@@ -86,7 +128,12 @@ forEachEngine(
       expectError(await post('2026-02-30T10:00:00Z'), 400, 'invalid_request')
       expectError(await post('yesterday'), 400, 'invalid_request')
       assert.equal((await post('2026-09-21T12:00:00Z')).status, 201, 'exactly 60 days old is accepted')
-      assert.equal((await tenant.admin.post('/api/v1/attendance', { user_id: user.id, type: 'out', ts: '2026-11-20T12:01:00Z' })).status, 201, '60 s of skew accepted')
+      assert.equal(
+        (await tenant.admin.post('/api/v1/attendance', { user_id: user.id, type: 'out', ts: '2026-11-20T12:01:00Z' }))
+          .status,
+        201,
+        '60 s of skew accepted',
+      )
     })
 
     it('modality: only on in (400), remote only with remote work (409), inherited by the session', async () => {
@@ -94,10 +141,36 @@ forEachEngine(
       const tenant = await t.newTenant()
       const office = await tenant.createUser()
       const remoteWorker = await tenant.createUser({ remote_work_allowed: true })
-      expectError(await tenant.admin.post('/api/v1/attendance', { user_id: office.id, type: 'in', ts: '2026-11-20T08:00:00Z', modality: 'remote' }), 409, 'remote_not_allowed')
-      expectError(await tenant.admin.post('/api/v1/attendance', { user_id: office.id, type: 'in', ts: '2026-11-20T08:00:00Z', modality: 'home' }), 400)
+      expectError(
+        await tenant.admin.post('/api/v1/attendance', {
+          user_id: office.id,
+          type: 'in',
+          ts: '2026-11-20T08:00:00Z',
+          modality: 'remote',
+        }),
+        409,
+        'remote_not_allowed',
+      )
+      expectError(
+        await tenant.admin.post('/api/v1/attendance', {
+          user_id: office.id,
+          type: 'in',
+          ts: '2026-11-20T08:00:00Z',
+          modality: 'home',
+        }),
+        400,
+      )
       await punch(tenant, office.id, 'in', '2026-11-20T08:00:00Z', { modality: 'onsite' })
-      expectError(await tenant.admin.post('/api/v1/attendance', { user_id: office.id, type: 'out', ts: '2026-11-20T09:00:00Z', modality: 'onsite' }), 400, 'invalid_request')
+      expectError(
+        await tenant.admin.post('/api/v1/attendance', {
+          user_id: office.id,
+          type: 'out',
+          ts: '2026-11-20T09:00:00Z',
+          modality: 'onsite',
+        }),
+        400,
+        'invalid_request',
+      )
       const inRemote = await punch(tenant, remoteWorker.id, 'in', '2026-11-20T08:00:00Z', { modality: 'remote' })
       assert.equal(inRemote.modality, 'remote')
       const out = await punch(tenant, remoteWorker.id, 'out', '2026-11-20T16:00:00Z')
@@ -113,10 +186,18 @@ forEachEngine(
       const ts = '2026-11-20T08:00:00Z'
       expectError(await tenant.admin.post('/api/v1/attendance', { user_id: 'usr_nope', type: 'in', ts }), 404)
       const memberKey = await tenant.keyFor(user.id)
-      expectError(await memberKey.post('/api/v1/attendance', { user_id: user.id, type: 'in', ts }), 403, 'permission_denied')
+      expectError(
+        await memberKey.post('/api/v1/attendance', { user_id: user.id, type: 'in', ts }),
+        403,
+        'permission_denied',
+      )
       expectError(await tenant.admin.post('/api/v1/attendance', { user_id: user.id, type: 'in', ts, lat: 40.4 }), 400)
       await tenant.admin.post(`/api/v1/users/${user.id}/deactivate`)
-      expectError(await tenant.admin.post('/api/v1/attendance', { user_id: user.id, type: 'in', ts }), 409, 'user_disabled')
+      expectError(
+        await tenant.admin.post('/api/v1/attendance', { user_id: user.id, type: 'in', ts }),
+        409,
+        'user_disabled',
+      )
     })
 
     it('daily entries: breaks deducted, one entry per day, empty days, expected and balance, pagination by day', async () => {
@@ -132,9 +213,22 @@ forEachEngine(
       assert.equal(res.status, 200)
       assert.deepEqual(res.body.meta, { page: 1, page_size: 25, total: 7 })
       const entries = res.body.data
-      assert.deepEqual(entries.map((e: any) => e.date), ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'])
+      assert.deepEqual(
+        entries.map((e: any) => e.date),
+        ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'],
+      )
       const thursday = entries[3]
-      assert.deepEqual(Object.keys(thursday).sort(), ['balance_minutes', 'date', 'expected_minutes', 'holiday', 'is_workday', 'modality', 'punches', 'user_id', 'worked_minutes'])
+      assert.deepEqual(Object.keys(thursday).sort(), [
+        'balance_minutes',
+        'date',
+        'expected_minutes',
+        'holiday',
+        'is_workday',
+        'modality',
+        'punches',
+        'user_id',
+        'worked_minutes',
+      ])
       assert.equal(thursday.worked_minutes, 480)
       assert.equal(thursday.expected_minutes, 480)
       assert.equal(thursday.balance_minutes, 0)
@@ -145,13 +239,26 @@ forEachEngine(
         { type: 'out', at: '2026-11-19T16:30:00.000Z', edited: false },
       ])
       const friday = entries[4]
-      assert.deepEqual([friday.worked_minutes, friday.expected_minutes, friday.balance_minutes, friday.is_workday], [0, 480, -480, true])
+      assert.deepEqual(
+        [friday.worked_minutes, friday.expected_minutes, friday.balance_minutes, friday.is_workday],
+        [0, 480, -480, true],
+      )
       const saturday = entries[5]
-      assert.deepEqual([saturday.is_workday, saturday.expected_minutes, saturday.modality, saturday.holiday, saturday.punches], [false, 0, 'onsite', null, []])
-      const pageTwo = await tenant.admin.get(`/api/v1/attendance?user_id=${user.id}&from=2026-11-16&to=2026-11-22&page_size=3&page=2`)
-      assert.deepEqual(pageTwo.body.data.map((e: any) => e.date), ['2026-11-19', '2026-11-20', '2026-11-21'])
+      assert.deepEqual(
+        [saturday.is_workday, saturday.expected_minutes, saturday.modality, saturday.holiday, saturday.punches],
+        [false, 0, 'onsite', null, []],
+      )
+      const pageTwo = await tenant.admin.get(
+        `/api/v1/attendance?user_id=${user.id}&from=2026-11-16&to=2026-11-22&page_size=3&page=2`,
+      )
+      assert.deepEqual(
+        pageTwo.body.data.map((e: any) => e.date),
+        ['2026-11-19', '2026-11-20', '2026-11-21'],
+      )
       assert.equal(pageTwo.body.data[0].worked_minutes, 480)
-      const past = await tenant.admin.get(`/api/v1/attendance?user_id=${user.id}&from=2026-11-16&to=2026-11-22&page_size=3&page=4`)
+      const past = await tenant.admin.get(
+        `/api/v1/attendance?user_id=${user.id}&from=2026-11-16&to=2026-11-22&page_size=3&page=4`,
+      )
       assert.deepEqual(past.body, { data: [], meta: { page: 4, page_size: 3, total: 7 } })
     })
 
@@ -165,18 +272,30 @@ forEachEngine(
       await punch(tenant, user.id, 'out', '2026-11-20T05:00:00Z') // 06:00 Madrid
       await punch(tenant, user.id, 'in', '2026-11-20T21:00:00Z')
       await punch(tenant, user.id, 'break_start', '2026-11-21T02:00:00Z') // open break at "now"
-      const entries = (await tenant.admin.get(`/api/v1/attendance?user_id=${user.id}&from=2026-11-19&to=2026-11-21`)).body.data
+      const entries = (await tenant.admin.get(`/api/v1/attendance?user_id=${user.id}&from=2026-11-19&to=2026-11-21`))
+        .body.data
       assert.equal(entries[0].worked_minutes, 8 * 60 - 20, 'the whole night on Thursday')
       assert.equal(entries[0].punches.length, 4)
       assert.equal(entries[1].worked_minutes, 5 * 60, 'Friday night: 5 h so far, the open break does not count')
-      assert.deepEqual(entries[1].punches.map((p: any) => p.type), ['in', 'break_start'])
+      assert.deepEqual(
+        entries[1].punches.map((p: any) => p.type),
+        ['in', 'break_start'],
+      )
       assert.equal(entries[2].worked_minutes, 0)
       // Reading only the last day of a night shift shows nothing on it: the session is Thursday's.
       assert.equal((await day(tenant, user.id, '2026-11-20')).punches.length, 2)
-      assert.equal((await day(tenant, user.id, '2026-11-19')).worked_minutes, 460, 'the rest of the session is read past the range')
+      assert.equal(
+        (await day(tenant, user.id, '2026-11-19')).worked_minutes,
+        460,
+        'the rest of the session is read past the range',
+      )
       setNow('2026-11-21T03:30:00Z')
       await punch(tenant, user.id, 'break_end', '2026-11-21T03:00:00Z')
-      assert.equal((await day(tenant, user.id, '2026-11-20')).worked_minutes, 5 * 60 + 30, 'open session counts up to now')
+      assert.equal(
+        (await day(tenant, user.id, '2026-11-20')).worked_minutes,
+        5 * 60 + 30,
+        'open session counts up to now',
+      )
     })
 
     it('Europe/Madrid DST: the 23-hour and the 25-hour day', async () => {
@@ -188,12 +307,21 @@ forEachEngine(
       await punch(tenant, spring.id, 'out', '2026-03-29T21:59:00Z') // 23:59 local, CEST
       const springDay = await day(tenant, spring.id, '2026-03-29')
       assert.equal(springDay.worked_minutes, 22 * 60 + 59, 'a local day from 00:00 to 23:59 lasts 22 h 59 min')
-      const springRange = (await tenant.admin.get(`/api/v1/attendance?user_id=${spring.id}&from=2026-03-28&to=2026-03-30`)).body.data
-      assert.deepEqual(springRange.map((e: any) => e.worked_minutes), [0, 1379, 0])
+      const springRange = (
+        await tenant.admin.get(`/api/v1/attendance?user_id=${spring.id}&from=2026-03-28&to=2026-03-30`)
+      ).body.data
+      assert.deepEqual(
+        springRange.map((e: any) => e.worked_minutes),
+        [0, 1379, 0],
+      )
       setNow('2026-10-26T12:00:00Z')
       await punch(tenant, autumn.id, 'in', '2026-10-24T22:00:00Z') // 00:00 local, CEST
       await punch(tenant, autumn.id, 'out', '2026-10-25T22:59:00Z') // 23:59 local, CET
-      assert.equal((await day(tenant, autumn.id, '2026-10-25')).worked_minutes, 24 * 60 + 59, 'a local day from 00:00 to 23:59 lasts 24 h 59 min')
+      assert.equal(
+        (await day(tenant, autumn.id, '2026-10-25')).worked_minutes,
+        24 * 60 + 59,
+        'a local day from 00:00 to 23:59 lasts 24 h 59 min',
+      )
       // Punches around the repeated hour (02:00-03:00 happens twice) land on the right day.
       const other = await tenant.createUser()
       await punch(tenant, other.id, 'in', '2026-10-25T00:30:00Z') // 02:30 CEST
@@ -210,7 +338,9 @@ forEachEngine(
       await punch(tenant, user.id, 'in', '2026-11-10T20:00:00Z')
       await punch(tenant, user.id, 'out', '2026-11-10T23:30:00Z')
       const dates = async (tz: string) => {
-        const res = await tenant.admin.get(`/api/v1/attendance?user_id=${user.id}&from=2026-11-09&to=2026-11-12&tz=${encodeURIComponent(tz)}`)
+        const res = await tenant.admin.get(
+          `/api/v1/attendance?user_id=${user.id}&from=2026-11-09&to=2026-11-12&tz=${encodeURIComponent(tz)}`,
+        )
         return res.body.data.filter((e: any) => e.worked_minutes > 0).map((e: any) => [e.date, e.worked_minutes])
       }
       assert.deepEqual(await dates('UTC'), [['2026-11-10', 210]])
@@ -243,11 +373,18 @@ forEachEngine(
       const workedByOther = await day(tenant, normal.id, '2026-12-09')
       assert.deepEqual([workedByOther.is_workday, workedByOther.holiday], [true, null])
       // A company holiday on Wednesday 2026-12-09.
-      assert.equal((await tenant.admin.post('/api/v1/holidays', { date: '2026-12-09', name: 'Company anniversary' })).status, 201)
+      assert.equal(
+        (await tenant.admin.post('/api/v1/holidays', { date: '2026-12-09', name: 'Company anniversary' })).status,
+        201,
+      )
       const companyDay = await day(tenant, normal.id, '2026-12-09')
-      assert.deepEqual([companyDay.is_workday, companyDay.expected_minutes, companyDay.holiday], [false, 0, { name: 'Company anniversary', type: 'company' }])
+      assert.deepEqual(
+        [companyDay.is_workday, companyDay.expected_minutes, companyDay.holiday],
+        [false, 0, { name: 'Company anniversary', type: 'company' }],
+      )
       // A work center in Catalonia follows Catalan holidays: 2026-09-11 (Friday) is one, not in Madrid.
-      const barcelona = (await tenant.admin.post('/api/v1/work-centers', { name: 'BCN', country: 'ES', region: 'CT' })).body.data
+      const barcelona = (await tenant.admin.post('/api/v1/work-centers', { name: 'BCN', country: 'ES', region: 'CT' }))
+        .body.data
       const catalan = await tenant.createUser({ work_center_id: barcelona.id })
       setNow('2026-09-20T12:00:00Z')
       assert.equal((await day(tenant, catalan.id, '2026-09-11')).holiday?.type, 'public')
@@ -257,20 +394,26 @@ forEachEngine(
     it('schedules decide expected minutes; users follow the company default unless assigned one', async () => {
       setNow('2026-11-21T12:00:00Z')
       const tenant = await t.newTenant()
-      const fourDays = (await tenant.admin.post('/api/v1/schedules', {
-        name: 'Four long days',
-        weekday_minutes: { mon: 600, tue: 600, wed: 600, thu: 600, fri: 0, sat: 0, sun: 0 },
-      })).body.data
+      const fourDays = (
+        await tenant.admin.post('/api/v1/schedules', {
+          name: 'Four long days',
+          weekday_minutes: { mon: 600, tue: 600, wed: 600, thu: 600, fri: 0, sat: 0, sun: 0 },
+        })
+      ).body.data
       const user = await tenant.createUser({ schedule_id: fourDays.id })
       const other = await tenant.createUser()
       const week = async (userId: string) =>
-        (await tenant.admin.get(`/api/v1/attendance?user_id=${userId}&from=2026-11-16&to=2026-11-22`)).body.data.map((e: any) => e.expected_minutes)
+        (await tenant.admin.get(`/api/v1/attendance?user_id=${userId}&from=2026-11-16&to=2026-11-22`)).body.data.map(
+          (e: any) => e.expected_minutes,
+        )
       assert.deepEqual(await week(user.id), [600, 600, 600, 600, 0, 0, 0])
       assert.deepEqual(await week(other.id), [480, 480, 480, 480, 480, 0, 0])
-      const saturdays = (await tenant.admin.post('/api/v1/schedules', {
-        name: 'Weekend',
-        weekday_minutes: { mon: 0, tue: 0, wed: 0, thu: 0, fri: 0, sat: 300, sun: 300 },
-      })).body.data
+      const saturdays = (
+        await tenant.admin.post('/api/v1/schedules', {
+          name: 'Weekend',
+          weekday_minutes: { mon: 0, tue: 0, wed: 0, thu: 0, fri: 0, sat: 300, sun: 300 },
+        })
+      ).body.data
       // A change takes effect today (Saturday the 21st) unless it names another first day.
       await tenant.admin.patch('/api/v1/tenant', { default_schedule_id: saturdays.id })
       assert.deepEqual(await week(other.id), [480, 480, 480, 480, 480, 300, 300])
@@ -282,8 +425,18 @@ forEachEngine(
       setNow('2026-11-21T12:00:00Z')
       const tenant = await t.newTenant()
       const user = await tenant.createUser({ hire_date: '2026-11-18' })
-      const week = (await tenant.admin.get(`/api/v1/attendance?user_id=${user.id}&from=2026-11-16&to=2026-11-20`)).body.data
-      assert.deepEqual(week.map((e: any) => [e.is_workday, e.expected_minutes]), [[false, 0], [false, 0], [true, 480], [true, 480], [true, 480]])
+      const week = (await tenant.admin.get(`/api/v1/attendance?user_id=${user.id}&from=2026-11-16&to=2026-11-20`)).body
+        .data
+      assert.deepEqual(
+        week.map((e: any) => [e.is_workday, e.expected_minutes]),
+        [
+          [false, 0],
+          [false, 0],
+          [true, 480],
+          [true, 480],
+          [true, 480],
+        ],
+      )
       const summary = (await tenant.admin.get('/api/v1/attendance/summary?from=2026-11-16&to=2026-11-20')).body.data
       assert.equal(summary.find((r: any) => r.user_id === user.id).expected_days, 3)
     })
@@ -326,17 +479,37 @@ forEachEngine(
       const range = 'from=2026-11-01&to=2026-11-30'
       const res = await tenant.admin.get(`/api/v1/attendance/summary?${range}`)
       assert.equal(res.status, 200)
-      assert.deepEqual(res.body.data.map((r: any) => r.full_name), ['Admin User', 'ana', 'Mario', 'Zoe'])
-      assert.deepEqual(Object.keys(res.body.data[0]).sort(), ['balance_minutes', 'expected_days', 'expected_minutes', 'full_name', 'user_id', 'worked_days', 'worked_minutes'])
+      assert.deepEqual(
+        res.body.data.map((r: any) => r.full_name),
+        ['Admin User', 'ana', 'Mario', 'Zoe'],
+      )
+      assert.deepEqual(Object.keys(res.body.data[0]).sort(), [
+        'balance_minutes',
+        'expected_days',
+        'expected_minutes',
+        'full_name',
+        'user_id',
+        'worked_days',
+        'worked_minutes',
+      ])
       for (const row of res.body.data) {
         const daily: any[] = []
         for (let page = 1; page <= 2; page++) {
-          daily.push(...(await tenant.admin.get(`/api/v1/attendance?user_id=${row.user_id}&${range}&page=${page}`)).body.data)
+          daily.push(
+            ...(await tenant.admin.get(`/api/v1/attendance?user_id=${row.user_id}&${range}&page=${page}`)).body.data,
+          )
         }
         assert.equal(daily.length, 30)
         const sum = (f: (e: any) => number) => daily.reduce((s, e) => s + f(e), 0)
-        assert.equal(row.worked_minutes, sum((e) => e.worked_minutes), row.full_name)
-        assert.equal(row.expected_minutes, sum((e) => e.expected_minutes))
+        assert.equal(
+          row.worked_minutes,
+          sum((e) => e.worked_minutes),
+          row.full_name,
+        )
+        assert.equal(
+          row.expected_minutes,
+          sum((e) => e.expected_minutes),
+        )
         assert.equal(row.balance_minutes, row.worked_minutes - row.expected_minutes)
         assert.equal(row.worked_days, daily.filter((e) => e.worked_minutes > 0).length)
         assert.equal(row.expected_days, daily.filter((e) => e.expected_minutes > 0).length)
@@ -344,16 +517,24 @@ forEachEngine(
       const zoeRow = res.body.data.find((r: any) => r.user_id === zoe.id)
       assert.equal(zoeRow.worked_minutes, 480 + (7 * 60 + 59 - 17) + 0) // 8 h night + 7h59m59s - 17m30s floored = 462
       assert.equal(zoeRow.worked_days, 2)
-      assert.equal(zoeRow.expected_days, 20, 'November 2026 in Madrid: 21 weekdays, one of them (2 Nov) a public holiday')
+      assert.equal(
+        zoeRow.expected_days,
+        20,
+        'November 2026 in Madrid: 21 weekdays, one of them (2 Nov) a public holiday',
+      )
       const anaRow = res.body.data.find((r: any) => r.user_id === ana.id)
       assert.equal(anaRow.worked_minutes, 28 * 60, 'open since Friday 08:00 UTC, now Saturday 12:00 UTC')
-      const ids = async (q: string) => (await tenant.admin.get(`/api/v1/attendance/summary?${range}&${q}`)).body.data.map((r: any) => r.user_id)
+      const ids = async (q: string) =>
+        (await tenant.admin.get(`/api/v1/attendance/summary?${range}&${q}`)).body.data.map((r: any) => r.user_id)
       assert.deepEqual(await ids('status=disabled'), [gone.id])
       assert.deepEqual(await ids(`department_id=${dep.id}`), [zoe.id])
       assert.deepEqual(await ids(`work_center_id=${wc.id}`), [ana.id])
       const page2 = await tenant.admin.get(`/api/v1/attendance/summary?${range}&page_size=3&page=2`)
       assert.deepEqual(page2.body.meta, { page: 2, page_size: 3, total: 4 })
-      assert.deepEqual(page2.body.data.map((r: any) => r.user_id), [zoe.id])
+      assert.deepEqual(
+        page2.body.data.map((r: any) => r.user_id),
+        [zoe.id],
+      )
     })
 
     it('20 concurrent punch pushes for one user produce a coherent, strictly increasing sequence; every rejection is a 409', async () => {
@@ -369,9 +550,15 @@ forEachEngine(
         }),
       )
       const results = await Promise.all(requests)
-      for (const res of results) assert.ok(res.status === 201 || res.status === 409, `${res.status} ${JSON.stringify(res.body)}`)
+      for (const res of results)
+        assert.ok(res.status === 201 || res.status === 409, `${res.status} ${JSON.stringify(res.body)}`)
       assert.ok(results.some((r) => r.status === 201))
-      const stored = await t.database.db.selectFrom('punches').selectAll().where('user_id', '=', user.id).orderBy('seq').execute()
+      const stored = await t.database.db
+        .selectFrom('punches')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .orderBy('seq')
+        .execute()
       assert.equal(stored.length, results.filter((r) => r.status === 201).length)
       let last: string | null = null
       for (const [index, p] of stored.entries()) {
@@ -396,7 +583,11 @@ forEachEngine(
       const clean = await verifyPunchChains(t.database.db, tenant.id)
       assert.deepEqual([clean.ok, clean.users_checked, clean.punches_checked, clean.broken], [true, 2, 4, []])
       // Somebody extends the working day directly in the database.
-      await t.database.db.updateTable('punches').set({ ts: '2026-11-20T18:00:00.000Z' }).where('id', '=', tampered.id).execute()
+      await t.database.db
+        .updateTable('punches')
+        .set({ ts: '2026-11-20T18:00:00.000Z' })
+        .where('id', '=', tampered.id)
+        .execute()
       const report = await verifyPunchChains(t.database.db, tenant.id)
       assert.equal(report.ok, false)
       assert.deepEqual(report.broken, [{ user_id: user.id, punch_id: tampered.id, seq: 2, problem: 'hash_mismatch' }])
@@ -429,7 +620,9 @@ forEachEngine(
           { user_id: gone.id, punch_id: null, seq: 1, problem: 'chain_truncated' },
         ].sort((a, b) => (a.user_id < b.user_id ? -1 : 1)),
       )
-      assert.deepEqual((await verifyPunchChains(t.database.db, tenant.id, gone.id)).broken, [{ user_id: gone.id, punch_id: null, seq: 1, problem: 'chain_truncated' }])
+      assert.deepEqual((await verifyPunchChains(t.database.db, tenant.id, gone.id)).broken, [
+        { user_id: gone.id, punch_id: null, seq: 1, problem: 'chain_truncated' },
+      ])
       // The next punch links to the recorded head, not to what is left: the gap stays on record.
       const next = await punch(tenant, user.id, 'in', '2026-11-21T09:00:00Z')
       const afterNext = await verifyPunchChains(t.database.db, tenant.id, user.id)
@@ -447,7 +640,12 @@ forEachEngine(
       await punch(tenant, user.id, 'out', '2026-11-20T16:00:00Z')
       const kept = await verifyPunchChains(t.database.db, tenant.id)
       assert.equal(kept.ok, true)
-      const stored = await t.database.db.selectFrom('punches').selectAll().where('user_id', '=', user.id).orderBy('seq').execute()
+      const stored = await t.database.db
+        .selectFrom('punches')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .orderBy('seq')
+        .execute()
       assert.deepEqual(kept.anchors, [{ user_id: user.id, seq: 2, hash: stored[1]!.hash }])
       // The report travels as JSON, outside the database.
       const against = anchorsOfReport(JSON.parse(JSON.stringify(kept)), tenant.id)
@@ -457,30 +655,48 @@ forEachEngine(
       for (const row of stored) {
         const rewritten = { ...row, ts: row.id === first.id ? '2026-11-20T09:00:00.000Z' : row.ts, prev_hash: prev }
         const hash = punchHash(rewritten)
-        await t.database.db.updateTable('punches').set({ ts: rewritten.ts, prev_hash: prev, hash }).where('id', '=', row.id).execute()
+        await t.database.db
+          .updateTable('punches')
+          .set({ ts: rewritten.ts, prev_hash: prev, hash })
+          .where('id', '=', row.id)
+          .execute()
         prev = hash
       }
       await t.database.db.updateTable('punch_chain_heads').set({ hash: prev! }).where('user_id', '=', user.id).execute()
       assert.equal((await verifyPunchChains(t.database.db, tenant.id)).ok, true, 'consistent in itself')
       // An anchor given twice is compared (and reported) once.
       const report = await verifyPunchChains(t.database.db, tenant.id, undefined, [...against, ...against])
-      assert.deepEqual(report.broken, [{ user_id: user.id, punch_id: stored[1]!.id, seq: 2, problem: 'changed_since_report' }])
+      assert.deepEqual(report.broken, [
+        { user_id: user.id, punch_id: stored[1]!.id, seq: 2, problem: 'changed_since_report' },
+      ])
       assert.equal(report.anchors_checked, 1)
       assert.deepEqual((await verifyPunchChains(t.database.db, tenant.id, user.id, against)).broken, report.broken)
       const colleague = await tenant.createUser()
-      assert.equal((await verifyPunchChains(t.database.db, tenant.id, colleague.id, against)).anchors_checked, 0, 'nothing of theirs anchored')
+      assert.equal(
+        (await verifyPunchChains(t.database.db, tenant.id, colleague.id, against)).anchors_checked,
+        0,
+        'nothing of theirs anchored',
+      )
 
       const other = await t.newTenant()
       assert.throws(() => anchorsOfReport(kept, other.id), { code: 'invalid_request', message: /another company/ })
       const stranger = await other.createUser()
-      await assert.rejects(verifyPunchChains(t.database.db, tenant.id, undefined, [{ user_id: stranger.id, seq: 1, hash: 'a'.repeat(64) }]), {
-        code: 'invalid_request',
-        message: /no employees of this company/,
-      })
-      assert.throws(() => anchorsOfReport({ tenant_id: tenant.id, anchors: [{ user_id: user.id, seq: 0, hash: 'x' }] }, tenant.id), {
-        code: 'invalid_request',
-        message: /against/,
-      })
+      await assert.rejects(
+        verifyPunchChains(t.database.db, tenant.id, undefined, [
+          { user_id: stranger.id, seq: 1, hash: 'a'.repeat(64) },
+        ]),
+        {
+          code: 'invalid_request',
+          message: /no employees of this company/,
+        },
+      )
+      assert.throws(
+        () => anchorsOfReport({ tenant_id: tenant.id, anchors: [{ user_id: user.id, seq: 0, hash: 'x' }] }, tenant.id),
+        {
+          code: 'invalid_request',
+          message: /against/,
+        },
+      )
     })
 
     it('verification while employees punch sees each chain with its head, never half of a punch', async () => {
@@ -490,7 +706,9 @@ forEachEngine(
       for (const user of users) await punch(tenant, user.id, 'in', '2026-11-21T08:00:00Z')
       const [report] = await Promise.all([
         verifyPunchChains(t.database.db, tenant.id),
-        ...users.map((user, i) => punch(tenant, user.id, 'out', `2026-11-21T11:${String(10 + i).padStart(2, '0')}:00Z`)),
+        ...users.map((user, i) =>
+          punch(tenant, user.id, 'out', `2026-11-21T11:${String(10 + i).padStart(2, '0')}:00Z`),
+        ),
       ])
       assert.deepEqual([report.ok, report.users_checked, report.broken], [true, 12, []])
       assert.ok(report.punches_checked >= 12 && report.punches_checked <= 24)

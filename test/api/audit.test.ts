@@ -7,7 +7,13 @@ import { it } from 'node:test'
 import { expenseBody } from '../helpers/fixtures.js'
 import { expectError, forEachEngine, type TestTenant } from '../helpers/harness.js'
 
-const SENSITIVE = { iban: 'ES9121000418450200051332', ssn: '281234567840', passport_number: 'PAA123456', health_insurance: 'Sanitas 123', birth_date: '1990-05-04' }
+const SENSITIVE = {
+  iban: 'ES9121000418450200051332',
+  ssn: '281234567840',
+  passport_number: 'PAA123456',
+  health_insurance: 'Sanitas 123',
+  birth_date: '1990-05-04',
+}
 const WRITE_METHODS = new Set(['post', 'patch', 'put', 'delete'])
 
 async function everyWrite(tenant: TestTenant): Promise<Map<string, string | null>> {
@@ -16,7 +22,8 @@ async function everyWrite(tenant: TestTenant): Promise<Map<string, string | null
   async function call(operation: string, method: string, url: string, body?: unknown): Promise<any> {
     const res = await admin.request(method, url, body)
     assert.ok(res.status < 300, `${operation}: ${res.status} ${JSON.stringify(res.body)}`)
-    const id = url.match(/\/((?:usr|dep|wcr|sch|hol|prj|alc|abs|cor|key|whk|kio)_[0-9A-Z]+)/)?.[1] ?? res.body?.data?.id ?? null
+    const id =
+      url.match(/\/((?:usr|dep|wcr|sch|hol|prj|alc|abs|cor|key|whk|kio)_[0-9A-Z]+)/)?.[1] ?? res.body?.data?.id ?? null
     done.set(operation, id)
     return res.body?.data
   }
@@ -25,38 +32,84 @@ async function everyWrite(tenant: TestTenant): Promise<Map<string, string | null
   const wc = await call('work-centers.create', 'POST', '/api/v1/work-centers', { name: 'Madrid' })
   await call('work-centers.update', 'PATCH', `/api/v1/work-centers/${wc.id}`, { name: 'Madrid HQ' })
   await call('tenant.update', 'PATCH', '/api/v1/tenant', { default_vacation_days: 23 })
-  const user = await call('users.create', 'POST', '/api/v1/users', { email: `audit.${Date.now()}@example.com`, full_name: 'Ana', password: 'correct horse battery', dni: '12345678Z', phone: '+34 600 111 222' })
+  const user = await call('users.create', 'POST', '/api/v1/users', {
+    email: `audit.${Date.now()}@example.com`,
+    full_name: 'Ana',
+    password: 'correct horse battery',
+    dni: '12345678Z',
+    phone: '+34 600 111 222',
+  })
   await call('users.update', 'PATCH', `/api/v1/users/${user.id}`, { ...SENSITIVE, department_id: hr.id })
   await call('users.deactivate', 'POST', `/api/v1/users/${user.id}/deactivate`)
   await call('users.reactivate', 'POST', `/api/v1/users/${user.id}/reactivate`)
-  const schedule = await call('schedules.create', 'POST', '/api/v1/schedules', { name: 'Short', weekday_minutes: { mon: 300, tue: 300, wed: 300, thu: 300, fri: 300, sat: 0, sun: 0 } })
+  const schedule = await call('schedules.create', 'POST', '/api/v1/schedules', {
+    name: 'Short',
+    weekday_minutes: { mon: 300, tue: 300, wed: 300, thu: 300, fri: 300, sat: 0, sun: 0 },
+  })
   await call('schedules.update', 'PATCH', `/api/v1/schedules/${schedule.id}`, { name: 'Shorter' })
   const holiday = await call('holidays.create', 'POST', '/api/v1/holidays', { date: '2030-01-02', name: 'Founders' })
   await call('holidays.delete', 'DELETE', `/api/v1/holidays/${holiday.id}`)
   const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString()
-  await call('attendance.batch', 'POST', '/api/v1/attendance/batch', { punches: [{ user_id: user.id, type: 'in', ts: hoursAgo(3) }, { user_id: user.id, type: 'out', ts: hoursAgo(2) }] })
-  const punch = await call('attendance.create', 'POST', '/api/v1/attendance', { user_id: user.id, type: 'in', ts: new Date(Date.now() - 3_600_000).toISOString() })
+  await call('attendance.batch', 'POST', '/api/v1/attendance/batch', {
+    punches: [
+      { user_id: user.id, type: 'in', ts: hoursAgo(3) },
+      { user_id: user.id, type: 'out', ts: hoursAgo(2) },
+    ],
+  })
+  const punch = await call('attendance.create', 'POST', '/api/v1/attendance', {
+    user_id: user.id,
+    type: 'in',
+    ts: new Date(Date.now() - 3_600_000).toISOString(),
+  })
   await call('attendance.clock', 'POST', '/api/v1/attendance/clock', { type: 'in' })
   const project = await call('projects.create', 'POST', '/api/v1/projects', { code: 'AUD', name: 'Audit' })
   await call('projects.update', 'PATCH', `/api/v1/projects/${project.id}`, { name: 'Audited' })
-  const allocation = await call('allocations.create', 'POST', '/api/v1/allocations', { user_id: user.id, project_id: project.id, start: '2026-01-05T08:00:00Z', end: '2026-01-05T09:00:00Z' })
+  const allocation = await call('allocations.create', 'POST', '/api/v1/allocations', {
+    user_id: user.id,
+    project_id: project.id,
+    start: '2026-01-05T08:00:00Z',
+    end: '2026-01-05T09:00:00Z',
+  })
   await call('allocations.delete', 'DELETE', `/api/v1/allocations/${allocation.id}`)
   await call('expenses.create', 'POST', '/api/v1/expenses', expenseBody(user.id))
-  await call('absence-types.create', 'POST', '/api/v1/absence-types', { key: 'training', label: 'Training', requires_approval: true, allows_hourly: true, consumes_vacation: false })
+  await call('absence-types.create', 'POST', '/api/v1/absence-types', {
+    key: 'training',
+    label: 'Training',
+    requires_approval: true,
+    allows_hourly: true,
+    consumes_vacation: false,
+  })
   await call('absence-types.update', 'PATCH', '/api/v1/absence-types/training', { label: 'Courses' })
   const userKey = await tenant.keyFor(user.id)
-  const absence = (await userKey.post('/api/v1/absences', { user_id: user.id, type: 'personal', start_date: '2030-03-04', end_date: '2030-03-04' })).body.data
+  const absence = (
+    await userKey.post('/api/v1/absences', {
+      user_id: user.id,
+      type: 'personal',
+      start_date: '2030-03-04',
+      end_date: '2030-03-04',
+    })
+  ).body.data
   await call('absences.decide', 'POST', `/api/v1/absences/${absence.id}/decide`, { decision: 'approved' })
-  await call('absences.create', 'POST', '/api/v1/absences', { user_id: user.id, type: 'sick', start_date: '2030-04-01', end_date: '2030-04-01' })
+  await call('absences.create', 'POST', '/api/v1/absences', {
+    user_id: user.id,
+    type: 'sick',
+    start_date: '2030-04-01',
+    end_date: '2030-04-01',
+  })
   const sick = [...done.entries()].find(([op]) => op === 'absences.create')![1]!
   await call('absences.cancel', 'POST', `/api/v1/absences/${sick}/cancel`)
   // The employee proposes a correction of their punch; the administrator, in HR, consents.
-  const moved = (await userKey.post('/api/v1/attendance/corrections', {
-    user_id: user.id,
-    reason: 'I was in earlier',
-    changes: [{ action: 'move', punch_id: punch.id, ts: new Date(Date.now() - 5_400_000).toISOString() }],
-  })).body.data
-  await call('attendance-corrections.decide', 'POST', `/api/v1/attendance/corrections/${moved.id}/decide`, { decision: 'approved', note: 'Seen on camera' })
+  const moved = (
+    await userKey.post('/api/v1/attendance/corrections', {
+      user_id: user.id,
+      reason: 'I was in earlier',
+      changes: [{ action: 'move', punch_id: punch.id, ts: new Date(Date.now() - 5_400_000).toISOString() }],
+    })
+  ).body.data
+  await call('attendance-corrections.decide', 'POST', `/api/v1/attendance/corrections/${moved.id}/decide`, {
+    decision: 'approved',
+    note: 'Seen on camera',
+  })
   const proposal = await call('attendance-corrections.create', 'POST', '/api/v1/attendance/corrections', {
     user_id: user.id,
     reason: 'Forgot to clock out',
@@ -64,11 +117,16 @@ async function everyWrite(tenant: TestTenant): Promise<Map<string, string | null
   })
   await call('attendance-corrections.cancel', 'POST', `/api/v1/attendance/corrections/${proposal.id}/cancel`)
   // Last month has ended: the administrator signs their own record of it.
-  const lastMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 15)).toISOString().slice(0, 7)
+  const lastMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 15))
+    .toISOString()
+    .slice(0, 7)
   await call('attendance-reports.sign', 'POST', '/api/v1/attendance/reports/monthly/sign', { month: lastMonth })
   const key = await call('keys.create', 'POST', '/api/v1/keys', { name: 'Audited', scopes: ['users.list'] })
   await call('keys.revoke', 'POST', `/api/v1/keys/${key.id}/revoke`)
-  const webhook = await call('webhooks.create', 'POST', '/api/v1/webhooks', { url: 'https://hooks.example.com/audit', events: ['*'] })
+  const webhook = await call('webhooks.create', 'POST', '/api/v1/webhooks', {
+    url: 'https://hooks.example.com/audit',
+    events: ['*'],
+  })
   await call('webhooks.update', 'PATCH', `/api/v1/webhooks/${webhook.id}`, { active: false })
   await call('webhooks.delete', 'DELETE', `/api/v1/webhooks/${webhook.id}`)
   const kiosk = await call('kiosks.create', 'POST', '/api/v1/kiosks', { name: 'Front door' })
@@ -90,14 +148,24 @@ forEachEngine('audit log', (t) => {
     const openapi = (await t.client(null).get('/api/v1/openapi.json')).body
     const writeOperations = Object.values<any>(openapi.paths)
       // Kiosk writes are made by a device, not a key: test/api/kiosk-sign-in checks their entries.
-      .flatMap((item) => Object.entries<any>(item).filter(([method, op]) => WRITE_METHODS.has(method) && !op.security?.[0]?.kioskDevice).map(([, op]) => op.operationId as string))
+      .flatMap((item) =>
+        Object.entries<any>(item)
+          .filter(([method, op]) => WRITE_METHODS.has(method) && !op.security?.[0]?.kioskDevice)
+          .map(([, op]) => op.operationId as string),
+      )
       .sort()
-    assert.deepEqual([...writes.keys()].sort(), writeOperations, 'the test exercises every write operation of the document')
+    assert.deepEqual(
+      [...writes.keys()].sort(),
+      writeOperations,
+      'the test exercises every write operation of the document',
+    )
 
     const log = (await tenant.admin.get('/api/v1/audit-log?page_size=100')).body
     const entries = log.data.slice(0, log.meta.total - before)
     for (const [operation, resourceId] of writes) {
-      const entry = entries.find((e: any) => e.operation === operation && (resourceId === null || e.resource_id === resourceId))
+      const entry = entries.find(
+        (e: any) => e.operation === operation && (resourceId === null || e.resource_id === resourceId),
+      )
       assert.ok(entry, `an entry for ${operation} ${resourceId ?? ''}`)
       assert.equal(entry.source, 'api')
       assert.equal(entry.user_id, tenant.adminId)
@@ -107,7 +175,8 @@ forEachEngine('audit log', (t) => {
     const update = entries.find((e: any) => e.operation === 'users.update' && e.fields.includes('iban'))
     assert.deepEqual(update.fields.sort(), [...Object.keys(SENSITIVE), 'department_id'].sort())
     const text = JSON.stringify(log)
-    for (const value of [...Object.values(SENSITIVE), 'correct horse battery']) assert.ok(!text.includes(value), `${value} is not in the audit log`)
+    for (const value of [...Object.values(SENSITIVE), 'correct horse battery'])
+      assert.ok(!text.includes(value), `${value} is not in the audit log`)
     // Newest first.
     const times = log.data.map((e: any) => e.at)
     assert.deepEqual(times, [...times].sort().reverse())
@@ -126,7 +195,10 @@ forEachEngine('audit log', (t) => {
       { operation: log.data[0].operation, resource_id: log.data[0].resource_id, fields: log.data[0].fields },
       { operation: 'users.update', resource_id: user.id, fields: ['iban'] },
     )
-    assert.equal((await tenant.admin.get(`/api/v1/audit-log?operation=users.update&resource_id=${user.id}`)).body.meta.total, 1)
+    assert.equal(
+      (await tenant.admin.get(`/api/v1/audit-log?operation=users.update&resource_id=${user.id}`)).body.meta.total,
+      1,
+    )
     assert.equal((await tenant.admin.get('/api/v1/audit-log?operation=users.deactivate')).body.meta.total, 0)
   })
 
@@ -137,7 +209,11 @@ forEachEngine('audit log', (t) => {
     const member = await tenant.keyFor((await tenant.createUser()).id)
     expectError(await member.get('/api/v1/audit-log'), 403, 'permission_denied')
     expectError(await tenant.admin.get('/api/v1/audit-log?from=yesterday'), 400, 'invalid_request')
-    expectError(await tenant.admin.get('/api/v1/audit-log?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z'), 400, 'invalid_request')
+    expectError(
+      await tenant.admin.get('/api/v1/audit-log?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z'),
+      400,
+      'invalid_request',
+    )
     expectError(await tenant.admin.get('/api/v1/audit-log?page_size=101'), 400, 'invalid_request')
     const mine = (await tenant.admin.get('/api/v1/audit-log?page_size=100')).body.data
     assert.ok(mine.every((e: any) => e.key_id === null || e.user_id !== other.adminId))

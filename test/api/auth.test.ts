@@ -31,15 +31,25 @@ forEachEngine('authentication and scopes', (t) => {
     expectError(await t.client('not-a-key').get('/api/v1/me'), 401, 'unauthenticated')
     const [, ulid] = /^jnd_([0-9A-Z]{26})_/.exec(tenant.adminKey)!
     expectError(await t.client(`jnd_${ulid}_${'x'.repeat(43)}`).get('/api/v1/me'), 401, 'unauthenticated')
-    expectError(await t.client(`jnd_01ARZ3NDEKTSV4RRFFQ69G5FAV_${'y'.repeat(43)}`).get('/api/v1/me'), 401, 'unauthenticated')
-    const res = await t.client(null).request('GET', '/api/v1/me', undefined, { authorization: `Basic ${tenant.adminKey}` })
+    expectError(
+      await t.client(`jnd_01ARZ3NDEKTSV4RRFFQ69G5FAV_${'y'.repeat(43)}`).get('/api/v1/me'),
+      401,
+      'unauthenticated',
+    )
+    const res = await t
+      .client(null)
+      .request('GET', '/api/v1/me', undefined, { authorization: `Basic ${tenant.adminKey}` })
     expectError(res, 401, 'unauthenticated')
     assert.equal(res.headers['www-authenticate'], 'Bearer')
   })
 
   it('a revoked key is 401 at once', async () => {
     const tenant = await t.newTenant()
-    const { apiKey, key } = await createKey(t.database.db, { tenantId: tenant.id, actsAsUserId: tenant.adminId, scopes: ['users.list'] })
+    const { apiKey, key } = await createKey(t.database.db, {
+      tenantId: tenant.id,
+      actsAsUserId: tenant.adminId,
+      scopes: ['users.list'],
+    })
     assert.equal((await t.client(apiKey).get('/api/v1/me')).status, 200)
     await revokeKey(t.database.db, key.id)
     expectError(await t.client(apiKey).get('/api/v1/me'), 401, 'unauthenticated')
@@ -50,7 +60,12 @@ forEachEngine('authentication and scopes', (t) => {
     // Created a minute before it expired, a second ago.
     const expired = await createKey(
       t.database.db,
-      { tenantId: tenant.id, actsAsUserId: tenant.adminId, scopes: ['users.list'], expiresAt: new Date(Date.now() - 1000).toISOString() },
+      {
+        tenantId: tenant.id,
+        actsAsUserId: tenant.adminId,
+        scopes: ['users.list'],
+        expiresAt: new Date(Date.now() - 1000).toISOString(),
+      },
       Date.now() - 61_000,
     )
     expectError(await t.client(expired.apiKey).get('/api/v1/me'), 401, 'unauthenticated')
@@ -61,12 +76,22 @@ forEachEngine('authentication and scopes', (t) => {
       expiresAt: new Date(Date.now() + 3600_000).toISOString(),
     })
     assert.equal((await t.client(later.apiKey).get('/api/v1/me')).status, 200)
-    const keys = async () => (await t.database.db.selectFrom('api_keys').select('id').where('tenant_id', '=', tenant.id).execute()).length
+    const keys = async () =>
+      (await t.database.db.selectFrom('api_keys').select('id').where('tenant_id', '=', tenant.id).execute()).length
     const before = await keys()
     const input = { tenantId: tenant.id, actsAsUserId: tenant.adminId, scopes: ['users.list'] }
-    await assert.rejects(createKey(t.database.db, { ...input, expiresAt: '2020-01-01T00:00:00Z' }), { code: 'invalid_request', message: /expires_at: must be in the future/ })
-    await assert.rejects(createKey(t.database.db, { ...input, expiresAt: 'next tuesday' }), { code: 'invalid_request', message: /expires_at/ })
-    await assert.rejects(createKey(t.database.db, { ...input, expiresAt: '' }), { code: 'invalid_request', message: /expires_at/ })
+    await assert.rejects(createKey(t.database.db, { ...input, expiresAt: '2020-01-01T00:00:00Z' }), {
+      code: 'invalid_request',
+      message: /expires_at: must be in the future/,
+    })
+    await assert.rejects(createKey(t.database.db, { ...input, expiresAt: 'next tuesday' }), {
+      code: 'invalid_request',
+      message: /expires_at/,
+    })
+    await assert.rejects(createKey(t.database.db, { ...input, expiresAt: '' }), {
+      code: 'invalid_request',
+      message: /expires_at/,
+    })
     assert.equal(await keys(), before, 'no key was created')
   })
 
@@ -79,7 +104,11 @@ forEachEngine('authentication and scopes', (t) => {
     expectError(await userKey.get('/api/v1/me'), 401, 'unauthenticated')
     assert.equal((await tenant.admin.post(`/api/v1/users/${user.id}/reactivate`)).status, 200)
     expectError(await userKey.get('/api/v1/me'), 401, 'unauthenticated')
-    const row = await t.database.db.selectFrom('api_keys').select('revoked_at').where('acts_as_user_id', '=', user.id).executeTakeFirstOrThrow()
+    const row = await t.database.db
+      .selectFrom('api_keys')
+      .select('revoked_at')
+      .where('acts_as_user_id', '=', user.id)
+      .executeTakeFirstOrThrow()
     assert.ok(row.revoked_at, 'the key is marked revoked, not merely refused')
     const fresh = await tenant.keyFor(user.id, ['users.get'])
     assert.equal((await fresh.get('/api/v1/me')).status, 200, 'a new key for the reactivated user works')
@@ -99,10 +128,22 @@ forEachEngine('authentication and scopes', (t) => {
     const user = await tenant.createUser()
     const dep = (await tenant.admin.post('/api/v1/departments', { name: 'Matrix' })).body.data
     const wc = (await tenant.admin.post('/api/v1/work-centers', { name: 'Matrix WC' })).body.data
-    const schedule = (await tenant.admin.post('/api/v1/schedules', { name: 'Matrix', weekday_minutes: { mon: 1, tue: 1, wed: 1, thu: 1, fri: 1, sat: 0, sun: 0 } })).body.data
+    const schedule = (
+      await tenant.admin.post('/api/v1/schedules', {
+        name: 'Matrix',
+        weekday_minutes: { mon: 1, tue: 1, wed: 1, thu: 1, fri: 1, sat: 0, sun: 0 },
+      })
+    ).body.data
     const holiday = (await tenant.admin.post('/api/v1/holidays', { date: '2030-01-02', name: 'Matrix day' })).body.data
     const project = (await tenant.admin.post('/api/v1/projects', { code: 'MATRIX', name: 'Matrix' })).body.data
-    const allocation = (await tenant.admin.post('/api/v1/allocations', { user_id: user.id, start: '2026-01-01T08:00:00Z', end: '2026-01-01T09:00:00Z', note: 'm' })).body.data
+    const allocation = (
+      await tenant.admin.post('/api/v1/allocations', {
+        user_id: user.id,
+        start: '2026-01-01T08:00:00Z',
+        end: '2026-01-01T09:00:00Z',
+        note: 'm',
+      })
+    ).body.data
     const calls: Record<string, () => [string, string, unknown?]> = {
       'users.list': () => ['GET', '/api/v1/users'],
       'users.get': () => ['GET', `/api/v1/users/${user.id}`],
@@ -128,10 +169,17 @@ forEachEngine('authentication and scopes', (t) => {
       'attendance.create': () => ['POST', '/api/v1/attendance', {}],
       'attendance.summary': () => ['GET', '/api/v1/attendance/summary?from=2030-01-01&to=2030-01-02'],
       'attendance.clock': () => ['POST', '/api/v1/attendance/clock', {}],
-      'attendance.punches': () => ['GET', `/api/v1/attendance/punches?user_id=${user.id}&from=2030-01-01&to=2030-01-02`],
+      'attendance.punches': () => [
+        'GET',
+        `/api/v1/attendance/punches?user_id=${user.id}&from=2030-01-01&to=2030-01-02`,
+      ],
       'attendance-corrections.create': () => ['POST', '/api/v1/attendance/corrections', {}],
       'attendance-corrections.list': () => ['GET', '/api/v1/attendance/corrections'],
-      'attendance-corrections.decide': () => ['POST', '/api/v1/attendance/corrections/cor_missing/decide', { decision: 'approved' }],
+      'attendance-corrections.decide': () => [
+        'POST',
+        '/api/v1/attendance/corrections/cor_missing/decide',
+        { decision: 'approved' },
+      ],
       'attendance-corrections.cancel': () => ['POST', '/api/v1/attendance/corrections/cor_missing/cancel'],
       'users.schedule-history': () => ['GET', `/api/v1/users/${user.id}/schedule-history`],
       'projects.list': () => ['GET', '/api/v1/projects'],
@@ -170,7 +218,11 @@ forEachEngine('authentication and scopes', (t) => {
       'attendance-reports.sign': () => ['POST', '/api/v1/attendance/reports/monthly/sign', {}],
     }
     // users.sensitive enables no operation: with it alone every call is 403 (checked by the loop).
-    assert.deepEqual(Object.keys(calls).sort(), SCOPES.filter((s) => !FIELD_SCOPES.includes(s)).sort(), 'every operation scope has a call in the matrix')
+    assert.deepEqual(
+      Object.keys(calls).sort(),
+      SCOPES.filter((s) => !FIELD_SCOPES.includes(s)).sort(),
+      'every operation scope has a call in the matrix',
+    )
     for (const scope of SCOPES) {
       const client = await tenant.keyFor(tenant.adminId, [scope])
       assert.equal((await client.get('/api/v1/me')).status, 200, `me with ${scope}`)

@@ -12,7 +12,13 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).
 
 forEachEngine('batch punches', (t) => {
   const storedPunches = (tenantId: string, userId: string) =>
-    t.database.db.selectFrom('punches').selectAll().where('tenant_id', '=', tenantId).where('user_id', '=', userId).orderBy('seq').execute()
+    t.database.db
+      .selectFrom('punches')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', userId)
+      .orderBy('seq')
+      .execute()
 
   it('mixed items: per-item statuses in request order, accepted ones stored, each employee judged in order', async () => {
     const tenant = await t.newTenant()
@@ -48,19 +54,41 @@ forEachEngine('batch punches', (t) => {
     )
     assert.equal(res.body.data[3].error.details[0].field, 'modality')
     const storedA = await storedPunches(tenant.id, a.id)
-    assert.deepEqual(storedA.map((p) => [p.type, p.id]), [['in', res.body.data[0].data.id], ['out', res.body.data[6].data.id]])
+    assert.deepEqual(
+      storedA.map((p) => [p.type, p.id]),
+      [
+        ['in', res.body.data[0].data.id],
+        ['out', res.body.data[6].data.id],
+      ],
+    )
     assert.equal((await verifyPunchChains(t.database.db, tenant.id)).ok, true, 'the stored punches form intact chains')
-    assert.deepEqual((await storedPunches(tenant.id, b.id)).map((p) => p.type), ['in'])
+    assert.deepEqual(
+      (await storedPunches(tenant.id, b.id)).map((p) => p.type),
+      ['in'],
+    )
     // The next single punch follows on from the batch.
-    expectError(await tenant.admin.post('/api/v1/attendance', { user_id: a.id, type: 'out', ts: minutesAgo(50) }), 409, 'punch_sequence_invalid')
-    assert.equal((await tenant.admin.post('/api/v1/attendance', { user_id: a.id, type: 'in', ts: minutesAgo(50) })).status, 201)
+    expectError(
+      await tenant.admin.post('/api/v1/attendance', { user_id: a.id, type: 'out', ts: minutesAgo(50) }),
+      409,
+      'punch_sequence_invalid',
+    )
+    assert.equal(
+      (await tenant.admin.post('/api/v1/attendance', { user_id: a.id, type: 'in', ts: minutesAgo(50) })).status,
+      201,
+    )
   })
 
   it('1,000 punches in one request, counted once by the rate limit; 1,001 are refused', async () => {
     const tenant = await t.newTenant()
     const users = []
     for (let i = 0; i < 10; i++) users.push(await tenant.createUser({ full_name: `Device user ${i}` }))
-    const punches = users.flatMap((u) => Array.from({ length: 100 }, (_, k) => ({ user_id: u.id, type: k % 2 === 0 ? 'in' : 'out', ts: minutesAgo(1000 - k * 5) })))
+    const punches = users.flatMap((u) =>
+      Array.from({ length: 100 }, (_, k) => ({
+        user_id: u.id,
+        type: k % 2 === 0 ? 'in' : 'out',
+        ts: minutesAgo(1000 - k * 5),
+      })),
+    )
     const before = await tenant.admin.get('/api/v1/me')
     const res = await tenant.admin.post('/api/v1/attendance/batch', { punches })
     assert.equal(res.status, 200)
@@ -71,7 +99,11 @@ forEachEngine('batch punches', (t) => {
       assert.equal(stored.length, 100)
     }
     assert.equal((await verifyPunchChains(t.database.db, tenant.id)).ok, true)
-    const events = await eventually('the batch\'s events', () => tenant.admin.get('/api/v1/events?type=punch.created&page_size=500'), (page) => page.body.data.length === 500)
+    const events = await eventually(
+      "the batch's events",
+      () => tenant.admin.get('/api/v1/events?type=punch.created&page_size=500'),
+      (page) => page.body.data.length === 500,
+    )
     assert.equal(events.body.data.length, 500)
     assert.equal(events.body.meta.has_more, true)
     const tooMany = await tenant.admin.post('/api/v1/attendance/batch', { punches: [...punches, punches[0]] })
@@ -83,8 +115,22 @@ forEachEngine('batch punches', (t) => {
     const tenant = await t.newTenant()
     const user = await tenant.createUser()
     const member = await tenant.keyFor(user.id)
-    expectError(await member.post('/api/v1/attendance/batch', { punches: [{ user_id: user.id, type: 'in', ts: minutesAgo(10) }] }), 403, 'permission_denied')
-    const malformed = expectError(await tenant.admin.post('/api/v1/attendance/batch', { punches: [{ user_id: user.id, type: 'in', ts: minutesAgo(10) }, { user_id: user.id, type: 'lunch' }] }), 400)
+    expectError(
+      await member.post('/api/v1/attendance/batch', {
+        punches: [{ user_id: user.id, type: 'in', ts: minutesAgo(10) }],
+      }),
+      403,
+      'permission_denied',
+    )
+    const malformed = expectError(
+      await tenant.admin.post('/api/v1/attendance/batch', {
+        punches: [
+          { user_id: user.id, type: 'in', ts: minutesAgo(10) },
+          { user_id: user.id, type: 'lunch' },
+        ],
+      }),
+      400,
+    )
     assert.match(JSON.stringify(malformed.details), /punches/)
     assert.equal((await storedPunches(tenant.id, user.id)).length, 0)
     const body = { punches: [{ user_id: user.id, type: 'in', ts: minutesAgo(10) }] }
@@ -111,19 +157,33 @@ forEachEngine('batch punches', (t) => {
         ]),
       })
     })
-    const singles = users.map((u) => tenant.admin.post('/api/v1/attendance', { user_id: u.id, type: 'in', ts: minutesAgo(5) }))
+    const singles = users.map((u) =>
+      tenant.admin.post('/api/v1/attendance', { user_id: u.id, type: 'in', ts: minutesAgo(5) }),
+    )
     const answers = await Promise.all([...requests, ...singles])
-    for (const answer of answers.slice(0, requests.length)) assert.equal(answer.status, 200, JSON.stringify(answer.body))
+    for (const answer of answers.slice(0, requests.length))
+      assert.equal(answer.status, 200, JSON.stringify(answer.body))
     // A single punch is refused when a batch recorded later punches first.
-    for (const answer of answers.slice(requests.length)) assert.ok([201, 409].includes(answer.status), JSON.stringify(answer.body))
-    const accepted = answers.slice(0, requests.length).flatMap((a) => a.body.data.filter((r: any) => r.status === 201).map((r: any) => r.data.id))
+    for (const answer of answers.slice(requests.length))
+      assert.ok([201, 409].includes(answer.status), JSON.stringify(answer.body))
+    const accepted = answers
+      .slice(0, requests.length)
+      .flatMap((a) => a.body.data.filter((r: any) => r.status === 201).map((r: any) => r.data.id))
     for (const u of users) {
       const stored = await storedPunches(tenant.id, u.id)
       // Whatever order the requests ran in, each employee's record is a valid alternation in time order.
-      assert.deepEqual(stored.map((p) => p.ts), [...stored.map((p) => p.ts)].sort(), 'stored in time order')
+      assert.deepEqual(
+        stored.map((p) => p.ts),
+        [...stored.map((p) => p.ts)].sort(),
+        'stored in time order',
+      )
       stored.forEach((p, k) => assert.equal(p.type, k % 2 === 0 ? 'in' : 'out', `${u.id} punch ${k}`))
     }
-    const storedIds = new Set((await t.database.db.selectFrom('punches').select('id').where('tenant_id', '=', tenant.id).execute()).map((p) => p.id))
+    const storedIds = new Set(
+      (await t.database.db.selectFrom('punches').select('id').where('tenant_id', '=', tenant.id).execute()).map(
+        (p) => p.id,
+      ),
+    )
     for (const id of accepted) assert.ok(storedIds.has(id), 'every accepted punch is stored')
     assert.equal((await verifyPunchChains(t.database.db, tenant.id)).ok, true)
   })

@@ -12,12 +12,23 @@ forEachEngine('departments, work centers and company settings', (t) => {
     await tenant.admin.post('/api/v1/departments', { name: 'Audit' })
     expectError(await tenant.admin.post('/api/v1/departments', { name: 'Finance' }), 409, 'name_taken')
     const list = await tenant.admin.get('/api/v1/departments')
-    assert.deepEqual(list.body.data.map((d: any) => d.name), ['Audit', 'Finance'])
+    assert.deepEqual(
+      list.body.data.map((d: any) => d.name),
+      ['Audit', 'Finance'],
+    )
     assert.deepEqual(list.body.meta, { page: 1, page_size: 25, total: 2 })
     const renamed = await tenant.admin.patch(`/api/v1/departments/${created.body.data.id}`, { name: 'Treasury' })
     assert.equal(renamed.body.data.name, 'Treasury')
-    expectError(await tenant.admin.patch(`/api/v1/departments/${created.body.data.id}`, { name: 'Audit' }), 409, 'name_taken')
-    assert.equal((await tenant.admin.patch(`/api/v1/departments/${created.body.data.id}`, { name: 'Treasury' })).status, 200, 'own name is fine')
+    expectError(
+      await tenant.admin.patch(`/api/v1/departments/${created.body.data.id}`, { name: 'Audit' }),
+      409,
+      'name_taken',
+    )
+    assert.equal(
+      (await tenant.admin.patch(`/api/v1/departments/${created.body.data.id}`, { name: 'Treasury' })).status,
+      200,
+      'own name is fine',
+    )
     expectError(await tenant.admin.patch('/api/v1/departments/dep_nope', { name: 'X' }), 404)
     expectError(await tenant.admin.post('/api/v1/departments', { name: '' }), 400)
     expectError(await tenant.admin.post('/api/v1/departments', { name: 'X', extra: 1 }), 400)
@@ -28,17 +39,26 @@ forEachEngine('departments, work centers and company settings', (t) => {
     const dep = (await tenant.admin.post('/api/v1/departments', { name: 'Old' })).body.data
     const user = await tenant.createUser({ department_id: dep.id })
     await tenant.admin.patch(`/api/v1/departments/${dep.id}`, { name: 'New' })
-    assert.deepEqual((await tenant.admin.get(`/api/v1/users/${user.id}`)).body.data.department, { id: dep.id, name: 'New' })
+    assert.deepEqual((await tenant.admin.get(`/api/v1/users/${user.id}`)).body.data.department, {
+      id: dep.id,
+      name: 'New',
+    })
   })
 
   it('work centers carry a country and region known to the holiday calendar', async () => {
     const tenant = await t.newTenant()
     const res = await tenant.admin.post('/api/v1/work-centers', { name: 'Barcelona', country: 'ES', region: 'CT' })
     assert.equal(res.status, 201)
-    assert.deepEqual({ ...res.body.data, id: undefined, created_at: undefined }, { id: undefined, created_at: undefined, name: 'Barcelona', country: 'ES', region: 'CT' })
+    assert.deepEqual(
+      { ...res.body.data, id: undefined, created_at: undefined },
+      { id: undefined, created_at: undefined, name: 'Barcelona', country: 'ES', region: 'CT' },
+    )
     const bad = expectError(await tenant.admin.post('/api/v1/work-centers', { name: 'X', country: 'QQ' }), 400)
     assert.equal(bad.details![0]!.field, 'country')
-    const badRegion = expectError(await tenant.admin.post('/api/v1/work-centers', { name: 'X', country: 'ES', region: 'ZZ' }), 400)
+    const badRegion = expectError(
+      await tenant.admin.post('/api/v1/work-centers', { name: 'X', country: 'ES', region: 'ZZ' }),
+      400,
+    )
     assert.equal(badRegion.details![0]!.field, 'region')
     expectError(await tenant.admin.post('/api/v1/work-centers', { name: 'X', region: 'MD' }), 400)
     expectError(await tenant.admin.post('/api/v1/work-centers', { name: 'X', country: 'es' }), 400)

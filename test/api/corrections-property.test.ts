@@ -21,36 +21,44 @@ interface ModelPunch {
 }
 
 /** A move shifts a punch by `deltaSeconds` (mostly a little, so that many moves stay coherent). */
-type Change = { action: 'add'; type: PunchType; ts: string } | { action: 'move'; index: number; deltaSeconds: number } | { action: 'void'; index: number }
+type Change =
+  | { action: 'add'; type: PunchType; ts: string }
+  | { action: 'move'; index: number; deltaSeconds: number }
+  | { action: 'void'; index: number }
 
 const movedTo = (ts: string, deltaSeconds: number) => new Date(Date.parse(ts) + deltaSeconds * 1000).toISOString()
 
 const minuteOfWeek = fc.integer({ min: 0, max: 6 * 24 * 60 - 1 }) // 2026-11-14 00:00 .. 2026-11-19 23:59 UTC
-const instant = (minute: number, second = 0) => new Date(Date.parse('2026-11-14T00:00:00Z') + minute * 60_000 + second * 1000).toISOString()
+const instant = (minute: number, second = 0) =>
+  new Date(Date.parse('2026-11-14T00:00:00Z') + minute * 60_000 + second * 1000).toISOString()
 
 /** A coherent history: sessions with an optional break, the last one possibly left open. */
-const historyArb = fc
-  .array(fc.tuple(fc.boolean(), fc.boolean()), { minLength: 1, maxLength: 4 })
-  .chain((sessions) => {
-    const types: PunchType[] = []
-    sessions.forEach(([withBreak, open], i) => {
-      types.push('in')
-      if (withBreak) types.push('break_start', 'break_end')
-      if (!(open && i === sessions.length - 1)) types.push('out')
-    })
-    return fc.uniqueArray(minuteOfWeek, { minLength: types.length, maxLength: types.length }).map((minutes) => {
-      const sorted = [...minutes].sort((a, b) => a - b)
-      return types.map((type, i) => ({ type, ts: instant(sorted[i]!) }))
-    })
+const historyArb = fc.array(fc.tuple(fc.boolean(), fc.boolean()), { minLength: 1, maxLength: 4 }).chain((sessions) => {
+  const types: PunchType[] = []
+  sessions.forEach(([withBreak, open], i) => {
+    types.push('in')
+    if (withBreak) types.push('break_start', 'break_end')
+    if (!(open && i === sessions.length - 1)) types.push('out')
   })
+  return fc.uniqueArray(minuteOfWeek, { minLength: types.length, maxLength: types.length }).map((minutes) => {
+    const sorted = [...minutes].sort((a, b) => a - b)
+    return types.map((type, i) => ({ type, ts: instant(sorted[i]!) }))
+  })
+})
 
 const changeArb = (size: number): fc.Arbitrary<Change> =>
   fc.oneof(
-    fc.record({ action: fc.constant('add' as const), type: fc.constantFrom<PunchType>('in', 'out', 'break_start', 'break_end'), ts: minuteOfWeek.map((m) => instant(m, 30)) }),
+    fc.record({
+      action: fc.constant('add' as const),
+      type: fc.constantFrom<PunchType>('in', 'out', 'break_start', 'break_end'),
+      ts: minuteOfWeek.map((m) => instant(m, 30)),
+    }),
     fc.record({
       action: fc.constant('move' as const),
       index: fc.integer({ min: 0, max: size - 1 }),
-      deltaSeconds: fc.oneof(fc.integer({ min: -5400, max: 5400 }), fc.integer({ min: -3 * 86_400, max: 86_400 })).filter((d) => d !== 0),
+      deltaSeconds: fc
+        .oneof(fc.integer({ min: -5400, max: 5400 }), fc.integer({ min: -3 * 86_400, max: 86_400 }))
+        .filter((d) => d !== 0),
     }),
     fc.record({ action: fc.constant('void' as const), index: fc.integer({ min: 0, max: size - 1 }) }),
   )
@@ -63,7 +71,10 @@ const changesArb = (size: number) =>
   })
 
 /** The reference: apply to the whole effective sequence, check it from the start. */
-function model(effective: readonly ModelPunch[], changes: readonly Change[]): { coherent: boolean; after: [PunchType, string][] } {
+function model(
+  effective: readonly ModelPunch[],
+  changes: readonly Change[],
+): { coherent: boolean; after: [PunchType, string][] } {
   const leaving = new Set(changes.flatMap((c) => (c.action === 'add' ? [] : [effective[c.index]!.id])))
   const after: [PunchType, string][] = effective.filter((p) => !leaving.has(p.id)).map((p) => [p.type, p.ts])
   for (const c of changes) {
@@ -87,7 +98,9 @@ forEachEngine(
       const verdicts = { accepted: 0, refused: 0 }
       await fc.assert(
         fc.asyncProperty(
-          historyArb.chain((history) => fc.tuple(fc.constant(history), changesArb(history.length), fc.integer({ min: 0, max: 1000 }))),
+          historyArb.chain((history) =>
+            fc.tuple(fc.constant(history), changesArb(history.length), fc.integer({ min: 0, max: 1000 })),
+          ),
           async ([history, firstChanges, seed]) => {
             const user = await tenant.createUser()
             const employee = await tenant.keyFor(user.id)
@@ -98,10 +111,18 @@ forEachEngine(
               stored.push(res.body.data.id)
             }
             const effectiveNow = async (): Promise<ModelPunch[]> => {
-              const log = await tenant.admin.get(`/api/v1/attendance/punches?user_id=${user.id}&from=2026-11-01&to=2026-11-20&tz=UTC&page_size=100`)
+              const log = await tenant.admin.get(
+                `/api/v1/attendance/punches?user_id=${user.id}&from=2026-11-01&to=2026-11-20&tz=UTC&page_size=100`,
+              )
               assert.equal(log.status, 200)
-              for (const id of stored) assert.ok(log.body.data.some((p: any) => p.id === id), `punch ${id} is still stored`)
-              return log.body.data.filter((p: any) => p.superseded_by === null).map((p: any) => ({ id: p.id, type: p.type, ts: p.ts }))
+              for (const id of stored)
+                assert.ok(
+                  log.body.data.some((p: any) => p.id === id),
+                  `punch ${id} is still stored`,
+                )
+              return log.body.data
+                .filter((p: any) => p.superseded_by === null)
+                .map((p: any) => ({ id: p.id, type: p.type, ts: p.ts }))
             }
             // Two rounds: the second correction is drawn against the record the first one left.
             let changes = firstChanges
@@ -109,26 +130,52 @@ forEachEngine(
               const effective = await effectiveNow()
               if (effective.length === 0) break
               changes = changes.map((c) => (c.action === 'add' ? c : { ...c, index: c.index % effective.length }))
-              changes = changes.filter((c, i) => c.action === 'add' || !changes.slice(0, i).some((d) => d.action !== 'add' && d.index === c.index))
+              changes = changes.filter(
+                (c, i) =>
+                  c.action === 'add' || !changes.slice(0, i).some((d) => d.action !== 'add' && d.index === c.index),
+              )
               const expected = model(effective, changes)
               const body = {
                 user_id: user.id,
                 reason: `round ${round}`,
-                changes: changes.map((c) => (c.action === 'add' ? c : c.action === 'move' ? { action: 'move', punch_id: effective[c.index]!.id, ts: movedTo(effective[c.index]!.ts, c.deltaSeconds) } : { action: 'void', punch_id: effective[c.index]!.id })),
+                changes: changes.map((c) =>
+                  c.action === 'add'
+                    ? c
+                    : c.action === 'move'
+                      ? {
+                          action: 'move',
+                          punch_id: effective[c.index]!.id,
+                          ts: movedTo(effective[c.index]!.ts, c.deltaSeconds),
+                        }
+                      : { action: 'void', punch_id: effective[c.index]!.id },
+                ),
               }
               const proposed = await tenant.admin.post('/api/v1/attendance/corrections', body)
               if (!expected.coherent) {
-                assert.equal(proposed.status, 409, `model says incoherent: ${JSON.stringify(body.changes)} -> ${JSON.stringify(proposed.body)}`)
+                assert.equal(
+                  proposed.status,
+                  409,
+                  `model says incoherent: ${JSON.stringify(body.changes)} -> ${JSON.stringify(proposed.body)}`,
+                )
                 assert.equal(proposed.body.error.code, 'correction_incoherent')
                 assert.deepEqual(await effectiveNow(), effective, 'a refused correction changes nothing')
                 verdicts.refused += 1
                 break
               }
-              assert.equal(proposed.status, 201, `model says coherent: ${JSON.stringify(body.changes)} over ${JSON.stringify(effective)} -> ${JSON.stringify(proposed.body)}`)
-              const decided = await employee.post(`/api/v1/attendance/corrections/${proposed.body.data.id}/decide`, { decision: 'approved' })
+              assert.equal(
+                proposed.status,
+                201,
+                `model says coherent: ${JSON.stringify(body.changes)} over ${JSON.stringify(effective)} -> ${JSON.stringify(proposed.body)}`,
+              )
+              const decided = await employee.post(`/api/v1/attendance/corrections/${proposed.body.data.id}/decide`, {
+                decision: 'approved',
+              })
               assert.equal(decided.status, 200, JSON.stringify(decided.body))
               const after = await effectiveNow()
-              assert.deepEqual(after.map((p) => [p.type, p.ts]), expected.after)
+              assert.deepEqual(
+                after.map((p) => [p.type, p.ts]),
+                expected.after,
+              )
               for (const p of after) if (!stored.includes(p.id)) stored.push(p.id)
               verdicts.accepted += 1
               if (after.length === 0) break

@@ -13,7 +13,11 @@ import { ConfigError, loadConfig } from '../../src/config.js'
 import { expectError, forEachEngine, NO_SHEDDING } from '../helpers/harness.js'
 
 /** Sends raw bytes to a listening app and resolves with what came back when the socket closed. */
-function rawExchange(port: number, chunks: (string | Buffer)[], pauseMs = 0): Promise<{ text: string; closedAfterMs: number }> {
+function rawExchange(
+  port: number,
+  chunks: (string | Buffer)[],
+  pauseMs = 0,
+): Promise<{ text: string; closedAfterMs: number }> {
   return new Promise((resolve, reject) => {
     const started = Date.now()
     const socket = connect(port, '127.0.0.1')
@@ -83,8 +87,15 @@ forEachEngine('the edge of the service', (t) => {
   it('action endpoints refuse unknown body fields; no body or {} is fine', async () => {
     const tenant = await t.newTenant()
     const user = await tenant.createUser()
-    const error = expectError(await tenant.admin.post(`/api/v1/users/${user.id}/deactivate`, { effective_date: '2026-12-01' }), 400, 'invalid_request')
-    assert.deepEqual(error.details?.map((d) => d.field), ['effective_date'])
+    const error = expectError(
+      await tenant.admin.post(`/api/v1/users/${user.id}/deactivate`, { effective_date: '2026-12-01' }),
+      400,
+      'invalid_request',
+    )
+    assert.deepEqual(
+      error.details?.map((d) => d.field),
+      ['effective_date'],
+    )
     assert.equal((await tenant.admin.get(`/api/v1/users/${user.id}`)).body.data.status, 'active', 'nothing written')
     expectError(await tenant.admin.post(`/api/v1/users/${user.id}/deactivate`, [1]), 400, 'invalid_request')
     assert.equal((await tenant.admin.post(`/api/v1/users/${user.id}/deactivate`, {})).status, 200)
@@ -109,7 +120,11 @@ forEachEngine('the edge of the service', (t) => {
 
   it('security headers on every response; CORS is off unless origins are configured', async () => {
     const tenant = await t.newTenant()
-    for (const res of [await tenant.admin.get('/api/v1/me'), await t.client(null).get('/health'), await t.client(null).get('/api/v1/nope')]) {
+    for (const res of [
+      await tenant.admin.get('/api/v1/me'),
+      await t.client(null).get('/health'),
+      await t.client(null).get('/api/v1/nope'),
+    ]) {
       assert.equal(res.headers['x-content-type-options'], 'nosniff')
       assert.equal(res.headers['x-frame-options'], 'DENY')
       assert.equal(res.headers['referrer-policy'], 'no-referrer')
@@ -120,7 +135,11 @@ forEachEngine('the edge of the service', (t) => {
     assert.match(String(docs.headers['content-security-policy']), /script-src 'self'/)
     assert.doesNotMatch(String(docs.headers['content-security-policy']), /https:|upgrade-insecure-requests/)
 
-    const preflight = { method: 'OPTIONS' as const, url: '/api/v1/me', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'GET' } }
+    const preflight = {
+      method: 'OPTIONS' as const,
+      url: '/api/v1/me',
+      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'GET' },
+    }
     const off = await t.app.inject(preflight)
     assert.equal(off.headers['access-control-allow-origin'], undefined)
     const withCors = await buildApp({ load: NO_SHEDDING, db: t.database.db, corsOrigins: ['https://app.example.com'] })
@@ -128,7 +147,10 @@ forEachEngine('the edge of the service', (t) => {
       const on = await withCors.inject(preflight)
       assert.equal(on.statusCode, 204)
       assert.equal(on.headers['access-control-allow-origin'], 'https://app.example.com')
-      const other = await withCors.inject({ ...preflight, headers: { ...preflight.headers, origin: 'https://evil.example' } })
+      const other = await withCors.inject({
+        ...preflight,
+        headers: { ...preflight.headers, origin: 'https://evil.example' },
+      })
       assert.equal(other.headers['access-control-allow-origin'], undefined)
     } finally {
       await withCors.close()
@@ -139,9 +161,13 @@ forEachEngine('the edge of the service', (t) => {
     const app = await buildApp({ load: NO_SHEDDING, db: t.database.db })
     try {
       const port = await listening(app)
-      const { text } = await rawExchange(port, [`GET /api/v1/me HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`])
+      const { text } = await rawExchange(port, [
+        `GET /api/v1/me HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      ])
       assert.match(text, /^HTTP\/1\.1 431 /)
-      assert.deepEqual(jsonBodyOf(text), { error: { code: 'headers_too_large', message: 'The request headers are larger than 16 KiB' } })
+      assert.deepEqual(jsonBodyOf(text), {
+        error: { code: 'headers_too_large', message: 'The request headers are larger than 16 KiB' },
+      })
     } finally {
       await app.close()
     }
@@ -156,12 +182,18 @@ forEachEngine('the edge of the service', (t) => {
         const head = `POST /api/v1/departments HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n`
         const trickle = Array.from({ length: 40 }, () => ' ')
         const { text, closedAfterMs } = await rawExchange(port, [head, ...trickle], 250)
-        console.log(`# slow body (${key === 'jnd_wrong' ? 'invalid key' : 'valid key'}): connection closed after ${closedAfterMs} ms`)
+        console.log(
+          `# slow body (${key === 'jnd_wrong' ? 'invalid key' : 'valid key'}): connection closed after ${closedAfterMs} ms`,
+        )
         assert.ok(closedAfterMs < 5000, `closed after ${closedAfterMs} ms, not after the 10 s the trickle would take`)
         assert.match(text, key === 'jnd_wrong' ? /^HTTP\/1\.1 401 / : /HTTP\/1\.1 408 /)
       }
       // Headers never finished: cut off too.
-      const { closedAfterMs } = await rawExchange(port, ['GET /api/v1/me HTTP/1.1\r\n', ...Array.from({ length: 40 }, () => 'X')], 250)
+      const { closedAfterMs } = await rawExchange(
+        port,
+        ['GET /api/v1/me HTTP/1.1\r\n', ...Array.from({ length: 40 }, () => 'X')],
+        250,
+      )
       assert.ok(closedAfterMs < 5000)
     } finally {
       await app.close()
@@ -186,21 +218,34 @@ forEachEngine('the edge of the service', (t) => {
       assert.equal(line.query.page, '2')
       assert.deepEqual(Object.keys(line.query).sort(), ['api_key', 'email', 'page', 'q'])
       const all = lines.join('\n')
-      for (const value of ['ana.secret', 'Garc', secret, tenant.adminKey]) assert.ok(!all.includes(value), `${value} is not logged`)
+      for (const value of ['ana.secret', 'Garc', secret, tenant.adminKey])
+        assert.ok(!all.includes(value), `${value} is not logged`)
     } finally {
       await app.close()
     }
   })
 
-  it("what a request logs through its own logger carries its id, and is redacted", async () => {
+  it('what a request logs through its own logger carries its id, and is redacted', async () => {
     const tenant = await t.newTenant()
     const lines: string[] = []
     const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(chunk.toString()), done()) })
     // A rate-limit store that is down: the request goes through, and says so in its log.
-    const rateLimitStore = { hit: () => Promise.reject(Object.assign(new Error('store down'), { api_key: tenant.adminKey })), close: async () => {} }
-    const app = await buildApp({ load: NO_SHEDDING, db: t.database.db, logger: { level: 'info', stream, redact: ['*.api_key'] }, rateLimitStore })
+    const rateLimitStore = {
+      hit: () => Promise.reject(Object.assign(new Error('store down'), { api_key: tenant.adminKey })),
+      close: async () => {},
+    }
+    const app = await buildApp({
+      load: NO_SHEDDING,
+      db: t.database.db,
+      logger: { level: 'info', stream, redact: ['*.api_key'] },
+      rateLimitStore,
+    })
     try {
-      const res = await app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${tenant.adminKey}` } })
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/v1/me',
+        headers: { authorization: `Bearer ${tenant.adminKey}` },
+      })
       assert.equal(res.statusCode, 200)
       const parsed = lines.map((l) => JSON.parse(l))
       const warning = parsed.find((l) => l.msg === 'rate limit store unavailable; request not counted')
@@ -224,7 +269,12 @@ forEachEngine('the edge of the service', (t) => {
       const statuses: number[] = []
       for (let i = 0; i < 8; i++) {
         // A client rotating the left-most address it writes itself still counts as one address.
-        const res = await app.inject({ method: 'GET', url: '/api/v1/me', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` } })
+        const res = await app.inject({
+          method: 'GET',
+          url: '/api/v1/me',
+          remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` },
+        })
         statuses.push(res.statusCode)
       }
       assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429, 429, 429])

@@ -18,7 +18,11 @@ const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toI
  * transaction begun before it has ended, and other tests write on the same server meanwhile.
  */
 function settledEvents(admin: Client, count: number): Promise<any[]> {
-  return eventually(`${count} events`, () => allEvents(admin), (events) => events.length >= count)
+  return eventually(
+    `${count} events`,
+    () => allEvents(admin),
+    (events) => events.length >= count,
+  )
 }
 
 async function allEvents(admin: Client, query = ''): Promise<any[]> {
@@ -37,34 +41,79 @@ forEachEngine('events', (t: TestContext) => {
   it('every change writes its event, with the actor and the resource as the API returned it', async () => {
     const tenant = await t.newTenant()
     const admin = tenant.admin
-    const user = (await admin.post('/api/v1/users', { email: uniqueEmail(), full_name: 'Evented', dni: '12345678Z', phone: '600123456', manager_id: tenant.adminId })).body.data
+    const user = (
+      await admin.post('/api/v1/users', {
+        email: uniqueEmail(),
+        full_name: 'Evented',
+        dni: '12345678Z',
+        phone: '600123456',
+        manager_id: tenant.adminId,
+      })
+    ).body.data
     const updated = (await admin.patch(`/api/v1/users/${user.id}`, { full_name: 'Evented Renamed' })).body.data
     const punch = (await admin.post('/api/v1/attendance', { user_id: user.id, type: 'in', ts: hoursAgo(3) })).body.data
     const out = (await admin.post('/api/v1/attendance', { user_id: user.id, type: 'out', ts: hoursAgo(2) })).body.data
     const correction = (
-      await admin.post('/api/v1/attendance/corrections', { user_id: user.id, reason: 'Forgot to clock', changes: [{ action: 'move', punch_id: out.id, ts: hoursAgo(1.5) }] })
+      await admin.post('/api/v1/attendance/corrections', {
+        user_id: user.id,
+        reason: 'Forgot to clock',
+        changes: [{ action: 'move', punch_id: out.id, ts: hoursAgo(1.5) }],
+      })
     ).body.data
     const worker = await tenant.keyFor(user.id)
-    const approvedCorrection = (await worker.post(`/api/v1/attendance/corrections/${correction.id}/decide`, { decision: 'approved' })).body.data
-    const second = (
-      await admin.post('/api/v1/attendance/corrections', { user_id: user.id, reason: 'Another', changes: [{ action: 'add', type: 'in', ts: hoursAgo(1) }] })
+    const approvedCorrection = (
+      await worker.post(`/api/v1/attendance/corrections/${correction.id}/decide`, { decision: 'approved' })
     ).body.data
-    const rejectedCorrection = (await worker.post(`/api/v1/attendance/corrections/${second.id}/decide`, { decision: 'rejected' })).body.data
+    const second = (
+      await admin.post('/api/v1/attendance/corrections', {
+        user_id: user.id,
+        reason: 'Another',
+        changes: [{ action: 'add', type: 'in', ts: hoursAgo(1) }],
+      })
+    ).body.data
+    const rejectedCorrection = (
+      await worker.post(`/api/v1/attendance/corrections/${second.id}/decide`, { decision: 'rejected' })
+    ).body.data
     const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
-    const absence = (await worker.post('/api/v1/absences', { user_id: user.id, type: 'personal', start_date: day, end_date: day })).body.data
-    const approvedAbsence = (await admin.post(`/api/v1/absences/${absence.id}/decide`, { decision: 'approved' })).body.data
+    const absence = (
+      await worker.post('/api/v1/absences', { user_id: user.id, type: 'personal', start_date: day, end_date: day })
+    ).body.data
+    const approvedAbsence = (await admin.post(`/api/v1/absences/${absence.id}/decide`, { decision: 'approved' })).body
+      .data
     assert.ok(approvedAbsence, JSON.stringify((await admin.get(`/api/v1/absences/${absence.id}`)).body))
     const cancelled = (await worker.post(`/api/v1/absences/${absence.id}/cancel`)).body.data
-    const another = (await worker.post('/api/v1/absences', { user_id: user.id, type: 'personal', start_date: day, end_date: day })).body.data
-    const rejectedAbsence = (await admin.post(`/api/v1/absences/${another.id}/decide`, { decision: 'rejected' })).body.data
-    const allocation = (await admin.post('/api/v1/allocations', { user_id: user.id, note: 'Training', start: hoursAgo(30), end: hoursAgo(29) })).body.data
+    const another = (
+      await worker.post('/api/v1/absences', { user_id: user.id, type: 'personal', start_date: day, end_date: day })
+    ).body.data
+    const rejectedAbsence = (await admin.post(`/api/v1/absences/${another.id}/decide`, { decision: 'rejected' })).body
+      .data
+    const allocation = (
+      await admin.post('/api/v1/allocations', {
+        user_id: user.id,
+        note: 'Training',
+        start: hoursAgo(30),
+        end: hoursAgo(29),
+      })
+    ).body.data
     assert.equal((await admin.delete(`/api/v1/allocations/${allocation.id}`)).status, 204)
     const expense = (
-      await admin.post('/api/v1/expenses', { user_id: user.id, merchant: 'Bar Pepe', expense_date: hoursAgo(48).slice(0, 10), amount: 1250, currency: 'EUR', amount_eur: 1250, category: { key: 'meals', label: 'Meals' } })
+      await admin.post('/api/v1/expenses', {
+        user_id: user.id,
+        merchant: 'Bar Pepe',
+        expense_date: hoursAgo(48).slice(0, 10),
+        amount: 1250,
+        currency: 'EUR',
+        amount_eur: 1250,
+        category: { key: 'meals', label: 'Meals' },
+      })
     ).body
     assert.ok(expense.data, JSON.stringify(expense))
     const deactivated = (await admin.post(`/api/v1/users/${user.id}/deactivate`)).body.data
-    assert.equal((await admin.post(`/api/v1/users/${user.id}/deactivate`)).status, 200, 'a second deactivation changes nothing')
+    assert.equal(
+      (await admin.post(`/api/v1/users/${user.id}/deactivate`)).status,
+      200,
+      'a second deactivation changes nothing',
+    )
     const reactivated = (await admin.post(`/api/v1/users/${user.id}/reactivate`)).body.data
 
     const events = await settledEvents(admin, 18)
@@ -109,11 +158,18 @@ forEachEngine('events', (t: TestContext) => {
     const tenant = await t.newTenant()
     const user = await tenant.createUser()
     await settledEvents(tenant.admin, 1)
-    expectError(await tenant.admin.post('/api/v1/attendance', { user_id: user.id, type: 'out', ts: hoursAgo(1) }), 409, 'punch_sequence_invalid')
+    expectError(
+      await tenant.admin.post('/api/v1/attendance', { user_id: user.id, type: 'out', ts: hoursAgo(1) }),
+      409,
+      'punch_sequence_invalid',
+    )
     expectError(await tenant.admin.post('/api/v1/users', { email: user.email, full_name: 'Twin' }), 409, 'email_taken')
     // A write that succeeds after them: once its event shows, any of theirs would have too.
     const marker = await tenant.createUser()
-    assert.deepEqual((await settledEvents(tenant.admin, 2)).map((e) => e.data.id), [user.id, marker.id])
+    assert.deepEqual(
+      (await settledEvents(tenant.admin, 2)).map((e) => e.data.id),
+      [user.id, marker.id],
+    )
   })
 
   it('reads oldest first from a cursor, filtered by type, page by page; unknown cursors are 404, other tenants invisible', async () => {
@@ -123,14 +179,26 @@ forEachEngine('events', (t: TestContext) => {
     await tenant.admin.post('/api/v1/attendance', { user_id: users[0].id, type: 'in', ts: hoursAgo(1) })
     await settledEvents(tenant.admin, 6)
     const first = await tenant.admin.get('/api/v1/events?page_size=2')
-    assert.deepEqual(first.body.data.map((e: any) => e.data.id), [users[0].id, users[1].id])
+    assert.deepEqual(
+      first.body.data.map((e: any) => e.data.id),
+      [users[0].id, users[1].id],
+    )
     assert.deepEqual(first.body.meta, { page_size: 2, next_after: first.body.data[1].id, has_more: true })
     const rest = await tenant.admin.get(`/api/v1/events?after=${first.body.meta.next_after}`)
-    assert.deepEqual(rest.body.data.map((e: any) => e.type), ['user.created', 'user.created', 'user.created', 'punch.created'])
+    assert.deepEqual(
+      rest.body.data.map((e: any) => e.type),
+      ['user.created', 'user.created', 'user.created', 'punch.created'],
+    )
     const tail = await tenant.admin.get(`/api/v1/events?after=${rest.body.meta.next_after}`)
-    assert.deepEqual(tail.body, { data: [], meta: { page_size: 100, next_after: rest.body.meta.next_after, has_more: false } })
+    assert.deepEqual(tail.body, {
+      data: [],
+      meta: { page_size: 100, next_after: rest.body.meta.next_after, has_more: false },
+    })
     const punches = await tenant.admin.get('/api/v1/events?type=punch.created,absence.approved')
-    assert.deepEqual(punches.body.data.map((e: any) => e.type), ['punch.created'])
+    assert.deepEqual(
+      punches.body.data.map((e: any) => e.type),
+      ['punch.created'],
+    )
     expectError(await tenant.admin.get('/api/v1/events?type=punch.deleted'), 400)
     expectError(await tenant.admin.get('/api/v1/events?after=evt_01ARZ3NDEKTSV4RRFFQ69G5FAV'), 404, 'not_found')
     const other = await t.newTenant()
@@ -151,7 +219,8 @@ forEachEngine('events', (t: TestContext) => {
   })
 
   it('an event appears only once every transaction begun before it has ended, so a reader never skips one (PostgreSQL)', async (ctx) => {
-    if (t.engine !== 'postgres') return ctx.skip('SQLite writes one transaction at a time: insertion order is commit order')
+    if (t.engine !== 'postgres')
+      return ctx.skip('SQLite writes one transaction at a time: insertion order is commit order')
     const tenant = await t.newTenant()
     const auth = { tenantId: tenant.id, keyId: 'cli', actor: { id: 'cli' } } as any
     const slow = await beginRequestTransaction(t.database.db)
@@ -160,6 +229,9 @@ forEachEngine('events', (t: TestContext) => {
     const seen = (await allEvents(tenant.admin)).map((e) => e.data.n)
     assert.deepEqual(seen, [], 'the fast event waits behind the slow transaction')
     await slow.commit()
-    assert.deepEqual((await settledEvents(tenant.admin, 2)).map((e) => e.data.n), ['slow, inserted first', 'fast, committed first'])
+    assert.deepEqual(
+      (await settledEvents(tenant.admin, 2)).map((e) => e.data.n),
+      ['slow, inserted first', 'fast, committed first'],
+    )
   })
 })

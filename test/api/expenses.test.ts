@@ -8,7 +8,20 @@ import { it } from 'node:test'
 import { expectError, forEachEngine, type Client, type TestContext, type TestTenant } from '../helpers/harness.js'
 import { expenseBody } from '../helpers/fixtures.js'
 
-const EXPENSE_FIELDS = ['amount', 'amount_eur', 'category', 'created_at', 'currency', 'expense_date', 'id', 'merchant', 'reconciled', 'status', 'taxes', 'user_id']
+const EXPENSE_FIELDS = [
+  'amount',
+  'amount_eur',
+  'category',
+  'created_at',
+  'currency',
+  'expense_date',
+  'id',
+  'merchant',
+  'reconciled',
+  'status',
+  'taxes',
+  'user_id',
+]
 
 const body = expenseBody
 
@@ -40,24 +53,34 @@ forEachEngine('expenses', (t) => {
     const before = Date.now()
     const created = await create(
       tenant.admin,
-      body(user.id, { merchant: '  Hotel Arts  ', currency: 'USD', amount: 123456, amount_eur: 113580, taxes: [{ rate_percent: 10.5, amount: 11730 }], reconciled: true }),
+      body(user.id, {
+        merchant: '  Hotel Arts  ',
+        currency: 'USD',
+        amount: 123456,
+        amount_eur: 113580,
+        taxes: [{ rate_percent: 10.5, amount: 11730 }],
+        reconciled: true,
+      }),
     )
     assert.deepEqual(Object.keys(created).sort(), EXPENSE_FIELDS)
     assert.match(created.id, /^exp_[0-9A-Z]{26}$/)
-    assert.deepEqual({ ...created, id: undefined, created_at: undefined }, {
-      id: undefined,
-      created_at: undefined,
-      user_id: user.id,
-      status: 'imported',
-      merchant: 'Hotel Arts',
-      expense_date: '2026-03-02',
-      amount: 123456,
-      currency: 'USD',
-      amount_eur: 113580,
-      taxes: [{ rate_percent: 10.5, amount: 11730 }],
-      category: { key: 'travel', label: 'Travel' },
-      reconciled: true,
-    })
+    assert.deepEqual(
+      { ...created, id: undefined, created_at: undefined },
+      {
+        id: undefined,
+        created_at: undefined,
+        user_id: user.id,
+        status: 'imported',
+        merchant: 'Hotel Arts',
+        expense_date: '2026-03-02',
+        amount: 123456,
+        currency: 'USD',
+        amount_eur: 113580,
+        taxes: [{ rate_percent: 10.5, amount: 11730 }],
+        category: { key: 'travel', label: 'Travel' },
+        reconciled: true,
+      },
+    )
     assert.match(created.created_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
     assert.ok(Date.parse(created.created_at) >= before - 1000)
 
@@ -77,9 +100,16 @@ forEachEngine('expenses', (t) => {
     const dinar = await create(tenant.admin, body(tenant.adminId, { currency: 'KWD', amount: 1234, amount_eur: 370 }))
     assert.deepEqual([dinar.amount, dinar.currency], [1234, 'KWD'])
     // Taxes may add up to the whole amount.
-    assert.equal((await create(tenant.admin, body(tenant.adminId, { taxes: [{ rate_percent: 100, amount: 4560 }] }))).taxes[0].amount, 4560)
+    assert.equal(
+      (await create(tenant.admin, body(tenant.adminId, { taxes: [{ rate_percent: 100, amount: 4560 }] }))).taxes[0]
+        .amount,
+      4560,
+    )
     // The largest amount round-trips exactly through both engines' bigint columns.
-    const big = await create(tenant.admin, body(tenant.adminId, { amount: 999_999_999_999_999, amount_eur: 999_999_999_999_999 }))
+    const big = await create(
+      tenant.admin,
+      body(tenant.adminId, { amount: 999_999_999_999_999, amount_eur: 999_999_999_999_999 }),
+    )
     assert.equal((await tenant.admin.get(`/api/v1/expenses/${big.id}`)).body.data.amount, 999_999_999_999_999)
   })
 
@@ -90,11 +120,28 @@ forEachEngine('expenses', (t) => {
       ['unknown currency', body(u, { currency: 'XYZ' }), 'currency'],
       ['currency not in capitals', body(u, { currency: 'eur', amount_eur: 4560 }), 'currency'],
       ['EUR with a different amount_eur', body(u, { amount_eur: 4559 }), 'amount_eur'],
-      ['taxes above the amount', body(u, { taxes: [{ rate_percent: 21, amount: 3000 }, { rate_percent: 10, amount: 1561 }] }), 'taxes'],
-      ['tax rate with three decimals', body(u, { taxes: [{ rate_percent: 21.005, amount: 10 }] }), 'taxes.0.rate_percent'],
+      [
+        'taxes above the amount',
+        body(u, {
+          taxes: [
+            { rate_percent: 21, amount: 3000 },
+            { rate_percent: 10, amount: 1561 },
+          ],
+        }),
+        'taxes',
+      ],
+      [
+        'tax rate with three decimals',
+        body(u, { taxes: [{ rate_percent: 21.005, amount: 10 }] }),
+        'taxes.0.rate_percent',
+      ],
       ['tax rate over 100', body(u, { taxes: [{ rate_percent: 101, amount: 10 }] }), 'taxes.0.rate_percent'],
       ['unknown field in a tax', body(u, { taxes: [{ rate_percent: 21, amount: 10, base: 5 }] }), 'taxes.0.base'],
-      ['category key with capitals and spaces', body(u, { category: { key: 'Bad Key', label: 'Travel' } }), 'category.key'],
+      [
+        'category key with capitals and spaces',
+        body(u, { category: { key: 'Bad Key', label: 'Travel' } }),
+        'category.key',
+      ],
       ['category key too long', body(u, { category: { key: 'a'.repeat(51), label: 'Travel' } }), 'category.key'],
       ['empty category label', body(u, { category: { key: 'travel', label: '' } }), 'category.label'],
       ['unknown field', body(u, { notes: 'typo' }), 'notes'],
@@ -111,9 +158,16 @@ forEachEngine('expenses', (t) => {
     ]
     for (const [name, payload, field] of cases) {
       const error = expectError(await tenant.admin.post('/api/v1/expenses', payload), 400, 'invalid_request')
-      assert.ok(error.details?.some((d) => d.field === field), `${name}: expected a details item for ${field}, got ${JSON.stringify(error.details)}`)
+      assert.ok(
+        error.details?.some((d) => d.field === field),
+        `${name}: expected a details item for ${field}, got ${JSON.stringify(error.details)}`,
+      )
     }
-    expectError(await tenant.admin.request('POST', '/api/v1/expenses', '{"user_id":', { 'content-type': 'application/json' }), 400, 'invalid_json')
+    expectError(
+      await tenant.admin.request('POST', '/api/v1/expenses', '{"user_id":', { 'content-type': 'application/json' }),
+      400,
+      'invalid_json',
+    )
     assert.equal(await storedCount(t, tenant), 0, 'no rejected request wrote anything')
   })
 
@@ -123,7 +177,11 @@ forEachEngine('expenses', (t) => {
     const stranger = await other.createUser()
     expectError(await tenant.admin.post('/api/v1/expenses', body('usr_01ARZ3NDEKTSV4RRFFQ69G5FAV')), 404, 'not_found')
     expectError(await tenant.admin.post('/api/v1/expenses', body(stranger.id)), 404, 'not_found')
-    expectError(await tenant.admin.post('/api/v1/expenses', body('usr_01ARZ3NDEKTSV4RRFFQ69G5FAV', { currency: 'XYZ' })), 400, 'invalid_request')
+    expectError(
+      await tenant.admin.post('/api/v1/expenses', body('usr_01ARZ3NDEKTSV4RRFFQ69G5FAV', { currency: 'XYZ' })),
+      400,
+      'invalid_request',
+    )
     assert.equal(await storedCount(t, tenant), 0)
     assert.equal(await storedCount(t, other), 0)
   })
@@ -166,19 +224,39 @@ forEachEngine('expenses', (t) => {
     const tenant = await t.newTenant()
     const dates = ['2026-03-02', '2026-01-15', '2026-03-02', '2026-02-10', '2026-03-02', '2025-12-31']
     const created: any[] = []
-    for (const [i, date] of dates.entries()) created.push(await create(tenant.admin, body(tenant.adminId, { expense_date: date, merchant: `M${i}` })))
+    for (const [i, date] of dates.entries())
+      created.push(await create(tenant.admin, body(tenant.adminId, { expense_date: date, merchant: `M${i}` })))
     const expected = [...created].sort(
-      (a, b) => b.expense_date.localeCompare(a.expense_date) || b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id),
+      (a, b) =>
+        b.expense_date.localeCompare(a.expense_date) ||
+        b.created_at.localeCompare(a.created_at) ||
+        b.id.localeCompare(a.id),
     )
     const all = await list(tenant.admin)
     assert.deepEqual(all.meta, { page: 1, page_size: 25, total: 6 })
-    assert.deepEqual(all.data.map((e) => e.id), expected.map((e) => e.id))
+    assert.deepEqual(
+      all.data.map((e) => e.id),
+      expected.map((e) => e.id),
+    )
     assert.deepEqual(all.data[0], expected[0], 'list items are the same objects as get returns')
 
-    const pages = [await list(tenant.admin, '?page_size=4'), await list(tenant.admin, '?page_size=4&page=2'), await list(tenant.admin, '?page_size=4&page=3')]
-    assert.deepEqual(pages.map((p) => p.data.length), [4, 2, 0])
-    assert.deepEqual(pages.map((p) => p.meta.total), [6, 6, 6])
-    assert.deepEqual([...pages[0]!.data, ...pages[1]!.data].map((e) => e.id), expected.map((e) => e.id))
+    const pages = [
+      await list(tenant.admin, '?page_size=4'),
+      await list(tenant.admin, '?page_size=4&page=2'),
+      await list(tenant.admin, '?page_size=4&page=3'),
+    ]
+    assert.deepEqual(
+      pages.map((p) => p.data.length),
+      [4, 2, 0],
+    )
+    assert.deepEqual(
+      pages.map((p) => p.meta.total),
+      [6, 6, 6],
+    )
+    assert.deepEqual(
+      [...pages[0]!.data, ...pages[1]!.data].map((e) => e.id),
+      expected.map((e) => e.id),
+    )
     expectError(await tenant.admin.get('/api/v1/expenses?page_size=101'), 400, 'invalid_request')
     expectError(await tenant.admin.get('/api/v1/expenses?page=0'), 400, 'invalid_request')
   })
@@ -199,12 +277,25 @@ forEachEngine('expenses', (t) => {
     assert.deepEqual(ids(await list(tenant.admin, '?from=2026-02-01')), [a3.id, b1.id, a2.id])
     assert.deepEqual(ids(await list(tenant.admin, '?to=2026-02-01')), [a2.id, a1.id])
     assert.deepEqual(ids(await list(tenant.admin, '?from=2026-02-15&to=2026-02-15')), [b1.id])
-    assert.deepEqual(ids(await list(tenant.admin, `?user_id=${ana.id}&from=2026-02-01&to=2026-02-27&status=imported`)), [a2.id])
+    assert.deepEqual(
+      ids(await list(tenant.admin, `?user_id=${ana.id}&from=2026-02-01&to=2026-02-27&status=imported`)),
+      [a2.id],
+    )
     assert.equal((await list(tenant.admin, '?status=imported')).meta.total, 4)
-    assert.deepEqual(await list(tenant.admin, '?user_id=usr_01ARZ3NDEKTSV4RRFFQ69G5FAV'), { data: [], meta: { page: 1, page_size: 25, total: 0 } })
+    assert.deepEqual(await list(tenant.admin, '?user_id=usr_01ARZ3NDEKTSV4RRFFQ69G5FAV'), {
+      data: [],
+      meta: { page: 1, page_size: 25, total: 0 },
+    })
 
-    const error = expectError(await tenant.admin.get('/api/v1/expenses?from=2026-02-02&to=2026-02-01'), 400, 'invalid_request')
-    assert.deepEqual(error.details?.map((d) => d.field), ['to'])
+    const error = expectError(
+      await tenant.admin.get('/api/v1/expenses?from=2026-02-02&to=2026-02-01'),
+      400,
+      'invalid_request',
+    )
+    assert.deepEqual(
+      error.details?.map((d) => d.field),
+      ['to'],
+    )
     for (const [query, field] of [
       ['?status=approved', 'status'],
       ['?from=2026-02-30', 'from'],
@@ -212,7 +303,10 @@ forEachEngine('expenses', (t) => {
       ['?userid=x', 'userid'],
     ] as const) {
       const e = expectError(await tenant.admin.get(`/api/v1/expenses${query}`), 400, 'invalid_request')
-      assert.ok(e.details?.some((d) => d.field === field), `${query}: ${JSON.stringify(e.details)}`)
+      assert.ok(
+        e.details?.some((d) => d.field === field),
+        `${query}: ${JSON.stringify(e.details)}`,
+      )
     }
   })
 
@@ -224,7 +318,10 @@ forEachEngine('expenses', (t) => {
     await create(other.admin, body(stranger.id))
     await create(other.admin, body(other.adminId))
     const page = await list(tenant.admin)
-    assert.deepEqual(page.data.map((e) => e.id), [mine.id])
+    assert.deepEqual(
+      page.data.map((e) => e.id),
+      [mine.id],
+    )
     assert.equal(page.meta.total, 1)
     assert.equal((await list(tenant.admin, `?user_id=${stranger.id}`)).meta.total, 0)
     assert.equal((await list(other.admin)).meta.total, 2)
@@ -236,7 +333,10 @@ forEachEngine('expenses', (t) => {
     assert.equal(doc.paths['/api/v1/expenses'].get['x-scope'], 'expenses.list')
     assert.equal(doc.paths['/api/v1/expenses'].post['x-scope'], 'expenses.create')
     assert.equal(doc.paths['/api/v1/expenses/{expense_id}'].get['x-scope'], 'expenses.get')
-    assert.match(doc.paths['/api/v1/expenses'].get.description, /expense_date descending, then created_at descending, then id descending/)
+    assert.match(
+      doc.paths['/api/v1/expenses'].get.description,
+      /expense_date descending, then created_at descending, then id descending/,
+    )
     assert.ok(doc.components.schemas.Expense, 'the Expense schema is a named component')
   })
 })

@@ -34,7 +34,22 @@ const TABLES = [
 ] as const
 
 const PATH_SEGMENTS = fc.oneof(
-  fc.constantFrom('%ZZ', '%', '%E0%A4%A', '%C0%AF', '%00', 'a%00b', '..', '%2F', '%20', 'usr_nope', '', 'ñandú', '🙂', '%F0%9F%99%82'),
+  fc.constantFrom(
+    '%ZZ',
+    '%',
+    '%E0%A4%A',
+    '%C0%AF',
+    '%00',
+    'a%00b',
+    '..',
+    '%2F',
+    '%20',
+    'usr_nope',
+    '',
+    'ñandú',
+    '🙂',
+    '%F0%9F%99%82',
+  ),
   fc.string({ maxLength: 20 }).map(encodeURIComponent),
   fc.integer({ min: 65, max: 6000 }).map((n) => 'x'.repeat(n)),
 )
@@ -44,17 +59,52 @@ const SCALARS = fc.oneof(
   fc.double(),
   fc.boolean(),
   fc.constant(null),
-  fc.constantFrom('2026-02-30', '9999-12-31', '2026-11-22', '2026-11-22T08:00:00Z', 'in', 'out', 'admin', 'EUR', '\u0000', 'a'.repeat(3000)),
+  fc.constantFrom(
+    '2026-02-30',
+    '9999-12-31',
+    '2026-11-22',
+    '2026-11-22T08:00:00Z',
+    'in',
+    'out',
+    'admin',
+    'EUR',
+    '\u0000',
+    'a'.repeat(3000),
+  ),
 )
 const BODIES = fc.oneof(
   fc.constant(undefined),
   fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
   fc.dictionary(fc.string({ maxLength: 15 }), SCALARS, { maxKeys: 8 }).map((v) => JSON.stringify(v)),
-  fc.constantFrom('{', '{"a":', '[1,2', 'null', '"text"', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}', ''),
-  fc.uint8Array({ minLength: 1, maxLength: 40 }).map((bytes) => Buffer.concat([Buffer.from('{"name":"'), Buffer.from(bytes), Buffer.from('"}')])),
+  fc.constantFrom(
+    '{',
+    '{"a":',
+    '[1,2',
+    'null',
+    '"text"',
+    '{"__proto__":{"x":1}}',
+    '{"constructor":{"prototype":{}}}',
+    '',
+  ),
+  fc
+    .uint8Array({ minLength: 1, maxLength: 40 })
+    .map((bytes) => Buffer.concat([Buffer.from('{"name":"'), Buffer.from(bytes), Buffer.from('"}')])),
 )
-const CONTENT_TYPES = fc.constantFrom('application/json', 'application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', undefined)
-const HEADERS = fc.dictionary(fc.constantFrom('x-forwarded-for', 'accept', 'origin', 'if-none-match', 'x-custom'), fc.string({ maxLength: 40 }), { maxKeys: 3 })
+const CONTENT_TYPES = fc.constantFrom(
+  'application/json',
+  'application/json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  undefined,
+)
+const HEADERS = fc.dictionary(
+  fc.constantFrom('x-forwarded-for', 'accept', 'origin', 'if-none-match', 'x-custom'),
+  fc.string({ maxLength: 40 }),
+  { maxKeys: 3 },
+)
 
 interface Operation {
   method: string
@@ -64,7 +114,9 @@ interface Operation {
 }
 
 forEachEngine('fuzzing every operation of the OpenAPI document', (t) => {
-  it(`${RUNS} mutated requests: no 5xx, errors in the contract shape, refused writes write nothing (seed ${SEED})`, { timeout: 600_000 }, async () => {
+  it(`${RUNS} mutated requests: no 5xx, errors in the contract shape, refused writes write nothing (seed ${SEED})`, {
+    timeout: 600_000,
+  }, async () => {
     const tenant = await t.newTenant()
     const member = await tenant.createUser({ phone: '+34 600 000 111' })
     const memberKey = (await tenant.keyFor(member.id)).key!
@@ -84,8 +136,12 @@ forEachEngine('fuzzing every operation of the OpenAPI document', (t) => {
     async function fingerprint(): Promise<string> {
       const dumps = await Promise.all(
         TABLES.map(async (table) => {
-          const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(t.database.db)).rows
-          return rows.map((r) => JSON.stringify(r)).sort().join('\n')
+          const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(t.database.db))
+            .rows
+          return rows
+            .map((r) => JSON.stringify(r))
+            .sort()
+            .join('\n')
         }),
       )
       return dumps.join('\n--\n')
@@ -95,7 +151,16 @@ forEachEngine('fuzzing every operation of the OpenAPI document', (t) => {
       operation: fc.constantFrom(...operations),
       segments: fc.array(PATH_SEGMENTS, { minLength: 1, maxLength: 3 }),
       mutatePath: fc.constantFrom(true, false, false),
-      query: fc.array(fc.tuple(fc.oneof(fc.constantFrom('page', 'page_size', 'from', 'to', 'user_id', 'tz', 'detail', 'q', 'email'), fc.string({ maxLength: 10 })), SCALARS), { maxLength: 4 }),
+      query: fc.array(
+        fc.tuple(
+          fc.oneof(
+            fc.constantFrom('page', 'page_size', 'from', 'to', 'user_id', 'tz', 'detail', 'q', 'email'),
+            fc.string({ maxLength: 10 }),
+          ),
+          SCALARS,
+        ),
+        { maxLength: 4 },
+      ),
       body: BODIES,
       fieldBody: fc.dictionary(fc.constantFrom('x', 'name'), SCALARS, { maxKeys: 4 }),
       useFields: fc.boolean(),
@@ -108,9 +173,14 @@ forEachEngine('fuzzing every operation of the OpenAPI document', (t) => {
     await fc.assert(
       fc.asyncProperty(request, async (r) => {
         let segment = 0
-        const path = r.operation.path.replace(/\{[^}]+\}/g, () => (r.mutatePath ? r.segments[segment++ % r.segments.length]! : member.id))
+        const path = r.operation.path.replace(/\{[^}]+\}/g, () =>
+          r.mutatePath ? r.segments[segment++ % r.segments.length]! : member.id,
+        )
         const query = r.query
-          .map(([name, value]) => `${encodeURIComponent(name)}=${typeof value === 'string' && r.mutatePath ? value : encodeURIComponent(String(value))}`)
+          .map(
+            ([name, value]) =>
+              `${encodeURIComponent(name)}=${typeof value === 'string' && r.mutatePath ? value : encodeURIComponent(String(value))}`,
+          )
           .join('&')
         const url = `${path}${query ? `?${query}` : ''}`
         let payload: string | Buffer | undefined = r.body
@@ -119,13 +189,23 @@ forEachEngine('fuzzing every operation of the OpenAPI document', (t) => {
           for (const name of r.operation.bodyNames.slice(0, 4)) fields[name] = r.fieldBody.name ?? null
           payload = JSON.stringify(fields)
         }
-        const authorization = { admin: `Bearer ${tenant.adminKey}`, member: `Bearer ${memberKey}`, none: undefined, garbage: 'Bearer jnd_garbage' }[r.key]
+        const authorization = {
+          admin: `Bearer ${tenant.adminKey}`,
+          member: `Bearer ${memberKey}`,
+          none: undefined,
+          garbage: 'Bearer jnd_garbage',
+        }[r.key]
         const headers: Record<string, string> = { ...r.headers }
         if (authorization) headers.authorization = authorization
         if (payload !== undefined && r.contentType) headers['content-type'] = r.contentType
         const isWrite = r.operation.method !== 'GET'
         const before = isWrite ? await fingerprint() : ''
-        const res = await t.app.inject({ method: r.operation.method as 'GET', url, headers, ...(payload !== undefined ? { payload } : {}) })
+        const res = await t.app.inject({
+          method: r.operation.method as 'GET',
+          url,
+          headers,
+          ...(payload !== undefined ? { payload } : {}),
+        })
         seen.set(res.statusCode, (seen.get(res.statusCode) ?? 0) + 1)
         const context = `${r.operation.method} ${url.slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 300)}`
         assert.ok(res.statusCode < 500, context)
@@ -143,6 +223,11 @@ forEachEngine('fuzzing every operation of the OpenAPI document', (t) => {
       }),
       { seed: SEED, numRuns: RUNS },
     )
-    console.log(`# statuses seen: ${[...seen].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(', ')}`)
+    console.log(
+      `# statuses seen: ${[...seen]
+        .sort((a, b) => a[0] - b[0])
+        .map(([s, n]) => `${s}×${n}`)
+        .join(', ')}`,
+    )
   })
 })

@@ -15,31 +15,64 @@ forEachEngine('tenant isolation', (t) => {
     const theirDep = (await theirs.admin.post('/api/v1/departments', { name: 'Their Dep' })).body.data
     const theirWc = (await theirs.admin.post('/api/v1/work-centers', { name: 'Their WC' })).body.data
     const weekly = { mon: 60, tue: 60, wed: 60, thu: 60, fri: 60, sat: 0, sun: 0 }
-    const theirSchedule = (await theirs.admin.post('/api/v1/schedules', { name: 'Their schedule', weekday_minutes: weekly })).body.data
-    const theirHoliday = (await theirs.admin.post('/api/v1/holidays', { date: '2030-05-05', name: 'Their holiday' })).body.data
+    const theirSchedule = (
+      await theirs.admin.post('/api/v1/schedules', { name: 'Their schedule', weekday_minutes: weekly })
+    ).body.data
+    const theirHoliday = (await theirs.admin.post('/api/v1/holidays', { date: '2030-05-05', name: 'Their holiday' }))
+      .body.data
     const recent = new Date(Date.now() - 3600_000).toISOString()
     const theirProject = (await theirs.admin.post('/api/v1/projects', { code: 'THEIRS', name: 'Theirs' })).body.data
     const soon = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
-    const theirAbsence = (await theirs.admin.post('/api/v1/absences', { user_id: theirUser.id, type: 'personal', start_date: soon, end_date: soon })).body.data
+    const theirAbsence = (
+      await theirs.admin.post('/api/v1/absences', {
+        user_id: theirUser.id,
+        type: 'personal',
+        start_date: soon,
+        end_date: soon,
+      })
+    ).body.data
     await theirs.admin.post('/api/v1/absence-types', { key: 'theirs_only', label: 'Theirs only' })
-    const theirExpense = (await theirs.admin.post('/api/v1/expenses', {
-      user_id: theirUser.id, merchant: 'Their taxi', expense_date: '2026-11-02', amount: 1500, currency: 'EUR', amount_eur: 1500,
-      category: { key: 'travel', label: 'Travel' },
-    })).body.data
-    const theirAllocation = (await theirs.admin.post('/api/v1/allocations', { user_id: theirUser.id, start: '2026-01-05T08:00:00Z', end: '2026-01-05T09:00:00Z', project_id: theirProject.id })).body.data
-    const theirPunch = (await theirs.admin.post('/api/v1/attendance', { user_id: theirUser.id, type: 'in', ts: recent })).body.data
-    const theirCorrection = (await theirs.admin.post('/api/v1/attendance/corrections', {
-      user_id: theirUser.id,
-      reason: 'Theirs',
-      changes: [{ action: 'move', punch_id: theirPunch.id, ts: new Date(Date.parse(recent) - 60_000).toISOString() }],
-    })).body.data
+    const theirExpense = (
+      await theirs.admin.post('/api/v1/expenses', {
+        user_id: theirUser.id,
+        merchant: 'Their taxi',
+        expense_date: '2026-11-02',
+        amount: 1500,
+        currency: 'EUR',
+        amount_eur: 1500,
+        category: { key: 'travel', label: 'Travel' },
+      })
+    ).body.data
+    const theirAllocation = (
+      await theirs.admin.post('/api/v1/allocations', {
+        user_id: theirUser.id,
+        start: '2026-01-05T08:00:00Z',
+        end: '2026-01-05T09:00:00Z',
+        project_id: theirProject.id,
+      })
+    ).body.data
+    const theirPunch = (
+      await theirs.admin.post('/api/v1/attendance', { user_id: theirUser.id, type: 'in', ts: recent })
+    ).body.data
+    const theirCorrection = (
+      await theirs.admin.post('/api/v1/attendance/corrections', {
+        user_id: theirUser.id,
+        reason: 'Theirs',
+        changes: [{ action: 'move', punch_id: theirPunch.id, ts: new Date(Date.parse(recent) - 60_000).toISOString() }],
+      })
+    ).body.data
     assert.match(theirCorrection.id, /^cor_/)
     const theirKey = (await theirs.admin.post('/api/v1/keys', { scopes: ['users.list'] })).body.data
-    const theirWebhook = (await theirs.admin.post('/api/v1/webhooks', { url: 'https://hooks.example.com/theirs', events: ['*'] })).body.data
+    const theirWebhook = (
+      await theirs.admin.post('/api/v1/webhooks', { url: 'https://hooks.example.com/theirs', events: ['*'] })
+    ).body.data
     const theirKiosk = (await theirs.admin.post('/api/v1/kiosks', { name: 'Their door' })).body.data
 
     const addressed: Record<string, [method: string, url: string, body?: unknown][]> = {
-      'get /api/v1/users/{user_id}': [['GET', `/api/v1/users/${theirUser.id}`], ['GET', `/api/v1/users/${theirs.adminId}?include_folders=true`]],
+      'get /api/v1/users/{user_id}': [
+        ['GET', `/api/v1/users/${theirUser.id}`],
+        ['GET', `/api/v1/users/${theirs.adminId}?include_folders=true`],
+      ],
       'patch /api/v1/users/{user_id}': [['PATCH', `/api/v1/users/${theirUser.id}`, { city: 'X' }]],
       'post /api/v1/users/{user_id}/deactivate': [['POST', `/api/v1/users/${theirUser.id}/deactivate`]],
       'post /api/v1/users/{user_id}/reactivate': [['POST', `/api/v1/users/${theirUser.id}/reactivate`]],
@@ -52,15 +85,25 @@ forEachEngine('tenant isolation', (t) => {
       'get /api/v1/allocations/{allocation_id}': [['GET', `/api/v1/allocations/${theirAllocation.id}`]],
       'delete /api/v1/allocations/{allocation_id}': [['DELETE', `/api/v1/allocations/${theirAllocation.id}`]],
       'get /api/v1/absences/{absence_id}': [['GET', `/api/v1/absences/${theirAbsence.id}`]],
-      'post /api/v1/absences/{absence_id}/decide': [['POST', `/api/v1/absences/${theirAbsence.id}/decide`, { decision: 'approved' }]],
+      'post /api/v1/absences/{absence_id}/decide': [
+        ['POST', `/api/v1/absences/${theirAbsence.id}/decide`, { decision: 'approved' }],
+      ],
       'post /api/v1/absences/{absence_id}/cancel': [['POST', `/api/v1/absences/${theirAbsence.id}/cancel`]],
       'patch /api/v1/absence-types/{key}': [['PATCH', '/api/v1/absence-types/theirs_only', { label: 'Mine now' }]],
-      'get /api/v1/users/{user_id}/vacation-balance': [['GET', `/api/v1/users/${theirUser.id}/vacation-balance?year=2026`]],
+      'get /api/v1/users/{user_id}/vacation-balance': [
+        ['GET', `/api/v1/users/${theirUser.id}/vacation-balance?year=2026`],
+      ],
       'get /api/v1/expenses/{expense_id}': [['GET', `/api/v1/expenses/${theirExpense.id}`]],
       'get /api/v1/users/{user_id}/schedule-history': [['GET', `/api/v1/users/${theirUser.id}/schedule-history`]],
-      'get /api/v1/attendance/corrections/{correction_id}': [['GET', `/api/v1/attendance/corrections/${theirCorrection.id}`]],
-      'post /api/v1/attendance/corrections/{correction_id}/decide': [['POST', `/api/v1/attendance/corrections/${theirCorrection.id}/decide`, { decision: 'approved' }]],
-      'post /api/v1/attendance/corrections/{correction_id}/cancel': [['POST', `/api/v1/attendance/corrections/${theirCorrection.id}/cancel`]],
+      'get /api/v1/attendance/corrections/{correction_id}': [
+        ['GET', `/api/v1/attendance/corrections/${theirCorrection.id}`],
+      ],
+      'post /api/v1/attendance/corrections/{correction_id}/decide': [
+        ['POST', `/api/v1/attendance/corrections/${theirCorrection.id}/decide`, { decision: 'approved' }],
+      ],
+      'post /api/v1/attendance/corrections/{correction_id}/cancel': [
+        ['POST', `/api/v1/attendance/corrections/${theirCorrection.id}/cancel`],
+      ],
       'get /api/v1/keys/{key_id}': [['GET', `/api/v1/keys/${theirKey.id}`]],
       'post /api/v1/keys/{key_id}/revoke': [['POST', `/api/v1/keys/${theirKey.id}/revoke`]],
       'get /api/v1/webhooks/{webhook_id}': [['GET', `/api/v1/webhooks/${theirWebhook.id}`]],
@@ -87,25 +130,63 @@ forEachEngine('tenant isolation', (t) => {
       ['GET', `/api/v1/attendance/reports/monthly?user_id=${theirUser.id}&month=2026-01`, undefined],
       ['GET', `/api/v1/attendance/reports/monthly?user_id=${theirUser.id}&month=2026-01&format=pdf`, undefined],
       ['POST', '/api/v1/keys', { scopes: ['users.list'], acts_as_user_id: theirUser.id }],
-      ['POST', '/api/v1/attendance/corrections', { user_id: theirUser.id, reason: 'x', changes: [{ action: 'void', punch_id: theirPunch.id }] }],
+      [
+        'POST',
+        '/api/v1/attendance/corrections',
+        { user_id: theirUser.id, reason: 'x', changes: [{ action: 'void', punch_id: theirPunch.id }] },
+      ],
       // Their punch named in a correction of one of my employees: not a punch of that employee.
-      ['POST', '/api/v1/attendance/corrections', { user_id: mine.adminId, reason: 'x', changes: [{ action: 'void', punch_id: theirPunch.id }] }],
-      ['POST', '/api/v1/allocations', { user_id: theirUser.id, start: '2026-01-06T08:00:00Z', end: '2026-01-06T09:00:00Z', note: 'x' }],
-      ['POST', '/api/v1/allocations', { user_id: mine.adminId, start: '2026-01-06T08:00:00Z', end: '2026-01-06T09:00:00Z', project_id: theirProject.id }],
+      [
+        'POST',
+        '/api/v1/attendance/corrections',
+        { user_id: mine.adminId, reason: 'x', changes: [{ action: 'void', punch_id: theirPunch.id }] },
+      ],
+      [
+        'POST',
+        '/api/v1/allocations',
+        { user_id: theirUser.id, start: '2026-01-06T08:00:00Z', end: '2026-01-06T09:00:00Z', note: 'x' },
+      ],
+      [
+        'POST',
+        '/api/v1/allocations',
+        {
+          user_id: mine.adminId,
+          start: '2026-01-06T08:00:00Z',
+          end: '2026-01-06T09:00:00Z',
+          project_id: theirProject.id,
+        },
+      ],
       ['POST', '/api/v1/absences', { user_id: theirUser.id, type: 'personal', start_date: soon, end_date: soon }],
-      ['POST', '/api/v1/expenses', { user_id: theirUser.id, merchant: 'X', expense_date: '2026-11-02', amount: 1, currency: 'EUR', amount_eur: 1, category: { key: 'x', label: 'X' } }],
+      [
+        'POST',
+        '/api/v1/expenses',
+        {
+          user_id: theirUser.id,
+          merchant: 'X',
+          expense_date: '2026-11-02',
+          amount: 1,
+          currency: 'EUR',
+          amount_eur: 1,
+          category: { key: 'x', label: 'X' },
+        },
+      ],
     ]
 
-    const paths = (await t.client(null).get('/api/v1/openapi.json')).body.paths as Record<string, Record<string, unknown>>
+    const paths = (await t.client(null).get('/api/v1/openapi.json')).body.paths as Record<
+      string,
+      Record<string, unknown>
+    >
     const parametrised = Object.entries(paths)
       .filter(([path]) => path.includes('{'))
       .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`))
     assert.deepEqual(parametrised.sort(), Object.keys(addressed).sort(), 'every addressed route is covered')
 
     for (const calls of Object.values(addressed)) {
-      for (const [method, url, body] of calls) expectError(await mine.admin.request(method, url, body), 404, 'not_found')
+      for (const [method, url, body] of calls)
+        expectError(await mine.admin.request(method, url, body), 404, 'not_found')
     }
-    for (const [method, url, body] of references) expectError(await mine.admin.request(method, url, body), 404, 'not_found')
+    for (const [method, url, body] of references)
+      expectError(await mine.admin.request(method, url, body), 404, 'not_found')
 
     // Nothing of theirs changed.
     const after = (await theirs.admin.get(`/api/v1/users/${theirUser.id}`)).body.data
@@ -113,12 +194,40 @@ forEachEngine('tenant isolation', (t) => {
     assert.equal(after.profile.city, null)
     assert.equal((await theirs.admin.get('/api/v1/departments')).body.data[0].name, 'Their Dep')
     assert.equal((await theirs.admin.get('/api/v1/holidays?from=2030-05-01&to=2030-05-31')).body.meta.total, 1)
-    const theirDay = (await theirs.admin.get(`/api/v1/attendance?user_id=${theirUser.id}&from=${recent.slice(0, 10)}&to=${recent.slice(0, 10)}&tz=UTC`)).body.data[0]
-    assert.deepEqual(theirDay.punches.map((p: any) => p.type), ['in'], 'their punches untouched')
-    assert.equal((await theirs.admin.get(`/api/v1/attendance/corrections/${theirCorrection.id}`)).body.data.status, 'pending', 'their correction untouched')
+    const theirDay = (
+      await theirs.admin.get(
+        `/api/v1/attendance?user_id=${theirUser.id}&from=${recent.slice(0, 10)}&to=${recent.slice(0, 10)}&tz=UTC`,
+      )
+    ).body.data[0]
+    assert.deepEqual(
+      theirDay.punches.map((p: any) => p.type),
+      ['in'],
+      'their punches untouched',
+    )
+    assert.equal(
+      (await theirs.admin.get(`/api/v1/attendance/corrections/${theirCorrection.id}`)).body.data.status,
+      'pending',
+      'their correction untouched',
+    )
 
     // Lists: only my own data, whatever the filters.
-    const theirIds = new Set([theirUser.id, theirs.adminId, theirDep.id, theirWc.id, theirSchedule.id, theirHoliday.id, theirProject.id, theirAllocation.id, theirAbsence.id, theirExpense.id, theirCorrection.id, theirPunch.id, theirKey.id, theirWebhook.id, theirKiosk.id])
+    const theirIds = new Set([
+      theirUser.id,
+      theirs.adminId,
+      theirDep.id,
+      theirWc.id,
+      theirSchedule.id,
+      theirHoliday.id,
+      theirProject.id,
+      theirAllocation.id,
+      theirAbsence.id,
+      theirExpense.id,
+      theirCorrection.id,
+      theirPunch.id,
+      theirKey.id,
+      theirWebhook.id,
+      theirKiosk.id,
+    ])
     for (const url of [
       '/api/v1/users?page_size=100',
       '/api/v1/users?detail=full&page_size=100',
@@ -156,7 +265,9 @@ forEachEngine('tenant isolation', (t) => {
         assert.notEqual(item.key, 'theirs_only', `${url} leaked an absence type`)
       }
     }
-    const exported = String((await mine.admin.get(`/api/v1/attendance/reports/export?month=${recent.slice(0, 7)}`)).body)
+    const exported = String(
+      (await mine.admin.get(`/api/v1/attendance/reports/export?month=${recent.slice(0, 7)}`)).body,
+    )
     for (const id of theirIds) assert.ok(!exported.includes(id), `the export leaked ${id}`)
     assert.ok(exported.includes(mine.adminId))
     assert.equal((await mine.admin.get('/api/v1/users')).body.meta.total, 1)

@@ -16,7 +16,10 @@ forEachEngine('key lookups kept in memory', (t) => {
   /** Another instance: its own connection (SQLite) or pool (PostgreSQL) to the same database. */
   let other: DatabaseHandle
   before(async () => {
-    other = t.engine === 'sqlite' ? await openDatabase(t.database.location) : await openDatabase(PG_URL!, { pgSchema: t.database.schema! })
+    other =
+      t.engine === 'sqlite'
+        ? await openDatabase(t.database.location)
+        : await openDatabase(PG_URL!, { pgSchema: t.database.schema! })
   })
   after(async () => other?.destroy())
 
@@ -37,7 +40,11 @@ forEachEngine('key lookups kept in memory', (t) => {
   it('a user disabled by another instance cannot act through their keys at the next request', async () => {
     const tenant = await t.newTenant()
     const user = await tenant.createUser()
-    const { apiKey } = await createKey(t.database.db, { tenantId: tenant.id, actsAsUserId: user.id, scopes: ['users.list'] })
+    const { apiKey } = await createKey(t.database.db, {
+      tenantId: tenant.id,
+      actsAsUserId: user.id,
+      scopes: ['users.list'],
+    })
     assert.equal((await t.client(apiKey).get('/api/v1/me')).status, 200)
     await other.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', user.id).execute()
     expectError(await t.client(apiKey).get('/api/v1/me'), 401, 'unauthenticated')
@@ -47,7 +54,11 @@ forEachEngine('key lookups kept in memory', (t) => {
     const tenant = await t.newTenant()
     const { apiKey, key } = await keptKey(tenant, ['users.list'])
     assert.equal((await t.client(apiKey).get('/api/v1/users')).status, 200)
-    await other.db.updateTable('api_keys').set({ scopes: JSON.stringify(['departments.list']) }).where('id', '=', key.id).execute()
+    await other.db
+      .updateTable('api_keys')
+      .set({ scopes: JSON.stringify(['departments.list']) })
+      .where('id', '=', key.id)
+      .execute()
     expectError(await t.client(apiKey).get('/api/v1/users'), 403, 'scope_required')
 
     await other.db.updateTable('tenants').set({ name: 'Renamed Elsewhere' }).where('id', '=', tenant.id).execute()
@@ -57,7 +68,12 @@ forEachEngine('key lookups kept in memory', (t) => {
   it('a kept key still expires on time', async () => {
     const tenant = await t.newTenant()
     const expiresAt = new Date(Date.now() + 1500).toISOString()
-    const { apiKey } = await createKey(t.database.db, { tenantId: tenant.id, actsAsUserId: tenant.adminId, scopes: ['users.list'], expiresAt })
+    const { apiKey } = await createKey(t.database.db, {
+      tenantId: tenant.id,
+      actsAsUserId: tenant.adminId,
+      scopes: ['users.list'],
+      expiresAt,
+    })
     assert.equal((await t.client(apiKey).get('/api/v1/me')).status, 200)
     await new Promise((resolve) => setTimeout(resolve, Date.parse(expiresAt) - Date.now() + 50))
     expectError(await t.client(apiKey).get('/api/v1/me'), 401, 'unauthenticated')
@@ -77,15 +93,27 @@ forEachEngine('key lookups kept in memory', (t) => {
     const start = await epoch()
 
     // A key's last use and an employee's phone are not part of a lookup.
-    await other.db.updateTable('api_keys').set({ last_used_at: new Date().toISOString() }).where('id', '=', key.id).execute()
-    await other.db.updateTable('users').set({ phone_personal: '+34600000000' }).where('id', '=', tenant.adminId).execute()
+    await other.db
+      .updateTable('api_keys')
+      .set({ last_used_at: new Date().toISOString() })
+      .where('id', '=', key.id)
+      .execute()
+    await other.db
+      .updateTable('users')
+      .set({ phone_personal: '+34600000000' })
+      .where('id', '=', tenant.adminId)
+      .execute()
     assert.equal(await epoch(), start)
 
     // A change rolled back moves nothing.
     await other.db
       .transaction()
       .execute(async (trx) => {
-        await trx.updateTable('api_keys').set({ revoked_at: new Date().toISOString() }).where('id', '=', key.id).execute()
+        await trx
+          .updateTable('api_keys')
+          .set({ revoked_at: new Date().toISOString() })
+          .where('id', '=', key.id)
+          .execute()
         throw new Error('roll back')
       })
       .catch(() => undefined)

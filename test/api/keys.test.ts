@@ -27,7 +27,12 @@ forEachEngine('API keys and inspector access', (t) => {
   it('an administrator creates a key: its secret once, the scopes it asked for, acting as an active user; it works at once', async () => {
     const tenant = await t.newTenant()
     const user = await tenant.createUser({ full_name: 'Integration user' })
-    const res = await tenant.admin.post('/api/v1/keys', { name: 'Payroll sync', scopes: ['users.list', 'attendance.summary'], acts_as_user_id: user.id, expires_at: inDays(30) })
+    const res = await tenant.admin.post('/api/v1/keys', {
+      name: 'Payroll sync',
+      scopes: ['users.list', 'attendance.summary'],
+      acts_as_user_id: user.id,
+      expires_at: inDays(30),
+    })
     assert.equal(res.status, 201, JSON.stringify(res.body))
     const created = res.body.data
     assert.match(created.api_key, /^jnd_[0-9A-Z]{26}_/)
@@ -45,7 +50,10 @@ forEachEngine('API keys and inspector access', (t) => {
     // The secret is what follows the key id (it may itself hold `_`).
     assert.ok(!JSON.stringify(got.body).includes(created.api_key.replace(/^jnd_[0-9A-Z]{26}_/, '')))
     const list = await tenant.admin.get('/api/v1/keys?kind=standard&active=true')
-    assert.deepEqual(list.body.data.map((k: any) => k.id).sort(), [created.id, list.body.data.find((k: any) => k.id !== created.id)?.id].filter(Boolean).sort())
+    assert.deepEqual(
+      list.body.data.map((k: any) => k.id).sort(),
+      [created.id, list.body.data.find((k: any) => k.id !== created.id)?.id].filter(Boolean).sort(),
+    )
     // The acting user defaults to the caller's.
     const own = await tenant.admin.post('/api/v1/keys', { scopes: ['users.list'] })
     assert.equal(own.body.data.acts_as_user_id, tenant.adminId)
@@ -55,14 +63,28 @@ forEachEngine('API keys and inspector access', (t) => {
     const tenant = await t.newTenant()
     const member = await tenant.createUser()
     const limited = await tenant.keyFor(tenant.adminId, ['keys.create', 'keys.list', 'users.list'])
-    expectError(await limited.post('/api/v1/keys', { scopes: ['users.list', 'users.sensitive'] }), 403, 'scope_escalation')
-    expectError(await limited.post('/api/v1/keys', { scopes: ['keys.create', 'users.create'] }), 403, 'scope_escalation')
+    expectError(
+      await limited.post('/api/v1/keys', { scopes: ['users.list', 'users.sensitive'] }),
+      403,
+      'scope_escalation',
+    )
+    expectError(
+      await limited.post('/api/v1/keys', { scopes: ['keys.create', 'users.create'] }),
+      403,
+      'scope_escalation',
+    )
     assert.equal((await limited.post('/api/v1/keys', { scopes: ['users.list', 'keys.list'] })).status, 201)
     // A key that expires cannot make one that outlives it.
-    const expiring = (await tenant.admin.post('/api/v1/keys', { scopes: ['keys.create', 'users.list'], expires_at: inDays(2) })).body.data
+    const expiring = (
+      await tenant.admin.post('/api/v1/keys', { scopes: ['keys.create', 'users.list'], expires_at: inDays(2) })
+    ).body.data
     const temporary = t.client(expiring.api_key)
     expectError(await temporary.post('/api/v1/keys', { scopes: ['users.list'] }), 403, 'scope_escalation')
-    expectError(await temporary.post('/api/v1/keys', { scopes: ['users.list'], expires_at: inDays(3) }), 403, 'scope_escalation')
+    expectError(
+      await temporary.post('/api/v1/keys', { scopes: ['users.list'], expires_at: inDays(3) }),
+      403,
+      'scope_escalation',
+    )
     assert.equal((await temporary.post('/api/v1/keys', { scopes: ['users.list'], expires_at: inDays(1) })).status, 201)
     const memberKey = await tenant.keyFor(member.id)
     expectError(await memberKey.post('/api/v1/keys', { scopes: ['users.list'] }), 403, 'permission_denied')
@@ -70,13 +92,33 @@ forEachEngine('API keys and inspector access', (t) => {
     expectError(await tenant.admin.post('/api/v1/keys', { scopes: ['no.such'] }), 400, 'invalid_request')
     expectError(await tenant.admin.post('/api/v1/keys', { scopes: [] }), 400, 'invalid_request')
     expectError(await tenant.admin.post('/api/v1/keys', {}), 400, 'invalid_request')
-    expectError(await tenant.admin.post('/api/v1/keys', { scopes: ['users.list'], expires_at: '2020-01-01T00:00:00Z' }), 400, 'invalid_request')
-    expectError(await tenant.admin.post('/api/v1/keys', { scopes: ['users.list'], secret: 'mine' }), 400, 'invalid_request')
-    expectError(await tenant.admin.post('/api/v1/keys', { scopes: ['users.list'], acts_as_user_id: 'usr_missing' }), 404, 'not_found')
+    expectError(
+      await tenant.admin.post('/api/v1/keys', { scopes: ['users.list'], expires_at: '2020-01-01T00:00:00Z' }),
+      400,
+      'invalid_request',
+    )
+    expectError(
+      await tenant.admin.post('/api/v1/keys', { scopes: ['users.list'], secret: 'mine' }),
+      400,
+      'invalid_request',
+    )
+    expectError(
+      await tenant.admin.post('/api/v1/keys', { scopes: ['users.list'], acts_as_user_id: 'usr_missing' }),
+      404,
+      'not_found',
+    )
     const other = await t.newTenant()
-    expectError(await tenant.admin.post('/api/v1/keys', { scopes: ['users.list'], acts_as_user_id: other.adminId }), 404, 'not_found')
+    expectError(
+      await tenant.admin.post('/api/v1/keys', { scopes: ['users.list'], acts_as_user_id: other.adminId }),
+      404,
+      'not_found',
+    )
     assert.equal((await tenant.admin.post(`/api/v1/users/${member.id}/deactivate`)).status, 200)
-    expectError(await tenant.admin.post('/api/v1/keys', { scopes: ['users.list'], acts_as_user_id: member.id }), 409, 'user_disabled')
+    expectError(
+      await tenant.admin.post('/api/v1/keys', { scopes: ['users.list'], acts_as_user_id: member.id }),
+      409,
+      'user_disabled',
+    )
     const before = await t.database.db.selectFrom('api_keys').select('id').where('tenant_id', '=', tenant.id).execute()
     assert.equal(before.length, 6, 'refused requests wrote no key')
   })
@@ -94,7 +136,16 @@ forEachEngine('API keys and inspector access', (t) => {
     assert.equal(twice.body.data.revoked_at, revoked.body.data.revoked_at)
     expectError(await tenant.admin.post(`/api/v1/keys/${created.id}/revoke`, { reason: 'x' }), 400, 'invalid_request')
     // Expired: issued a moment before it expires, then used after.
-    const soon = await createKey(t.database.db, { tenantId: tenant.id, actsAsUserId: tenant.adminId, scopes: ['users.list'], expiresAt: new Date(Date.now() + 50).toISOString() }, Date.now())
+    const soon = await createKey(
+      t.database.db,
+      {
+        tenantId: tenant.id,
+        actsAsUserId: tenant.adminId,
+        scopes: ['users.list'],
+        expiresAt: new Date(Date.now() + 50).toISOString(),
+      },
+      Date.now(),
+    )
     await new Promise((resolve) => setTimeout(resolve, 80))
     expectError(await t.client(soon.apiKey).get('/api/v1/users'), 401, 'unauthenticated')
     const other = await t.newTenant()
@@ -106,10 +157,30 @@ forEachEngine('API keys and inspector access', (t) => {
   it('inspector keys: expiry required within 90 days, the time record’s read scopes only', async () => {
     const tenant = await t.newTenant()
     expectError(await tenant.admin.post('/api/v1/keys', { kind: 'inspector' }), 400, 'invalid_request')
-    expectError(await tenant.admin.post('/api/v1/keys', { kind: 'inspector', expires_at: inDays(91) }), 400, 'invalid_request')
-    expectError(await tenant.admin.post('/api/v1/keys', { kind: 'inspector', expires_at: inDays(30), scopes: ['attendance.list', 'attendance.create'] }), 400, 'invalid_request')
-    expectError(await tenant.admin.post('/api/v1/keys', { kind: 'inspector', expires_at: inDays(30), scopes: ['users.get'] }), 400, 'invalid_request')
-    const res = await tenant.admin.post('/api/v1/keys', { kind: 'inspector', name: 'Inspección de Trabajo', expires_at: inDays(89) })
+    expectError(
+      await tenant.admin.post('/api/v1/keys', { kind: 'inspector', expires_at: inDays(91) }),
+      400,
+      'invalid_request',
+    )
+    expectError(
+      await tenant.admin.post('/api/v1/keys', {
+        kind: 'inspector',
+        expires_at: inDays(30),
+        scopes: ['attendance.list', 'attendance.create'],
+      }),
+      400,
+      'invalid_request',
+    )
+    expectError(
+      await tenant.admin.post('/api/v1/keys', { kind: 'inspector', expires_at: inDays(30), scopes: ['users.get'] }),
+      400,
+      'invalid_request',
+    )
+    const res = await tenant.admin.post('/api/v1/keys', {
+      kind: 'inspector',
+      name: 'Inspección de Trabajo',
+      expires_at: inDays(89),
+    })
     assert.equal(res.status, 201)
     assert.deepEqual(res.body.data.scopes.sort(), [
       'attendance-corrections.list',
@@ -120,7 +191,11 @@ forEachEngine('API keys and inspector access', (t) => {
       'attendance.summary',
     ])
     assert.equal(res.body.data.kind, 'inspector')
-    const narrow = await tenant.admin.post('/api/v1/keys', { kind: 'inspector', expires_at: inDays(10), scopes: ['attendance-reports.get'] })
+    const narrow = await tenant.admin.post('/api/v1/keys', {
+      kind: 'inspector',
+      expires_at: inDays(10),
+      scopes: ['attendance-reports.get'],
+    })
     assert.deepEqual(narrow.body.data.scopes, ['attendance-reports.get'])
   })
 
@@ -130,7 +205,9 @@ forEachEngine('API keys and inspector access', (t) => {
     const b = await tenant.createUser({ full_name: 'Worker B', manager_id: a.id })
     // The inspector key acts as a plain member: it still sees everyone's time record.
     const member = await tenant.createUser({ full_name: 'Works council member' })
-    const issued = (await tenant.admin.post('/api/v1/keys', { kind: 'inspector', expires_at: inDays(30), acts_as_user_id: member.id })).body.data
+    const issued = (
+      await tenant.admin.post('/api/v1/keys', { kind: 'inspector', expires_at: inDays(30), acts_as_user_id: member.id })
+    ).body.data
     const inspector = t.client(issued.api_key)
 
     const monthly = await inspector.get(`/api/v1/attendance/reports/monthly?user_id=${a.id}&month=2026-10`)
@@ -141,13 +218,24 @@ forEachEngine('API keys and inspector access', (t) => {
     assert.equal(summary.body.data.length, 4)
     const exported = await inspector.get('/api/v1/attendance/reports/export?month=2026-10')
     assert.equal(exported.status, 200)
-    expectError(await inspector.post('/api/v1/attendance', { user_id: a.id, type: 'in', ts: new Date().toISOString() }), 403, 'scope_required')
+    expectError(
+      await inspector.post('/api/v1/attendance', { user_id: a.id, type: 'in', ts: new Date().toISOString() }),
+      403,
+      'scope_required',
+    )
     expectError(await inspector.post('/api/v1/attendance/clock', { type: 'in' }), 403, 'scope_required')
-    expectError(await inspector.post('/api/v1/attendance/reports/monthly/sign', { month: '2026-10' }), 403, 'scope_required')
+    expectError(
+      await inspector.post('/api/v1/attendance/reports/monthly/sign', { month: '2026-10' }),
+      403,
+      'scope_required',
+    )
     expectError(await inspector.get(`/api/v1/users/${a.id}`), 403, 'scope_required')
     expectError(await inspector.post('/api/v1/keys', { scopes: ['attendance.list'] }), 403, 'scope_required')
     // A normal key's reads are not logged.
-    assert.equal((await tenant.admin.get(`/api/v1/attendance/reports/monthly?user_id=${a.id}&month=2026-10`)).status, 200)
+    assert.equal(
+      (await tenant.admin.get(`/api/v1/attendance/reports/monthly?user_id=${a.id}&month=2026-10`)).status,
+      200,
+    )
 
     const entries = await accessLogOf(tenant.admin, issued.id, 9)
     assert.deepEqual(
@@ -184,7 +272,10 @@ forEachEngine('API keys and inspector access', (t) => {
     const issued = (await tenant.admin.post('/api/v1/keys', { kind: 'inspector', expires_at: inDays(1) })).body.data
     const inspector = t.client(issued.api_key)
     assert.equal((await inspector.get('/api/v1/attendance/corrections')).status, 200)
-    assert.equal((await inspector.get(`/api/v1/attendance/punches?user_id=${a.id}&from=2026-10-01&to=2026-10-31`)).status, 200)
+    assert.equal(
+      (await inspector.get(`/api/v1/attendance/punches?user_id=${a.id}&from=2026-10-01&to=2026-10-31`)).status,
+      200,
+    )
     expectError(await inspector.get('/api/v1/attendance/reports/monthly?user_id=usr_missing&month=2026-10'), 404)
     const entries = await accessLogOf(tenant.admin, issued.id, 3)
     assert.deepEqual(

@@ -17,7 +17,13 @@ forEachEngine('kiosk devices', (t) => {
     assert.match(kiosk.device_token, /^jkd_[0-9A-Z]{26}_[A-Za-z0-9_-]{43}$/)
     assert.equal(kiosk.device_token.slice(4, 30), kiosk.id.slice(4), 'the token names its device')
     assert.deepEqual(
-      { name: kiosk.name, work_center_id: kiosk.work_center_id, active: kiosk.active, created_by: kiosk.created_by, revoked_at: kiosk.revoked_at },
+      {
+        name: kiosk.name,
+        work_center_id: kiosk.work_center_id,
+        active: kiosk.active,
+        created_by: kiosk.created_by,
+        revoked_at: kiosk.revoked_at,
+      },
       { name: 'Front door', work_center_id: centre.id, active: true, created_by: tenant.adminId, revoked_at: null },
     )
     const listed = (await tenant.admin.get('/api/v1/kiosks')).body
@@ -58,10 +64,18 @@ forEachEngine('kiosk devices', (t) => {
       const res = await device.request(method, url, body)
       expectError(res, 403, 'permission_denied')
     }
-    assert.equal((await t.database.db.selectFrom('punches').select('id').where('tenant_id', '=', tenant.id).execute()).length, 0, 'nothing was written')
+    assert.equal(
+      (await t.database.db.selectFrom('punches').select('id').where('tenant_id', '=', tenant.id).execute()).length,
+      0,
+      'nothing was written',
+    )
     const altered = token.slice(0, -4) + (token.endsWith('AAAA') ? 'BBBB' : 'AAAA')
     expectError(await t.client(altered).get('/api/v1/me'), 401, 'unauthenticated')
-    expectError(await t.client('jkd_01ARZ3NDEKTSV4RRFFQ69G5FAV_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa').get('/api/v1/me'), 401, 'unauthenticated')
+    expectError(
+      await t.client('jkd_01ARZ3NDEKTSV4RRFFQ69G5FAV_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa').get('/api/v1/me'),
+      401,
+      'unauthenticated',
+    )
   })
 
   it('only administrators manage kiosks; what is refused', async () => {
@@ -77,7 +91,11 @@ forEachEngine('kiosk devices', (t) => {
     expectError(await tenant.admin.post('/api/v1/kiosks', { name: 'Gate', token: 'mine' }), 400, 'invalid_request')
     const other = await t.newTenant()
     const theirCentre = (await other.admin.post('/api/v1/work-centers', { name: 'Theirs' })).body.data
-    expectError(await tenant.admin.post('/api/v1/kiosks', { name: 'Gate', work_center_id: theirCentre.id }), 404, 'not_found')
+    expectError(
+      await tenant.admin.post('/api/v1/kiosks', { name: 'Gate', work_center_id: theirCentre.id }),
+      404,
+      'not_found',
+    )
     expectError(await tenant.admin.post('/api/v1/kiosks/kio_01ARZ3NDEKTSV4RRFFQ69G5FAV/revoke'), 404, 'not_found')
     assert.equal((await tenant.admin.get('/api/v1/kiosks')).body.meta.total, 1)
   })

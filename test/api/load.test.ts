@@ -30,7 +30,12 @@ forEachEngine(
       const tenant = await t.newTenant()
       // Creating the tenant hashed its key with scrypt, and the machine may be busy with other tests:
       // wait for a calm loop first.
-      await eventually('a calm event loop', () => tenant.admin.get('/api/v1/me'), (r) => r.status === 200, 10_000)
+      await eventually(
+        'a calm event loop',
+        () => tenant.admin.get('/api/v1/me'),
+        (r) => r.status === 200,
+        10_000,
+      )
 
       blockEventLoop(LONG_BLOCK_MS)
       const shed = await tenant.admin.get('/api/v1/me')
@@ -46,11 +51,18 @@ forEachEngine(
 
       // The lag is judged over about a second: once the loop has caught up, requests are served.
       await sleep(1000)
-      await eventually('requests to be served again', () => tenant.admin.get('/api/v1/me'), (r) => r.status === 200, 10_000)
+      await eventually(
+        'requests to be served again',
+        () => tenant.admin.get('/api/v1/me'),
+        (r) => r.status === 200,
+        10_000,
+      )
       const departments = (await tenant.admin.get('/api/v1/departments')).body
       assert.ok(!departments.data.some((d: any) => d.name === 'Shed'), 'the shed write stored nothing')
 
-      const metrics = (await t.client(null).request('GET', '/metrics', undefined, { authorization: `Bearer ${METRICS_TOKEN}` })).body as string
+      const metrics = (
+        await t.client(null).request('GET', '/metrics', undefined, { authorization: `Bearer ${METRICS_TOKEN}` })
+      ).body as string
       assert.ok((sample(metrics, 'jornada_shed_requests_total{reason="overloaded"}') ?? 0) >= 2)
     })
   },
@@ -71,7 +83,11 @@ forEachEngine(
       const missing = await anonymous.get('/metrics')
       expectError(missing, 401, 'unauthenticated')
       assert.equal(missing.headers['www-authenticate'], 'Bearer')
-      expectError(await anonymous.request('GET', '/metrics', undefined, { authorization: 'Bearer wrong-token-of-enough-length' }), 401, 'unauthenticated')
+      expectError(
+        await anonymous.request('GET', '/metrics', undefined, { authorization: 'Bearer wrong-token-of-enough-length' }),
+        401,
+        'unauthenticated',
+      )
       // An API key is not the metrics token.
       const tenant = await t.newTenant()
       expectError(await tenant.admin.get('/metrics'), 401, 'unauthenticated')
@@ -91,23 +107,45 @@ forEachEngine(
       expectError(await tenant.admin.get('/api/v1/users/usr_missing'), 404)
       await t.client(null).get('/no/such/path/12345')
       // A webhook with a delivery waiting (no dispatcher runs in this test): the backlog.
-      const webhook = (await tenant.admin.post('/api/v1/webhooks', { url: 'https://hooks.example.com/metrics', events: ['*'] })).body.data
+      const webhook = (
+        await tenant.admin.post('/api/v1/webhooks', { url: 'https://hooks.example.com/metrics', events: ['*'] })
+      ).body.data
       const createdAt = new Date(Date.now() - 90_000).toISOString()
       await t.database.db
         .insertInto('webhook_deliveries')
-        .values({ id: `whd_metrics_${t.engine}`, tenant_id: tenant.id, webhook_id: webhook.id, event_id: 'evt_metrics', event_type: 'user.created', payload: '{}', status: 'pending', attempts: 0, next_attempt_at: createdAt, last_attempt_at: null, response_status: null, duration_ms: null, error: null, created_at: createdAt, finished_at: null })
+        .values({
+          id: `whd_metrics_${t.engine}`,
+          tenant_id: tenant.id,
+          webhook_id: webhook.id,
+          event_id: 'evt_metrics',
+          event_type: 'user.created',
+          payload: '{}',
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: createdAt,
+          last_attempt_at: null,
+          response_status: null,
+          duration_ms: null,
+          error: null,
+          created_at: createdAt,
+          finished_at: null,
+        })
         .execute()
       const limited = await tenant.keyFor(tenant.adminId)
       let refusedOnce = false
       for (let i = 0; i < 40 && !refusedOnce; i++) refusedOnce = (await limited.get('/api/v1/me')).status === 429
       assert.ok(refusedOnce, 'the key reached its rate limit')
 
-      const text = (await t.client(null).request('GET', '/metrics', undefined, { authorization: `Bearer ${METRICS_TOKEN}` })).body as string
+      const text = (
+        await t.client(null).request('GET', '/metrics', undefined, { authorization: `Bearer ${METRICS_TOKEN}` })
+      ).body as string
       const usersGet = 'method="GET",route="/api/v1/users/:user_id"'
       assert.ok((sample(text, `jornada_http_requests_total{${usersGet},status="200"}`) ?? 0) >= 3, text.slice(0, 2000))
       assert.ok((sample(text, `jornada_http_requests_total{${usersGet},status="404"}`) ?? 0) >= 1)
       assert.ok((sample(text, `jornada_http_request_duration_seconds_count{${usersGet},status="200"}`) ?? 0) >= 3)
-      assert.ok(sample(text, `jornada_http_request_duration_seconds_bucket{le="0.01",${usersGet},status="200"}`) !== undefined)
+      assert.ok(
+        sample(text, `jornada_http_request_duration_seconds_bucket{le="0.01",${usersGet},status="200"}`) !== undefined,
+      )
       // Unknown paths share one label: a scanner cannot grow the series.
       assert.ok((sample(text, 'jornada_http_requests_total{method="GET",route="unmatched",status="404"}') ?? 0) >= 1)
       assert.ok(!text.includes('/no/such/path'))
@@ -115,7 +153,10 @@ forEachEngine(
       assert.equal(sample(text, 'jornada_db_pool_connections{state="max"}'), t.engine === 'sqlite' ? 1 : 10)
       assert.ok(sample(text, 'jornada_db_pool_connections{state="waiting"}') !== undefined)
       assert.ok(sample(text, 'jornada_event_loop_lag_seconds') !== undefined)
-      assert.ok((sample(text, 'jornada_webhook_deliveries_pending') ?? 0) >= 1, 'the webhook’s deliveries wait: nothing delivers them in this test')
+      assert.ok(
+        (sample(text, 'jornada_webhook_deliveries_pending') ?? 0) >= 1,
+        'the webhook’s deliveries wait: nothing delivers them in this test',
+      )
       assert.ok((sample(text, 'jornada_webhook_oldest_pending_age_seconds') ?? 0) >= 90)
       assert.ok(sample(text, 'process_resident_memory_bytes') !== undefined)
       assert.ok(/^nodejs_eventloop_lag_p99_seconds /m.test(text))
@@ -124,7 +165,9 @@ forEachEngine(
       // The sample Grafana dashboard of the docs only asks for series the service exposes.
       const dashboard = JSON.parse(readFileSync(new URL('../../docs/grafana-dashboard.json', import.meta.url), 'utf8'))
       const asked = new Set<string>(
-        dashboard.panels.flatMap((panel: any) => panel.targets.flatMap((target: any) => target.expr.match(/\b(?:jornada|process|nodejs)_[a-z0-9_]+/g) ?? [])),
+        dashboard.panels.flatMap((panel: any) =>
+          panel.targets.flatMap((target: any) => target.expr.match(/\b(?:jornada|process|nodejs)_[a-z0-9_]+/g) ?? []),
+        ),
       )
       assert.ok(asked.size >= 10)
       for (const series of asked) assert.match(text, new RegExp(`^${series}[{ ]`, 'm'), `${series} is exposed`)

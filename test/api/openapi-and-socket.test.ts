@@ -13,24 +13,58 @@ forEachEngine('OpenAPI document and real sockets', (t) => {
     const result = await validate(structuredClone(doc))
     assert.ok(result.valid, result.valid ? '' : compileErrors(result))
 
-    const operations = Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((methods) => Object.values(methods))
+    const operations = Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((methods) =>
+      Object.values(methods),
+    )
     const ids = operations.map((o) => o.operationId).filter(Boolean)
-    for (const op of ['me', 'users.list', 'users.get', 'users.create', 'users.update', 'users.deactivate', 'users.reactivate']) {
+    for (const op of [
+      'me',
+      'users.list',
+      'users.get',
+      'users.create',
+      'users.update',
+      'users.deactivate',
+      'users.reactivate',
+    ]) {
       assert.ok(ids.includes(op), `operation ${op}`)
     }
     // One read scope serves a list and its item where the decisions say so.
-    const sharedScopes: Record<string, string> = { 'attendance-corrections.get': 'attendance-corrections.list', 'keys.get': 'keys.list', 'attendance.batch': 'attendance.create', 'webhooks.get': 'webhooks.list', 'webhooks.deliveries': 'webhooks.list' }
+    const sharedScopes: Record<string, string> = {
+      'attendance-corrections.get': 'attendance-corrections.list',
+      'keys.get': 'keys.list',
+      'attendance.batch': 'attendance.create',
+      'webhooks.get': 'webhooks.list',
+      'webhooks.deliveries': 'webhooks.list',
+    }
     const kioskOperations = operations.filter((o) => o.security?.[0]?.kioskDevice)
-    assert.deepEqual(kioskOperations.map((o) => o.operationId).sort(), ['kiosk.change-pin', 'kiosk.device', 'kiosk.identify', 'kiosk.punch'], 'kiosk operations take a device token')
-    for (const op of kioskOperations) assert.ok(op.responses['401'] && op.responses['403'] && op.responses['429'] && !op['x-scope'], `${op.operationId} documents common errors, needs no scope`)
-    for (const op of operations.filter((o) => o.operationId && o.operationId !== 'me' && !kioskOperations.includes(o))) {
-      assert.equal(op['x-scope'], sharedScopes[op.operationId] ?? op.operationId, `${op.operationId} declares its scope`)
-      assert.ok(op.responses['401'] && op.responses['403'] && op.responses['429'], `${op.operationId} documents common errors`)
+    assert.deepEqual(
+      kioskOperations.map((o) => o.operationId).sort(),
+      ['kiosk.change-pin', 'kiosk.device', 'kiosk.identify', 'kiosk.punch'],
+      'kiosk operations take a device token',
+    )
+    for (const op of kioskOperations)
+      assert.ok(
+        op.responses['401'] && op.responses['403'] && op.responses['429'] && !op['x-scope'],
+        `${op.operationId} documents common errors, needs no scope`,
+      )
+    for (const op of operations.filter(
+      (o) => o.operationId && o.operationId !== 'me' && !kioskOperations.includes(o),
+    )) {
+      assert.equal(
+        op['x-scope'],
+        sharedScopes[op.operationId] ?? op.operationId,
+        `${op.operationId} declares its scope`,
+      )
+      assert.ok(
+        op.responses['401'] && op.responses['403'] && op.responses['429'],
+        `${op.operationId} documents common errors`,
+      )
     }
     const usersGet = doc.paths['/api/v1/users/{user_id}'].get
     assert.ok(usersGet.parameters.some((p: any) => p.name === 'include_folders' && p.in === 'query'))
     assert.ok(doc.components.schemas.UserFull.properties.profile, 'full user form in components')
-    for (const code of Object.keys(ERROR_CATALOGUE)) assert.ok(doc.info.description.includes(`\`${code}\``), `catalogue lists ${code}`)
+    for (const code of Object.keys(ERROR_CATALOGUE))
+      assert.ok(doc.info.description.includes(`\`${code}\``), `catalogue lists ${code}`)
   })
 
   it('serves over a real socket: keep-alive requests, JSON, headers, interactive docs', async () => {

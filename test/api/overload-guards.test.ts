@@ -28,14 +28,23 @@ describe('expensive reads are limited per key in concurrency', () => {
     app.decorateRequest('auth', null)
     app.decorateRequest('kiosk', null)
     registerErrorHandler(app, () => [])
-    const guards = registerOverloadGuards(app, { lag, maxLagMs: 60_000, expensivePerKey: 2, onShed: (reason) => shed.push(reason) })
+    const guards = registerOverloadGuards(app, {
+      lag,
+      maxLagMs: 60_000,
+      expensivePerKey: 2,
+      onShed: (reason) => shed.push(reason),
+    })
     // Stands in for authentication: the key is named by a header.
     app.addHook('onRequest', (request, _reply, done) => {
       request.auth = { keyId: String(request.headers['x-key']), tenantId: 'ten_test' } as AuthContext
       done()
     })
     guards.addLimitHook()
-    app.get('/slow', { config: { expensive: true } }, () => new Promise((resolve) => pending.push(() => resolve({ ok: true }))))
+    app.get(
+      '/slow',
+      { config: { expensive: true } },
+      () => new Promise((resolve) => pending.push(() => resolve({ ok: true }))),
+    )
     app.get('/cheap', async () => ({ ok: true }))
     url = await app.listen({ port: 0, host: '127.0.0.1' })
   })
@@ -44,7 +53,8 @@ describe('expensive reads are limited per key in concurrency', () => {
     await app.close()
   })
 
-  const call = (path: string, key: string, signal?: AbortSignal) => fetch(`${url}${path}`, { headers: { 'x-key': key }, ...(signal ? { signal } : {}) })
+  const call = (path: string, key: string, signal?: AbortSignal) =>
+    fetch(`${url}${path}`, { headers: { 'x-key': key }, ...(signal ? { signal } : {}) })
   async function held(count: number): Promise<void> {
     for (let i = 0; i < 200 && pending.length < count; i++) await sleep(10)
     assert.equal(pending.length, count, `${count} slow requests are running`)
@@ -107,7 +117,12 @@ describe('expensive reads are limited per key in concurrency', () => {
         .filter((op) => op.description?.includes('concurrency_limited'))
         .map((op) => op.operationId)
         .sort()
-      assert.deepEqual(expensive, ['attendance-reports.export', 'attendance-reports.get', 'attendance.batch', 'attendance.summary'])
+      assert.deepEqual(expensive, [
+        'attendance-reports.export',
+        'attendance-reports.get',
+        'attendance.batch',
+        'attendance.summary',
+      ])
     } finally {
       await api.close()
       await database.destroy()

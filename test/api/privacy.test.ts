@@ -54,7 +54,12 @@ forEachEngine('privacy and visibility', (t) => {
     assert.equal((await tenant.admin.patch('/api/v1/tenant', { hr_department_id: hrDepartment.id })).status, 200)
     const grandBoss = await tenant.createUser({ full_name: 'Grand Boss' })
     const manager = await tenant.createUser({ full_name: 'Manager', manager_id: grandBoss.id })
-    const employee = await tenant.createUser({ full_name: 'Employee', manager_id: manager.id, dni: '12345678Z', phone: '+34 600 111 222' })
+    const employee = await tenant.createUser({
+      full_name: 'Employee',
+      manager_id: manager.id,
+      dni: '12345678Z',
+      phone: '+34 600 111 222',
+    })
     const colleague = await tenant.createUser({ full_name: 'Colleague', manager_id: grandBoss.id })
     const hr = await tenant.createUser({ full_name: 'HR Clerk', department_id: hrDepartment.id })
     assert.equal((await tenant.admin.patch(`/api/v1/users/${employee.id}`, SENSITIVE_VALUES)).status, 200)
@@ -77,11 +82,18 @@ forEachEngine('privacy and visibility', (t) => {
     for (const viewer of VIEWERS) {
       const one = await keys[viewer].get(`/api/v1/users/${employee.id}`)
       assert.equal(one.status, 200, viewer)
-      const listed = (await keys[viewer].get('/api/v1/users?detail=full&page_size=100')).body.data.find((u: any) => u.id === employee.id)
+      const listed = (await keys[viewer].get('/api/v1/users?detail=full&page_size=100')).body.data.find(
+        (u: any) => u.id === employee.id,
+      )
       for (const profile of [one.body.data.profile, listed.profile]) {
         for (const field of SENSITIVE_PROFILE_FIELDS) {
           assert.ok(field in profile, `${field} is always in the shape`)
-          const expected = field === 'dni' ? '12345678Z' : field === 'phone_personal' ? '+34 600 111 222' : (SENSITIVE_VALUES as Record<string, string>)[field]
+          const expected =
+            field === 'dni'
+              ? '12345678Z'
+              : field === 'phone_personal'
+                ? '+34 600 111 222'
+                : (SENSITIVE_VALUES as Record<string, string>)[field]
           const shown = field === 'iban' && profile.iban !== null ? profile.iban.replace(/\s/g, '') : profile[field]
           assert.equal(shown, SEES_SENSITIVE[viewer] ? expected : null, `${viewer} reading ${field}`)
         }
@@ -94,18 +106,36 @@ forEachEngine('privacy and visibility', (t) => {
     const { tenant, employee, grandBoss, keys } = await company()
     const now = Date.now()
     const today = new Date(now).toISOString().slice(0, 10)
-    const punch = await tenant.admin.post('/api/v1/attendance', { user_id: employee.id, type: 'in', ts: new Date(now - 3_600_000).toISOString() })
-    assert.equal(punch.status, 201, JSON.stringify(punch.body))
-    const absence = (await keys.employee.post('/api/v1/absences', { user_id: employee.id, type: 'sick', start_date: '2030-03-04', end_date: '2030-03-05' })).body.data
-    const expense = (
-      await keys.employee.post('/api/v1/expenses', expenseBody(employee.id))
-    ).body.data
-    const allocation = (await keys.employee.post('/api/v1/allocations', { user_id: employee.id, start: '2026-01-05T08:00:00Z', end: '2026-01-05T09:00:00Z', note: 'x' })).body.data
-    const correction = (await keys.employee.post('/api/v1/attendance/corrections', {
+    const punch = await tenant.admin.post('/api/v1/attendance', {
       user_id: employee.id,
-      reason: 'Earlier',
-      changes: [{ action: 'move', punch_id: punch.body.data.id, ts: new Date(now - 4_000_000).toISOString() }],
-    })).body.data
+      type: 'in',
+      ts: new Date(now - 3_600_000).toISOString(),
+    })
+    assert.equal(punch.status, 201, JSON.stringify(punch.body))
+    const absence = (
+      await keys.employee.post('/api/v1/absences', {
+        user_id: employee.id,
+        type: 'sick',
+        start_date: '2030-03-04',
+        end_date: '2030-03-05',
+      })
+    ).body.data
+    const expense = (await keys.employee.post('/api/v1/expenses', expenseBody(employee.id))).body.data
+    const allocation = (
+      await keys.employee.post('/api/v1/allocations', {
+        user_id: employee.id,
+        start: '2026-01-05T08:00:00Z',
+        end: '2026-01-05T09:00:00Z',
+        note: 'x',
+      })
+    ).body.data
+    const correction = (
+      await keys.employee.post('/api/v1/attendance/corrections', {
+        user_id: employee.id,
+        reason: 'Earlier',
+        changes: [{ action: 'move', punch_id: punch.body.data.id, ts: new Date(now - 4_000_000).toISOString() }],
+      })
+    ).body.data
     assert.ok(absence?.id && expense?.id && allocation?.id && correction?.id)
 
     const yesterday = new Date(now - 86_400_000).toISOString().slice(0, 10)
@@ -121,12 +151,23 @@ forEachEngine('privacy and visibility', (t) => {
         assert.equal(res.status, 200)
         return res.body.data.some((row: any) => row.user_id === employee.id)
       },
-      'attendance.punches': async (key) => found(await key.get(`/api/v1/attendance/punches?user_id=${employee.id}&from=${yesterday}&to=${today}`)),
-      'attendance-corrections.get': async (key) => found(await key.get(`/api/v1/attendance/corrections/${correction.id}`)),
-      'attendance-corrections.list': async (key) => (await key.get('/api/v1/attendance/corrections?page_size=100')).body.data.some((c: any) => c.id === correction.id),
+      'attendance.punches': async (key) =>
+        found(await key.get(`/api/v1/attendance/punches?user_id=${employee.id}&from=${yesterday}&to=${today}`)),
+      'attendance-corrections.get': async (key) =>
+        found(await key.get(`/api/v1/attendance/corrections/${correction.id}`)),
+      'attendance-corrections.list': async (key) =>
+        (await key.get('/api/v1/attendance/corrections?page_size=100')).body.data.some(
+          (c: any) => c.id === correction.id,
+        ),
       'users.schedule-history': async (key) => found(await key.get(`/api/v1/users/${employee.id}/schedule-history`)),
-      'attendance-reports.get': async (key) => found(await key.get(`/api/v1/attendance/reports/monthly?user_id=${employee.id}&month=${today.slice(0, 7)}`)),
-      'attendance-reports.get (pdf)': async (key) => found(await key.get(`/api/v1/attendance/reports/monthly?user_id=${employee.id}&month=${today.slice(0, 7)}&format=pdf`)),
+      'attendance-reports.get': async (key) =>
+        found(await key.get(`/api/v1/attendance/reports/monthly?user_id=${employee.id}&month=${today.slice(0, 7)}`)),
+      'attendance-reports.get (pdf)': async (key) =>
+        found(
+          await key.get(
+            `/api/v1/attendance/reports/monthly?user_id=${employee.id}&month=${today.slice(0, 7)}&format=pdf`,
+          ),
+        ),
       'attendance-reports.export': async (key) => {
         const res = await key.get(`/api/v1/attendance/reports/export?month=${today.slice(0, 7)}`)
         assert.equal(res.status, 200)
@@ -138,11 +179,14 @@ forEachEngine('privacy and visibility', (t) => {
         assert.equal(res.status, 200)
         return res.body.data.some((a: any) => a.id === absence.id) && res.body.meta.total === res.body.data.length
       },
-      'users.vacation-balance': async (key) => found(await key.get(`/api/v1/users/${employee.id}/vacation-balance?year=2030`)),
+      'users.vacation-balance': async (key) =>
+        found(await key.get(`/api/v1/users/${employee.id}/vacation-balance?year=2030`)),
       'expenses.get': async (key) => found(await key.get(`/api/v1/expenses/${expense.id}`)),
-      'expenses.list': async (key) => (await key.get('/api/v1/expenses?page_size=100')).body.data.some((e: any) => e.id === expense.id),
+      'expenses.list': async (key) =>
+        (await key.get('/api/v1/expenses?page_size=100')).body.data.some((e: any) => e.id === expense.id),
       'allocations.get': async (key) => found(await key.get(`/api/v1/allocations/${allocation.id}`)),
-      'allocations.list': async (key) => (await key.get('/api/v1/allocations?page_size=100')).body.data.some((a: any) => a.id === allocation.id),
+      'allocations.list': async (key) =>
+        (await key.get('/api/v1/allocations?page_size=100')).body.data.some((a: any) => a.id === allocation.id),
     }
     const answers: string[] = []
     for (const viewer of VIEWERS) {
@@ -155,7 +199,9 @@ forEachEngine('privacy and visibility', (t) => {
     // A supervisor two levels up sees the employee too; the colleague's own records stay theirs.
     const grandBossKey = await tenant.keyFor(grandBoss.id)
     assert.equal(await reads['absences.get']!(grandBossKey), true, 'supervisors through the whole chain')
-    const colleagueSummary = (await keys.colleague.get(`/api/v1/attendance/summary?from=${today}&to=${today}&page_size=100`)).body
+    const colleagueSummary = (
+      await keys.colleague.get(`/api/v1/attendance/summary?from=${today}&to=${today}&page_size=100`)
+    ).body
     assert.deepEqual(
       colleagueSummary.data.map((r: any) => r.full_name),
       ['Colleague'],
@@ -167,17 +213,38 @@ forEachEngine('privacy and visibility', (t) => {
 
   it('actions on records follow visibility: deciding or cancelling an unrelated colleague’s absence is 404', async () => {
     const { employee, keys } = await company()
-    const request = (await keys.employee.post('/api/v1/absences', { user_id: employee.id, type: 'personal', start_date: '2030-03-04', end_date: '2030-03-04' })).body.data
-    expectError(await keys.colleague.post(`/api/v1/absences/${request.id}/decide`, { decision: 'approved' }), 404, 'not_found')
+    const request = (
+      await keys.employee.post('/api/v1/absences', {
+        user_id: employee.id,
+        type: 'personal',
+        start_date: '2030-03-04',
+        end_date: '2030-03-04',
+      })
+    ).body.data
+    expectError(
+      await keys.colleague.post(`/api/v1/absences/${request.id}/decide`, { decision: 'approved' }),
+      404,
+      'not_found',
+    )
     expectError(await keys.colleague.post(`/api/v1/absences/${request.id}/cancel`), 404, 'not_found')
-    assert.equal((await keys.manager.post(`/api/v1/absences/${request.id}/decide`, { decision: 'approved' })).status, 200)
+    assert.equal(
+      (await keys.manager.post(`/api/v1/absences/${request.id}/decide`, { decision: 'approved' })).status,
+      200,
+    )
   })
 
   it('the DNI is HR-managed; the IBAN stays self-service; reconciling an expense is for admins and HR', async () => {
     const { employee, hr, keys } = await company()
-    expectError(await keys.employee.patch(`/api/v1/users/${employee.id}`, { dni: '87654321X' }), 403, 'permission_denied')
+    expectError(
+      await keys.employee.patch(`/api/v1/users/${employee.id}`, { dni: '87654321X' }),
+      403,
+      'permission_denied',
+    )
     assert.equal((await keys.hr.patch(`/api/v1/users/${employee.id}`, { dni: '87654321X' })).status, 200)
-    assert.equal((await keys.employee.patch(`/api/v1/users/${employee.id}`, { iban: 'ES7921000813610123456789' })).status, 200)
+    assert.equal(
+      (await keys.employee.patch(`/api/v1/users/${employee.id}`, { iban: 'ES7921000813610123456789' })).status,
+      200,
+    )
     const expense = expenseBody(employee.id, { reconciled: true })
     expectError(await keys.employee.post('/api/v1/expenses', expense), 403, 'permission_denied')
     assert.equal((await keys.employee.post('/api/v1/expenses', { ...expense, reconciled: false })).status, 201)

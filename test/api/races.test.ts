@@ -79,12 +79,19 @@ forEachEngine('races', (t) => {
         tenant.admin.post('/api/v1/attendance', { user_id: user.id, type: 'in', ts: recent() }),
         tenant.admin.patch(`/api/v1/users/${user.id}`, { city: 'Madrid', manager_id: manager.id }),
         tenant.admin.post('/api/v1/attendance', { user_id: manager.id, type: 'in', ts: recent() }),
-        tenant.admin.post('/api/v1/users', { email: `new.${round}.${user.id}@example.com`, full_name: 'N', manager_id: manager.id }),
+        tenant.admin.post('/api/v1/users', {
+          email: `new.${round}.${user.id}@example.com`,
+          full_name: 'N',
+          manager_id: manager.id,
+        }),
         tenant.admin.post(`/api/v1/users/${user.id}/deactivate`),
       ])
       for (const res of results) assert.ok(res.status < 500, `${res.status} ${JSON.stringify(res.body)}`)
       assert.equal(results[4]!.status, 200)
-      assert.ok([201, 409].includes(results[0]!.status), 'the punch is either before the deactivation (201) or after it (409)')
+      assert.ok(
+        [201, 409].includes(results[0]!.status),
+        'the punch is either before the deactivation (201) or after it (409)',
+      )
     }
   })
 

@@ -52,9 +52,19 @@ forEachEngine(
 
 forEachEngine('rate limiting when Redis is unreachable', (t) => {
   it('requests are served uncounted instead of failing', async () => {
-    const redis = new Redis('redis://127.0.0.1:1', { enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null })
+    const redis = new Redis('redis://127.0.0.1:1', {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      lazyConnect: true,
+      retryStrategy: () => null,
+    })
     redis.on('error', () => {})
-    const app = await buildApp({ load: NO_SHEDDING, db: t.database.db, rateLimitPerMinute: 300, rateLimitStore: new RedisRateLimitStore(redis) })
+    const app = await buildApp({
+      load: NO_SHEDDING,
+      db: t.database.db,
+      rateLimitPerMinute: 300,
+      rateLimitStore: new RedisRateLimitStore(redis),
+    })
     try {
       const tenant = await t.newTenant()
       const res = await new Client(app, tenant.adminKey).get('/api/v1/me')
@@ -68,7 +78,12 @@ forEachEngine('rate limiting when Redis is unreachable', (t) => {
   })
 
   it('closing the store over a connection already lost does not fail (a shutdown must not crash on it)', async () => {
-    const redis = new Redis('redis://127.0.0.1:1', { enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null })
+    const redis = new Redis('redis://127.0.0.1:1', {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      lazyConnect: true,
+      retryStrategy: () => null,
+    })
     redis.on('error', () => {})
     await redis.connect().catch(() => {})
     await new RedisRateLimitStore(redis).close()
@@ -88,7 +103,12 @@ forEachEngine('rate limiting shared through Redis', (t) => {
     const instance = async () => {
       const redis = new Redis(REDIS_URL!)
       redisClients.push(redis)
-      return buildApp({ load: NO_SHEDDING, db: t.database.db, rateLimitPerMinute: 300, rateLimitStore: new RedisRateLimitStore(redis, prefix) })
+      return buildApp({
+        load: NO_SHEDDING,
+        db: t.database.db,
+        rateLimitPerMinute: 300,
+        rateLimitStore: new RedisRateLimitStore(redis, prefix),
+      })
     }
     const [appA, appB] = await Promise.all([instance(), instance()])
     try {

@@ -31,7 +31,14 @@ function holidaysUrl(query: Record<string, string | number>): string {
 
 /** Every holiday of 2026 (one page of 100 is enough for any place used here). */
 async function year2026(client: Client, workCenterId?: string): Promise<any[]> {
-  const res = await client.get(holidaysUrl({ from: '2026-01-01', to: '2026-12-31', page_size: 100, ...(workCenterId ? { work_center_id: workCenterId } : {}) }))
+  const res = await client.get(
+    holidaysUrl({
+      from: '2026-01-01',
+      to: '2026-12-31',
+      page_size: 100,
+      ...(workCenterId ? { work_center_id: workCenterId } : {}),
+    }),
+  )
   assert.equal(res.status, 200, JSON.stringify(res.body))
   assert.equal(res.body.meta.total, res.body.data.length, 'one page holds the whole year')
   return res.body.data
@@ -53,7 +60,11 @@ async function schedules(tenant: TestTenant, query = ''): Promise<Response> {
   return res
 }
 
-async function createSchedule(tenant: TestTenant, name: string, weekday_minutes: Record<string, number> = PART_TIME): Promise<any> {
+async function createSchedule(
+  tenant: TestTenant,
+  name: string,
+  weekday_minutes: Record<string, number> = PART_TIME,
+): Promise<any> {
   const res = await tenant.admin.post('/api/v1/schedules', { name, weekday_minutes })
   assert.equal(res.status, 201, JSON.stringify(res.body))
   return res.body.data
@@ -90,7 +101,11 @@ forEachEngine('schedules', (t) => {
     assert.match(schedule.id, /^sch_[0-9A-Z]{26}$/)
     assert.equal(schedule.name, 'Part-time')
     assert.deepEqual(schedule.weekday_minutes, PART_TIME)
-    assert.deepEqual(Object.keys(schedule.weekday_minutes), ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], 'ISO weekday order')
+    assert.deepEqual(
+      Object.keys(schedule.weekday_minutes),
+      ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+      'ISO weekday order',
+    )
     assert.equal(schedule.is_default, false)
     assert.match(schedule.created_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/)
     assert.ok(Math.abs(Date.parse(schedule.created_at) - Date.now()) < 60_000, 'created now')
@@ -100,7 +115,10 @@ forEachEngine('schedules', (t) => {
     const edge = await tenant.admin.post('/api/v1/schedules', { name: 'Round the clock', weekday_minutes: extremes })
     assert.equal(edge.status, 201, JSON.stringify(edge.body))
     assert.deepEqual(edge.body.data.weekday_minutes, extremes)
-    const idle = await tenant.admin.post('/api/v1/schedules', { name: 'Idle', weekday_minutes: { mon: 0, tue: 0, wed: 0, thu: 0, fri: 0, sat: 0, sun: 0 } })
+    const idle = await tenant.admin.post('/api/v1/schedules', {
+      name: 'Idle',
+      weekday_minutes: { mon: 0, tue: 0, wed: 0, thu: 0, fri: 0, sat: 0, sun: 0 },
+    })
     assert.equal(idle.status, 201)
   })
 
@@ -121,12 +139,21 @@ forEachEngine('schedules', (t) => {
     await createSchedule(tenant, 'Afternoon')
     await createSchedule(tenant, 'Night')
     const list = await schedules(tenant)
-    assert.deepEqual(list.body.data.map((s: any) => s.name), ['Afternoon', 'Night', DEFAULT_SCHEDULE_NAME, 'Weekend'])
-    assert.deepEqual(list.body.data.map((s: any) => s.is_default), [false, false, true, false])
+    assert.deepEqual(
+      list.body.data.map((s: any) => s.name),
+      ['Afternoon', 'Night', DEFAULT_SCHEDULE_NAME, 'Weekend'],
+    )
+    assert.deepEqual(
+      list.body.data.map((s: any) => s.is_default),
+      [false, false, true, false],
+    )
     assert.deepEqual(list.body.meta, { page: 1, page_size: 25, total: 4 })
 
     const page2 = await schedules(tenant, '?page=2&page_size=3')
-    assert.deepEqual(page2.body.data.map((s: any) => s.name), ['Weekend'])
+    assert.deepEqual(
+      page2.body.data.map((s: any) => s.name),
+      ['Weekend'],
+    )
     assert.deepEqual(page2.body.meta, { page: 2, page_size: 3, total: 4 })
     const past = await schedules(tenant, '?page=3&page_size=3')
     assert.deepEqual(past.body.data, [])
@@ -137,7 +164,11 @@ forEachEngine('schedules', (t) => {
 
     const other = await t.newTenant()
     const otherList = await schedules(other)
-    assert.deepEqual(otherList.body.data.map((s: any) => s.name), [DEFAULT_SCHEDULE_NAME], "another tenant's schedules are invisible")
+    assert.deepEqual(
+      otherList.body.data.map((s: any) => s.name),
+      [DEFAULT_SCHEDULE_NAME],
+      "another tenant's schedules are invisible",
+    )
     assert.notEqual(otherList.body.data[0].id, standard.id, 'each tenant has its own default schedule')
   })
 
@@ -152,10 +183,18 @@ forEachEngine('schedules', (t) => {
 
     const retimed = await tenant.admin.patch(url, { weekday_minutes: FOUR_DAYS })
     assert.equal(retimed.status, 200)
-    assert.deepEqual(retimed.body.data, { ...created, name: 'Half day', weekday_minutes: FOUR_DAYS }, 'only the minutes changed')
+    assert.deepEqual(
+      retimed.body.data,
+      { ...created, name: 'Half day', weekday_minutes: FOUR_DAYS },
+      'only the minutes changed',
+    )
 
     const both = await tenant.admin.patch(url, { name: 'Compressed week', weekday_minutes: { ...FOUR_DAYS, sat: 60 } })
-    assert.deepEqual(both.body.data, { ...created, name: 'Compressed week', weekday_minutes: { ...FOUR_DAYS, sat: 60 } })
+    assert.deepEqual(both.body.data, {
+      ...created,
+      name: 'Compressed week',
+      weekday_minutes: { ...FOUR_DAYS, sat: 60 },
+    })
 
     const empty = await tenant.admin.patch(url, {})
     assert.equal(empty.status, 200)
@@ -167,7 +206,9 @@ forEachEngine('schedules', (t) => {
 
     // The default schedule can be changed too and stays the default.
     const standard = (await schedules(tenant)).body.data.find((s: any) => s.is_default)
-    const changed = await tenant.admin.patch(`/api/v1/schedules/${standard.id}`, { weekday_minutes: { ...FULL_TIME, fri: 420 } })
+    const changed = await tenant.admin.patch(`/api/v1/schedules/${standard.id}`, {
+      weekday_minutes: { ...FULL_TIME, fri: 420 },
+    })
     assert.equal(changed.status, 200)
     assert.equal(changed.body.data.is_default, true)
     assert.deepEqual(changed.body.data.weekday_minutes, { ...FULL_TIME, fri: 420 })
@@ -176,17 +217,47 @@ forEachEngine('schedules', (t) => {
   it('names are unique in the tenant (409 name_taken), compared after trimming', async () => {
     const tenant = await t.newTenant()
     const night = await createSchedule(tenant, 'Night')
-    expectError(await tenant.admin.post('/api/v1/schedules', { name: 'Night', weekday_minutes: FULL_TIME }), 409, 'name_taken')
-    expectError(await tenant.admin.post('/api/v1/schedules', { name: '  Night  ', weekday_minutes: FULL_TIME }), 409, 'name_taken')
-    expectError(await tenant.admin.post('/api/v1/schedules', { name: DEFAULT_SCHEDULE_NAME, weekday_minutes: FULL_TIME }), 409, 'name_taken')
-    expectError(await tenant.admin.patch(`/api/v1/schedules/${night.id}`, { name: DEFAULT_SCHEDULE_NAME }), 409, 'name_taken')
-    expectError(await tenant.admin.patch(`/api/v1/schedules/${night.id}`, { name: ` ${DEFAULT_SCHEDULE_NAME}`, weekday_minutes: FULL_TIME }), 409, 'name_taken')
+    expectError(
+      await tenant.admin.post('/api/v1/schedules', { name: 'Night', weekday_minutes: FULL_TIME }),
+      409,
+      'name_taken',
+    )
+    expectError(
+      await tenant.admin.post('/api/v1/schedules', { name: '  Night  ', weekday_minutes: FULL_TIME }),
+      409,
+      'name_taken',
+    )
+    expectError(
+      await tenant.admin.post('/api/v1/schedules', { name: DEFAULT_SCHEDULE_NAME, weekday_minutes: FULL_TIME }),
+      409,
+      'name_taken',
+    )
+    expectError(
+      await tenant.admin.patch(`/api/v1/schedules/${night.id}`, { name: DEFAULT_SCHEDULE_NAME }),
+      409,
+      'name_taken',
+    )
+    expectError(
+      await tenant.admin.patch(`/api/v1/schedules/${night.id}`, {
+        name: ` ${DEFAULT_SCHEDULE_NAME}`,
+        weekday_minutes: FULL_TIME,
+      }),
+      409,
+      'name_taken',
+    )
     const list = await schedules(tenant)
     assert.equal(list.body.meta.total, 2, 'rejected requests wrote nothing')
-    assert.deepEqual(list.body.data.find((s: any) => s.id === night.id), night, 'a rejected rename changed nothing (not even the minutes)')
+    assert.deepEqual(
+      list.body.data.find((s: any) => s.id === night.id),
+      night,
+      'a rejected rename changed nothing (not even the minutes)',
+    )
     // Names are per tenant.
     const other = await t.newTenant()
-    assert.equal((await other.admin.post('/api/v1/schedules', { name: 'Night', weekday_minutes: FULL_TIME })).status, 201)
+    assert.equal(
+      (await other.admin.post('/api/v1/schedules', { name: 'Night', weekday_minutes: FULL_TIME })).status,
+      201,
+    )
   })
 
   it('weekday_minutes must be an integer 0..1440 for exactly the seven weekdays (400)', async () => {
@@ -205,15 +276,39 @@ forEachEngine('schedules', (t) => {
       ['null', null, 'weekday_minutes'],
     ]
     for (const [label, weekday_minutes, field] of cases) {
-      const error = expectError(await tenant.admin.post('/api/v1/schedules', { name: `S ${label}`, weekday_minutes }), 400, 'invalid_request')
-      if (field) assert.ok(error.details?.some((d) => d.field === field), `${label}: details name ${field}: ${JSON.stringify(error.details)}`)
+      const error = expectError(
+        await tenant.admin.post('/api/v1/schedules', { name: `S ${label}`, weekday_minutes }),
+        400,
+        'invalid_request',
+      )
+      if (field)
+        assert.ok(
+          error.details?.some((d) => d.field === field),
+          `${label}: details name ${field}: ${JSON.stringify(error.details)}`,
+        )
     }
     expectError(await tenant.admin.post('/api/v1/schedules', { name: 'No minutes' }), 400, 'invalid_request')
     expectError(await tenant.admin.post('/api/v1/schedules', { weekday_minutes: FULL_TIME }), 400, 'invalid_request')
-    expectError(await tenant.admin.post('/api/v1/schedules', { name: '', weekday_minutes: FULL_TIME }), 400, 'invalid_request')
-    expectError(await tenant.admin.post('/api/v1/schedules', { name: '   ', weekday_minutes: FULL_TIME }), 400, 'invalid_request')
-    expectError(await tenant.admin.post('/api/v1/schedules', { name: 'x'.repeat(201), weekday_minutes: FULL_TIME }), 400, 'invalid_request')
-    expectError(await tenant.admin.post('/api/v1/schedules', { name: 'Extra', weekday_minutes: FULL_TIME, is_default: true }), 400, 'invalid_request')
+    expectError(
+      await tenant.admin.post('/api/v1/schedules', { name: '', weekday_minutes: FULL_TIME }),
+      400,
+      'invalid_request',
+    )
+    expectError(
+      await tenant.admin.post('/api/v1/schedules', { name: '   ', weekday_minutes: FULL_TIME }),
+      400,
+      'invalid_request',
+    )
+    expectError(
+      await tenant.admin.post('/api/v1/schedules', { name: 'x'.repeat(201), weekday_minutes: FULL_TIME }),
+      400,
+      'invalid_request',
+    )
+    expectError(
+      await tenant.admin.post('/api/v1/schedules', { name: 'Extra', weekday_minutes: FULL_TIME, is_default: true }),
+      400,
+      'invalid_request',
+    )
     assert.equal((await schedules(tenant)).body.meta.total, 1, 'nothing was created')
 
     // The same rules on update; a partial weekday_minutes object is not a merge.
@@ -222,17 +317,27 @@ forEachEngine('schedules', (t) => {
     expectError(await tenant.admin.patch(url, { weekday_minutes: { ...FULL_TIME, mon: 1441 } }), 400, 'invalid_request')
     expectError(await tenant.admin.patch(url, { weekday_minutes: { ...FULL_TIME, mon: -5 } }), 400, 'invalid_request')
     expectError(await tenant.admin.patch(url, { weekday_minutes: { mon: 60 } }), 400, 'invalid_request')
-    expectError(await tenant.admin.patch(url, { weekday_minutes: { ...FULL_TIME, holiday: 0 } }), 400, 'invalid_request')
+    expectError(
+      await tenant.admin.patch(url, { weekday_minutes: { ...FULL_TIME, holiday: 0 } }),
+      400,
+      'invalid_request',
+    )
     expectError(await tenant.admin.patch(url, { weekday_minutes: { ...FULL_TIME, tue: 1.25 } }), 400, 'invalid_request')
     expectError(await tenant.admin.patch(url, { name: '' }), 400, 'invalid_request')
     expectError(await tenant.admin.patch(url, { id: 'sch_other' }), 400, 'invalid_request')
-    assert.deepEqual((await schedules(tenant)).body.data.find((s: any) => s.id === item.id), item, 'rejected updates changed nothing')
+    assert.deepEqual(
+      (await schedules(tenant)).body.data.find((s: any) => s.id === item.id),
+      item,
+      'rejected updates changed nothing',
+    )
   })
 
   it('concurrent creations with the same name: exactly one succeeds, the others are 409 name_taken', async () => {
     const tenant = await t.newTenant()
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => tenant.admin.post('/api/v1/schedules', { name: 'Racing', weekday_minutes: FULL_TIME })),
+      Array.from({ length: 6 }, () =>
+        tenant.admin.post('/api/v1/schedules', { name: 'Racing', weekday_minutes: FULL_TIME }),
+      ),
     )
     assert.deepEqual(results.map((r) => r.status).sort(), [201, 409, 409, 409, 409, 409])
     for (const r of results.filter((r) => r.status === 409)) expectError(r, 409, 'name_taken')
@@ -246,9 +351,16 @@ forEachEngine('schedules', (t) => {
     const other = await t.newTenant()
     const foreign = await createSchedule(other, 'Foreign')
     expectError(await tenant.admin.patch(`/api/v1/schedules/${foreign.id}`, { name: 'Mine' }), 404, 'not_found')
-    assert.equal((await schedules(other)).body.data.find((s: any) => s.id === foreign.id).name, 'Foreign', "the other tenant's schedule is untouched")
+    assert.equal(
+      (await schedules(other)).body.data.find((s: any) => s.id === foreign.id).name,
+      'Foreign',
+      "the other tenant's schedule is untouched",
+    )
     // A schedule is read through the list and changed with PATCH: other methods on its path are 405.
-    for (const res of [await tenant.admin.get('/api/v1/schedules/sch_nope'), await tenant.admin.delete(`/api/v1/schedules/${item.id}`)]) {
+    for (const res of [
+      await tenant.admin.get('/api/v1/schedules/sch_nope'),
+      await tenant.admin.delete(`/api/v1/schedules/${item.id}`),
+    ]) {
       expectError(res, 405, 'method_not_allowed')
       assert.equal(res.headers.allow, 'PATCH')
     }
@@ -257,15 +369,30 @@ forEachEngine('schedules', (t) => {
     const listed = await member.get('/api/v1/schedules')
     assert.equal(listed.status, 200, 'members may read')
     assert.deepEqual(listed.body, (await schedules(tenant)).body)
-    expectError(await member.post('/api/v1/schedules', { name: 'Mine', weekday_minutes: FULL_TIME }), 403, 'permission_denied')
+    expectError(
+      await member.post('/api/v1/schedules', { name: 'Mine', weekday_minutes: FULL_TIME }),
+      403,
+      'permission_denied',
+    )
     expectError(await member.patch(`/api/v1/schedules/${item.id}`, { name: 'Mine' }), 403, 'permission_denied')
-    expectError(await member.patch(`/api/v1/schedules/${item.id}`, { weekday_minutes: FULL_TIME }), 403, 'permission_denied')
+    expectError(
+      await member.patch(`/api/v1/schedules/${item.id}`, { weekday_minutes: FULL_TIME }),
+      403,
+      'permission_denied',
+    )
     // Validation comes before permission (400 before 403), and existence too (404 before 403).
-    expectError(await member.post('/api/v1/schedules', { name: 'Mine', weekday_minutes: { ...FULL_TIME, mon: 2000 } }), 400, 'invalid_request')
+    expectError(
+      await member.post('/api/v1/schedules', { name: 'Mine', weekday_minutes: { ...FULL_TIME, mon: 2000 } }),
+      400,
+      'invalid_request',
+    )
     expectError(await member.patch('/api/v1/schedules/sch_nope', { name: 'Mine' }), 404, 'not_found')
     const after = await schedules(tenant)
     assert.equal(after.body.meta.total, 2)
-    assert.deepEqual(after.body.data.find((s: any) => s.id === item.id), item)
+    assert.deepEqual(
+      after.body.data.find((s: any) => s.id === item.id),
+      item,
+    )
   })
 
   it('company default: default_schedule_id flips is_default; unknown schedule is 404', async () => {
@@ -281,9 +408,15 @@ forEachEngine('schedules', (t) => {
     const list = (await schedules(tenant)).body.data
     assert.deepEqual(
       list.map((s: any) => [s.name, s.is_default]),
-      [['Four days', true], [DEFAULT_SCHEDULE_NAME, false]],
+      [
+        ['Four days', true],
+        [DEFAULT_SCHEDULE_NAME, false],
+      ],
     )
-    assert.equal((await tenant.admin.patch(`/api/v1/schedules/${four.id}`, { name: 'Four long days' })).body.data.is_default, true)
+    assert.equal(
+      (await tenant.admin.patch(`/api/v1/schedules/${four.id}`, { name: 'Four long days' })).body.data.is_default,
+      true,
+    )
     assert.equal((await tenant.admin.patch(`/api/v1/schedules/${standard.id}`, {})).body.data.is_default, false)
     assert.equal((await createSchedule(tenant, 'Another')).is_default, false)
 
@@ -295,15 +428,23 @@ forEachEngine('schedules', (t) => {
     expectError(await tenant.admin.patch('/api/v1/tenant', { default_schedule_id: '' }), 400, 'invalid_request')
     const member = await tenant.keyFor((await tenant.createUser()).id)
     expectError(await member.patch('/api/v1/tenant', { default_schedule_id: standard.id }), 403, 'permission_denied')
-    assert.equal((await tenant.admin.get('/api/v1/tenant')).body.data.default_schedule_id, four.id, 'rejected changes kept the setting')
+    assert.equal(
+      (await tenant.admin.get('/api/v1/tenant')).body.data.default_schedule_id,
+      four.id,
+      'rejected changes kept the setting',
+    )
     assert.equal((await schedules(other)).body.data[0].is_default, true, "the other tenant's default is untouched")
 
     const back = await tenant.admin.patch('/api/v1/tenant', { default_schedule_id: standard.id })
     assert.equal(back.body.data.default_schedule_id, standard.id)
-    assert.deepEqual((await schedules(tenant)).body.data.filter((s: any) => s.is_default).map((s: any) => s.id), [standard.id], 'exactly one default')
+    assert.deepEqual(
+      (await schedules(tenant)).body.data.filter((s: any) => s.is_default).map((s: any) => s.id),
+      [standard.id],
+      'exactly one default',
+    )
   })
 
-  it("users: schedule_id on create and update (404 unknown, null follows the company default)", async () => {
+  it('users: schedule_id on create and update (404 unknown, null follows the company default)', async () => {
     const tenant = await t.newTenant()
     const part = await createSchedule(tenant, 'Part-time')
     const four = await createSchedule(tenant, 'Four days', FOUR_DAYS)
@@ -316,11 +457,31 @@ forEachEngine('schedules', (t) => {
     assert.equal(user.schedule_id, part.id)
     assert.equal((await tenant.admin.get(`/api/v1/users/${user.id}`)).body.data.schedule_id, part.id)
 
-    expectError(await tenant.admin.post('/api/v1/users', { email: 'x.sched@example.com', full_name: 'X', schedule_id: 'sch_nope' }), 404, 'not_found')
+    expectError(
+      await tenant.admin.post('/api/v1/users', {
+        email: 'x.sched@example.com',
+        full_name: 'X',
+        schedule_id: 'sch_nope',
+      }),
+      404,
+      'not_found',
+    )
     const other = await t.newTenant()
     const foreign = (await schedules(other)).body.data[0]
-    expectError(await tenant.admin.post('/api/v1/users', { email: 'y.sched@example.com', full_name: 'Y', schedule_id: foreign.id }), 404, 'not_found')
-    expectError(await tenant.admin.post('/api/v1/users', { email: 'z.sched@example.com', full_name: 'Z', schedule_id: '' }), 400, 'invalid_request')
+    expectError(
+      await tenant.admin.post('/api/v1/users', {
+        email: 'y.sched@example.com',
+        full_name: 'Y',
+        schedule_id: foreign.id,
+      }),
+      404,
+      'not_found',
+    )
+    expectError(
+      await tenant.admin.post('/api/v1/users', { email: 'z.sched@example.com', full_name: 'Z', schedule_id: '' }),
+      400,
+      'invalid_request',
+    )
     const byEmail = await tenant.admin.get('/api/v1/users?email=x.sched@example.com')
     assert.equal(byEmail.body.meta.total, 0, 'a rejected create wrote nothing')
 
@@ -331,7 +492,11 @@ forEachEngine('schedules', (t) => {
 
     expectError(await tenant.admin.patch(`/api/v1/users/${user.id}`, { schedule_id: 'sch_nope' }), 404, 'not_found')
     expectError(await tenant.admin.patch(`/api/v1/users/${user.id}`, { schedule_id: foreign.id }), 404, 'not_found')
-    assert.equal((await tenant.admin.get(`/api/v1/users/${user.id}`)).body.data.schedule_id, four.id, 'rejected updates kept it')
+    assert.equal(
+      (await tenant.admin.get(`/api/v1/users/${user.id}`)).body.data.schedule_id,
+      four.id,
+      'rejected updates kept it',
+    )
 
     const reset = await tenant.admin.patch(`/api/v1/users/${user.id}`, { schedule_id: null })
     assert.equal(reset.status, 200)
@@ -360,7 +525,9 @@ forEachEngine('holidays', (t) => {
       assert.deepEqual([entry.id, entry.type, entry.work_center_id], [null, 'public', null], JSON.stringify(entry))
     }
     assertSortedByDate(entries)
-    assert.deepEqual(onDate(entries, '2026-01-01'), [{ id: null, date: '2026-01-01', name: 'Año Nuevo', type: 'public', work_center_id: null }])
+    assert.deepEqual(onDate(entries, '2026-01-01'), [
+      { id: null, date: '2026-01-01', name: 'Año Nuevo', type: 'public', work_center_id: null },
+    ])
     assert.deepEqual(onDate(entries, '2026-05-02'), [
       { id: null, date: '2026-05-02', name: 'Día de la Comunidad de Madrid', type: 'public', work_center_id: null },
     ])
@@ -376,18 +543,29 @@ forEachEngine('holidays', (t) => {
 
     // Narrow ranges: both ends included, a single day is a valid range.
     const may = await tenant.admin.get(holidaysUrl({ from: '2026-05-01', to: '2026-05-02' }))
-    assert.deepEqual(may.body.data.map((e: any) => e.date), ['2026-05-01', '2026-05-02'])
+    assert.deepEqual(
+      may.body.data.map((e: any) => e.date),
+      ['2026-05-01', '2026-05-02'],
+    )
     assert.deepEqual(may.body.meta, { page: 1, page_size: 25, total: 2 })
     const oneDay = await tenant.admin.get(holidaysUrl({ from: '2026-05-02', to: '2026-05-02' }))
-    assert.deepEqual(oneDay.body.data.map((e: any) => e.name), ['Día de la Comunidad de Madrid'])
+    assert.deepEqual(
+      oneDay.body.data.map((e: any) => e.name),
+      ['Día de la Comunidad de Madrid'],
+    )
     const none = await tenant.admin.get(holidaysUrl({ from: '2026-02-01', to: '2026-02-28' }))
     assert.deepEqual([none.status, none.body.data, none.body.meta.total], [200, [], 0])
 
     // A range across New Year takes each year's calendar.
     const newYear = await tenant.admin.get(holidaysUrl({ from: '2025-12-20', to: '2026-01-10' }))
     assert.equal(newYear.status, 200)
-    const expected = [...publicHolidays('ES', 'MD', 2025), ...publicHolidays('ES', 'MD', 2026)].filter((h) => h.date >= '2025-12-20' && h.date <= '2026-01-10')
-    assert.deepEqual(newYear.body.data.map((e: any) => e.date), expected.map((h) => h.date))
+    const expected = [...publicHolidays('ES', 'MD', 2025), ...publicHolidays('ES', 'MD', 2026)].filter(
+      (h) => h.date >= '2025-12-20' && h.date <= '2026-01-10',
+    )
+    assert.deepEqual(
+      newYear.body.data.map((e: any) => e.date),
+      expected.map((h) => h.date),
+    )
     assert.ok(expected.some((h) => h.date === '2025-12-25') && expected.some((h) => h.date === '2026-01-06'))
   })
 
@@ -397,24 +575,46 @@ forEachEngine('holidays', (t) => {
     const entries = await year2026(tenant.admin, barcelona.id)
     assertSortedByDate(entries)
     assert.ok(entries.every((e) => e.type === 'public' && e.id === null && e.work_center_id === null))
-    assert.deepEqual(onDate(entries, '2026-09-11'), [{ id: null, date: '2026-09-11', name: 'Dia de Cataluña', type: 'public', work_center_id: null }])
+    assert.deepEqual(onDate(entries, '2026-09-11'), [
+      { id: null, date: '2026-09-11', name: 'Dia de Cataluña', type: 'public', work_center_id: null },
+    ])
     assert.equal(onDate(entries, '2026-12-26').length, 1)
     assert.equal(onDate(entries, '2026-05-02').length, 0, "Madrid's day is not Barcelona's")
-    assert.deepEqual(entries.map((e) => ({ date: e.date, name: e.name })), publicHolidays('ES', 'CT', 2026))
+    assert.deepEqual(
+      entries.map((e) => ({ date: e.date, name: e.name })),
+      publicHolidays('ES', 'CT', 2026),
+    )
 
     const office = await createWorkCenter(tenant, { name: 'Office without a place' })
     const inherited = await year2026(tenant.admin, office.id)
-    assert.deepEqual(inherited.map((e) => ({ date: e.date, name: e.name })), publicHolidays('ES', 'MD', 2026), "the company's country and region")
+    assert.deepEqual(
+      inherited.map((e) => ({ date: e.date, name: e.name })),
+      publicHolidays('ES', 'MD', 2026),
+      "the company's country and region",
+    )
 
     const national = await createWorkCenter(tenant, { name: 'Somewhere in Spain', country: 'ES' })
     const nationalEntries = await year2026(tenant.admin, national.id)
-    assert.deepEqual(nationalEntries.map((e) => ({ date: e.date, name: e.name })), publicHolidays('ES', null, 2026))
-    assert.equal(onDate(nationalEntries, '2026-05-02').length + onDate(nationalEntries, '2026-09-11').length, 0, 'no regional holidays')
+    assert.deepEqual(
+      nationalEntries.map((e) => ({ date: e.date, name: e.name })),
+      publicHolidays('ES', null, 2026),
+    )
+    assert.equal(
+      onDate(nationalEntries, '2026-05-02').length + onDate(nationalEntries, '2026-09-11').length,
+      0,
+      'no regional holidays',
+    )
 
     const paris = await createWorkCenter(tenant, { name: 'Paris', country: 'FR' })
     const french = await year2026(tenant.admin, paris.id)
-    assert.deepEqual(onDate(french, '2026-07-14').map((e) => e.type), ['public'])
-    assert.deepEqual(french.map((e) => e.date), publicHolidays('FR', null, 2026).map((h) => h.date))
+    assert.deepEqual(
+      onDate(french, '2026-07-14').map((e) => e.type),
+      ['public'],
+    )
+    assert.deepEqual(
+      french.map((e) => e.date),
+      publicHolidays('FR', null, 2026).map((h) => h.date),
+    )
 
     // Moving the work center moves its calendar.
     await tenant.admin.patch(`/api/v1/work-centers/${barcelona.id}`, { region: 'MD' })
@@ -458,7 +658,13 @@ forEachEngine('holidays', (t) => {
     const picnic = res.body.data
     assert.deepEqual(Object.keys(picnic).sort(), HOLIDAY_FIELDS)
     assert.match(picnic.id, /^hol_[0-9A-Z]{26}$/)
-    assert.deepEqual(picnic, { id: picnic.id, date: '2026-05-02', name: 'Company picnic', type: 'company', work_center_id: null })
+    assert.deepEqual(picnic, {
+      id: picnic.id,
+      date: '2026-05-02',
+      name: 'Company picnic',
+      type: 'company',
+      work_center_id: null,
+    })
     const summer = await createHoliday(tenant.admin, { date: '2026-07-15', name: 'Summer day', work_center_id: null })
     assert.equal(summer.work_center_id, null, 'explicit null: the whole company')
 
@@ -469,7 +675,9 @@ forEachEngine('holidays', (t) => {
     assert.equal(entries.length, publicHolidays('ES', 'MD', 2026).length + 1, 'one replaced, one added')
     assert.deepEqual(
       entries.filter((e) => e.type === 'public').map((e) => e.date),
-      publicHolidays('ES', 'MD', 2026).map((h) => h.date).filter((d) => d !== '2026-05-02'),
+      publicHolidays('ES', 'MD', 2026)
+        .map((h) => h.date)
+        .filter((d) => d !== '2026-05-02'),
     )
 
     // Company-wide holidays apply at every work center, whatever its place.
@@ -494,7 +702,13 @@ forEachEngine('holidays', (t) => {
 
     const wideFirst = await createHoliday(tenant.admin, { date: '2026-06-01', name: 'Company-wide first' })
     const aSecond = await createHoliday(tenant.admin, { date: '2026-06-01', name: 'A second', work_center_id: a.id })
-    assert.deepEqual(aSecond, { id: aSecond.id, date: '2026-06-01', name: 'A second', type: 'company', work_center_id: a.id })
+    assert.deepEqual(aSecond, {
+      id: aSecond.id,
+      date: '2026-06-01',
+      name: 'A second',
+      type: 'company',
+      work_center_id: a.id,
+    })
     const aFirst = await createHoliday(tenant.admin, { date: '2026-06-02', name: 'A first', work_center_id: a.id })
     const wideSecond = await createHoliday(tenant.admin, { date: '2026-06-02', name: 'Company-wide second' })
     const aOnly = await createHoliday(tenant.admin, { date: '2026-06-03', name: 'A only', work_center_id: a.id })
@@ -536,7 +750,10 @@ forEachEngine('holidays', (t) => {
     assert.equal(res.body, '')
     const back = onDate(await year2026(tenant.admin), '2026-12-08')
     assert.equal(back.length, 1)
-    assert.deepEqual({ ...back[0], name: undefined }, { id: null, date: '2026-12-08', name: undefined, type: 'public', work_center_id: null })
+    assert.deepEqual(
+      { ...back[0], name: undefined },
+      { id: null, date: '2026-12-08', name: undefined, type: 'public', work_center_id: null },
+    )
     assert.equal(back[0].name, publicHolidays('ES', 'MD', 2026).find((h) => h.date === '2026-12-08')!.name)
     expectError(await tenant.admin.delete(`/api/v1/holidays/${closed.id}`), 404, 'not_found')
     expectError(await tenant.admin.delete('/api/v1/holidays/hol_nope'), 404, 'not_found')
@@ -555,10 +772,22 @@ forEachEngine('holidays', (t) => {
     const a = await createWorkCenter(tenant, { name: 'A' })
     const b = await createWorkCenter(tenant, { name: 'B' })
     const wide = await createHoliday(tenant.admin, { date: '2026-08-10', name: 'Summer closing' })
-    expectError(await tenant.admin.post('/api/v1/holidays', { date: '2026-08-10', name: 'Other name' }), 409, 'holiday_exists')
-    expectError(await tenant.admin.post('/api/v1/holidays', { date: '2026-08-10', name: 'Other name', work_center_id: null }), 409, 'holiday_exists')
+    expectError(
+      await tenant.admin.post('/api/v1/holidays', { date: '2026-08-10', name: 'Other name' }),
+      409,
+      'holiday_exists',
+    )
+    expectError(
+      await tenant.admin.post('/api/v1/holidays', { date: '2026-08-10', name: 'Other name', work_center_id: null }),
+      409,
+      'holiday_exists',
+    )
     await createHoliday(tenant.admin, { date: '2026-08-10', name: 'A closing', work_center_id: a.id })
-    expectError(await tenant.admin.post('/api/v1/holidays', { date: '2026-08-10', name: 'A again', work_center_id: a.id }), 409, 'holiday_exists')
+    expectError(
+      await tenant.admin.post('/api/v1/holidays', { date: '2026-08-10', name: 'A again', work_center_id: a.id }),
+      409,
+      'holiday_exists',
+    )
     await createHoliday(tenant.admin, { date: '2026-08-10', name: 'B closing', work_center_id: b.id })
     // A public holiday on the date is no conflict: the company holiday replaces it.
     await createHoliday(tenant.admin, { date: '2026-08-15', name: 'Assumption party' })
@@ -574,23 +803,26 @@ forEachEngine('holidays', (t) => {
     assert.notEqual(again.id, wide.id)
   })
 
-  it(
-    'concurrent creations of the same company holiday: exactly one succeeds',
-    async () => {
-      for (let round = 0; round < 3; round++) {
-        const tenant = await t.newTenant()
-        const results = await Promise.all(
-          Array.from({ length: 6 }, (_, i) => tenant.admin.post('/api/v1/holidays', { date: '2026-10-20', name: `Racer ${i}` })),
-        )
-        const statuses = results.map((r) => r.status).sort()
-        assert.deepEqual(statuses, [201, 409, 409, 409, 409, 409], `round ${round}: ${statuses}`)
-        for (const r of results.filter((r) => r.status === 409)) expectError(r, 409, 'holiday_exists')
-        assert.equal(onDate(await year2026(tenant.admin), '2026-10-20').length, 1)
-        const rows = await t.database.db.selectFrom('company_holidays').select('id').where('tenant_id', '=', tenant.id).execute()
-        assert.equal(rows.length, 1, `round ${round}: one stored row`)
-      }
-    },
-  )
+  it('concurrent creations of the same company holiday: exactly one succeeds', async () => {
+    for (let round = 0; round < 3; round++) {
+      const tenant = await t.newTenant()
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          tenant.admin.post('/api/v1/holidays', { date: '2026-10-20', name: `Racer ${i}` }),
+        ),
+      )
+      const statuses = results.map((r) => r.status).sort()
+      assert.deepEqual(statuses, [201, 409, 409, 409, 409, 409], `round ${round}: ${statuses}`)
+      for (const r of results.filter((r) => r.status === 409)) expectError(r, 409, 'holiday_exists')
+      assert.equal(onDate(await year2026(tenant.admin), '2026-10-20').length, 1)
+      const rows = await t.database.db
+        .selectFrom('company_holidays')
+        .select('id')
+        .where('tenant_id', '=', tenant.id)
+        .execute()
+      assert.equal(rows.length, 1, `round ${round}: one stored row`)
+    }
+  })
 
   it('pagination: pages partition the ordered list; a page past the end is empty and keeps the total', async () => {
     const tenant = await madridTenant(t)
@@ -602,14 +834,18 @@ forEachEngine('holidays', (t) => {
     const pages: any[] = []
     const lastPage = Math.ceil(total / pageSize)
     for (let page = 1; page <= lastPage; page++) {
-      const res = await tenant.admin.get(holidaysUrl({ from: '2026-01-01', to: '2026-12-31', page, page_size: pageSize }))
+      const res = await tenant.admin.get(
+        holidaysUrl({ from: '2026-01-01', to: '2026-12-31', page, page_size: pageSize }),
+      )
       assert.equal(res.status, 200)
       assert.deepEqual(res.body.meta, { page, page_size: pageSize, total })
       assert.equal(res.body.data.length, page < lastPage ? pageSize : total - pageSize * (lastPage - 1))
       pages.push(...res.body.data)
     }
     assert.deepEqual(pages, all)
-    const past = await tenant.admin.get(holidaysUrl({ from: '2026-01-01', to: '2026-12-31', page: lastPage + 1, page_size: pageSize }))
+    const past = await tenant.admin.get(
+      holidaysUrl({ from: '2026-01-01', to: '2026-12-31', page: lastPage + 1, page_size: pageSize }),
+    )
     assert.equal(past.status, 200)
     assert.deepEqual(past.body, { data: [], meta: { page: lastPage + 1, page_size: pageSize, total } })
     const far = await tenant.admin.get(holidaysUrl({ from: '2026-01-01', to: '2026-12-31', page: 1000 }))
@@ -617,10 +853,26 @@ forEachEngine('holidays', (t) => {
     const defaults = await tenant.admin.get(holidaysUrl({ from: '2026-01-01', to: '2026-12-31' }))
     assert.deepEqual(defaults.body.meta, { page: 1, page_size: 25, total })
     assert.deepEqual(defaults.body.data, all.slice(0, 25))
-    expectError(await tenant.admin.get(holidaysUrl({ from: '2026-01-01', to: '2026-12-31', page_size: 0 })), 400, 'invalid_request')
-    expectError(await tenant.admin.get(holidaysUrl({ from: '2026-01-01', to: '2026-12-31', page_size: 101 })), 400, 'invalid_request')
-    expectError(await tenant.admin.get(holidaysUrl({ from: '2026-01-01', to: '2026-12-31', page: 0 })), 400, 'invalid_request')
-    expectError(await tenant.admin.get(holidaysUrl({ from: '2026-01-01', to: '2026-12-31', page: 'two' })), 400, 'invalid_request')
+    expectError(
+      await tenant.admin.get(holidaysUrl({ from: '2026-01-01', to: '2026-12-31', page_size: 0 })),
+      400,
+      'invalid_request',
+    )
+    expectError(
+      await tenant.admin.get(holidaysUrl({ from: '2026-01-01', to: '2026-12-31', page_size: 101 })),
+      400,
+      'invalid_request',
+    )
+    expectError(
+      await tenant.admin.get(holidaysUrl({ from: '2026-01-01', to: '2026-12-31', page: 0 })),
+      400,
+      'invalid_request',
+    )
+    expectError(
+      await tenant.admin.get(holidaysUrl({ from: '2026-01-01', to: '2026-12-31', page: 'two' })),
+      400,
+      'invalid_request',
+    )
   })
 
   it('list validation: real dates, to on or after from, at most 366 days, known parameters (400)', async () => {
@@ -628,7 +880,10 @@ forEachEngine('holidays', (t) => {
     const list = (query: Record<string, string | number>) => tenant.admin.get(holidaysUrl(query))
     const fieldOf = async (query: Record<string, string | number>, field: string) => {
       const error = expectError(await list(query), 400, 'invalid_request')
-      assert.ok(error.details?.some((d) => d.field === field), `${JSON.stringify(query)}: details name ${field}: ${JSON.stringify(error.details)}`)
+      assert.ok(
+        error.details?.some((d) => d.field === field),
+        `${JSON.stringify(query)}: details name ${field}: ${JSON.stringify(error.details)}`,
+      )
     }
     await fieldOf({ from: '2026-02-30', to: '2026-03-31' }, 'from')
     await fieldOf({ from: '2026-01-01', to: '2026-02-29' }, 'to') // 2026 is not a leap year
@@ -672,10 +927,16 @@ forEachEngine('holidays', (t) => {
     ]
     for (const [body, field] of cases) {
       const error = expectError(await create(body), 400, 'invalid_request')
-      assert.ok(error.details?.some((d) => d.field === field), `${JSON.stringify(body)}: details name ${field}: ${JSON.stringify(error.details)}`)
+      assert.ok(
+        error.details?.some((d) => d.field === field),
+        `${JSON.stringify(body)}: details name ${field}: ${JSON.stringify(error.details)}`,
+      )
     }
     expectError(await create([{ date: '2026-05-03', name: 'X' }]), 400, 'invalid_request')
-    assert.ok((await year2026(tenant.admin)).every((e) => e.type === 'public'), 'nothing was created')
+    assert.ok(
+      (await year2026(tenant.admin)).every((e) => e.type === 'public'),
+      'nothing was created',
+    )
     const leap = await create({ date: '2028-02-29', name: 'Leap day' })
     assert.equal(leap.status, 201)
     assert.equal(leap.body.data.date, '2028-02-29')
@@ -683,16 +944,42 @@ forEachEngine('holidays', (t) => {
 
   it('unknown work center: 404 in list and create', async () => {
     const tenant = await madridTenant(t)
-    expectError(await tenant.admin.get(holidaysUrl({ from: '2026-01-01', to: '2026-12-31', work_center_id: 'wcr_nope' })), 404, 'not_found')
-    expectError(await tenant.admin.post('/api/v1/holidays', { date: '2026-05-03', name: 'X', work_center_id: 'wcr_nope' }), 404, 'not_found')
+    expectError(
+      await tenant.admin.get(holidaysUrl({ from: '2026-01-01', to: '2026-12-31', work_center_id: 'wcr_nope' })),
+      404,
+      'not_found',
+    )
+    expectError(
+      await tenant.admin.post('/api/v1/holidays', { date: '2026-05-03', name: 'X', work_center_id: 'wcr_nope' }),
+      404,
+      'not_found',
+    )
     const other = await t.newTenant()
     const foreign = await createWorkCenter(other, { name: 'Theirs', country: 'ES', region: 'CT' })
-    expectError(await tenant.admin.get(holidaysUrl({ from: '2026-01-01', to: '2026-12-31', work_center_id: foreign.id })), 404, 'not_found')
-    expectError(await tenant.admin.post('/api/v1/holidays', { date: '2026-05-03', name: 'X', work_center_id: foreign.id }), 404, 'not_found')
-    assert.ok((await year2026(other.admin, foreign.id)).every((e) => e.type === 'public'), 'nothing was created for their work center')
-    assert.ok((await year2026(tenant.admin)).every((e) => e.type === 'public'), 'nor for us')
+    expectError(
+      await tenant.admin.get(holidaysUrl({ from: '2026-01-01', to: '2026-12-31', work_center_id: foreign.id })),
+      404,
+      'not_found',
+    )
+    expectError(
+      await tenant.admin.post('/api/v1/holidays', { date: '2026-05-03', name: 'X', work_center_id: foreign.id }),
+      404,
+      'not_found',
+    )
+    assert.ok(
+      (await year2026(other.admin, foreign.id)).every((e) => e.type === 'public'),
+      'nothing was created for their work center',
+    )
+    assert.ok(
+      (await year2026(tenant.admin)).every((e) => e.type === 'public'),
+      'nor for us',
+    )
     // The range is checked before the work center is looked up.
-    expectError(await tenant.admin.get(holidaysUrl({ from: '2026-02-01', to: '2026-01-01', work_center_id: 'wcr_nope' })), 400, 'invalid_request')
+    expectError(
+      await tenant.admin.get(holidaysUrl({ from: '2026-02-01', to: '2026-01-01', work_center_id: 'wcr_nope' })),
+      400,
+      'invalid_request',
+    )
   })
 
   it('members may list holidays (200) but not create or delete them (403 permission_denied)', async () => {
@@ -708,7 +995,11 @@ forEachEngine('holidays', (t) => {
     assert.deepEqual(await year2026(member, wc.id), await year2026(tenant.admin, wc.id))
 
     expectError(await member.post('/api/v1/holidays', { date: '2026-07-16', name: 'Mine' }), 403, 'permission_denied')
-    expectError(await member.post('/api/v1/holidays', { date: '2026-07-16', name: 'Mine', work_center_id: wc.id }), 403, 'permission_denied')
+    expectError(
+      await member.post('/api/v1/holidays', { date: '2026-07-16', name: 'Mine', work_center_id: wc.id }),
+      403,
+      'permission_denied',
+    )
     expectError(await member.delete(`/api/v1/holidays/${holiday.id}`), 403, 'permission_denied')
     // Validation and existence come first (400, 404), as for every other resource.
     expectError(await member.post('/api/v1/holidays', { date: '2026-02-30', name: 'Mine' }), 400, 'invalid_request')
@@ -728,7 +1019,11 @@ forEachEngine('holidays', (t) => {
     assert.equal((await readOnly.get('/api/v1/schedules')).status, 200)
     expectError(await readOnly.post('/api/v1/holidays', { date: '2026-07-16', name: 'X' }), 403, 'scope_required')
     expectError(await readOnly.delete(`/api/v1/holidays/${holiday.id}`), 403, 'scope_required')
-    expectError(await readOnly.post('/api/v1/schedules', { name: 'X', weekday_minutes: FULL_TIME }), 403, 'scope_required')
+    expectError(
+      await readOnly.post('/api/v1/schedules', { name: 'X', weekday_minutes: FULL_TIME }),
+      403,
+      'scope_required',
+    )
     const none = await tenant.keyFor(tenant.adminId, ['users.list'])
     expectError(await none.get(holidaysUrl({ from: '2026-01-01', to: '2026-01-31' })), 403, 'scope_required')
     expectError(await none.get('/api/v1/schedules'), 403, 'scope_required')

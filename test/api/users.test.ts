@@ -3,16 +3,34 @@ import { it } from 'node:test'
 import { expectError, forEachEngine, uniqueEmail } from '../helpers/harness.js'
 
 const FULL_FIELDS = [
-  'id', 'full_name', 'email', 'role', 'status', 'hire_date', 'vacation_days', 'works_holidays', 'remote_work_allowed',
-  'overtime_compensation', 'overtime_comp_expiry', 'created_at', 'has_photo', 'department', 'work_center', 'manager_id',
-  'schedule_id', 'employment_periods', 'profile', 'folders',
+  'id',
+  'full_name',
+  'email',
+  'role',
+  'status',
+  'hire_date',
+  'vacation_days',
+  'works_holidays',
+  'remote_work_allowed',
+  'overtime_compensation',
+  'overtime_comp_expiry',
+  'created_at',
+  'has_photo',
+  'department',
+  'work_center',
+  'manager_id',
+  'schedule_id',
+  'employment_periods',
+  'profile',
+  'folders',
 ].sort()
 
 forEachEngine('users API', (t) => {
   it('creates a user with every field and returns the full form (201)', async () => {
     const tenant = await t.newTenant()
     const dep = (await tenant.admin.post('/api/v1/departments', { name: 'Sales' })).body.data
-    const wc = (await tenant.admin.post('/api/v1/work-centers', { name: 'Sevilla', country: 'ES', region: 'AN' })).body.data
+    const wc = (await tenant.admin.post('/api/v1/work-centers', { name: 'Sevilla', country: 'ES', region: 'AN' })).body
+      .data
     const email = uniqueEmail('Full.Name')
     const res = await tenant.admin.post('/api/v1/users', {
       email,
@@ -74,7 +92,11 @@ forEachEngine('users API', (t) => {
     const withFolders = await tenant.admin.get(`/api/v1/users/${user.id}?include_folders=true`)
     assert.deepEqual(
       withFolders.body.data.folders.map((f: any) => [f.name, f.document_count]),
-      [['Contracts', 0], ['Payslips', 0], ['Other', 0]],
+      [
+        ['Contracts', 0],
+        ['Payslips', 0],
+        ['Other', 0],
+      ],
     )
     assert.match(withFolders.body.data.folders[0].id, /^fld_/)
     assert.equal((await tenant.admin.get(`/api/v1/users/${user.id}`)).body.data.folders, null)
@@ -87,7 +109,10 @@ forEachEngine('users API', (t) => {
     const user = await tenant.createUser()
     assert.equal(user.vacation_days, 30)
     const folders = (await tenant.admin.get(`/api/v1/users/${user.id}?include_folders=true`)).body.data.folders
-    assert.deepEqual(folders.map((f: any) => f.name), ['Nóminas'])
+    assert.deepEqual(
+      folders.map((f: any) => f.name),
+      ['Nóminas'],
+    )
   })
 
   it('rejects invalid create bodies with one detail per failing field and writes nothing', async () => {
@@ -104,11 +129,23 @@ forEachEngine('users API', (t) => {
     })
     const error = expectError(res, 400, 'invalid_request')
     const fields = error.details!.map((d) => d.field).sort()
-    assert.deepEqual(fields, ['email', 'full_name', 'hire_date', 'nickname', 'password', 'role', 'vacation_days', 'works_holidays'])
+    assert.deepEqual(fields, [
+      'email',
+      'full_name',
+      'hire_date',
+      'nickname',
+      'password',
+      'role',
+      'vacation_days',
+      'works_holidays',
+    ])
     assert.equal(error.details!.find((d) => d.field === 'nickname')!.message, 'is not a known field')
     const missing = expectError(await tenant.admin.post('/api/v1/users', {}), 400)
     assert.deepEqual(missing.details!.map((d) => d.field).sort(), ['email', 'full_name'])
-    const phone = expectError(await tenant.admin.post('/api/v1/users', { email: uniqueEmail(), full_name: 'P', phone: '12 3' }), 400)
+    const phone = expectError(
+      await tenant.admin.post('/api/v1/users', { email: uniqueEmail(), full_name: 'P', phone: '12 3' }),
+      400,
+    )
     assert.equal(phone.details![0]!.field, 'phone')
     const list = await tenant.admin.get('/api/v1/users')
     assert.equal(list.body.meta.total, 1, 'nothing was written')
@@ -116,8 +153,14 @@ forEachEngine('users API', (t) => {
 
   it('password: exactly 8 characters is accepted, 7 is not', async () => {
     const tenant = await t.newTenant()
-    expectError(await tenant.admin.post('/api/v1/users', { email: uniqueEmail(), full_name: 'A', password: '1234567' }), 400)
-    assert.equal((await tenant.admin.post('/api/v1/users', { email: uniqueEmail(), full_name: 'A', password: '12345678' })).status, 201)
+    expectError(
+      await tenant.admin.post('/api/v1/users', { email: uniqueEmail(), full_name: 'A', password: '1234567' }),
+      400,
+    )
+    assert.equal(
+      (await tenant.admin.post('/api/v1/users', { email: uniqueEmail(), full_name: 'A', password: '12345678' })).status,
+      201,
+    )
   })
 
   it('409 when the email is taken, ignoring case; the same email in another tenant is fine', async () => {
@@ -125,14 +168,22 @@ forEachEngine('users API', (t) => {
     const other = await t.newTenant()
     const email = uniqueEmail('Dup')
     await tenant.createUser({ email })
-    expectError(await tenant.admin.post('/api/v1/users', { email: email.toUpperCase(), full_name: 'Dup' }), 409, 'email_taken')
+    expectError(
+      await tenant.admin.post('/api/v1/users', { email: email.toUpperCase(), full_name: 'Dup' }),
+      409,
+      'email_taken',
+    )
     assert.equal((await other.admin.post('/api/v1/users', { email, full_name: 'Dup' })).status, 201)
   })
 
   it('409 when another user has a DNI with the same digits (kiosk identifier)', async () => {
     const tenant = await t.newTenant()
     await tenant.createUser({ dni: '11111111H' })
-    expectError(await tenant.admin.post('/api/v1/users', { email: uniqueEmail(), full_name: 'K', dni: '11.111.111-h' }), 409, 'kiosk_id_taken')
+    expectError(
+      await tenant.admin.post('/api/v1/users', { email: uniqueEmail(), full_name: 'K', dni: '11.111.111-h' }),
+      409,
+      'kiosk_id_taken',
+    )
     const other = await tenant.createUser({ dni: '22222222J' })
     expectError(await tenant.admin.patch(`/api/v1/users/${other.id}`, { dni: '11111111X' }), 409, 'kiosk_id_taken')
   })
@@ -140,7 +191,11 @@ forEachEngine('users API', (t) => {
   it('404 for unknown department, work center or manager on create', async () => {
     const tenant = await t.newTenant()
     for (const field of ['department_id', 'work_center_id', 'manager_id']) {
-      expectError(await tenant.admin.post('/api/v1/users', { email: uniqueEmail(), full_name: 'X', [field]: 'nope_1' }), 404, 'not_found')
+      expectError(
+        await tenant.admin.post('/api/v1/users', { email: uniqueEmail(), full_name: 'X', [field]: 'nope_1' }),
+        404,
+        'not_found',
+      )
     }
   })
 
@@ -148,9 +203,21 @@ forEachEngine('users API', (t) => {
     const tenant = await t.newTenant()
     const member = await tenant.createUser()
     const memberKey = await tenant.keyFor(member.id)
-    expectError(await memberKey.post('/api/v1/users', { email: uniqueEmail(), full_name: 'X' }), 403, 'permission_denied')
-    expectError(await memberKey.post('/api/v1/users', { email: uniqueEmail(), full_name: 'X', role: 'admin' }), 403, 'permission_denied')
-    const admin2 = await tenant.admin.post('/api/v1/users', { email: uniqueEmail(), full_name: 'Second Admin', role: 'admin' })
+    expectError(
+      await memberKey.post('/api/v1/users', { email: uniqueEmail(), full_name: 'X' }),
+      403,
+      'permission_denied',
+    )
+    expectError(
+      await memberKey.post('/api/v1/users', { email: uniqueEmail(), full_name: 'X', role: 'admin' }),
+      403,
+      'permission_denied',
+    )
+    const admin2 = await tenant.admin.post('/api/v1/users', {
+      email: uniqueEmail(),
+      full_name: 'Second Admin',
+      role: 'admin',
+    })
     assert.equal(admin2.body.data.role, 'admin')
   })
 
@@ -167,15 +234,29 @@ forEachEngine('users API', (t) => {
     const page1 = await tenant.admin.get('/api/v1/users?page_size=2')
     assert.equal(page1.status, 200)
     assert.deepEqual(page1.body.meta, { page: 1, page_size: 2, total: 6 })
-    assert.deepEqual(Object.keys(page1.body.data[0]).sort(), ['department', 'email', 'full_name', 'has_photo', 'id', 'role', 'status', 'work_center'])
+    assert.deepEqual(Object.keys(page1.body.data[0]).sort(), [
+      'department',
+      'email',
+      'full_name',
+      'has_photo',
+      'id',
+      'role',
+      'status',
+      'work_center',
+    ])
     const all = await tenant.admin.get('/api/v1/users?page_size=100')
     const names = all.body.data.map((u: any) => u.full_name)
     assert.deepEqual(names, ['Admin User', 'álvaro', 'Bruno', 'Bruno', 'carla', 'dora'], 'case and accents ignored')
     const brunos = all.body.data.filter((u: any) => u.full_name === 'Bruno')
     assert.ok(brunos[0].id < brunos[1].id, 'ties broken by id')
     const pages = []
-    for (let page = 1; page <= 3; page++) pages.push(...(await tenant.admin.get(`/api/v1/users?page_size=2&page=${page}`)).body.data)
-    assert.deepEqual(pages.map((u: any) => u.id), all.body.data.map((u: any) => u.id), 'pages partition the list')
+    for (let page = 1; page <= 3; page++)
+      pages.push(...(await tenant.admin.get(`/api/v1/users?page_size=2&page=${page}`)).body.data)
+    assert.deepEqual(
+      pages.map((u: any) => u.id),
+      all.body.data.map((u: any) => u.id),
+      'pages partition the list',
+    )
     const past = await tenant.admin.get('/api/v1/users?page=9')
     assert.deepEqual(past.body, { data: [], meta: { page: 9, page_size: 25, total: 6 } })
     const full = await tenant.admin.get('/api/v1/users?detail=full&page_size=1')
@@ -188,10 +269,16 @@ forEachEngine('users API', (t) => {
     const dep = (await tenant.admin.post('/api/v1/departments', { name: 'Ops' })).body.data
     const wc = (await tenant.admin.post('/api/v1/work-centers', { name: 'Bilbao' })).body.data
     const email = uniqueEmail('Ines.Ops')
-    const ines = await tenant.createUser({ full_name: 'Inés Operaciones', email, department_id: dep.id, manager_id: tenant.adminId })
+    const ines = await tenant.createUser({
+      full_name: 'Inés Operaciones',
+      email,
+      department_id: dep.id,
+      manager_id: tenant.adminId,
+    })
     const pol = await tenant.createUser({ full_name: 'Pol 100%_sure', work_center_id: wc.id })
     await tenant.admin.post(`/api/v1/users/${pol.id}/deactivate`)
-    const ids = async (query: string) => (await tenant.admin.get(`/api/v1/users?${query}`)).body.data.map((u: any) => u.id)
+    const ids = async (query: string) =>
+      (await tenant.admin.get(`/api/v1/users?${query}`)).body.data.map((u: any) => u.id)
     assert.deepEqual(await ids('status=disabled'), [pol.id])
     assert.deepEqual(await ids('role=admin'), [tenant.adminId])
     assert.deepEqual(await ids(`department_id=${dep.id}`), [ines.id])
@@ -234,13 +321,15 @@ forEachEngine('users API', (t) => {
     assert.equal(updated.hire_date, '2020-01-01')
     assert.equal(updated.folders, null)
 
-    const cleared = (await tenant.admin.patch(`/api/v1/users/${user.id}`, {
-      department_id: null,
-      hire_date: null,
-      vacation_days: null,
-      city: null,
-      qualifications: null,
-    })).body.data
+    const cleared = (
+      await tenant.admin.patch(`/api/v1/users/${user.id}`, {
+        department_id: null,
+        hire_date: null,
+        vacation_days: null,
+        city: null,
+        qualifications: null,
+      })
+    ).body.data
     assert.equal(cleared.department, null)
     assert.equal(cleared.hire_date, null)
     assert.equal(cleared.vacation_days, 22, 'null vacation_days follows the company default')
@@ -268,7 +357,11 @@ forEachEngine('users API', (t) => {
     ]
     for (const [body, field] of cases) {
       const error = expectError(await tenant.admin.patch(`/api/v1/users/${user.id}`, body), 400, 'invalid_request')
-      assert.deepEqual(error.details!.map((d) => d.field), [field], JSON.stringify(body))
+      assert.deepEqual(
+        error.details!.map((d) => d.field),
+        [field],
+        JSON.stringify(body),
+      )
     }
     const after = (await tenant.admin.get(`/api/v1/users/${user.id}`)).body.data
     assert.deepEqual(after, user, 'nothing was written')
@@ -284,17 +377,35 @@ forEachEngine('users API', (t) => {
     const memberKey = await tenant.keyFor(member.id)
     const hrKey = await tenant.keyFor(hrMember.id)
 
-    assert.equal((await memberKey.patch(`/api/v1/users/${member.id}`, { phone_personal: '600 000 000', iban: 'ES9121000418450200051332' })).status, 200)
+    assert.equal(
+      (
+        await memberKey.patch(`/api/v1/users/${member.id}`, {
+          phone_personal: '600 000 000',
+          iban: 'ES9121000418450200051332',
+        })
+      ).status,
+      200,
+    )
     expectError(await memberKey.patch(`/api/v1/users/${colleague.id}`, { city: 'Madrid' }), 403, 'permission_denied')
     expectError(await memberKey.patch(`/api/v1/users/${member.id}`, { ssn: '28/1234567/89' }), 403, 'permission_denied')
     expectError(await memberKey.patch(`/api/v1/users/${member.id}`, { vacation_days: 40 }), 403, 'permission_denied')
     expectError(await memberKey.patch(`/api/v1/users/${member.id}`, { role: 'admin' }), 403, 'permission_denied')
-    expectError(await memberKey.patch(`/api/v1/users/${member.id}`, { department_id: hrDep.id }), 403, 'permission_denied')
+    expectError(
+      await memberKey.patch(`/api/v1/users/${member.id}`, { department_id: hrDep.id }),
+      403,
+      'permission_denied',
+    )
 
-    assert.equal((await hrKey.patch(`/api/v1/users/${member.id}`, { ssn: '28/1234567/89', qualifications: '["Driver"]' })).status, 200)
+    assert.equal(
+      (await hrKey.patch(`/api/v1/users/${member.id}`, { ssn: '28/1234567/89', qualifications: '["Driver"]' })).status,
+      200,
+    )
     expectError(await hrKey.patch(`/api/v1/users/${member.id}`, { city: 'Madrid' }), 403, 'permission_denied')
     expectError(await hrKey.patch(`/api/v1/users/${member.id}`, { role: 'admin' }), 403, 'permission_denied')
-    assert.equal((await tenant.admin.patch(`/api/v1/users/${member.id}`, { role: 'admin', company_name: 'Acme SL' })).status, 200)
+    assert.equal(
+      (await tenant.admin.patch(`/api/v1/users/${member.id}`, { role: 'admin', company_name: 'Acme SL' })).status,
+      200,
+    )
     const final = (await tenant.admin.get(`/api/v1/users/${member.id}`)).body.data
     assert.equal(final.profile.ssn, '28/1234567/89')
     assert.equal(final.role, 'admin')

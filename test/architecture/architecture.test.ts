@@ -12,11 +12,17 @@ const sources = readSources(new URL('../../src', import.meta.url).pathname)
 describe('import graph of src/', () => {
   it('has no cycle between parts: no module imports one that imports it back', () => {
     const cycles = cyclesOf(partGraph(sources))
-    assert.deepEqual(cycles.map((c) => c.join(' -> ')), [])
+    assert.deepEqual(
+      cycles.map((c) => c.join(' -> ')),
+      [],
+    )
   })
 
   it('the cycle check finds a cycle, direct or through other parts (fixture)', () => {
-    const file = (path: string, ...imports: string[]): SourceFile => ({ path, text: imports.map((i) => `import { x } from '${i}'\n`).join('') })
+    const file = (path: string, ...imports: string[]): SourceFile => ({
+      path,
+      text: imports.map((i) => `import { x } from '${i}'\n`).join(''),
+    })
     const fixture = [
       file('modules/a/a.service.ts', '../b/b.repository.js'),
       file('modules/b/b.repository.ts', '../c/c.logic.js', '../../lib/ids.js'),
@@ -26,7 +32,10 @@ describe('import graph of src/', () => {
     ]
     assert.deepEqual(cyclesOf(partGraph(fixture)), [['modules/a', 'modules/b', 'modules/c', 'modules/a']])
     // One type-only import back is enough to make a cycle.
-    const typeBack = [file('modules/a/a.service.ts', '../b/b.logic.js'), { path: 'modules/b/b.logic.ts', text: "import type { A } from '../a/a.service.js'\n" }]
+    const typeBack = [
+      file('modules/a/a.service.ts', '../b/b.logic.js'),
+      { path: 'modules/b/b.logic.ts', text: "import type { A } from '../a/a.service.js'\n" },
+    ]
     assert.deepEqual(cyclesOf(partGraph(typeBack)), [['modules/a', 'modules/b', 'modules/a']])
     assert.deepEqual(cyclesOf(partGraph([fixture[0]!, fixture[4]!])), [])
   })
@@ -48,12 +57,15 @@ describe('import graph of src/', () => {
       http: ['auth', 'db', 'lib', 'errors'],
     }
     const graph = partGraph(sources)
-    const offenders = Object.entries(allowed).flatMap(([part, may]) => [...(graph.get(part) ?? [])].filter((to) => !may.includes(to)).map((to) => `${part} -> ${to}`))
+    const offenders = Object.entries(allowed).flatMap(([part, may]) =>
+      [...(graph.get(part) ?? [])].filter((to) => !may.includes(to)).map((to) => `${part} -> ${to}`),
+    )
     assert.deepEqual(offenders, [])
   })
 
   it('only repositories and db/ build queries (no Kysely query builder or raw SQL elsewhere)', () => {
-    const QUERY = /\.(selectFrom|insertInto|updateTable|deleteFrom|selectNoFrom|replaceInto|mergeInto)\(|\bsql(\.raw)?`|\bsql\.(raw|lit|ref|table|id)\(|import\s*\{[^}]*\bsql\b[^}]*\}\s*from\s*'kysely'/
+    const QUERY =
+      /\.(selectFrom|insertInto|updateTable|deleteFrom|selectNoFrom|replaceInto|mergeInto)\(|\bsql(\.raw)?`|\bsql\.(raw|lit|ref|table|id)\(|import\s*\{[^}]*\bsql\b[^}]*\}\s*from\s*'kysely'/
     const offenders = sources
       .filter((f) => !f.path.startsWith('db/') && !f.path.endsWith('.repository.ts'))
       .filter((f) => QUERY.test(f.text))

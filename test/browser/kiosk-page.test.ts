@@ -20,13 +20,18 @@ const HAS_CHROMIUM = existsSync(CHROMIUM)
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const SCREENSHOTS = new URL('../../docs/images/', import.meta.url)
 
-if (!HAS_CHROMIUM) console.log(`# Kiosk browser tests SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`)
+if (!HAS_CHROMIUM)
+  console.log(
+    `# Kiosk browser tests SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`,
+  )
 
 /** Serious and critical accessibility violations of what the page shows now. */
 async function accessibilityProblems(page: Page): Promise<string[]> {
   // Code run in the page names its globals through globalThis: the tests are type-checked without the DOM library.
   await page.evaluate(AXE_SOURCE)
-  const result = await page.evaluate(async () => (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] }))
+  const result = await page.evaluate(async () =>
+    (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] }),
+  )
   return result.violations
     .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
     .map((v: any) => `${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target.join(' ')).join(', ')})`)
@@ -43,179 +48,218 @@ async function signIn(page: Page, identifier: string, pin: string): Promise<void
   await page.getByRole('button', { name: 'Aceptar' }).click()
 }
 
-forEachEngine(
-  'the kiosk page in a browser',
-  (t) => {
-    let browser: Browser
-    let address: string
-    before(async () => {
-      if (!HAS_CHROMIUM) return
-      await buildKioskPage()
-      address = await t.app.listen({ port: 0, host: '127.0.0.1' })
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
-    })
-    after(async () => {
-      await browser?.close()
-    })
+forEachEngine('the kiosk page in a browser', (t) => {
+  let browser: Browser
+  let address: string
+  before(async () => {
+    if (!HAS_CHROMIUM) return
+    await buildKioskPage()
+    address = await t.app.listen({ port: 0, host: '127.0.0.1' })
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
+  })
+  after(async () => {
+    await browser?.close()
+  })
 
-    async function punchesOf(tenant: TestTenant, userId: string): Promise<any[]> {
-      return (await tenant.admin.get(`/api/v1/attendance/punches?user_id=${userId}&from=2026-01-01&to=2026-12-31&page_size=100`)).body.data
+  async function punchesOf(tenant: TestTenant, userId: string): Promise<any[]> {
+    return (
+      await tenant.admin.get(`/api/v1/attendance/punches?user_id=${userId}&from=2026-01-01&to=2026-12-31&page_size=100`)
+    ).body.data
+  }
+
+  it('pair, first use with the initial PIN, forced change, in and out; five wrong PINs lock; accessible', {
+    skip: !HAS_CHROMIUM && 'Chromium not installed',
+  }, async () => {
+    const tenant = await t.newTenant()
+    const lucia = await tenant.createUser({ full_name: 'Lucía Pérez', dni: '12345678-Z', phone: '+34 600 111 222' })
+    await tenant.createUser({ full_name: 'Marc Soler', dni: 'X-7654321-L', phone: '+34 600 333 444' })
+    await tenant.admin.patch('/api/v1/tenant', { name: 'Talleres Ebro' })
+    const kiosk = (await tenant.admin.post('/api/v1/kiosks', { name: 'Puerta principal' })).body.data
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-ES' })
+    const page = await context.newPage()
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(error.message))
+
+    await page.goto(`${address}/kiosk`)
+    await page.getByRole('heading', { name: 'Vincular este dispositivo' }).waitFor()
+    assert.deepEqual(await accessibilityProblems(page), [], 'pairing screen')
+    await page.getByLabel('Código del dispositivo').fill('jkd_not-a-token')
+    await page.getByRole('button', { name: 'Vincular' }).click()
+    await page.getByText('El código no es válido').waitFor()
+    await page.getByLabel('Código del dispositivo').fill(kiosk.device_token)
+    await page.getByRole('button', { name: 'Vincular' }).click()
+
+    // The identifier on the on-screen keypad.
+    await page.getByRole('heading', { name: /Introduzca su identificador/ }).waitFor()
+    assert.match(await page.locator('header').innerText(), /Talleres Ebro · Puerta principal/)
+    assert.deepEqual(await accessibilityProblems(page), [], 'identifier screen')
+    if (t.engine === 'sqlite') {
+      await page.evaluate(() => ((globalThis as any).document.getElementById('clock').textContent = '08:59'))
+      await page.screenshot({ path: new URL('kiosk-keypad-tablet.png', SCREENSHOTS).pathname })
     }
+    await typeOnKeypad(page, '12345678')
+    assert.equal(await page.getByLabel('Identificador').inputValue(), '12345678')
+    await page.getByRole('button', { name: 'Aceptar' }).click()
+    await page.getByRole('heading', { name: 'Introduzca su PIN' }).waitFor()
+    await typeOnKeypad(page, '1222')
+    await page.getByRole('button', { name: 'Aceptar' }).click()
 
-    it('pair, first use with the initial PIN, forced change, in and out; five wrong PINs lock; accessible', { skip: !HAS_CHROMIUM && 'Chromium not installed' }, async () => {
-      const tenant = await t.newTenant()
-      const lucia = await tenant.createUser({ full_name: 'Lucía Pérez', dni: '12345678-Z', phone: '+34 600 111 222' })
-      await tenant.createUser({ full_name: 'Marc Soler', dni: 'X-7654321-L', phone: '+34 600 333 444' })
-      await tenant.admin.patch('/api/v1/tenant', { name: 'Talleres Ebro' })
-      const kiosk = (await tenant.admin.post('/api/v1/kiosks', { name: 'Puerta principal' })).body.data
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-ES' })
-      const page = await context.newPage()
-      const problems: string[] = []
-      page.on('pageerror', (error) => problems.push(error.message))
+    // First use: the initial PIN must be changed.
+    await page.getByRole('heading', { name: 'Elija un PIN nuevo' }).waitFor()
+    assert.deepEqual(await accessibilityProblems(page), [], 'new PIN screen')
+    await page.getByLabel('PIN nuevo', { exact: true }).fill('1111')
+    await page.getByLabel('Repita el PIN nuevo').fill('1111')
+    await page.getByRole('button', { name: 'Aceptar' }).click()
+    await page.getByText('must not be one digit repeated').waitFor()
+    await page.getByLabel('PIN nuevo', { exact: true }).fill('4826')
+    await page.getByLabel('Repita el PIN nuevo').fill('4826')
+    await page.getByRole('button', { name: 'Aceptar' }).click()
 
-      await page.goto(`${address}/kiosk`)
-      await page.getByRole('heading', { name: 'Vincular este dispositivo' }).waitFor()
-      assert.deepEqual(await accessibilityProblems(page), [], 'pairing screen')
-      await page.getByLabel('Código del dispositivo').fill('jkd_not-a-token')
-      await page.getByRole('button', { name: 'Vincular' }).click()
-      await page.getByText('El código no es válido').waitFor()
-      await page.getByLabel('Código del dispositivo').fill(kiosk.device_token)
-      await page.getByRole('button', { name: 'Vincular' }).click()
+    await page.getByRole('heading', { name: 'Hola, Lucía Pérez' }).waitFor()
+    await page.getByText('Fuera de la jornada').waitFor()
+    assert.deepEqual(await page.locator('.punches button').allInnerTexts(), ['Entrada'])
+    assert.deepEqual(await accessibilityProblems(page), [], 'employee screen')
+    await page.getByRole('button', { name: 'Entrada' }).click()
+    await page.getByText(/Entrada registrada a las \d\d:\d\d/).waitFor()
+    assert.deepEqual(await accessibilityProblems(page), [], 'confirmation')
+    await page.getByRole('button', { name: 'Aceptar' }).click()
 
-      // The identifier on the on-screen keypad.
-      await page.getByRole('heading', { name: /Introduzca su identificador/ }).waitFor()
-      assert.match(await page.locator('header').innerText(), /Talleres Ebro · Puerta principal/)
-      assert.deepEqual(await accessibilityProblems(page), [], 'identifier screen')
-      if (t.engine === 'sqlite') {
-        await page.evaluate(() => ((globalThis as any).document.getElementById('clock').textContent = '08:59'))
-        await page.screenshot({ path: new URL('kiosk-keypad-tablet.png', SCREENSHOTS).pathname })
-      }
-      await typeOnKeypad(page, '12345678')
-      assert.equal(await page.getByLabel('Identificador').inputValue(), '12345678')
+    // The state has changed: working, and out or a break next.
+    await signIn(page, '12345678', '4826')
+    await page.getByText('Trabajando').waitFor()
+    assert.deepEqual(await page.locator('.punches button').allInnerTexts(), ['Salida', 'Inicio de pausa'])
+    await page.getByRole('button', { name: 'Salida' }).click()
+    await page.getByText(/Salida registrada a las/).waitFor()
+    // The confirmation goes back to the start by itself.
+    await page.getByRole('heading', { name: /Introduzca su identificador/ }).waitFor({ timeout: 8000 })
+    assert.deepEqual(
+      (await punchesOf(tenant, lucia.id)).map((p) => [p.type, p.source, p.kiosk_id]),
+      [
+        ['in', 'kiosk', kiosk.id],
+        ['out', 'kiosk', kiosk.id],
+      ],
+    )
+
+    // English, by the button in the header.
+    await page.getByRole('button', { name: 'Switch to English' }).click()
+    await page.getByRole('heading', { name: /Enter your identifier/ }).waitFor()
+    assert.equal(await page.evaluate(() => (globalThis as any).document.documentElement.lang), 'en')
+    await page.getByRole('button', { name: 'Cambiar a español' }).click()
+
+    // Five wrong PINs, then the lock.
+    for (let i = 0; i < 5; i++) {
+      await signIn(page, '7654321', '9999')
+      await page.getByText('Identificador o PIN incorrecto.').waitFor()
       await page.getByRole('button', { name: 'Aceptar' }).click()
-      await page.getByRole('heading', { name: 'Introduzca su PIN' }).waitFor()
-      await typeOnKeypad(page, '1222')
-      await page.getByRole('button', { name: 'Aceptar' }).click()
+    }
+    await signIn(page, '7654321', '3444')
+    await page
+      .getByText(
+        'Demasiados PIN incorrectos. Inténtelo de nuevo en 15 min, o pida al administrador que restablezca su PIN.',
+      )
+      .waitFor()
+    assert.deepEqual(problems, [], 'no script errors')
+    await context.close()
+  })
 
-      // First use: the initial PIN must be changed.
-      await page.getByRole('heading', { name: 'Elija un PIN nuevo' }).waitFor()
-      assert.deepEqual(await accessibilityProblems(page), [], 'new PIN screen')
-      await page.getByLabel('PIN nuevo', { exact: true }).fill('1111')
-      await page.getByLabel('Repita el PIN nuevo').fill('1111')
-      await page.getByRole('button', { name: 'Aceptar' }).click()
-      await page.getByText('must not be one digit repeated').waitFor()
-      await page.getByLabel('PIN nuevo', { exact: true }).fill('4826')
-      await page.getByLabel('Repita el PIN nuevo').fill('4826')
-      await page.getByRole('button', { name: 'Aceptar' }).click()
+  it('offline: punches are kept with their real moments and sent once each when the service answers, across a reload and a failure mid-send', {
+    skip: !HAS_CHROMIUM && 'Chromium not installed',
+  }, async () => {
+    const tenant = await t.newTenant()
+    const user = await tenant.createUser({ full_name: 'Ana Ruiz', dni: '11223344-B', phone: '+34 600 555 666' })
+    await tenant.admin.patch('/api/v1/tenant', { name: 'Talleres Ebro' })
+    const kiosk = (await tenant.admin.post('/api/v1/kiosks', { name: 'Almacén' })).body.data
+    // Set the PIN through the API: this test is about the queue.
+    const { session } = (
+      await t.client(kiosk.device_token).post('/api/v1/kiosk/identify', { identifier: '11223344', pin: '5666' })
+    ).body.data
+    await t.client(kiosk.device_token).post('/api/v1/kiosk/pin', { session, new_pin: '2468' })
 
-      await page.getByRole('heading', { name: 'Hola, Lucía Pérez' }).waitFor()
-      await page.getByText('Fuera de la jornada').waitFor()
-      assert.deepEqual(await page.locator('.punches button').allInnerTexts(), ['Entrada'])
-      assert.deepEqual(await accessibilityProblems(page), [], 'employee screen')
-      await page.getByRole('button', { name: 'Entrada' }).click()
-      await page.getByText(/Entrada registrada a las \d\d:\d\d/).waitFor()
-      assert.deepEqual(await accessibilityProblems(page), [], 'confirmation')
-      await page.getByRole('button', { name: 'Aceptar' }).click()
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES' })
+    await context.addInitScript(
+      (token) => (globalThis as any).localStorage.setItem('jornada-kiosk-token', token),
+      kiosk.device_token,
+    )
+    const page = await context.newPage()
+    await page.goto(`${address}/kiosk`)
+    await page.getByRole('heading', { name: /Introduzca su identificador/ }).waitFor()
 
-      // The state has changed: working, and out or a break next.
-      await signIn(page, '12345678', '4826')
-      await page.getByText('Trabajando').waitFor()
-      assert.deepEqual(await page.locator('.punches button').allInnerTexts(), ['Salida', 'Inicio de pausa'])
-      await page.getByRole('button', { name: 'Salida' }).click()
-      await page.getByText(/Salida registrada a las/).waitFor()
-      // The confirmation goes back to the start by itself.
-      await page.getByRole('heading', { name: /Introduzca su identificador/ }).waitFor({ timeout: 8000 })
-      assert.deepEqual((await punchesOf(tenant, lucia.id)).map((p) => [p.type, p.source, p.kiosk_id]), [['in', 'kiosk', kiosk.id], ['out', 'kiosk', kiosk.id]])
-
-      // English, by the button in the header.
-      await page.getByRole('button', { name: 'Switch to English' }).click()
-      await page.getByRole('heading', { name: /Enter your identifier/ }).waitFor()
-      assert.equal(await page.evaluate(() => (globalThis as any).document.documentElement.lang), 'en')
-      await page.getByRole('button', { name: 'Cambiar a español' }).click()
-
-      // Five wrong PINs, then the lock.
-      for (let i = 0; i < 5; i++) {
-        await signIn(page, '7654321', '9999')
-        await page.getByText('Identificador o PIN incorrecto.').waitFor()
-        await page.getByRole('button', { name: 'Aceptar' }).click()
-      }
-      await signIn(page, '7654321', '3444')
-      await page.getByText('Demasiados PIN incorrectos. Inténtelo de nuevo en 15 min, o pida al administrador que restablezca su PIN.').waitFor()
-      assert.deepEqual(problems, [], 'no script errors')
-      await context.close()
-    })
-
-    it('offline: punches are kept with their real moments and sent once each when the service answers, across a reload and a failure mid-send', { skip: !HAS_CHROMIUM && 'Chromium not installed' }, async () => {
-      const tenant = await t.newTenant()
-      const user = await tenant.createUser({ full_name: 'Ana Ruiz', dni: '11223344-B', phone: '+34 600 555 666' })
-      await tenant.admin.patch('/api/v1/tenant', { name: 'Talleres Ebro' })
-      const kiosk = (await tenant.admin.post('/api/v1/kiosks', { name: 'Almacén' })).body.data
-      // Set the PIN through the API: this test is about the queue.
-      const { session } = (await t.client(kiosk.device_token).post('/api/v1/kiosk/identify', { identifier: '11223344', pin: '5666' })).body.data
-      await t.client(kiosk.device_token).post('/api/v1/kiosk/pin', { session, new_pin: '2468' })
-
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES' })
-      await context.addInitScript((token) => (globalThis as any).localStorage.setItem('jornada-kiosk-token', token), kiosk.device_token)
-      const page = await context.newPage()
-      await page.goto(`${address}/kiosk`)
-      await page.getByRole('heading', { name: /Introduzca su identificador/ }).waitFor()
-
-      // The service cannot be reached: the page offers every punch and keeps what is pressed.
-      await page.route('**/api/v1/**', (route) => route.abort('internetdisconnected'))
-      const moments: number[] = []
-      for (const type of ['Entrada', 'Salida']) {
-        await signIn(page, '11223344', '2468')
-        await page.getByRole('heading', { name: 'Sin conexión' }).waitFor()
-        moments.push(Date.now())
-        await page.getByRole('button', { name: type, exact: true }).click()
-        await page.getByText(new RegExp(`${type} guardada a las .*se enviará`)).waitFor()
-        moments.push(Date.now())
-        await page.getByRole('button', { name: 'Aceptar' }).click()
-        // A second apart, as two real punches are.
-        await page.waitForTimeout(1100)
-      }
-      await page.getByText('2 fichajes pendientes de envío').waitFor()
-      assert.equal((await punchesOf(tenant, user.id)).length, 0, 'nothing reached the service')
-
-      // A reload keeps the queue; the service is back; the punches arrive in order.
-      await page.reload()
-      await page.getByText('2 fichajes pendientes de envío').waitFor()
-      await page.unroute('**/api/v1/**')
-      await page.evaluate(() => (globalThis as any).dispatchEvent(new Event('online')))
-      await page.getByText('Conectado').waitFor()
-      await eventually('the queue to empty', () => page.locator('footer').innerText(), (text) => !text.includes('pendiente'))
-      const stored = await punchesOf(tenant, user.id)
-      assert.deepEqual(stored.map((p) => [p.type, p.source]), [['in', 'kiosk'], ['out', 'kiosk']])
-      stored.forEach((p, i) => {
-        const ts = Date.parse(p.ts)
-        assert.ok(ts >= moments[2 * i]! - 1000 && ts <= moments[2 * i + 1]! + 1000, `the real moment of punch ${i}: ${p.ts}`)
-      })
-
-      // The network fails after the service stored the punch, before the answer arrives.
-      let dropped = 0
-      await page.route('**/api/v1/kiosk/punches', async (route) => {
-        if (dropped++ > 0) return route.continue()
-        await route.fetch()
-        await route.abort('connectionreset')
-      })
+    // The service cannot be reached: the page offers every punch and keeps what is pressed.
+    await page.route('**/api/v1/**', (route) => route.abort('internetdisconnected'))
+    const moments: number[] = []
+    for (const type of ['Entrada', 'Salida']) {
       await signIn(page, '11223344', '2468')
-      await page.getByRole('button', { name: 'Entrada' }).click()
-      await page.getByText(/Entrada guardada a las/).waitFor()
-      await page.evaluate(() => (globalThis as any).dispatchEvent(new Event('online')))
-      await eventually('the queue to empty', () => page.locator('footer').innerText(), (text) => !text.includes('pendiente'))
-      const after = await punchesOf(tenant, user.id)
-      assert.deepEqual(after.map((p) => p.type), ['in', 'out', 'in'], 'the punch sent twice is stored once')
-      assert.equal(dropped, 2, 'it was sent again, and answered from its Idempotency-Key')
+      await page.getByRole('heading', { name: 'Sin conexión' }).waitFor()
+      moments.push(Date.now())
+      await page.getByRole('button', { name: type, exact: true }).click()
+      await page.getByText(new RegExp(`${type} guardada a las .*se enviará`)).waitFor()
+      moments.push(Date.now())
+      await page.getByRole('button', { name: 'Aceptar' }).click()
+      // A second apart, as two real punches are.
+      await page.waitForTimeout(1100)
+    }
+    await page.getByText('2 fichajes pendientes de envío').waitFor()
+    assert.equal((await punchesOf(tenant, user.id)).length, 0, 'nothing reached the service')
 
-      if (t.engine === 'sqlite') {
-        await page.unroute('**/api/v1/kiosk/punches')
-        await page.getByRole('button', { name: 'Aceptar' }).click()
-        await signIn(page, '11223344', '2468')
-        await page.getByRole('heading', { name: 'Hola, Ana Ruiz' }).waitFor()
-        await page.evaluate(() => ((globalThis as any).document.getElementById('clock').textContent = '17:02'))
-        await page.screenshot({ path: new URL('kiosk-employee-phone.png', SCREENSHOTS).pathname })
-      }
-      await context.close()
+    // A reload keeps the queue; the service is back; the punches arrive in order.
+    await page.reload()
+    await page.getByText('2 fichajes pendientes de envío').waitFor()
+    await page.unroute('**/api/v1/**')
+    await page.evaluate(() => (globalThis as any).dispatchEvent(new Event('online')))
+    await page.getByText('Conectado').waitFor()
+    await eventually(
+      'the queue to empty',
+      () => page.locator('footer').innerText(),
+      (text) => !text.includes('pendiente'),
+    )
+    const stored = await punchesOf(tenant, user.id)
+    assert.deepEqual(
+      stored.map((p) => [p.type, p.source]),
+      [
+        ['in', 'kiosk'],
+        ['out', 'kiosk'],
+      ],
+    )
+    stored.forEach((p, i) => {
+      const ts = Date.parse(p.ts)
+      assert.ok(
+        ts >= moments[2 * i]! - 1000 && ts <= moments[2 * i + 1]! + 1000,
+        `the real moment of punch ${i}: ${p.ts}`,
+      )
     })
-  },
-)
+
+    // The network fails after the service stored the punch, before the answer arrives.
+    let dropped = 0
+    await page.route('**/api/v1/kiosk/punches', async (route) => {
+      if (dropped++ > 0) return route.continue()
+      await route.fetch()
+      await route.abort('connectionreset')
+    })
+    await signIn(page, '11223344', '2468')
+    await page.getByRole('button', { name: 'Entrada' }).click()
+    await page.getByText(/Entrada guardada a las/).waitFor()
+    await page.evaluate(() => (globalThis as any).dispatchEvent(new Event('online')))
+    await eventually(
+      'the queue to empty',
+      () => page.locator('footer').innerText(),
+      (text) => !text.includes('pendiente'),
+    )
+    const after = await punchesOf(tenant, user.id)
+    assert.deepEqual(
+      after.map((p) => p.type),
+      ['in', 'out', 'in'],
+      'the punch sent twice is stored once',
+    )
+    assert.equal(dropped, 2, 'it was sent again, and answered from its Idempotency-Key')
+
+    if (t.engine === 'sqlite') {
+      await page.unroute('**/api/v1/kiosk/punches')
+      await page.getByRole('button', { name: 'Aceptar' }).click()
+      await signIn(page, '11223344', '2468')
+      await page.getByRole('heading', { name: 'Hola, Ana Ruiz' }).waitFor()
+      await page.evaluate(() => ((globalThis as any).document.getElementById('clock').textContent = '17:02'))
+      await page.screenshot({ path: new URL('kiosk-employee-phone.png', SCREENSHOTS).pathname })
+    }
+    await context.close()
+  })
+})

@@ -52,16 +52,35 @@ function asStoredBeforeOrigins(rows: readonly PunchRow[]) {
  * A company as the code of migration 0004's day wrote it (plain inserts: today's code writes
  * tables those versions did not have): a default schedule, and users with and without their own.
  */
-async function oldCompany(db: Kysely<any>, users: { email: string; status?: 'active' | 'disabled'; schedule?: 'own'; updatedAt?: string }[]) {
+async function oldCompany(
+  db: Kysely<any>,
+  users: { email: string; status?: 'active' | 'disabled'; schedule?: 'own'; updatedAt?: string }[],
+) {
   const tenantId = newId('tenant')
   const now = '2026-10-01T10:00:00.000Z'
-  await db.insertInto('tenants').values({ id: tenantId, name: 'Old', timezone: 'Europe/Madrid', default_vacation_days: 22, default_folders: '[]', created_at: now }).execute()
+  await db
+    .insertInto('tenants')
+    .values({
+      id: tenantId,
+      name: 'Old',
+      timezone: 'Europe/Madrid',
+      default_vacation_days: 22,
+      default_folders: '[]',
+      created_at: now,
+    })
+    .execute()
   const standard = newId('schedule')
   const own = newId('schedule')
   await db
     .insertInto('schedules')
     .values([
-      { id: standard, tenant_id: tenantId, name: 'Standard', weekday_minutes: '[480,480,480,480,480,0,0]', created_at: now },
+      {
+        id: standard,
+        tenant_id: tenantId,
+        name: 'Standard',
+        weekday_minutes: '[480,480,480,480,480,0,0]',
+        created_at: now,
+      },
       { id: own, tenant_id: tenantId, name: 'Mornings', weekday_minutes: '[300,300,300,300,300,0,0]', created_at: now },
     ])
     .execute()
@@ -95,7 +114,14 @@ async function oldCompany(db: Kysely<any>, users: { email: string; status?: 'act
 }
 
 function adminOf(tenant: TenantRow, userId: string): AuthContext {
-  return { keyId: 'key_test', kind: 'standard', tenantId: tenant.id, tenant, scopes: [], actor: { id: userId, email: 'a@b.c', fullName: 'A', role: 'admin', departmentId: null } }
+  return {
+    keyId: 'key_test',
+    kind: 'standard',
+    tenantId: tenant.id,
+    tenant,
+    scopes: [],
+    actor: { id: userId, email: 'a@b.c', fullName: 'A', role: 'admin', departmentId: null },
+  }
 }
 
 for (const target of ENGINES) {
@@ -124,12 +150,20 @@ for (const target of ENGINES) {
       ])
       const [long, short, gone] = ids as [string, string, string]
       const longChain = chainOf(tenantId, long, 5)
-      await db.insertInto('punches').values(asStoredBeforeOrigins([...longChain, ...chainOf(tenantId, short, 1)])).execute()
+      await db
+        .insertInto('punches')
+        .values(asStoredBeforeOrigins([...longChain, ...chainOf(tenantId, short, 1)]))
+        .execute()
 
       const applied = await migrateToLatest(handle)
       assert.deepEqual(applied.slice(0, 1), ['2026_11_21_0005_punch_chain_heads'])
       assert.ok(applied.includes('2026_11_22_0007_legal_record'))
-      const heads = await handle.db.selectFrom('punch_chain_heads').selectAll().where('tenant_id', '=', tenantId).orderBy('seq').execute()
+      const heads = await handle.db
+        .selectFrom('punch_chain_heads')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .orderBy('seq')
+        .execute()
       assert.deepEqual(
         heads.map((h) => [h.user_id, Number(h.seq)]),
         [
@@ -144,7 +178,11 @@ for (const target of ENGINES) {
       // 0007: old punches are `api` punches of hash version 1 and still verify (above); schedules
       // and assignments apply since always; the disabled user's employment ended on the day of
       // their last change.
-      const punches = await handle.db.selectFrom('punches').select(['source', 'hash_version', 'created_by']).where('tenant_id', '=', tenantId).execute()
+      const punches = await handle.db
+        .selectFrom('punches')
+        .select(['source', 'hash_version', 'created_by'])
+        .where('tenant_id', '=', tenantId)
+        .execute()
       assert.ok(punches.every((p) => p.source === 'api' && Number(p.hash_version) === 1 && p.created_by === null))
       const tenant = (await handle.db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst())!
       const history = await scheduleHistory(handle.db, adminOf(tenant, long), short, {})
@@ -152,7 +190,12 @@ for (const target of ENGINES) {
         history.data.map((p) => [p.effective_from, p.effective_to, p.schedule_id, p.origin, p.weekday_minutes.mon]),
         [[null, null, own, 'own', 300]],
       )
-      const employment = await handle.db.selectFrom('users').select(['id', 'employment_periods']).where('tenant_id', '=', tenantId).orderBy('id').execute()
+      const employment = await handle.db
+        .selectFrom('users')
+        .select(['id', 'employment_periods'])
+        .where('tenant_id', '=', tenantId)
+        .orderBy('id')
+        .execute()
       assert.deepEqual(Object.fromEntries(employment.map((u) => [u.id, JSON.parse(u.employment_periods)])), {
         [long]: [],
         [short]: [],
@@ -160,12 +203,30 @@ for (const target of ENGINES) {
       })
 
       // A run cut short (SQLite does not run a migration as one transaction) can run again.
-      const before = await handle.db.selectFrom('schedule_assignments').selectAll().where('tenant_id', '=', tenantId).orderBy('id').execute()
+      const before = await handle.db
+        .selectFrom('schedule_assignments')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .orderBy('id')
+        .execute()
       await chainHeadsMigration.up(handle.db)
       await legalRecordMigration.up(handle.db)
-      const again = await handle.db.selectFrom('punch_chain_heads').selectAll().where('tenant_id', '=', tenantId).orderBy('seq').execute()
+      const again = await handle.db
+        .selectFrom('punch_chain_heads')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .orderBy('seq')
+        .execute()
       assert.deepEqual(again, heads)
-      assert.deepEqual(await handle.db.selectFrom('schedule_assignments').selectAll().where('tenant_id', '=', tenantId).orderBy('id').execute(), before)
+      assert.deepEqual(
+        await handle.db
+          .selectFrom('schedule_assignments')
+          .selectAll()
+          .where('tenant_id', '=', tenantId)
+          .orderBy('id')
+          .execute(),
+        before,
+      )
       assert.equal((await verifyPunchChains(handle.db, tenantId)).ok, true)
     })
   })

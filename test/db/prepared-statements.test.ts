@@ -14,7 +14,9 @@ import { createTenant } from '../../src/modules/onboarding/onboarding.service.js
 import { findUser } from '../../src/modules/users/users.repository.js'
 import { ENGINES, PG_URL } from '../helpers/harness.js'
 
-describe('prepared statements [postgres]', { skip: PG_URL ? false : 'PostgreSQL SKIPPED: set TEST_DATABASE_URL to run it' }, () => {
+describe('prepared statements [postgres]', {
+  skip: PG_URL ? false : 'PostgreSQL SKIPPED: set TEST_DATABASE_URL to run it',
+}, () => {
   let handle: DatabaseHandle
   let cleanup: () => Promise<void>
 
@@ -31,24 +33,39 @@ describe('prepared statements [postgres]', { skip: PG_URL ? false : 'PostgreSQL 
   })
 
   it('the key lookup is prepared once on the connection and keeps answering correctly', async () => {
-    const created = await createTenant(handle.db, { name: 'Prepared', admin_email: 'admin@prepared.example', admin_name: 'Admin', timezone: 'Europe/Madrid' })
+    const created = await createTenant(handle.db, {
+      name: 'Prepared',
+      admin_email: 'admin@prepared.example',
+      admin_name: 'Admin',
+      timezone: 'Europe/Madrid',
+    })
     for (let i = 0; i < 3; i++) {
       const auth = await authenticate(handle.db, created.api_key)
       assert.equal(auth?.tenantId, created.tenant.id)
       assert.equal(auth?.tenant.timezone, 'Europe/Madrid')
     }
-    const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(handle.db)
+    const { rows } = await sql<{
+      name: string
+      statement: string
+    }>`select name, statement from pg_prepared_statements`.execute(handle.db)
     const keyLookups = rows.filter((r) => r.statement.includes('"api_keys"'))
     assert.equal(keyLookups.length, 1, 'prepared exactly once however often it runs')
     assert.equal(preparedStatementName(keyLookups[0]!.statement), keyLookups[0]!.name)
-    assert.ok(rows.every((r) => r.name.startsWith('jornada_')), 'only the reusable queries are named')
+    assert.ok(
+      rows.every((r) => r.name.startsWith('jornada_')),
+      'only the reusable queries are named',
+    )
 
     // A wrong secret is still refused by the prepared lookup.
     assert.equal(await authenticate(handle.db, `${created.api_key.slice(0, -4)}AAAA`), null)
   })
 
   it('a column added under a prepared statement (a migration by another instance) does not break it', async () => {
-    const created = await createTenant(handle.db, { name: 'Altered', admin_email: 'admin@altered.example', admin_name: 'Admin' })
+    const created = await createTenant(handle.db, {
+      name: 'Altered',
+      admin_email: 'admin@altered.example',
+      admin_name: 'Admin',
+    })
     const adminId = created.admin_user.id
     assert.equal((await findUser(handle.db, created.tenant.id, adminId))?.id, adminId) // prepared now
     const other = new pg.Client({ connectionString: PG_URL!, options: `-c search_path=${handle.schema}` })

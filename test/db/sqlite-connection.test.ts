@@ -34,13 +34,15 @@ describe('SQLite connection', () => {
   })
 
   it('rows read through Kysely equal better-sqlite3 own objects: types, nulls, aliases, duplicate names', async () => {
-    other.prepare('insert into things (id, name, size, data) values (?, ?, ?, ?), (?, ?, ?, ?)').run(1, 'uno', 1.5, Buffer.from([1, 2]), 2, null, null, null)
+    other
+      .prepare('insert into things (id, name, size, data) values (?, ?, ?, ?), (?, ?, ?, ?)')
+      .run(1, 'uno', 1.5, Buffer.from([1, 2]), 2, null, null, null)
     const queries = [
       'select * from things order by id',
       'select id as "the id", name as "constructor", size as "toString" from things order by id',
       'select id, name as id from things order by id',
       'select count(*) as n, max(size) as biggest from things',
-      "select 'x' as \"a\"\"quoted\\name\" from things",
+      'select \'x\' as "a""quoted\\name" from things',
     ]
     for (const query of queries) {
       const expected = other.prepare(query).all()
@@ -50,14 +52,22 @@ describe('SQLite connection', () => {
     }
     // Streamed rows too.
     const streamed: unknown[] = []
-    for await (const row of handle.db.selectFrom('things' as any).selectAll().orderBy('id').stream()) streamed.push(row)
+    for await (const row of handle.db
+      .selectFrom('things' as any)
+      .selectAll()
+      .orderBy('id')
+      .stream())
+      streamed.push(row)
     assert.deepEqual(streamed, other.prepare('select * from things order by id').all())
   })
 
   it('a column named __proto__ is treated as better-sqlite3 treats it', async () => {
     const { rows } = await sql.raw('select 1 as "__proto__", 2 as b').execute(handle.db)
     const [row] = rows as Record<string, unknown>[]
-    assert.deepEqual(Object.getOwnPropertyNames(row), Object.getOwnPropertyNames(other.prepare('select 1 as "__proto__", 2 as b').get()))
+    assert.deepEqual(
+      Object.getOwnPropertyNames(row),
+      Object.getOwnPropertyNames(other.prepare('select 1 as "__proto__", 2 as b').get()),
+    )
     assert.equal(Object.getPrototypeOf(row), Object.prototype)
   })
 
@@ -84,7 +94,12 @@ describe('SQLite connection', () => {
       alter table shapes_new rename to shapes;
     `)
     const [row] = (await read()) as Record<string, unknown>[]
-    assert.deepEqual(Object.entries(row!), [['c', 'C'], ['b', 'B'], ['id', 1], ['a', 'A']])
+    assert.deepEqual(Object.entries(row!), [
+      ['c', 'C'],
+      ['b', 'B'],
+      ['id', 1],
+      ['a', 'A'],
+    ])
     assert.deepEqual(await readNamed(), [{ b: 'B', a: 'A', key: 1 }])
     assert.deepEqual(await readRowid(), [{ id: 1, b: 'B' }])
     other.exec(`
@@ -100,7 +115,9 @@ describe('SQLite connection', () => {
     await handle.db.transaction().execute(async (trx) => {
       await sql.raw('select * from shapes').execute(trx)
       await sql`alter table shapes add column d text default 'D'`.execute(trx)
-      assert.deepEqual((await sql.raw('select * from shapes').execute(trx)).rows, [{ n: 1, c: 'C', b: 'B', id: 1, a: 'A', d: 'D' }])
+      assert.deepEqual((await sql.raw('select * from shapes').execute(trx)).rows, [
+        { n: 1, c: 'C', b: 'B', id: 1, a: 'A', d: 'D' },
+      ])
     })
   })
 
@@ -124,10 +141,13 @@ describe('SQLite connection', () => {
     assert.ok(afterOwn && afterOwn !== afterOther, 'a commit on this connection moves the mark')
 
     // A transaction rolled back changed nothing.
-    await handle.db.transaction().execute(async (trx) => {
-      await sql`update things set size = 0`.execute(trx)
-      throw new Error('rolled back')
-    }).catch(() => {})
+    await handle.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`update things set size = 0`.execute(trx)
+        throw new Error('rolled back')
+      })
+      .catch(() => {})
     assert.equal(watch.markNow(afterOwn), afterOwn)
 
     // A checkpoint copies the WAL into the file without changing what it holds.

@@ -51,7 +51,8 @@ interface CliResult {
 function cli(databaseUrl: string | null, ...args: string[]): Promise<CliResult> {
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent' }
   // The child is a plain program, not part of this test run; and nothing else may leak in.
-  for (const name of ['NODE_TEST_CONTEXT', 'DATABASE_URL', 'REDIS_URL', 'PORT', 'HOST', 'RATE_LIMIT_PER_MINUTE']) delete env[name]
+  for (const name of ['NODE_TEST_CONTEXT', 'DATABASE_URL', 'REDIS_URL', 'PORT', 'HOST', 'RATE_LIMIT_PER_MINUTE'])
+    delete env[name]
   if (databaseUrl !== null) env.DATABASE_URL = databaseUrl
   return new Promise((resolve) => {
     execFile(
@@ -80,7 +81,10 @@ async function cliOk(databaseUrl: string, ...args: string[]): Promise<any> {
 }
 
 /** A failing --json run: exit 1 (never 0), nothing on stdout, one JSON error document on stderr. */
-async function cliFails(databaseUrl: string | null, ...args: string[]): Promise<{ code: string; message: string; details?: { field: string; message: string }[] }> {
+async function cliFails(
+  databaseUrl: string | null,
+  ...args: string[]
+): Promise<{ code: string; message: string; details?: { field: string; message: string }[] }> {
   const r = await cli(databaseUrl, ...args)
   assert.notEqual(r.code, 0, `a failing command must not exit 0\n${describeRun(args, r)}`)
   assert.equal(r.code, 1, describeRun(args, r))
@@ -99,9 +103,22 @@ function secretOf(apiKey: string): string {
   return match[2]!
 }
 
-function assertKeyView(key: any, expected: { apiKey: string; scopes: readonly string[]; actsAs: string; name: string; expiresAt?: string | null }): void {
+function assertKeyView(
+  key: any,
+  expected: { apiKey: string; scopes: readonly string[]; actsAs: string; name: string; expiresAt?: string | null },
+): void {
   const [, ulid] = API_KEY_PATTERN.exec(expected.apiKey)!
-  assert.deepEqual(Object.keys(key).sort(), ['acts_as_user_id', 'created_at', 'expires_at', 'id', 'kind', 'last_used_at', 'name', 'revoked_at', 'scopes'])
+  assert.deepEqual(Object.keys(key).sort(), [
+    'acts_as_user_id',
+    'created_at',
+    'expires_at',
+    'id',
+    'kind',
+    'last_used_at',
+    'name',
+    'revoked_at',
+    'scopes',
+  ])
   assert.equal(key.id, `key_${ulid}`, 'the key id is the one embedded in the printed api key')
   assert.deepEqual(key.scopes, [...expected.scopes])
   assert.equal(key.acts_as_user_id, expected.actsAs)
@@ -120,7 +137,12 @@ function assertCreatedTenant(body: any): void {
   assert.equal(body.admin_user.role, 'admin')
   assert.equal(body.admin_user.status, 'active')
   assert.match(body.api_key, API_KEY_PATTERN)
-  assertKeyView(body.key, { apiKey: body.api_key, scopes: SCOPES, actsAs: body.admin_user.id, name: 'Initial administrator key' })
+  assertKeyView(body.key, {
+    apiKey: body.api_key,
+    scopes: SCOPES,
+    actsAs: body.admin_user.id,
+    name: 'Initial administrator key',
+  })
 }
 
 /** The CLI's tests on one engine. */
@@ -152,27 +174,27 @@ export function describeCliOn(engineName: (typeof ENGINES)[number]['engine']): v
       await target?.cleanup()
     })
 
-    it('migrate --json on a fresh database exits 0, prints {applied: string[]} and leaves the database migrated', opts, async () => {
-      firstMigrate = await cliOk(target.url, 'migrate', '--json')
-      assert.deepEqual(Object.keys(firstMigrate!), ['applied'])
-      assert.ok(Array.isArray(firstMigrate!.applied))
-      for (const name of firstMigrate!.applied) assert.equal(typeof name, 'string')
-      // Open the same database here: it must already be fully migrated by the CLI.
-      database = await target.open()
-      assert.deepEqual(await migrateToLatest(database), [], 'nothing left to apply after `jornada migrate`')
-      const tenants = await database.db.selectFrom('tenants').select('id').execute()
-      assert.deepEqual(tenants, [])
-      app = await buildApp({ load: NO_SHEDDING, db: database.db, rateLimitPerMinute: 100_000 })
-    })
-
     it(
-      'migrate --json on a fresh database lists the migrations it applied (non-empty)',
+      'migrate --json on a fresh database exits 0, prints {applied: string[]} and leaves the database migrated',
       opts,
-      () => {
-        assert.ok(firstMigrate, 'the previous test ran')
-        assert.ok(firstMigrate.applied.length > 0, `expected the applied migrations, got ${JSON.stringify(firstMigrate)}`)
+      async () => {
+        firstMigrate = await cliOk(target.url, 'migrate', '--json')
+        assert.deepEqual(Object.keys(firstMigrate!), ['applied'])
+        assert.ok(Array.isArray(firstMigrate!.applied))
+        for (const name of firstMigrate!.applied) assert.equal(typeof name, 'string')
+        // Open the same database here: it must already be fully migrated by the CLI.
+        database = await target.open()
+        assert.deepEqual(await migrateToLatest(database), [], 'nothing left to apply after `jornada migrate`')
+        const tenants = await database.db.selectFrom('tenants').select('id').execute()
+        assert.deepEqual(tenants, [])
+        app = await buildApp({ load: NO_SHEDDING, db: database.db, rateLimitPerMinute: 100_000 })
       },
     )
+
+    it('migrate --json on a fresh database lists the migrations it applied (non-empty)', opts, () => {
+      assert.ok(firstMigrate, 'the previous test ran')
+      assert.ok(firstMigrate.applied.length > 0, `expected the applied migrations, got ${JSON.stringify(firstMigrate)}`)
+    })
 
     it('migrate --json a second time prints {applied: []}', opts, async () => {
       assert.deepEqual(await cliOk(target.url, 'migrate', '--json'), { applied: [] })
@@ -214,42 +236,92 @@ export function describeCliOn(engineName: (typeof ENGINES)[number]['engine']): v
       assert.deepEqual(user.body.data, body.admin_user)
     })
 
-    it('keys create --json prints a key restricted to its scopes; --expires-at must be in the future', opts, async () => {
-      assert.ok(tenant, 'the tenant was created')
-      const T = tenant.tenant.id
-      const U = tenant.admin_user.id
-      const body = await cliOk(target.url, 'keys', 'create', '--tenant', T, '--acts-as', U, '--scopes', 'users.list,users.get', '--name', 'ci', '--json')
-      assert.deepEqual(Object.keys(body).sort(), ['api_key', 'key'])
-      assertKeyView(body.key, { apiKey: body.api_key, scopes: ['users.list', 'users.get'], actsAs: U, name: 'ci' })
-      ciKey = body
-      tenantKeyIds.push(body.key.id)
-      printedApiKeys.push(body.api_key)
+    it(
+      'keys create --json prints a key restricted to its scopes; --expires-at must be in the future',
+      opts,
+      async () => {
+        assert.ok(tenant, 'the tenant was created')
+        const T = tenant.tenant.id
+        const U = tenant.admin_user.id
+        const body = await cliOk(
+          target.url,
+          'keys',
+          'create',
+          '--tenant',
+          T,
+          '--acts-as',
+          U,
+          '--scopes',
+          'users.list,users.get',
+          '--name',
+          'ci',
+          '--json',
+        )
+        assert.deepEqual(Object.keys(body).sort(), ['api_key', 'key'])
+        assertKeyView(body.key, { apiKey: body.api_key, scopes: ['users.list', 'users.get'], actsAs: U, name: 'ci' })
+        ciKey = body
+        tenantKeyIds.push(body.key.id)
+        printedApiKeys.push(body.api_key)
 
-      const ci = client(body.api_key)
-      const me = await ci.get('/api/v1/me')
-      assert.equal(me.status, 200)
-      assert.deepEqual(me.body.data.scopes, ['users.list', 'users.get'])
-      assert.equal(me.body.data.tenant.id, T)
-      const list = await ci.get('/api/v1/users')
-      assert.equal(list.status, 200, JSON.stringify(list.body))
-      assert.deepEqual(list.body.data.map((u: any) => u.id), [U])
-      const write = await ci.post('/api/v1/users', { email: uniqueEmail(), full_name: 'Not Allowed' })
-      expectError(write, 403, 'scope_required')
-      assert.equal((await client(tenant.api_key).get('/api/v1/users')).body.meta.total, 1, 'the refused write wrote nothing')
+        const ci = client(body.api_key)
+        const me = await ci.get('/api/v1/me')
+        assert.equal(me.status, 200)
+        assert.deepEqual(me.body.data.scopes, ['users.list', 'users.get'])
+        assert.equal(me.body.data.tenant.id, T)
+        const list = await ci.get('/api/v1/users')
+        assert.equal(list.status, 200, JSON.stringify(list.body))
+        assert.deepEqual(
+          list.body.data.map((u: any) => u.id),
+          [U],
+        )
+        const write = await ci.post('/api/v1/users', { email: uniqueEmail(), full_name: 'Not Allowed' })
+        expectError(write, 403, 'scope_required')
+        assert.equal(
+          (await client(tenant.api_key).get('/api/v1/users')).body.meta.total,
+          1,
+          'the refused write wrote nothing',
+        )
 
-      // Expiry: a past instant is refused (the key could never be used); a future one is stored and works
-      // until then (expired keys answering 401: test/api/auth.test.ts).
-      const past = new Date(Date.now() - 60_000).toISOString()
-      const refused = await cliFails(target.url, 'keys', 'create', '--tenant', T, '--acts-as', U, '--scopes', 'users.list', '--expires-at', past, '--json')
-      assert.equal(refused.code, 'invalid_request')
-      assert.deepEqual(refused.details, [{ field: 'expires_at', message: 'must be in the future' }])
-      const future = new Date(Date.now() + 3_600_000).toISOString()
-      const later = await cliOk(target.url, 'keys', 'create', '--tenant', T, '--acts-as', U, '--scopes', 'users.list', '--expires-at', future, '--json')
-      assert.equal(later.key.expires_at, future)
-      assert.equal((await client(later.api_key).get('/api/v1/users')).status, 200)
-      tenantKeyIds.push(later.key.id)
-      printedApiKeys.push(later.api_key)
-    })
+        // Expiry: a past instant is refused (the key could never be used); a future one is stored and works
+        // until then (expired keys answering 401: test/api/auth.test.ts).
+        const past = new Date(Date.now() - 60_000).toISOString()
+        const refused = await cliFails(
+          target.url,
+          'keys',
+          'create',
+          '--tenant',
+          T,
+          '--acts-as',
+          U,
+          '--scopes',
+          'users.list',
+          '--expires-at',
+          past,
+          '--json',
+        )
+        assert.equal(refused.code, 'invalid_request')
+        assert.deepEqual(refused.details, [{ field: 'expires_at', message: 'must be in the future' }])
+        const future = new Date(Date.now() + 3_600_000).toISOString()
+        const later = await cliOk(
+          target.url,
+          'keys',
+          'create',
+          '--tenant',
+          T,
+          '--acts-as',
+          U,
+          '--scopes',
+          'users.list',
+          '--expires-at',
+          future,
+          '--json',
+        )
+        assert.equal(later.key.expires_at, future)
+        assert.equal((await client(later.api_key).get('/api/v1/users')).status, 200)
+        tenantKeyIds.push(later.key.id)
+        printedApiKeys.push(later.api_key)
+      },
+    )
 
     it('keys list --json lists every key of the tenant and no secret', opts, async () => {
       assert.ok(tenant && ciKey, 'the keys were created')
@@ -265,7 +337,17 @@ export function describeCliOn(engineName: (typeof ENGINES)[number]['engine']): v
       assert.deepEqual(Object.keys(body), ['keys'])
       assert.deepEqual(body.keys.map((k: any) => k.id).sort(), [...tenantKeyIds].sort())
       for (const key of body.keys) {
-        assert.deepEqual(Object.keys(key).sort(), ['acts_as_user_id', 'created_at', 'expires_at', 'id', 'kind', 'last_used_at', 'name', 'revoked_at', 'scopes'])
+        assert.deepEqual(Object.keys(key).sort(), [
+          'acts_as_user_id',
+          'created_at',
+          'expires_at',
+          'id',
+          'kind',
+          'last_used_at',
+          'name',
+          'revoked_at',
+          'scopes',
+        ])
         assert.equal(key.revoked_at, null)
       }
       const ci = body.keys.find((k: any) => k.id === ciKey!.key.id)
@@ -296,10 +378,21 @@ export function describeCliOn(engineName: (typeof ENGINES)[number]['engine']): v
     it('the writes of the command line are in the audit log, with source cli and no key or user', opts, async () => {
       assert.ok(tenant && ciKey, 'the keys were created and revoked')
       const log = (await client(tenant.api_key).get('/api/v1/audit-log?page_size=100')).body
-      const cliEntries = log.data.filter((e: any) => e.source === 'cli').map((e: any) => [e.operation, e.resource_id, e.key_id, e.user_id])
-      assert.deepEqual(cliEntries.find((e: any[]) => e[0] === 'tenants.create'), ['tenants.create', tenant.tenant.id, null, null])
-      assert.deepEqual(cliEntries.find((e: any[]) => e[0] === 'keys.create' && e[1] === ciKey!.key.id), ['keys.create', ciKey.key.id, null, null])
-      assert.deepEqual(cliEntries.find((e: any[]) => e[0] === 'keys.revoke'), ['keys.revoke', ciKey.key.id, null, null])
+      const cliEntries = log.data
+        .filter((e: any) => e.source === 'cli')
+        .map((e: any) => [e.operation, e.resource_id, e.key_id, e.user_id])
+      assert.deepEqual(
+        cliEntries.find((e: any[]) => e[0] === 'tenants.create'),
+        ['tenants.create', tenant.tenant.id, null, null],
+      )
+      assert.deepEqual(
+        cliEntries.find((e: any[]) => e[0] === 'keys.create' && e[1] === ciKey!.key.id),
+        ['keys.create', ciKey.key.id, null, null],
+      )
+      assert.deepEqual(
+        cliEntries.find((e: any[]) => e[0] === 'keys.revoke'),
+        ['keys.revoke', ciKey.key.id, null, null],
+      )
       const created = log.data.find((e: any) => e.operation === 'keys.create' && e.resource_id === ciKey!.key.id)
       assert.deepEqual(created.fields, ['acts_as_user_id', 'scopes', 'name'])
     })
@@ -329,84 +422,221 @@ export function describeCliOn(engineName: (typeof ENGINES)[number]['engine']): v
       assert.ok(!other.body.data.some((u: any) => u.id === body.admin_user.id))
     })
 
-    it('reports monthly writes a worker’s month as JSON, CSV or PDF; reports export writes every employee-day of the company', opts, async () => {
-      const demo = await cliOk(target.url, 'demo', '--json')
-      const month = new Date().toISOString().slice(0, 7)
-      const users = (await client(demo.api_key).get('/api/v1/users?page_size=100')).body.data
-      const worker = users.find((u: any) => u.id !== demo.admin_user.id)
-      const viaCli = await cliOk(target.url, 'reports', 'monthly', '--tenant', demo.tenant.id, '--user', worker.id, '--month', month)
-      const viaApi = (await client(demo.api_key).get(`/api/v1/attendance/reports/monthly?user_id=${worker.id}&month=${month}`)).body.data
-      assert.deepEqual(
-        viaCli.data.days.map((d: any) => [d.date, d.worked_minutes, d.expected_minutes]),
-        viaApi.days.map((d: any) => [d.date, d.worked_minutes, d.expected_minutes]),
-        'the CLI and the API share one service',
-      )
-      const dir = mkdtempSync(join(tmpdir(), 'jornada-reports-'))
-      try {
-        const pdfFile = join(dir, 'month.pdf')
-        const wrote = await cli(target.url, 'reports', 'monthly', '--tenant', demo.tenant.id, '--user', worker.id, '--month', month, '--format', 'pdf', '--out', pdfFile)
-        assert.equal(wrote.code, 0, describeRun(['reports', 'monthly'], wrote))
-        const { text } = await pdfText(readFileSync(pdfFile))
-        assert.ok(text.includes(worker.full_name) && text.includes(month))
-        const csv = await cli(target.url, 'reports', 'monthly', '--tenant', demo.tenant.id, '--user', worker.id, '--month', month, '--format', 'csv')
-        assert.equal(csv.stdout.split('\r\n')[0], CSV_HEADER.join(','))
-        const exportFile = join(dir, 'export.csv')
-        const summary = await cliOk(target.url, 'reports', 'export', '--tenant', demo.tenant.id, '--month', month, '--out', exportFile, '--json')
-        const rows = parse(readFileSync(exportFile), { columns: true }) as Record<string, string>[]
-        assert.deepEqual([summary.employees, summary.rows, summary.file], [users.length, rows.length, exportFile])
-        assert.equal(rows.length, users.length * viaApi.days.length)
-        assert.deepEqual(
-          rows.filter((r) => r.user_id === worker.id).map((r) => Number(r.worked_minutes)),
-          viaApi.days.map((d: any) => d.worked_minutes),
+    it(
+      'reports monthly writes a worker’s month as JSON, CSV or PDF; reports export writes every employee-day of the company',
+      opts,
+      async () => {
+        const demo = await cliOk(target.url, 'demo', '--json')
+        const month = new Date().toISOString().slice(0, 7)
+        const users = (await client(demo.api_key).get('/api/v1/users?page_size=100')).body.data
+        const worker = users.find((u: any) => u.id !== demo.admin_user.id)
+        const viaCli = await cliOk(
+          target.url,
+          'reports',
+          'monthly',
+          '--tenant',
+          demo.tenant.id,
+          '--user',
+          worker.id,
+          '--month',
+          month,
         )
-        const error = await cliFails(target.url, 'reports', 'export', '--tenant', demo.tenant.id, '--month', '2026-13', '--out', exportFile, '--json')
-        assert.deepEqual(error.details?.map((d) => d.field), ['month'])
-        assert.equal((await cliFails(target.url, 'reports', 'monthly', '--tenant', demo.tenant.id, '--user', 'usr_missing', '--month', month, '--json')).code, 'not_found')
-        assert.equal((await cliFails(target.url, 'reports', 'monthly', '--tenant', demo.tenant.id, '--user', worker.id, '--month', month, '--format', 'xls', '--json')).code, 'invalid_request')
-      } finally {
-        rmSync(dir, { recursive: true, force: true })
-      }
-    })
+        const viaApi = (
+          await client(demo.api_key).get(`/api/v1/attendance/reports/monthly?user_id=${worker.id}&month=${month}`)
+        ).body.data
+        assert.deepEqual(
+          viaCli.data.days.map((d: any) => [d.date, d.worked_minutes, d.expected_minutes]),
+          viaApi.days.map((d: any) => [d.date, d.worked_minutes, d.expected_minutes]),
+          'the CLI and the API share one service',
+        )
+        const dir = mkdtempSync(join(tmpdir(), 'jornada-reports-'))
+        try {
+          const pdfFile = join(dir, 'month.pdf')
+          const wrote = await cli(
+            target.url,
+            'reports',
+            'monthly',
+            '--tenant',
+            demo.tenant.id,
+            '--user',
+            worker.id,
+            '--month',
+            month,
+            '--format',
+            'pdf',
+            '--out',
+            pdfFile,
+          )
+          assert.equal(wrote.code, 0, describeRun(['reports', 'monthly'], wrote))
+          const { text } = await pdfText(readFileSync(pdfFile))
+          assert.ok(text.includes(worker.full_name) && text.includes(month))
+          const csv = await cli(
+            target.url,
+            'reports',
+            'monthly',
+            '--tenant',
+            demo.tenant.id,
+            '--user',
+            worker.id,
+            '--month',
+            month,
+            '--format',
+            'csv',
+          )
+          assert.equal(csv.stdout.split('\r\n')[0], CSV_HEADER.join(','))
+          const exportFile = join(dir, 'export.csv')
+          const summary = await cliOk(
+            target.url,
+            'reports',
+            'export',
+            '--tenant',
+            demo.tenant.id,
+            '--month',
+            month,
+            '--out',
+            exportFile,
+            '--json',
+          )
+          const rows = parse(readFileSync(exportFile), { columns: true }) as Record<string, string>[]
+          assert.deepEqual([summary.employees, summary.rows, summary.file], [users.length, rows.length, exportFile])
+          assert.equal(rows.length, users.length * viaApi.days.length)
+          assert.deepEqual(
+            rows.filter((r) => r.user_id === worker.id).map((r) => Number(r.worked_minutes)),
+            viaApi.days.map((d: any) => d.worked_minutes),
+          )
+          const error = await cliFails(
+            target.url,
+            'reports',
+            'export',
+            '--tenant',
+            demo.tenant.id,
+            '--month',
+            '2026-13',
+            '--out',
+            exportFile,
+            '--json',
+          )
+          assert.deepEqual(
+            error.details?.map((d) => d.field),
+            ['month'],
+          )
+          assert.equal(
+            (
+              await cliFails(
+                target.url,
+                'reports',
+                'monthly',
+                '--tenant',
+                demo.tenant.id,
+                '--user',
+                'usr_missing',
+                '--month',
+                month,
+                '--json',
+              )
+            ).code,
+            'not_found',
+          )
+          assert.equal(
+            (
+              await cliFails(
+                target.url,
+                'reports',
+                'monthly',
+                '--tenant',
+                demo.tenant.id,
+                '--user',
+                worker.id,
+                '--month',
+                month,
+                '--format',
+                'xls',
+                '--json',
+              )
+            ).code,
+            'invalid_request',
+          )
+        } finally {
+          rmSync(dir, { recursive: true, force: true })
+        }
+      },
+    )
 
-    it('punches verify: the demo week of punches is intact; a row edited in the database is reported and exits 1', opts, async () => {
-      const demo = await cliOk(target.url, 'demo', '--json')
-      const intact = await cliOk(target.url, 'punches', 'verify', '--tenant', demo.tenant.id, '--json')
-      assert.equal(intact.ok, true)
-      assert.equal(intact.tenant_id, demo.tenant.id)
-      assert.equal(intact.users_checked, 4)
-      assert.ok(intact.punches_checked >= 4 * 4 * 3, `a week of punches, got ${intact.punches_checked}`)
-      assert.deepEqual(intact.broken, [])
-      assert.equal(intact.anchors.length, 4, 'the last punch of each chain')
-      // The report kept as a file anchors a later run; a file that is not such a report is refused.
-      const dir = mkdtempSync(join(tmpdir(), 'jornada-report-'))
-      try {
-        const reportFile = join(dir, 'report.json')
-        writeFileSync(reportFile, JSON.stringify(intact))
-        const anchored = await cliOk(target.url, 'punches', 'verify', '--tenant', demo.tenant.id, '--against', reportFile, '--json')
-        assert.deepEqual([anchored.ok, anchored.broken], [true, []])
-        writeFileSync(reportFile, '{"not": "a report"}')
-        const refused = await cliFails(target.url, 'punches', 'verify', '--tenant', demo.tenant.id, '--against', reportFile, '--json')
-        assert.deepEqual([refused.code, refused.details], ['invalid_request', [{ field: 'against', message: 'is not the --json report of punches verify' }]])
-      } finally {
-        rmSync(dir, { recursive: true, force: true })
-      }
-      const victim = await database!.db
-        .selectFrom('punches')
-        .select(['id', 'user_id', 'seq'])
-        .where('tenant_id', '=', demo.tenant.id)
-        .where('type', '=', 'out')
-        .orderBy('ts')
-        .executeTakeFirstOrThrow()
-      await database!.db.updateTable('punches').set({ type: 'break_start' }).where('id', '=', victim.id).execute()
-      const args = ['punches', 'verify', '--tenant', demo.tenant.id, '--json']
-      const broken = await cli(target.url, ...args)
-      assert.equal(broken.code, 1, describeRun(args, broken))
-      const report = JSON.parse(broken.stdout)
-      assert.equal(report.ok, false)
-      assert.deepEqual(report.broken, [{ user_id: victim.user_id, punch_id: victim.id, seq: victim.seq, problem: 'hash_mismatch' }])
-      const others = await cli(target.url, 'punches', 'verify', '--tenant', demo.tenant.id, '--user', demo.admin_user.id, '--json')
-      assert.equal(others.code, 0, 'the administrator has no punches; nothing broken there')
-    })
+    it(
+      'punches verify: the demo week of punches is intact; a row edited in the database is reported and exits 1',
+      opts,
+      async () => {
+        const demo = await cliOk(target.url, 'demo', '--json')
+        const intact = await cliOk(target.url, 'punches', 'verify', '--tenant', demo.tenant.id, '--json')
+        assert.equal(intact.ok, true)
+        assert.equal(intact.tenant_id, demo.tenant.id)
+        assert.equal(intact.users_checked, 4)
+        assert.ok(intact.punches_checked >= 4 * 4 * 3, `a week of punches, got ${intact.punches_checked}`)
+        assert.deepEqual(intact.broken, [])
+        assert.equal(intact.anchors.length, 4, 'the last punch of each chain')
+        // The report kept as a file anchors a later run; a file that is not such a report is refused.
+        const dir = mkdtempSync(join(tmpdir(), 'jornada-report-'))
+        try {
+          const reportFile = join(dir, 'report.json')
+          writeFileSync(reportFile, JSON.stringify(intact))
+          const anchored = await cliOk(
+            target.url,
+            'punches',
+            'verify',
+            '--tenant',
+            demo.tenant.id,
+            '--against',
+            reportFile,
+            '--json',
+          )
+          assert.deepEqual([anchored.ok, anchored.broken], [true, []])
+          writeFileSync(reportFile, '{"not": "a report"}')
+          const refused = await cliFails(
+            target.url,
+            'punches',
+            'verify',
+            '--tenant',
+            demo.tenant.id,
+            '--against',
+            reportFile,
+            '--json',
+          )
+          assert.deepEqual(
+            [refused.code, refused.details],
+            ['invalid_request', [{ field: 'against', message: 'is not the --json report of punches verify' }]],
+          )
+        } finally {
+          rmSync(dir, { recursive: true, force: true })
+        }
+        const victim = await database!.db
+          .selectFrom('punches')
+          .select(['id', 'user_id', 'seq'])
+          .where('tenant_id', '=', demo.tenant.id)
+          .where('type', '=', 'out')
+          .orderBy('ts')
+          .executeTakeFirstOrThrow()
+        await database!.db.updateTable('punches').set({ type: 'break_start' }).where('id', '=', victim.id).execute()
+        const args = ['punches', 'verify', '--tenant', demo.tenant.id, '--json']
+        const broken = await cli(target.url, ...args)
+        assert.equal(broken.code, 1, describeRun(args, broken))
+        const report = JSON.parse(broken.stdout)
+        assert.equal(report.ok, false)
+        assert.deepEqual(report.broken, [
+          { user_id: victim.user_id, punch_id: victim.id, seq: victim.seq, problem: 'hash_mismatch' },
+        ])
+        const others = await cli(
+          target.url,
+          'punches',
+          'verify',
+          '--tenant',
+          demo.tenant.id,
+          '--user',
+          demo.admin_user.id,
+          '--json',
+        )
+        assert.equal(others.code, 0, 'the administrator has no punches; nothing broken there')
+      },
+    )
 
     it('an unknown scope fails with invalid_request and creates no key', opts, async () => {
       const before = (await listKeys(database!.db, tenant.tenant.id)).length
@@ -417,17 +647,32 @@ export function describeCliOn(engineName: (typeof ENGINES)[number]['engine']): v
       )
       assert.equal(error.code, 'invalid_request')
       assert.match(error.message, /users\.teleport/)
-      assert.deepEqual(error.details?.map((d) => d.field), ['scopes'])
+      assert.deepEqual(
+        error.details?.map((d) => d.field),
+        ['scopes'],
+      )
       assert.equal((await listKeys(database!.db, tenant.tenant.id)).length, before)
     })
 
     it('a bad admin email fails naming admin_email, with --json and without, and creates no tenant', opts, async () => {
       const count = async () => (await database!.db.selectFrom('tenants').select('id').execute()).length
       const before = await count()
-      const args = ['tenants', 'create', '--name', 'Bad Email Co', '--admin-email', 'not-an-email', '--admin-name', 'Someone']
+      const args = [
+        'tenants',
+        'create',
+        '--name',
+        'Bad Email Co',
+        '--admin-email',
+        'not-an-email',
+        '--admin-name',
+        'Someone',
+      ]
       const error = await cliFails(target.url, ...args, '--json')
       assert.equal(error.code, 'invalid_request')
-      assert.ok(error.details?.some((d) => d.field === 'admin_email'), JSON.stringify(error))
+      assert.ok(
+        error.details?.some((d) => d.field === 'admin_email'),
+        JSON.stringify(error),
+      )
       assert.match(error.message, /admin_email/)
 
       const human = await cli(target.url, ...args)
@@ -441,15 +686,35 @@ export function describeCliOn(engineName: (typeof ENGINES)[number]['engine']): v
     it('keys create for an unknown tenant or an unknown user fails with not_found', opts, async () => {
       const unknownTenant = await cliFails(
         target.url,
-        ...['keys', 'create', '--tenant', 'ten_01ARZ3NDEKTSV4RRFFQ69G5FAV', '--acts-as', tenant.admin_user.id, '--scopes', 'users.list', '--json'],
+        ...[
+          'keys',
+          'create',
+          '--tenant',
+          'ten_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+          '--acts-as',
+          tenant.admin_user.id,
+          '--scopes',
+          'users.list',
+          '--json',
+        ],
       )
       assert.equal(unknownTenant.code, 'not_found')
       const unknownUser = await cliFails(
         target.url,
-        ...['keys', 'create', '--tenant', tenant.tenant.id, '--acts-as', 'usr_01ARZ3NDEKTSV4RRFFQ69G5FAV', '--scopes', 'users.list', '--json'],
+        ...[
+          'keys',
+          'create',
+          '--tenant',
+          tenant.tenant.id,
+          '--acts-as',
+          'usr_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+          '--scopes',
+          'users.list',
+          '--json',
+        ],
       )
       assert.equal(unknownUser.code, 'not_found')
-      assert.deepEqual((await listKeys(database!.db, 'ten_01ARZ3NDEKTSV4RRFFQ69G5FAV')), [])
+      assert.deepEqual(await listKeys(database!.db, 'ten_01ARZ3NDEKTSV4RRFFQ69G5FAV'), [])
     })
 
     it('a missing required option exits 2 with a usage message (JSON with --json)', opts, async () => {

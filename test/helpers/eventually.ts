@@ -7,7 +7,12 @@
 import type { ChildProcess } from 'node:child_process'
 
 /** Reads until `done` holds (a read that throws counts as not yet), or fails after `timeoutMs`. */
-export async function eventually<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await read().catch(() => undefined)

@@ -29,7 +29,11 @@ export const ENGINES: EngineTarget[] = [
     engine: 'sqlite',
     async freshDatabase() {
       const dir = mkdtempSync(join(tmpdir(), 'jornada-test-'))
-      return { url: `sqlite:${join(dir, 'test.db')}`, options: {}, cleanup: async () => rmSync(dir, { recursive: true, force: true }) }
+      return {
+        url: `sqlite:${join(dir, 'test.db')}`,
+        options: {},
+        cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+      }
     },
   },
   {
@@ -62,7 +66,12 @@ export class Client {
     readonly key: string | null,
   ) {}
 
-  async request<T = any>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response<T>> {
+  async request<T = any>(
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Response<T>> {
     const res = await this.app.inject({
       method: method as 'GET',
       url,
@@ -134,7 +143,8 @@ export interface HarnessOptions {
  */
 export function forEachEngine(title: string, body: (t: TestContext) => void, options: HarnessOptions = {}): void {
   for (const target of ENGINES) {
-    const skip = target.engine === 'postgres' && !PG_URL ? 'PostgreSQL half skipped: TEST_DATABASE_URL is not set' : false
+    const skip =
+      target.engine === 'postgres' && !PG_URL ? 'PostgreSQL half skipped: TEST_DATABASE_URL is not set' : false
     describe(`${title} [${target.engine}]`, { skip }, () => {
       const ctx = { engine: target.engine } as TestContext
       let cleanup: () => Promise<void> = async () => {}
@@ -162,7 +172,10 @@ export function forEachEngine(title: string, body: (t: TestContext) => void, opt
   }
 }
 
-async function newTenant(ctx: TestContext, options: { timezone?: string; country?: string; region?: string }): Promise<TestTenant> {
+async function newTenant(
+  ctx: TestContext,
+  options: { timezone?: string; country?: string; region?: string },
+): Promise<TestTenant> {
   const created = await createTenant(ctx.database.db, {
     name: `Tenant ${randomBytes(3).toString('hex')}`,
     admin_email: uniqueEmail('admin'),
@@ -188,11 +201,16 @@ async function newTenant(ctx: TestContext, options: { timezone?: string; country
 }
 
 /** Asserts the contract's error format and returns the error object. */
-export function expectError(res: Response, status: number, code?: string): { code: string; message: string; details?: { field: string; message: string }[] } {
+export function expectError(
+  res: Response,
+  status: number,
+  code?: string,
+): { code: string; message: string; details?: { field: string; message: string }[] } {
   if (res.status !== status || (code && res.body?.error?.code !== code)) {
     throw new Error(`expected ${status}${code ? ` ${code}` : ''}, got ${res.status} ${JSON.stringify(res.body)}`)
   }
   const error = res.body.error
-  if (typeof error?.code !== 'string' || typeof error?.message !== 'string') throw new Error(`not an error body: ${JSON.stringify(res.body)}`)
+  if (typeof error?.code !== 'string' || typeof error?.message !== 'string')
+    throw new Error(`not an error body: ${JSON.stringify(res.body)}`)
   return error
 }

@@ -24,7 +24,8 @@ export function readSources(root: string): SourceFile[] {
     .map((full) => ({ path: relative(root, full).split(sep).join('/'), text: readFileSync(full, 'utf8') }))
 }
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]|\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]|\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g
 
 /** The files (relative to src/) that `file` imports, type-only imports included. */
 export function importsOf(file: SourceFile): string[] {
@@ -108,7 +109,8 @@ function cycleThrough(graph: ReadonlyMap<string, ReadonlySet<string>>, component
       if (!component.has(next)) continue
       if (next === start) {
         const path = [start]
-        for (let at: string | undefined = node; at !== start && at !== undefined; at = previous.get(at)) path.splice(1, 0, at)
+        for (let at: string | undefined = node; at !== start && at !== undefined; at = previous.get(at))
+          path.splice(1, 0, at)
         return [...path, start]
       }
       if (!previous.has(next)) {

@@ -9,7 +9,12 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 const fonts = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`
 
 export async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
-  const document = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: fonts, isEvalSupported: false, verbosity: 0 }).promise
+  const document = await getDocument({
+    data: new Uint8Array(bytes),
+    standardFontDataUrl: fonts,
+    isEvalSupported: false,
+    verbosity: 0,
+  }).promise
   const parts: string[] = []
   for (let n = 1; n <= document.numPages; n++) {
     const page = await document.getPage(n)

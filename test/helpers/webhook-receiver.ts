@@ -21,7 +21,10 @@ export interface Receiver {
   close(): Promise<void>
 }
 
-export type Answer = (request: ReceivedWebhook, index: number) => number | { status: number; headers: Record<string, string> } | null
+export type Answer = (
+  request: ReceivedWebhook,
+  index: number,
+) => number | { status: number; headers: Record<string, string> } | null
 
 export async function startReceiver(answer: Answer = () => 204, port = 0): Promise<Receiver> {
   const received: ReceivedWebhook[] = []
@@ -29,7 +32,12 @@ export async function startReceiver(answer: Answer = () => 204, port = 0): Promi
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
-      const record = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() }
+      const record = {
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      }
       received.push(record)
       const reply = answer(record, received.length - 1)
       if (reply === null) return // hang: the sender's timeout must end it
@@ -48,7 +56,10 @@ export async function startReceiver(answer: Answer = () => 204, port = 0): Promi
       for (;;) {
         const matching = received.filter(filter)
         if (matching.length >= count) return matching
-        if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${count} webhooks, got ${matching.length} (of ${received.length})`)
+        if (Date.now() > deadline)
+          throw new Error(
+            `waited ${timeoutMs} ms for ${count} webhooks, got ${matching.length} (of ${received.length})`,
+          )
         await new Promise((r) => setTimeout(r, 20))
       }
     },

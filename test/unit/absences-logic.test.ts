@@ -8,11 +8,26 @@ import fc from 'fast-check'
 import type { Actor } from '../../src/auth/context.js'
 import { canCancelAbsence, canDecideAbsence } from '../../src/auth/policies.js'
 import { addDays, isoWeekday } from '../../src/lib/calendar.js'
-import { DEFAULT_ABSENCE_TYPES, absencesOverlap, requestProblems, workingDaysByYear } from '../../src/modules/absences/absences.logic.js'
+import {
+  DEFAULT_ABSENCE_TYPES,
+  absencesOverlap,
+  requestProblems,
+  workingDaysByYear,
+} from '../../src/modules/absences/absences.logic.js'
 import { type AbsenceSpan, absenceMinutesOn } from '../../src/modules/work-calendar/work-calendar.logic.js'
 
-const day = (start_date: string, end_date = start_date): AbsenceSpan => ({ start_date, end_date, start_time: null, end_time: null })
-const hours = (date: string, start_time: string, end_time: string): AbsenceSpan => ({ start_date: date, end_date: date, start_time, end_time })
+const day = (start_date: string, end_date = start_date): AbsenceSpan => ({
+  start_date,
+  end_date,
+  start_time: null,
+  end_time: null,
+})
+const hours = (date: string, start_time: string, end_time: string): AbsenceSpan => ({
+  start_date: date,
+  end_date: date,
+  start_time,
+  end_time,
+})
 const weekdaysOnly = (date: string) => isoWeekday(date) <= 5
 
 const actor = (id: string, departmentId: string | null = null, role: Actor['role'] = 'member'): Actor => ({
@@ -40,21 +55,57 @@ describe('DEFAULT_ABSENCE_TYPES', () => {
 
 describe('absencesOverlap', () => {
   it('full days overlap when their inclusive date ranges share a day', () => {
-    assert.equal(absencesOverlap(day('2026-12-01', '2026-12-03'), day('2026-12-03', '2026-12-05')), true, 'sharing the last day')
-    assert.equal(absencesOverlap(day('2026-12-01', '2026-12-03'), day('2026-12-04', '2026-12-05')), false, 'adjacent ranges')
+    assert.equal(
+      absencesOverlap(day('2026-12-01', '2026-12-03'), day('2026-12-03', '2026-12-05')),
+      true,
+      'sharing the last day',
+    )
+    assert.equal(
+      absencesOverlap(day('2026-12-01', '2026-12-03'), day('2026-12-04', '2026-12-05')),
+      false,
+      'adjacent ranges',
+    )
     assert.equal(absencesOverlap(day('2026-12-01', '2026-12-31'), day('2026-12-10')), true, 'one inside the other')
-    assert.equal(absencesOverlap(day('2026-12-10'), day('2026-12-01', '2026-12-31')), true, 'one inside the other, reversed')
-    assert.equal(absencesOverlap(day('2026-11-28', '2026-12-02'), day('2026-12-01', '2026-12-05')), true, 'partial, starting before')
+    assert.equal(
+      absencesOverlap(day('2026-12-10'), day('2026-12-01', '2026-12-31')),
+      true,
+      'one inside the other, reversed',
+    )
+    assert.equal(
+      absencesOverlap(day('2026-11-28', '2026-12-02'), day('2026-12-01', '2026-12-05')),
+      true,
+      'partial, starting before',
+    )
     assert.equal(absencesOverlap(day('2026-12-10'), day('2026-12-11')), false)
     assert.equal(absencesOverlap(day('2026-12-10'), day('2026-12-10')), true)
   })
 
   it('hourly absences on the same day overlap only when their spans intersect', () => {
-    assert.equal(absencesOverlap(hours('2026-12-10', '09:00', '11:00'), hours('2026-12-10', '11:00', '12:00')), false, 'touching spans')
-    assert.equal(absencesOverlap(hours('2026-12-10', '11:00', '12:00'), hours('2026-12-10', '09:00', '11:00')), false, 'touching spans, reversed')
-    assert.equal(absencesOverlap(hours('2026-12-10', '09:00', '11:00'), hours('2026-12-10', '10:59', '12:00')), true, 'one minute in common')
-    assert.equal(absencesOverlap(hours('2026-12-10', '09:00', '17:00'), hours('2026-12-10', '10:00', '11:00')), true, 'nested')
-    assert.equal(absencesOverlap(hours('2026-12-10', '09:00', '11:00'), hours('2026-12-11', '09:00', '11:00')), false, 'different days')
+    assert.equal(
+      absencesOverlap(hours('2026-12-10', '09:00', '11:00'), hours('2026-12-10', '11:00', '12:00')),
+      false,
+      'touching spans',
+    )
+    assert.equal(
+      absencesOverlap(hours('2026-12-10', '11:00', '12:00'), hours('2026-12-10', '09:00', '11:00')),
+      false,
+      'touching spans, reversed',
+    )
+    assert.equal(
+      absencesOverlap(hours('2026-12-10', '09:00', '11:00'), hours('2026-12-10', '10:59', '12:00')),
+      true,
+      'one minute in common',
+    )
+    assert.equal(
+      absencesOverlap(hours('2026-12-10', '09:00', '17:00'), hours('2026-12-10', '10:00', '11:00')),
+      true,
+      'nested',
+    )
+    assert.equal(
+      absencesOverlap(hours('2026-12-10', '09:00', '11:00'), hours('2026-12-11', '09:00', '11:00')),
+      false,
+      'different days',
+    )
   })
 
   it('a full day overlaps any hourly absence that day', () => {
@@ -66,7 +117,9 @@ describe('absencesOverlap', () => {
   const dateArb = fc.integer({ min: 0, max: 40 }).map((n) => addDays('2026-12-01', n))
   const minuteArb = fc.integer({ min: 0, max: 23 * 60 + 59 })
   const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`
-  const fullDayArb = fc.tuple(dateArb, fc.integer({ min: 0, max: 10 })).map(([start, len]) => day(start, addDays(start, len)))
+  const fullDayArb = fc
+    .tuple(dateArb, fc.integer({ min: 0, max: 10 }))
+    .map(([start, len]) => day(start, addDays(start, len)))
   const hourlyArb = fc
     .tuple(dateArb, minuteArb, minuteArb)
     .filter(([, a, b]) => a !== b)
@@ -74,7 +127,10 @@ describe('absencesOverlap', () => {
   const spanArb = fc.oneof(fullDayArb, hourlyArb)
 
   it('is symmetric (property)', () => {
-    fc.assert(fc.property(spanArb, spanArb, (a, b) => absencesOverlap(a, b) === absencesOverlap(b, a)), { numRuns: 2000 })
+    fc.assert(
+      fc.property(spanArb, spanArb, (a, b) => absencesOverlap(a, b) === absencesOverlap(b, a)),
+      { numRuns: 2000 },
+    )
   })
 
   it('every valid absence overlaps itself, and absences on disjoint dates never overlap (property)', () => {
@@ -99,7 +155,8 @@ describe('absencesOverlap', () => {
 describe('requestProblems', () => {
   const today = '2026-11-23'
   const req = (span: AbsenceSpan, allows_hourly = true) => ({ ...span, type: { allows_hourly } })
-  const fields = (span: AbsenceSpan, allows_hourly = true, on = today) => requestProblems(req(span, allows_hourly), on).map((p) => p.field)
+  const fields = (span: AbsenceSpan, allows_hourly = true, on = today) =>
+    requestProblems(req(span, allows_hourly), on).map((p) => p.field)
 
   it('accepts today, the future, single and multi-day, and valid hourly requests', () => {
     assert.deepEqual(fields(day(today)), [])
@@ -123,7 +180,10 @@ describe('requestProblems', () => {
   it('hourly: both times, one day, end after start, a type that allows it', () => {
     assert.deepEqual(fields({ ...day('2026-12-10'), start_time: '09:00' }), ['end_time'])
     assert.deepEqual(fields({ ...day('2026-12-10'), end_time: '11:00' }), ['start_time'])
-    assert.deepEqual(fields({ start_date: '2026-12-10', end_date: '2026-12-11', start_time: '09:00', end_time: '11:00' }), ['end_date'])
+    assert.deepEqual(
+      fields({ start_date: '2026-12-10', end_date: '2026-12-11', start_time: '09:00', end_time: '11:00' }),
+      ['end_date'],
+    )
     assert.deepEqual(fields(hours('2026-12-10', '11:00', '11:00')), ['end_time'], 'an empty span')
     assert.deepEqual(fields(hours('2026-12-10', '11:00', '09:00')), ['end_time'])
     assert.deepEqual(fields(hours('2026-12-10', '09:00', '11:00'), false), ['type'])
@@ -131,7 +191,10 @@ describe('requestProblems', () => {
   })
 
   it('reports every failing field at once', () => {
-    const all = fields({ start_date: '2026-11-20', end_date: '2026-11-19', start_time: '10:00', end_time: '09:00' }, false).sort()
+    const all = fields(
+      { start_date: '2026-11-20', end_date: '2026-11-19', start_time: '10:00', end_time: '09:00' },
+      false,
+    ).sort()
     assert.deepEqual(all, ['end_date', 'end_date', 'end_time', 'start_date', 'type'])
   })
 })
@@ -140,19 +203,39 @@ describe('workingDaysByYear', () => {
   it('counts only working days', () => {
     // Mon 2026-11-30 .. Sun 2026-12-06: five weekdays.
     assert.deepEqual([...workingDaysByYear(day('2026-11-30', '2026-12-06'), weekdaysOnly)], [[2026, 5]])
-    assert.deepEqual([...workingDaysByYear(day('2026-12-05', '2026-12-06'), weekdaysOnly)], [], 'a weekend uses nothing')
+    assert.deepEqual(
+      [...workingDaysByYear(day('2026-12-05', '2026-12-06'), weekdaysOnly)],
+      [],
+      'a weekend uses nothing',
+    )
     const holidays = new Set(['2026-12-07', '2026-12-08'])
-    assert.deepEqual([...workingDaysByYear(day('2026-12-07', '2026-12-11'), (d) => weekdaysOnly(d) && !holidays.has(d))], [[2026, 3]])
+    assert.deepEqual(
+      [...workingDaysByYear(day('2026-12-07', '2026-12-11'), (d) => weekdaysOnly(d) && !holidays.has(d))],
+      [[2026, 3]],
+    )
   })
 
   it('splits an absence across New Year between both years', () => {
     const byYear = workingDaysByYear(day('2026-12-28', '2027-01-08'), weekdaysOnly)
-    assert.deepEqual([...byYear], [[2026, 4], [2027, 6]])
+    assert.deepEqual(
+      [...byYear],
+      [
+        [2026, 4],
+        [2027, 6],
+      ],
+    )
   })
 
   it('counts each year of a multi-year absence', () => {
     const byYear = workingDaysByYear(day('2026-12-31', '2028-01-03'), () => true)
-    assert.deepEqual([...byYear], [[2026, 1], [2027, 365], [2028, 3]])
+    assert.deepEqual(
+      [...byYear],
+      [
+        [2026, 1],
+        [2027, 365],
+        [2028, 3],
+      ],
+    )
   })
 
   it('asks about each day exactly once (property)', () => {
@@ -163,7 +246,10 @@ describe('workingDaysByYear', () => {
         const asked: string[] = []
         const byYear = workingDaysByYear(day(start, end), (d) => (asked.push(d), true))
         assert.equal(asked.length, len + 1)
-        assert.equal([...byYear.values()].reduce((a, b) => a + b, 0), len + 1)
+        assert.equal(
+          [...byYear.values()].reduce((a, b) => a + b, 0),
+          len + 1,
+        )
       }),
     )
   })
@@ -203,7 +289,11 @@ describe('canDecideAbsence', () => {
   })
   it('being an admin is not enough; no HR department means nobody is HR', () => {
     assert.equal(canDecideAbsence(actor('usr_admin', null, 'admin'), 'usr_emp', HR, []), false)
-    assert.equal(canDecideAbsence(actor('usr_x', null), 'usr_emp', null, []), false, 'null department does not match a null HR department')
+    assert.equal(
+      canDecideAbsence(actor('usr_x', null), 'usr_emp', null, []),
+      false,
+      'null department does not match a null HR department',
+    )
   })
 })
 

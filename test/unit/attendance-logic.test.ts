@@ -17,16 +17,28 @@ import {
 
 const MIN = 60_000
 const HOUR = 60 * MIN
-const ZONES = ['Europe/Madrid', 'Pacific/Auckland', 'America/Los_Angeles', 'UTC', 'Asia/Kolkata', 'America/St_Johns'] as const
+const ZONES = [
+  'Europe/Madrid',
+  'Pacific/Auckland',
+  'America/Los_Angeles',
+  'UTC',
+  'Asia/Kolkata',
+  'America/St_Johns',
+] as const
 
 const at = (iso: string): number => Date.parse(iso)
-const p = (type: PunchType, iso: string, modality: Modality | null = null): PunchPoint => ({ type, ms: at(iso), modality })
+const p = (type: PunchType, iso: string, modality: Modality | null = null): PunchPoint => ({
+  type,
+  ms: at(iso),
+  modality,
+})
 const session = (...punches: PunchPoint[]): Session => {
   const first = punches[0]!
   return { punches, inMs: first.ms, modality: first.modality ?? 'onsite' }
 }
 const localDate = (ms: number, zone: string): string => DateTime.fromMillis(ms, { zone }).toISODate()!
-const shiftDate = (date: string, days: number): string => DateTime.fromISO(date, { zone: 'UTC' }).plus({ days }).toISODate()!
+const shiftDate = (date: string, days: number): string =>
+  DateTime.fromISO(date, { zone: 'UTC' }).plus({ days }).toISODate()!
 
 // ---------------------------------------------------------------------------------------------
 // 1. Examples
@@ -55,7 +67,8 @@ describe('sequenceProblem: every (last, next) combination', () => {
           if (last === null) assert.match(problem!, /first punch .* must be 'in'/)
           else {
             assert.ok(problem!.includes(`'${last}'`), problem!)
-            for (const t of allowed[last]!) assert.ok(problem!.includes(`'${t}'`), `names the allowed '${t}': ${problem}`)
+            for (const t of allowed[last]!)
+              assert.ok(problem!.includes(`'${t}'`), `names the allowed '${t}': ${problem}`)
           }
         }
       })
@@ -81,7 +94,11 @@ describe('buildSessions', () => {
     ]
     const sessions = buildSessions(punches)
     assert.equal(sessions.length, 2)
-    assert.deepEqual(sessions[0], { punches: punches.slice(4, 6), inMs: at('2026-03-02T09:00:00Z'), modality: 'remote' })
+    assert.deepEqual(sessions[0], {
+      punches: punches.slice(4, 6),
+      inMs: at('2026-03-02T09:00:00Z'),
+      modality: 'remote',
+    })
     assert.deepEqual(sessions[1], { punches: punches.slice(6), inMs: at('2026-03-02T14:00:00Z'), modality: 'onsite' })
   })
   it('no in at all: no session', () => {
@@ -89,7 +106,10 @@ describe('buildSessions', () => {
     assert.deepEqual(buildSessions([]), [])
   })
   it('keeps extra fields of the punch objects (generic P)', () => {
-    const punches = [{ ...p('in', '2026-03-02T09:00:00Z'), at: 'x' }, { ...p('out', '2026-03-02T10:00:00Z'), at: 'y' }]
+    const punches = [
+      { ...p('in', '2026-03-02T09:00:00Z'), at: 'x' },
+      { ...p('out', '2026-03-02T10:00:00Z'), at: 'y' },
+    ]
     assert.equal(buildSessions(punches)[0]!.punches[1]!.at, 'y')
   })
 })
@@ -108,7 +128,11 @@ describe('sessionWorkedMs', () => {
     assert.equal(sessionWorkedMs(s, now), 9 * HOUR - 75 * MIN)
   })
   it('an open session counts up to now', () => {
-    const s = session(p('in', '2026-03-02T08:00:00Z'), p('break_start', '2026-03-02T10:00:00Z'), p('break_end', '2026-03-02T11:00:00Z'))
+    const s = session(
+      p('in', '2026-03-02T08:00:00Z'),
+      p('break_start', '2026-03-02T10:00:00Z'),
+      p('break_end', '2026-03-02T11:00:00Z'),
+    )
     assert.equal(sessionWorkedMs(s, now), 2 * HOUR + 9 * HOUR)
     assert.equal(sessionWorkedMs(session(p('in', '2026-03-02T19:59:00Z')), now), MIN)
   })
@@ -120,7 +144,11 @@ describe('sessionWorkedMs', () => {
     assert.equal(sessionWorkedMs(session(p('in', '2026-03-02T21:00:00Z')), now), 0)
   })
   it('now before an open break_end: the closed part only', () => {
-    const s = session(p('in', '2026-03-02T08:00:00Z'), p('break_start', '2026-03-02T10:00:00Z'), p('break_end', '2026-03-02T21:00:00Z'))
+    const s = session(
+      p('in', '2026-03-02T08:00:00Z'),
+      p('break_start', '2026-03-02T10:00:00Z'),
+      p('break_end', '2026-03-02T21:00:00Z'),
+    )
     assert.equal(sessionWorkedMs(s, now), 2 * HOUR)
   })
   it('a closed session does not depend on now', () => {
@@ -198,7 +226,11 @@ const gapArb = fc.oneof(
   { weight: 5, arbitrary: fc.integer({ min: 1, max: 20 * HOUR }) },
 )
 
-const stepArb = fc.record({ gap: gapArb, choice: fc.nat(), modality: fc.constantFrom<Modality | null>('onsite', 'remote', null) })
+const stepArb = fc.record({
+  gap: gapArb,
+  choice: fc.nat(),
+  modality: fc.constantFrom<Modality | null>('onsite', 'remote', null),
+})
 
 /**
  * A coherent punch sequence. It may start in any state (a read window opening in the middle of a
@@ -301,7 +333,10 @@ describe('workByDay agrees with a reference model', () => {
           assert.deepEqual(got.punches, expected.punches, `punches on ${date}`)
           assert.equal(got.modality, expected.modality, `modality on ${date}`)
           assert.ok(expected.workedMs >= 0)
-          assert.ok(got.workedMinutes * MIN <= expected.workedMs && expected.workedMs - got.workedMinutes * MIN < MIN, 'within a minute')
+          assert.ok(
+            got.workedMinutes * MIN <= expected.workedMs && expected.workedMs - got.workedMinutes * MIN < MIN,
+            'within a minute',
+          )
           sumExact += expected.workedMs
         })
         const totalSessions = sessions.reduce((acc, s) => acc + sessionWorkedMs(s, nowMs), 0)
@@ -401,43 +436,41 @@ describe('localDays / daysInRange / dayIndexOf', () => {
 
   // When local midnight happens twice (clocks go back at or just after 00:00), a day begins at its
   // first midnight, and at the same instant whatever range it is read in.
-  it(
-    'Atlantic/Azores 2026-10-25 (midnight happens twice) starts at its first midnight whatever the range',
-    () => {
-      const zone = 'Atlantic/Azores'
-      const wide = localDays('2026-10-24', '2026-10-26', zone)
-      assert.equal(new Date(wide.starts[1]!).toISOString(), '2026-10-25T00:00:00.000Z')
-      const alone = localDays('2026-10-25', '2026-10-25', zone)
-      assert.equal(new Date(alone.starts[0]!).toISOString(), '2026-10-25T00:00:00.000Z') 
-      assert.equal((alone.starts[1]! - alone.starts[0]!) / HOUR, 25) 
-      // 00:30Z is 00:30 local (+00:00) on 2026-10-25: an 8 h session from then is that day's work.
-      const punches = [p('in', '2026-10-25T00:30:00Z'), p('out', '2026-10-25T08:30:00Z')]
-      const now = at('2026-10-27T00:00:00Z')
-      assert.equal(workByDay(buildSessions(punches), wide, now)[1]!.workedMinutes, 480)
-      assert.equal(workByDay(buildSessions(punches), alone, now)[0]!.workedMinutes, 480) 
-    },
-  )
-  it(
-    'America/St_Johns 2009-11-01 (clocks back at 00:01) starts at the same instant whatever the range',
-    () => {
-      const zone = 'America/St_Johns'
-      const wide = localDays('2009-10-31', '2009-11-01', zone)
-      const alone = localDays('2009-11-01', '2009-11-01', zone)
-      assert.equal(alone.starts[0], wide.starts[1])
-    },
-  )
-  it(
-    'property: a date starts at the same instant whatever the range it is read in (1995-2045, with Atlantic/Azores)',
-    () => {
-      fc.assert(
-        fc.property(dateBetween(1995, 2045), fc.integer({ min: 0, max: 60 }), fc.constantFrom(...ZONES, 'Atlantic/Azores'), (from, span, zone) => {
+  it('Atlantic/Azores 2026-10-25 (midnight happens twice) starts at its first midnight whatever the range', () => {
+    const zone = 'Atlantic/Azores'
+    const wide = localDays('2026-10-24', '2026-10-26', zone)
+    assert.equal(new Date(wide.starts[1]!).toISOString(), '2026-10-25T00:00:00.000Z')
+    const alone = localDays('2026-10-25', '2026-10-25', zone)
+    assert.equal(new Date(alone.starts[0]!).toISOString(), '2026-10-25T00:00:00.000Z')
+    assert.equal((alone.starts[1]! - alone.starts[0]!) / HOUR, 25)
+    // 00:30Z is 00:30 local (+00:00) on 2026-10-25: an 8 h session from then is that day's work.
+    const punches = [p('in', '2026-10-25T00:30:00Z'), p('out', '2026-10-25T08:30:00Z')]
+    const now = at('2026-10-27T00:00:00Z')
+    assert.equal(workByDay(buildSessions(punches), wide, now)[1]!.workedMinutes, 480)
+    assert.equal(workByDay(buildSessions(punches), alone, now)[0]!.workedMinutes, 480)
+  })
+  it('America/St_Johns 2009-11-01 (clocks back at 00:01) starts at the same instant whatever the range', () => {
+    const zone = 'America/St_Johns'
+    const wide = localDays('2009-10-31', '2009-11-01', zone)
+    const alone = localDays('2009-11-01', '2009-11-01', zone)
+    assert.equal(alone.starts[0], wide.starts[1])
+  })
+  it('property: a date starts at the same instant whatever the range it is read in (1995-2045, with Atlantic/Azores)', () => {
+    fc.assert(
+      fc.property(
+        dateBetween(1995, 2045),
+        fc.integer({ min: 0, max: 60 }),
+        fc.constantFrom(...ZONES, 'Atlantic/Azores'),
+        (from, span, zone) => {
           const days = localDays(from, shiftDate(from, span), zone)
-          days.dates.forEach((date, i) => assert.equal(localDays(date, date, zone).starts[0], days.starts[i], `${date} in ${zone}`))
-        }),
-        { numRuns: 300 },
-      )
-    },
-  )
+          days.dates.forEach((date, i) =>
+            assert.equal(localDays(date, date, zone).starts[0], days.starts[i], `${date} in ${zone}`),
+          )
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
 
   it('an empty range: no day, every instant outside', () => {
     const days = localDays('2026-03-02', '2026-03-01', 'Europe/Madrid')
@@ -470,12 +503,10 @@ describe('localDays / daysInRange / dayIndexOf', () => {
   it('explicit start instants across the Madrid spring change', () => {
     const days = localDays('2026-03-28', '2026-03-30', 'Europe/Madrid')
     assert.deepEqual(days.dates, ['2026-03-28', '2026-03-29', '2026-03-30'])
-    assert.deepEqual(days.starts.map((s) => new Date(s).toISOString()), [
-      '2026-03-27T23:00:00.000Z',
-      '2026-03-28T23:00:00.000Z',
-      '2026-03-29T22:00:00.000Z',
-      '2026-03-30T22:00:00.000Z',
-    ])
+    assert.deepEqual(
+      days.starts.map((s) => new Date(s).toISOString()),
+      ['2026-03-27T23:00:00.000Z', '2026-03-28T23:00:00.000Z', '2026-03-29T22:00:00.000Z', '2026-03-30T22:00:00.000Z'],
+    )
     assert.equal(dayIndexOf(days, at('2026-03-29T21:59:59.999Z')), 1)
     assert.equal(dayIndexOf(days, at('2026-03-29T22:00:00.000Z')), 2)
     assert.equal(dayIndexOf(days, at('2026-03-30T22:00:00.000Z')), -1)
@@ -507,22 +538,66 @@ describe('localDays / daysInRange / dayIndexOf', () => {
 describe('dayExpectation', () => {
   const holiday = { name: 'Año Nuevo', type: 'public' as const }
   const cases: [string, DayPlan, { isWorkday: boolean; expectedMinutes: number }][] = [
-    ['plain workday', { scheduleMinutes: 480, holiday: null, worksHolidays: false, absenceMinutes: 0 }, { isWorkday: true, expectedMinutes: 480 }],
-    ['schedule 0', { scheduleMinutes: 0, holiday: null, worksHolidays: false, absenceMinutes: 0 }, { isWorkday: false, expectedMinutes: 0 }],
-    ['schedule 0 on a holiday worked', { scheduleMinutes: 0, holiday, worksHolidays: true, absenceMinutes: 0 }, { isWorkday: false, expectedMinutes: 0 }],
-    ['holiday', { scheduleMinutes: 480, holiday, worksHolidays: false, absenceMinutes: 0 }, { isWorkday: false, expectedMinutes: 0 }],
-    ['holiday, works holidays', { scheduleMinutes: 480, holiday, worksHolidays: true, absenceMinutes: 0 }, { isWorkday: true, expectedMinutes: 480 }],
+    [
+      'plain workday',
+      { scheduleMinutes: 480, holiday: null, worksHolidays: false, absenceMinutes: 0 },
+      { isWorkday: true, expectedMinutes: 480 },
+    ],
+    [
+      'schedule 0',
+      { scheduleMinutes: 0, holiday: null, worksHolidays: false, absenceMinutes: 0 },
+      { isWorkday: false, expectedMinutes: 0 },
+    ],
+    [
+      'schedule 0 on a holiday worked',
+      { scheduleMinutes: 0, holiday, worksHolidays: true, absenceMinutes: 0 },
+      { isWorkday: false, expectedMinutes: 0 },
+    ],
+    [
+      'holiday',
+      { scheduleMinutes: 480, holiday, worksHolidays: false, absenceMinutes: 0 },
+      { isWorkday: false, expectedMinutes: 0 },
+    ],
+    [
+      'holiday, works holidays',
+      { scheduleMinutes: 480, holiday, worksHolidays: true, absenceMinutes: 0 },
+      { isWorkday: true, expectedMinutes: 480 },
+    ],
     [
       'company holiday, works holidays, partial absence',
       { scheduleMinutes: 480, holiday: { name: 'Fiesta', type: 'company' }, worksHolidays: true, absenceMinutes: 120 },
       { isWorkday: true, expectedMinutes: 360 },
     ],
-    ['works holidays but no holiday', { scheduleMinutes: 420, holiday: null, worksHolidays: true, absenceMinutes: 0 }, { isWorkday: true, expectedMinutes: 420 }],
-    ['full-day absence', { scheduleMinutes: 480, holiday: null, worksHolidays: false, absenceMinutes: Infinity }, { isWorkday: true, expectedMinutes: 0 }],
-    ['partial absence', { scheduleMinutes: 480, holiday: null, worksHolidays: false, absenceMinutes: 90 }, { isWorkday: true, expectedMinutes: 390 }],
-    ['absence longer than the schedule', { scheduleMinutes: 240, holiday: null, worksHolidays: false, absenceMinutes: 300 }, { isWorkday: true, expectedMinutes: 0 }],
-    ['absence on a holiday', { scheduleMinutes: 480, holiday, worksHolidays: false, absenceMinutes: Infinity }, { isWorkday: false, expectedMinutes: 0 }],
-    ['absence with schedule 0', { scheduleMinutes: 0, holiday: null, worksHolidays: false, absenceMinutes: Infinity }, { isWorkday: false, expectedMinutes: 0 }],
+    [
+      'works holidays but no holiday',
+      { scheduleMinutes: 420, holiday: null, worksHolidays: true, absenceMinutes: 0 },
+      { isWorkday: true, expectedMinutes: 420 },
+    ],
+    [
+      'full-day absence',
+      { scheduleMinutes: 480, holiday: null, worksHolidays: false, absenceMinutes: Infinity },
+      { isWorkday: true, expectedMinutes: 0 },
+    ],
+    [
+      'partial absence',
+      { scheduleMinutes: 480, holiday: null, worksHolidays: false, absenceMinutes: 90 },
+      { isWorkday: true, expectedMinutes: 390 },
+    ],
+    [
+      'absence longer than the schedule',
+      { scheduleMinutes: 240, holiday: null, worksHolidays: false, absenceMinutes: 300 },
+      { isWorkday: true, expectedMinutes: 0 },
+    ],
+    [
+      'absence on a holiday',
+      { scheduleMinutes: 480, holiday, worksHolidays: false, absenceMinutes: Infinity },
+      { isWorkday: false, expectedMinutes: 0 },
+    ],
+    [
+      'absence with schedule 0',
+      { scheduleMinutes: 0, holiday: null, worksHolidays: false, absenceMinutes: Infinity },
+      { isWorkday: false, expectedMinutes: 0 },
+    ],
   ]
   for (const [name, plan, expected] of cases) {
     it(name, () => {
@@ -539,7 +614,12 @@ describe('dayExpectation', () => {
         fc.boolean(),
         fc.oneof(fc.integer({ min: 0, max: 1500 }), fc.constant(Infinity)),
         (scheduleMinutes, hasHoliday, worksHolidays, absenceMinutes) => {
-          const got = dayExpectation({ scheduleMinutes, holiday: hasHoliday ? holiday : null, worksHolidays, absenceMinutes })
+          const got = dayExpectation({
+            scheduleMinutes,
+            holiday: hasHoliday ? holiday : null,
+            worksHolidays,
+            absenceMinutes,
+          })
           const isWorkday = scheduleMinutes > 0 && (!hasHoliday || worksHolidays)
           assert.equal(got.isWorkday, isWorkday)
           assert.equal(got.expectedMinutes, isWorkday ? Math.max(0, scheduleMinutes - absenceMinutes) : 0)

@@ -3,7 +3,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { it } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { API_CONVENTIONS_PATH, INTEGRATIONS_PATH, renderGeneratedDocs, renderIntegrationsDocs } from '../../scripts/generate-docs.js'
+import {
+  API_CONVENTIONS_PATH,
+  INTEGRATIONS_PATH,
+  renderGeneratedDocs,
+  renderIntegrationsDocs,
+} from '../../scripts/generate-docs.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -54,7 +59,10 @@ it('the generated parts of docs/api-conventions.md are up to date', () => {
 it('the event samples in docs/integrations.md are what the API writes today', async () => {
   const committed = readFileSync(INTEGRATIONS_PATH, 'utf8')
   const regenerated = await renderIntegrationsDocs(committed)
-  assert.ok(regenerated === committed, 'docs/integrations.md has event samples of another shape than the API writes: run `npm run docs` and commit the result')
+  assert.ok(
+    regenerated === committed,
+    'docs/integrations.md has event samples of another shape than the API writes: run `npm run docs` and commit the result',
+  )
 })
 
 it('every relative link in README.md and docs/*.md points to a file (and heading) that exists', () => {
@@ -69,7 +77,12 @@ it('every relative link in README.md and docs/*.md points to a file (and heading
       const where = `${relative(ROOT, file)}: (${target})`
       if (!existsSync(resolved)) {
         broken.push(`${where}: no such file`)
-      } else if (fragment && resolved.endsWith('.md') && statSync(resolved).isFile() && !anchors(resolved).has(fragment)) {
+      } else if (
+        fragment &&
+        resolved.endsWith('.md') &&
+        statSync(resolved).isFile() &&
+        !anchors(resolved).has(fragment)
+      ) {
         broken.push(`${where}: no heading #${fragment} in ${relative(ROOT, resolved)}`)
       }
     }
@@ -78,5 +91,8 @@ it('every relative link in README.md and docs/*.md points to a file (and heading
 })
 
 it('the generator refuses a page without its markers', () => {
-  assert.throws(() => renderGeneratedDocs('# A page without markers\n'), /Marker <!-- generated:errors:start --> not found/)
+  assert.throws(
+    () => renderGeneratedDocs('# A page without markers\n'),
+    /Marker <!-- generated:errors:start --> not found/,
+  )
 })

@@ -80,7 +80,22 @@ describe('money in major units to minor units, exactly', () => {
     assert.match(refusal('-5', 2), /negative/)
     assert.match(refusal('-0.01', 2), /negative/)
     assert.match(refusal('', 2), /required/)
-    for (const garbage of ['abc', '1,50', '1.2.3', '1e3', '+5', '.5', '5.', ' 5', '12 345', '12,345.00', '0x10', 'NaN', 'Infinity', '١٢']) {
+    for (const garbage of [
+      'abc',
+      '1,50',
+      '1.2.3',
+      '1e3',
+      '+5',
+      '.5',
+      '5.',
+      ' 5',
+      '12 345',
+      '12,345.00',
+      '0x10',
+      'NaN',
+      'Infinity',
+      '١٢',
+    ]) {
       assert.match(refusal(garbage, 2), /decimal number/, garbage)
     }
   })
@@ -96,7 +111,10 @@ describe('money in major units to minor units, exactly', () => {
   it('property: any amount written with its currency’s decimals reads back as itself', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: MAX_MINOR_UNITS }), fc.constantFrom(0, 2, 3), (minor, digits) => {
-        const text = digits === 0 ? String(minor) : `${Math.floor(minor / 10 ** digits)}.${String(minor % 10 ** digits).padStart(digits, '0')}`
+        const text =
+          digits === 0
+            ? String(minor)
+            : `${Math.floor(minor / 10 ** digits)}.${String(minor % 10 ** digits).padStart(digits, '0')}`
         return value(text, digits) === minor
       }),
     )
@@ -105,7 +123,13 @@ describe('money in major units to minor units, exactly', () => {
 
 describe('taxes in the CSV form rate:amount;...', () => {
   it('reads rates in percent and amounts in major units', () => {
-    assert.deepEqual(parseTaxes('21:2.10;10:0.50', 2), { ok: true, value: [{ rate_percent: 21, amount: 210 }, { rate_percent: 10, amount: 50 }] })
+    assert.deepEqual(parseTaxes('21:2.10;10:0.50', 2), {
+      ok: true,
+      value: [
+        { rate_percent: 21, amount: 210 },
+        { rate_percent: 10, amount: 50 },
+      ],
+    })
     assert.deepEqual(parseTaxes(' 5.5 : 0.55 ; ', 2), { ok: true, value: [{ rate_percent: 5.5, amount: 55 }] })
     assert.deepEqual(parseTaxes('10:100', 0), { ok: true, value: [{ rate_percent: 10, amount: 100 }] })
     assert.deepEqual(parseTaxes('0:0', 3), { ok: true, value: [{ rate_percent: 0, amount: 0 }] })
@@ -139,29 +163,74 @@ describe('booleans', () => {
 })
 
 describe('rules beyond the schema', () => {
-  const body = (over: Record<string, unknown> = {}) => ({ amount: 1000, currency: 'EUR', amount_eur: 1000, taxes: [], ...over })
+  const body = (over: Record<string, unknown> = {}) => ({
+    amount: 1000,
+    currency: 'EUR',
+    amount_eur: 1000,
+    taxes: [],
+    ...over,
+  })
   it('accepts a coherent expense', () => {
     assert.deepEqual(expenseRuleIssues(body()), [])
-    assert.deepEqual(expenseRuleIssues(body({ currency: 'USD', amount_eur: 917, taxes: [{ rate_percent: 21, amount: 1000 }] })), [])
+    assert.deepEqual(
+      expenseRuleIssues(body({ currency: 'USD', amount_eur: 917, taxes: [{ rate_percent: 21, amount: 1000 }] })),
+      [],
+    )
   })
   it('a currency that matches the pattern but is not ISO 4217', () => {
-    assert.deepEqual(expenseRuleIssues(body({ currency: 'XYZ' })), [{ field: 'currency', message: 'must be an ISO 4217 currency code, e.g. EUR' }])
+    assert.deepEqual(expenseRuleIssues(body({ currency: 'XYZ' })), [
+      { field: 'currency', message: 'must be an ISO 4217 currency code, e.g. EUR' },
+    ])
   })
   it('amount_eur must equal amount in EUR', () => {
-    assert.deepEqual(expenseRuleIssues(body({ amount_eur: 999 })).map((i) => i.field), ['amount_eur'])
+    assert.deepEqual(
+      expenseRuleIssues(body({ amount_eur: 999 })).map((i) => i.field),
+      ['amount_eur'],
+    )
   })
   it('taxes may add up to the amount, not more', () => {
-    assert.deepEqual(expenseRuleIssues(body({ taxes: [{ rate_percent: 10, amount: 600 }, { rate_percent: 5, amount: 400 }] })), [])
-    assert.deepEqual(expenseRuleIssues(body({ taxes: [{ rate_percent: 10, amount: 600 }, { rate_percent: 5, amount: 401 }] })).map((i) => i.field), ['taxes'])
+    assert.deepEqual(
+      expenseRuleIssues(
+        body({
+          taxes: [
+            { rate_percent: 10, amount: 600 },
+            { rate_percent: 5, amount: 400 },
+          ],
+        }),
+      ),
+      [],
+    )
+    assert.deepEqual(
+      expenseRuleIssues(
+        body({
+          taxes: [
+            { rate_percent: 10, amount: 600 },
+            { rate_percent: 5, amount: 401 },
+          ],
+        }),
+      ).map((i) => i.field),
+      ['taxes'],
+    )
   })
   it('rates have at most two decimals', () => {
-    assert.ok(hasAtMostTwoDecimals(21) && hasAtMostTwoDecimals(21.1) && hasAtMostTwoDecimals(0.07) && hasAtMostTwoDecimals(99.99))
+    assert.ok(
+      hasAtMostTwoDecimals(21) &&
+        hasAtMostTwoDecimals(21.1) &&
+        hasAtMostTwoDecimals(0.07) &&
+        hasAtMostTwoDecimals(99.99),
+    )
     assert.ok(!hasAtMostTwoDecimals(10.005) && !hasAtMostTwoDecimals(0.001) && !hasAtMostTwoDecimals(Number.NaN))
-    assert.deepEqual(expenseRuleIssues(body({ taxes: [{ rate_percent: 21.125, amount: 1 }] })).map((i) => i.field), ['taxes.0.rate_percent'])
+    assert.deepEqual(
+      expenseRuleIssues(body({ taxes: [{ rate_percent: 21.125, amount: 1 }] })).map((i) => i.field),
+      ['taxes.0.rate_percent'],
+    )
   })
   it('ignores fields of the wrong type (the schema reports those)', () => {
     assert.deepEqual(expenseRuleIssues({ amount: '10', currency: 'EUR', amount_eur: 11, taxes: 'x' }), [])
-    assert.deepEqual(expenseRuleIssues({ amount: 10, currency: 'EUR', amount_eur: 10, taxes: [{ rate_percent: 'x', amount: 'y' }] }), [])
+    assert.deepEqual(
+      expenseRuleIssues({ amount: 10, currency: 'EUR', amount_eur: 10, taxes: [{ rate_percent: 'x', amount: 'y' }] }),
+      [],
+    )
   })
 })
 
@@ -169,15 +238,37 @@ describe('CSV header and rows', () => {
   it('a header needs user_email or user_id and the required columns, and nothing unknown or repeated', () => {
     const ok = ['user_email', 'merchant', 'expense_date', 'amount', 'currency', 'category']
     assert.equal(csvHeaderProblem(checkCsvHeader(ok)), null)
-    assert.equal(csvHeaderProblem(checkCsvHeader(['user_id', ...ok.slice(1), 'amount_eur', 'category_label', 'taxes', 'reconciled'])), null)
+    assert.equal(
+      csvHeaderProblem(
+        checkCsvHeader(['user_id', ...ok.slice(1), 'amount_eur', 'category_label', 'taxes', 'reconciled']),
+      ),
+      null,
+    )
     const check = checkCsvHeader(['merchant', 'amount', 'amount', 'notes'])
-    assert.deepEqual(check, { missing: ['user_email', 'expense_date', 'currency', 'category'], unknown: ['notes'], duplicated: ['amount'] })
+    assert.deepEqual(check, {
+      missing: ['user_email', 'expense_date', 'currency', 'category'],
+      unknown: ['notes'],
+      duplicated: ['amount'],
+    })
     const problem = csvHeaderProblem(check)!
-    assert.match(problem.message, /missing required columns: user_email \(or user_id\), expense_date, currency, category/)
-    assert.deepEqual(problem.issues.map((i) => i.field), ['user_email', 'expense_date', 'currency', 'category', 'notes', 'amount'])
+    assert.match(
+      problem.message,
+      /missing required columns: user_email \(or user_id\), expense_date, currency, category/,
+    )
+    assert.deepEqual(
+      problem.issues.map((i) => i.field),
+      ['user_email', 'expense_date', 'currency', 'category', 'notes', 'amount'],
+    )
   })
 
-  const row = { user_email: 'ana@example.com', merchant: 'Renfe', expense_date: '2026-03-02', amount: '45.60', currency: 'EUR', category: 'travel' }
+  const row = {
+    user_email: 'ana@example.com',
+    merchant: 'Renfe',
+    expense_date: '2026-03-02',
+    amount: '45.60',
+    currency: 'EUR',
+    category: 'travel',
+  }
   it('maps a row to the API body: minor units, amount_eur = amount for EUR, label = key, defaults left to the schema', () => {
     const result = csvRowToBody(row)
     assert.deepEqual(result.issues, [])
@@ -190,7 +281,17 @@ describe('CSV header and rows', () => {
       amount: 4560,
       amount_eur: 4560,
     })
-    const full = csvRowToBody({ ...row, user_email: '', user_id: 'usr_1', currency: 'JPY', amount: '1200', amount_eur: '7.35', category_label: 'Travel', taxes: '10:109', reconciled: 'yes' })
+    const full = csvRowToBody({
+      ...row,
+      user_email: '',
+      user_id: 'usr_1',
+      currency: 'JPY',
+      amount: '1200',
+      amount_eur: '7.35',
+      category_label: 'Travel',
+      taxes: '10:109',
+      reconciled: 'yes',
+    })
     assert.deepEqual(full.issues, [])
     assert.deepEqual(full.user, { by: 'id', id: 'usr_1' })
     assert.deepEqual(full.body, {
@@ -206,12 +307,22 @@ describe('CSV header and rows', () => {
   })
   it('reports each unreadable column once, and leaves unconvertible amounts unchecked', () => {
     const bad = csvRowToBody({ ...row, user_email: '', amount: '12,50', currency: 'USD', reconciled: 'maybe' })
-    assert.deepEqual(bad.issues.map((i) => i.field), ['user_email', 'amount', 'amount_eur', 'reconciled'])
+    assert.deepEqual(
+      bad.issues.map((i) => i.field),
+      ['user_email', 'amount', 'amount_eur', 'reconciled'],
+    )
     const unknownCurrency = csvRowToBody({ ...row, currency: 'XYZ', amount: '12.345', taxes: '10:1.2345' })
     assert.deepEqual(unknownCurrency.issues, [], 'the currency itself is reported by the shared rules')
-    assert.ok(unknownCurrency.unchecked.has('amount') && unknownCurrency.unchecked.has('amount_eur') && unknownCurrency.unchecked.has('taxes'))
+    assert.ok(
+      unknownCurrency.unchecked.has('amount') &&
+        unknownCurrency.unchecked.has('amount_eur') &&
+        unknownCurrency.unchecked.has('taxes'),
+    )
     const both = csvRowToBody({ ...row, user_id: 'usr_1' })
-    assert.deepEqual(both.issues.map((i) => i.field), ['user_id'])
+    assert.deepEqual(
+      both.issues.map((i) => i.field),
+      ['user_id'],
+    )
   })
   it('names the CSV column an API field comes from', () => {
     assert.equal(csvColumnOf('category.key'), 'category')

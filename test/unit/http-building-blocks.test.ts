@@ -13,7 +13,16 @@ import { loadConfig } from '../../src/config.js'
 describe('date and instant formats', () => {
   it('calendar dates: leap years and month lengths', () => {
     for (const ok of ['2024-02-29', '2000-02-29', '2026-12-31', '2026-04-30']) assert.ok(isValidDate(ok), ok)
-    for (const bad of ['2026-02-29', '2100-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-1-1', '26-01-01', '2026-01-01T00:00']) {
+    for (const bad of [
+      '2026-02-29',
+      '2100-02-29',
+      '2026-04-31',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-1-1',
+      '26-01-01',
+      '2026-01-01T00:00',
+    ]) {
       assert.ok(!isValidDate(bad), bad)
     }
   })
@@ -21,16 +30,33 @@ describe('date and instant formats', () => {
     for (const outside of ['1899-12-31', '9999-01-01', '0001-01-01']) assert.ok(!isValidDate(outside), outside)
     assert.ok(isValidDate('1900-01-01') && isValidDate('9998-12-31'))
     fc.assert(
-      fc.property(fc.integer({ min: 1900, max: 9998 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }), (y, m, d) => {
-        const text = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
-        const js = new Date(Date.UTC(y, m - 1, d))
-        assert.equal(isValidDate(text), js.getUTCMonth() === m - 1 && js.getUTCDate() === d)
-      }),
+      fc.property(
+        fc.integer({ min: 1900, max: 9998 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 31 }),
+        (y, m, d) => {
+          const text = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+          const js = new Date(Date.UTC(y, m - 1, d))
+          assert.equal(isValidDate(text), js.getUTCMonth() === m - 1 && js.getUTCDate() === d)
+        },
+      ),
     )
   })
   it('instants need Z or an offset', () => {
-    for (const ok of ['2026-03-02T08:00:00Z', '2026-03-02T08:00:00.123Z', '2026-03-02T09:00:00+01:00', '2026-03-02T08:00Z']) assert.ok(isValidInstant(ok), ok)
-    for (const bad of ['2026-03-02T08:00:00', '2026-03-02 08:00:00Z', '2026-02-30T08:00:00Z', '2026-03-02T24:00:00Z', '2026-03-02t08:00:00z']) {
+    for (const ok of [
+      '2026-03-02T08:00:00Z',
+      '2026-03-02T08:00:00.123Z',
+      '2026-03-02T09:00:00+01:00',
+      '2026-03-02T08:00Z',
+    ])
+      assert.ok(isValidInstant(ok), ok)
+    for (const bad of [
+      '2026-03-02T08:00:00',
+      '2026-03-02 08:00:00Z',
+      '2026-02-30T08:00:00Z',
+      '2026-03-02T24:00:00Z',
+      '2026-03-02t08:00:00z',
+    ]) {
       assert.ok(!isValidInstant(bad), bad)
     }
   })
@@ -53,8 +79,17 @@ describe('NUL characters', () => {
 describe('API key format', () => {
   it('round-trips and rejects malformed tokens', () => {
     const token = formatApiKey('key_01ARZ3NDEKTSV4RRFFQ69G5FAV', 'abcdefghijklmnopqrstuvwxyz0123456789_-ABCDE')
-    assert.deepEqual(parseApiKey(token), { keyId: 'key_01ARZ3NDEKTSV4RRFFQ69G5FAV', secret: 'abcdefghijklmnopqrstuvwxyz0123456789_-ABCDE' })
-    for (const bad of ['', 'jnd_', 'abc_01ARZ3NDEKTSV4RRFFQ69G5FAV_secretsecretsecretsecret', 'jnd_01ARZ3NDEKTSV4RRFFQ69G5FA_secretsecretsecretsecret', 'jnd_01ARZ3NDEKTSV4RRFFQ69G5FAV_short']) {
+    assert.deepEqual(parseApiKey(token), {
+      keyId: 'key_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+      secret: 'abcdefghijklmnopqrstuvwxyz0123456789_-ABCDE',
+    })
+    for (const bad of [
+      '',
+      'jnd_',
+      'abc_01ARZ3NDEKTSV4RRFFQ69G5FAV_secretsecretsecretsecret',
+      'jnd_01ARZ3NDEKTSV4RRFFQ69G5FA_secretsecretsecretsecret',
+      'jnd_01ARZ3NDEKTSV4RRFFQ69G5FAV_short',
+    ]) {
       assert.equal(parseApiKey(bad), null, bad)
     }
   })
@@ -109,13 +144,22 @@ describe('request series (count and latency histogram)', () => {
   it('tallies per method, route and status, and shows them as prom-client shows a counter and a histogram', async () => {
     const series = new RequestSeries([0.01, 0.1, 1])
     const registry = new Registry()
-    series.register(registry, { count: 'requests_total', countHelp: 'Requests', duration: 'duration_seconds', durationHelp: 'Durations' })
+    series.register(registry, {
+      count: 'requests_total',
+      countHelp: 'Requests',
+      duration: 'duration_seconds',
+      durationHelp: 'Durations',
+    })
     // On a bound counts within it (le); above every bound, only in +Inf.
     for (const seconds of [0.005, 0.01, 0.05, 2]) series.record('GET', '/users/:id', 200, seconds)
     series.record('GET', '/users/:id', 404, 0.001)
     series.record('POST', '/users', 201, 0.2)
     const text = await registry.metrics()
-    const sample = (line: string) => text.split('\n').find((l) => l.startsWith(`${line} `))?.split(' ')[1]
+    const sample = (line: string) =>
+      text
+        .split('\n')
+        .find((l) => l.startsWith(`${line} `))
+        ?.split(' ')[1]
     const users = 'method="GET",route="/users/:id",status="200"'
     assert.equal(sample(`requests_total{${users}}`), '4')
     assert.equal(sample('requests_total{method="GET",route="/users/:id",status="404"}'), '1')

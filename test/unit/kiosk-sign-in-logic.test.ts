@@ -27,7 +27,10 @@ describe('kiosk lockout', () => {
     assert.equal(state.locked_until, new Date(T0 + LOCK_MS).toISOString())
     assert.deepEqual(reserveAttempt(state, T0 + 1000), { allowed: false, retryAfterMs: LOCK_MS - 1000 })
     const after = reserveAttempt(state, T0 + LOCK_MS)
-    assert.ok(after.allowed && after.next.failures === 1 && after.next.locked_until === null, 'an expired lock starts the count again')
+    assert.ok(
+      after.allowed && after.next.failures === 1 && after.next.locked_until === null,
+      'an expired lock starts the count again',
+    )
   })
   it('an identifier never seen starts at its first attempt', () => {
     const decision = reserveAttempt(undefined, T0)
@@ -37,7 +40,11 @@ describe('kiosk lockout', () => {
 
 describe('kiosk device slowdown', () => {
   it('free for ten failures in a quarter of an hour, then waits doubling from 1 s up to a minute', () => {
-    let device = { failure_window_start: null as string | null, failures_in_window: 0, last_failure_at: null as string | null }
+    let device = {
+      failure_window_start: null as string | null,
+      failures_in_window: 0,
+      last_failure_at: null as string | null,
+    }
     for (let i = 0; i < DEVICE_FREE_FAILURES - 1; i++) device = withFailure(device, T0)
     assert.equal(deviceWaitMs(device, T0), 0)
     device = withFailure(device, T0)
@@ -63,7 +70,10 @@ describe('new kiosk PINs', () => {
 
 describe('kiosk state', () => {
   it('follows the last punch, and offers what the sequence rules allow', () => {
-    assert.deepEqual([null, 'in', 'break_start', 'break_end', 'out'].map((t) => presenceOf(t as never)), ['not_working', 'working', 'on_break', 'working', 'not_working'])
+    assert.deepEqual(
+      [null, 'in', 'break_start', 'break_end', 'out'].map((t) => presenceOf(t as never)),
+      ['not_working', 'working', 'on_break', 'working', 'not_working'],
+    )
     assert.deepEqual(allowedPunches(null), ['in'])
     assert.deepEqual(allowedPunches('in'), ['out', 'break_start'])
     assert.deepEqual(allowedPunches('break_start'), ['break_end'])

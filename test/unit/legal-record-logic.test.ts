@@ -3,29 +3,61 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Actor } from '../../src/auth/context.js'
 import { canCancelCorrection, canDecideCorrection } from '../../src/auth/policies.js'
-import { applyChanges, changeListProblems, coherenceProblem, touchedSpan, type TimedPunch } from '../../src/modules/attendance/corrections.logic.js'
-import { type ChainEntry, correctionHash, punchHash, verifyChain, verifySupersessions } from '../../src/modules/attendance/punch-chain.js'
-import { SINCE_ALWAYS, scheduledMinutesOn, schedulePeriods, timelineOf } from '../../src/modules/schedules/schedule-history.logic.js'
+import {
+  applyChanges,
+  changeListProblems,
+  coherenceProblem,
+  touchedSpan,
+  type TimedPunch,
+} from '../../src/modules/attendance/corrections.logic.js'
+import {
+  type ChainEntry,
+  correctionHash,
+  punchHash,
+  verifyChain,
+  verifySupersessions,
+} from '../../src/modules/attendance/punch-chain.js'
+import {
+  SINCE_ALWAYS,
+  scheduledMinutesOn,
+  schedulePeriods,
+  timelineOf,
+} from '../../src/modules/schedules/schedule-history.logic.js'
 import { endEmployment, isEmployedOn, resumeEmployment } from '../../src/modules/users/users.logic.js'
 import { addDays } from '../../src/lib/calendar.js'
 
-const p = (id: string, type: TimedPunch['type'], ts: string, modality: TimedPunch['modality'] = 'onsite'): TimedPunch => ({ id, type, ts: `2026-11-20T${ts}:00.000Z`, modality })
+const p = (
+  id: string,
+  type: TimedPunch['type'],
+  ts: string,
+  modality: TimedPunch['modality'] = 'onsite',
+): TimedPunch => ({ id, type, ts: `2026-11-20T${ts}:00.000Z`, modality })
 
 describe('corrections', () => {
   const day = [p('a', 'in', '08:00', 'remote'), p('b', 'out', '16:00', 'remote')]
   const named = new Map(day.map((x) => [x.id, x]))
 
   it('moving a punch supersedes it and appends it at its new moment; appended punches take their session’s modality', () => {
-    const changes = [{ action: 'move' as const, punch_id: 'b', ts: '2026-11-20T17:00:00Z' }, { action: 'add' as const, type: 'break_start' as const, ts: '2026-11-20T12:00:00Z' }, { action: 'add' as const, type: 'break_end' as const, ts: '2026-11-20T12:30:00Z' }]
+    const changes = [
+      { action: 'move' as const, punch_id: 'b', ts: '2026-11-20T17:00:00Z' },
+      { action: 'add' as const, type: 'break_start' as const, ts: '2026-11-20T12:00:00Z' },
+      { action: 'add' as const, type: 'break_end' as const, ts: '2026-11-20T12:30:00Z' },
+    ]
     const corrected = applyChanges(day, changes, named, undefined)
-    assert.deepEqual(corrected.map((x) => [x.type, x.ts.slice(11, 16), x.modality, x.fromChange]), [
-      ['in', '08:00', 'remote', false],
-      ['break_start', '12:00', 'remote', true],
-      ['break_end', '12:30', 'remote', true],
-      ['out', '17:00', 'remote', true],
-    ])
+    assert.deepEqual(
+      corrected.map((x) => [x.type, x.ts.slice(11, 16), x.modality, x.fromChange]),
+      [
+        ['in', '08:00', 'remote', false],
+        ['break_start', '12:00', 'remote', true],
+        ['break_end', '12:30', 'remote', true],
+        ['out', '17:00', 'remote', true],
+      ],
+    )
     assert.equal(coherenceProblem(undefined, corrected, undefined), null)
-    assert.deepEqual(touchedSpan(changes, named), { first: '2026-11-20T12:00:00.000Z', last: '2026-11-20T17:00:00.000Z' })
+    assert.deepEqual(touchedSpan(changes, named), {
+      first: '2026-11-20T12:00:00.000Z',
+      last: '2026-11-20T17:00:00.000Z',
+    })
   })
 
   it('the corrected stretch must follow the punch before it and lead into the punch after it, at distinct moments', () => {
@@ -55,7 +87,13 @@ describe('corrections', () => {
 })
 
 describe('consent', () => {
-  const actor = (id: string, departmentId: string | null = null): Actor => ({ id, email: `${id}@x`, fullName: id, role: 'member', departmentId })
+  const actor = (id: string, departmentId: string | null = null): Actor => ({
+    id,
+    email: `${id}@x`,
+    fullName: id,
+    role: 'member',
+    departmentId,
+  })
   it('the employee’s proposal is decided by HR or a supervisor; anyone else’s by the employee; never by the proposer', () => {
     const own = { employeeId: 'emp', proposedBy: 'emp' }
     assert.equal(canDecideCorrection(actor('emp'), own, 'hr', ['mgr']), false)
@@ -72,13 +110,58 @@ describe('consent', () => {
 })
 
 describe('the chain with corrections', () => {
-  const base = { tenant_id: 'ten', user_id: 'usr', created_by: 'usr', kiosk_id: null, correction_id: null, hash_version: 2, modality: 'onsite', source: 'api' }
+  const base = {
+    tenant_id: 'ten',
+    user_id: 'usr',
+    created_by: 'usr',
+    kiosk_id: null,
+    correction_id: null,
+    hash_version: 2,
+    modality: 'onsite',
+    source: 'api',
+  }
   function chain(): ChainEntry[] {
-    const first = { kind: 'punch' as const, ...base, id: 'p1', seq: 1, type: 'in', ts: '2026-11-20T09:00:00.000Z', created_at: '2026-11-20T09:00:00.000Z', prev_hash: null }
+    const first = {
+      kind: 'punch' as const,
+      ...base,
+      id: 'p1',
+      seq: 1,
+      type: 'in',
+      ts: '2026-11-20T09:00:00.000Z',
+      created_at: '2026-11-20T09:00:00.000Z',
+      prev_hash: null,
+    }
     const p1 = { ...first, hash: punchHash(first) }
-    const c = { kind: 'correction' as const, id: 'c1', tenant_id: 'ten', user_id: 'usr', seq: 2, reason: 'Earlier', changes: JSON.stringify([{ action: 'move', punch_id: 'p1', ts: '2026-11-20T08:00:00.000Z' }]), first_ts: '2026-11-20T08:00:00.000Z', last_ts: '2026-11-20T09:00:00.000Z', proposed_by: 'usr', proposed_at: 'x', decided_by: 'mgr', decided_at: 'y', decision_note: null, prev_hash: p1.hash }
+    const c = {
+      kind: 'correction' as const,
+      id: 'c1',
+      tenant_id: 'ten',
+      user_id: 'usr',
+      seq: 2,
+      reason: 'Earlier',
+      changes: JSON.stringify([{ action: 'move', punch_id: 'p1', ts: '2026-11-20T08:00:00.000Z' }]),
+      first_ts: '2026-11-20T08:00:00.000Z',
+      last_ts: '2026-11-20T09:00:00.000Z',
+      proposed_by: 'usr',
+      proposed_at: 'x',
+      decided_by: 'mgr',
+      decided_at: 'y',
+      decision_note: null,
+      prev_hash: p1.hash,
+    }
     const c1 = { ...c, hash: correctionHash(c) }
-    const moved = { kind: 'punch' as const, ...base, source: 'correction', correction_id: 'c1', id: 'p2', seq: 3, type: 'in', ts: '2026-11-20T08:00:00.000Z', created_at: 'y', prev_hash: c1.hash }
+    const moved = {
+      kind: 'punch' as const,
+      ...base,
+      source: 'correction',
+      correction_id: 'c1',
+      id: 'p2',
+      seq: 3,
+      type: 'in',
+      ts: '2026-11-20T08:00:00.000Z',
+      created_at: 'y',
+      prev_hash: c1.hash,
+    }
     return [p1, c1, { ...moved, hash: punchHash(moved) }]
   }
 
@@ -89,11 +172,26 @@ describe('the chain with corrections', () => {
 
   it('finds an edited correction, a missing or extra superseded mark, and an appended punch without its correction', () => {
     const edited = chain().map((e) => (e.kind === 'correction' ? { ...e, reason: 'Much earlier' } : e))
-    assert.deepEqual(verifyChain(edited).map((b) => [b.punch_id, b.problem]), [['c1', 'hash_mismatch']])
-    assert.deepEqual(verifySupersessions('usr', chain(), []).map((b) => [b.punch_id, b.problem]), [['p1', 'supersession_mismatch']])
-    assert.deepEqual(verifySupersessions('usr', chain(), [{ punch_id: 'p1', correction_id: 'c1' }, { punch_id: 'p2', correction_id: 'c1' }]).map((b) => [b.punch_id, b.problem]), [['p2', 'supersession_mismatch']])
+    assert.deepEqual(
+      verifyChain(edited).map((b) => [b.punch_id, b.problem]),
+      [['c1', 'hash_mismatch']],
+    )
+    assert.deepEqual(
+      verifySupersessions('usr', chain(), []).map((b) => [b.punch_id, b.problem]),
+      [['p1', 'supersession_mismatch']],
+    )
+    assert.deepEqual(
+      verifySupersessions('usr', chain(), [
+        { punch_id: 'p1', correction_id: 'c1' },
+        { punch_id: 'p2', correction_id: 'c1' },
+      ]).map((b) => [b.punch_id, b.problem]),
+      [['p2', 'supersession_mismatch']],
+    )
     const withoutCorrection = chain().filter((e) => e.kind === 'punch')
-    assert.deepEqual(verifySupersessions('usr', withoutCorrection, []).map((b) => [b.punch_id, b.problem]), [['p2', 'correction_missing']])
+    assert.deepEqual(
+      verifySupersessions('usr', withoutCorrection, []).map((b) => [b.punch_id, b.problem]),
+      [['p2', 'correction_missing']],
+    )
   })
 
   it('a version-2 punch hash covers its origin; a version-1 punch can only have the origin the upgrade gave it', () => {
@@ -104,12 +202,18 @@ describe('the chain with corrections', () => {
     const legacy = { ...old, hash: punchHash(old) }
     assert.deepEqual(verifyChain([legacy]), [])
     const relabelled = { ...legacy, source: 'correction', correction_id: 'c1' }
-    assert.deepEqual(verifyChain([relabelled]).map((b) => b.problem), ['hash_mismatch'])
+    assert.deepEqual(
+      verifyChain([relabelled]).map((b) => b.problem),
+      ['hash_mismatch'],
+    )
   })
 
   it('a correction’s moments are covered by its hash', () => {
     const moved = chain().map((e) => (e.kind === 'correction' ? { ...e, first_ts: '2030-01-01T00:00:00.000Z' } : e))
-    assert.deepEqual(verifyChain(moved).map((b) => [b.punch_id, b.problem]), [['c1', 'hash_mismatch']])
+    assert.deepEqual(
+      verifyChain(moved).map((b) => [b.punch_id, b.problem]),
+      [['c1', 'hash_mismatch']],
+    )
   })
 })
 
@@ -153,10 +257,19 @@ describe('employment periods', () => {
   it('a deactivation ends a period on its day; a reactivation begins another', () => {
     const ended = endEmployment([], '2026-11-10')
     const resumed = resumeEmployment(ended, '2026-11-20')
-    assert.deepEqual(resumed, [{ start: null, end: '2026-11-10' }, { start: '2026-11-20', end: null }])
+    assert.deepEqual(resumed, [
+      { start: null, end: '2026-11-10' },
+      { start: '2026-11-20', end: null },
+    ])
     const employed = (d: string) => isEmployedOn('2026-11-02', resumed, d)
-    assert.deepEqual(['2026-11-01', '2026-11-02', '2026-11-10', '2026-11-11', '2026-11-19', '2026-11-20', '2030-01-01'].map(employed), [false, true, true, false, false, true, true])
-    assert.deepEqual(endEmployment(resumed, '2026-11-20'), [{ start: null, end: '2026-11-10' }, { start: '2026-11-20', end: '2026-11-20' }])
+    assert.deepEqual(
+      ['2026-11-01', '2026-11-02', '2026-11-10', '2026-11-11', '2026-11-19', '2026-11-20', '2030-01-01'].map(employed),
+      [false, true, true, false, false, true, true],
+    )
+    assert.deepEqual(endEmployment(resumed, '2026-11-20'), [
+      { start: null, end: '2026-11-10' },
+      { start: '2026-11-20', end: '2026-11-20' },
+    ])
     assert.deepEqual(resumeEmployment([], '2026-11-20'), [], 'already employed: nothing to begin')
   })
 })

@@ -30,7 +30,11 @@ describe('TurnBatchedLogStream', () => {
     stream.write('d\n')
     await nextTurn()
     await nextTurn()
-    assert.deepEqual(destination.writes, ['a\nb\nc\n', 'd\n'], 'a lone line is written as it is, and nothing is written twice')
+    assert.deepEqual(
+      destination.writes,
+      ['a\nb\nc\n', 'd\n'],
+      'a lone line is written as it is, and nothing is written twice',
+    )
   })
 
   it('flushSync hands over what it holds and has the destination write it out at once', () => {
@@ -50,7 +54,9 @@ describe('TurnBatchedLogStream', () => {
       for (let i = 0; i < 1000; i++) stream.write('line ' + i + '\\n')
       process.exit(3)
     `
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' })
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    })
     assert.equal(child.status, 3, child.stderr)
     const lines = child.stdout.trim().split('\n')
     assert.equal(lines.length, 1000)
@@ -68,7 +74,10 @@ describe('TurnBatchedLogStream', () => {
       }
       process.stderr.write('still serving')
     `
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 15_000 })
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 15_000,
+    })
     let stderr = ''
     child.stderr.on('data', (chunk) => (stderr += chunk))
     // The reader goes away after the first lines.

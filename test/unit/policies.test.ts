@@ -16,7 +16,14 @@ import {
 } from '../../src/auth/policies.js'
 
 const HR = 'dep_hr'
-const member = (over: Partial<Actor> = {}): Actor => ({ id: 'usr_me', email: 'me@x.com', fullName: 'Me', role: 'member', departmentId: null, ...over })
+const member = (over: Partial<Actor> = {}): Actor => ({
+  id: 'usr_me',
+  email: 'me@x.com',
+  fullName: 'Me',
+  role: 'member',
+  departmentId: null,
+  ...over,
+})
 const admin = member({ id: 'usr_admin', role: 'admin' })
 const hrMember = member({ id: 'usr_hr', departmentId: HR })
 
@@ -60,7 +67,14 @@ describe('policies', () => {
   })
 
   const keyOf = (actor: Actor, scopes: string[] = ['users.get', 'users.sensitive']): AuthContext =>
-    ({ keyId: 'key_1', kind: 'standard', tenantId: 'ten_1', tenant: { hr_department_id: HR } as AuthContext['tenant'], scopes, actor }) as AuthContext
+    ({
+      keyId: 'key_1',
+      kind: 'standard',
+      tenantId: 'ten_1',
+      tenant: { hr_department_id: HR } as AuthContext['tenant'],
+      scopes,
+      actor,
+    }) as AuthContext
 
   it('sensitive fields: the user, an administrator or HR, and only through a key holding users.sensitive', () => {
     assert.equal(canSeeSensitiveFieldsOf(keyOf(member()), 'usr_me'), true)

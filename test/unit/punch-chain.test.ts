@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
-import { type ChainEntry, punchHash, verifyAnchor, verifyChain, verifyHead } from '../../src/modules/attendance/punch-chain.js'
+import {
+  type ChainEntry,
+  punchHash,
+  verifyAnchor,
+  verifyChain,
+  verifyHead,
+} from '../../src/modules/attendance/punch-chain.js'
 
 type ChainedPunch = Extract<ChainEntry, { kind: 'punch' }>
 
@@ -40,7 +46,9 @@ const rehash = (punch: ChainedPunch): ChainedPunch => ({ ...punch, hash: punchHa
 
 const chainArb = fc
   .integer({ min: 1, max: 12 })
-  .chain((n) => fc.tuple(fc.constant(n), fc.array(fc.integer({ min: 1, max: 20 * 3_600_000 }), { minLength: n, maxLength: n })))
+  .chain((n) =>
+    fc.tuple(fc.constant(n), fc.array(fc.integer({ min: 1, max: 20 * 3_600_000 }), { minLength: n, maxLength: n })),
+  )
   .map(([n, gaps]) => buildChain(n, gaps))
 
 describe('punchHash', () => {
@@ -73,10 +81,7 @@ describe('verifyChain', () => {
   it('a chain must start at seq 1 with no prev_hash', () => {
     const chain = buildChain(3)
     const broken = verifyChain(chain.slice(1))
-    assert.deepEqual(
-      broken.map((b) => b.problem).sort(),
-      ['prev_hash_mismatch', 'sequence_gap'],
-    )
+    assert.deepEqual(broken.map((b) => b.problem).sort(), ['prev_hash_mismatch', 'sequence_gap'])
     assert.ok(broken.every((b) => b.punch_id === chain[1]!.id && b.seq === 2 && b.user_id === 'usr_1'))
   })
 
@@ -89,15 +94,41 @@ describe('verifyChain', () => {
     assert.deepEqual(broken, [{ user_id: 'usr_1', punch_id: third.id, seq: 3, problem: 'time_not_increasing' }])
   })
 
-  type Field = 'ts' | 'type' | 'user_id' | 'modality' | 'created_at' | 'seq' | 'prev_hash' | 'id' | 'tenant_id' | 'source' | 'hash'
-  const FIELDS: Field[] = ['ts', 'type', 'user_id', 'modality', 'created_at', 'seq', 'prev_hash', 'id', 'tenant_id', 'source', 'hash']
+  type Field =
+    | 'ts'
+    | 'type'
+    | 'user_id'
+    | 'modality'
+    | 'created_at'
+    | 'seq'
+    | 'prev_hash'
+    | 'id'
+    | 'tenant_id'
+    | 'source'
+    | 'hash'
+  const FIELDS: Field[] = [
+    'ts',
+    'type',
+    'user_id',
+    'modality',
+    'created_at',
+    'seq',
+    'prev_hash',
+    'id',
+    'tenant_id',
+    'source',
+    'hash',
+  ]
 
   function mutate(punch: ChainedPunch, field: Field, salt: number): ChainedPunch {
     switch (field) {
       case 'ts':
       case 'created_at': {
         const delta = (salt % 1_000_000) + 1
-        return { ...punch, [field]: new Date(Date.parse(punch[field]) + (salt % 2 === 0 ? delta : -delta)).toISOString() }
+        return {
+          ...punch,
+          [field]: new Date(Date.parse(punch[field]) + (salt % 2 === 0 ? delta : -delta)).toISOString(),
+        }
       }
       case 'type': {
         const others = TYPES.filter((t) => t !== punch.type)
@@ -108,7 +139,15 @@ describe('verifyChain', () => {
       case 'seq':
         return { ...punch, seq: punch.seq + (salt % 2 === 0 ? 1 : -1) * (1 + (salt % 5)) }
       case 'prev_hash':
-        return { ...punch, prev_hash: punch.prev_hash === null ? 'f'.repeat(64) : salt % 3 === 0 ? null : punch.prev_hash.replace(/^./, (c) => (c === '0' ? '1' : '0')) }
+        return {
+          ...punch,
+          prev_hash:
+            punch.prev_hash === null
+              ? 'f'.repeat(64)
+              : salt % 3 === 0
+                ? null
+                : punch.prev_hash.replace(/^./, (c) => (c === '0' ? '1' : '0')),
+        }
       case 'hash':
         return { ...punch, hash: punch.hash.replace(/.$/, (c) => (c === '0' ? '1' : '0')) }
       default:
@@ -127,12 +166,17 @@ describe('verifyChain', () => {
         const broken = verifyChain(tampered)
         assert.ok(broken.length > 0, `${field} of punch ${index + 1}/${chain.length} changed unnoticed`)
         const named = new Set([original.id, changed.id, chain[index + 1]?.id])
-        assert.ok(broken.some((b) => b.punch_id !== null && named.has(b.punch_id)), JSON.stringify(broken))
+        assert.ok(
+          broken.some((b) => b.punch_id !== null && named.has(b.punch_id)),
+          JSON.stringify(broken),
+        )
         // Nothing before the changed punch is blamed.
-        for (const b of broken) assert.ok(chain.findIndex((c) => c.id === b.punch_id) >= index || b.punch_id === changed.id)
+        for (const b of broken)
+          assert.ok(chain.findIndex((c) => c.id === b.punch_id) >= index || b.punch_id === changed.id)
         // A changed stored field always breaks the punch's own hash (the hash field breaks the next link).
         if (field !== 'hash') assert.ok(broken.some((b) => b.punch_id === changed.id && b.problem === 'hash_mismatch'))
-        else if (index + 1 < chain.length) assert.ok(broken.some((b) => b.punch_id === chain[index + 1]!.id && b.problem === 'prev_hash_mismatch'))
+        else if (index + 1 < chain.length)
+          assert.ok(broken.some((b) => b.punch_id === chain[index + 1]!.id && b.problem === 'prev_hash_mismatch'))
       }),
       { numRuns: 400 },
     )
@@ -149,7 +193,10 @@ describe('verifyChain', () => {
           const index = pick % (chain.length - 1)
           const forged = rehash(mutate(chain[index]!, field, salt))
           const broken = verifyChain(chain.map((punch, i) => (i === index ? forged : punch)))
-          assert.ok(broken.some((b) => b.punch_id === chain[index + 1]!.id && b.problem === 'prev_hash_mismatch'), JSON.stringify(broken))
+          assert.ok(
+            broken.some((b) => b.punch_id === chain[index + 1]!.id && b.problem === 'prev_hash_mismatch'),
+            JSON.stringify(broken),
+          )
         },
       ),
       { numRuns: 200 },
@@ -202,7 +249,10 @@ describe('verifyChain', () => {
           const problems = broken.filter((b) => b.punch_id === chain[index + 1]!.id).map((b) => b.problem)
           assert.ok(problems.includes('sequence_gap'), JSON.stringify(broken))
           assert.ok(problems.includes('prev_hash_mismatch'), JSON.stringify(broken))
-          assert.ok(broken.some((b) => b.punch_id === chain[index]!.id && b.problem === 'time_not_increasing'), JSON.stringify(broken))
+          assert.ok(
+            broken.some((b) => b.punch_id === chain[index]!.id && b.problem === 'time_not_increasing'),
+            JSON.stringify(broken),
+          )
         },
       ),
       { numRuns: 200 },
@@ -237,12 +287,16 @@ describe('verifyHead', () => {
       { user_id: 'usr_1', punch_id: rewritten.id, seq: 4, problem: 'head_mismatch' },
     ])
     const longer = buildChain(5)
-    assert.deepEqual(verifyHead('usr_1', longer, headOf(longer[3]!)), [{ user_id: 'usr_1', punch_id: longer[4]!.id, seq: 5, problem: 'head_mismatch' }])
+    assert.deepEqual(verifyHead('usr_1', longer, headOf(longer[3]!)), [
+      { user_id: 'usr_1', punch_id: longer[4]!.id, seq: 5, problem: 'head_mismatch' },
+    ])
   })
 
   it('punches without a recorded head are reported; no punches and no head is nothing to report', () => {
     const chain = buildChain(2)
-    assert.deepEqual(verifyHead('usr_1', chain, null), [{ user_id: 'usr_1', punch_id: chain[1]!.id, seq: 2, problem: 'head_missing' }])
+    assert.deepEqual(verifyHead('usr_1', chain, null), [
+      { user_id: 'usr_1', punch_id: chain[1]!.id, seq: 2, problem: 'head_missing' },
+    ])
     assert.deepEqual(verifyHead('usr_1', [], null), [])
   })
 })
@@ -267,7 +321,9 @@ describe('verifyAnchor', () => {
         const index = pick % chain.length
         const forged = rewrittenFrom(chain, index)
         assert.deepEqual(verifyChain(forged), [], 'the forged chain is valid in itself')
-        assert.deepEqual(verifyAnchor(forged, anchor), [{ user_id: 'usr_1', punch_id: forged.at(-1)!.id, seq: anchor.seq, problem: 'changed_since_report' }])
+        assert.deepEqual(verifyAnchor(forged, anchor), [
+          { user_id: 'usr_1', punch_id: forged.at(-1)!.id, seq: anchor.seq, problem: 'changed_since_report' },
+        ])
       }),
     )
   })
@@ -275,7 +331,9 @@ describe('verifyAnchor', () => {
   it('an anchored punch that is gone is reported with a null punch_id; later punches do not matter', () => {
     const chain = buildChain(5)
     const anchor = { user_id: 'usr_1', seq: 3, hash: chain[2]!.hash }
-    assert.deepEqual(verifyAnchor(chain.slice(0, 2), anchor), [{ user_id: 'usr_1', punch_id: null, seq: 3, problem: 'changed_since_report' }])
+    assert.deepEqual(verifyAnchor(chain.slice(0, 2), anchor), [
+      { user_id: 'usr_1', punch_id: null, seq: 3, problem: 'changed_since_report' },
+    ])
     assert.deepEqual(verifyAnchor(rewrittenFrom(chain, 3), anchor), [])
   })
 })

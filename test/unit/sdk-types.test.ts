@@ -7,5 +7,8 @@ import { SDK_TYPES_PATH, renderSdkTypes } from '../../scripts/generate-sdk-types
 it('sdk/src/schema.ts matches the OpenAPI document (run `npm run docs` after changing a route)', async () => {
   const committed = readFileSync(SDK_TYPES_PATH, 'utf8')
   const regenerated = await renderSdkTypes()
-  assert.ok(regenerated === committed, 'sdk/src/schema.ts has drifted from the API: run `npm run docs` and commit the result')
+  assert.ok(
+    regenerated === committed,
+    'sdk/src/schema.ts has drifted from the API: run `npm run docs` and commit the result',
+  )
 })

@@ -11,7 +11,14 @@ import {
 } from '../../src/modules/users/users.logic.js'
 import { userUpdateDenial as updateDenial } from '../../src/auth/policies.js'
 
-const actor = (over: Partial<Actor> = {}): Actor => ({ id: 'usr_me', email: 'me@x.com', fullName: 'Me', role: 'member', departmentId: null, ...over })
+const actor = (over: Partial<Actor> = {}): Actor => ({
+  id: 'usr_me',
+  email: 'me@x.com',
+  fullName: 'Me',
+  role: 'member',
+  departmentId: null,
+  ...over,
+})
 
 describe('who may change which user field', () => {
   it('members change their own personal fields only', () => {
@@ -25,7 +32,11 @@ describe('who may change which user field', () => {
     const hr = actor({ departmentId: 'dep_hr' })
     assert.equal(updateDenial(hr, 'dep_hr', 'usr_other', ['ssn', 'qualifications', 'company_cif']), null)
     assert.notEqual(updateDenial(hr, 'dep_hr', 'usr_other', ['city']), null)
-    assert.notEqual(updateDenial(hr, 'dep_other', 'usr_other', ['ssn']), null, 'not HR when the tenant names another department')
+    assert.notEqual(
+      updateDenial(hr, 'dep_other', 'usr_other', ['ssn']),
+      null,
+      'not HR when the tenant names another department',
+    )
     assert.notEqual(updateDenial(actor(), null, 'usr_me', ['ssn']), null, 'no HR department: nobody is HR')
   })
   it('administrators change everything', () => {
@@ -63,7 +74,8 @@ describe('qualifications', () => {
 })
 
 describe('small normalisations', () => {
-  it('IBAN in electronic format', () => assert.equal(normaliseIban('es91 2100 0418 4502 0005 1332'), 'ES9121000418450200051332'))
+  it('IBAN in electronic format', () =>
+    assert.equal(normaliseIban('es91 2100 0418 4502 0005 1332'), 'ES9121000418450200051332'))
   it('searchable text drops case and accents', () => {
     assert.equal(searchableText('Álvaro Núñez ÇA'), 'alvaro nunez ca')
   })

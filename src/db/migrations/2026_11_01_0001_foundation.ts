@@ -34,7 +34,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('departments_tenant_name').unique().on('departments').columns(['tenant_id', 'name']).execute()
+  await db.schema
+    .createIndex('departments_tenant_name')
+    .unique()
+    .on('departments')
+    .columns(['tenant_id', 'name'])
+    .execute()
 
   await db.schema
     .createTable('work_centers')
@@ -45,7 +50,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('region', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('work_centers_tenant_name').unique().on('work_centers').columns(['tenant_id', 'name']).execute()
+  await db.schema
+    .createIndex('work_centers_tenant_name')
+    .unique()
+    .on('work_centers')
+    .columns(['tenant_id', 'name'])
+    .execute()
 
   let users = db.schema
     .createTable('users')
@@ -69,9 +79,26 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('kiosk_id', 'text')
     .addColumn('kiosk_pin_hash', 'text')
   for (const column of [
-    'phone_company', 'phone_personal', 'personal_email', 'birth_date', 'nationality', 'dni', 'dni_expiry',
-    'address', 'city', 'postal_code', 'passport_number', 'passport_issue', 'passport_expiry',
-    'health_insurance', 'iban', 'swift', 'country', 'company_name', 'company_cif', 'ssn',
+    'phone_company',
+    'phone_personal',
+    'personal_email',
+    'birth_date',
+    'nationality',
+    'dni',
+    'dni_expiry',
+    'address',
+    'city',
+    'postal_code',
+    'passport_number',
+    'passport_issue',
+    'passport_expiry',
+    'health_insurance',
+    'iban',
+    'swift',
+    'country',
+    'company_name',
+    'company_cif',
+    'ssn',
   ]) {
     users = users.addColumn(column, 'text')
   }
@@ -83,9 +110,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   await collateByCodePoint(db, 'users', 'full_name_normalized')
   await collateByCodePoint(db, 'departments', 'name')
   await collateByCodePoint(db, 'work_centers', 'name')
-  await db.schema.createIndex('users_tenant_email').unique().on('users').columns(['tenant_id', 'email_normalized']).execute()
+  await db.schema
+    .createIndex('users_tenant_email')
+    .unique()
+    .on('users')
+    .columns(['tenant_id', 'email_normalized'])
+    .execute()
   await db.schema.createIndex('users_tenant_kiosk').unique().on('users').columns(['tenant_id', 'kiosk_id']).execute()
-  await db.schema.createIndex('users_tenant_name').on('users').columns(['tenant_id', 'full_name_normalized', 'id']).execute()
+  await db.schema
+    .createIndex('users_tenant_name')
+    .on('users')
+    .columns(['tenant_id', 'full_name_normalized', 'id'])
+    .execute()
   await db.schema.createIndex('users_tenant_department').on('users').columns(['tenant_id', 'department_id']).execute()
   await db.schema.createIndex('users_tenant_work_center').on('users').columns(['tenant_id', 'work_center_id']).execute()
   await db.schema.createIndex('users_tenant_manager').on('users').columns(['tenant_id', 'manager_id']).execute()
@@ -100,7 +136,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('document_count', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('folders_tenant_user').on('folders').columns(['tenant_id', 'user_id', 'position']).execute()
+  await db.schema
+    .createIndex('folders_tenant_user')
+    .on('folders')
+    .columns(['tenant_id', 'user_id', 'position'])
+    .execute()
 
   await db.schema
     .createTable('api_keys')

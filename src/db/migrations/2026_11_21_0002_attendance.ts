@@ -20,7 +20,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('schedules_tenant_name').unique().on('schedules').columns(['tenant_id', 'name']).execute()
 
   await db.schema.alterTable('tenants').addColumn('default_schedule_id', 'text').execute()
-  await db.schema.alterTable('users').addColumn('schedule_id', 'text', (c) => c.references('schedules.id')).execute()
+  await db.schema
+    .alterTable('users')
+    .addColumn('schedule_id', 'text', (c) => c.references('schedules.id'))
+    .execute()
 
   const now = new Date().toISOString()
   const tenants = await db.selectFrom('tenants').select('id').execute()
@@ -28,7 +31,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     const id = `sch_${ulid()}`
     await db
       .insertInto('schedules')
-      .values({ id, tenant_id: tenant.id, name: 'Standard (Mon-Fri, 8 h)', weekday_minutes: '[480,480,480,480,480,0,0]', created_at: now })
+      .values({
+        id,
+        tenant_id: tenant.id,
+        name: 'Standard (Mon-Fri, 8 h)',
+        weekday_minutes: '[480,480,480,480,480,0,0]',
+        created_at: now,
+      })
       .execute()
     await db.updateTable('tenants').set({ default_schedule_id: id }).where('id', '=', tenant.id).execute()
   }
@@ -42,7 +51,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('work_center_id', 'text', (c) => c.references('work_centers.id')) // null: the whole company
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('company_holidays_tenant_date').on('company_holidays').columns(['tenant_id', 'date']).execute()
+  await db.schema
+    .createIndex('company_holidays_tenant_date')
+    .on('company_holidays')
+    .columns(['tenant_id', 'date'])
+    .execute()
 
   await db.schema
     .createTable('punches')
@@ -58,7 +71,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('prev_hash', 'text')
     .addColumn('hash', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('punches_tenant_user_seq').unique().on('punches').columns(['tenant_id', 'user_id', 'seq']).execute()
+  await db.schema
+    .createIndex('punches_tenant_user_seq')
+    .unique()
+    .on('punches')
+    .columns(['tenant_id', 'user_id', 'seq'])
+    .execute()
   // Covering: the daily record reads type and modality straight from the index, never the table.
   await db.schema
     .createIndex('punches_tenant_user_ts')

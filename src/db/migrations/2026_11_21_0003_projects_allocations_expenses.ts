@@ -33,9 +33,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addCheckConstraint('allocations_project_xor_note', sql`(project_id is null) <> (note is null)`)
     .execute()
-  await db.schema.createIndex('allocations_tenant_user_start').on('allocations').columns(['tenant_id', 'user_id', 'start']).execute()
+  await db.schema
+    .createIndex('allocations_tenant_user_start')
+    .on('allocations')
+    .columns(['tenant_id', 'user_id', 'start'])
+    .execute()
   await db.schema.createIndex('allocations_tenant_date').on('allocations').columns(['tenant_id', 'date']).execute()
-  await db.schema.createIndex('allocations_tenant_project').on('allocations').columns(['tenant_id', 'project_id']).execute()
+  await db.schema
+    .createIndex('allocations_tenant_project')
+    .on('allocations')
+    .columns(['tenant_id', 'project_id'])
+    .execute()
 
   await db.schema
     .createTable('expenses')
@@ -54,7 +62,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('reconciled', 'boolean', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('expenses_tenant_user_date').on('expenses').columns(['tenant_id', 'user_id', 'expense_date']).execute()
+  await db.schema
+    .createIndex('expenses_tenant_user_date')
+    .on('expenses')
+    .columns(['tenant_id', 'user_id', 'expense_date'])
+    .execute()
   await db.schema.createIndex('expenses_tenant_date').on('expenses').columns(['tenant_id', 'expense_date']).execute()
 }
 

@@ -9,8 +9,20 @@ import { collateByCodePoint } from './2026_11_01_0001_foundation.js'
 const DEFAULT_TYPES = [
   { key: 'vacation', label: 'Vacation', requires_approval: true, allows_hourly: false, consumes_vacation: true },
   { key: 'sick', label: 'Sick leave', requires_approval: false, allows_hourly: true, consumes_vacation: false },
-  { key: 'justified', label: 'Justified absence', requires_approval: true, allows_hourly: true, consumes_vacation: false },
-  { key: 'personal', label: 'Personal matters', requires_approval: true, allows_hourly: true, consumes_vacation: false },
+  {
+    key: 'justified',
+    label: 'Justified absence',
+    requires_approval: true,
+    allows_hourly: true,
+    consumes_vacation: false,
+  },
+  {
+    key: 'personal',
+    label: 'Personal matters',
+    requires_approval: true,
+    allows_hourly: true,
+    consumes_vacation: false,
+  },
 ]
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -26,7 +38,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
   await collateByCodePoint(db, 'absence_types', 'key')
-  await db.schema.createIndex('absence_types_tenant_key').unique().on('absence_types').columns(['tenant_id', 'key']).execute()
+  await db.schema
+    .createIndex('absence_types_tenant_key')
+    .unique()
+    .on('absence_types')
+    .columns(['tenant_id', 'key'])
+    .execute()
 
   const now = new Date().toISOString()
   for (const tenant of await db.selectFrom('tenants').select('id').execute()) {
@@ -54,9 +71,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('cancelled_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('absences_tenant_user_start').on('absences').columns(['tenant_id', 'user_id', 'start_date']).execute()
+  await db.schema
+    .createIndex('absences_tenant_user_start')
+    .on('absences')
+    .columns(['tenant_id', 'user_id', 'start_date'])
+    .execute()
   // In list order (most recent first), so a page is read from the index instead of sorting the year.
-  await db.schema.createIndex('absences_tenant_start').on('absences').columns(['tenant_id', 'start_date', 'created_at', 'id']).execute()
+  await db.schema
+    .createIndex('absences_tenant_start')
+    .on('absences')
+    .columns(['tenant_id', 'start_date', 'created_at', 'id'])
+    .execute()
   await db.schema.createIndex('absences_tenant_end').on('absences').columns(['tenant_id', 'end_date']).execute()
 }
 

@@ -15,7 +15,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('seq', 'integer', (c) => c.notNull())
     .addColumn('hash', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('punch_chain_heads_tenant').ifNotExists().on('punch_chain_heads').columns(['tenant_id', 'user_id']).execute()
+  await db.schema
+    .createIndex('punch_chain_heads_tenant')
+    .ifNotExists()
+    .on('punch_chain_heads')
+    .columns(['tenant_id', 'user_id'])
+    .execute()
   // One lookup per employee (their highest seq), then that punch by the unique (tenant, user, seq).
   await sql`
     insert into punch_chain_heads (user_id, tenant_id, seq, hash)

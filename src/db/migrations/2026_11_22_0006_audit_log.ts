@@ -19,7 +19,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('fields', 'text', (c) => c.notNull())
     .execute()
   // Newest first, in a tenant: the order of the list, which every filter narrows.
-  await db.schema.createIndex('audit_log_tenant_at').ifNotExists().on('audit_log').columns(['tenant_id', 'at', 'id']).execute()
+  await db.schema
+    .createIndex('audit_log_tenant_at')
+    .ifNotExists()
+    .on('audit_log')
+    .columns(['tenant_id', 'at', 'id'])
+    .execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

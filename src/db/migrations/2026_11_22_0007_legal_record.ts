@@ -19,7 +19,12 @@ async function hasColumn(db: Kysely<any>, table: string, column: string): Promis
 
 function localDate(iso: string, zone: string): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso))
+    return new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date(iso))
   } catch {
     return iso.slice(0, 10)
   }
@@ -28,10 +33,14 @@ function localDate(iso: string, zone: string): string {
 export async function up(db: Kysely<any>): Promise<void> {
   // Punch origin. hash_version 1 is the chain's original canonical form (without these fields).
   for (const column of ['created_by', 'kiosk_id', 'correction_id']) {
-    if (!(await hasColumn(db, 'punches', column))) await db.schema.alterTable('punches').addColumn(column, 'text').execute()
+    if (!(await hasColumn(db, 'punches', column)))
+      await db.schema.alterTable('punches').addColumn(column, 'text').execute()
   }
   if (!(await hasColumn(db, 'punches', 'hash_version'))) {
-    await db.schema.alterTable('punches').addColumn('hash_version', 'integer', (c) => c.notNull().defaultTo(1)).execute()
+    await db.schema
+      .alterTable('punches')
+      .addColumn('hash_version', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute()
   }
   // Covering for the daily record, which now also needs the id (to leave superseded punches out)
   // and correction_id (`edited`).
@@ -49,7 +58,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id'))
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
-    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'approved', 'rejected', 'cancelled')`))
+    .addColumn('status', 'text', (c) =>
+      c.notNull().check(sql`status in ('pending', 'approved', 'rejected', 'cancelled')`),
+    )
     .addColumn('reason', 'text', (c) => c.notNull())
     .addColumn('changes', 'text', (c) => c.notNull()) // JSON array, as proposed (normalised)
     .addColumn('first_ts', 'text', (c) => c.notNull()) // earliest instant the changes touch
@@ -65,9 +76,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('prev_hash', 'text')
     .addColumn('hash', 'text')
     .execute()
-  await db.schema.createIndex('punch_corrections_tenant_user_seq').ifNotExists().unique().on('punch_corrections').columns(['tenant_id', 'user_id', 'seq']).execute()
-  await db.schema.createIndex('punch_corrections_tenant_proposed').ifNotExists().on('punch_corrections').columns(['tenant_id', 'proposed_at', 'id']).execute()
-  await db.schema.createIndex('punch_corrections_tenant_user_ts').ifNotExists().on('punch_corrections').columns(['tenant_id', 'user_id', 'first_ts']).execute()
+  await db.schema
+    .createIndex('punch_corrections_tenant_user_seq')
+    .ifNotExists()
+    .unique()
+    .on('punch_corrections')
+    .columns(['tenant_id', 'user_id', 'seq'])
+    .execute()
+  await db.schema
+    .createIndex('punch_corrections_tenant_proposed')
+    .ifNotExists()
+    .on('punch_corrections')
+    .columns(['tenant_id', 'proposed_at', 'id'])
+    .execute()
+  await db.schema
+    .createIndex('punch_corrections_tenant_user_ts')
+    .ifNotExists()
+    .on('punch_corrections')
+    .columns(['tenant_id', 'user_id', 'first_ts'])
+    .execute()
 
   // A punch superseded by an approved correction: the link is a row of its own, so that the punch
   // row itself is never touched.
@@ -80,11 +107,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('correction_id', 'text', (c) => c.notNull().references('punch_corrections.id'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('punch_supersessions_tenant_user').ifNotExists().on('punch_supersessions').columns(['tenant_id', 'user_id']).execute()
+  await db.schema
+    .createIndex('punch_supersessions_tenant_user')
+    .ifNotExists()
+    .on('punch_supersessions')
+    .columns(['tenant_id', 'user_id'])
+    .execute()
 
   // Employment periods: JSON [{ start, end }] of YYYY-MM-DD or null; [] is "employed since the hire date".
   if (!(await hasColumn(db, 'users', 'employment_periods'))) {
-    await db.schema.alterTable('users').addColumn('employment_periods', 'text', (c) => c.notNull().defaultTo('[]')).execute()
+    await db.schema
+      .alterTable('users')
+      .addColumn('employment_periods', 'text', (c) => c.notNull().defaultTo('[]'))
+      .execute()
   }
   const disabled = await db
     .selectFrom('users as u')
@@ -108,8 +143,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('weekday_minutes', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('schedule_versions_schedule_from').ifNotExists().unique().on('schedule_versions').columns(['schedule_id', 'effective_from']).execute()
-  await db.schema.createIndex('schedule_versions_tenant_from').ifNotExists().on('schedule_versions').columns(['tenant_id', 'effective_from']).execute()
+  await db.schema
+    .createIndex('schedule_versions_schedule_from')
+    .ifNotExists()
+    .unique()
+    .on('schedule_versions')
+    .columns(['schedule_id', 'effective_from'])
+    .execute()
+  await db.schema
+    .createIndex('schedule_versions_tenant_from')
+    .ifNotExists()
+    .on('schedule_versions')
+    .columns(['tenant_id', 'effective_from'])
+    .execute()
 
   // Which schedule applies from when: a user's own (user_id set; schedule_id null follows the
   // company default) or the company default (user_id null).
@@ -123,7 +169,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('schedule_id', 'text', (c) => c.references('schedules.id'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('schedule_assignments_tenant_user_from').ifNotExists().on('schedule_assignments').columns(['tenant_id', 'user_id', 'effective_from']).execute()
+  await db.schema
+    .createIndex('schedule_assignments_tenant_user_from')
+    .ifNotExists()
+    .on('schedule_assignments')
+    .columns(['tenant_id', 'user_id', 'effective_from'])
+    .execute()
 
   // Ids derived from what they are the first history entry of, so that a second run adds nothing.
   const now = new Date().toISOString()
@@ -131,7 +182,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const s of schedules) {
     await db
       .insertInto('schedule_versions')
-      .values({ id: `scv_${s.id}`, tenant_id: s.tenant_id, schedule_id: s.id, effective_from: SINCE_ALWAYS, weekday_minutes: s.weekday_minutes, created_at: now })
+      .values({
+        id: `scv_${s.id}`,
+        tenant_id: s.tenant_id,
+        schedule_id: s.id,
+        effective_from: SINCE_ALWAYS,
+        weekday_minutes: s.weekday_minutes,
+        created_at: now,
+      })
       .onConflict((oc) => oc.doNothing())
       .execute()
   }
@@ -139,15 +197,33 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const t of tenants) {
     await db
       .insertInto('schedule_assignments')
-      .values({ id: `sca_${t.id}`, tenant_id: t.id, user_id: null, effective_from: SINCE_ALWAYS, schedule_id: t.default_schedule_id, created_at: now })
+      .values({
+        id: `sca_${t.id}`,
+        tenant_id: t.id,
+        user_id: null,
+        effective_from: SINCE_ALWAYS,
+        schedule_id: t.default_schedule_id,
+        created_at: now,
+      })
       .onConflict((oc) => oc.doNothing())
       .execute()
   }
-  const users = await db.selectFrom('users').select(['id', 'tenant_id', 'schedule_id']).where('schedule_id', 'is not', null).execute()
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'tenant_id', 'schedule_id'])
+    .where('schedule_id', 'is not', null)
+    .execute()
   for (const u of users) {
     await db
       .insertInto('schedule_assignments')
-      .values({ id: `sca_${u.id}`, tenant_id: u.tenant_id, user_id: u.id, effective_from: SINCE_ALWAYS, schedule_id: u.schedule_id, created_at: now })
+      .values({
+        id: `sca_${u.id}`,
+        tenant_id: u.tenant_id,
+        user_id: u.id,
+        effective_from: SINCE_ALWAYS,
+        schedule_id: u.schedule_id,
+        created_at: now,
+      })
       .onConflict((oc) => oc.doNothing())
       .execute()
   }
@@ -159,7 +235,12 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('punch_supersessions').ifExists().execute()
   await db.schema.dropTable('punch_corrections').ifExists().execute()
   await db.schema.dropIndex('punches_tenant_user_ts_v2').ifExists().execute()
-  await db.schema.createIndex('punches_tenant_user_ts').on('punches').columns(['tenant_id', 'user_id', 'ts', 'type', 'modality']).execute()
-  for (const column of ['created_by', 'kiosk_id', 'correction_id', 'hash_version']) await db.schema.alterTable('punches').dropColumn(column).execute()
+  await db.schema
+    .createIndex('punches_tenant_user_ts')
+    .on('punches')
+    .columns(['tenant_id', 'user_id', 'ts', 'type', 'modality'])
+    .execute()
+  for (const column of ['created_by', 'kiosk_id', 'correction_id', 'hash_version'])
+    await db.schema.alterTable('punches').dropColumn(column).execute()
   await db.schema.alterTable('users').dropColumn('employment_periods').execute()
 }

@@ -47,8 +47,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('status', 'integer', (c) => c.notNull())
     .addColumn('subjects', 'text', (c) => c.notNull()) // JSON array: employees whose records were read
     .execute()
-  await db.schema.createIndex('access_log_tenant_at').ifNotExists().on('access_log').columns(['tenant_id', 'at', 'id']).execute()
-  await db.schema.createIndex('access_log_tenant_key_at').ifNotExists().on('access_log').columns(['tenant_id', 'key_id', 'at']).execute()
+  await db.schema
+    .createIndex('access_log_tenant_at')
+    .ifNotExists()
+    .on('access_log')
+    .columns(['tenant_id', 'at', 'id'])
+    .execute()
+  await db.schema
+    .createIndex('access_log_tenant_key_at')
+    .ifNotExists()
+    .on('access_log')
+    .columns(['tenant_id', 'key_id', 'at'])
+    .execute()
 
   await db.schema
     .createTable('month_signatures')
@@ -62,8 +72,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('signed_at', 'text', (c) => c.notNull())
     .addColumn('key_id', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('month_signatures_tenant_user_month').ifNotExists().on('month_signatures').columns(['tenant_id', 'user_id', 'month', 'signed_at']).execute()
-  await db.schema.createIndex('month_signatures_tenant_month').ifNotExists().on('month_signatures').columns(['tenant_id', 'month']).execute()
+  await db.schema
+    .createIndex('month_signatures_tenant_user_month')
+    .ifNotExists()
+    .on('month_signatures')
+    .columns(['tenant_id', 'user_id', 'month', 'signed_at'])
+    .execute()
+  await db.schema
+    .createIndex('month_signatures_tenant_month')
+    .ifNotExists()
+    .on('month_signatures')
+    .columns(['tenant_id', 'month'])
+    .execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

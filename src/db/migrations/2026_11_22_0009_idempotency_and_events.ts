@@ -27,12 +27,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('idempotency_keys_pk', ['tenant_id', 'api_key_id', 'key'])
     .execute()
-  await db.schema.createIndex('idempotency_keys_created_at').ifNotExists().on('idempotency_keys').column('created_at').execute()
+  await db.schema
+    .createIndex('idempotency_keys_created_at')
+    .ifNotExists()
+    .on('idempotency_keys')
+    .column('created_at')
+    .execute()
 
   let events = db.schema.createTable('events').ifNotExists()
   events = sqlite
-    ? events.addColumn('seq', 'integer', (c) => c.primaryKey().autoIncrement()).addColumn('tx', 'integer', (c) => c.notNull().defaultTo(0))
-    : events.addColumn('seq', 'bigserial', (c) => c.primaryKey()).addColumn('tx', 'bigint', (c) => c.notNull().defaultTo(sql`(pg_current_xact_id()::text::bigint)`))
+    ? events
+        .addColumn('seq', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('tx', 'integer', (c) => c.notNull().defaultTo(0))
+    : events
+        .addColumn('seq', 'bigserial', (c) => c.primaryKey())
+        .addColumn('tx', 'bigint', (c) => c.notNull().defaultTo(sql`(pg_current_xact_id()::text::bigint)`))
   await events
     .addColumn('id', 'text', (c) => c.notNull().unique())
     .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id'))
@@ -42,7 +51,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('actor_key_id', 'text')
     .addColumn('data', 'text', (c) => c.notNull()) // JSON: the resource as the API returned it
     .execute()
-  await db.schema.createIndex('events_tenant_order').ifNotExists().on('events').columns(['tenant_id', 'tx', 'seq']).execute()
+  await db.schema
+    .createIndex('events_tenant_order')
+    .ifNotExists()
+    .on('events')
+    .columns(['tenant_id', 'tx', 'seq'])
+    .execute()
   await db.schema.createIndex('events_occurred_at').ifNotExists().on('events').column('occurred_at').execute()
 }
 

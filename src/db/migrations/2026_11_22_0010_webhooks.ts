@@ -25,7 +25,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema.createIndex('webhooks_tenant').ifNotExists().on('webhooks').columns(['tenant_id', 'created_at']).execute()
+  await db.schema
+    .createIndex('webhooks_tenant')
+    .ifNotExists()
+    .on('webhooks')
+    .columns(['tenant_id', 'created_at'])
+    .execute()
 
   await db.schema
     .createTable('webhook_deliveries')
@@ -36,7 +41,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('event_id', 'text', (c) => c.notNull())
     .addColumn('event_type', 'text', (c) => c.notNull())
     .addColumn('payload', 'text', (c) => c.notNull()) // the body sent, the same on every attempt
-    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'delivered', 'failed', 'cancelled')`))
+    .addColumn('status', 'text', (c) =>
+      c.notNull().check(sql`status in ('pending', 'delivered', 'failed', 'cancelled')`),
+    )
     .addColumn('attempts', 'integer', (c) => c.notNull())
     .addColumn('next_attempt_at', 'text') // due time while pending; pushed ahead while an instance attempts it
     .addColumn('last_attempt_at', 'text')
@@ -47,9 +54,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('finished_at', 'text')
     .addUniqueConstraint('webhook_deliveries_once', ['webhook_id', 'event_id'])
     .execute()
-  await db.schema.createIndex('webhook_deliveries_due').ifNotExists().on('webhook_deliveries').columns(['status', 'next_attempt_at']).execute()
-  await db.schema.createIndex('webhook_deliveries_list').ifNotExists().on('webhook_deliveries').columns(['webhook_id', 'created_at']).execute()
-  await db.schema.createIndex('webhook_deliveries_finished').ifNotExists().on('webhook_deliveries').column('finished_at').execute()
+  await db.schema
+    .createIndex('webhook_deliveries_due')
+    .ifNotExists()
+    .on('webhook_deliveries')
+    .columns(['status', 'next_attempt_at'])
+    .execute()
+  await db.schema
+    .createIndex('webhook_deliveries_list')
+    .ifNotExists()
+    .on('webhook_deliveries')
+    .columns(['webhook_id', 'created_at'])
+    .execute()
+  await db.schema
+    .createIndex('webhook_deliveries_finished')
+    .ifNotExists()
+    .on('webhook_deliveries')
+    .column('finished_at')
+    .execute()
 
   await db.schema
     .createTable('webhook_dispatch')

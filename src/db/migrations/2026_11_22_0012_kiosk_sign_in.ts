@@ -30,20 +30,32 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_attempt_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('kiosk_lockouts_pk', ['tenant_id', 'identifier'])
     .execute()
-  await db.schema.createIndex('kiosk_lockouts_last_attempt').ifNotExists().on('kiosk_lockouts').column('last_attempt_at').execute()
+  await db.schema
+    .createIndex('kiosk_lockouts_last_attempt')
+    .ifNotExists()
+    .on('kiosk_lockouts')
+    .column('last_attempt_at')
+    .execute()
 
   await db.schema.alterTable('kiosks').addColumn('failure_window_start', 'text').execute()
-  await db.schema.alterTable('kiosks').addColumn('failures_in_window', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema
+    .alterTable('kiosks')
+    .addColumn('failures_in_window', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
   await db.schema.alterTable('kiosks').addColumn('last_failure_at', 'text').execute()
 
-  await db.schema.alterTable('users').addColumn('kiosk_pin_initial', 'boolean', (c) => c.notNull().defaultTo(false)).execute()
+  await db.schema
+    .alterTable('users')
+    .addColumn('kiosk_pin_initial', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute()
   // Every PIN set so far is the initial one: there was no way to change it.
   await sql`update users set kiosk_pin_initial = ${true} where kiosk_pin_hash is not null`.execute(db)
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').dropColumn('kiosk_pin_initial').execute()
-  for (const column of ['last_failure_at', 'failures_in_window', 'failure_window_start']) await db.schema.alterTable('kiosks').dropColumn(column).execute()
+  for (const column of ['last_failure_at', 'failures_in_window', 'failure_window_start'])
+    await db.schema.alterTable('kiosks').dropColumn(column).execute()
   await db.schema.dropTable('kiosk_lockouts').ifExists().execute()
   await db.schema.dropTable('kiosk_sessions').ifExists().execute()
 }

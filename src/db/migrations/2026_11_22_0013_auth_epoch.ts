@@ -39,11 +39,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   for (const [table, columns] of Object.entries(WATCHED)) {
     const update = columns === 'all' ? 'update' : `update of ${columns.join(', ')}`
-    for (const [event, name] of [[update, 'update'], ['delete', 'delete']] as const) {
+    for (const [event, name] of [
+      [update, 'update'],
+      ['delete', 'delete'],
+    ] as const) {
       const trigger = `${table}_auth_epoch_${name}`
       await (sqlite
-        ? sql.raw(`create trigger if not exists ${trigger} after ${event} on ${table} begin update auth_epoch set n = n + 1 where id = 1; end`)
-        : sql.raw(`create constraint trigger ${trigger} after ${event} on ${table} deferrable initially deferred for each row execute function jornada_bump_auth_epoch()`)
+        ? sql.raw(
+            `create trigger if not exists ${trigger} after ${event} on ${table} begin update auth_epoch set n = n + 1 where id = 1; end`,
+          )
+        : sql.raw(
+            `create constraint trigger ${trigger} after ${event} on ${table} deferrable initially deferred for each row execute function jornada_bump_auth_epoch()`,
+          )
       ).execute(db)
     }
   }
@@ -54,7 +61,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const table of Object.keys(WATCHED)) {
     for (const name of ['update', 'delete']) {
       const trigger = `${table}_auth_epoch_${name}`
-      await sql.raw(sqlite ? `drop trigger if exists ${trigger}` : `drop trigger if exists ${trigger} on ${table}`).execute(db)
+      await sql
+        .raw(sqlite ? `drop trigger if exists ${trigger}` : `drop trigger if exists ${trigger} on ${table}`)
+        .execute(db)
     }
   }
   if (!sqlite) await sql`drop function if exists jornada_bump_auth_epoch()`.execute(db)

@@ -11,8 +11,20 @@ import { type AbsenceSpan, isHourly, minutesOfDay } from '../work-calendar/work-
 export const DEFAULT_ABSENCE_TYPES = [
   { key: 'vacation', label: 'Vacation', requires_approval: true, allows_hourly: false, consumes_vacation: true },
   { key: 'sick', label: 'Sick leave', requires_approval: false, allows_hourly: true, consumes_vacation: false },
-  { key: 'justified', label: 'Justified absence', requires_approval: true, allows_hourly: true, consumes_vacation: false },
-  { key: 'personal', label: 'Personal matters', requires_approval: true, allows_hourly: true, consumes_vacation: false },
+  {
+    key: 'justified',
+    label: 'Justified absence',
+    requires_approval: true,
+    allows_hourly: true,
+    consumes_vacation: false,
+  },
+  {
+    key: 'personal',
+    label: 'Personal matters',
+    requires_approval: true,
+    allows_hourly: true,
+    consumes_vacation: false,
+  },
 ] as const
 
 export type AbsenceStatus = 'pending' | 'approved' | 'rejected' | 'cancelled'
@@ -27,7 +39,9 @@ export const ACTIVE_STATUSES: readonly AbsenceStatus[] = ['pending', 'approved']
 export function absencesOverlap(a: AbsenceSpan, b: AbsenceSpan): boolean {
   if (a.start_date > b.end_date || b.start_date > a.end_date) return false
   if (isHourly(a) && isHourly(b)) {
-    return minutesOfDay(a.start_time!) < minutesOfDay(b.end_time!) && minutesOfDay(b.start_time!) < minutesOfDay(a.end_time!)
+    return (
+      minutesOfDay(a.start_time!) < minutesOfDay(b.end_time!) && minutesOfDay(b.start_time!) < minutesOfDay(a.end_time!)
+    )
   }
   return true
 }
@@ -51,15 +65,25 @@ export function requestProblems(r: AbsenceRequest, today: string): FieldIssue[] 
   if (r.start_date < today) issues.push({ field: 'start_date', message: `must not be in the past (today is ${today})` })
   if (r.end_date < r.start_date) issues.push({ field: 'end_date', message: 'must be on or after start_date' })
   else if (daysInRange(r.start_date, r.end_date) > MAX_ABSENCE_DAYS) {
-    issues.push({ field: 'end_date', message: `an absence covers at most ${MAX_ABSENCE_DAYS} days (two years); request longer ones in parts` })
+    issues.push({
+      field: 'end_date',
+      message: `an absence covers at most ${MAX_ABSENCE_DAYS} days (two years); request longer ones in parts`,
+    })
   }
   const hasStart = r.start_time !== null
   const hasEnd = r.end_time !== null
-  if (hasStart !== hasEnd) issues.push({ field: hasStart ? 'end_time' : 'start_time', message: 'hourly absences need both start_time and end_time' })
+  if (hasStart !== hasEnd)
+    issues.push({
+      field: hasStart ? 'end_time' : 'start_time',
+      message: 'hourly absences need both start_time and end_time',
+    })
   if (hasStart && hasEnd) {
-    if (r.end_date !== r.start_date) issues.push({ field: 'end_date', message: 'an hourly absence starts and ends on the same day' })
-    if (minutesOfDay(r.end_time!) <= minutesOfDay(r.start_time!)) issues.push({ field: 'end_time', message: 'must be after start_time' })
-    if (!r.type.allows_hourly) issues.push({ field: 'type', message: 'this absence type does not allow hourly absences' })
+    if (r.end_date !== r.start_date)
+      issues.push({ field: 'end_date', message: 'an hourly absence starts and ends on the same day' })
+    if (minutesOfDay(r.end_time!) <= minutesOfDay(r.start_time!))
+      issues.push({ field: 'end_time', message: 'must be after start_time' })
+    if (!r.type.allows_hourly)
+      issues.push({ field: 'type', message: 'this absence type does not allow hourly absences' })
   }
   return issues
 }

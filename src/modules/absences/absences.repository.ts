@@ -27,7 +27,13 @@ export async function findAbsence(db: Db, tenantId: string, id: string): Promise
 }
 
 /** The user's pending or approved absences overlapping [from, to], with their types. */
-export async function activeAbsencesOf(db: Db, tenantId: string, userId: string, from: string, to: string): Promise<(AbsenceRow & { consumes_vacation: boolean | number })[]> {
+export async function activeAbsencesOf(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<(AbsenceRow & { consumes_vacation: boolean | number })[]> {
   return db
     .selectFrom('absences as a')
     .innerJoin('absence_types as t', 't.id', 'a.type_id')
@@ -66,7 +72,12 @@ function filtered(db: Db, tenantId: string, f: AbsenceFilters) {
 }
 
 /** Absences overlapping [from, to], most recent first: start_date, created_at, id, all descending. */
-export async function listAbsences(db: Db, tenantId: string, filters: AbsenceFilters, window: { limit: number; offset: number }): Promise<Page<AbsenceWithType>> {
+export async function listAbsences(
+  db: Db,
+  tenantId: string,
+  filters: AbsenceFilters,
+  window: { limit: number; offset: number },
+): Promise<Page<AbsenceWithType>> {
   return paginate(filtered(db, tenantId, filters), window, (q) =>
     q
       .selectAll('a')
@@ -86,12 +97,23 @@ export async function updateAbsence(db: Db, tenantId: string, id: string, patch:
 }
 
 export async function findTypeByKey(db: Db, tenantId: string, key: string): Promise<AbsenceTypeRow | undefined> {
-  return db.selectFrom('absence_types').selectAll().where('tenant_id', '=', tenantId).where('key', '=', key).executeTakeFirst()
+  return db
+    .selectFrom('absence_types')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('key', '=', key)
+    .executeTakeFirst()
 }
 
 /** The company's absence types, by key. */
-export async function listTypes(db: Db, tenantId: string, window: { limit: number; offset: number }): Promise<Page<AbsenceTypeRow>> {
-  return paginate(db.selectFrom('absence_types').where('tenant_id', '=', tenantId), window, (q) => q.selectAll().orderBy('key'))
+export async function listTypes(
+  db: Db,
+  tenantId: string,
+  window: { limit: number; offset: number },
+): Promise<Page<AbsenceTypeRow>> {
+  return paginate(db.selectFrom('absence_types').where('tenant_id', '=', tenantId), window, (q) =>
+    q.selectAll().orderBy('key'),
+  )
 }
 
 export async function insertTypes(db: Db, rows: AbsenceTypeRow[]): Promise<void> {

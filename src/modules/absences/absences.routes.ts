@@ -8,7 +8,8 @@ const operation = operations('Absences')
 
 export const absencesApi: ApiModule = {
   schemas: [s.Absence, s.AbsenceType, s.VacationBalance],
-  routes: ({ db, clock }) =>
+  routes:
+    ({ db, clock }) =>
     async (app) => {
       app.get(
         '/absence-types',
@@ -27,7 +28,8 @@ export const absencesApi: ApiModule = {
           response: { 201: DataOf(s.AbsenceType) },
           errors: [409],
         }),
-        async (request, reply) => reply.status(201).send({ data: await service.createAbsenceType(db, authOf(request), request.body) }),
+        async (request, reply) =>
+          reply.status(201).send({ data: await service.createAbsenceType(db, authOf(request), request.body) }),
       )
       app.patch(
         '/absence-types/:key',
@@ -38,13 +40,16 @@ export const absencesApi: ApiModule = {
           response: { 200: DataOf(s.AbsenceType) },
           errors: [404],
         }),
-        async (request) => ({ data: await service.updateAbsenceType(db, authOf(request), request.params.key, request.body) }),
+        async (request) => ({
+          data: await service.updateAbsenceType(db, authOf(request), request.params.key, request.body),
+        }),
       )
       app.get(
         '/absences',
         operation('absences.list', {
           summary: 'Absences overlapping [from, to], most recent first',
-          description: 'Includes absences that start before `from` or end after `to`. Ordered by start_date, then created_at, then id, all descending.',
+          description:
+            'Includes absences that start before `from` or end after `to`. Ordered by start_date, then created_at, then id, all descending.',
           querystring: s.ListAbsencesQuery,
           response: { 200: ListOf(s.Absence) },
         }),
@@ -52,7 +57,12 @@ export const absencesApi: ApiModule = {
       )
       app.get(
         '/absences/:absence_id',
-        operation('absences.get', { summary: 'Get an absence', params: s.AbsenceIdParams, response: { 200: DataOf(s.Absence) }, errors: [404] }),
+        operation('absences.get', {
+          summary: 'Get an absence',
+          params: s.AbsenceIdParams,
+          response: { 200: DataOf(s.Absence) },
+          errors: [404],
+        }),
         async (request) => ({ data: await service.getAbsence(db, authOf(request), request.params.absence_id) }),
       )
       app.post(
@@ -65,7 +75,8 @@ export const absencesApi: ApiModule = {
           response: { 201: DataOf(s.Absence) },
           errors: [404, 409],
         }),
-        async (request, reply) => reply.status(201).send({ data: await service.createAbsence(db, authOf(request), request.body, clock()) }),
+        async (request, reply) =>
+          reply.status(201).send({ data: await service.createAbsence(db, authOf(request), request.body, clock()) }),
       )
       app.post(
         '/absences/:absence_id/decide',
@@ -78,7 +89,9 @@ export const absencesApi: ApiModule = {
           response: { 200: DataOf(s.Absence) },
           errors: [404, 409],
         }),
-        async (request) => ({ data: await service.decideAbsence(db, authOf(request), request.params.absence_id, request.body, clock()) }),
+        async (request) => ({
+          data: await service.decideAbsence(db, authOf(request), request.params.absence_id, request.body, clock()),
+        }),
       )
       app.post(
         '/absences/:absence_id/cancel',
@@ -88,7 +101,9 @@ export const absencesApi: ApiModule = {
           response: { 200: DataOf(s.Absence) },
           errors: [404, 409],
         }),
-        async (request) => ({ data: await service.cancelAbsence(db, authOf(request), request.params.absence_id, clock()) }),
+        async (request) => ({
+          data: await service.cancelAbsence(db, authOf(request), request.params.absence_id, clock()),
+        }),
       )
       app.get(
         '/users/:user_id/vacation-balance',
@@ -101,7 +116,9 @@ export const absencesApi: ApiModule = {
           response: { 200: DataOf(s.VacationBalance) },
           errors: [404],
         }),
-        async (request) => ({ data: await service.vacationBalance(db, authOf(request), request.params.user_id, request.query.year, clock()) }),
+        async (request) => ({
+          data: await service.vacationBalance(db, authOf(request), request.params.user_id, request.query.year, clock()),
+        }),
       )
     },
 }

@@ -1,8 +1,18 @@
 import { Type, type Static } from 'typebox'
 import { DateString, Id, Nullable, PaginationQuery } from '../../lib/schemas.js'
 
-const Status = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('cancelled')])
-const TypeKey = Type.String({ minLength: 1, maxLength: 50, pattern: '^[a-z0-9_-]+$', description: 'Absence type key from the company catalogue' })
+const Status = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('approved'),
+  Type.Literal('rejected'),
+  Type.Literal('cancelled'),
+])
+const TypeKey = Type.String({
+  minLength: 1,
+  maxLength: 50,
+  pattern: '^[a-z0-9_-]+$',
+  description: 'Absence type key from the company catalogue',
+})
 const Time = Type.String({ format: 'time', description: 'HH:MM' })
 
 export const AbsenceType = Type.Object(
@@ -28,7 +38,9 @@ export const Absence = Type.Object(
     start_time: Nullable(Type.String({ description: 'HH:MM; hourly absences only' })),
     end_time: Nullable(Type.String({ description: 'HH:MM; hourly absences only' })),
     created_at: Type.String({ format: 'date-time' }),
-    decided_at: Nullable(Type.String({ format: 'date-time', description: 'null while pending; the creation time when approved at once' })),
+    decided_at: Nullable(
+      Type.String({ format: 'date-time', description: 'null while pending; the creation time when approved at once' }),
+    ),
   },
   { $id: 'Absence', description: 'Request and decision notes are stored but never returned' },
 )
@@ -114,7 +126,11 @@ export const VacationBalance = Type.Object(
   { $id: 'VacationBalance' },
 )
 export const VacationBalanceQuery = Type.Object(
-  { year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 9998, description: 'Calendar year (default: this year)' })) },
+  {
+    year: Type.Optional(
+      Type.Integer({ minimum: 1900, maximum: 9998, description: 'Calendar year (default: this year)' }),
+    ),
+  },
   { additionalProperties: false },
 )
 export const UserIdParams = Type.Object({ user_id: Id() }, { additionalProperties: false })

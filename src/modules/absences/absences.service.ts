@@ -5,7 +5,13 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
-import { canAdministerEmployees, canCancelAbsence, canDecideAbsence, canRegisterAbsenceFor, recordsLimitedToTeamOf } from '../../auth/policies.js'
+import {
+  canAdministerEmployees,
+  canCancelAbsence,
+  canDecideAbsence,
+  canRegisterAbsenceFor,
+  recordsLimitedToTeamOf,
+} from '../../auth/policies.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { lockRow } from '../../db/locks.js'
@@ -85,7 +91,11 @@ export async function listAbsenceTypes(db: Db, auth: AuthContext, query: { page?
   return listBody(window, await repo.listTypes(db, auth.tenantId, window), typeToApi)
 }
 
-export async function createAbsenceType(db: Db, auth: AuthContext, body: CreateAbsenceTypeBodyType): Promise<AbsenceTypeType> {
+export async function createAbsenceType(
+  db: Db,
+  auth: AuthContext,
+  body: CreateAbsenceTypeBodyType,
+): Promise<AbsenceTypeType> {
   const row: AbsenceTypeRow = {
     id: newId('absenceType'),
     tenant_id: auth.tenantId,
@@ -111,11 +121,19 @@ export async function createAbsenceType(db: Db, auth: AuthContext, body: CreateA
   return typeToApi(row)
 }
 
-export async function updateAbsenceType(db: Db, auth: AuthContext, key: string, body: UpdateAbsenceTypeBodyType): Promise<AbsenceTypeType> {
+export async function updateAbsenceType(
+  db: Db,
+  auth: AuthContext,
+  key: string,
+  body: UpdateAbsenceTypeBodyType,
+): Promise<AbsenceTypeType> {
   return db.transaction().execute(async (trx) => {
     const current = await repo.findTypeByKey(trx, auth.tenantId, key)
     if (!current) throw notFound('Absence type')
-    const next = { ...typeToApi(current), ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) }
+    const next = {
+      ...typeToApi(current),
+      ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)),
+    }
     assertCoherentType(next)
     if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may change absence types')
     const patch: Partial<AbsenceTypeRow> = {}
@@ -162,7 +180,8 @@ async function vacationUsage(
   const calendarOf = await loadWorkCalendars(trx, tenant, [userId], years.from, years.to)
   const planOf = calendarOf(subject)
   // The same working days as the daily record (schedule, holidays, employment), ignoring absences.
-  const isWorkingDay = (date: string) => dayExpectation({ ...planOf(date, isoWeekday(date)), absenceMinutes: 0 }).isWorkday
+  const isWorkingDay = (date: string) =>
+    dayExpectation({ ...planOf(date, isoWeekday(date)), absenceMinutes: 0 }).isWorkday
   const usage = new Map<number, YearUsage>(years.years.map((y) => [y, { approved: 0, pending: 0 }]))
   for (const absence of absences) {
     if (!absence.consumes_vacation) continue
@@ -181,7 +200,13 @@ async function vacationUsage(
 }
 
 /** `year` defaults to the current year in the company's zone. */
-export async function vacationBalance(db: Db, auth: AuthContext, userId: string, year: number | undefined, nowMs = Date.now()) {
+export async function vacationBalance(
+  db: Db,
+  auth: AuthContext,
+  userId: string,
+  year: number | undefined,
+  nowMs = Date.now(),
+) {
   const tenant = auth.tenant
   year ??= Number(todayIn(tenant.timezone, new Date(nowMs)).slice(0, 4))
   const user = await findUserRow(db, auth.tenantId, userId)
@@ -197,7 +222,12 @@ export async function vacationBalance(db: Db, auth: AuthContext, userId: string,
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-export async function createAbsence(db: Db, auth: AuthContext, body: CreateAbsenceBodyType, nowMs = Date.now()): Promise<AbsenceApiType> {
+export async function createAbsence(
+  db: Db,
+  auth: AuthContext,
+  body: CreateAbsenceBodyType,
+  nowMs = Date.now(),
+): Promise<AbsenceApiType> {
   const tenant = auth.tenant
   const type = await repo.findTypeByKey(db, auth.tenantId, body.type)
   if (!type) throw invalidField('type', `is not an absence type of this company (see GET /api/v1/absence-types)`)
@@ -207,8 +237,12 @@ export async function createAbsence(db: Db, auth: AuthContext, body: CreateAbsen
     start_time: body.start_time ?? null,
     end_time: body.end_time ?? null,
   }
-  const problems = logic.requestProblems({ ...span, type: { allows_hourly: Boolean(type.allows_hourly) } }, todayIn(tenant.timezone, new Date(nowMs)))
-  if (problems.length > 0) throw new AppError('invalid_request', `Invalid absence: ${problems.map((p) => p.field).join(', ')}`, problems)
+  const problems = logic.requestProblems(
+    { ...span, type: { allows_hourly: Boolean(type.allows_hourly) } },
+    todayIn(tenant.timezone, new Date(nowMs)),
+  )
+  if (problems.length > 0)
+    throw new AppError('invalid_request', `Invalid absence: ${problems.map((p) => p.field).join(', ')}`, problems)
 
   return db.transaction().execute(async (trx) => {
     await lockRow(trx, 'users', auth.tenantId, body.user_id)
@@ -217,7 +251,8 @@ export async function createAbsence(db: Db, auth: AuthContext, body: CreateAbsen
     if (!canRegisterAbsenceFor(auth.actor, user.id)) {
       throw permissionDenied('Only an administrator may register absences for another employee')
     }
-    if (user.status !== 'active') throw new AppError('user_disabled', 'Absences cannot be registered for a disabled user')
+    if (user.status !== 'active')
+      throw new AppError('user_disabled', 'Absences cannot be registered for a disabled user')
     // One read serves both checks: the employee's active absences in the request's years.
     const years = yearsOf(span.start_date, span.end_date)
     const existing = await repo.activeAbsencesOf(trx, auth.tenantId, user.id, years.from, years.to)
@@ -254,7 +289,13 @@ export async function createAbsence(db: Db, auth: AuthContext, body: CreateAbsen
       created_at: now,
     }
     await repo.insertAbsence(trx, row)
-    return announced(trx, auth, 'absence.created', absenceToApi({ ...row, type_key: type.key, type_label: type.label }), nowMs)
+    return announced(
+      trx,
+      auth,
+      'absence.created',
+      absenceToApi({ ...row, type_key: type.key, type_label: type.label }),
+      nowMs,
+    )
   })
 }
 
@@ -283,7 +324,13 @@ export async function listAbsences(db: Db, auth: AuthContext, query: ListAbsence
   return listBody(window, await repo.listAbsences(db, auth.tenantId, filters, window), absenceToApi)
 }
 
-export async function decideAbsence(db: Db, auth: AuthContext, id: string, body: DecideAbsenceBodyType, nowMs = Date.now()): Promise<AbsenceApiType> {
+export async function decideAbsence(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  body: DecideAbsenceBodyType,
+  nowMs = Date.now(),
+): Promise<AbsenceApiType> {
   // The answer is read inside the transaction: it is the absence as this decision left it, even if
   // a cancellation commits right after.
   return db.transaction().execute(async (trx) => {
@@ -297,7 +344,11 @@ export async function decideAbsence(db: Db, auth: AuthContext, id: string, body:
           : 'Only a member of the HR department or a supervisor of the employee may decide this absence',
       )
     }
-    if (absence.status !== 'pending') throw new AppError('absence_not_pending', `The absence is ${absence.status}; only a pending absence can be decided`)
+    if (absence.status !== 'pending')
+      throw new AppError(
+        'absence_not_pending',
+        `The absence is ${absence.status}; only a pending absence can be decided`,
+      )
     await repo.updateAbsence(trx, auth.tenantId, id, {
       status: body.decision,
       decided_at: new Date(nowMs).toISOString(),
@@ -309,7 +360,12 @@ export async function decideAbsence(db: Db, auth: AuthContext, id: string, body:
   })
 }
 
-export async function cancelAbsence(db: Db, auth: AuthContext, id: string, nowMs = Date.now()): Promise<AbsenceApiType> {
+export async function cancelAbsence(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  nowMs = Date.now(),
+): Promise<AbsenceApiType> {
   const today = todayIn(auth.tenant.timezone, new Date(nowMs))
   return db.transaction().execute(async (trx) => {
     await lockRow(trx, 'absences', auth.tenantId, id)
@@ -318,9 +374,21 @@ export async function cancelAbsence(db: Db, auth: AuthContext, id: string, nowMs
       throw permissionDenied('Only the employee or the HR department may cancel this absence')
     }
     if (!logic.ACTIVE_STATUSES.includes(absence.status) || absence.end_date < today) {
-      throw new AppError('absence_not_cancellable', `The absence is ${absence.status}${absence.end_date < today ? ' and has ended' : ''}; it cannot be cancelled`)
+      throw new AppError(
+        'absence_not_cancellable',
+        `The absence is ${absence.status}${absence.end_date < today ? ' and has ended' : ''}; it cannot be cancelled`,
+      )
     }
-    await repo.updateAbsence(trx, auth.tenantId, id, { status: 'cancelled', cancelled_at: new Date(nowMs).toISOString() })
-    return announced(trx, auth, 'absence.cancelled', absenceToApi((await repo.findAbsence(trx, auth.tenantId, id))!), nowMs)
+    await repo.updateAbsence(trx, auth.tenantId, id, {
+      status: 'cancelled',
+      cancelled_at: new Date(nowMs).toISOString(),
+    })
+    return announced(
+      trx,
+      auth,
+      'absence.cancelled',
+      absenceToApi((await repo.findAbsence(trx, auth.tenantId, id))!),
+      nowMs,
+    )
   })
 }

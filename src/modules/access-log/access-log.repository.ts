@@ -17,7 +17,12 @@ export interface AccessFilters {
 }
 
 /** Newest first: `at` then id, both descending. */
-export async function listAccessEntries(db: Db, tenantId: string, f: AccessFilters, window: { limit: number; offset: number }): Promise<Page<AccessLogRow>> {
+export async function listAccessEntries(
+  db: Db,
+  tenantId: string,
+  f: AccessFilters,
+  window: { limit: number; offset: number },
+): Promise<Page<AccessLogRow>> {
   let q = db.selectFrom('access_log').where('tenant_id', '=', tenantId)
   if (f.from !== undefined) q = q.where('at', '>=', f.from)
   if (f.to !== undefined) q = q.where('at', '<', f.to)

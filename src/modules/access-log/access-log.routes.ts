@@ -11,13 +11,15 @@ const operation = operations('Audit log')
 
 export const accessLogApi: ApiModule = {
   schemas: [AccessEntry],
-  routes: ({ db }) =>
+  routes:
+    ({ db }) =>
     async (app) => {
       app.get(
         '/access-log',
         operation('access-log.list', {
           summary: 'Every request made with an inspector key, newest first (administrators)',
-          description: 'When, key, acting user, method, route, status, and the employees whose records the request read.',
+          description:
+            'When, key, acting user, method, route, status, and the employees whose records the request read.',
           querystring: ListAccessQuery,
           response: { 200: ListOf(AccessEntry) },
         }),

@@ -10,7 +10,9 @@ export const AccessEntry = Type.Object(
     method: Type.String(),
     route: Type.String({ description: 'The route template, e.g. /api/v1/attendance/reports/monthly' }),
     status: Type.Integer({ description: 'HTTP status of the answer' }),
-    user_ids: Type.Array(Type.String(), { description: 'Employees whose records the request read (none when it was refused)' }),
+    user_ids: Type.Array(Type.String(), {
+      description: 'Employees whose records the request read (none when it was refused)',
+    }),
   },
   { $id: 'AccessEntry' },
 )

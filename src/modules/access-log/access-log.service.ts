@@ -56,5 +56,9 @@ export async function listAccessLog(db: Db, auth: AuthContext, query: ListAccess
   const { from, to } = instantWindow(query)
   if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may read the access log')
   const window = pageOf(query)
-  return listBody(window, await repo.listAccessEntries(db, auth.tenantId, { from, to, keyId: query.key_id }, window), entryToApi)
+  return listBody(
+    window,
+    await repo.listAccessEntries(db, auth.tenantId, { from, to, keyId: query.key_id }, window),
+    entryToApi,
+  )
 }

@@ -11,7 +11,8 @@ export interface Span {
 /** Why a span cannot be allocated, as a details item, or null. */
 export function spanProblem(span: Span): { field: string; message: string } | null {
   if (span.endMs <= span.startMs) return { field: 'end', message: 'must be later than start' }
-  if (span.endMs - span.startMs > MAX_ALLOCATION_MS) return { field: 'end', message: 'an allocation may last at most 24 hours' }
+  if (span.endMs - span.startMs > MAX_ALLOCATION_MS)
+    return { field: 'end', message: 'an allocation may last at most 24 hours' }
   return null
 }
 

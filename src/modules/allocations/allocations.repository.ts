@@ -45,7 +45,13 @@ export async function findAllocation(db: Db, tenantId: string, id: string): Prom
 }
 
 /** The employee's allocations overlapping [startIso, endIso). */
-export async function overlapping(db: Db, tenantId: string, userId: string, startIso: string, endIso: string): Promise<AllocationRow[]> {
+export async function overlapping(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  startIso: string,
+  endIso: string,
+): Promise<AllocationRow[]> {
   return db
     .selectFrom('allocations')
     .selectAll()
@@ -57,7 +63,12 @@ export async function overlapping(db: Db, tenantId: string, userId: string, star
 }
 
 /** A page of allocations, by start then id. */
-export async function listAllocations(db: Db, tenantId: string, filters: AllocationFilters, window: { limit: number; offset: number }): Promise<Page<AllocationWithProject>> {
+export async function listAllocations(
+  db: Db,
+  tenantId: string,
+  filters: AllocationFilters,
+  window: { limit: number; offset: number },
+): Promise<Page<AllocationWithProject>> {
   return paginate(filtered(db, tenantId, filters), window, (q) => withProject(q).orderBy('a.start').orderBy('a.id'))
 }
 

@@ -9,7 +9,8 @@ const operation = operations('Allocations')
 
 export const allocationsApi: ApiModule = {
   schemas: [Allocation],
-  routes: ({ db, clock }) =>
+  routes:
+    ({ db, clock }) =>
     async (app) => {
       app.post(
         '/allocations',
@@ -21,16 +22,26 @@ export const allocationsApi: ApiModule = {
           response: { 201: DataOf(Allocation) },
           errors: [404, 409],
         }),
-        async (request, reply) => reply.status(201).send({ data: await service.createAllocation(db, authOf(request), request.body, clock()) }),
+        async (request, reply) =>
+          reply.status(201).send({ data: await service.createAllocation(db, authOf(request), request.body, clock()) }),
       )
       app.get(
         '/allocations',
-        operation('allocations.list', { summary: 'List allocations, ordered by start then id', querystring: ListAllocationsQuery, response: { 200: ListOf(Allocation) } }),
+        operation('allocations.list', {
+          summary: 'List allocations, ordered by start then id',
+          querystring: ListAllocationsQuery,
+          response: { 200: ListOf(Allocation) },
+        }),
         async (request) => service.listAllocations(db, authOf(request), request.query),
       )
       app.get(
         '/allocations/:allocation_id',
-        operation('allocations.get', { summary: 'Get an allocation', params: AllocationIdParams, response: { 200: DataOf(Allocation) }, errors: [404] }),
+        operation('allocations.get', {
+          summary: 'Get an allocation',
+          params: AllocationIdParams,
+          response: { 200: DataOf(Allocation) },
+          errors: [404],
+        }),
         async (request) => ({ data: await service.getAllocation(db, authOf(request), request.params.allocation_id) }),
       )
       app.delete(

@@ -5,12 +5,18 @@ export const Allocation = Type.Object(
   {
     id: Type.String(),
     user_id: Type.String(),
-    date: Type.String({ format: 'date', description: 'Local day of `start` in the zone given at creation (default the company’s)' }),
+    date: Type.String({
+      format: 'date',
+      description: 'Local day of `start` in the zone given at creation (default the company’s)',
+    }),
     start: Type.String({ format: 'date-time' }),
     end: Type.String({ format: 'date-time' }),
     minutes: Type.Integer({ description: 'Length of the span, floored to whole minutes' }),
     project: Nullable(
-      Type.Object({ id: Type.String(), code: Type.String(), name: Type.String() }, { description: 'null when allocated to other tasks' }),
+      Type.Object(
+        { id: Type.String(), code: Type.String(), name: Type.String() },
+        { description: 'null when allocated to other tasks' },
+      ),
     ),
     note: Nullable(Type.String({ description: "Free text for 'other tasks'; null when a project is given" })),
     comment: Nullable(Type.String()),
@@ -27,7 +33,16 @@ export const CreateAllocationBody = Type.Object(
     start: InstantString('Start, ISO 8601 with Z or an offset'),
     end: InstantString('End, later than start and at most 24 hours after it'),
     project_id: Type.Optional(Nullable(Id('Project of the catalogue; exactly one of project_id and note'))),
-    note: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 500, pattern: '\\S', description: "Other tasks; exactly one of project_id and note" }))),
+    note: Type.Optional(
+      Nullable(
+        Type.String({
+          minLength: 1,
+          maxLength: 500,
+          pattern: '\\S',
+          description: 'Other tasks; exactly one of project_id and note',
+        }),
+      ),
+    ),
     comment: Type.Optional(Nullable(Type.String({ maxLength: 2000, description: 'Remarks on what was done' }))),
     tz: Type.Optional(TimeZone('IANA zone used to derive `date` (default the company’s)')),
   },

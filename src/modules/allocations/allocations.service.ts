@@ -30,7 +30,10 @@ export function allocationToApi(row: repo.AllocationWithProject): AllocationType
     start: row.start,
     end: row.end,
     minutes: row.minutes,
-    project: row.project_id !== null ? { id: row.project_id, code: row.project_code ?? '', name: row.project_name ?? '' } : null,
+    project:
+      row.project_id !== null
+        ? { id: row.project_id, code: row.project_code ?? '', name: row.project_name ?? '' }
+        : null,
     note: row.note,
     comment: row.comment,
     source: row.source,
@@ -38,7 +41,12 @@ export function allocationToApi(row: repo.AllocationWithProject): AllocationType
   }
 }
 
-export async function createAllocation(db: Db, auth: AuthContext, body: CreateAllocationBodyType, now = Date.now()): Promise<AllocationType> {
+export async function createAllocation(
+  db: Db,
+  auth: AuthContext,
+  body: CreateAllocationBodyType,
+  now = Date.now(),
+): Promise<AllocationType> {
   const projectId = body.project_id ?? null
   const note = body.note?.trim() ?? null
   if ((projectId === null) === (note === null)) {
@@ -61,7 +69,8 @@ export async function createAllocation(db: Db, auth: AuthContext, body: CreateAl
     const project = projectId ? await findProject(trx, auth.tenantId, projectId) : null
     if (!user) throw notFound('User')
     if (projectId && !project) throw notFound('Project')
-    if (!canAllocateFor(auth.actor, user.id)) throw permissionDenied('Only an administrator or the employee may allocate this time')
+    if (!canAllocateFor(auth.actor, user.id))
+      throw permissionDenied('Only an administrator or the employee may allocate this time')
     if (project && !project.active) throw new AppError('project_inactive', `Project ${project.code} is inactive`)
     if ((await repo.overlapping(trx, auth.tenantId, user.id, start, end)).length > 0) {
       throw new AppError('allocation_overlap', 'This span overlaps another allocation of the employee')
@@ -81,7 +90,13 @@ export async function createAllocation(db: Db, auth: AuthContext, body: CreateAl
       created_at: new Date(now).toISOString(),
     }
     await repo.insertAllocation(trx, row)
-    return announced(trx, auth, 'allocation.created', allocationToApi((await repo.findAllocation(trx, auth.tenantId, row.id))!), now)
+    return announced(
+      trx,
+      auth,
+      'allocation.created',
+      allocationToApi((await repo.findAllocation(trx, auth.tenantId, row.id))!),
+      now,
+    )
   })
 }
 
@@ -93,10 +108,18 @@ export async function getAllocation(db: Db, auth: AuthContext, id: string): Prom
 
 export async function listAllocations(db: Db, auth: AuthContext, query: ListAllocationsQueryType) {
   if (query.from && query.to && query.to < query.from) {
-    throw new AppError('invalid_request', 'Invalid to: must be on or after from', [{ field: 'to', message: 'must be on or after from' }])
+    throw new AppError('invalid_request', 'Invalid to: must be on or after from', [
+      { field: 'to', message: 'must be on or after from' },
+    ])
   }
   const window = pageOf(query)
-  const filters = { userId: query.user_id, projectId: query.project_id, from: query.from, to: query.to, teamOf: recordsLimitedToTeamOf(auth) ?? undefined }
+  const filters = {
+    userId: query.user_id,
+    projectId: query.project_id,
+    from: query.from,
+    to: query.to,
+    teamOf: recordsLimitedToTeamOf(auth) ?? undefined,
+  }
   return listBody(window, await repo.listAllocations(db, auth.tenantId, filters, window), allocationToApi)
 }
 
@@ -104,7 +127,8 @@ export async function deleteAllocation(db: Db, auth: AuthContext, id: string, no
   await db.transaction().execute(async (trx) => {
     const row = await repo.findAllocation(trx, auth.tenantId, id)
     if (!row || !(await canSeeRecordsOf(trx, auth, row.user_id))) throw notFound('Allocation')
-    if (!canAllocateFor(auth.actor, row.user_id)) throw permissionDenied('Only an administrator or the employee may remove this allocation')
+    if (!canAllocateFor(auth.actor, row.user_id))
+      throw permissionDenied('Only an administrator or the employee may remove this allocation')
     await repo.deleteAllocation(trx, auth.tenantId, id)
     await recordEvent(trx, auth, 'allocation.deleted', allocationToApi(row), now)
   })

@@ -93,7 +93,11 @@ export interface DayWork<P extends PunchPoint> {
  * Attributes each session to the local day of its `in` (so a night shift stays on one day) and
  * sums each day's worked time, floored to whole minutes once per day.
  */
-export function workByDay<P extends PunchPoint>(sessions: readonly Session<P>[], days: LocalDays, nowMs: number): DayWork<P>[] {
+export function workByDay<P extends PunchPoint>(
+  sessions: readonly Session<P>[],
+  days: LocalDays,
+  nowMs: number,
+): DayWork<P>[] {
   const workedMs = new Array<number>(days.dates.length).fill(0)
   const result: DayWork<P>[] = days.dates.map(() => ({ punches: [], workedMinutes: 0, modality: 'onsite' as Modality }))
   const seen = new Array<boolean>(days.dates.length).fill(false)

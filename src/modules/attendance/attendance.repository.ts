@@ -21,21 +21,34 @@ export async function insertPunch(db: Db, row: PunchRow): Promise<void> {
 const PUNCHES_PER_INSERT = 500
 
 export async function insertPunches(db: Db, rows: readonly PunchRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += PUNCHES_PER_INSERT) await db.insertInto('punches').values(rows.slice(i, i + PUNCHES_PER_INSERT)).execute()
+  for (let i = 0; i < rows.length; i += PUNCHES_PER_INSERT)
+    await db
+      .insertInto('punches')
+      .values(rows.slice(i, i + PUNCHES_PER_INSERT))
+      .execute()
 }
 
 /** Moves employees' chain heads to their newest links (a punch or a correction): one statement for all. */
-export async function moveChainHeads(db: Db, tenantId: string, heads: readonly { user_id: string; seq: number; hash: string }[]): Promise<void> {
+export async function moveChainHeads(
+  db: Db,
+  tenantId: string,
+  heads: readonly { user_id: string; seq: number; hash: string }[],
+): Promise<void> {
   if (heads.length === 0) return
   await db
     .insertInto('punch_chain_heads')
     .values(heads.map((h) => ({ user_id: h.user_id, tenant_id: tenantId, seq: h.seq, hash: h.hash })))
-    .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({ seq: eb.ref('excluded.seq'), hash: eb.ref('excluded.hash') })))
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet((eb) => ({ seq: eb.ref('excluded.seq'), hash: eb.ref('excluded.hash') })),
+    )
     .execute()
 }
 
 /** Marks punches superseded by an approved correction: rows of their own, never a change to the punch. */
-export async function insertSupersessions(db: Db, rows: { punch_id: string; tenant_id: string; user_id: string; correction_id: string; created_at: string }[]): Promise<void> {
+export async function insertSupersessions(
+  db: Db,
+  rows: { punch_id: string; tenant_id: string; user_id: string; correction_id: string; created_at: string }[],
+): Promise<void> {
   if (rows.length > 0) await db.insertInto('punch_supersessions').values(rows).execute()
 }
 
@@ -46,23 +59,40 @@ export async function insertSupersessions(db: Db, rows: { punch_id: string; tena
  * (the subquery already keeps to the tenant): with the tenant as well, SQLite scans the tenant's
  * punches by the tenant index instead of probing the primary key.
  */
-function newestPunchIdOfEach(db: Db, tenantId: string, userIds: readonly string[], newest: 'by seq' | 'effective by ts') {
+function newestPunchIdOfEach(
+  db: Db,
+  tenantId: string,
+  userIds: readonly string[],
+  newest: 'by seq' | 'effective by ts',
+) {
   return db
     .selectFrom('users as u')
     .where('u.tenant_id', '=', tenantId)
     .where('u.id', 'in', userIds)
     .select((eb) => {
-      const punches = eb.selectFrom('punches as p').select('p.id').where('p.tenant_id', '=', tenantId).whereRef('p.user_id', '=', 'u.id')
+      const punches = eb
+        .selectFrom('punches as p')
+        .select('p.id')
+        .where('p.tenant_id', '=', tenantId)
+        .whereRef('p.user_id', '=', 'u.id')
       const chosen =
         newest === 'by seq'
           ? punches.orderBy('p.seq', 'desc')
-          : punches.leftJoin('punch_supersessions as s', 's.punch_id', 'p.id').where('s.punch_id', 'is', null).orderBy('p.ts', 'desc').orderBy('p.id', 'desc')
+          : punches
+              .leftJoin('punch_supersessions as s', 's.punch_id', 'p.id')
+              .where('s.punch_id', 'is', null)
+              .orderBy('p.ts', 'desc')
+              .orderBy('p.id', 'desc')
       return chosen.limit(1).as('punch_id')
     })
 }
 
 /** For each of these employees, the punch with the highest seq (the chain's last punch before heads were recorded). */
-export async function lastPunchesBySeq(db: Db, tenantId: string, userIds: readonly string[]): Promise<Pick<PunchRow, 'user_id' | 'seq' | 'hash'>[]> {
+export async function lastPunchesBySeq(
+  db: Db,
+  tenantId: string,
+  userIds: readonly string[],
+): Promise<Pick<PunchRow, 'user_id' | 'seq' | 'hash'>[]> {
   if (userIds.length === 0) return []
   return db
     .selectFrom('punches')
@@ -88,7 +118,11 @@ function effectivePunches(db: Db, tenantId: string, userId: string) {
 }
 
 /** For each of these employees, the latest effective punch: what their next punch must follow. */
-export async function lastEffectivePunches(db: Db, tenantId: string, userIds: readonly string[]): Promise<(EffectivePunch & { user_id: string })[]> {
+export async function lastEffectivePunches(
+  db: Db,
+  tenantId: string,
+  userIds: readonly string[],
+): Promise<(EffectivePunch & { user_id: string })[]> {
   if (userIds.length === 0) return []
   return db
     .selectFrom('punches')
@@ -103,9 +137,21 @@ export async function lastEffectivePunches(db: Db, tenantId: string, userIds: re
  */
 export async function effectivePunchesAround(db: Db, tenantId: string, userId: string, fromIso: string, toIso: string) {
   // One after the other: corrections read these inside a transaction, whose connection runs one query at a time.
-  const before = await effectivePunches(db, tenantId, userId).where('p.ts', '<', fromIso).orderBy('p.ts', 'desc').limit(1).executeTakeFirst()
-  const within = await effectivePunches(db, tenantId, userId).where('p.ts', '>=', fromIso).where('p.ts', '<=', toIso).orderBy('p.ts').execute()
-  const after = await effectivePunches(db, tenantId, userId).where('p.ts', '>', toIso).orderBy('p.ts').limit(1).executeTakeFirst()
+  const before = await effectivePunches(db, tenantId, userId)
+    .where('p.ts', '<', fromIso)
+    .orderBy('p.ts', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  const within = await effectivePunches(db, tenantId, userId)
+    .where('p.ts', '>=', fromIso)
+    .where('p.ts', '<=', toIso)
+    .orderBy('p.ts')
+    .execute()
+  const after = await effectivePunches(db, tenantId, userId)
+    .where('p.ts', '>', toIso)
+    .orderBy('p.ts')
+    .limit(1)
+    .executeTakeFirst()
   return { before, within, after }
 }
 
@@ -145,7 +191,13 @@ const punchesOfOneUser = reusableQuery((db: Db, tenantId: string, userId: string
 )
 
 /** Effective punches of the given users with fromIso <= ts < toIso, by user then time. */
-export async function punchesBetween(db: Db, tenantId: string, userIds: readonly string[], fromIso: string, toIso: string): Promise<PunchSlice[]> {
+export async function punchesBetween(
+  db: Db,
+  tenantId: string,
+  userIds: readonly string[],
+  fromIso: string,
+  toIso: string,
+): Promise<PunchSlice[]> {
   if (userIds.length === 0) return []
   if (userIds.length === 1) return punchesOfOneUser(db, tenantId, userIds[0]!, fromIso, toIso)
   return punchSlices(db, tenantId, userIds, fromIso, toIso).execute()
@@ -166,7 +218,14 @@ export async function restOfSession(db: Db, tenantId: string, userId: string, fr
 export type PunchLogRow = PunchRow & { superseded_by: string | null }
 
 /** Every stored punch of one employee with fromIso <= ts < toIso, superseded ones included, by time then id. */
-export async function punchLog(db: Db, tenantId: string, userId: string, fromIso: string, toIso: string, window: { limit: number; offset: number }): Promise<Page<PunchLogRow>> {
+export async function punchLog(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  fromIso: string,
+  toIso: string,
+  window: { limit: number; offset: number },
+): Promise<Page<PunchLogRow>> {
   const filtered = db
     .selectFrom('punches as p')
     .where('p.tenant_id', '=', tenantId)
@@ -186,7 +245,13 @@ export async function punchLog(db: Db, tenantId: string, userId: string, fromIso
 /** One user's chain in `seq` order: their punches and approved corrections, for verification. */
 export async function punchChain(db: Db, tenantId: string, userId: string): Promise<ChainEntry[]> {
   const [punches, corrections] = await Promise.all([
-    db.selectFrom('punches').selectAll().where('tenant_id', '=', tenantId).where('user_id', '=', userId).orderBy('seq').execute(),
+    db
+      .selectFrom('punches')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', userId)
+      .orderBy('seq')
+      .execute(),
     db
       .selectFrom('punch_corrections')
       .selectAll()
@@ -224,30 +289,54 @@ export async function punchChain(db: Db, tenantId: string, userId: string): Prom
  * Corrections of one user whose status does not match their place in the chain: a link of the
  * chain that no longer says approved, or an approved one that is not a link.
  */
-export async function correctionsOutOfStep(db: Db, tenantId: string, userId: string): Promise<{ id: string; seq: number | null }[]> {
+export async function correctionsOutOfStep(
+  db: Db,
+  tenantId: string,
+  userId: string,
+): Promise<{ id: string; seq: number | null }[]> {
   return db
     .selectFrom('punch_corrections')
     .select(['id', 'seq'])
     .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb.and([eb('seq', 'is not', null), eb('status', '!=', 'approved')]), eb.and([eb('seq', 'is', null), eb('status', '=', 'approved')])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('seq', 'is not', null), eb('status', '!=', 'approved')]),
+        eb.and([eb('seq', 'is', null), eb('status', '=', 'approved')]),
+      ]),
+    )
     .execute()
 }
 
 /** The punches of one user marked superseded, and by which correction. */
 export async function supersessionsOf(db: Db, tenantId: string, userId: string): Promise<Supersession[]> {
-  return db.selectFrom('punch_supersessions').select(['punch_id', 'correction_id']).where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute()
+  return db
+    .selectFrom('punch_supersessions')
+    .select(['punch_id', 'correction_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .execute()
 }
 
 /** The recorded head of an employee's punch chain: its last seq and hash. */
 export async function chainHead(db: Db, tenantId: string, userId: string): Promise<PunchChainHeadRow | undefined> {
-  return db.selectFrom('punch_chain_heads').selectAll().where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst()
+  return db
+    .selectFrom('punch_chain_heads')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
 }
 
 /** The recorded heads of these employees' chains. */
 export async function chainHeads(db: Db, tenantId: string, userIds: readonly string[]): Promise<PunchChainHeadRow[]> {
   if (userIds.length === 0) return []
-  return db.selectFrom('punch_chain_heads').selectAll().where('tenant_id', '=', tenantId).where('user_id', 'in', userIds).execute()
+  return db
+    .selectFrom('punch_chain_heads')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', 'in', userIds)
+    .execute()
 }
 
 /** Every employee id of the company. */

@@ -2,7 +2,19 @@ import { Type } from 'typebox'
 import { authOf } from '../../http/auth.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, ListOf } from '../../lib/schemas.js'
-import { BatchPunchBody, BatchPunchResult, ClockBody, CreatePunchBody, DailyEntry, ListAttendanceQuery, Punch, PunchLogEntry, PunchLogQuery, SummaryQuery, SummaryRow } from './attendance.schemas.js'
+import {
+  BatchPunchBody,
+  BatchPunchResult,
+  ClockBody,
+  CreatePunchBody,
+  DailyEntry,
+  ListAttendanceQuery,
+  Punch,
+  PunchLogEntry,
+  PunchLogQuery,
+  SummaryQuery,
+  SummaryRow,
+} from './attendance.schemas.js'
 import { listAttendance } from './daily-record.service.js'
 import { listPunchLog } from './punch-log.service.js'
 import { clockPunch, createPunch, createPunchBatch } from './punch-recording.service.js'
@@ -12,7 +24,8 @@ const operation = operations('Attendance')
 
 export const attendanceApi: ApiModule = {
   schemas: [Punch, PunchLogEntry, DailyEntry, SummaryRow],
-  routes: ({ db, clock }) =>
+  routes:
+    ({ db, clock }) =>
     async (app) => {
       app.get(
         '/attendance',
@@ -36,7 +49,8 @@ export const attendanceApi: ApiModule = {
           response: { 201: DataOf(Punch) },
           errors: [404, 409],
         }),
-        async (request, reply) => reply.status(201).send({ data: await createPunch(db, authOf(request), request.body, clock()) }),
+        async (request, reply) =>
+          reply.status(201).send({ data: await createPunch(db, authOf(request), request.body, clock()) }),
       )
       app.post(
         '/attendance/clock',
@@ -48,7 +62,8 @@ export const attendanceApi: ApiModule = {
           response: { 201: DataOf(Punch) },
           errors: [404, 409],
         }),
-        async (request, reply) => reply.status(201).send({ data: await clockPunch(db, authOf(request), request.body, clock()) }),
+        async (request, reply) =>
+          reply.status(201).send({ data: await clockPunch(db, authOf(request), request.body, clock()) }),
       )
       app.post(
         '/attendance/batch',
@@ -80,7 +95,8 @@ export const attendanceApi: ApiModule = {
         operation('attendance.summary', {
           expensive: true,
           summary: 'Hours per employee over a range',
-          description: 'One row per employee, ordered by full name then id, paginated by employee. Each row is the sum of the employee’s daily entries.',
+          description:
+            'One row per employee, ordered by full name then id, paginated by employee. Each row is the sum of the employee’s daily entries.',
           querystring: SummaryQuery,
           response: { 200: ListOf(SummaryRow) },
         }),

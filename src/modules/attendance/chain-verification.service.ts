@@ -12,7 +12,14 @@ import { checkAgainst } from '../../lib/validation.js'
 import { requireTenant } from '../tenants/tenants.repository.js'
 import { findUserRow } from '../users/users.repository.js'
 import * as repo from './attendance.repository.js'
-import { type BrokenLink, type ChainAnchor, verifyAnchor, verifyChain, verifyHead, verifySupersessions } from './punch-chain.js'
+import {
+  type BrokenLink,
+  type ChainAnchor,
+  verifyAnchor,
+  verifyChain,
+  verifyHead,
+  verifySupersessions,
+} from './punch-chain.js'
 
 type Db = Kysely<Database>
 
@@ -31,12 +38,19 @@ export interface VerificationReport {
 
 const ReportAnchors = Type.Object({
   tenant_id: Type.String(),
-  anchors: Type.Array(Type.Object({ user_id: Type.String(), seq: Type.Integer({ minimum: 1 }), hash: Type.String({ pattern: '^[0-9a-f]{64}$' }) })),
+  anchors: Type.Array(
+    Type.Object({
+      user_id: Type.String(),
+      seq: Type.Integer({ minimum: 1 }),
+      hash: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+    }),
+  ),
 })
 
 /** The anchors of an earlier report (its parsed `--json` output) of the same company. */
 export function anchorsOfReport(report: unknown, tenantId: string): ChainAnchor[] {
-  if (checkAgainst(ReportAnchors, report).length > 0) throw invalidField('against', 'is not the --json report of punches verify')
+  if (checkAgainst(ReportAnchors, report).length > 0)
+    throw invalidField('against', 'is not the --json report of punches verify')
   const { tenant_id, anchors } = report as Static<typeof ReportAnchors>
   if (tenant_id !== tenantId) throw invalidField('against', `is a report of another company (${tenant_id})`)
   return anchors
@@ -48,7 +62,12 @@ export function anchorsOfReport(report: unknown, tenantId: string): ChainAnchor[
  * that is gone or changed. Employees whose punches are all gone still have a head, so they are
  * checked too.
  */
-export async function verifyPunchChains(db: Db, tenantId: string, userId?: string, against: readonly ChainAnchor[] = []): Promise<VerificationReport> {
+export async function verifyPunchChains(
+  db: Db,
+  tenantId: string,
+  userId?: string,
+  against: readonly ChainAnchor[] = [],
+): Promise<VerificationReport> {
   await requireTenant(db, tenantId)
   if (userId && !(await findUserRow(db, tenantId, userId))) throw notFound('User')
   const anchorsOf = new Map<string, Map<string, ChainAnchor>>() // by employee, then by seq and hash (once each)
@@ -61,9 +80,15 @@ export async function verifyPunchChains(db: Db, tenantId: string, userId?: strin
   if (anchorsOf.size > 0) {
     const employees = new Set(await repo.employeeIds(db, tenantId))
     const strangers = [...anchorsOf.keys()].filter((id) => !employees.has(id))
-    if (strangers.length > 0) throw invalidField('against', `anchors punches of ids that are no employees of this company: ${strangers.slice(0, 5).join(', ')}`)
+    if (strangers.length > 0)
+      throw invalidField(
+        'against',
+        `anchors punches of ids that are no employees of this company: ${strangers.slice(0, 5).join(', ')}`,
+      )
   }
-  const userIds = userId ? [userId] : [...new Set([...(await repo.usersWithChains(db, tenantId)), ...anchorsOf.keys()])].sort()
+  const userIds = userId
+    ? [userId]
+    : [...new Set([...(await repo.usersWithChains(db, tenantId)), ...anchorsOf.keys()])].sort()
   const broken: BrokenLink[] = []
   const anchors: ChainAnchor[] = []
   let punches = 0
@@ -86,7 +111,14 @@ export async function verifyPunchChains(db: Db, tenantId: string, userId?: strin
       ...verifyChain(chain),
       ...verifyHead(id, chain, head ?? null),
       ...verifySupersessions(id, chain, links),
-      ...outOfStep.map((c): BrokenLink => ({ user_id: id, punch_id: c.id, seq: Number(c.seq ?? 0), problem: 'correction_status_mismatch' })),
+      ...outOfStep.map(
+        (c): BrokenLink => ({
+          user_id: id,
+          punch_id: c.id,
+          seq: Number(c.seq ?? 0),
+          problem: 'correction_status_mismatch',
+        }),
+      ),
       ...anchored.flatMap((a) => verifyAnchor(chain, a)),
     )
     const last = chain.at(-1)

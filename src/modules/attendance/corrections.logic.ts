@@ -40,24 +40,33 @@ export function namedPunchIds(changes: readonly CorrectionChange[]): string[] {
  * Problems a change list has in itself, as [field, message] pairs: a punch named twice, a
  * modality on a punch other than `in`, a moment in the future, a move to where the punch is.
  */
-export function changeListProblems(changes: readonly CorrectionChange[], nowMs: number, maxFutureMs: number): [string, string][] {
+export function changeListProblems(
+  changes: readonly CorrectionChange[],
+  nowMs: number,
+  maxFutureMs: number,
+): [string, string][] {
   const problems: [string, string][] = []
   const seen = new Set<string>()
   changes.forEach((change, i) => {
     if (change.action !== 'add') {
-      if (seen.has(change.punch_id)) problems.push([`changes[${i}].punch_id`, 'names a punch another change of this correction already names'])
+      if (seen.has(change.punch_id))
+        problems.push([`changes[${i}].punch_id`, 'names a punch another change of this correction already names'])
       seen.add(change.punch_id)
     }
     if (change.action === 'add' && change.modality !== undefined && change.type !== 'in') {
       problems.push([`changes[${i}].modality`, "is only accepted on 'in' punches"])
     }
-    if (change.action !== 'void' && Date.parse(change.ts) > nowMs + maxFutureMs) problems.push([`changes[${i}].ts`, 'must not be in the future'])
+    if (change.action !== 'void' && Date.parse(change.ts) > nowMs + maxFutureMs)
+      problems.push([`changes[${i}].ts`, 'must not be in the future'])
   })
   return problems
 }
 
 /** The earliest and latest instants the changes touch: new moments, and where moved or voided punches were. */
-export function touchedSpan(changes: readonly CorrectionChange[], named: ReadonlyMap<string, TimedPunch>): { first: string; last: string } {
+export function touchedSpan(
+  changes: readonly CorrectionChange[],
+  named: ReadonlyMap<string, TimedPunch>,
+): { first: string; last: string } {
   const instants: string[] = []
   for (const change of changes) {
     if (change.action !== 'add') instants.push(named.get(change.punch_id)!.ts)
@@ -101,7 +110,11 @@ export function applyChanges(
  * coherent sequence; null when it is. Punches must follow the sequence rules and be at distinct,
  * increasing moments.
  */
-export function coherenceProblem(before: TimedPunch | undefined, corrected: readonly TimedPunch[], after: TimedPunch | undefined): string | null {
+export function coherenceProblem(
+  before: TimedPunch | undefined,
+  corrected: readonly TimedPunch[],
+  after: TimedPunch | undefined,
+): string | null {
   const sequence = [...corrected, ...(after ? [after] : [])]
   let previous = before
   for (const punch of sequence) {

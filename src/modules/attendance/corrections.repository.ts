@@ -15,7 +15,12 @@ export async function insertCorrection(db: Db, row: PunchCorrectionRow): Promise
 }
 
 export async function findCorrection(db: Db, tenantId: string, id: string): Promise<PunchCorrectionRow | undefined> {
-  return db.selectFrom('punch_corrections').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst()
+  return db
+    .selectFrom('punch_corrections')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst()
 }
 
 /**
@@ -26,9 +31,20 @@ export async function settlePendingCorrection(
   db: Db,
   tenantId: string,
   id: string,
-  settlement: Partial<Pick<PunchCorrectionRow, 'status' | 'decided_by' | 'decided_at' | 'decision_note' | 'cancelled_at' | 'seq' | 'prev_hash' | 'hash'>>,
+  settlement: Partial<
+    Pick<
+      PunchCorrectionRow,
+      'status' | 'decided_by' | 'decided_at' | 'decision_note' | 'cancelled_at' | 'seq' | 'prev_hash' | 'hash'
+    >
+  >,
 ): Promise<void> {
-  await db.updateTable('punch_corrections').set(settlement).where('tenant_id', '=', tenantId).where('id', '=', id).where('status', '=', 'pending').execute()
+  await db
+    .updateTable('punch_corrections')
+    .set(settlement)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute()
 }
 
 export interface CorrectionFilters {
@@ -43,7 +59,12 @@ export interface CorrectionFilters {
 }
 
 /** Most recently proposed first. */
-export async function listCorrections(db: Db, tenantId: string, f: CorrectionFilters, window: { limit: number; offset: number }): Promise<Page<PunchCorrectionRow>> {
+export async function listCorrections(
+  db: Db,
+  tenantId: string,
+  f: CorrectionFilters,
+  window: { limit: number; offset: number },
+): Promise<Page<PunchCorrectionRow>> {
   let q = db.selectFrom('punch_corrections').where('tenant_id', '=', tenantId)
   if (f.userId) q = q.where('user_id', '=', f.userId)
   if (f.status) q = q.where('status', '=', f.status)

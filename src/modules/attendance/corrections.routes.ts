@@ -8,7 +8,8 @@ const operation = operations('Attendance corrections')
 
 export const correctionsApi: ApiModule = {
   schemas: [s.Correction],
-  routes: ({ db, clock }) =>
+  routes:
+    ({ db, clock }) =>
     async (app) => {
       app.post(
         '/attendance/corrections',
@@ -20,13 +21,15 @@ export const correctionsApi: ApiModule = {
           response: { 201: DataOf(s.Correction) },
           errors: [404, 409],
         }),
-        async (request, reply) => reply.status(201).send({ data: await service.proposeCorrection(db, authOf(request), request.body, clock()) }),
+        async (request, reply) =>
+          reply.status(201).send({ data: await service.proposeCorrection(db, authOf(request), request.body, clock()) }),
       )
       app.get(
         '/attendance/corrections',
         operation('attendance-corrections.list', {
           summary: 'Corrections, most recently proposed first',
-          description: '`from` and `to` select corrections that touch punches of those days. Only corrections of employees whose records the caller sees.',
+          description:
+            '`from` and `to` select corrections that touch punches of those days. Only corrections of employees whose records the caller sees.',
           querystring: s.ListCorrectionsQuery,
           response: { 200: ListOf(s.Correction) },
         }),
@@ -54,7 +57,15 @@ export const correctionsApi: ApiModule = {
           response: { 200: DataOf(s.Correction) },
           errors: [404, 409],
         }),
-        async (request) => ({ data: await service.decideCorrection(db, authOf(request), request.params.correction_id, request.body, clock()) }),
+        async (request) => ({
+          data: await service.decideCorrection(
+            db,
+            authOf(request),
+            request.params.correction_id,
+            request.body,
+            clock(),
+          ),
+        }),
       )
       app.post(
         '/attendance/corrections/:correction_id/cancel',
@@ -64,7 +75,9 @@ export const correctionsApi: ApiModule = {
           response: { 200: DataOf(s.Correction) },
           errors: [404, 409],
         }),
-        async (request) => ({ data: await service.cancelCorrection(db, authOf(request), request.params.correction_id, clock()) }),
+        async (request) => ({
+          data: await service.cancelCorrection(db, authOf(request), request.params.correction_id, clock()),
+        }),
       )
     },
 }

@@ -3,7 +3,12 @@ import { DateString, Id, InstantString, Nullable, PaginationQuery, TimeZone } fr
 import { ModalitySchema, PunchTypeSchema } from './attendance.schemas.js'
 import { MAX_CHANGES } from './corrections.logic.js'
 
-const CorrectionStatus = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('cancelled')])
+const CorrectionStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('approved'),
+  Type.Literal('rejected'),
+  Type.Literal('cancelled'),
+])
 
 const AddChange = Type.Object(
   {
@@ -15,12 +20,22 @@ const AddChange = Type.Object(
   { additionalProperties: false, description: 'Adds a missing punch' },
 )
 const MoveChange = Type.Object(
-  { action: Type.Literal('move'), punch_id: Id('An effective punch of the employee'), ts: InstantString('Its right moment; not in the future') },
-  { additionalProperties: false, description: 'Puts a punch at its right moment (the original is superseded, a new punch appended)' },
+  {
+    action: Type.Literal('move'),
+    punch_id: Id('An effective punch of the employee'),
+    ts: InstantString('Its right moment; not in the future'),
+  },
+  {
+    additionalProperties: false,
+    description: 'Puts a punch at its right moment (the original is superseded, a new punch appended)',
+  },
 )
 const VoidChange = Type.Object(
   { action: Type.Literal('void'), punch_id: Id('An effective punch of the employee') },
-  { additionalProperties: false, description: 'Voids a punch that should not be there (it is superseded, never deleted)' },
+  {
+    additionalProperties: false,
+    description: 'Voids a punch that should not be there (it is superseded, never deleted)',
+  },
 )
 const Change = Type.Union([AddChange, MoveChange, VoidChange])
 
@@ -30,7 +45,11 @@ export const ProposeCorrectionBody = Type.Object(
   {
     user_id: Id('Employee whose punches are corrected'),
     reason: { ...Reason, description: 'Why: part of the record’s trail, shown to everyone who sees it' },
-    changes: Type.Array(Change, { minItems: 1, maxItems: MAX_CHANGES, description: `1 to ${MAX_CHANGES} changes, all within 31 days of each other` }),
+    changes: Type.Array(Change, {
+      minItems: 1,
+      maxItems: MAX_CHANGES,
+      description: `1 to ${MAX_CHANGES} changes, all within 31 days of each other`,
+    }),
   },
   { additionalProperties: false },
 )
@@ -39,7 +58,9 @@ export type ProposeCorrectionBodyType = Static<typeof ProposeCorrectionBody>
 export const DecideCorrectionBody = Type.Object(
   {
     decision: Type.Union([Type.Literal('approved'), Type.Literal('rejected')]),
-    note: Type.Optional(Type.String({ maxLength: 1000, description: 'Part of the trail, returned with the correction' })),
+    note: Type.Optional(
+      Type.String({ maxLength: 1000, description: 'Part of the trail, returned with the correction' }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -70,7 +91,12 @@ export const Correction = Type.Object(
     changes: Type.Array(Change, { description: 'As proposed; instants in UTC' }),
     proposed_by: Type.String({ description: 'Acting user who proposed it' }),
     proposed_at: Type.String({ format: 'date-time' }),
-    decided_by: Nullable(Type.String({ description: 'Who approved or rejected it: the employee when someone else proposed it, HR or a supervisor when the employee did' })),
+    decided_by: Nullable(
+      Type.String({
+        description:
+          'Who approved or rejected it: the employee when someone else proposed it, HR or a supervisor when the employee did',
+      }),
+    ),
     decided_at: Nullable(Type.String({ format: 'date-time' })),
     decision_note: Nullable(Type.String()),
     cancelled_at: Nullable(Type.String({ format: 'date-time', description: 'When the proposer withdrew it' })),

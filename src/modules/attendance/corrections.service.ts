@@ -22,7 +22,12 @@ import { findUserRow } from '../users/users.repository.js'
 import * as repo from './attendance.repository.js'
 import * as logic from './corrections.logic.js'
 import * as store from './corrections.repository.js'
-import type { CorrectionType, DecideCorrectionBodyType, ListCorrectionsQueryType, ProposeCorrectionBodyType } from './corrections.schemas.js'
+import type {
+  CorrectionType,
+  DecideCorrectionBodyType,
+  ListCorrectionsQueryType,
+  ProposeCorrectionBodyType,
+} from './corrections.schemas.js'
 import { correctionHash } from './punch-chain.js'
 import { MAX_FUTURE_MS, chainLink, chainedPunchRow } from './punch-recording.service.js'
 
@@ -52,7 +57,9 @@ function normalisedChanges(changes: ProposeCorrectionBodyType['changes']): logic
     if (c.action === 'void') return { action: 'void', punch_id: c.punch_id }
     if (c.action === 'move') return { action: 'move', punch_id: c.punch_id, ts: logic.normalisedInstant(c.ts) }
     const ts = logic.normalisedInstant(c.ts)
-    return c.type === 'in' ? { action: 'add', type: c.type, ts, modality: c.modality ?? 'onsite' } : { action: 'add', type: c.type, ts, ...(c.modality ? { modality: c.modality } : {}) }
+    return c.type === 'in'
+      ? { action: 'add', type: c.type, ts, modality: c.modality ?? 'onsite' }
+      : { action: 'add', type: c.type, ts, ...(c.modality ? { modality: c.modality } : {}) }
   })
 }
 
@@ -71,14 +78,22 @@ async function judge(db: Db, user: UserRow, changes: readonly logic.CorrectionCh
   for (const id of ids) {
     const row = byId.get(id)
     if (!row) throw new AppError('not_found', `Punch ${id} is not a punch of this employee`)
-    if (row.superseded_by) throw new AppError('punch_superseded', `Punch ${id} was already corrected by ${row.superseded_by}; correct the punch that replaced it`)
+    if (row.superseded_by)
+      throw new AppError(
+        'punch_superseded',
+        `Punch ${id} was already corrected by ${row.superseded_by}; correct the punch that replaced it`,
+      )
   }
   changes.forEach((c, i) => {
-    if (c.action === 'move' && c.ts === byId.get(c.punch_id)!.ts) throw invalidField(`changes[${i}].ts`, 'is the moment the punch already has')
+    if (c.action === 'move' && c.ts === byId.get(c.punch_id)!.ts)
+      throw invalidField(`changes[${i}].ts`, 'is the moment the punch already has')
   })
   const span = logic.touchedSpan(changes, byId)
   if (Date.parse(span.last) - Date.parse(span.first) > logic.MAX_CORRECTION_SPAN_DAYS * DAY_MS) {
-    throw invalidField('changes', `must all fall within ${logic.MAX_CORRECTION_SPAN_DAYS} days of each other; propose separate corrections`)
+    throw invalidField(
+      'changes',
+      `must all fall within ${logic.MAX_CORRECTION_SPAN_DAYS} days of each other; propose separate corrections`,
+    )
   }
   const around = await repo.effectivePunchesAround(db, user.tenant_id, user.id, span.first, span.last)
   const corrected = logic.applyChanges(around.within, changes, byId, around.before)
@@ -87,7 +102,12 @@ async function judge(db: Db, user: UserRow, changes: readonly logic.CorrectionCh
   return { span, corrected }
 }
 
-export async function proposeCorrection(db: Db, auth: AuthContext, body: ProposeCorrectionBodyType, nowMs = Date.now()): Promise<CorrectionType> {
+export async function proposeCorrection(
+  db: Db,
+  auth: AuthContext,
+  body: ProposeCorrectionBodyType,
+  nowMs = Date.now(),
+): Promise<CorrectionType> {
   const changes = normalisedChanges(body.changes)
   const problems = logic.changeListProblems(changes, nowMs, MAX_FUTURE_MS)
   if (problems.length > 0) {
@@ -134,23 +154,49 @@ async function lockedCorrection(trx: Db, auth: AuthContext, id: string): Promise
   return correction
 }
 
-export async function decideCorrection(db: Db, auth: AuthContext, id: string, body: DecideCorrectionBodyType, nowMs = Date.now()): Promise<CorrectionType> {
+export async function decideCorrection(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  body: DecideCorrectionBodyType,
+  nowMs = Date.now(),
+): Promise<CorrectionType> {
   return db.transaction().execute(async (trx) => {
     const correction = await lockedCorrection(trx, auth, id)
-    const chain = correction.proposed_by === correction.user_id ? await managerChain(trx, auth.tenantId, correction.user_id) : []
-    if (!canDecideCorrection(auth.actor, { employeeId: correction.user_id, proposedBy: correction.proposed_by }, auth.tenant.hr_department_id, chain)) {
+    const chain =
+      correction.proposed_by === correction.user_id ? await managerChain(trx, auth.tenantId, correction.user_id) : []
+    if (
+      !canDecideCorrection(
+        auth.actor,
+        { employeeId: correction.user_id, proposedBy: correction.proposed_by },
+        auth.tenant.hr_department_id,
+        chain,
+      )
+    ) {
       throw permissionDenied(
         correction.proposed_by === correction.user_id
           ? 'A correction the employee proposed is decided by HR or a supervisor of the employee, never by the employee'
           : 'A correction proposed by someone else is decided by the employee; nobody decides their own proposal',
       )
     }
-    if (correction.status !== 'pending') throw new AppError('correction_not_pending', `The correction is ${correction.status}`)
-    const decision = { decided_by: auth.actor.id, decided_at: new Date(nowMs).toISOString(), decision_note: body.note?.trim() || null }
-    if (body.decision === 'rejected') await store.settlePendingCorrection(trx, auth.tenantId, id, { status: 'rejected', ...decision })
+    if (correction.status !== 'pending')
+      throw new AppError('correction_not_pending', `The correction is ${correction.status}`)
+    const decision = {
+      decided_by: auth.actor.id,
+      decided_at: new Date(nowMs).toISOString(),
+      decision_note: body.note?.trim() || null,
+    }
+    if (body.decision === 'rejected')
+      await store.settlePendingCorrection(trx, auth.tenantId, id, { status: 'rejected', ...decision })
     else await applyCorrection(trx, correction, decision)
     const decided = correctionToApi((await store.findCorrection(trx, auth.tenantId, id))!)
-    return announced(trx, auth, body.decision === 'approved' ? 'correction.approved' : 'correction.rejected', decided, nowMs)
+    return announced(
+      trx,
+      auth,
+      body.decision === 'approved' ? 'correction.approved' : 'correction.rejected',
+      decided,
+      nowMs,
+    )
   })
 }
 
@@ -159,7 +205,11 @@ export async function decideCorrection(db: Db, auth: AuthContext, id: string, bo
  * superseded, and appends the punches it moves or adds. The record is judged again first: it may
  * have changed since the proposal.
  */
-async function applyCorrection(trx: Db, correction: PunchCorrectionRow, decision: { decided_by: string; decided_at: string; decision_note: string | null }): Promise<void> {
+async function applyCorrection(
+  trx: Db,
+  correction: PunchCorrectionRow,
+  decision: { decided_by: string; decided_at: string; decision_note: string | null },
+): Promise<void> {
   const user = (await findUserRow(trx, correction.tenant_id, correction.user_id))!
   const changes = JSON.parse(correction.changes) as logic.CorrectionChange[]
   const { corrected } = await judge(trx, user, changes)
@@ -179,7 +229,13 @@ async function applyCorrection(trx: Db, correction: PunchCorrectionRow, decision
     prev_hash: link?.hash ?? null,
   }
   const hash = correctionHash(unhashed)
-  await store.settlePendingCorrection(trx, correction.tenant_id, correction.id, { status: 'approved', ...decision, seq: unhashed.seq, prev_hash: unhashed.prev_hash, hash })
+  await store.settlePendingCorrection(trx, correction.tenant_id, correction.id, {
+    status: 'approved',
+    ...decision,
+    seq: unhashed.seq,
+    prev_hash: unhashed.prev_hash,
+    hash,
+  })
   await repo.insertSupersessions(
     trx,
     logic.namedPunchIds(changes).map((punchId) => ({
@@ -213,12 +269,22 @@ async function applyCorrection(trx: Db, correction: PunchCorrectionRow, decision
   await repo.moveChainHeads(trx, correction.tenant_id, [{ user_id: correction.user_id, ...head }])
 }
 
-export async function cancelCorrection(db: Db, auth: AuthContext, id: string, nowMs = Date.now()): Promise<CorrectionType> {
+export async function cancelCorrection(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  nowMs = Date.now(),
+): Promise<CorrectionType> {
   await db.transaction().execute(async (trx) => {
     const correction = await lockedCorrection(trx, auth, id)
-    if (!canCancelCorrection(auth.actor, correction.proposed_by)) throw permissionDenied('Only whoever proposed a correction may cancel it')
-    if (correction.status !== 'pending') throw new AppError('correction_not_pending', `The correction is ${correction.status}`)
-    await store.settlePendingCorrection(trx, auth.tenantId, id, { status: 'cancelled', cancelled_at: new Date(nowMs).toISOString() })
+    if (!canCancelCorrection(auth.actor, correction.proposed_by))
+      throw permissionDenied('Only whoever proposed a correction may cancel it')
+    if (correction.status !== 'pending')
+      throw new AppError('correction_not_pending', `The correction is ${correction.status}`)
+    await store.settlePendingCorrection(trx, auth.tenantId, id, {
+      status: 'cancelled',
+      cancelled_at: new Date(nowMs).toISOString(),
+    })
   })
   return correctionToApi((await store.findCorrection(db, auth.tenantId, id))!)
 }

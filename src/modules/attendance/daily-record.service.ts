@@ -12,7 +12,11 @@ import { notFound } from '../../errors.js'
 import { type LocalDays, addDays, assertDateRange, daysInRange, localDays } from '../../lib/calendar.js'
 import { pageOf } from '../../lib/pagination.js'
 import { type AbsenceSpan, absenceMinutesOn, dayExpectation } from '../work-calendar/work-calendar.logic.js'
-import { type CalendarSubject, approvedAbsencesBetween, calendarSubject } from '../work-calendar/work-calendar.repository.js'
+import {
+  type CalendarSubject,
+  approvedAbsencesBetween,
+  calendarSubject,
+} from '../work-calendar/work-calendar.repository.js'
 import { type PlanOfDay, loadWorkCalendars } from '../work-calendar/work-calendar.service.js'
 import * as logic from './attendance.logic.js'
 import * as repo from './attendance.repository.js'
@@ -60,7 +64,8 @@ export async function readAttendanceInputs(
   await Promise.all(
     [...punchesByUser].map(async ([userId, punches]) => {
       // A session that began inside the range and is still going at its end: read up to its `out`.
-      if (punches.length > 0 && punches.at(-1)!.type !== 'out') punches.push(...(await repo.restOfSession(db, tenant.id, userId, endIso)))
+      if (punches.length > 0 && punches.at(-1)!.type !== 'out')
+        punches.push(...(await repo.restOfSession(db, tenant.id, userId, endIso)))
     }),
   )
   return { days, punchesByUser, absencesByUser, calendarOf }

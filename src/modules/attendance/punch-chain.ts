@@ -59,7 +59,17 @@ function sha256(canonical: unknown[]): string {
 }
 
 export function punchHash(punch: Omit<ChainedPunch, 'hash'>): string {
-  const common = [punch.tenant_id, punch.user_id, punch.seq, punch.id, punch.type, punch.ts, punch.modality, punch.source, punch.created_at]
+  const common = [
+    punch.tenant_id,
+    punch.user_id,
+    punch.seq,
+    punch.id,
+    punch.type,
+    punch.ts,
+    punch.modality,
+    punch.source,
+    punch.created_at,
+  ]
   if (punch.hash_version === 1) return sha256(['jornada-punch-v1', ...common, punch.prev_hash])
   return sha256(['jornada-punch-v2', ...common, punch.created_by, punch.kiosk_id, punch.correction_id, punch.prev_hash])
 }
@@ -94,7 +104,13 @@ function entryHash(entry: ChainEntry): string {
  */
 function originRewritten(entry: ChainEntry): boolean {
   if (entry.kind !== 'punch' || entry.hash_version === PUNCH_HASH_VERSION) return false
-  return entry.hash_version !== 1 || entry.source !== 'api' || entry.created_by !== null || entry.kiosk_id !== null || entry.correction_id !== null
+  return (
+    entry.hash_version !== 1 ||
+    entry.source !== 'api' ||
+    entry.created_by !== null ||
+    entry.kiosk_id !== null ||
+    entry.correction_id !== null
+  )
 }
 
 export type ChainProblem =
@@ -139,11 +155,18 @@ export function verifyChain(entries: readonly ChainEntry[]): BrokenLink[] {
   const broken: BrokenLink[] = []
   let previous: ChainEntry | null = null
   for (const entry of entries) {
-    const report = (problem: ChainProblem) => broken.push({ user_id: entry.user_id, punch_id: entry.id, seq: entry.seq, problem })
+    const report = (problem: ChainProblem) =>
+      broken.push({ user_id: entry.user_id, punch_id: entry.id, seq: entry.seq, problem })
     if (entryHash(entry) !== entry.hash || originRewritten(entry)) report('hash_mismatch')
     if (entry.prev_hash !== (previous?.hash ?? null)) report('prev_hash_mismatch')
     if (entry.seq !== (previous?.seq ?? 0) + 1) report('sequence_gap')
-    if (previous?.kind === 'punch' && entry.kind === 'punch' && previous.hash_version === 1 && entry.hash_version === 1 && entry.ts <= previous.ts) {
+    if (
+      previous?.kind === 'punch' &&
+      entry.kind === 'punch' &&
+      previous.hash_version === 1 &&
+      entry.hash_version === 1 &&
+      entry.ts <= previous.ts
+    ) {
       report('time_not_increasing')
     }
     previous = entry
@@ -162,7 +185,11 @@ export interface Supersession {
  * void, each by the correction that names it; and every punch a correction appended must name a
  * correction of the chain.
  */
-export function verifySupersessions(userId: string, entries: readonly ChainEntry[], links: readonly Supersession[]): BrokenLink[] {
+export function verifySupersessions(
+  userId: string,
+  entries: readonly ChainEntry[],
+  links: readonly Supersession[],
+): BrokenLink[] {
   const broken: BrokenLink[] = []
   const expected = new Map<string, string>() // punch -> correction
   const corrections = new Set<string>()
@@ -177,11 +204,13 @@ export function verifySupersessions(userId: string, entries: readonly ChainEntry
     }
     if (!Array.isArray(changes)) continue
     for (const change of changes as { action?: string; punch_id?: string }[]) {
-      if ((change.action === 'move' || change.action === 'void') && typeof change.punch_id === 'string') expected.set(change.punch_id, entry.id)
+      if ((change.action === 'move' || change.action === 'void') && typeof change.punch_id === 'string')
+        expected.set(change.punch_id, entry.id)
     }
   }
   const seqOf = new Map(entries.map((e) => [e.id, e.seq]))
-  const report = (punchId: string) => broken.push({ user_id: userId, punch_id: punchId, seq: seqOf.get(punchId) ?? 0, problem: 'supersession_mismatch' })
+  const report = (punchId: string) =>
+    broken.push({ user_id: userId, punch_id: punchId, seq: seqOf.get(punchId) ?? 0, problem: 'supersession_mismatch' })
   const linked = new Map(links.map((l) => [l.punch_id, l.correction_id]))
   for (const [punchId, correctionId] of linked) if (expected.get(punchId) !== correctionId) report(punchId)
   for (const punchId of expected.keys()) if (!linked.has(punchId)) report(punchId)
@@ -200,8 +229,10 @@ export function verifySupersessions(userId: string, entries: readonly ChainEntry
 export function verifyHead(userId: string, entries: readonly ChainEntry[], head: ChainHead | null): BrokenLink[] {
   const last = entries.at(-1)
   if (!head) return last ? [{ user_id: userId, punch_id: last.id, seq: last.seq, problem: 'head_missing' }] : []
-  if (!last || last.seq < head.seq) return [{ user_id: userId, punch_id: null, seq: head.seq, problem: 'chain_truncated' }]
-  if (last.seq !== head.seq || last.hash !== head.hash) return [{ user_id: userId, punch_id: last.id, seq: last.seq, problem: 'head_mismatch' }]
+  if (!last || last.seq < head.seq)
+    return [{ user_id: userId, punch_id: null, seq: head.seq, problem: 'chain_truncated' }]
+  if (last.seq !== head.seq || last.hash !== head.hash)
+    return [{ user_id: userId, punch_id: last.id, seq: last.seq, problem: 'head_mismatch' }]
   return []
 }
 

@@ -30,7 +30,8 @@ export function punchLogEntryToApi(row: repo.PunchLogRow): PunchLogEntryType {
 /** Punches whose moment falls on the local days [from, to] in `tz` (default the company's), by time then id. */
 export async function listPunchLog(db: Db, auth: AuthContext, query: PunchLogQueryType) {
   assertDateRange(query.from, query.to)
-  if (!(await canSeeRecordsOf(db, auth, query.user_id)) || !(await findUserRow(db, auth.tenantId, query.user_id))) throw notFound('User')
+  if (!(await canSeeRecordsOf(db, auth, query.user_id)) || !(await findUserRow(db, auth.tenantId, query.user_id)))
+    throw notFound('User')
   const days = localDays(query.from, query.to, query.tz ?? auth.tenant.timezone)
   const fromIso = new Date(days.starts[0]!).toISOString()
   const toIso = new Date(days.starts[days.starts.length - 1]!).toISOString()

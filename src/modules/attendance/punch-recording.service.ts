@@ -16,7 +16,13 @@ import { recordEvents } from '../events/events.service.js'
 import { findUserRows } from '../users/users.repository.js'
 import * as logic from './attendance.logic.js'
 import * as repo from './attendance.repository.js'
-import type { BatchPunchBodyType, BatchPunchResultType, ClockBodyType, CreatePunchBodyType, PunchType } from './attendance.schemas.js'
+import type {
+  BatchPunchBodyType,
+  BatchPunchResultType,
+  ClockBodyType,
+  CreatePunchBodyType,
+  PunchType,
+} from './attendance.schemas.js'
 import { PUNCH_HASH_VERSION, punchHash } from './punch-chain.js'
 
 type Db = Kysely<Database>
@@ -24,8 +30,18 @@ type Db = Kysely<Database>
 export const MAX_FUTURE_MS = 60_000
 export const MAX_AGE_MS = 60 * 86_400_000
 
-export function punchToApi(row: Pick<PunchRow, 'id' | 'user_id' | 'type' | 'ts' | 'modality' | 'source' | 'created_by'>): PunchType {
-  return { id: row.id, user_id: row.user_id, type: row.type, ts: row.ts, modality: row.modality, source: row.source, created_by: row.created_by }
+export function punchToApi(
+  row: Pick<PunchRow, 'id' | 'user_id' | 'type' | 'ts' | 'modality' | 'source' | 'created_by'>,
+): PunchType {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    type: row.type,
+    ts: row.ts,
+    modality: row.modality,
+    source: row.source,
+    created_by: row.created_by,
+  }
 }
 
 type ChainLink = { seq: number; hash: string }
@@ -43,7 +59,11 @@ function linkAfter(head: ChainLink | undefined, last: ChainLink | undefined): Ch
 }
 
 /** Where each of these employees' chains continues, in two statements however many there are. */
-async function chainLinks(trx: Db, tenantId: string, userIds: readonly string[]): Promise<Map<string, ChainLink | null>> {
+async function chainLinks(
+  trx: Db,
+  tenantId: string,
+  userIds: readonly string[],
+): Promise<Map<string, ChainLink | null>> {
   // One after the other: a transaction's connection runs one query at a time anyway.
   const heads = await repo.chainHeads(trx, tenantId, userIds)
   const lasts = await repo.lastPunchesBySeq(trx, tenantId, userIds)
@@ -59,10 +79,28 @@ export async function chainLink(trx: Db, tenantId: string, userId: string): Prom
 
 /** A punch row as it will be stored, hashed and linked after `link`. */
 export function chainedPunchRow(
-  fields: Pick<PunchRow, 'tenant_id' | 'user_id' | 'type' | 'ts' | 'modality' | 'source' | 'created_by' | 'kiosk_id' | 'correction_id' | 'created_at'>,
+  fields: Pick<
+    PunchRow,
+    | 'tenant_id'
+    | 'user_id'
+    | 'type'
+    | 'ts'
+    | 'modality'
+    | 'source'
+    | 'created_by'
+    | 'kiosk_id'
+    | 'correction_id'
+    | 'created_at'
+  >,
   link: { seq: number; hash: string } | null,
 ): PunchRow {
-  const unhashed = { id: newId('punch'), ...fields, seq: (link?.seq ?? 0) + 1, hash_version: PUNCH_HASH_VERSION, prev_hash: link?.hash ?? null }
+  const unhashed = {
+    id: newId('punch'),
+    ...fields,
+    seq: (link?.seq ?? 0) + 1,
+    hash_version: PUNCH_HASH_VERSION,
+    prev_hash: link?.hash ?? null,
+  }
   return { ...unhashed, hash: punchHash(unhashed) }
 }
 
@@ -77,8 +115,10 @@ interface PunchRequest {
 
 /** Checks what needs no database: modality only on `in`, the moment within the accepted window. */
 function assertPunchInput(request: PunchRequest, now: number): void {
-  if (request.modality !== undefined && request.type !== 'in') throw invalidField('modality', "is only accepted on 'in' punches")
-  if (request.tsMs > now + MAX_FUTURE_MS) throw invalidField('ts', 'must not be in the future (60 s of clock skew are tolerated)')
+  if (request.modality !== undefined && request.type !== 'in')
+    throw invalidField('modality', "is only accepted on 'in' punches")
+  if (request.tsMs > now + MAX_FUTURE_MS)
+    throw invalidField('ts', 'must not be in the future (60 s of clock skew are tolerated)')
   if (request.tsMs < now - MAX_AGE_MS) throw invalidField('ts', 'must not be more than 60 days old')
 }
 
@@ -94,12 +134,18 @@ interface PunchingEmployee {
  * The employees (of those asked for that exist in the company) as their next punches see them,
  * in four statements however many there are. Call it holding their row locks.
  */
-async function punchingEmployees(trx: Db, tenantId: string, userIds: readonly string[]): Promise<Map<string, PunchingEmployee>> {
+async function punchingEmployees(
+  trx: Db,
+  tenantId: string,
+  userIds: readonly string[],
+): Promise<Map<string, PunchingEmployee>> {
   const users = await findUserRows(trx, tenantId, userIds)
   const lasts = await repo.lastEffectivePunches(trx, tenantId, userIds)
   const links = await chainLinks(trx, tenantId, userIds)
   const lastOf = new Map(lasts.map((p) => [p.user_id, p]))
-  return new Map(users.map((user) => [user.id, { user, previous: lastOf.get(user.id), link: links.get(user.id) ?? null }]))
+  return new Map(
+    users.map((user) => [user.id, { user, previous: lastOf.get(user.id), link: links.get(user.id) ?? null }]),
+  )
 }
 
 /**
@@ -108,16 +154,26 @@ async function punchingEmployees(trx: Db, tenantId: string, userIds: readonly st
  * next is judged against the last accepted one. Returns, per request, the row to store (hashed
  * and linked) or the refusal. Touches no database.
  */
-function judgeRun(auth: AuthContext, employee: PunchingEmployee, requests: readonly PunchRequest[], now: number): (PunchRow | AppError)[] {
+function judgeRun(
+  auth: AuthContext,
+  employee: PunchingEmployee,
+  requests: readonly PunchRequest[],
+  now: number,
+): (PunchRow | AppError)[] {
   const { user } = employee
   let previous = employee.previous
   let head = employee.link
   const createdAt = new Date(now).toISOString()
   return requests.map((request): PunchRow | AppError => {
     if (user.status !== 'active') return new AppError('user_disabled', 'Punches cannot be recorded for a disabled user')
-    if (request.modality === 'remote' && !user.remote_work_allowed) return new AppError('remote_not_allowed', 'This employee is not allowed to work remotely')
+    if (request.modality === 'remote' && !user.remote_work_allowed)
+      return new AppError('remote_not_allowed', 'This employee is not allowed to work remotely')
     const ts = new Date(request.tsMs).toISOString()
-    if (previous && ts <= previous.ts) return new AppError('punch_out_of_order', `The punch must be later than the employee's last punch (${previous.ts})`)
+    if (previous && ts <= previous.ts)
+      return new AppError(
+        'punch_out_of_order',
+        `The punch must be later than the employee's last punch (${previous.ts})`,
+      )
     const problem = logic.sequenceProblem(previous?.type ?? null, request.type)
     if (problem) return new AppError('punch_sequence_invalid', problem)
     const row = chainedPunchRow(
@@ -153,11 +209,22 @@ async function storePunches(trx: Db, auth: AuthContext, rows: readonly PunchRow[
   const heads = new Map(rows.map((row) => [row.user_id, { user_id: row.user_id, seq: row.seq, hash: row.hash }]))
   await repo.insertPunches(trx, rows)
   await repo.moveChainHeads(trx, auth.tenantId, [...heads.values()])
-  await recordEvents(trx, auth, rows.map((row) => ({ type: 'punch.created' as const, data: punchToApi(row) })), now)
+  await recordEvents(
+    trx,
+    auth,
+    rows.map((row) => ({ type: 'punch.created' as const, data: punchToApi(row) })),
+    now,
+  )
 }
 
 /** Judges and appends one punch for `employee`, whose row lock `trx` holds; throws its refusal. */
-async function appendPunch(trx: Db, auth: AuthContext, employee: PunchingEmployee, request: PunchRequest, now: number): Promise<PunchRow> {
+async function appendPunch(
+  trx: Db,
+  auth: AuthContext,
+  employee: PunchingEmployee,
+  request: PunchRequest,
+  now: number,
+): Promise<PunchRow> {
   const outcome = judgeRun(auth, employee, [request], now)[0]!
   if (outcome instanceof AppError) throw outcome
   await storePunches(trx, auth, [outcome], now)
@@ -173,7 +240,12 @@ async function lockedEmployee(trx: Db, tenantId: string, userId: string): Promis
 }
 
 /** Records one punch pushed by an administrator. The employee's row lock serialises concurrent pushes for that employee. */
-export async function createPunch(db: Db, auth: AuthContext, body: CreatePunchBodyType, now = Date.now()): Promise<PunchType> {
+export async function createPunch(
+  db: Db,
+  auth: AuthContext,
+  body: CreatePunchBodyType,
+  now = Date.now(),
+): Promise<PunchType> {
   const request: PunchRequest = { type: body.type, tsMs: Date.parse(body.ts), modality: body.modality, source: 'api' }
   assertPunchInput(request, now)
   return db.transaction().execute(async (trx) => {
@@ -185,7 +257,9 @@ export async function createPunch(db: Db, auth: AuthContext, body: CreatePunchBo
 
 /** The acting user punches for themselves, at the server's moment: personal clock-in, for any role. */
 export async function clockPunch(db: Db, auth: AuthContext, body: ClockBodyType, now = Date.now()): Promise<PunchType> {
-  return punchToApi(await punchRowForSelf(db, auth, { type: body.type, tsMs: now, modality: body.modality, source: 'clock' }, now))
+  return punchToApi(
+    await punchRowForSelf(db, auth, { type: body.type, tsMs: now, modality: body.modality, source: 'clock' }, now),
+  )
 }
 
 /**
@@ -193,7 +267,13 @@ export async function clockPunch(db: Db, auth: AuthContext, body: ClockBodyType,
  * moment, or at the real moment of a punch the kiosk queued while the service could not be
  * reached (within the contract's window, judged by the usual rules).
  */
-export async function kioskPunch(db: Db, auth: AuthContext, kioskId: string, body: ClockBodyType & { ts?: string | undefined }, now = Date.now()): Promise<PunchRow> {
+export async function kioskPunch(
+  db: Db,
+  auth: AuthContext,
+  kioskId: string,
+  body: ClockBodyType & { ts?: string | undefined },
+  now = Date.now(),
+): Promise<PunchRow> {
   const tsMs = body.ts === undefined ? now : Date.parse(body.ts)
   return punchRowForSelf(db, auth, { type: body.type, tsMs, modality: body.modality, source: 'kiosk', kioskId }, now)
 }
@@ -201,11 +281,19 @@ export async function kioskPunch(db: Db, auth: AuthContext, kioskId: string, bod
 /** Judges and appends a punch of the acting user, holding their row lock. */
 async function punchRowForSelf(db: Db, auth: AuthContext, request: PunchRequest, now: number): Promise<PunchRow> {
   assertPunchInput(request, now)
-  return db.transaction().execute(async (trx) => appendPunch(trx, auth, await lockedEmployee(trx, auth.tenantId, auth.actor.id), request, now))
+  return db
+    .transaction()
+    .execute(async (trx) =>
+      appendPunch(trx, auth, await lockedEmployee(trx, auth.tenantId, auth.actor.id), request, now),
+    )
 }
 
 function refusal(index: number, error: AppError): BatchPunchResultType {
-  return { index, status: error.status, error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) } }
+  return {
+    index,
+    status: error.status,
+    error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+  }
 }
 
 /**
@@ -213,7 +301,12 @@ function refusal(index: number, error: AppError): BatchPunchResultType {
  * it, an employee's punches in request order; accepted ones are stored even when others are
  * refused.
  */
-export async function createPunchBatch(db: Db, auth: AuthContext, body: BatchPunchBodyType, now = Date.now()): Promise<BatchPunchResultType[]> {
+export async function createPunchBatch(
+  db: Db,
+  auth: AuthContext,
+  body: BatchPunchBodyType,
+  now = Date.now(),
+): Promise<BatchPunchResultType[]> {
   if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may push punches')
   const results: BatchPunchResultType[] = new Array(body.punches.length)
   const byEmployee = new Map<string, { index: number; request: PunchRequest }[]>()
@@ -240,7 +333,14 @@ export async function createPunchBatch(db: Db, auth: AuthContext, body: BatchPun
     for (const userId of userIds) {
       const run = byEmployee.get(userId)!
       const employee = employees.get(userId)
-      const outcomes = employee ? judgeRun(auth, employee, run.map((r) => r.request), now) : run.map(() => notFound('User'))
+      const outcomes = employee
+        ? judgeRun(
+            auth,
+            employee,
+            run.map((r) => r.request),
+            now,
+          )
+        : run.map(() => notFound('User'))
       outcomes.forEach((outcome, k) => {
         const { index } = run[k]!
         if (outcome instanceof AppError) {

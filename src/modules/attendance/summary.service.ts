@@ -37,14 +37,24 @@ export async function attendanceSummary(db: Db, auth: AuthContext, query: Summar
   const rows: SummaryRowType[] = []
   for (const [i, slice] of slicesOf(page.rows, EMPLOYEES_PER_SLICE).entries()) {
     if (i > 0) await yieldToEventLoop()
-    const inputs = await readAttendanceInputs(db, auth.tenant, slice.map((s) => s.id), query.from, query.to, zone)
+    const inputs = await readAttendanceInputs(
+      db,
+      auth.tenant,
+      slice.map((s) => s.id),
+      query.from,
+      query.to,
+      zone,
+    )
     for (const subject of slice) rows.push(summaryRow(subject, dailyEntriesOf(subject, inputs, nowMs)))
   }
   return listBody(window, { ...page, rows }, (row) => row)
 }
 
 /** The same computation as the daily list, summed: a row always equals its daily entries. */
-function summaryRow(subject: { id: string; full_name: string }, days: readonly { worked_minutes: number; expected_minutes: number }[]): SummaryRowType {
+function summaryRow(
+  subject: { id: string; full_name: string },
+  days: readonly { worked_minutes: number; expected_minutes: number }[],
+): SummaryRowType {
   const worked = days.reduce((sum, d) => sum + d.worked_minutes, 0)
   const expected = days.reduce((sum, d) => sum + d.expected_minutes, 0)
   return {

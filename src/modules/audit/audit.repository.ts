@@ -20,7 +20,12 @@ export interface AuditFilters {
 }
 
 /** Newest first: `at` then id, both descending. */
-export async function listAuditEntries(db: Db, tenantId: string, f: AuditFilters, window: { limit: number; offset: number }): Promise<Page<AuditLogRow>> {
+export async function listAuditEntries(
+  db: Db,
+  tenantId: string,
+  f: AuditFilters,
+  window: { limit: number; offset: number },
+): Promise<Page<AuditLogRow>> {
   let q = db.selectFrom('audit_log').where('tenant_id', '=', tenantId)
   if (f.from !== undefined) q = q.where('at', '>=', f.from)
   if (f.to !== undefined) q = q.where('at', '<', f.to)

@@ -12,7 +12,8 @@ const operation = operations('Audit log')
 
 export const auditApi: ApiModule = {
   schemas: [AuditEntry],
-  routes: ({ db }) =>
+  routes:
+    ({ db }) =>
     async (app) => {
       app.get(
         '/audit-log',
@@ -61,7 +62,9 @@ export function auditWrites(app: FastifyInstance, db: Kysely<Database>): WriteSt
         keyId: auth.keyId,
         userId: auth.actor.id,
         // The operation's id: its scope, or its own name where it shares one (attendance.batch).
-        operation: (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId ?? request.routeOptions.config.scope!,
+        operation:
+          (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId ??
+          request.routeOptions.config.scope!,
         resourceId: pathIds[0] ?? request.writtenResourceId ?? null,
         fields: body !== null && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [],
       })

@@ -60,6 +60,13 @@ export async function listAuditLog(db: Db, auth: AuthContext, query: ListAuditQu
   const { from, to } = instantWindow(query)
   if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may read the audit log')
   const window = pageOf(query)
-  const filters = { from, to, userId: query.user_id, keyId: query.key_id, operation: query.operation, resourceId: query.resource_id }
+  const filters = {
+    from,
+    to,
+    userId: query.user_id,
+    keyId: query.key_id,
+    operation: query.operation,
+    resourceId: query.resource_id,
+  }
   return listBody(window, await repo.listAuditEntries(db, auth.tenantId, filters, window), entryToApi)
 }

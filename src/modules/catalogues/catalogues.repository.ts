@@ -22,34 +22,78 @@ function catalogue(db: Db, table: CatalogueTable) {
   return db.selectFrom(table as 'departments')
 }
 
-export async function catalogueItemExists(db: Db, table: CatalogueTable, tenantId: string, id: string): Promise<boolean> {
-  const row = await catalogue(db, table).select('id').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst()
+export async function catalogueItemExists(
+  db: Db,
+  table: CatalogueTable,
+  tenantId: string,
+  id: string,
+): Promise<boolean> {
+  const row = await catalogue(db, table)
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst()
   return row !== undefined
 }
 
-export async function findCatalogueItem<T extends CatalogueTable>(db: Db, table: T, tenantId: string, id: string): Promise<CatalogueRow<T> | undefined> {
-  const row = await catalogue(db, table).selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst()
+export async function findCatalogueItem<T extends CatalogueTable>(
+  db: Db,
+  table: T,
+  tenantId: string,
+  id: string,
+): Promise<CatalogueRow<T> | undefined> {
+  const row = await catalogue(db, table)
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst()
   return row as CatalogueRow<T> | undefined
 }
 
-export async function nameInUse(db: Db, table: CatalogueTable, tenantId: string, name: string, exceptId?: string): Promise<boolean> {
+export async function nameInUse(
+  db: Db,
+  table: CatalogueTable,
+  tenantId: string,
+  name: string,
+  exceptId?: string,
+): Promise<boolean> {
   let q = catalogue(db, table).select('id').where('tenant_id', '=', tenantId).where('name', '=', name)
   if (exceptId) q = q.where('id', '!=', exceptId)
   return (await q.executeTakeFirst()) !== undefined
 }
 
 /** A page of the catalogue, by name then id. */
-export async function listCatalogue<T extends CatalogueTable>(db: Db, table: T, tenantId: string, window: { limit: number; offset: number }): Promise<Page<CatalogueRow<T>>> {
-  const page = await paginate(catalogue(db, table).where('tenant_id', '=', tenantId), window, (q) => q.selectAll().orderBy('name').orderBy('id'))
+export async function listCatalogue<T extends CatalogueTable>(
+  db: Db,
+  table: T,
+  tenantId: string,
+  window: { limit: number; offset: number },
+): Promise<Page<CatalogueRow<T>>> {
+  const page = await paginate(catalogue(db, table).where('tenant_id', '=', tenantId), window, (q) =>
+    q.selectAll().orderBy('name').orderBy('id'),
+  )
   return page as Page<CatalogueRow<T>>
 }
 
 /** Catalogue tables have no generated columns: a row is inserted exactly as it is read back. */
-export async function insertCatalogueItem<T extends CatalogueTable>(db: Db, table: T, row: CatalogueRow<T>): Promise<void> {
-  await db.insertInto(table as 'departments').values(row as Insertable<Database['departments']>).execute()
+export async function insertCatalogueItem<T extends CatalogueTable>(
+  db: Db,
+  table: T,
+  row: CatalogueRow<T>,
+): Promise<void> {
+  await db
+    .insertInto(table as 'departments')
+    .values(row as Insertable<Database['departments']>)
+    .execute()
 }
 
-export async function updateCatalogueItem<T extends CatalogueTable>(db: Db, table: T, tenantId: string, id: string, patch: CataloguePatch<T>): Promise<void> {
+export async function updateCatalogueItem<T extends CatalogueTable>(
+  db: Db,
+  table: T,
+  tenantId: string,
+  id: string,
+  patch: CataloguePatch<T>,
+): Promise<void> {
   await db
     .updateTable(table as 'departments')
     .set(patch as CataloguePatch<'departments'>)

@@ -14,7 +14,12 @@ type CataloguePrefix = 'departments' | 'work-centers' | 'schedules'
  * schemas. Requests are validated against `createBody` and `updateBody`, so bodies reach the
  * catalogue's rules as its `Create` and `Update` types.
  */
-export interface CatalogueApi<T extends CatalogueTable, Create extends { name: string }, Update extends { name?: string }, Api> {
+export interface CatalogueApi<
+  T extends CatalogueTable,
+  Create extends { name: string },
+  Update extends { name?: string },
+  Api,
+> {
   catalogue: service.CatalogueDefinition<T, Create, Update, Api>
   path: string
   scopePrefix: CataloguePrefix
@@ -25,10 +30,12 @@ export interface CatalogueApi<T extends CatalogueTable, Create extends { name: s
 }
 
 /** List, create and update routes of one catalogue. */
-export function catalogueRoutes<T extends CatalogueTable, Create extends { name: string }, Update extends { name?: string }, Api>(
-  api: CatalogueApi<T, Create, Update, Api>,
-  { db, clock }: RouteDeps,
-): FastifyPluginAsyncTypebox {
+export function catalogueRoutes<
+  T extends CatalogueTable,
+  Create extends { name: string },
+  Update extends { name?: string },
+  Api,
+>(api: CatalogueApi<T, Create, Update, Api>, { db, clock }: RouteDeps): FastifyPluginAsyncTypebox {
   const operation = operations(api.tag)
   const plural = api.tag.toLowerCase()
   return async (app) => {
@@ -49,7 +56,12 @@ export function catalogueRoutes<T extends CatalogueTable, Create extends { name:
         response: { 201: DataOf(api.item) },
         errors: [409],
       }),
-      async (request, reply) => reply.status(201).send({ data: await service.createCatalogueItem(db, authOf(request), api.catalogue, request.body as Create) }),
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send({
+            data: await service.createCatalogueItem(db, authOf(request), api.catalogue, request.body as Create),
+          }),
     )
     app.patch(
       `${api.path}/:id`,
@@ -60,7 +72,16 @@ export function catalogueRoutes<T extends CatalogueTable, Create extends { name:
         response: { 200: DataOf(api.item) },
         errors: [404, 409],
       }),
-      async (request) => ({ data: await service.updateCatalogueItem(db, authOf(request), api.catalogue, request.params.id, request.body as Update, clock()) }),
+      async (request) => ({
+        data: await service.updateCatalogueItem(
+          db,
+          authOf(request),
+          api.catalogue,
+          request.params.id,
+          request.body as Update,
+          clock(),
+        ),
+      }),
     )
   }
 }
@@ -70,13 +91,29 @@ export const cataloguesApi: ApiModule = {
   routes: (deps) => async (app) => {
     await app.register(
       catalogueRoutes(
-        { catalogue: service.DEPARTMENTS, path: '/departments', scopePrefix: 'departments', tag: 'Departments', item: schemas.Department, createBody: schemas.CreateDepartmentBody, updateBody: schemas.UpdateDepartmentBody },
+        {
+          catalogue: service.DEPARTMENTS,
+          path: '/departments',
+          scopePrefix: 'departments',
+          tag: 'Departments',
+          item: schemas.Department,
+          createBody: schemas.CreateDepartmentBody,
+          updateBody: schemas.UpdateDepartmentBody,
+        },
         deps,
       ),
     )
     await app.register(
       catalogueRoutes(
-        { catalogue: service.WORK_CENTERS, path: '/work-centers', scopePrefix: 'work-centers', tag: 'Work centers', item: schemas.WorkCenter, createBody: schemas.CreateWorkCenterBody, updateBody: schemas.UpdateWorkCenterBody },
+        {
+          catalogue: service.WORK_CENTERS,
+          path: '/work-centers',
+          scopePrefix: 'work-centers',
+          tag: 'Work centers',
+          item: schemas.WorkCenter,
+          createBody: schemas.CreateWorkCenterBody,
+          updateBody: schemas.UpdateWorkCenterBody,
+        },
         deps,
       ),
     )

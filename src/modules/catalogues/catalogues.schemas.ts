@@ -2,9 +2,17 @@ import { Type, type Static } from 'typebox'
 import { Id, Nullable, PaginationQuery } from '../../lib/schemas.js'
 
 /** The name of a catalogue item. */
-export const CatalogueName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Unique in the tenant' })
+export const CatalogueName = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: '\\S',
+  description: 'Unique in the tenant',
+})
 const Country = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2 code; drives public holidays' })
-const Region = Type.String({ pattern: '^[A-Z0-9]{1,3}$', description: 'Region (ISO 3166-2 subdivision suffix, e.g. MD for Madrid)' })
+const Region = Type.String({
+  pattern: '^[A-Z0-9]{1,3}$',
+  description: 'Region (ISO 3166-2 subdivision suffix, e.g. MD for Madrid)',
+})
 
 export const Department = Type.Object(
   { id: Type.String(), name: Type.String(), created_at: Type.String({ format: 'date-time' }) },
@@ -37,7 +45,11 @@ export const CreateWorkCenterBody = Type.Object(
   { additionalProperties: false },
 )
 export const UpdateWorkCenterBody = Type.Object(
-  { name: Type.Optional(CatalogueName), country: Type.Optional(Nullable(Country)), region: Type.Optional(Nullable(Region)) },
+  {
+    name: Type.Optional(CatalogueName),
+    country: Type.Optional(Nullable(Country)),
+    region: Type.Optional(Nullable(Region)),
+  },
   { additionalProperties: false },
 )
 export type CreateDepartmentBodyType = Static<typeof CreateDepartmentBody>

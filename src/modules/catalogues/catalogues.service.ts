@@ -35,7 +35,12 @@ interface CatalogueBase {
   created_at: string
 }
 
-export interface CatalogueDefinition<T extends repo.CatalogueTable, Create extends { name: string }, Update extends { name?: string }, Api> {
+export interface CatalogueDefinition<
+  T extends repo.CatalogueTable,
+  Create extends { name: string },
+  Update extends { name?: string },
+  Api,
+> {
   table: T
   /** "Department": how messages name an item. */
   label: string
@@ -49,7 +54,11 @@ export interface CatalogueDefinition<T extends repo.CatalogueTable, Create exten
    * What else a write records in its transaction, after the item's row is written (a schedule's
    * versions). `body` is the create body when `created`, the update body otherwise.
    */
-  afterWrite?(trx: Db, row: repo.CatalogueRow<T>, write: { created: true; body: Create } | { created: false; body: Update; tenant: TenantRow; nowMs: number }): Promise<void>
+  afterWrite?(
+    trx: Db,
+    row: repo.CatalogueRow<T>,
+    write: { created: true; body: Create } | { created: false; body: Update; tenant: TenantRow; nowMs: number },
+  ): Promise<void>
 }
 
 export function departmentToApi(row: DepartmentRow): DepartmentType {
@@ -60,7 +69,12 @@ export function workCenterToApi(row: WorkCenterRow): WorkCenterType {
   return { id: row.id, name: row.name, country: row.country, region: row.region, created_at: row.created_at }
 }
 
-export const DEPARTMENTS: CatalogueDefinition<'departments', CreateDepartmentBodyType, UpdateDepartmentBodyType, DepartmentType> = {
+export const DEPARTMENTS: CatalogueDefinition<
+  'departments',
+  CreateDepartmentBodyType,
+  UpdateDepartmentBodyType,
+  DepartmentType
+> = {
   table: 'departments',
   label: 'Department',
   idKind: 'department',
@@ -77,7 +91,12 @@ function placeColumns(body: { country?: string | null; region?: string | null },
   return { country, region }
 }
 
-export const WORK_CENTERS: CatalogueDefinition<'work_centers', CreateWorkCenterBodyType, UpdateWorkCenterBodyType, WorkCenterType> = {
+export const WORK_CENTERS: CatalogueDefinition<
+  'work_centers',
+  CreateWorkCenterBodyType,
+  UpdateWorkCenterBodyType,
+  WorkCenterType
+> = {
   table: 'work_centers',
   label: 'Work center',
   idKind: 'workCenter',
@@ -140,7 +159,8 @@ export async function createCatalogueItem<T extends repo.CatalogueTable, Create 
   body: Create,
 ): Promise<Api> {
   const row = newRowOf(catalogue, auth.tenantId, body) // validates the body: 400 comes before 403
-  if (!canAdministerEmployees(auth.actor)) throw permissionDenied(`Only an administrator may create a ${catalogue.label.toLowerCase()}`)
+  if (!canAdministerEmployees(auth.actor))
+    throw permissionDenied(`Only an administrator may create a ${catalogue.label.toLowerCase()}`)
   try {
     return catalogue.toApi(await db.transaction().execute((trx) => insertRow(trx, catalogue, row, body)), auth.tenant)
   } catch (error) {
@@ -168,10 +188,13 @@ export async function updateCatalogueItem<T extends repo.CatalogueTable, Update 
       if (!current) throw notFound(label)
       const patch = catalogue.changedColumns(body, current)
       if (name !== undefined) Object.assign(patch, { name })
-      if (!canAdministerEmployees(auth.actor)) throw permissionDenied(`Only an administrator may change a ${label.toLowerCase()}`)
-      if (name !== undefined && (await repo.nameInUse(trx, table, auth.tenantId, name, id))) throw nameTaken(label, name)
+      if (!canAdministerEmployees(auth.actor))
+        throw permissionDenied(`Only an administrator may change a ${label.toLowerCase()}`)
+      if (name !== undefined && (await repo.nameInUse(trx, table, auth.tenantId, name, id)))
+        throw nameTaken(label, name)
       if (Object.keys(patch).length > 0) await repo.updateCatalogueItem(trx, table, auth.tenantId, id, patch)
-      if (catalogue.afterWrite) await catalogue.afterWrite(trx, { ...current, ...patch }, { created: false, body, tenant: auth.tenant, nowMs })
+      if (catalogue.afterWrite)
+        await catalogue.afterWrite(trx, { ...current, ...patch }, { created: false, body, tenant: auth.tenant, nowMs })
     })
   } catch (error) {
     if (isUniqueViolation(error) && name !== undefined) throw nameTaken(label, name)

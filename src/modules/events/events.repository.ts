@@ -17,7 +17,12 @@ export interface StreamPosition {
 }
 
 export async function positionOf(db: Db, tenantId: string, eventId: string): Promise<StreamPosition | undefined> {
-  const row = await db.selectFrom('events').select(['tx', 'seq']).where('tenant_id', '=', tenantId).where('id', '=', eventId).executeTakeFirst()
+  const row = await db
+    .selectFrom('events')
+    .select(['tx', 'seq'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', eventId)
+    .executeTakeFirst()
   return row ? { tx: Number(row.tx), seq: Number(row.seq) } : undefined
 }
 
@@ -29,12 +34,19 @@ export async function positionOf(db: Db, tenantId: string, eventId: string): Pro
  * returned, so a reader that moved past an event never finds an older one appear behind it.
  * SQLite writes one transaction at a time: `tx` is 0 and `seq` is commit order.
  */
-export async function eventsAfter(db: Db, tenantId: string | null, after: StreamPosition | null, types: readonly string[] | null, limit: number): Promise<EventRow[]> {
+export async function eventsAfter(
+  db: Db,
+  tenantId: string | null,
+  after: StreamPosition | null,
+  types: readonly string[] | null,
+  limit: number,
+): Promise<EventRow[]> {
   let q = db.selectFrom('events').selectAll()
   if (tenantId !== null) q = q.where('tenant_id', '=', tenantId)
   if (after) q = q.where((eb) => eb(eb.refTuple('tx', 'seq'), '>', eb.tuple(after.tx, after.seq)))
   if (types) q = q.where('type', 'in', types)
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) q = q.where(sql<boolean>`tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`)
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter))
+    q = q.where(sql<boolean>`tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`)
   return q.orderBy('tx').orderBy('seq').limit(limit).execute()
 }
 

@@ -7,7 +7,8 @@ const operation = operations('Events and webhooks')
 
 export const eventsApi: ApiModule = {
   schemas: [Event],
-  routes: ({ db }) =>
+  routes:
+    ({ db }) =>
     async (app) => {
       app.get(
         '/events',

@@ -21,7 +21,13 @@ function actorOf(auth: AuthContext): EventActor {
 }
 
 /** Records that `data` (the resource as the API returns it) changed in the way `type` says. */
-export function recordEvent(db: Db, auth: AuthContext, type: EventType, data: unknown, now = Date.now()): Promise<void> {
+export function recordEvent(
+  db: Db,
+  auth: AuthContext,
+  type: EventType,
+  data: unknown,
+  now = Date.now(),
+): Promise<void> {
   return recordEvents(db, auth, [{ type, data }], now)
 }
 
@@ -31,7 +37,12 @@ export async function announced<T>(db: Db, auth: AuthContext, type: EventType, d
   return data
 }
 
-export async function recordEvents(db: Db, auth: AuthContext, events: readonly { type: EventType; data: unknown }[], now = Date.now()): Promise<void> {
+export async function recordEvents(
+  db: Db,
+  auth: AuthContext,
+  events: readonly { type: EventType; data: unknown }[],
+  now = Date.now(),
+): Promise<void> {
   const actor = actorOf(auth)
   const occurredAt = new Date(now).toISOString()
   await repo.insertEvents(
@@ -71,11 +82,16 @@ export function eventToApi(row: EventRow): EventEnvelope {
 export async function listEvents(db: Db, auth: AuthContext, query: ListEventsQueryType) {
   if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may read the event stream')
   const types = parseTypeFilter(query.type)
-  if (types && types.length === 0) throw invalidField('type', 'must be event types separated by commas, e.g. absence.approved,absence.rejected')
+  if (types && types.length === 0)
+    throw invalidField('type', 'must be event types separated by commas, e.g. absence.approved,absence.rejected')
   let after = null
   if (query.after !== undefined) {
     after = (await repo.positionOf(db, auth.tenantId, query.after)) ?? null
-    if (!after) throw new AppError('not_found', 'No event with this id in the last 30 days: read again without `after` to start at the oldest kept')
+    if (!after)
+      throw new AppError(
+        'not_found',
+        'No event with this id in the last 30 days: read again without `after` to start at the oldest kept',
+      )
   }
   const pageSize = query.page_size ?? 100
   const rows = await repo.eventsAfter(db, auth.tenantId, after, types, pageSize + 1)

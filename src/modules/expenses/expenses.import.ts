@@ -65,7 +65,9 @@ function batchSizeOf(value: number | string | undefined): number {
 }
 
 /** What the parser hands over: a record with its raw text, or a record it could not read. */
-type ParsedItem = { record: Record<string, string>; raw: string } | { unreadable: string; code: string | undefined; values: number | null; raw: string }
+type ParsedItem =
+  | { record: Record<string, string>; raw: string }
+  | { unreadable: string; code: string | undefined; values: number | null; raw: string }
 
 function recordLength(error: CsvError | undefined): number | null {
   const record = (error as { record?: unknown } | undefined)?.record
@@ -79,17 +81,25 @@ const CSV_MESSAGES: Record<string, string> = {
 }
 
 function unreadableMessage(item: Extract<ParsedItem, { unreadable: string }>, columnCount: number): string {
-  if (item.code === 'CSV_RECORD_INCONSISTENT_COLUMNS' && item.values !== null) return `has ${item.values} values but the header has ${columnCount} columns`
+  if (item.code === 'CSV_RECORD_INCONSISTENT_COLUMNS' && item.values !== null)
+    return `has ${item.values} values but the header has ${columnCount} columns`
   return (item.code && CSV_MESSAGES[item.code]) || item.unreadable
 }
 
 function cannotRead(file: string, error: unknown): AppError {
   const reason = error instanceof Error ? error.message : String(error)
-  return new AppError('invalid_request', `Cannot read ${file}: ${reason}`, [{ field: 'file', message: `cannot be read (${reason})` }])
+  return new AppError('invalid_request', `Cannot read ${file}: ${reason}`, [
+    { field: 'file', message: `cannot be read (${reason})` },
+  ])
 }
 
 /** Imports the expenses of a CSV file into a tenant. Fatal problems throw; row problems are reported. */
-export async function importExpensesCsv(db: Db, tenantId: string, file: string, options: ImportOptions = {}): Promise<ImportReport> {
+export async function importExpensesCsv(
+  db: Db,
+  tenantId: string,
+  file: string,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
   const batchSize = batchSizeOf(options.batchSize)
   await requireTenant(db, tenantId)
   let size: number
@@ -136,7 +146,12 @@ export async function importExpensesCsv(db: Db, tenantId: string, file: string, 
     // A record csv-parse cannot read (wrong number of values, stray quote) goes down the stream
     // in its place, so that it is counted and reported in order with the others.
     on_skip: (error: CsvError | undefined, raw: string | undefined) => {
-      parser.push({ unreadable: error?.message ?? 'unreadable record', code: error?.code, values: recordLength(error), raw: raw ?? '' })
+      parser.push({
+        unreadable: error?.message ?? 'unreadable record',
+        code: error?.code,
+        values: recordLength(error),
+        raw: raw ?? '',
+      })
     },
   })
 
@@ -176,13 +191,19 @@ export async function importExpensesCsv(db: Db, tenantId: string, file: string, 
   } catch (error) {
     source.destroy()
     await writer.abort().catch(() => undefined) // the original error says more
-    if (error instanceof CsvError) throw new AppError('invalid_request', `${file} is not a readable CSV file: ${error.message}`, [{ field: 'file', message: error.message }])
+    if (error instanceof CsvError)
+      throw new AppError('invalid_request', `${file} is not a readable CSV file: ${error.message}`, [
+        { field: 'file', message: error.message },
+      ])
     throw error
   } finally {
     options.progress?.update(source.bytesRead, rows)
     options.progress?.stop()
   }
-  if (!headerSeen) throw new AppError('invalid_request', `${file} is empty: the first line must be the header`, [{ field: 'file', message: 'is empty' }])
+  if (!headerSeen)
+    throw new AppError('invalid_request', `${file} is empty: the first line must be the header`, [
+      { field: 'file', message: 'is empty' },
+    ])
   report.imported = writer.written
   report.batches = writer.batches
   report.peak_rss_mib = Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10

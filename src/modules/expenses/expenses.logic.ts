@@ -18,9 +18,32 @@ const SUPPORTED_CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf
  * which differ from ISO for HUF, IDR, COP, IQD and others, so it is not used for this.)
  */
 const MINOR_UNIT_EXCEPTIONS: Readonly<Record<string, number>> = {
-  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
-  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
-  CLF: 4, UYW: 4,
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  UYI: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
+  CLF: 4,
+  UYW: 4,
 }
 
 /** true for an ISO 4217 code this runtime knows (`Intl.supportedValuesOf('currency')`). */
@@ -54,7 +77,13 @@ export function parseMajorUnits(text: string, digits: number | null): Parsed<num
   const fraction = m[2] ?? ''
   if (digits === null) return { ok: true, value: 0 }
   if (fraction.length > digits) {
-    return { ok: false, message: digits === 0 ? 'must be a whole number: the currency has no decimals' : `must have at most ${digits} decimals for this currency` }
+    return {
+      ok: false,
+      message:
+        digits === 0
+          ? 'must be a whole number: the currency has no decimals'
+          : `must have at most ${digits} decimals for this currency`,
+    }
   }
   const minor = (whole + fraction.padEnd(digits, '0')).replace(/^0+(?=\d)/, '')
   if (minor.length > String(MAX_MINOR_UNITS).length) return { ok: false, message: 'is too large' }
@@ -81,7 +110,11 @@ export function parseTaxes(text: string, digits: number | null): Parsed<TaxLine[
     const pair = /^([^:]*):([^:]*)$/.exec(part)
     if (!pair) return { ok: false, message: `item ${i + 1} must be rate:amount, e.g. 21:2.10 (items separated by ;)` }
     const rate = pair[1]!.trim()
-    if (!RATE.test(rate) || Number(rate) > 100) return { ok: false, message: `item ${i + 1}: the rate must be a percentage from 0 to 100 with at most 2 decimals` }
+    if (!RATE.test(rate) || Number(rate) > 100)
+      return {
+        ok: false,
+        message: `item ${i + 1}: the rate must be a percentage from 0 to 100 with at most 2 decimals`,
+      }
     const amount = parseMajorUnits(pair[2]!.trim(), digits)
     if (!amount.ok) return { ok: false, message: `item ${i + 1}: the amount ${amount.message}` }
     lines.push({ rate_percent: Number(rate), amount: amount.value })
@@ -145,7 +178,19 @@ export function expenseRuleIssues(body: Record<string, unknown>): FieldIssue[] {
 export const CSV_REQUIRED_COLUMNS = ['merchant', 'expense_date', 'amount', 'currency', 'category'] as const
 export const CSV_USER_COLUMNS = ['user_email', 'user_id'] as const
 /** Every column, in the order row errors are listed. */
-export const CSV_COLUMNS = ['user_email', 'user_id', 'merchant', 'expense_date', 'amount', 'currency', 'amount_eur', 'category', 'category_label', 'taxes', 'reconciled'] as const
+export const CSV_COLUMNS = [
+  'user_email',
+  'user_id',
+  'merchant',
+  'expense_date',
+  'amount',
+  'currency',
+  'amount_eur',
+  'category',
+  'category_label',
+  'taxes',
+  'reconciled',
+] as const
 const KNOWN_COLUMNS: ReadonlySet<string> = new Set(CSV_COLUMNS)
 
 export interface CsvHeaderCheck {
@@ -172,14 +217,21 @@ export function checkCsvHeader(columns: readonly string[]): CsvHeaderCheck {
 /** The header's problems as issues (one per column) and one sentence; null when it is usable. */
 export function csvHeaderProblem(check: CsvHeaderCheck): { message: string; issues: FieldIssue[] } | null {
   const issues: FieldIssue[] = [
-    ...check.missing.map((c) => ({ field: c, message: c === 'user_email' ? 'required column is missing (or give user_id)' : 'required column is missing' })),
+    ...check.missing.map((c) => ({
+      field: c,
+      message: c === 'user_email' ? 'required column is missing (or give user_id)' : 'required column is missing',
+    })),
     ...check.unknown.map((c) => ({ field: c || '(empty)', message: 'unknown column' })),
     ...check.duplicated.map((c) => ({ field: c || '(empty)', message: 'column appears more than once' })),
   ]
   if (issues.length === 0) return null
   const parts = [
-    check.missing.length > 0 ? `missing required columns: ${check.missing.map((c) => (c === 'user_email' ? 'user_email (or user_id)' : c)).join(', ')}` : '',
-    check.unknown.length > 0 ? `unknown columns: ${check.unknown.join(', ')} (known: ${[...KNOWN_COLUMNS].join(', ')})` : '',
+    check.missing.length > 0
+      ? `missing required columns: ${check.missing.map((c) => (c === 'user_email' ? 'user_email (or user_id)' : c)).join(', ')}`
+      : '',
+    check.unknown.length > 0
+      ? `unknown columns: ${check.unknown.join(', ')} (known: ${[...KNOWN_COLUMNS].join(', ')})`
+      : '',
     check.duplicated.length > 0 ? `repeated columns: ${check.duplicated.join(', ')}` : '',
   ]
   return { message: `The CSV header is not usable: ${parts.filter(Boolean).join('; ')}`, issues }

@@ -15,7 +15,10 @@ const ROWS_PER_STATEMENT = 500
 
 export async function insertExpenses(db: Db, rows: readonly ExpenseRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    await db.insertInto('expenses').values(rows.slice(i, i + ROWS_PER_STATEMENT)).execute()
+    await db
+      .insertInto('expenses')
+      .values(rows.slice(i, i + ROWS_PER_STATEMENT))
+      .execute()
   }
 }
 
@@ -43,18 +46,35 @@ function filtered(db: Db, tenantId: string, f: ExpenseFilters) {
 }
 
 /** A page of expenses, most recent first: expense_date desc, created_at desc, id desc. */
-export async function listExpenses(db: Db, tenantId: string, filters: ExpenseFilters, window: { limit: number; offset: number }): Promise<Page<ExpenseRow>> {
-  return paginate(filtered(db, tenantId, filters), window, (q) => q.selectAll().orderBy('expense_date', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc'))
+export async function listExpenses(
+  db: Db,
+  tenantId: string,
+  filters: ExpenseFilters,
+  window: { limit: number; offset: number },
+): Promise<Page<ExpenseRow>> {
+  return paginate(filtered(db, tenantId, filters), window, (q) =>
+    q.selectAll().orderBy('expense_date', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc'),
+  )
 }
 
 /** The id of the tenant's user with this email (already lower-cased), for the CSV import. */
 export async function userIdByEmail(db: Db, tenantId: string, emailNormalized: string): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('id').where('tenant_id', '=', tenantId).where('email_normalized', '=', emailNormalized).executeTakeFirst()
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('email_normalized', '=', emailNormalized)
+    .executeTakeFirst()
   return row?.id
 }
 
 /** Whether the tenant has a user with this id, for the CSV import. */
 export async function userExists(db: Db, tenantId: string, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where('tenant_id', '=', tenantId).where('id', '=', userId).executeTakeFirst()
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .executeTakeFirst()
   return row !== undefined
 }

@@ -8,7 +8,8 @@ const operation = operations('Expenses')
 
 export const expensesApi: ApiModule = {
   schemas: [Expense],
-  routes: ({ db, clock }) =>
+  routes:
+    ({ db, clock }) =>
     async (app) => {
       app.get(
         '/expenses',
@@ -23,7 +24,12 @@ export const expensesApi: ApiModule = {
       )
       app.get(
         '/expenses/:expense_id',
-        operation('expenses.get', { summary: 'Get an expense', params: ExpenseIdParams, response: { 200: DataOf(Expense) }, errors: [404] }),
+        operation('expenses.get', {
+          summary: 'Get an expense',
+          params: ExpenseIdParams,
+          response: { 200: DataOf(Expense) },
+          errors: [404],
+        }),
         async (request) => ({ data: await service.getExpense(db, authOf(request), request.params.expense_id) }),
       )
       app.post(
@@ -36,7 +42,8 @@ export const expensesApi: ApiModule = {
           response: { 201: DataOf(Expense) },
           errors: [404],
         }),
-        async (request, reply) => reply.status(201).send({ data: await service.createExpense(db, authOf(request), request.body, clock()) }),
+        async (request, reply) =>
+          reply.status(201).send({ data: await service.createExpense(db, authOf(request), request.body, clock()) }),
       )
     },
 }

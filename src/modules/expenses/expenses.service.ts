@@ -16,7 +16,12 @@ import { findUserRow } from '../users/users.repository.js'
 import * as logic from './expenses.logic.js'
 import { announced } from '../events/events.service.js'
 import * as repo from './expenses.repository.js'
-import { CreateExpenseBody, type CreateExpenseBodyType, type ExpenseType, type ListExpensesQueryType } from './expenses.schemas.js'
+import {
+  CreateExpenseBody,
+  type CreateExpenseBodyType,
+  type ExpenseType,
+  type ListExpensesQueryType,
+} from './expenses.schemas.js'
 
 type Db = Kysely<Database>
 
@@ -75,9 +80,15 @@ export function importedExpenseRow(tenantId: string, body: CreateExpenseBodyType
 }
 
 /** Imports one expense: 400 (rules) -> 404 (user) -> 403 (an administrator, or the user themselves). */
-export async function createExpense(db: Db, auth: AuthContext, body: CreateExpenseBodyType, now = Date.now()): Promise<ExpenseType> {
+export async function createExpense(
+  db: Db,
+  auth: AuthContext,
+  body: CreateExpenseBodyType,
+  now = Date.now(),
+): Promise<ExpenseType> {
   const issues = logic.expenseRuleIssues(body as unknown as Record<string, unknown>)
-  if (issues.length > 0) throw new AppError('invalid_request', `Invalid body: ${issues.map((i) => i.field).join(', ')}`, issues)
+  if (issues.length > 0)
+    throw new AppError('invalid_request', `Invalid body: ${issues.map((i) => i.field).join(', ')}`, issues)
   if (!(await findUserRow(db, auth.tenantId, body.user_id))) throw notFound('User')
   if (!canImportExpenseFor(auth.actor, body.user_id)) {
     throw permissionDenied('Only an administrator may import expenses of other employees')
@@ -99,8 +110,15 @@ export async function getExpense(db: Db, auth: AuthContext, id: string): Promise
 }
 
 export async function listExpenses(db: Db, auth: AuthContext, query: ListExpensesQueryType) {
-  if (query.from !== undefined && query.to !== undefined && query.to < query.from) throw invalidField('to', 'must be on or after from')
+  if (query.from !== undefined && query.to !== undefined && query.to < query.from)
+    throw invalidField('to', 'must be on or after from')
   const window = pageOf(query)
-  const filters = { userId: query.user_id, from: query.from, to: query.to, status: query.status, teamOf: recordsLimitedToTeamOf(auth) ?? undefined }
+  const filters = {
+    userId: query.user_id,
+    from: query.from,
+    to: query.to,
+    status: query.status,
+    teamOf: recordsLimitedToTeamOf(auth) ?? undefined,
+  }
   return listBody(window, await repo.listExpenses(db, auth.tenantId, filters, window), expenseToApi)
 }

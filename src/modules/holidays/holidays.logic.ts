@@ -21,8 +21,12 @@ export interface Place {
 }
 
 /** The work center's country and region when it has them, else the company's. */
-export function placeOf(tenant: TenantRow, workCenter: { id: string; country: string | null; region: string | null } | null): Place {
-  if (workCenter?.country) return { country: workCenter.country, region: workCenter.region, workCenterId: workCenter.id }
+export function placeOf(
+  tenant: TenantRow,
+  workCenter: { id: string; country: string | null; region: string | null } | null,
+): Place {
+  if (workCenter?.country)
+    return { country: workCenter.country, region: workCenter.region, workCenterId: workCenter.id }
   return { country: tenant.country, region: tenant.region, workCenterId: workCenter?.id ?? null }
 }
 

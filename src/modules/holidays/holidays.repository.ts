@@ -16,15 +16,30 @@ const companyHolidaysQuery = reusableQuery((db: Db, tenantId: string, from: stri
 )
 
 /** The company's own holidays in [from, to], for everyone and for each work center. */
-export async function companyHolidaysBetween(db: Db, tenantId: string, from: string, to: string): Promise<CompanyHolidayRow[]> {
+export async function companyHolidaysBetween(
+  db: Db,
+  tenantId: string,
+  from: string,
+  to: string,
+): Promise<CompanyHolidayRow[]> {
   return companyHolidaysQuery(db, tenantId, from, to)
 }
 
 export async function findCompanyHoliday(db: Db, tenantId: string, id: string): Promise<CompanyHolidayRow | undefined> {
-  return db.selectFrom('company_holidays').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst()
+  return db
+    .selectFrom('company_holidays')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst()
 }
 
-export async function companyHolidayExists(db: Db, tenantId: string, date: string, workCenterId: string | null): Promise<boolean> {
+export async function companyHolidayExists(
+  db: Db,
+  tenantId: string,
+  date: string,
+  workCenterId: string | null,
+): Promise<boolean> {
   const row = await db
     .selectFrom('company_holidays')
     .select('id')

@@ -9,7 +9,8 @@ const operation = operations('Holidays')
 
 export const holidaysApi: ApiModule = {
   schemas: [HolidayEntry],
-  routes: ({ db }) =>
+  routes:
+    ({ db }) =>
     async (app) => {
       app.get(
         '/holidays',
@@ -31,7 +32,8 @@ export const holidaysApi: ApiModule = {
           response: { 201: DataOf(HolidayEntry) },
           errors: [404, 409],
         }),
-        async (request, reply) => reply.status(201).send({ data: await service.createCompanyHoliday(db, authOf(request), request.body) }),
+        async (request, reply) =>
+          reply.status(201).send({ data: await service.createCompanyHoliday(db, authOf(request), request.body) }),
       )
       app.delete(
         '/holidays/:id',

@@ -7,7 +7,9 @@ export const HolidayEntry = Type.Object(
     date: Type.String({ format: 'date' }),
     name: Type.String(),
     type: Type.Union([Type.Literal('public'), Type.Literal('company')]),
-    work_center_id: Nullable(Type.String({ description: 'Company holiday of one work center; null for the whole company' })),
+    work_center_id: Nullable(
+      Type.String({ description: 'Company holiday of one work center; null for the whole company' }),
+    ),
   },
   { $id: 'Holiday' },
 )
@@ -17,7 +19,9 @@ export const ListHolidaysQuery = Type.Object(
   {
     from: DateString('First day'),
     to: DateString('Last day, included (at most 366 days after from)'),
-    work_center_id: Type.Optional(Id('Holidays of this work center (its country and region, and its company holidays)')),
+    work_center_id: Type.Optional(
+      Id('Holidays of this work center (its country and region, and its company holidays)'),
+    ),
     page: Type.Optional(PaginationQuery.page),
     page_size: Type.Optional(PaginationQuery.page_size),
   },

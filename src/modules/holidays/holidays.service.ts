@@ -22,7 +22,12 @@ import { listBody, pageOf } from '../../lib/pagination.js'
 type Db = Kysely<Database>
 
 /** Effective holidays of every place in [from, to], reading company holidays once. */
-export async function loadHolidayCalendars(db: Db, tenantId: string, from: string, to: string): Promise<(place: Place) => Map<string, CalendarHoliday>> {
+export async function loadHolidayCalendars(
+  db: Db,
+  tenantId: string,
+  from: string,
+  to: string,
+): Promise<(place: Place) => Map<string, CalendarHoliday>> {
   const company = await repo.companyHolidaysBetween(db, tenantId, from, to)
   const calendars = new Map<string, Map<string, CalendarHoliday>>()
   return (place) => {
@@ -53,18 +58,30 @@ export async function listHolidays(db: Db, auth: AuthContext, query: ListHoliday
   const entries: HolidayEntryType[] = [...calendarOf(placeOf(tenant, workCenter))]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([date, h]) => ({ id: h.id, date, name: h.name, type: h.type, work_center_id: h.workCenterId }))
-  return listBody(window, { rows: entries.slice(window.offset, window.offset + window.limit), total: entries.length }, (entry) => entry)
+  return listBody(
+    window,
+    { rows: entries.slice(window.offset, window.offset + window.limit), total: entries.length },
+    (entry) => entry,
+  )
 }
 
-export async function createCompanyHoliday(db: Db, auth: AuthContext, body: CreateHolidayBodyType): Promise<HolidayEntryType> {
+export async function createCompanyHoliday(
+  db: Db,
+  auth: AuthContext,
+  body: CreateHolidayBodyType,
+): Promise<HolidayEntryType> {
   const workCenterId = body.work_center_id ?? null
   return db.transaction().execute(async (trx) => {
     // Serialises holiday creation per tenant, so two requests cannot both pass the duplicate check.
     await lockTenant(trx, auth.tenantId)
-    if (workCenterId && !(await findCatalogueItem(trx, 'work_centers', auth.tenantId, workCenterId))) throw notFound('Work center')
+    if (workCenterId && !(await findCatalogueItem(trx, 'work_centers', auth.tenantId, workCenterId)))
+      throw notFound('Work center')
     if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may add company holidays')
     if (await repo.companyHolidayExists(trx, auth.tenantId, body.date, workCenterId)) {
-      throw new AppError('holiday_exists', `There is already a company holiday on ${body.date} for ${workCenterId ? 'this work center' : 'the whole company'}`)
+      throw new AppError(
+        'holiday_exists',
+        `There is already a company holiday on ${body.date} for ${workCenterId ? 'this work center' : 'the whole company'}`,
+      )
     }
     const row: CompanyHolidayRow = {
       id: newId('holiday'),

@@ -31,7 +31,11 @@ export async function purgeExpired(db: Kysely<Database>, now = Date.now()): Prom
 }
 
 /** Purges now and then every interval until stopped; a failed run is reported and the next one tries again. */
-export function startHousekeeping(db: Kysely<Database>, report: (outcome: PurgeReport | Error) => void, intervalMs = HOUSEKEEPING_INTERVAL_MS): () => void {
+export function startHousekeeping(
+  db: Kysely<Database>,
+  report: (outcome: PurgeReport | Error) => void,
+  intervalMs = HOUSEKEEPING_INTERVAL_MS,
+): () => void {
   const run = () => {
     const purgeThenOptimize = async () => {
       const purged = await purgeExpired(db)
@@ -39,7 +43,9 @@ export function startHousekeeping(db: Kysely<Database>, report: (outcome: PurgeR
       await optimizeQueryPlans(db)
       return purged
     }
-    purgeThenOptimize().then(report, (error: unknown) => report(error instanceof Error ? error : new Error(String(error))))
+    purgeThenOptimize().then(report, (error: unknown) =>
+      report(error instanceof Error ? error : new Error(String(error))),
+    )
   }
   const first = setTimeout(run, 1_000)
   const timer = setInterval(run, intervalMs)

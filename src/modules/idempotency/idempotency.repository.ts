@@ -16,10 +16,27 @@ function isRef(ref: KeyRef) {
 }
 
 /** Marks the key as running under `claim`; false when the key is already there. */
-export async function insertClaim(db: Db, ref: KeyRef, fingerprint: string, claim: string, now: string): Promise<boolean> {
+export async function insertClaim(
+  db: Db,
+  ref: KeyRef,
+  fingerprint: string,
+  claim: string,
+  now: string,
+): Promise<boolean> {
   const result = await db
     .insertInto('idempotency_keys')
-    .values({ tenant_id: ref.tenantId, api_key_id: ref.apiKeyId, key: ref.key, fingerprint, state: 'running', claim, claimed_at: now, status: null, body: null, created_at: now })
+    .values({
+      tenant_id: ref.tenantId,
+      api_key_id: ref.apiKeyId,
+      key: ref.key,
+      fingerprint,
+      state: 'running',
+      claim,
+      claimed_at: now,
+      status: null,
+      body: null,
+      created_at: now,
+    })
     .onConflict((oc) => oc.columns(['tenant_id', 'api_key_id', 'key']).doNothing())
     .executeTakeFirst()
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1
@@ -55,7 +72,12 @@ export async function keepAnswer(db: Db, ref: KeyRef, claim: string, status: num
 
 /** Lets the key go (its request kept no answer), if it is still held under `claim`. */
 export async function releaseClaim(db: Db, ref: KeyRef, claim: string): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where(isRef(ref)).where('state', '=', 'running').where('claim', '=', claim).execute()
+  await db
+    .deleteFrom('idempotency_keys')
+    .where(isRef(ref))
+    .where('state', '=', 'running')
+    .where('claim', '=', claim)
+    .execute()
 }
 
 /** Removes the keys created before `before`; returns how many went. */

@@ -18,7 +18,8 @@ declare module 'fastify' {
 function idempotencyKeyOf(request: FastifyRequest): string | null {
   const value = request.headers['idempotency-key']
   if (value === undefined) return null
-  if (typeof value !== 'string' || !KEY_PATTERN.test(value)) throw invalidField('Idempotency-Key', 'must be 1 to 255 printable ASCII characters')
+  if (typeof value !== 'string' || !KEY_PATTERN.test(value))
+    throw invalidField('Idempotency-Key', 'must be 1 to 255 printable ASCII characters')
   return value
 }
 
@@ -55,14 +56,20 @@ export function idempotentWrites(app: FastifyInstance, db: Kysely<Database>, clo
         request.idempotency = { ref, claim: outcome.claim }
         return false
       }
-      reply.status(outcome.status).header('Idempotent-Replayed', 'true').type('application/json; charset=utf-8').send(outcome.body)
+      reply
+        .status(outcome.status)
+        .header('Idempotent-Replayed', 'true')
+        .type('application/json; charset=utf-8')
+        .send(outcome.body)
       return true
     },
     async beforeCommit(request, reply, payload) {
-      if (request.idempotency) await keepSuccess(db, request.idempotency.ref, request.idempotency.claim, reply.statusCode, payload)
+      if (request.idempotency)
+        await keepSuccess(db, request.idempotency.ref, request.idempotency.claim, reply.statusCode, payload)
     },
     async afterRollback(request, reply, payload) {
-      if (request.idempotency) await settleRefusal(db, request.idempotency.ref, request.idempotency.claim, reply.statusCode, payload)
+      if (request.idempotency)
+        await settleRefusal(db, request.idempotency.ref, request.idempotency.claim, reply.statusCode, payload)
     },
   }
 }

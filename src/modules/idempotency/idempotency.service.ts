@@ -18,7 +18,11 @@ export type { KeyRef }
 export type ClaimOutcome = { run: true; claim: string } | { run: false; status: number; body: string }
 
 function inUse(): AppError {
-  return retryLater('idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry shortly to get its answer', 1000)
+  return retryLater(
+    'idempotency_key_in_use',
+    'A request with this Idempotency-Key is still running; retry shortly to get its answer',
+    1000,
+  )
 }
 
 /**
@@ -33,7 +37,10 @@ export async function claimKey(db: Db, ref: KeyRef, fingerprint: string, now: nu
   // Purged between the two statements (a day-old key): another retry claims it anew.
   if (!kept) throw inUse()
   if (kept.fingerprint !== fingerprint) {
-    throw new AppError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request (method, path or body)')
+    throw new AppError(
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used with a different request (method, path or body)',
+    )
   }
   if (kept.state === 'done') return { run: false, status: kept.status!, body: kept.body! }
   if (Date.parse(kept.claimed_at) > now - ABANDONED_AFTER_MS) throw inUse()

@@ -77,9 +77,12 @@ export class KeyLookups {
     // At least once a second the epoch is read all the same: should the header ever stop telling
     // (a file system that does not show another process's shared memory to read()), a change
     // would still apply within a second rather than never.
-    if (mark !== undefined && mark === this.#markOfEpoch && now - this.#markTakenAt < MARK_TRUSTED_MS) return this.#epoch
+    if (mark !== undefined && mark === this.#markOfEpoch && now - this.#markTakenAt < MARK_TRUSTED_MS)
+      return this.#epoch
     const pending = repo.currentAuthEpoch(this.db)
-    return typeof pending === 'number' ? this.#advance(pending, mark, now) : pending.then((epoch) => this.#advance(epoch, mark, now))
+    return typeof pending === 'number'
+      ? this.#advance(pending, mark, now)
+      : pending.then((epoch) => this.#advance(epoch, mark, now))
   }
 
   /**

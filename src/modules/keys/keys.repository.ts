@@ -104,12 +104,21 @@ const TOUCH_INTERVAL_MS = 60_000
 const lastTouched = new Map<string, number>()
 
 /** Records that a key was used now: writes last_used_at when it is a minute old, once per process. */
-export async function recordKeyUse(db: Kysely<Database>, key: Pick<KeyWithActor, 'id' | 'tenant_id' | 'last_used_at'>, now: Date): Promise<void> {
+export async function recordKeyUse(
+  db: Kysely<Database>,
+  key: Pick<KeyWithActor, 'id' | 'tenant_id' | 'last_used_at'>,
+  now: Date,
+): Promise<void> {
   const stale = key.last_used_at === null || Date.parse(key.last_used_at) + TOUCH_INTERVAL_MS <= now.getTime()
   if (!stale || (lastTouched.get(key.id) ?? 0) + TOUCH_INTERVAL_MS > now.getTime()) return
   lastTouched.set(key.id, now.getTime())
   if (lastTouched.size > 100_000) lastTouched.clear()
-  await db.updateTable('api_keys').set({ last_used_at: now.toISOString() }).where('tenant_id', '=', key.tenant_id).where('id', '=', key.id).execute()
+  await db
+    .updateTable('api_keys')
+    .set({ last_used_at: now.toISOString() })
+    .where('tenant_id', '=', key.tenant_id)
+    .where('id', '=', key.id)
+    .execute()
 }
 
 export async function insertKey(db: Kysely<Database>, row: ApiKeyRow): Promise<void> {
@@ -117,7 +126,13 @@ export async function insertKey(db: Kysely<Database>, row: ApiKeyRow): Promise<v
 }
 
 export async function listKeys(db: Kysely<Database>, tenantId: string): Promise<ApiKeyRow[]> {
-  return db.selectFrom('api_keys').selectAll().where('tenant_id', '=', tenantId).orderBy('created_at').orderBy('id').execute()
+  return db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
 }
 
 export async function findKey(db: Kysely<Database>, keyId: string): Promise<ApiKeyRow | undefined> {
@@ -135,7 +150,12 @@ export async function revokeKey(db: Kysely<Database>, tenantId: string, keyId: s
 }
 
 /** Revokes every key still working that acts as the user. */
-export async function revokeKeysActingAs(db: Kysely<Database>, tenantId: string, userId: string, at: string): Promise<void> {
+export async function revokeKeysActingAs(
+  db: Kysely<Database>,
+  tenantId: string,
+  userId: string,
+  at: string,
+): Promise<void> {
   await db
     .updateTable('api_keys')
     .set({ revoked_at: at })
@@ -153,16 +173,34 @@ export interface KeyFilters {
 }
 
 /** Oldest first: created_at then id. */
-export async function pageOfKeys(db: Kysely<Database>, tenantId: string, f: KeyFilters, window: { limit: number; offset: number }, now: string): Promise<Page<ApiKeyRow>> {
+export async function pageOfKeys(
+  db: Kysely<Database>,
+  tenantId: string,
+  f: KeyFilters,
+  window: { limit: number; offset: number },
+  now: string,
+): Promise<Page<ApiKeyRow>> {
   let q = db.selectFrom('api_keys').where('tenant_id', '=', tenantId)
   if (f.kind !== undefined) q = q.where('kind', '=', f.kind)
   if (f.actsAsUserId !== undefined) q = q.where('acts_as_user_id', '=', f.actsAsUserId)
-  if (f.active === true) q = q.where('revoked_at', 'is', null).where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+  if (f.active === true)
+    q = q
+      .where('revoked_at', 'is', null)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
   if (f.active === false) q = q.where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('expires_at', '<=', now)]))
   return paginate(q, window, (rows) => rows.selectAll().orderBy('created_at').orderBy('id'))
 }
 
 /** The user a new key is to act as: whether they exist in the company and are active. */
-export async function findActingUser(db: Kysely<Database>, tenantId: string, userId: string): Promise<{ id: string; status: 'active' | 'disabled' } | undefined> {
-  return db.selectFrom('users').select(['id', 'status']).where('tenant_id', '=', tenantId).where('id', '=', userId).executeTakeFirst()
+export async function findActingUser(
+  db: Kysely<Database>,
+  tenantId: string,
+  userId: string,
+): Promise<{ id: string; status: 'active' | 'disabled' } | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'status'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .executeTakeFirst()
 }

@@ -8,7 +8,8 @@ const operation = operations('API keys')
 
 export const keysApi: ApiModule = {
   schemas: [ApiKey, CreatedApiKey],
-  routes: ({ db, clock }) =>
+  routes:
+    ({ db, clock }) =>
     async (app) => {
       app.get(
         '/keys',
@@ -29,7 +30,8 @@ export const keysApi: ApiModule = {
           response: { 201: DataOf(CreatedApiKey) },
           errors: [404, 409],
         }),
-        async (request, reply) => reply.status(201).send({ data: await service.issueKey(db, authOf(request), request.body, clock()) }),
+        async (request, reply) =>
+          reply.status(201).send({ data: await service.issueKey(db, authOf(request), request.body, clock()) }),
       )
       app.get(
         '/keys/:key_id',

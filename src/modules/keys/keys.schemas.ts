@@ -15,13 +15,26 @@ const keyFields = {
   created_at: Type.String({ format: 'date-time' }),
   last_used_at: Nullable(Type.String({ format: 'date-time', description: 'Updated at most once a minute' })),
   expires_at: Nullable(Type.String({ format: 'date-time' })),
-  revoked_at: Nullable(Type.String({ format: 'date-time', description: 'Revoked by an administrator, or by the deactivation of the user it acts as' })),
+  revoked_at: Nullable(
+    Type.String({
+      format: 'date-time',
+      description: 'Revoked by an administrator, or by the deactivation of the user it acts as',
+    }),
+  ),
 }
 
-export const ApiKey = Type.Object(keyFields, { $id: 'ApiKey', description: 'An API key; its secret is shown only once, when it is created' })
+export const ApiKey = Type.Object(keyFields, {
+  $id: 'ApiKey',
+  description: 'An API key; its secret is shown only once, when it is created',
+})
 
 export const CreatedApiKey = Type.Object(
-  { ...keyFields, api_key: Type.String({ description: 'The key to send as `Authorization: Bearer <api_key>`; shown this once, never stored' }) },
+  {
+    ...keyFields,
+    api_key: Type.String({
+      description: 'The key to send as `Authorization: Bearer <api_key>`; shown this once, never stored',
+    }),
+  },
   { $id: 'CreatedApiKey' },
 )
 
@@ -37,7 +50,9 @@ export const CreateKeyBody = Type.Object(
       }),
     ),
     acts_as_user_id: Type.Optional(Id('An active user of the company (default: the calling key’s acting user)')),
-    expires_at: Type.Optional(InstantString(`A future instant; required for an inspector key, at most ${INSPECTOR_MAX_DAYS} days ahead`)),
+    expires_at: Type.Optional(
+      InstantString(`A future instant; required for an inspector key, at most ${INSPECTOR_MAX_DAYS} days ahead`),
+    ),
   },
   { additionalProperties: false },
 )
@@ -49,7 +64,9 @@ export const ListKeysQuery = Type.Object(
   {
     kind: Type.Optional(KeyKindSchema),
     acts_as_user_id: Type.Optional(Id('Only keys acting as this user')),
-    active: Type.Optional(Type.Boolean({ description: 'true: neither revoked nor expired; false: revoked or expired' })),
+    active: Type.Optional(
+      Type.Boolean({ description: 'true: neither revoked nor expired; false: revoked or expired' }),
+    ),
     page: Type.Optional(PaginationQuery.page),
     page_size: Type.Optional(PaginationQuery.page_size),
   },

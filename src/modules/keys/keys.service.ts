@@ -61,10 +61,12 @@ const DAY_MS = 86_400_000
 /** The expiry as stored, or why it is refused: a key that could never be used is a mistake, not a key. */
 function expiryOf(input: CreateKeyInput, now: number): string | null {
   if (input.expiresAt === undefined || input.expiresAt === null) {
-    if (input.kind === 'inspector') throw invalidField('expires_at', `is required for an inspector key (at most ${INSPECTOR_MAX_DAYS} days ahead)`)
+    if (input.kind === 'inspector')
+      throw invalidField('expires_at', `is required for an inspector key (at most ${INSPECTOR_MAX_DAYS} days ahead)`)
     return null
   }
-  if (!isValidInstant(input.expiresAt)) throw invalidField('expires_at', 'must be an ISO 8601 timestamp with Z or an offset, e.g. 2027-01-01T00:00:00Z')
+  if (!isValidInstant(input.expiresAt))
+    throw invalidField('expires_at', 'must be an ISO 8601 timestamp with Z or an offset, e.g. 2027-01-01T00:00:00Z')
   const at = Date.parse(input.expiresAt)
   if (at <= now) throw invalidField('expires_at', 'must be in the future')
   if (input.kind === 'inspector' && at > now + INSPECTOR_MAX_DAYS * DAY_MS) {
@@ -77,11 +79,16 @@ function expiryOf(input: CreateKeyInput, now: number): string | null {
 function scopesOf(input: CreateKeyInput): string[] {
   const requested = input.scopes ?? (input.kind === 'inspector' ? INSPECTOR_SCOPES : [])
   const unknown = requested.filter((s) => !isScope(s))
-  if (unknown.length > 0) throw invalidField('scopes', `unknown scopes: ${unknown.join(', ')}; known: ${SCOPES.join(', ')}`)
+  if (unknown.length > 0)
+    throw invalidField('scopes', `unknown scopes: ${unknown.join(', ')}; known: ${SCOPES.join(', ')}`)
   if (requested.length === 0) throw invalidField('scopes', 'at least one scope is required')
   if (input.kind === 'inspector') {
     const beyond = requested.filter((s) => !(INSPECTOR_SCOPES as readonly string[]).includes(s))
-    if (beyond.length > 0) throw invalidField('scopes', `an inspector key reads the time record only (${INSPECTOR_SCOPES.join(', ')}); not ${beyond.join(', ')}`)
+    if (beyond.length > 0)
+      throw invalidField(
+        'scopes',
+        `an inspector key reads the time record only (${INSPECTOR_SCOPES.join(', ')}); not ${beyond.join(', ')}`,
+      )
   }
   return [...new Set(requested)]
 }
@@ -95,7 +102,11 @@ async function assertActingUserExists(db: Db, input: CreateKeyInput): Promise<vo
   if (!(await repo.findActingUser(db, input.tenantId, input.actsAsUserId))) throw notFound('User to act as')
 }
 
-async function insertNewKey(db: Db, input: CreateKeyInput, valid: ReturnType<typeof validatedKey>): Promise<{ apiKey: string; key: ApiKeyView }> {
+async function insertNewKey(
+  db: Db,
+  input: CreateKeyInput,
+  valid: ReturnType<typeof validatedKey>,
+): Promise<{ apiKey: string; key: ApiKeyView }> {
   const id = newId('apiKey')
   const secret = newSecret()
   const row: ApiKeyRow = {
@@ -124,7 +135,11 @@ async function insertNewKey(db: Db, input: CreateKeyInput, valid: ReturnType<typ
 }
 
 /** Issues a key from the command line, which may give any scope to a key of any company. */
-export async function createKey(db: Db, input: CreateKeyInput, now = Date.now()): Promise<{ apiKey: string; key: ApiKeyView }> {
+export async function createKey(
+  db: Db,
+  input: CreateKeyInput,
+  now = Date.now(),
+): Promise<{ apiKey: string; key: ApiKeyView }> {
   return insertNewKey(db, input, validatedKey(input, now))
 }
 
@@ -133,7 +148,12 @@ export async function createKey(db: Db, input: CreateKeyInput, now = Date.now())
  * (the caller's own user by default), and never with a scope the calling key lacks, so a key can
  * only hand on what it holds.
  */
-export async function issueKey(db: Db, auth: AuthContext, body: CreateKeyBodyType, now = Date.now()): Promise<ApiKeyView & { api_key: string }> {
+export async function issueKey(
+  db: Db,
+  auth: AuthContext,
+  body: CreateKeyBodyType,
+  now = Date.now(),
+): Promise<ApiKeyView & { api_key: string }> {
   const input: CreateKeyInput = {
     tenantId: auth.tenantId,
     actsAsUserId: body.acts_as_user_id ?? auth.actor.id,
@@ -146,9 +166,16 @@ export async function issueKey(db: Db, auth: AuthContext, body: CreateKeyBodyTyp
   await assertActingUserExists(db, input) // 404 before 403, in the contract's order of checks
   assertKeyAdministrator(auth, 'create')
   const lacking = valid.scopes.filter((s) => !auth.scopes.includes(s))
-  if (lacking.length > 0) throw new AppError('scope_escalation', `A key cannot create a key with scopes it does not hold: ${lacking.join(', ')}`)
+  if (lacking.length > 0)
+    throw new AppError(
+      'scope_escalation',
+      `A key cannot create a key with scopes it does not hold: ${lacking.join(', ')}`,
+    )
   if (auth.expiresAt && (valid.expiresAt === null || valid.expiresAt > auth.expiresAt)) {
-    throw new AppError('scope_escalation', `A key that expires (${auth.expiresAt}) cannot create a key that outlives it; give expires_at at or before then`)
+    throw new AppError(
+      'scope_escalation',
+      `A key that expires (${auth.expiresAt}) cannot create a key that outlives it; give expires_at at or before then`,
+    )
   }
   const created = await insertNewKey(db, input, valid)
   return { ...created.key, api_key: created.apiKey }
@@ -190,7 +217,17 @@ function assertKeyAdministrator(auth: AuthContext, action: string): void {
 export async function listKeysOf(db: Db, auth: AuthContext, query: ListKeysQueryType) {
   assertKeyAdministrator(auth, 'list')
   const window = pageOf(query)
-  return listBody(window, await repo.pageOfKeys(db, auth.tenantId, { kind: query.kind, actsAsUserId: query.acts_as_user_id, active: query.active }, window, nowIso()), keyRowToView)
+  return listBody(
+    window,
+    await repo.pageOfKeys(
+      db,
+      auth.tenantId,
+      { kind: query.kind, actsAsUserId: query.acts_as_user_id, active: query.active },
+      window,
+      nowIso(),
+    ),
+    keyRowToView,
+  )
 }
 
 export async function getKey(db: Db, auth: AuthContext, keyId: string): Promise<ApiKeyView> {

@@ -6,7 +6,16 @@ import type { WriteStep } from '../../http/request-transactions.js'
 import { type ApiModule, kioskOperation } from '../../http/route.js'
 import { DataOf } from '../../lib/schemas.js'
 import { requireTenant } from '../tenants/tenants.repository.js'
-import { ChangePinBody, IdentifyBody, KioskDeviceView, KioskEmployee, KioskPinChanged, KioskPunch, KioskPunchBody, KioskSession } from './kiosk-api.schemas.js'
+import {
+  ChangePinBody,
+  IdentifyBody,
+  KioskDeviceView,
+  KioskEmployee,
+  KioskPinChanged,
+  KioskPunch,
+  KioskPunchBody,
+  KioskSession,
+} from './kiosk-api.schemas.js'
 import { type KioskCredentials, type KioskSignIn, changePin, identify, punch, signIn } from './kiosk-sign-in.service.js'
 
 declare module 'fastify' {
@@ -48,7 +57,8 @@ const PUNCH_DESCRIPTION = [
 
 export const kioskApi: ApiModule = {
   schemas: [KioskDeviceView, KioskEmployee, KioskSession, KioskPunch, KioskPinChanged],
-  routes: ({ db, clock }) =>
+  routes:
+    ({ db, clock }) =>
     async (app) => {
       app.get(
         '/kiosk',
@@ -60,7 +70,13 @@ export const kioskApi: ApiModule = {
           const device = request.kiosk!
           const tenant = await requireTenant(db, device.tenantId)
           return {
-            data: { id: device.kioskId, name: device.name, work_center_id: device.workCenterId, company_name: tenant.name, server_time: new Date(clock()).toISOString() },
+            data: {
+              id: device.kioskId,
+              name: device.name,
+              work_center_id: device.workCenterId,
+              company_name: tenant.name,
+              server_time: new Date(clock()).toISOString(),
+            },
           }
         },
       )
@@ -84,13 +100,15 @@ export const kioskApi: ApiModule = {
           response: { 201: DataOf(KioskPunch) },
           errors: [409],
         }),
-        async (request, reply) => reply.status(201).send({ data: await punch(db, signInOf(request), request.body, clock()) }),
+        async (request, reply) =>
+          reply.status(201).send({ data: await punch(db, signInOf(request), request.body, clock()) }),
       )
       app.post(
         '/kiosk/pin',
         kioskOperation('kiosk.change-pin', {
           summary: 'The identified employee changes their PIN (device token)',
-          description: 'The new PIN has 4 to 8 digits, not one digit repeated, and is neither the initial PIN (the last 4 digits of the phone) nor the current one. Needs a session.',
+          description:
+            'The new PIN has 4 to 8 digits, not one digit repeated, and is neither the initial PIN (the last 4 digits of the phone) nor the current one. Needs a session.',
           body: ChangePinBody,
           response: { 200: DataOf(KioskPinChanged) },
         }),

@@ -3,9 +3,15 @@ import { InstantString, Nullable } from '../../lib/schemas.js'
 import { ModalitySchema, PunchTypeSchema } from '../attendance/attendance.schemas.js'
 import { PIN_PATTERN } from './kiosk-sign-in.logic.js'
 
-const Identifier = Type.String({ pattern: '^[0-9]{1,32}$', description: 'The kiosk identifier: the digits of the employee’s DNI/NIE' })
+const Identifier = Type.String({
+  pattern: '^[0-9]{1,32}$',
+  description: 'The kiosk identifier: the digits of the employee’s DNI/NIE',
+})
 const Pin = Type.String({ pattern: PIN_PATTERN, description: '4 to 8 digits' })
-const SessionToken = Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$', description: 'A session from kiosk.identify (it lasts about a minute)' })
+const SessionToken = Type.String({
+  pattern: '^[A-Za-z0-9_-]{20,100}$',
+  description: 'A session from kiosk.identify (it lasts about a minute)',
+})
 
 export const KioskDeviceView = Type.Object(
   {
@@ -13,7 +19,10 @@ export const KioskDeviceView = Type.Object(
     name: Type.String(),
     work_center_id: Nullable(Type.String()),
     company_name: Type.String(),
-    server_time: Type.String({ format: 'date-time', description: 'The service’s clock: the page dates queued punches by it, whatever the device’s own clock says' }),
+    server_time: Type.String({
+      format: 'date-time',
+      description: 'The service’s clock: the page dates queued punches by it, whatever the device’s own clock says',
+    }),
   },
   { $id: 'KioskDeviceView', description: 'The kiosk device a device token belongs to' },
 )
@@ -21,9 +30,15 @@ export const KioskDeviceView = Type.Object(
 export const KioskEmployee = Type.Object(
   {
     name: Type.String(),
-    state: Type.Union([Type.Literal('not_working'), Type.Literal('working'), Type.Literal('on_break')], { description: 'Where the employee stands, from their last punch' }),
-    allowed_punches: Type.Array(PunchTypeSchema, { description: 'The punches the sequence rules allow next (none while the initial PIN must be changed)' }),
-    pin_change_required: Type.Boolean({ description: 'The PIN is still the initial one: change it (kiosk.change-pin) before punching' }),
+    state: Type.Union([Type.Literal('not_working'), Type.Literal('working'), Type.Literal('on_break')], {
+      description: 'Where the employee stands, from their last punch',
+    }),
+    allowed_punches: Type.Array(PunchTypeSchema, {
+      description: 'The punches the sequence rules allow next (none while the initial PIN must be changed)',
+    }),
+    pin_change_required: Type.Boolean({
+      description: 'The PIN is still the initial one: change it (kiosk.change-pin) before punching',
+    }),
   },
   { $id: 'KioskEmployee', description: 'The identified employee as the kiosk shows them' },
 )
@@ -46,7 +61,9 @@ export const KioskPunchBody = Type.Object(
     pin: Type.Optional(Pin),
     type: PunchTypeSchema,
     ts: Type.Optional(
-      InstantString('The real moment of a punch the kiosk queued while offline; the service’s moment when absent. At most 60 s in the future and 60 days in the past, later than the employee’s last punch'),
+      InstantString(
+        'The real moment of a punch the kiosk queued while offline; the service’s moment when absent. At most 60 s in the future and 60 days in the past, later than the employee’s last punch',
+      ),
     ),
     modality: Type.Optional({ ...ModalitySchema, description: "Only on 'in': 'onsite' (default) or 'remote'" }),
   },
@@ -63,7 +80,10 @@ export const KioskPunch = Type.Object(
     kiosk_id: Type.String(),
     employee: Type.Ref('KioskEmployee'),
   },
-  { $id: 'KioskPunch', description: 'The punch recorded at the kiosk (source kiosk) and where the employee now stands' },
+  {
+    $id: 'KioskPunch',
+    description: 'The punch recorded at the kiosk (source kiosk) and where the employee now stands',
+  },
 )
 
 export const ChangePinBody = Type.Object({ session: SessionToken, new_pin: Pin }, { additionalProperties: false })

@@ -42,7 +42,11 @@ export function registerKioskPage(app: FastifyInstance, pageDir: URL = PAGE_DIR)
         cache.set(file, body)
       }
       // Tablets ask again each time, so that a new version of the page reaches them at once.
-      return reply.header('Content-Type', type).header('Cache-Control', 'no-cache').header('Content-Security-Policy', PAGE_POLICY).send(body)
+      return reply
+        .header('Content-Type', type)
+        .header('Cache-Control', 'no-cache')
+        .header('Content-Security-Policy', PAGE_POLICY)
+        .send(body)
     })
   }
 }

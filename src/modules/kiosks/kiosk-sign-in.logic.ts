@@ -26,7 +26,9 @@ export interface LockoutState {
   locked_until: string | null
 }
 
-export type AttemptDecision = { allowed: false; retryAfterMs: number } | { allowed: true; next: LockoutState; attemptsLeft: number }
+export type AttemptDecision =
+  | { allowed: false; retryAfterMs: number }
+  | { allowed: true; next: LockoutState; attemptsLeft: number }
 
 /**
  * Whether an identifier may try a PIN now, and its state with this attempt counted. The attempt
@@ -66,9 +68,14 @@ export function deviceWaitMs(device: DeviceFailures, now: number): number {
 /** The device's failures with one more counted at `now`. */
 export function withFailure(device: DeviceFailures, now: number): DeviceFailures {
   const at = new Date(now).toISOString()
-  const windowOpen = device.failure_window_start !== null && now - Date.parse(device.failure_window_start) < DEVICE_WINDOW_MS
+  const windowOpen =
+    device.failure_window_start !== null && now - Date.parse(device.failure_window_start) < DEVICE_WINDOW_MS
   return windowOpen
-    ? { failure_window_start: device.failure_window_start, failures_in_window: device.failures_in_window + 1, last_failure_at: at }
+    ? {
+        failure_window_start: device.failure_window_start,
+        failures_in_window: device.failures_in_window + 1,
+        last_failure_at: at,
+      }
     : { failure_window_start: at, failures_in_window: 1, last_failure_at: at }
 }
 

@@ -57,7 +57,13 @@ async function signedIn(db: Db, device: KioskDevice, user: UserRow): Promise<Kio
       tenant,
       // A kiosk grants no scope: its operations are its own and need none.
       scopes: [],
-      actor: { id: user.id, email: user.email, fullName: user.full_name, role: user.role, departmentId: user.department_id },
+      actor: {
+        id: user.id,
+        email: user.email,
+        fullName: user.full_name,
+        role: user.role,
+        departmentId: user.department_id,
+      },
     },
     user,
     device,
@@ -83,13 +89,27 @@ async function withSession(db: Db, device: KioskDevice, token: string, now: numb
  * must wait) and against the identifier (refused while it is locked) before the PIN is checked;
  * a right PIN forgives both counts.
  */
-async function withPin(db: Db, device: KioskDevice, identifier: string, pin: string, now: number): Promise<KioskSignIn> {
+async function withPin(
+  db: Db,
+  device: KioskDevice,
+  identifier: string,
+  pin: string,
+  now: number,
+): Promise<KioskSignIn> {
   const decision = await countAttempt(db, device, identifier, now)
   if ('throttledMs' in decision) {
-    throw retryLater('kiosk_throttled', `Too many failed sign-ins at this kiosk: wait ${Math.ceil(decision.throttledMs / 1000)} s`, decision.throttledMs)
+    throw retryLater(
+      'kiosk_throttled',
+      `Too many failed sign-ins at this kiosk: wait ${Math.ceil(decision.throttledMs / 1000)} s`,
+      decision.throttledMs,
+    )
   }
   if (!decision.allowed) {
-    throw retryLater('kiosk_locked', `Too many wrong PINs for this identifier: try again in ${Math.ceil(decision.retryAfterMs / 60_000)} min`, decision.retryAfterMs)
+    throw retryLater(
+      'kiosk_locked',
+      `Too many wrong PINs for this identifier: try again in ${Math.ceil(decision.retryAfterMs / 60_000)} min`,
+      decision.retryAfterMs,
+    )
   }
 
   const user = await findUserByKioskId(db, device.tenantId, identifier)
@@ -104,7 +124,9 @@ async function withPin(db: Db, device: KioskDevice, identifier: string, pin: str
   const left = decision.attemptsLeft
   throw new AppError(
     'kiosk_credentials_invalid',
-    left > 0 ? `Wrong identifier or PIN (${left} ${left === 1 ? 'attempt' : 'attempts'} left)` : 'Wrong identifier or PIN: this identifier is now locked for 15 min',
+    left > 0
+      ? `Wrong identifier or PIN (${left} ${left === 1 ? 'attempt' : 'attempts'} left)`
+      : 'Wrong identifier or PIN: this identifier is now locked for 15 min',
   )
 }
 
@@ -114,13 +136,21 @@ async function withPin(db: Db, device: KioskDevice, identifier: string, pin: str
  * first: concurrent attempts cannot get past either limit while the first ones are being checked.
  * A refused attempt counts nowhere; a right PIN is forgiven afterwards.
  */
-async function countAttempt(db: Db, device: KioskDevice, identifier: string, now: number): Promise<logic.AttemptDecision | { throttledMs: number }> {
+async function countAttempt(
+  db: Db,
+  device: KioskDevice,
+  identifier: string,
+  now: number,
+): Promise<logic.AttemptDecision | { throttledMs: number }> {
   return db.transaction().execute(async (trx) => {
     await lockRows(trx, 'kiosks', device.tenantId, [device.kioskId])
     const failures = await repo.findDeviceFailures(trx, device.kioskId)
     const wait = failures ? logic.deviceWaitMs(failures, now) : 0
     if (wait > 0) return { throttledMs: wait }
-    const decided = logic.reserveAttempt(await repo.lockedLockout(trx, device.tenantId, identifier, new Date(now).toISOString()), now)
+    const decided = logic.reserveAttempt(
+      await repo.lockedLockout(trx, device.tenantId, identifier, new Date(now).toISOString()),
+      now,
+    )
     if (!decided.allowed) return decided
     await repo.saveLockout(trx, device.tenantId, identifier, decided.next)
     if (failures) await repo.saveDeviceFailures(trx, device.kioskId, logic.withFailure(failures, now))
@@ -129,13 +159,20 @@ async function countAttempt(db: Db, device: KioskDevice, identifier: string, now
 }
 
 /** Signs in with whichever credentials the request carries: a session, or identifier and PIN. */
-export async function signIn(db: Db, device: KioskDevice, credentials: KioskCredentials, now = Date.now()): Promise<KioskSignIn> {
+export async function signIn(
+  db: Db,
+  device: KioskDevice,
+  credentials: KioskCredentials,
+  now = Date.now(),
+): Promise<KioskSignIn> {
   const { session, identifier, pin } = credentials
   if (session !== undefined) {
-    if (identifier !== undefined || pin !== undefined) throw invalidField('session', 'send either a session or an identifier and PIN, not both')
+    if (identifier !== undefined || pin !== undefined)
+      throw invalidField('session', 'send either a session or an identifier and PIN, not both')
     return withSession(db, device, session, now)
   }
-  if (identifier === undefined || pin === undefined) throw invalidField(identifier === undefined ? 'identifier' : 'pin', 'is required (or send a session)')
+  if (identifier === undefined || pin === undefined)
+    throw invalidField(identifier === undefined ? 'identifier' : 'pin', 'is required (or send a session)')
   return withPin(db, device, identifier, pin, now)
 }
 
@@ -147,7 +184,11 @@ export interface KioskEmployeeView {
   pin_change_required: boolean
 }
 
-async function employeeView(db: Db, signIn: KioskSignIn, pinChangeRequired = signIn.pinChangeRequired): Promise<KioskEmployeeView> {
+async function employeeView(
+  db: Db,
+  signIn: KioskSignIn,
+  pinChangeRequired = signIn.pinChangeRequired,
+): Promise<KioskEmployeeView> {
   const [last] = await lastEffectivePunches(db, signIn.device.tenantId, [signIn.user.id])
   const lastType = last?.type ?? null
   return {
@@ -182,15 +223,33 @@ function pinChangeFirst(): AppError {
 export async function punch(db: Db, signIn: KioskSignIn, body: KioskPunchBodyType, now = Date.now()) {
   if (signIn.pinChangeRequired) throw pinChangeFirst()
   const row = await kioskPunch(db, signIn.auth, signIn.device.kioskId, body, now)
-  return { id: row.id, type: row.type, ts: row.ts, modality: row.modality, kiosk_id: signIn.device.kioskId, employee: await employeeView(db, signIn) }
+  return {
+    id: row.id,
+    type: row.type,
+    ts: row.ts,
+    modality: row.modality,
+    kiosk_id: signIn.device.kioskId,
+    employee: await employeeView(db, signIn),
+  }
 }
 
 /** Sets a new PIN: 4 to 8 digits, not one digit repeated, not the initial one nor the current one. */
 export async function changePin(db: Db, signIn: KioskSignIn, newPin: string, now = Date.now()) {
-  const problem = logic.newPinProblem(newPin, signIn.user.phone_personal ? kioskPinFromPhone(signIn.user.phone_personal) : null)
+  const problem = logic.newPinProblem(
+    newPin,
+    signIn.user.phone_personal ? kioskPinFromPhone(signIn.user.phone_personal) : null,
+  )
   if (problem) throw invalidField('new_pin', problem)
-  if (signIn.user.kiosk_pin_hash && (await verifyPassword(newPin, signIn.user.kiosk_pin_hash))) throw invalidField('new_pin', 'must differ from the current PIN')
-  await setKioskPin(db, signIn.device.tenantId, signIn.user.id, await hashPassword(newPin), false, new Date(now).toISOString())
+  if (signIn.user.kiosk_pin_hash && (await verifyPassword(newPin, signIn.user.kiosk_pin_hash)))
+    throw invalidField('new_pin', 'must differ from the current PIN')
+  await setKioskPin(
+    db,
+    signIn.device.tenantId,
+    signIn.user.id,
+    await hashPassword(newPin),
+    false,
+    new Date(now).toISOString(),
+  )
   return { employee: await employeeView(db, signIn, false) }
 }
 

@@ -20,14 +20,26 @@ export async function findKioskById(db: Db, id: string): Promise<KioskRow | unde
   return db.selectFrom('kiosks').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-export async function listKiosks(db: Db, tenantId: string, filter: { active?: boolean | undefined }, window: { limit: number; offset: number }): Promise<Page<KioskRow>> {
+export async function listKiosks(
+  db: Db,
+  tenantId: string,
+  filter: { active?: boolean | undefined },
+  window: { limit: number; offset: number },
+): Promise<Page<KioskRow>> {
   let q = db.selectFrom('kiosks').where('tenant_id', '=', tenantId)
-  if (filter.active !== undefined) q = filter.active ? q.where('revoked_at', 'is', null) : q.where('revoked_at', 'is not', null)
+  if (filter.active !== undefined)
+    q = filter.active ? q.where('revoked_at', 'is', null) : q.where('revoked_at', 'is not', null)
   return paginate(q, window, (f) => f.selectAll().orderBy('created_at').orderBy('id'))
 }
 
 export async function revokeKiosk(db: Db, tenantId: string, id: string, at: string): Promise<void> {
-  await db.updateTable('kiosks').set({ revoked_at: at }).where('tenant_id', '=', tenantId).where('id', '=', id).where('revoked_at', 'is', null).execute()
+  await db
+    .updateTable('kiosks')
+    .set({ revoked_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute()
 }
 
 /** Notes when a device was last seen, at most once a minute (a write per request would be waste). */
@@ -41,7 +53,12 @@ export async function recordKioskUse(db: Db, kiosk: Pick<KioskRow, 'id' | 'last_
  * PostgreSQL's ON CONFLICT DO UPDATE locks the row it meets (SQLite runs one transaction at a
  * time anyway), so concurrent attempts at one identifier are counted one after the other.
  */
-export async function lockedLockout(trx: Db, tenantId: string, identifier: string, at: string): Promise<KioskLockoutRow> {
+export async function lockedLockout(
+  trx: Db,
+  tenantId: string,
+  identifier: string,
+  at: string,
+): Promise<KioskLockoutRow> {
   return trx
     .insertInto('kiosk_lockouts')
     .values({ tenant_id: tenantId, identifier, failures: 0, locked_until: null, last_attempt_at: at })
@@ -50,13 +67,28 @@ export async function lockedLockout(trx: Db, tenantId: string, identifier: strin
     .executeTakeFirstOrThrow()
 }
 
-export async function saveLockout(trx: Db, tenantId: string, identifier: string, state: Pick<KioskLockoutRow, 'failures' | 'locked_until'>): Promise<void> {
-  await trx.updateTable('kiosk_lockouts').set(state).where('tenant_id', '=', tenantId).where('identifier', '=', identifier).execute()
+export async function saveLockout(
+  trx: Db,
+  tenantId: string,
+  identifier: string,
+  state: Pick<KioskLockoutRow, 'failures' | 'locked_until'>,
+): Promise<void> {
+  await trx
+    .updateTable('kiosk_lockouts')
+    .set(state)
+    .where('tenant_id', '=', tenantId)
+    .where('identifier', '=', identifier)
+    .execute()
 }
 
 /** A right PIN forgives the identifier's wrong ones, unless more attempts were counted since its own (`failures`). */
 export async function clearLockout(db: Db, tenantId: string, identifier: string, failures: number): Promise<void> {
-  await db.deleteFrom('kiosk_lockouts').where('tenant_id', '=', tenantId).where('identifier', '=', identifier).where('failures', '=', failures).execute()
+  await db
+    .deleteFrom('kiosk_lockouts')
+    .where('tenant_id', '=', tenantId)
+    .where('identifier', '=', identifier)
+    .where('failures', '=', failures)
+    .execute()
 }
 
 /** An administrator lifts an identifier's lock; says whether it was holding the identifier back at `at`. */
@@ -82,7 +114,11 @@ export async function endSessionsOf(db: Db, tenantId: string, userId: string, at
 }
 
 export async function findDeviceFailures(db: Db, kioskId: string): Promise<DeviceFailures | undefined> {
-  return db.selectFrom('kiosks').select(['failure_window_start', 'failures_in_window', 'last_failure_at']).where('id', '=', kioskId).executeTakeFirst()
+  return db
+    .selectFrom('kiosks')
+    .select(['failure_window_start', 'failures_in_window', 'last_failure_at'])
+    .where('id', '=', kioskId)
+    .executeTakeFirst()
 }
 
 export async function saveDeviceFailures(trx: Db, kioskId: string, failures: DeviceFailures): Promise<void> {
@@ -104,7 +140,12 @@ export async function insertSession(db: Db, row: KioskSessionRow): Promise<void>
 }
 
 /** A session of this device that has not expired. */
-export async function findLiveSession(db: Db, kioskId: string, tokenHash: string, at: string): Promise<KioskSessionRow | undefined> {
+export async function findLiveSession(
+  db: Db,
+  kioskId: string,
+  tokenHash: string,
+  at: string,
+): Promise<KioskSessionRow | undefined> {
   return db
     .selectFrom('kiosk_sessions')
     .selectAll()

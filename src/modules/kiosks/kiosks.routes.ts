@@ -2,14 +2,22 @@ import { authOf } from '../../http/auth.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, ListOf } from '../../lib/schemas.js'
 import { UserIdParams } from '../users/users.schemas.js'
-import { CreateKioskBody, CreatedKiosk, Kiosk, KioskIdParams, KioskPinReset, ListKiosksQuery } from './kiosks.schemas.js'
+import {
+  CreateKioskBody,
+  CreatedKiosk,
+  Kiosk,
+  KioskIdParams,
+  KioskPinReset,
+  ListKiosksQuery,
+} from './kiosks.schemas.js'
 import * as service from './kiosks.service.js'
 
 const operation = operations('Kiosks')
 
 export const kiosksApi: ApiModule = {
   schemas: [Kiosk, CreatedKiosk, KioskPinReset],
-  routes: ({ db, clock }) =>
+  routes:
+    ({ db, clock }) =>
     async (app) => {
       app.get(
         '/kiosks',
@@ -30,13 +38,15 @@ export const kiosksApi: ApiModule = {
           response: { 201: DataOf(CreatedKiosk) },
           errors: [404],
         }),
-        async (request, reply) => reply.status(201).send({ data: await service.createKiosk(db, authOf(request), request.body, clock()) }),
+        async (request, reply) =>
+          reply.status(201).send({ data: await service.createKiosk(db, authOf(request), request.body, clock()) }),
       )
       app.post(
         '/kiosks/:kiosk_id/revoke',
         operation('kiosks.revoke', {
           summary: 'Revoke a kiosk device (administrators); its token stops working at once, for good',
-          description: 'Revoking a revoked device changes nothing and answers it as it is. Punches made at it keep its id.',
+          description:
+            'Revoking a revoked device changes nothing and answers it as it is. Punches made at it keep its id.',
           params: KioskIdParams,
           response: { 200: DataOf(Kiosk) },
           errors: [404],
@@ -53,7 +63,9 @@ export const kiosksApi: ApiModule = {
           response: { 200: DataOf(KioskPinReset) },
           errors: [404, 409],
         }),
-        async (request) => ({ data: await service.resetKioskPin(db, authOf(request), request.params.user_id, clock()) }),
+        async (request) => ({
+          data: await service.resetKioskPin(db, authOf(request), request.params.user_id, clock()),
+        }),
       )
     },
 }

@@ -9,15 +9,23 @@ const kioskFields = {
   created_by: Type.String({ description: 'The administrator who set it up' }),
   created_at: Type.String({ format: 'date-time' }),
   revoked_at: Nullable(Type.String({ format: 'date-time' })),
-  last_used_at: Nullable(Type.String({ format: 'date-time', description: 'When the device last called the service (to the minute)' })),
+  last_used_at: Nullable(
+    Type.String({ format: 'date-time', description: 'When the device last called the service (to the minute)' }),
+  ),
 }
 
-export const Kiosk = Type.Object(kioskFields, { $id: 'Kiosk', description: 'A shared clock-in device at a workplace; its token is shown only when it is set up' })
+export const Kiosk = Type.Object(kioskFields, {
+  $id: 'Kiosk',
+  description: 'A shared clock-in device at a workplace; its token is shown only when it is set up',
+})
 
 export const CreatedKiosk = Type.Object(
   {
     ...kioskFields,
-    device_token: Type.String({ description: 'The device token (jkd_…) to pair the kiosk page with; shown this once. It can call the kiosk endpoints only.' }),
+    device_token: Type.String({
+      description:
+        'The device token (jkd_…) to pair the kiosk page with; shown this once. It can call the kiosk endpoints only.',
+    }),
   },
   { $id: 'CreatedKiosk' },
 )
@@ -31,7 +39,11 @@ export type CreateKioskBodyType = Static<typeof CreateKioskBody>
 export const KioskIdParams = Type.Object({ kiosk_id: Id() })
 
 export const ListKiosksQuery = Type.Object(
-  { active: Type.Optional(Type.Boolean()), page: Type.Optional(PaginationQuery.page), page_size: Type.Optional(PaginationQuery.page_size) },
+  {
+    active: Type.Optional(Type.Boolean()),
+    page: Type.Optional(PaginationQuery.page),
+    page_size: Type.Optional(PaginationQuery.page_size),
+  },
   { additionalProperties: false },
 )
 export type ListKiosksQueryType = Static<typeof ListKiosksQuery>
@@ -39,10 +51,21 @@ export type ListKiosksQueryType = Static<typeof ListKiosksQuery>
 export const KioskPinReset = Type.Object(
   {
     user_id: Type.String(),
-    pin_change_required: Type.Boolean({ description: 'Always true: the PIN is the initial one again and must be changed at first use' }),
-    lock_lifted: Type.Boolean({ description: 'Whether wrong PINs were holding the identifier locked; the lock is lifted either way' }),
-    sessions_ended: Type.Integer({ minimum: 0, description: 'Kiosk sessions of the employee that were open and now end' }),
+    pin_change_required: Type.Boolean({
+      description: 'Always true: the PIN is the initial one again and must be changed at first use',
+    }),
+    lock_lifted: Type.Boolean({
+      description: 'Whether wrong PINs were holding the identifier locked; the lock is lifted either way',
+    }),
+    sessions_ended: Type.Integer({
+      minimum: 0,
+      description: 'Kiosk sessions of the employee that were open and now end',
+    }),
     reset_at: Type.String({ format: 'date-time' }),
   },
-  { $id: 'KioskPinReset', description: 'A kiosk PIN back to the initial one (the last 4 digits of the phone on file); the PIN is never returned' },
+  {
+    $id: 'KioskPinReset',
+    description:
+      'A kiosk PIN back to the initial one (the last 4 digits of the phone on file); the PIN is never returned',
+  },
 )

@@ -12,7 +12,14 @@ import { AppError, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
 import { catalogueItemExists } from '../catalogues/catalogues.repository.js'
-import { formatKioskToken, hashPassword, newSecret, parseKioskToken, secretMatches, sha256Hex } from '../../lib/secrets.js'
+import {
+  formatKioskToken,
+  hashPassword,
+  newSecret,
+  parseKioskToken,
+  secretMatches,
+  sha256Hex,
+} from '../../lib/secrets.js'
 import { kioskPinFromPhone } from '../users/users.logic.js'
 import { findUserRow, setKioskPin } from '../users/users.repository.js'
 import * as repo from './kiosks.repository.js'
@@ -47,7 +54,8 @@ async function kioskOf(db: Db, auth: AuthContext, id: string): Promise<KioskRow>
 export async function createKiosk(db: Db, auth: AuthContext, body: CreateKioskBodyType, now = Date.now()) {
   mustAdminister(auth)
   const workCenterId = body.work_center_id ?? null
-  if (workCenterId && !(await catalogueItemExists(db, 'work_centers', auth.tenantId, workCenterId))) throw notFound('Work center')
+  if (workCenterId && !(await catalogueItemExists(db, 'work_centers', auth.tenantId, workCenterId)))
+    throw notFound('Work center')
   const secret = newSecret()
   const row: KioskRow = {
     id: newId('kiosk'),
@@ -91,14 +99,25 @@ export async function resetKioskPin(db: Db, auth: AuthContext, userId: string, n
   await lockRow(db, 'users', auth.tenantId, userId)
   const user = await findUserRow(db, auth.tenantId, userId)
   if (!user) throw notFound('User')
-  if (!user.kiosk_id) throw new AppError('kiosk_not_set_up', 'The employee has no DNI on file, so no kiosk identifier: set `dni` first')
+  if (!user.kiosk_id)
+    throw new AppError('kiosk_not_set_up', 'The employee has no DNI on file, so no kiosk identifier: set `dni` first')
   const pin = user.phone_personal ? kioskPinFromPhone(user.phone_personal) : null
-  if (!pin) throw new AppError('kiosk_not_set_up', 'The employee has no phone on file to derive the initial PIN from: set `phone_personal` first')
+  if (!pin)
+    throw new AppError(
+      'kiosk_not_set_up',
+      'The employee has no phone on file to derive the initial PIN from: set `phone_personal` first',
+    )
   const at = new Date(now).toISOString()
   await setKioskPin(db, auth.tenantId, userId, await hashPassword(pin), true, at)
   const lockLifted = await repo.liftLockout(db, auth.tenantId, user.kiosk_id, at)
   const sessionsEnded = await repo.endSessionsOf(db, auth.tenantId, userId, at)
-  return { user_id: userId, pin_change_required: true, lock_lifted: lockLifted, sessions_ended: sessionsEnded, reset_at: at }
+  return {
+    user_id: userId,
+    pin_change_required: true,
+    lock_lifted: lockLifted,
+    sessions_ended: sessionsEnded,
+    reset_at: at,
+  }
 }
 
 /** The device a token belongs to, or null when it must be refused with 401 (unknown, wrong secret, revoked). */

@@ -15,7 +15,10 @@ export const meApi: ApiModule = {
   routes: () => async (app) => {
     app.get(
       '/me',
-      operation('me', { summary: 'Identify the API key: tenant, enabled scopes and acting user (any valid key)', response: { 200: DataOf(KeyIdentity) } }),
+      operation('me', {
+        summary: 'Identify the API key: tenant, enabled scopes and acting user (any valid key)',
+        response: { 200: DataOf(KeyIdentity) },
+      }),
       async (request) => {
         const auth = authOf(request)
         return {

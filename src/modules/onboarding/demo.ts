@@ -31,12 +31,22 @@ export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTen
     tenantId: created.tenant.id,
     tenant: await requireTenant(db, created.tenant.id),
     scopes: created.key.scopes,
-    actor: { id: created.admin_user.id, email: created.admin_user.email, fullName: created.admin_user.full_name, role: 'admin', departmentId: null },
+    actor: {
+      id: created.admin_user.id,
+      email: created.admin_user.email,
+      fullName: created.admin_user.full_name,
+      role: 'admin',
+      departmentId: null,
+    },
   }
   const hr = await createCatalogueItem(db, auth, DEPARTMENTS, { name: 'People & HR' })
   const engineering = await createCatalogueItem(db, auth, DEPARTMENTS, { name: 'Engineering' })
   const madrid = await createCatalogueItem(db, auth, WORK_CENTERS, { name: 'Madrid HQ', country: 'ES', region: 'MD' })
-  const barcelona = await createCatalogueItem(db, auth, WORK_CENTERS, { name: 'Barcelona Office', country: 'ES', region: 'CT' })
+  const barcelona = await createCatalogueItem(db, auth, WORK_CENTERS, {
+    name: 'Barcelona Office',
+    country: 'ES',
+    region: 'CT',
+  })
   const tenant = await updateTenantSettings(db, auth, { hr_department_id: hr.id })
   auth.tenant = await requireTenant(db, created.tenant.id)
   await updateUser(db, auth, created.admin_user.id, { department_id: hr.id, work_center_id: madrid.id })
@@ -74,9 +84,19 @@ export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTen
     })
     employees.push(employee)
   }
-  await punchLastWeek(db, auth, employees.map((e) => e.id), tenant.timezone)
+  await punchLastWeek(
+    db,
+    auth,
+    employees.map((e) => e.id),
+    tenant.timezone,
+  )
   await correctSomePunches(db, auth, employees, tenant.timezone)
-  await requestSomeAbsences(db, auth, employees.map((e) => e.id), tenant.timezone)
+  await requestSomeAbsences(
+    db,
+    auth,
+    employees.map((e) => e.id),
+    tenant.timezone,
+  )
   return { ...created, tenant }
 }
 
@@ -84,11 +104,23 @@ export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTen
  * The trail of corrections: the administrator proposed moving Sara's last `out` (she stayed for a
  * release) and she approved it; Jordi proposed an earlier `in`, pending his manager's decision.
  */
-async function correctSomePunches(db: Kysely<Database>, auth: AuthContext, employees: { id: string; email: string; full_name: string }[], zone: string): Promise<void> {
+async function correctSomePunches(
+  db: Kysely<Database>,
+  auth: AuthContext,
+  employees: { id: string; email: string; full_name: string }[],
+  zone: string,
+): Promise<void> {
   const [, , sara, jordi] = employees
-  const as = (e: { id: string; email: string; full_name: string }): AuthContext => ({ ...auth, actor: { id: e.id, email: e.email, fullName: e.full_name, role: 'member', departmentId: null } })
+  const as = (e: { id: string; email: string; full_name: string }): AuthContext => ({
+    ...auth,
+    actor: { id: e.id, email: e.email, fullName: e.full_name, role: 'member', departmentId: null },
+  })
   const today = DateTime.now().setZone(zone)
-  const lastWeek = { from: today.minus({ days: 7 }).toISODate()!, to: today.minus({ days: 1 }).toISODate()!, page_size: 100 }
+  const lastWeek = {
+    from: today.minus({ days: 7 }).toISODate()!,
+    to: today.minus({ days: 1 }).toISODate()!,
+    page_size: 100,
+  }
   const punchesOf = async (userId: string) => (await listPunchLog(db, auth, { user_id: userId, ...lastWeek })).data
   const saraOut = (await punchesOf(sara!.id)).filter((p) => p.type === 'out').at(-1)
   const jordiIn = (await punchesOf(jordi!.id)).filter((p) => p.type === 'in').at(-1)
@@ -96,24 +128,45 @@ async function correctSomePunches(db: Kysely<Database>, auth: AuthContext, emplo
   const moved = await proposeCorrection(db, auth, {
     user_id: sara!.id,
     reason: 'Stayed until 18:15 for the release; the out was pushed at 17:30 by mistake',
-    changes: [{ action: 'move', punch_id: saraOut.id, ts: new Date(Date.parse(saraOut.ts) + 45 * 60_000).toISOString() }],
+    changes: [
+      { action: 'move', punch_id: saraOut.id, ts: new Date(Date.parse(saraOut.ts) + 45 * 60_000).toISOString() },
+    ],
   })
   await decideCorrection(db, as(sara!), moved.id, { decision: 'approved', note: 'Right, thanks' })
   await proposeCorrection(db, as(jordi!), {
     user_id: jordi!.id,
     reason: 'The reader at the door did not take my card; I was in at 08:40',
-    changes: [{ action: 'move', punch_id: jordiIn.id, ts: new Date(Date.parse(jordiIn.ts) - 26 * 60_000).toISOString() }],
+    changes: [
+      { action: 'move', punch_id: jordiIn.id, ts: new Date(Date.parse(jordiIn.ts) - 26 * 60_000).toISOString() },
+    ],
   })
 }
 
 /** A few absences ahead: a pending vacation, an approved sick day, a pending hourly appointment. */
-async function requestSomeAbsences(db: Kysely<Database>, auth: AuthContext, [lucia, marco, sara]: string[], zone: string): Promise<void> {
+async function requestSomeAbsences(
+  db: Kysely<Database>,
+  auth: AuthContext,
+  [lucia, marco, sara]: string[],
+  zone: string,
+): Promise<void> {
   const today = DateTime.now().setZone(zone).startOf('day')
   const nextMonday = today.plus({ days: 8 - today.weekday })
   const date = (d: DateTime) => d.toISODate()!
-  await createAbsence(db, auth, { user_id: sara!, type: 'vacation', start_date: date(nextMonday.plus({ weeks: 2 })), end_date: date(nextMonday.plus({ weeks: 2, days: 4 })) })
+  await createAbsence(db, auth, {
+    user_id: sara!,
+    type: 'vacation',
+    start_date: date(nextMonday.plus({ weeks: 2 })),
+    end_date: date(nextMonday.plus({ weeks: 2, days: 4 })),
+  })
   await createAbsence(db, auth, { user_id: lucia!, type: 'sick', start_date: date(today), end_date: date(today) })
-  await createAbsence(db, auth, { user_id: marco!, type: 'personal', start_date: date(nextMonday), end_date: date(nextMonday), start_time: '09:00', end_time: '11:00' })
+  await createAbsence(db, auth, {
+    user_id: marco!,
+    type: 'personal',
+    start_date: date(nextMonday),
+    end_date: date(nextMonday),
+    start_time: '09:00',
+    end_time: '11:00',
+  })
 }
 
 /**
@@ -126,9 +179,18 @@ async function punchLastWeek(db: Kysely<Database>, auth: AuthContext, userIds: s
     const day = today.minus({ days: back })
     if (day.weekday > 5) continue
     for (const [index, userId] of userIds.entries()) {
-      const at = (hour: number, minute: number) => day.set({ hour, minute: minute + index * 3 }).toUTC().toISO()!
+      const at = (hour: number, minute: number) =>
+        day
+          .set({ hour, minute: minute + index * 3 })
+          .toUTC()
+          .toISO()!
       const remote = index === 1 && day.weekday === 5
-      await createPunch(db, auth, { user_id: userId, type: 'in', ts: at(9, 0), ...(remote ? { modality: 'remote' as const } : {}) })
+      await createPunch(db, auth, {
+        user_id: userId,
+        type: 'in',
+        ts: at(9, 0),
+        ...(remote ? { modality: 'remote' as const } : {}),
+      })
       await createPunch(db, auth, { user_id: userId, type: 'break_start', ts: at(14, 0) })
       await createPunch(db, auth, { user_id: userId, type: 'break_end', ts: at(14, 30) })
       await createPunch(db, auth, { user_id: userId, type: 'out', ts: at(17, 30) })

@@ -41,7 +41,8 @@ export interface CreatedTenant {
 /** A new tenant, its first administrator, and a key with every scope acting as that administrator. */
 export async function createTenant(db: Db, input: CreateTenantInputType): Promise<CreatedTenant> {
   const issues = checkAgainst(CreateTenantInput, input)
-  if (issues.length > 0) throw new AppError('invalid_request', `Invalid ${issues.map((i) => i.field).join(', ')}`, issues)
+  if (issues.length > 0)
+    throw new AppError('invalid_request', `Invalid ${issues.map((i) => i.field).join(', ')}`, issues)
   assertValidPlace(input.country ?? null, input.region ?? null)
   const tenantRow: TenantRow = {
     id: newId('tenant'),
@@ -61,7 +62,11 @@ export async function createTenant(db: Db, input: CreateTenantInputType): Promis
     await tenants.updateTenant(trx, tenantRow.id, { default_schedule_id: schedule.id })
     await recordScheduleAssignment(trx, tenantRow.id, null, SINCE_ALWAYS, schedule.id)
     await seedDefaultAbsenceTypes(trx, tenantRow.id)
-    return insertUserRecord(trx, tenantRow.id, newUserInput({ email: input.admin_email, fullName: input.admin_name.trim(), role: 'admin' }))
+    return insertUserRecord(
+      trx,
+      tenantRow.id,
+      newUserInput({ email: input.admin_email, fullName: input.admin_name.trim(), role: 'admin' }),
+    )
   })
   const { apiKey, key } = await createKey(db, {
     tenantId: tenantRow.id,

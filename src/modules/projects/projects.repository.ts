@@ -16,7 +16,12 @@ export async function codeInUse(db: Db, tenantId: string, code: string, exceptId
 }
 
 /** Projects in code order, then id. */
-export async function listProjects(db: Db, tenantId: string, filters: { active?: boolean }, window: { limit: number; offset: number }): Promise<Page<ProjectRow>> {
+export async function listProjects(
+  db: Db,
+  tenantId: string,
+  filters: { active?: boolean },
+  window: { limit: number; offset: number },
+): Promise<Page<ProjectRow>> {
   let base = db.selectFrom('projects').where('tenant_id', '=', tenantId)
   if (filters.active !== undefined) base = base.where('active', '=', filters.active)
   return paginate(base, window, (q) => q.selectAll().orderBy('code').orderBy('id'))

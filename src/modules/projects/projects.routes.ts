@@ -1,24 +1,41 @@
 import { authOf } from '../../http/auth.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, ListOf } from '../../lib/schemas.js'
-import { CreateProjectBody, ListProjectsQuery, Project, ProjectIdParams, UpdateProjectBody } from './projects.schemas.js'
+import {
+  CreateProjectBody,
+  ListProjectsQuery,
+  Project,
+  ProjectIdParams,
+  UpdateProjectBody,
+} from './projects.schemas.js'
 import * as service from './projects.service.js'
 
 const operation = operations('Projects')
 
 export const projectsApi: ApiModule = {
   schemas: [Project],
-  routes: ({ db }) =>
+  routes:
+    ({ db }) =>
     async (app) => {
       app.get(
         '/projects',
-        operation('projects.list', { summary: 'List projects, ordered by code then id', querystring: ListProjectsQuery, response: { 200: ListOf(Project) } }),
+        operation('projects.list', {
+          summary: 'List projects, ordered by code then id',
+          querystring: ListProjectsQuery,
+          response: { 200: ListOf(Project) },
+        }),
         async (request) => service.listProjects(db, authOf(request), request.query),
       )
       app.post(
         '/projects',
-        operation('projects.create', { summary: 'Create a project (administrators)', body: CreateProjectBody, response: { 201: DataOf(Project) }, errors: [409] }),
-        async (request, reply) => reply.status(201).send({ data: await service.createProject(db, authOf(request), request.body) }),
+        operation('projects.create', {
+          summary: 'Create a project (administrators)',
+          body: CreateProjectBody,
+          response: { 201: DataOf(Project) },
+          errors: [409],
+        }),
+        async (request, reply) =>
+          reply.status(201).send({ data: await service.createProject(db, authOf(request), request.body) }),
       )
       app.patch(
         '/projects/:id',
@@ -29,7 +46,9 @@ export const projectsApi: ApiModule = {
           response: { 200: DataOf(Project) },
           errors: [404, 409],
         }),
-        async (request) => ({ data: await service.updateProject(db, authOf(request), request.params.id, request.body) }),
+        async (request) => ({
+          data: await service.updateProject(db, authOf(request), request.params.id, request.body),
+        }),
       )
     },
 }

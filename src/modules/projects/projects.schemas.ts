@@ -13,7 +13,12 @@ export const Project = Type.Object(
 )
 export type ProjectType = Static<typeof Project>
 
-const Code = Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$', description: 'Letters, digits, . _ -' })
+const Code = Type.String({
+  minLength: 1,
+  maxLength: 50,
+  pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$',
+  description: 'Letters, digits, . _ -',
+})
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })
 
 export const CreateProjectBody = Type.Object(

@@ -8,7 +8,12 @@ import { AppError, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { nowIso } from '../../lib/time.js'
 import * as repo from './projects.repository.js'
-import type { CreateProjectBodyType, ListProjectsQueryType, ProjectType, UpdateProjectBodyType } from './projects.schemas.js'
+import type {
+  CreateProjectBodyType,
+  ListProjectsQueryType,
+  ProjectType,
+  UpdateProjectBodyType,
+} from './projects.schemas.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
 
 type Db = Kysely<Database>
@@ -48,12 +53,18 @@ export async function createProject(db: Db, auth: AuthContext, body: CreateProje
   return projectToApi(row)
 }
 
-export async function updateProject(db: Db, auth: AuthContext, id: string, body: UpdateProjectBodyType): Promise<ProjectType> {
+export async function updateProject(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  body: UpdateProjectBodyType,
+): Promise<ProjectType> {
   try {
     await db.transaction().execute(async (trx) => {
       if (!(await repo.findProject(trx, auth.tenantId, id))) throw notFound('Project')
       if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may change projects')
-      if (body.code !== undefined && (await repo.codeInUse(trx, auth.tenantId, body.code, id))) throw codeTaken(body.code)
+      if (body.code !== undefined && (await repo.codeInUse(trx, auth.tenantId, body.code, id)))
+        throw codeTaken(body.code)
       const patch: Partial<ProjectRow> = {}
       if (body.code !== undefined) patch.code = body.code
       if (body.name !== undefined) patch.name = body.name.trim()

@@ -66,7 +66,10 @@ export interface ReportTotals {
 type Modality = 'onsite' | 'remote'
 
 /** The work sessions of a day, from its effective punches (each session starts at an `in`). */
-export function sessionsOf(punches: DailyEntryType['punches'], modalityOfIn: (at: string) => Modality): ReportSession[] {
+export function sessionsOf(
+  punches: DailyEntryType['punches'],
+  modalityOfIn: (at: string) => Modality,
+): ReportSession[] {
   const sessions: ReportSession[] = []
   let current: ReportSession | null = null
   for (const punch of punches) {
@@ -85,7 +88,12 @@ export function sessionsOf(punches: DailyEntryType['punches'], modalityOfIn: (at
  * approved absences, and whether a correction touched it (`lostPunch`: a punch of the day was
  * voided or moved away).
  */
-export function reportDayOf(entry: DailyEntryType, absences: DayAbsence[], lostPunch: boolean, modalityOfIn: (at: string) => Modality): ReportDay {
+export function reportDayOf(
+  entry: DailyEntryType,
+  absences: DayAbsence[],
+  lostPunch: boolean,
+  modalityOfIn: (at: string) => Modality,
+): ReportDay {
   return {
     date: entry.date,
     is_workday: entry.is_workday,
@@ -102,7 +110,14 @@ export function reportDayOf(entry: DailyEntryType, absences: DayAbsence[], lostP
 }
 
 export function totalsOf(days: readonly ReportDay[]): ReportTotals {
-  const totals: ReportTotals = { worked_minutes: 0, expected_minutes: 0, balance_minutes: 0, overtime_minutes: 0, worked_days: 0, expected_days: 0 }
+  const totals: ReportTotals = {
+    worked_minutes: 0,
+    expected_minutes: 0,
+    balance_minutes: 0,
+    overtime_minutes: 0,
+    worked_days: 0,
+    expected_days: 0,
+  }
   for (const day of days) {
     totals.worked_minutes += day.worked_minutes
     totals.expected_minutes += day.expected_minutes
@@ -166,11 +181,17 @@ export function neutralised(cell: string): string {
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']
 
 function spans(list: readonly Span[], zone: string): string {
-  return list.map((s) => `${localIsoWithOffset(s.start, zone)}/${s.end ? localIsoWithOffset(s.end, zone) : ''}`).join(' ')
+  return list
+    .map((s) => `${localIsoWithOffset(s.start, zone)}/${s.end ? localIsoWithOffset(s.end, zone) : ''}`)
+    .join(' ')
 }
 
 /** The cells of one day of one worker, in CSV_HEADER order. */
-export function csvRecordOf(worker: { id: string; full_name: string }, day: ReportDay, zone: string): (string | number)[] {
+export function csvRecordOf(
+  worker: { id: string; full_name: string },
+  day: ReportDay,
+  zone: string,
+): (string | number)[] {
   const weekday = WEEKDAYS[isoWeekday(day.date) - 1]!
   return [
     worker.id,
@@ -179,7 +200,9 @@ export function csvRecordOf(worker: { id: string; full_name: string }, day: Repo
     weekday,
     day.is_workday ? 'true' : 'false',
     neutralised(day.holiday?.name ?? ''),
-    neutralised(day.absences.map((a) => (a.start_time ? `${a.label} ${a.start_time}-${a.end_time}` : a.label)).join('; ')),
+    neutralised(
+      day.absences.map((a) => (a.start_time ? `${a.label} ${a.start_time}-${a.end_time}` : a.label)).join('; '),
+    ),
     spans(day.sessions, zone),
     spans(
       day.sessions.flatMap((s) => s.breaks),

@@ -27,11 +27,24 @@ type Db = Kysely<Database>
 function monthWindow(month: string, zone: string) {
   const { from, to } = logic.monthDays(month)
   const days = localDays(from, to, zone)
-  return { from, to, days, startIso: new Date(days.starts[0]!).toISOString(), endIso: new Date(days.starts.at(-1)!).toISOString() }
+  return {
+    from,
+    to,
+    days,
+    startIso: new Date(days.starts[0]!).toISOString(),
+    endIso: new Date(days.starts.at(-1)!).toISOString(),
+  }
 }
 
 /** The report days of the month of several employees: one read of each kind for all of them. */
-async function reportDaysOf(db: Db, tenant: TenantRow, subjects: readonly CalendarSubject[], month: string, zone: string, nowMs: number) {
+async function reportDaysOf(
+  db: Db,
+  tenant: TenantRow,
+  subjects: readonly CalendarSubject[],
+  month: string,
+  zone: string,
+  nowMs: number,
+) {
   const ids = subjects.map((s) => s.id)
   const window = monthWindow(month, zone)
   const [inputs, absences, lost] = await Promise.all([
@@ -71,7 +84,14 @@ function modalitiesOfIns(punches: readonly PunchSlice[]): (at: string) => 'onsit
 }
 
 /** What a signature is judged against: the employee's days and totals of the month in a zone. */
-async function signedContentOf(db: Db, tenant: TenantRow, subject: CalendarSubject, month: string, zone: string, nowMs: number): Promise<logic.SignedContent> {
+async function signedContentOf(
+  db: Db,
+  tenant: TenantRow,
+  subject: CalendarSubject,
+  month: string,
+  zone: string,
+  nowMs: number,
+): Promise<logic.SignedContent> {
   const days = (await reportDaysOf(db, tenant, [subject], month, zone, nowMs)).get(subject.id)!
   return { user_id: subject.id, month, time_zone: zone, days, totals: logic.totalsOf(days) }
 }
@@ -80,7 +100,13 @@ async function signedContentOf(db: Db, tenant: TenantRow, subject: CalendarSubje
 function latestApprovalAfter(corrections: readonly PunchCorrectionRow[], signedAt: string): string | null {
   let latest: PunchCorrectionRow | null = null
   for (const c of corrections) {
-    if (c.status === 'approved' && c.decided_at !== null && c.decided_at > signedAt && (latest === null || c.decided_at > latest.decided_at!)) latest = c
+    if (
+      c.status === 'approved' &&
+      c.decided_at !== null &&
+      c.decided_at > signedAt &&
+      (latest === null || c.decided_at > latest.decided_at!)
+    )
+      latest = c
   }
   return latest?.id ?? null
 }
@@ -110,7 +136,12 @@ async function visibleSubject(db: Db, auth: AuthContext, userId: string) {
   return { subject, identity }
 }
 
-export async function monthlyReport(db: Db, auth: AuthContext, query: MonthlyReportQueryType, nowMs = Date.now()): Promise<MonthlyReportType> {
+export async function monthlyReport(
+  db: Db,
+  auth: AuthContext,
+  query: MonthlyReportQueryType,
+  nowMs = Date.now(),
+): Promise<MonthlyReportType> {
   const zone = query.tz ?? auth.tenant.timezone
   const { subject, identity } = await visibleSubject(db, auth, query.user_id)
   const window = monthWindow(query.month, zone)
@@ -121,18 +152,27 @@ export async function monthlyReport(db: Db, auth: AuthContext, query: MonthlyRep
     latestSignature(db, auth.tenantId, subject.id, query.month),
   ])
   const contentSha256 = logic.contentSha256(content)
-  const names = await repo.namesOf(db, auth.tenantId, [...new Set(corrections.flatMap((c) => [c.proposed_by, ...(c.decided_by ? [c.decided_by] : [])]))])
+  const names = await repo.namesOf(db, auth.tenantId, [
+    ...new Set(corrections.flatMap((c) => [c.proposed_by, ...(c.decided_by ? [c.decided_by] : [])])),
+  ])
 
   let signatureView: SignatureType | null = null
   if (signature) {
     // A signature is judged in its own zone; a report read in another zone recomputes it there.
-    const signedNow = signature.time_zone === zone ? contentSha256 : logic.contentSha256(await signedContentOf(db, auth.tenant, subject, query.month, signature.time_zone, nowMs))
+    const signedNow =
+      signature.time_zone === zone
+        ? contentSha256
+        : logic.contentSha256(await signedContentOf(db, auth.tenant, subject, query.month, signature.time_zone, nowMs))
     signatureView = signatureToApi(signature, signedNow, latestApprovalAfter(corrections, signature.signed_at))
   }
   noteRecordsRead(auth, [subject.id])
   return {
     ...content,
-    worker: { id: identity.id, full_name: identity.full_name, dni: canSeeSensitiveFieldsOf(auth, identity.id) ? identity.dni : null },
+    worker: {
+      id: identity.id,
+      full_name: identity.full_name,
+      dni: canSeeSensitiveFieldsOf(auth, identity.id) ? identity.dni : null,
+    },
     company: { name: identity.company_name ?? auth.tenant.name, cif: identity.company_cif },
     corrections: corrections.map((c) => ({
       ...correctionToApi(c),
@@ -191,7 +231,11 @@ export async function* exportMonthRecords(
  */
 export async function signMonth(db: Db, auth: AuthContext, month: string, nowMs = Date.now()): Promise<SignatureType> {
   const zone = auth.tenant.timezone
-  if (!logic.monthHasEnded(month, zone, nowMs)) throw new AppError('month_not_ended', `${month} has not ended yet in ${zone}; it can be signed from its last day’s end on`)
+  if (!logic.monthHasEnded(month, zone, nowMs))
+    throw new AppError(
+      'month_not_ended',
+      `${month} has not ended yet in ${zone}; it can be signed from its last day’s end on`,
+    )
   return db.transaction().execute(async (trx) => {
     await lockTenant(trx, auth.tenantId)
     const subject = await calendarSubject(trx, auth.tenantId, auth.actor.id)
@@ -200,7 +244,10 @@ export async function signMonth(db: Db, auth: AuthContext, month: string, nowMs 
     const sha256 = logic.contentSha256(content)
     const previous = await latestSignature(trx, auth.tenantId, subject.id, month)
     if (previous && previous.time_zone === zone && previous.sha256 === sha256) {
-      throw new AppError('month_already_signed', `${month} is already signed (${previous.signed_at}) and nothing changed since`)
+      throw new AppError(
+        'month_already_signed',
+        `${month} is already signed (${previous.signed_at}) and nothing changed since`,
+      )
     }
     const row: MonthSignatureRow = {
       id: newId('signature'),

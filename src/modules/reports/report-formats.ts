@@ -18,10 +18,18 @@ export async function renderMonthlyReport(report: MonthlyReportType, format: Rep
   const name = `jornada-${report.month}-${report.user_id}`
   switch (format) {
     case 'json':
-      return { contentType: 'application/json; charset=utf-8', body: `${JSON.stringify({ data: report }, null, 2)}\n`, filename: `${name}.json` }
+      return {
+        contentType: 'application/json; charset=utf-8',
+        body: `${JSON.stringify({ data: report }, null, 2)}\n`,
+        filename: `${name}.json`,
+      }
     case 'csv': {
       const worker = { id: report.user_id, full_name: report.worker.full_name }
-      return { contentType: CSV_CONTENT_TYPE, body: csvHeaderLine() + csvLines(report.days.map((day) => csvRecordOf(worker, day, report.time_zone))), filename: `${name}.csv` }
+      return {
+        contentType: CSV_CONTENT_TYPE,
+        body: csvHeaderLine() + csvLines(report.days.map((day) => csvRecordOf(worker, day, report.time_zone))),
+        filename: `${name}.csv`,
+      }
     }
     case 'pdf':
       return { contentType: 'application/pdf', body: await renderMonthlyReportPdf(report), filename: `${name}.pdf` }

@@ -30,7 +30,10 @@ function localTime(iso: string, zone: string, date: string): string {
 
 function sessionsText(day: Day, zone: string): string {
   return day.sessions
-    .map((s) => `${localTime(s.start, zone, day.date)}–${s.end ? localTime(s.end, zone, day.date) : '…'}${s.modality === 'remote' ? ' R' : ''}`)
+    .map(
+      (s) =>
+        `${localTime(s.start, zone, day.date)}–${s.end ? localTime(s.end, zone, day.date) : '…'}${s.modality === 'remote' ? ' R' : ''}`,
+    )
     .join('  ')
 }
 
@@ -66,7 +69,11 @@ function row(doc: Doc, cells: readonly string[], options: { bold?: boolean; fill
   const height = Math.max(10, ...heights) + 3
   if (doc.y + height > PAGE_BOTTOM) doc.addPage()
   const top = doc.y
-  if (options.fill) doc.rect(MARGIN, top - 1, 523, height).fill(options.fill).fillColor('black')
+  if (options.fill)
+    doc
+      .rect(MARGIN, top - 1, 523, height)
+      .fill(options.fill)
+      .fillColor('black')
   let x = MARGIN
   cells.forEach((text, i) => {
     const column = COLUMNS[i]!
@@ -90,7 +97,9 @@ function signatureText(report: MonthlyReportType): string {
   const s = report.signature
   if (!s) return 'Sin firmar / Not signed by the worker'
   const signed = `Firmado por el trabajador / Signed by the worker ${s.signed_at} (SHA-256 ${s.sha256})`
-  return s.status === 'valid' ? `${signed}. Vigente / Valid.` : `${signed}. Sustituida por una corrección posterior / Superseded${s.superseded_by ? ` by ${s.superseded_by}` : ''}.`
+  return s.status === 'valid'
+    ? `${signed}. Vigente / Valid.`
+    : `${signed}. Sustituida por una corrección posterior / Superseded${s.superseded_by ? ` by ${s.superseded_by}` : ''}.`
 }
 
 /** Renders the report as a PDF document (a Buffer), A4 portrait. */
@@ -99,7 +108,11 @@ export function renderMonthlyReportPdf(report: MonthlyReportType): Promise<Buffe
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     bufferPages: true,
-    info: { Title: `Registro de jornada ${report.month} — ${report.worker.full_name}`, Author: report.company.name, Subject: 'Working-time record' },
+    info: {
+      Title: `Registro de jornada ${report.month} — ${report.worker.full_name}`,
+      Author: report.company.name,
+      Subject: 'Working-time record',
+    },
   })
   const chunks: Buffer[] = []
   doc.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -110,9 +123,19 @@ export function renderMonthlyReportPdf(report: MonthlyReportType): Promise<Buffe
   const zone = report.time_zone
 
   doc.font(BOLD).fontSize(15).text('Registro de jornada · Working-time record')
-  doc.font(FONT).fontSize(9).fillColor('#444').text('Art. 34.9 Estatuto de los Trabajadores').fillColor('black').moveDown(0.5)
+  doc
+    .font(FONT)
+    .fontSize(9)
+    .fillColor('#444')
+    .text('Art. 34.9 Estatuto de los Trabajadores')
+    .fillColor('black')
+    .moveDown(0.5)
   line(doc, 'Empresa / Company', `${report.company.name}${report.company.cif ? ` (CIF ${report.company.cif})` : ''}`)
-  line(doc, 'Trabajador / Worker', `${report.worker.full_name}${report.worker.dni ? ` (DNI ${report.worker.dni})` : ''} · ${report.worker.id}`)
+  line(
+    doc,
+    'Trabajador / Worker',
+    `${report.worker.full_name}${report.worker.dni ? ` (DNI ${report.worker.dni})` : ''} · ${report.worker.id}`,
+  )
   line(doc, 'Mes / Month', `${report.month} · ${zone}`)
   doc.moveDown(0.5)
 
@@ -153,7 +176,12 @@ export function renderMonthlyReportPdf(report: MonthlyReportType): Promise<Buffe
     ],
     { bold: true, fill: '#e8e8e8' },
   )
-  doc.font(FONT).fontSize(7).fillColor('#444').text('Horas en h:mm. R = trabajo a distancia / remote. (+1) = al día siguiente / next day.', MARGIN, doc.y + 2).fillColor('black')
+  doc
+    .font(FONT)
+    .fontSize(7)
+    .fillColor('#444')
+    .text('Horas en h:mm. R = trabajo a distancia / remote. (+1) = al día siguiente / next day.', MARGIN, doc.y + 2)
+    .fillColor('black')
 
   heading(doc, `Correcciones / Corrections (${report.corrections.length})`)
   if (report.corrections.length === 0) doc.font(FONT).fontSize(8.5).text('Ninguna / None')
@@ -163,17 +191,26 @@ export function renderMonthlyReportPdf(report: MonthlyReportType): Promise<Buffe
     doc.font(FONT).fontSize(8)
     doc.text(`Motivo / Reason: ${c.reason}`)
     doc.text(`Propuesta por / Proposed by ${c.proposed_by_name ?? c.proposed_by} · ${c.proposed_at}`)
-    if (c.decided_at) doc.text(`Decidida por / Decided by ${c.decided_by_name ?? c.decided_by} · ${c.decided_at}${c.decision_note ? ` · ${c.decision_note}` : ''}`)
+    if (c.decided_at)
+      doc.text(
+        `Decidida por / Decided by ${c.decided_by_name ?? c.decided_by} · ${c.decided_at}${c.decision_note ? ` · ${c.decision_note}` : ''}`,
+      )
     if (c.cancelled_at) doc.text(`Retirada / Withdrawn · ${c.cancelled_at}`)
     const changes = c.changes.map((ch) =>
-      ch.action === 'add' ? `add ${ch.type} ${DateTime.fromISO(ch.ts, { zone }).toFormat('dd/LL HH:mm')}` : ch.action === 'move' ? `move ${ch.punch_id} -> ${DateTime.fromISO(ch.ts, { zone }).toFormat('dd/LL HH:mm')}` : `void ${ch.punch_id}`,
+      ch.action === 'add'
+        ? `add ${ch.type} ${DateTime.fromISO(ch.ts, { zone }).toFormat('dd/LL HH:mm')}`
+        : ch.action === 'move'
+          ? `move ${ch.punch_id} -> ${DateTime.fromISO(ch.ts, { zone }).toFormat('dd/LL HH:mm')}`
+          : `void ${ch.punch_id}`,
     )
     doc.text(`Cambios / Changes: ${changes.join('; ')}`).moveDown(0.3)
   }
 
   heading(doc, 'Integridad y firma / Integrity and signature')
   doc.font(FONT).fontSize(8)
-  doc.text(`Cadena / Chain head: ${report.chain_head ? `#${report.chain_head.seq} ${report.chain_head.hash}` : 'sin fichajes / no punches'}`)
+  doc.text(
+    `Cadena / Chain head: ${report.chain_head ? `#${report.chain_head.seq} ${report.chain_head.hash}` : 'sin fichajes / no punches'}`,
+  )
   doc.text(`Contenido / Content SHA-256: ${report.content_sha256}`)
   doc.text(`Generado / Generated: ${report.generated_at}`)
   doc.text(`Firma / Signature: ${signatureText(report)}`)
@@ -183,7 +220,11 @@ export function renderMonthlyReportPdf(report: MonthlyReportType): Promise<Buffe
     doc.switchToPage(i)
     doc.page.margins.bottom = 0 // the footer sits in the margin; without this pdfkit would start a page for it
     doc.font(FONT).fontSize(7).fillColor('#666')
-    doc.text(`${report.worker.full_name} · ${report.month} · ${i + 1}/${range.count}`, MARGIN, 841.89 - MARGIN, { width: 523, align: 'right', lineBreak: false })
+    doc.text(`${report.worker.full_name} · ${report.month} · ${i + 1}/${range.count}`, MARGIN, 841.89 - MARGIN, {
+      width: 523,
+      align: 'right',
+      lineBreak: false,
+    })
   }
   doc.end()
   return done

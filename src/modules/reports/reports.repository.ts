@@ -18,7 +18,11 @@ export interface ReportIdentity {
 }
 
 const identityOf = reusableQuery((db: Db, tenantId: string, userId: string) =>
-  db.selectFrom('users').select(['id', 'full_name', 'dni', 'company_name', 'company_cif']).where('tenant_id', '=', tenantId).where('id', '=', userId),
+  db
+    .selectFrom('users')
+    .select(['id', 'full_name', 'dni', 'company_name', 'company_cif'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId),
 )
 
 export async function reportIdentity(db: Db, tenantId: string, userId: string): Promise<ReportIdentity | undefined> {
@@ -49,16 +53,30 @@ function labelledAbsences(db: Db, tenantId: string, users: string | readonly str
     .orderBy('a.start_time')
 }
 
-const labelledAbsencesOfOne = reusableQuery((db: Db, tenantId: string, userId: string, from: string, to: string) => labelledAbsences(db, tenantId, userId, from, to))
+const labelledAbsencesOfOne = reusableQuery((db: Db, tenantId: string, userId: string, from: string, to: string) =>
+  labelledAbsences(db, tenantId, userId, from, to),
+)
 
 /** Approved absences of the users overlapping [from, to], with their type's key and label. */
-export async function approvedAbsencesWithLabels(db: Db, tenantId: string, userIds: readonly string[], from: string, to: string): Promise<LabelledAbsence[]> {
+export async function approvedAbsencesWithLabels(
+  db: Db,
+  tenantId: string,
+  userIds: readonly string[],
+  from: string,
+  to: string,
+): Promise<LabelledAbsence[]> {
   if (userIds.length === 0) return []
   if (userIds.length === 1) return labelledAbsencesOfOne(db, tenantId, userIds[0]!, from, to)
   return labelledAbsences(db, tenantId, userIds, from, to).execute()
 }
 
-function supersededMoments(db: Db, tenantId: string, users: string | readonly string[], startIso: string, endIso: string) {
+function supersededMoments(
+  db: Db,
+  tenantId: string,
+  users: string | readonly string[],
+  startIso: string,
+  endIso: string,
+) {
   const q = db
     .selectFrom('punch_supersessions as s')
     .innerJoin('punches as p', 'p.id', 's.punch_id')
@@ -66,15 +84,28 @@ function supersededMoments(db: Db, tenantId: string, users: string | readonly st
     .where('s.tenant_id', '=', tenantId)
     .where('p.tenant_id', '=', tenantId)
   // The punches' user as well as the supersessions': the punches' (tenant, user, ts) index then bounds the read.
-  return (typeof users === 'string' ? q.where('s.user_id', '=', users).where('p.user_id', '=', users) : q.where('s.user_id', 'in', users).where('p.user_id', 'in', users))
+  return (
+    typeof users === 'string'
+      ? q.where('s.user_id', '=', users).where('p.user_id', '=', users)
+      : q.where('s.user_id', 'in', users).where('p.user_id', 'in', users)
+  )
     .where('p.ts', '>=', startIso)
     .where('p.ts', '<', endIso)
 }
 
-const supersededMomentsOfOne = reusableQuery((db: Db, tenantId: string, userId: string, startIso: string, endIso: string) => supersededMoments(db, tenantId, userId, startIso, endIso))
+const supersededMomentsOfOne = reusableQuery(
+  (db: Db, tenantId: string, userId: string, startIso: string, endIso: string) =>
+    supersededMoments(db, tenantId, userId, startIso, endIso),
+)
 
 /** Moments of the users' punches in [startIso, endIso) that an approved correction moved or voided. */
-export async function supersededPunchMoments(db: Db, tenantId: string, userIds: readonly string[], startIso: string, endIso: string): Promise<{ user_id: string; ts: string }[]> {
+export async function supersededPunchMoments(
+  db: Db,
+  tenantId: string,
+  userIds: readonly string[],
+  startIso: string,
+  endIso: string,
+): Promise<{ user_id: string; ts: string }[]> {
   if (userIds.length === 0) return []
   if (userIds.length === 1) return supersededMomentsOfOne(db, tenantId, userIds[0]!, startIso, endIso)
   return supersededMoments(db, tenantId, userIds, startIso, endIso).execute()
@@ -82,10 +113,18 @@ export async function supersededPunchMoments(db: Db, tenantId: string, userIds: 
 
 /** The last link of the employee's hash chain (punches and approved corrections), or undefined before the first punch. */
 const chainHead = reusableQuery((db: Db, tenantId: string, userId: string) =>
-  db.selectFrom('punch_chain_heads').select(['seq', 'hash']).where('tenant_id', '=', tenantId).where('user_id', '=', userId),
+  db
+    .selectFrom('punch_chain_heads')
+    .select(['seq', 'hash'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId),
 )
 
-export async function chainHeadOf(db: Db, tenantId: string, userId: string): Promise<{ seq: number; hash: string } | undefined> {
+export async function chainHeadOf(
+  db: Db,
+  tenantId: string,
+  userId: string,
+): Promise<{ seq: number; hash: string } | undefined> {
   return (await chainHead(db, tenantId, userId))[0]
 }
 
@@ -106,13 +145,24 @@ const touching = reusableQuery((db: Db, tenantId: string, userId: string, startI
 )
 
 /** Corrections of the employee, in any status, that touch instants of [startIso, endIso), in the order they were proposed. */
-export async function correctionsTouching(db: Db, tenantId: string, userId: string, startIso: string, endIso: string): Promise<PunchCorrectionRow[]> {
+export async function correctionsTouching(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  startIso: string,
+  endIso: string,
+): Promise<PunchCorrectionRow[]> {
   return touching(db, tenantId, userId, startIso, endIso)
 }
 
 /** The full names of the given users of the company (the people in a report's trail). */
 export async function namesOf(db: Db, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map()
-  const rows = await db.selectFrom('users').select(['id', 'full_name']).where('tenant_id', '=', tenantId).where('id', 'in', ids).execute()
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'full_name'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
+    .execute()
   return new Map(rows.map((r) => [r.id, r.full_name]))
 }

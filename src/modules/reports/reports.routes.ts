@@ -25,7 +25,8 @@ function negotiatedFormat(request: FastifyRequest, format: 'json' | 'csv' | 'pdf
 
 export const reportsApi: ApiModule = {
   schemas: [MonthlyReport, Signature],
-  routes: ({ db, clock }) =>
+  routes:
+    ({ db, clock }) =>
     async (app) => {
       app.get(
         '/attendance/reports/monthly',
@@ -53,7 +54,10 @@ export const reportsApi: ApiModule = {
           if (format === 'json') return { data: report }
           const rendered = await renderMonthlyReport(report, format)
           const disposition = format === 'pdf' ? 'inline' : 'attachment'
-          return reply.type(rendered.contentType).header('content-disposition', `${disposition}; filename="${rendered.filename}"`).send(rendered.body)
+          return reply
+            .type(rendered.contentType)
+            .header('content-disposition', `${disposition}; filename="${rendered.filename}"`)
+            .send(rendered.body)
         },
       )
       app.get(
@@ -84,7 +88,8 @@ export const reportsApi: ApiModule = {
           response: { 201: DataOf(Signature) },
           errors: [409],
         }),
-        async (request, reply) => reply.status(201).send({ data: await signMonth(db, authOf(request), request.body.month, clock()) }),
+        async (request, reply) =>
+          reply.status(201).send({ data: await signMonth(db, authOf(request), request.body.month, clock()) }),
       )
     },
 }

@@ -7,7 +7,11 @@ import { Correction } from '../attendance/corrections.schemas.js'
 export const MONTH_PATTERN = '^(19[0-9]{2}|[2-8][0-9]{3}|9[0-8][0-9]{2}|99[0-8][0-9]|999[0-8])-(0[1-9]|1[0-2])$'
 
 export const MonthString = (description: string) =>
-  Type.String({ pattern: MONTH_PATTERN, description: `${description} (YYYY-MM, years 1900 to 9998)`, examples: ['2026-10'] })
+  Type.String({
+    pattern: MONTH_PATTERN,
+    description: `${description} (YYYY-MM, years 1900 to 9998)`,
+    examples: ['2026-10'],
+  })
 
 export const ReportFormat = Type.Union([Type.Literal('json'), Type.Literal('csv'), Type.Literal('pdf')], {
   description: 'Overrides the Accept header: json (default), csv or pdf',
@@ -29,7 +33,11 @@ export const ExportQuery = Type.Object(
     month: MonthString('Month'),
     format: Type.Optional(Type.Literal('csv', { description: 'csv, the only format of the export' })),
     tz: Type.Optional(TimeZone('IANA time zone used to group punches into days (default: the company’s)')),
-    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('disabled')], { description: 'Only employees in this status (default: all)' })),
+    status: Type.Optional(
+      Type.Union([Type.Literal('active'), Type.Literal('disabled')], {
+        description: 'Only employees in this status (default: all)',
+      }),
+    ),
     department_id: Type.Optional(Id()),
     work_center_id: Type.Optional(Id()),
   },
@@ -37,7 +45,10 @@ export const ExportQuery = Type.Object(
 )
 export type ExportQueryType = Static<typeof ExportQuery>
 
-export const SignBody = Type.Object({ month: MonthString('The month to sign; it must have ended') }, { additionalProperties: false })
+export const SignBody = Type.Object(
+  { month: MonthString('The month to sign; it must have ended') },
+  { additionalProperties: false },
+)
 export type SignBodyType = Static<typeof SignBody>
 
 const SpanSchema = Type.Object({
@@ -58,15 +69,20 @@ const ReportDay = Type.Object({
     }),
     { description: 'Approved absences on the day' },
   ),
-  sessions: Type.Array(Type.Object({ ...SpanSchema.properties, modality: ModalitySchema, breaks: Type.Array(SpanSchema) }), {
-    description: 'Work sessions that began this day, from its effective punches',
-  }),
+  sessions: Type.Array(
+    Type.Object({ ...SpanSchema.properties, modality: ModalitySchema, breaks: Type.Array(SpanSchema) }),
+    {
+      description: 'Work sessions that began this day, from its effective punches',
+    },
+  ),
   modality: ModalitySchema,
   worked_minutes: Type.Integer(),
   expected_minutes: Type.Integer(),
   balance_minutes: Type.Integer(),
   overtime_minutes: Type.Integer({ description: 'The positive part of balance_minutes' }),
-  corrected: Type.Boolean({ description: 'An approved correction added or moved a punch of the day, or voided or moved one away from it' }),
+  corrected: Type.Boolean({
+    description: 'An approved correction added or moved a punch of the day, or voided or moved one away from it',
+  }),
 })
 
 const Totals = Type.Object({
@@ -84,12 +100,17 @@ export const Signature = Type.Object(
     user_id: Type.String(),
     month: Type.String(),
     time_zone: Type.String({ description: 'The zone of the signed record' }),
-    sha256: Type.String({ description: 'SHA-256 (hex) of the canonical JSON of { user_id, month, time_zone, days, totals } as signed' }),
+    sha256: Type.String({
+      description: 'SHA-256 (hex) of the canonical JSON of { user_id, month, time_zone, days, totals } as signed',
+    }),
     signed_at: Type.String({ format: 'date-time' }),
     status: Type.Union([Type.Literal('valid'), Type.Literal('superseded')], {
-      description: "'valid' while the record still hashes to `sha256`; 'superseded' once a later change (an approved correction) altered it. Kept either way.",
+      description:
+        "'valid' while the record still hashes to `sha256`; 'superseded' once a later change (an approved correction) altered it. Kept either way.",
     }),
-    superseded_by: Nullable(Type.String({ description: 'The approved correction, decided after the signature, that touched the month' })),
+    superseded_by: Nullable(
+      Type.String({ description: 'The approved correction, decided after the signature, that touched the month' }),
+    ),
   },
   { $id: 'MonthSignature' },
 )
@@ -102,13 +123,20 @@ export const MonthlyReport = Type.Object(
     worker: Type.Object({
       id: Type.String(),
       full_name: Type.String(),
-      dni: Nullable(Type.String({ description: 'Shown to the worker, administrators and HR through a key with users.sensitive; null otherwise (and always to inspector keys)' })),
+      dni: Nullable(
+        Type.String({
+          description:
+            'Shown to the worker, administrators and HR through a key with users.sensitive; null otherwise (and always to inspector keys)',
+        }),
+      ),
     }),
     company: Type.Object({
       name: Type.String({ description: 'The worker’s employing company (company_name), else the tenant’s name' }),
       cif: Nullable(Type.String()),
     }),
-    days: Type.Array(ReportDay, { description: 'Every day of the month; the figures are exactly those of attendance.list' }),
+    days: Type.Array(ReportDay, {
+      description: 'Every day of the month; the figures are exactly those of attendance.list',
+    }),
     totals: Totals,
     corrections: Type.Array(
       Type.Object({
@@ -118,10 +146,22 @@ export const MonthlyReport = Type.Object(
       }),
       { description: 'Corrections touching the month, in any status, in the order proposed, with their trail' },
     ),
-    chain_head: Nullable(Type.Object({ seq: Type.Integer(), hash: Type.String() }, { description: 'The last link of the worker’s hash chain when the report was built' })),
+    chain_head: Nullable(
+      Type.Object(
+        { seq: Type.Integer(), hash: Type.String() },
+        { description: 'The last link of the worker’s hash chain when the report was built' },
+      ),
+    ),
     generated_at: Type.String({ format: 'date-time' }),
-    content_sha256: Type.String({ description: 'SHA-256 of the canonical JSON of { user_id, month, time_zone, days, totals }: equal to signature.sha256 while the signed record is unchanged' }),
-    signature: Nullable(Type.Object(Signature.properties, { description: 'The worker’s latest signature of the month; null when never signed' })),
+    content_sha256: Type.String({
+      description:
+        'SHA-256 of the canonical JSON of { user_id, month, time_zone, days, totals }: equal to signature.sha256 while the signed record is unchanged',
+    }),
+    signature: Nullable(
+      Type.Object(Signature.properties, {
+        description: 'The worker’s latest signature of the month; null when never signed',
+      }),
+    ),
   },
   { $id: 'MonthlyReport', description: 'The monthly working-time record of a worker' },
 )

@@ -33,7 +33,11 @@ export interface ScheduleTimeline {
 }
 
 /** One employee's timeline from the company's versions and assignments (as read, sorted by date). */
-export function timelineOf(userId: string, versions: readonly ScheduleVersion[], assignments: readonly ScheduleAssignment[]): ScheduleTimeline {
+export function timelineOf(
+  userId: string,
+  versions: readonly ScheduleVersion[],
+  assignments: readonly ScheduleAssignment[],
+): ScheduleTimeline {
   return { versionsOf: versionsBySchedule(versions), ...assignmentsOf(userId, assignments) }
 }
 
@@ -48,7 +52,10 @@ export function versionsBySchedule(versions: readonly ScheduleVersion[]): Map<st
   return bySchedule
 }
 
-export function assignmentsOf(userId: string, assignments: readonly ScheduleAssignment[]): Pick<ScheduleTimeline, 'companyDefaults' | 'own'> {
+export function assignmentsOf(
+  userId: string,
+  assignments: readonly ScheduleAssignment[],
+): Pick<ScheduleTimeline, 'companyDefaults' | 'own'> {
   const byDate = (a: ScheduleAssignment, b: ScheduleAssignment) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0)
   return {
     companyDefaults: assignments.filter((a) => a.userId === null).sort(byDate),
@@ -103,7 +110,13 @@ export function schedulePeriods(timeline: ScheduleTimeline, previousDay: (date: 
   for (const from of [...dates].sort()) {
     const applied = scheduleOn(timeline, from)
     const last = periods.at(-1)
-    if (last && last.scheduleId === applied.scheduleId && last.origin === applied.origin && sameMinutes(last.minutes, applied.minutes)) continue
+    if (
+      last &&
+      last.scheduleId === applied.scheduleId &&
+      last.origin === applied.origin &&
+      sameMinutes(last.minutes, applied.minutes)
+    )
+      continue
     if (last) last.to = previousDay(from)
     periods.push({ ...applied, from, to: null })
   }

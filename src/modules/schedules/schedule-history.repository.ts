@@ -13,27 +13,65 @@ import type { ScheduleAssignment, ScheduleVersion } from './schedule-history.log
 type Db = Kysely<Database>
 
 /** Records the minutes a schedule expects from `from` on (replacing a version of the same date). */
-export async function recordScheduleVersion(trx: Db, tenantId: string, scheduleId: string, from: string, weekdayMinutes: string): Promise<void> {
-  await trx.deleteFrom('schedule_versions').where('tenant_id', '=', tenantId).where('schedule_id', '=', scheduleId).where('effective_from', '=', from).execute()
+export async function recordScheduleVersion(
+  trx: Db,
+  tenantId: string,
+  scheduleId: string,
+  from: string,
+  weekdayMinutes: string,
+): Promise<void> {
+  await trx
+    .deleteFrom('schedule_versions')
+    .where('tenant_id', '=', tenantId)
+    .where('schedule_id', '=', scheduleId)
+    .where('effective_from', '=', from)
+    .execute()
   await trx
     .insertInto('schedule_versions')
-    .values({ id: newId('scheduleVersion'), tenant_id: tenantId, schedule_id: scheduleId, effective_from: from, weekday_minutes: weekdayMinutes, created_at: nowIso() })
+    .values({
+      id: newId('scheduleVersion'),
+      tenant_id: tenantId,
+      schedule_id: scheduleId,
+      effective_from: from,
+      weekday_minutes: weekdayMinutes,
+      created_at: nowIso(),
+    })
     .execute()
 }
 
 /** Records which schedule applies from `from` on to a user (userId) or as the company default (null). */
-export async function recordScheduleAssignment(trx: Db, tenantId: string, userId: string | null, from: string, scheduleId: string | null): Promise<void> {
-  let stale = trx.deleteFrom('schedule_assignments').where('tenant_id', '=', tenantId).where('effective_from', '=', from)
+export async function recordScheduleAssignment(
+  trx: Db,
+  tenantId: string,
+  userId: string | null,
+  from: string,
+  scheduleId: string | null,
+): Promise<void> {
+  let stale = trx
+    .deleteFrom('schedule_assignments')
+    .where('tenant_id', '=', tenantId)
+    .where('effective_from', '=', from)
   stale = userId === null ? stale.where('user_id', 'is', null) : stale.where('user_id', '=', userId)
   await stale.execute()
   await trx
     .insertInto('schedule_assignments')
-    .values({ id: newId('scheduleAssignment'), tenant_id: tenantId, user_id: userId, effective_from: from, schedule_id: scheduleId, created_at: nowIso() })
+    .values({
+      id: newId('scheduleAssignment'),
+      tenant_id: tenantId,
+      user_id: userId,
+      effective_from: from,
+      schedule_id: scheduleId,
+      created_at: nowIso(),
+    })
     .execute()
 }
 
 /** The minutes of the schedule's latest version: what the schedule shows as its weekday_minutes. */
-export async function latestScheduleVersion(trx: Db, tenantId: string, scheduleId: string): Promise<{ effective_from: string; weekday_minutes: string } | undefined> {
+export async function latestScheduleVersion(
+  trx: Db,
+  tenantId: string,
+  scheduleId: string,
+): Promise<{ effective_from: string; weekday_minutes: string } | undefined> {
   return trx
     .selectFrom('schedule_versions')
     .select(['effective_from', 'weekday_minutes'])
@@ -76,7 +114,12 @@ export async function scheduleVersionsUpTo(db: Db, tenantId: string, to: string)
 }
 
 /** The company's default assignments and those of the given users that apply on or before `to`, by date. */
-export async function scheduleAssignmentsUpTo(db: Db, tenantId: string, userIds: readonly string[], to: string): Promise<ScheduleAssignment[]> {
+export async function scheduleAssignmentsUpTo(
+  db: Db,
+  tenantId: string,
+  userIds: readonly string[],
+  to: string,
+): Promise<ScheduleAssignment[]> {
   const rows =
     userIds.length === 1
       ? await assignmentsOfOneUserUpTo(db, tenantId, userIds[0]!, to)
@@ -84,7 +127,11 @@ export async function scheduleAssignmentsUpTo(db: Db, tenantId: string, userIds:
           .selectFrom('schedule_assignments')
           .select(ASSIGNMENT_COLUMNS)
           .where('tenant_id', '=', tenantId)
-          .where((eb) => (userIds.length === 0 ? eb('user_id', 'is', null) : eb.or([eb('user_id', 'is', null), eb('user_id', 'in', userIds)])))
+          .where((eb) =>
+            userIds.length === 0
+              ? eb('user_id', 'is', null)
+              : eb.or([eb('user_id', 'is', null), eb('user_id', 'in', userIds)]),
+          )
           .where('effective_from', '<=', to)
           .orderBy('effective_from')
           .execute()
@@ -98,6 +145,16 @@ export async function scheduleNames(db: Db, tenantId: string): Promise<Map<strin
 }
 
 /** Sets what the schedule's row shows as its minutes (its latest version's). */
-export async function setScheduleMinutes(trx: Db, tenantId: string, scheduleId: string, weekdayMinutes: string): Promise<void> {
-  await trx.updateTable('schedules').set({ weekday_minutes: weekdayMinutes }).where('tenant_id', '=', tenantId).where('id', '=', scheduleId).execute()
+export async function setScheduleMinutes(
+  trx: Db,
+  tenantId: string,
+  scheduleId: string,
+  weekdayMinutes: string,
+): Promise<void> {
+  await trx
+    .updateTable('schedules')
+    .set({ weekday_minutes: weekdayMinutes })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', scheduleId)
+    .execute()
 }

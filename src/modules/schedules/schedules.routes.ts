@@ -7,7 +7,15 @@ export const schedulesApi: ApiModule = {
   schemas: [schemas.Schedule],
   routes: (deps) =>
     catalogueRoutes(
-      { catalogue: SCHEDULES, path: '/schedules', scopePrefix: 'schedules', tag: 'Schedules', item: schemas.Schedule, createBody: schemas.CreateScheduleBody, updateBody: schemas.UpdateScheduleBody },
+      {
+        catalogue: SCHEDULES,
+        path: '/schedules',
+        scopePrefix: 'schedules',
+        tag: 'Schedules',
+        item: schemas.Schedule,
+        createBody: schemas.CreateScheduleBody,
+        updateBody: schemas.UpdateScheduleBody,
+      },
       deps,
     ),
 }

@@ -15,7 +15,11 @@ export const Schedule = Type.Object(
   {
     id: Type.String(),
     name: Type.String(),
-    weekday_minutes: { ...WeekdayMinutes, description: 'Expected minutes of work for each ISO weekday in the latest version of the schedule (see the users’ schedule-history for what applied when)' },
+    weekday_minutes: {
+      ...WeekdayMinutes,
+      description:
+        'Expected minutes of work for each ISO weekday in the latest version of the schedule (see the users’ schedule-history for what applied when)',
+    },
     is_default: Type.Boolean({ description: 'The company default, used by users without a schedule of their own' }),
     created_at: Type.String({ format: 'date-time' }),
   },
@@ -23,13 +27,18 @@ export const Schedule = Type.Object(
 )
 export type ScheduleType = Static<typeof Schedule>
 
-export const CreateScheduleBody = Type.Object({ name: CatalogueName, weekday_minutes: WeekdayMinutes }, { additionalProperties: false })
+export const CreateScheduleBody = Type.Object(
+  { name: CatalogueName, weekday_minutes: WeekdayMinutes },
+  { additionalProperties: false },
+)
 export const UpdateScheduleBody = Type.Object(
   {
     name: Type.Optional(CatalogueName),
     weekday_minutes: Type.Optional(WeekdayMinutes),
     effective_from: Type.Optional(
-      DateString('First day the new weekday_minutes apply (default: today in the company’s time zone); earlier days keep the minutes they had. Only with weekday_minutes.'),
+      DateString(
+        'First day the new weekday_minutes apply (default: today in the company’s time zone); earlier days keep the minutes they had. Only with weekday_minutes.',
+      ),
     ),
   },
   { additionalProperties: false },

@@ -9,7 +9,13 @@ import type { CatalogueDefinition } from '../catalogues/catalogues.service.js'
 import { SINCE_ALWAYS } from './schedule-history.logic.js'
 import { assertNotInSignedMonth } from '../sign-off/sign-off.repository.js'
 import { latestScheduleVersion, recordScheduleVersion, setScheduleMinutes } from './schedule-history.repository.js'
-import { type CreateScheduleBodyType, type ScheduleType, type UpdateScheduleBodyType, WEEKDAY_KEYS, type WeekdayMinutesType } from './schedules.schemas.js'
+import {
+  type CreateScheduleBodyType,
+  type ScheduleType,
+  type UpdateScheduleBodyType,
+  WEEKDAY_KEYS,
+  type WeekdayMinutesType,
+} from './schedules.schemas.js'
 
 /** The schedule every new company starts with, as its default. */
 export const DEFAULT_SCHEDULE = {
@@ -41,25 +47,27 @@ export function scheduleToApi(row: ScheduleRow, tenant: TenantRow): ScheduleType
   }
 }
 
-export const SCHEDULES: CatalogueDefinition<'schedules', CreateScheduleBodyType, UpdateScheduleBodyType, ScheduleType> = {
-  table: 'schedules',
-  label: 'Schedule',
-  idKind: 'schedule',
-  newRow: (base, body) => ({ ...base, weekday_minutes: weekdayMinutesColumn(body.weekday_minutes) }),
-  changedColumns: (body) => {
-    if (body.effective_from !== undefined && body.weekday_minutes === undefined) throw invalidField('effective_from', 'is only accepted with weekday_minutes')
-    return {} // the minutes are a version of their own, written by afterWrite
-  },
-  toApi: scheduleToApi,
-  // A new schedule applies as it is since always; a change of minutes from its date on, so that
-  // the days before keep the minutes they had. The row shows the latest version.
-  afterWrite: async (trx, row, write) => {
-    if (write.created) return recordScheduleVersion(trx, row.tenant_id, row.id, SINCE_ALWAYS, row.weekday_minutes)
-    if (!write.body.weekday_minutes) return
-    const from = write.body.effective_from ?? todayIn(write.tenant.timezone, new Date(write.nowMs))
-    await assertNotInSignedMonth(trx, row.tenant_id, null, from, 'effective_from')
-    await recordScheduleVersion(trx, row.tenant_id, row.id, from, weekdayMinutesColumn(write.body.weekday_minutes))
-    const latest = (await latestScheduleVersion(trx, row.tenant_id, row.id))!
-    await setScheduleMinutes(trx, row.tenant_id, row.id, latest.weekday_minutes)
-  },
-}
+export const SCHEDULES: CatalogueDefinition<'schedules', CreateScheduleBodyType, UpdateScheduleBodyType, ScheduleType> =
+  {
+    table: 'schedules',
+    label: 'Schedule',
+    idKind: 'schedule',
+    newRow: (base, body) => ({ ...base, weekday_minutes: weekdayMinutesColumn(body.weekday_minutes) }),
+    changedColumns: (body) => {
+      if (body.effective_from !== undefined && body.weekday_minutes === undefined)
+        throw invalidField('effective_from', 'is only accepted with weekday_minutes')
+      return {} // the minutes are a version of their own, written by afterWrite
+    },
+    toApi: scheduleToApi,
+    // A new schedule applies as it is since always; a change of minutes from its date on, so that
+    // the days before keep the minutes they had. The row shows the latest version.
+    afterWrite: async (trx, row, write) => {
+      if (write.created) return recordScheduleVersion(trx, row.tenant_id, row.id, SINCE_ALWAYS, row.weekday_minutes)
+      if (!write.body.weekday_minutes) return
+      const from = write.body.effective_from ?? todayIn(write.tenant.timezone, new Date(write.nowMs))
+      await assertNotInSignedMonth(trx, row.tenant_id, null, from, 'effective_from')
+      await recordScheduleVersion(trx, row.tenant_id, row.id, from, weekdayMinutesColumn(write.body.weekday_minutes))
+      const latest = (await latestScheduleVersion(trx, row.tenant_id, row.id))!
+      await setScheduleMinutes(trx, row.tenant_id, row.id, latest.weekday_minutes)
+    },
+  }

@@ -28,13 +28,21 @@ const latest = reusableQuery((db: Db, tenantId: string, userId: string, month: s
 )
 
 /** The worker's latest signature of the month, or undefined when they never signed it. */
-export async function latestSignature(db: Db, tenantId: string, userId: string, month: string): Promise<MonthSignatureRow | undefined> {
+export async function latestSignature(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  month: string,
+): Promise<MonthSignatureRow | undefined> {
   return (await latest(db, tenantId, userId, month))[0]
 }
 
 /** The latest month signed by the user (or by anyone in the company, for null), e.g. '2026-10'. */
 export async function latestSignedMonth(db: Db, tenantId: string, userId: string | null): Promise<string | null> {
-  let q = db.selectFrom('month_signatures').select((eb) => eb.fn.max('month').as('month')).where('tenant_id', '=', tenantId)
+  let q = db
+    .selectFrom('month_signatures')
+    .select((eb) => eb.fn.max('month').as('month'))
+    .where('tenant_id', '=', tenantId)
   if (userId !== null) q = q.where('user_id', '=', userId)
   return (await q.executeTakeFirst())?.month ?? null
 }
@@ -45,7 +53,13 @@ export async function latestSignedMonth(db: Db, tenantId: string, userId: string
  * or of the company default may concern anyone, so it is judged against every signature of the
  * company; a change of one employee's schedule against theirs.
  */
-export async function assertNotInSignedMonth(db: Db, tenantId: string, userId: string | null, effectiveFrom: string, field: string): Promise<void> {
+export async function assertNotInSignedMonth(
+  db: Db,
+  tenantId: string,
+  userId: string | null,
+  effectiveFrom: string,
+  field: string,
+): Promise<void> {
   const signed = await latestSignedMonth(db, tenantId, userId)
   if (signed === null || effectiveFrom.slice(0, 7) > signed) return
   const earliest = firstDayOfNextMonth(signed)

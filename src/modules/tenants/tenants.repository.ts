@@ -24,6 +24,9 @@ export async function updateTenant(db: Db, tenantId: string, patch: Partial<Tena
 }
 
 export async function countTenants(db: Db): Promise<number> {
-  const { n } = await db.selectFrom('tenants').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  const { n } = await db
+    .selectFrom('tenants')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
   return Number(n)
 }

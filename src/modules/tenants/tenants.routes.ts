@@ -8,7 +8,8 @@ const operation = operations('Company')
 
 export const tenantsApi: ApiModule = {
   schemas: [Tenant],
-  routes: ({ db, clock }) =>
+  routes:
+    ({ db, clock }) =>
     async (app) => {
       app.get(
         '/tenant',

@@ -1,7 +1,10 @@
 import { Type, type Static } from 'typebox'
 import { DateString, Id, Nullable, TimeZone } from '../../lib/schemas.js'
 
-const Country = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2; default country for public holidays' })
+const Country = Type.String({
+  pattern: '^[A-Z]{2}$',
+  description: 'ISO 3166-1 alpha-2; default country for public holidays',
+})
 const Region = Type.String({ pattern: '^[A-Z0-9]{1,3}$', description: 'Region within the country (e.g. MD)' })
 const FolderNames = Type.Array(Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }), {
   maxItems: 20,
@@ -37,7 +40,9 @@ export const UpdateTenantBody = Type.Object(
     default_folders: Type.Optional(FolderNames),
     default_schedule_id: Type.Optional(Id('Schedule of users without one of their own')),
     default_schedule_effective_from: Type.Optional(
-      DateString('First day the new default_schedule_id applies (default: today in the company’s time zone); earlier days keep the default they had. Only with default_schedule_id.'),
+      DateString(
+        'First day the new default_schedule_id applies (default: today in the company’s time zone); earlier days keep the default they had. Only with default_schedule_id.',
+      ),
     ),
   },
   { additionalProperties: false },

@@ -35,7 +35,12 @@ export function getTenantSettings(auth: AuthContext): TenantType {
   return tenantToApi(auth.tenant)
 }
 
-export async function updateTenantSettings(db: Db, auth: AuthContext, body: UpdateTenantBodyType, nowMs = Date.now()): Promise<TenantType> {
+export async function updateTenantSettings(
+  db: Db,
+  auth: AuthContext,
+  body: UpdateTenantBodyType,
+  nowMs = Date.now(),
+): Promise<TenantType> {
   if (body.default_schedule_effective_from !== undefined && body.default_schedule_id === undefined) {
     throw invalidField('default_schedule_effective_from', 'is only accepted with default_schedule_id')
   }
@@ -46,10 +51,16 @@ export async function updateTenantSettings(db: Db, auth: AuthContext, body: Upda
       body.country !== undefined ? body.country : current.country,
       body.region !== undefined ? body.region : current.region,
     )
-    if (body.hr_department_id && !(await catalogueItemExists(trx, 'departments', auth.tenantId, body.hr_department_id))) {
+    if (
+      body.hr_department_id &&
+      !(await catalogueItemExists(trx, 'departments', auth.tenantId, body.hr_department_id))
+    ) {
       throw notFound('Department')
     }
-    if (body.default_schedule_id && !(await catalogueItemExists(trx, 'schedules', auth.tenantId, body.default_schedule_id))) {
+    if (
+      body.default_schedule_id &&
+      !(await catalogueItemExists(trx, 'schedules', auth.tenantId, body.default_schedule_id))
+    ) {
       throw notFound('Schedule')
     }
     if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may change company settings')

@@ -51,7 +51,11 @@ export function normaliseIban(iban: string): string {
  * Would making `managerId` the manager of `userId` create a cycle? `managerChainOfManager` is the
  * chain above the proposed manager (their manager, that one's manager, ...).
  */
-export function createsManagerCycle(userId: string, managerId: string, managerChainOfManager: readonly string[]): boolean {
+export function createsManagerCycle(
+  userId: string,
+  managerId: string,
+  managerChainOfManager: readonly string[],
+): boolean {
   return managerId === userId || managerChainOfManager.includes(userId)
 }
 
@@ -82,7 +86,10 @@ export function endEmployment(periods: readonly EmploymentPeriod[], date: string
   const last = periods.at(-1)!
   if (last.end !== null) return [...periods]
   // A period cannot end before it began: deactivated on the day of a reactivation, it lasted that day.
-  return [...periods.slice(0, -1), { start: last.start, end: last.start !== null && date < last.start ? last.start : date }]
+  return [
+    ...periods.slice(0, -1),
+    { start: last.start, end: last.start !== null && date < last.start ? last.start : date },
+  ]
 }
 
 /** Reactivation on `date`: a new period begins that day. */

@@ -78,6 +78,7 @@ export function userRowToFull(row: UserWithRefs, folders: FolderRow[] | null, re
     schedule_id: row.schedule_id,
     employment_periods: employmentPeriodsToApi(row.hire_date, row.employment_periods),
     profile,
-    folders: folders === null ? null : folders.map((f) => ({ id: f.id, name: f.name, document_count: f.document_count })),
+    folders:
+      folders === null ? null : folders.map((f) => ({ id: f.id, name: f.name, document_count: f.document_count })),
   }
 }

@@ -51,11 +51,27 @@ const FORM_SELECTION = FORM_COLUMNS.map((column) => `u.${column}` as const)
  * both alike.
  */
 function withRefs(query: SelectQueryBuilder<Database & { u: UsersTable }, 'u', object>) {
-  return query.select(FORM_SELECTION).select((eb) => [
-    eb.selectFrom('departments as d').select('d.name').whereRef('d.id', '=', 'u.department_id').whereRef('d.tenant_id', '=', 'u.tenant_id').as('department_name'),
-    eb.selectFrom('work_centers as w').select('w.name').whereRef('w.id', '=', 'u.work_center_id').whereRef('w.tenant_id', '=', 'u.tenant_id').as('work_center_name'),
-    eb.selectFrom('tenants as t').select('t.default_vacation_days').whereRef('t.id', '=', 'u.tenant_id').as('default_vacation_days'),
-  ])
+  return query
+    .select(FORM_SELECTION)
+    .select((eb) => [
+      eb
+        .selectFrom('departments as d')
+        .select('d.name')
+        .whereRef('d.id', '=', 'u.department_id')
+        .whereRef('d.tenant_id', '=', 'u.tenant_id')
+        .as('department_name'),
+      eb
+        .selectFrom('work_centers as w')
+        .select('w.name')
+        .whereRef('w.id', '=', 'u.work_center_id')
+        .whereRef('w.tenant_id', '=', 'u.tenant_id')
+        .as('work_center_name'),
+      eb
+        .selectFrom('tenants as t')
+        .select('t.default_vacation_days')
+        .whereRef('t.id', '=', 'u.tenant_id')
+        .as('default_vacation_days'),
+    ])
 }
 
 const userById = reusableQuery((db: Db, tenantId: string, userId: string) =>
@@ -68,17 +84,39 @@ export async function findUser(db: Db, tenantId: string, userId: string): Promis
 
 /** The bare row, for checks inside write transactions. */
 export async function findUserRow(db: Db, tenantId: string, userId: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('id', '=', userId).executeTakeFirst()
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .executeTakeFirst()
 }
 
 /** The user a kiosk identifier (the digits of their DNI) belongs to. */
 export async function findUserByKioskId(db: Db, tenantId: string, kioskId: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('kiosk_id', '=', kioskId).executeTakeFirst()
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('kiosk_id', '=', kioskId)
+    .executeTakeFirst()
 }
 
 /** Sets a user's kiosk PIN (its scrypt hash) and whether it is still the initial one. */
-export async function setKioskPin(db: Db, tenantId: string, userId: string, pinHash: string, initial: boolean, at: string): Promise<void> {
-  await db.updateTable('users').set({ kiosk_pin_hash: pinHash, kiosk_pin_initial: initial, updated_at: at }).where('tenant_id', '=', tenantId).where('id', '=', userId).execute()
+export async function setKioskPin(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  pinHash: string,
+  initial: boolean,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ kiosk_pin_hash: pinHash, kiosk_pin_initial: initial, updated_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .execute()
 }
 
 export async function findUserRows(db: Db, tenantId: string, userIds: readonly string[]): Promise<UserRow[]> {
@@ -123,7 +161,12 @@ function applyFilters<O>(query: SelectQueryBuilder<any, any, O>, tenantId: strin
 }
 
 /** A page of users in the documented order: full name (case-insensitive), then id. */
-export async function listUsers(db: Db, tenantId: string, filters: UserFilters, window: { limit: number; offset: number }): Promise<Page<UserWithRefs>> {
+export async function listUsers(
+  db: Db,
+  tenantId: string,
+  filters: UserFilters,
+  window: { limit: number; offset: number },
+): Promise<Page<UserWithRefs>> {
   const page = await paginate(applyFilters(db.selectFrom('users as u'), tenantId, filters), window, (q) =>
     withRefs(q).orderBy('u.full_name_normalized').orderBy('u.id'),
   )

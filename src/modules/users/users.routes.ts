@@ -10,7 +10,8 @@ const operation = operations('Users')
 
 export const usersApi: ApiModule = {
   schemas: [schemas.UserFull, schemas.UserReduced],
-  routes: ({ db, clock }) =>
+  routes:
+    ({ db, clock }) =>
     async (app) => {
       app.get(
         '/users',
@@ -19,7 +20,12 @@ export const usersApi: ApiModule = {
           description:
             'Ordered by full name (case-insensitive), then id. `detail=full` returns the full form. `email` matches exactly, ignoring case; `q` is a case-insensitive substring of full name or email.',
           querystring: schemas.ListUsersQuery,
-          response: { 200: Type.Object({ data: Type.Array(Type.Union([Type.Ref('UserFull'), Type.Ref('UserReduced')])), meta: PageMeta }) },
+          response: {
+            200: Type.Object({
+              data: Type.Array(Type.Union([Type.Ref('UserFull'), Type.Ref('UserReduced')])),
+              meta: PageMeta,
+            }),
+          },
         }),
         async (request) => service.listUsers(db, authOf(request), request.query),
       )
@@ -34,7 +40,12 @@ export const usersApi: ApiModule = {
           errors: [404],
         }),
         async (request) => ({
-          data: await service.getUser(db, authOf(request), request.params.user_id, request.query.include_folders ?? false),
+          data: await service.getUser(
+            db,
+            authOf(request),
+            request.params.user_id,
+            request.query.include_folders ?? false,
+          ),
         }),
       )
 
@@ -48,7 +59,8 @@ export const usersApi: ApiModule = {
           response: { 201: UserData },
           errors: [404, 409],
         }),
-        async (request, reply) => reply.status(201).send({ data: await service.createUser(db, authOf(request), request.body) }),
+        async (request, reply) =>
+          reply.status(201).send({ data: await service.createUser(db, authOf(request), request.body) }),
       )
 
       app.patch(
@@ -63,7 +75,13 @@ export const usersApi: ApiModule = {
           errors: [404, 409],
         }),
         async (request) => ({
-          data: await service.updateUser(db, authOf(request), request.params.user_id, request.body as schemas.UpdateUserBodyType, clock()),
+          data: await service.updateUser(
+            db,
+            authOf(request),
+            request.params.user_id,
+            request.body as schemas.UpdateUserBodyType,
+            clock(),
+          ),
         }),
       )
 
@@ -77,7 +95,9 @@ export const usersApi: ApiModule = {
           response: { 200: UserData },
           errors: [404, 409],
         }),
-        async (request) => ({ data: await service.deactivateUser(db, authOf(request), request.params.user_id, clock()) }),
+        async (request) => ({
+          data: await service.deactivateUser(db, authOf(request), request.params.user_id, clock()),
+        }),
       )
 
       app.post(
@@ -89,7 +109,9 @@ export const usersApi: ApiModule = {
           response: { 200: UserData },
           errors: [404],
         }),
-        async (request) => ({ data: await service.reactivateUser(db, authOf(request), request.params.user_id, clock()) }),
+        async (request) => ({
+          data: await service.reactivateUser(db, authOf(request), request.params.user_id, clock()),
+        }),
       )
     },
 }

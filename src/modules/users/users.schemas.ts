@@ -6,7 +6,11 @@ const Phone = Type.String({ pattern: '^\\+?[0-9 ().-]{4,32}$', description: 'Pho
 const Text = (maxLength: number, description?: string) =>
   Type.String({ maxLength, ...(description ? { description } : {}) })
 const FullName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Full name' })
-const Email = Type.String({ format: 'email', maxLength: 254, description: 'Login email, unique in the tenant (case-insensitive)' })
+const Email = Type.String({
+  format: 'email',
+  maxLength: 254,
+  description: 'Login email, unique in the tenant (case-insensitive)',
+})
 const Role = Type.Union([Type.Literal('member'), Type.Literal('admin')], { description: "'member' or 'admin'" })
 const VacationDays = Type.Integer({ minimum: 0, maximum: 366, description: 'Annual vacation days' })
 
@@ -17,7 +21,13 @@ export const ProfileWriteFields = {
   personal_email: Nullable(Type.String({ format: 'email', maxLength: 254, description: 'Personal email' })),
   birth_date: Nullable(DateString('Birth date')),
   nationality: Nullable(Text(100)),
-  dni: Nullable(Type.String({ maxLength: 32, pattern: '^[A-Za-z0-9 .-]*$', description: 'National/foreigner id; its digits are the kiosk identifier' })),
+  dni: Nullable(
+    Type.String({
+      maxLength: 32,
+      pattern: '^[A-Za-z0-9 .-]*$',
+      description: 'National/foreigner id; its digits are the kiosk identifier',
+    }),
+  ),
   dni_expiry: Nullable(DateString()),
   address: Nullable(Text(500)),
   city: Nullable(Text(200)),
@@ -26,7 +36,9 @@ export const ProfileWriteFields = {
   passport_issue: Nullable(DateString()),
   passport_expiry: Nullable(DateString()),
   health_insurance: Nullable(Text(200)),
-  iban: Nullable(Type.String({ format: 'iban', maxLength: 42, description: 'Payroll account; the checksum is verified' })),
+  iban: Nullable(
+    Type.String({ format: 'iban', maxLength: 42, description: 'Payroll account; the checksum is verified' }),
+  ),
   swift: Nullable(Type.String({ format: 'bic', maxLength: 11, description: 'BIC/SWIFT code' })),
   country: Nullable(Text(100, 'Managed by HR')),
   company_name: Nullable(Text(200, 'Managed by HR')),
@@ -96,13 +108,25 @@ export const UserFull = Type.Object(
     department: Nullable(IdName),
     work_center: Nullable(IdName),
     manager_id: Nullable(Type.String({ description: "The user's supervisor" })),
-    schedule_id: Nullable(Type.String({ description: 'Own work schedule most recently assigned; null follows the company default. GET /users/{id}/schedule-history shows what applied when.' })),
+    schedule_id: Nullable(
+      Type.String({
+        description:
+          'Own work schedule most recently assigned; null follows the company default. GET /users/{id}/schedule-history shows what applied when.',
+      }),
+    ),
     employment_periods: Type.Array(
       Type.Object({
-        start_date: Nullable(Type.String({ format: 'date', description: 'First day; null: since always (no hire date)' })),
-        end_date: Nullable(Type.String({ format: 'date', description: 'Last day (the day of the deactivation); null while employed' })),
+        start_date: Nullable(
+          Type.String({ format: 'date', description: 'First day; null: since always (no hire date)' }),
+        ),
+        end_date: Nullable(
+          Type.String({ format: 'date', description: 'Last day (the day of the deactivation); null while employed' }),
+        ),
       }),
-      { description: 'Spans of employment: the first begins at the hire date, each deactivation ends one, each reactivation begins another. Outside them nothing is expected.' },
+      {
+        description:
+          'Spans of employment: the first begins at the hire date, each deactivation ends one, each reactivation begins another. Outside them nothing is expected.',
+      },
     ),
     profile: Profile,
     folders: Nullable(Type.Array(Folder, { description: 'Only with include_folders=true on users.get' })),
@@ -115,7 +139,11 @@ export type UserReducedType = Static<typeof UserReduced>
 export const UserIdParams = Type.Object({ user_id: Id('User id') }, { additionalProperties: false })
 
 export const GetUserQuery = Type.Object(
-  { include_folders: Type.Optional(Type.Boolean({ default: false, description: "true adds the employee's document folders" })) },
+  {
+    include_folders: Type.Optional(
+      Type.Boolean({ default: false, description: "true adds the employee's document folders" }),
+    ),
+  },
   { additionalProperties: false },
 )
 
@@ -130,7 +158,9 @@ export const ListUsersQuery = Type.Object(
     work_center_id: Type.Optional(Id()),
     manager_id: Type.Optional(Id('Direct reports of this user')),
     email: Type.Optional(Type.String({ minLength: 1, maxLength: 254, description: 'Exact email, case-insensitive' })),
-    q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Case-insensitive substring of full name or email' })),
+    q: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: 'Case-insensitive substring of full name or email' }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -140,7 +170,13 @@ export const CreateUserBody = Type.Object(
   {
     email: Email,
     full_name: FullName,
-    password: Type.Optional(Type.String({ minLength: 8, maxLength: 256, description: 'At least 8 characters; omit to let the employee set it via password reset' })),
+    password: Type.Optional(
+      Type.String({
+        minLength: 8,
+        maxLength: 256,
+        description: 'At least 8 characters; omit to let the employee set it via password reset',
+      }),
+    ),
     role: Type.Optional(Role),
     department_id: Type.Optional(Nullable(Id())),
     work_center_id: Type.Optional(Nullable(Id())),
@@ -151,7 +187,12 @@ export const CreateUserBody = Type.Object(
     works_holidays: Type.Optional(Type.Boolean({ default: false })),
     remote_work_allowed: Type.Optional(Type.Boolean({ default: false })),
     dni: Type.Optional(ProfileWriteFields.dni),
-    phone: Type.Optional(Type.String({ pattern: '^\\+?[0-9 ().-]{4,32}$', description: 'Stored as profile.phone_personal; its last 4 digits are the initial kiosk PIN' })),
+    phone: Type.Optional(
+      Type.String({
+        pattern: '^\\+?[0-9 ().-]{4,32}$',
+        description: 'Stored as profile.phone_personal; its last 4 digits are the initial kiosk PIN',
+      }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -166,10 +207,14 @@ export const UpdateUserBody = Type.Object(
     manager_id: Type.Optional(Nullable(Id('Supervisor (extension); null removes it'))),
     schedule_id: Type.Optional(Nullable(Id('Work schedule (extension); null: the company default'))),
     schedule_effective_from: Type.Optional(
-      DateString('First day the new schedule_id applies (default: today in the company’s time zone); earlier days keep the schedule they had. Only with schedule_id.'),
+      DateString(
+        'First day the new schedule_id applies (default: today in the company’s time zone); earlier days keep the schedule they had. Only with schedule_id.',
+      ),
     ),
     hire_date: Type.Optional(Nullable(DateString())),
-    vacation_days: Type.Optional(Nullable({ ...VacationDays, description: 'null resets to the company default' } as typeof VacationDays)),
+    vacation_days: Type.Optional(
+      Nullable({ ...VacationDays, description: 'null resets to the company default' } as typeof VacationDays),
+    ),
     works_holidays: Type.Optional(Type.Boolean()),
     remote_work_allowed: Type.Optional(Type.Boolean()),
     ...Object.fromEntries(Object.entries(ProfileWriteFields).map(([k, v]) => [k, Type.Optional(v)])),

@@ -24,7 +24,13 @@ import { requireTenant } from '../tenants/tenants.repository.js'
 import * as logic from './users.logic.js'
 import { userRowToFull, userRowToReduced } from './users.mapper.js'
 import * as repo from './users.repository.js'
-import type { CreateUserBodyType, ListUsersQueryType, UpdateUserBodyType, UserFullType, UserReducedType } from './users.schemas.js'
+import type {
+  CreateUserBodyType,
+  ListUsersQueryType,
+  UpdateUserBodyType,
+  UserFullType,
+  UserReducedType,
+} from './users.schemas.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
 import type { EventType } from '../events/events.logic.js'
 import { recordEvent } from '../events/events.service.js'
@@ -36,12 +42,23 @@ type Trx = Transaction<Database> | Db
  * Records a user event in `trx`, the transaction of the change. Events leave the service (webhooks),
  * so they carry the full form with the sensitive fields always null (decisions 14).
  */
-async function announce(trx: Trx, auth: AuthContext, type: EventType, userId: string, nowMs = Date.now()): Promise<void> {
+async function announce(
+  trx: Trx,
+  auth: AuthContext,
+  type: EventType,
+  userId: string,
+  nowMs = Date.now(),
+): Promise<void> {
   const row = await repo.findUser(trx, auth.tenantId, userId)
   if (row) await recordEvent(trx, auth, type, userRowToFull(row, null, false), nowMs)
 }
 
-export async function getUser(db: Db, auth: AuthContext, userId: string, includeFolders: boolean): Promise<UserFullType> {
+export async function getUser(
+  db: Db,
+  auth: AuthContext,
+  userId: string,
+  includeFolders: boolean,
+): Promise<UserFullType> {
   const row = await repo.findUser(db, auth.tenantId, userId)
   if (!row) throw notFound('User')
   const folders = includeFolders ? await repo.listFolders(db, auth.tenantId, userId) : null
@@ -68,7 +85,10 @@ export async function listUsers(
     },
     window,
   )
-  const toApi = query.detail === 'full' ? (r: repo.UserWithRefs) => userRowToFull(r, null, canSeeSensitiveFieldsOf(auth, r.id)) : userRowToReduced
+  const toApi =
+    query.detail === 'full'
+      ? (r: repo.UserWithRefs) => userRowToFull(r, null, canSeeSensitiveFieldsOf(auth, r.id))
+      : userRowToReduced
   return listBody(window, page, toApi)
 }
 
@@ -178,14 +198,22 @@ export async function insertUserRecord(trx: Trx, tenantId: string, input: NewUse
 }
 
 function emptyProfile() {
-  const profile = Object.fromEntries(logic.PROFILE_FIELDS.map((f) => [f, null])) as Record<logic.ProfileField, string | null>
+  const profile = Object.fromEntries(logic.PROFILE_FIELDS.map((f) => [f, null])) as Record<
+    logic.ProfileField,
+    string | null
+  >
   return { ...profile, qualifications: '[]' }
 }
 
 async function assertReferencesExist(
   trx: Trx,
   tenantId: string,
-  refs: { departmentId?: string | null; workCenterId?: string | null; managerId?: string | null; scheduleId?: string | null },
+  refs: {
+    departmentId?: string | null
+    workCenterId?: string | null
+    managerId?: string | null
+    scheduleId?: string | null
+  },
 ): Promise<void> {
   if (refs.departmentId && !(await catalogueItemExists(trx, 'departments', tenantId, refs.departmentId))) {
     throw notFound('Department')
@@ -193,12 +221,18 @@ async function assertReferencesExist(
   if (refs.workCenterId && !(await catalogueItemExists(trx, 'work_centers', tenantId, refs.workCenterId))) {
     throw notFound('Work center')
   }
-  if (refs.scheduleId && !(await catalogueItemExists(trx, 'schedules', tenantId, refs.scheduleId))) throw notFound('Schedule')
+  if (refs.scheduleId && !(await catalogueItemExists(trx, 'schedules', tenantId, refs.scheduleId)))
+    throw notFound('Schedule')
   if (refs.managerId && !(await repo.findUserRow(trx, tenantId, refs.managerId))) throw notFound('Manager')
 }
 
 /** Unique indexes back up the in-transaction checks; this turns a violation into the right 409. */
-async function explainUniqueViolation(db: Db, tenantId: string, email: string | undefined, error: unknown): Promise<never> {
+async function explainUniqueViolation(
+  db: Db,
+  tenantId: string,
+  email: string | undefined,
+  error: unknown,
+): Promise<never> {
   if (isUniqueViolation(error)) {
     if (email && (await repo.emailInUse(db, tenantId, email.toLowerCase()))) {
       throw new AppError('email_taken', `The email ${email} is already used by another user`)
@@ -298,9 +332,18 @@ function patchFromBody(body: UpdateUserBodyType): UserUpdate {
   return patch as UserUpdate
 }
 
-export async function updateUser(db: Db, auth: AuthContext, userId: string, body: UpdateUserBodyType, nowMs = Date.now()): Promise<UserFullType> {
-  const { schedule_effective_from: scheduleFrom, ...changes } = body as UpdateUserBodyType & { schedule_effective_from?: string }
-  if (scheduleFrom !== undefined && changes.schedule_id === undefined) throw invalidField('schedule_effective_from', 'is only accepted with schedule_id')
+export async function updateUser(
+  db: Db,
+  auth: AuthContext,
+  userId: string,
+  body: UpdateUserBodyType,
+  nowMs = Date.now(),
+): Promise<UserFullType> {
+  const { schedule_effective_from: scheduleFrom, ...changes } = body as UpdateUserBodyType & {
+    schedule_effective_from?: string
+  }
+  if (scheduleFrom !== undefined && changes.schedule_id === undefined)
+    throw invalidField('schedule_effective_from', 'is only accepted with schedule_id')
   const fields = Object.keys(changes).filter((k) => changes[k] !== undefined)
   const patch = patchFromBody(changes)
   try {
@@ -351,7 +394,12 @@ export async function updateUser(db: Db, auth: AuthContext, userId: string, body
  * Deactivation ends the employee's current employment period on the day it happens (in the
  * company's zone): that day still counts, nothing is expected after it.
  */
-export async function deactivateUser(db: Db, auth: AuthContext, userId: string, nowMs = Date.now()): Promise<UserFullType> {
+export async function deactivateUser(
+  db: Db,
+  auth: AuthContext,
+  userId: string,
+  nowMs = Date.now(),
+): Promise<UserFullType> {
   await db.transaction().execute(async (trx) => {
     await lockTenant(trx, auth.tenantId)
     await lockRow(trx, 'users', auth.tenantId, userId) // the lock a new key for this user takes
@@ -362,8 +410,15 @@ export async function deactivateUser(db: Db, auth: AuthContext, userId: string, 
     if (current.role === 'admin' && (await repo.countActiveAdmins(trx, auth.tenantId)) <= 1) {
       throw new AppError('last_admin', 'This user is the last active administrator and cannot be deactivated')
     }
-    const periods = logic.endEmployment(logic.parseEmploymentPeriods(current.employment_periods), todayIn(auth.tenant.timezone, new Date(nowMs)))
-    await repo.updateUser(trx, auth.tenantId, userId, { status: 'disabled', employment_periods: JSON.stringify(periods), updated_at: nowIso() })
+    const periods = logic.endEmployment(
+      logic.parseEmploymentPeriods(current.employment_periods),
+      todayIn(auth.tenant.timezone, new Date(nowMs)),
+    )
+    await repo.updateUser(trx, auth.tenantId, userId, {
+      status: 'disabled',
+      employment_periods: JSON.stringify(periods),
+      updated_at: nowIso(),
+    })
     // Keys acting as this user stop with the commit, and for good: a reactivation gives no key back.
     await revokeKeysActingAs(trx, auth.tenantId, userId, nowIso())
     await announce(trx, auth, 'user.deactivated', userId, nowMs)
@@ -372,15 +427,27 @@ export async function deactivateUser(db: Db, auth: AuthContext, userId: string, 
 }
 
 /** Reactivation begins a new employment period on the day it happens. */
-export async function reactivateUser(db: Db, auth: AuthContext, userId: string, nowMs = Date.now()): Promise<UserFullType> {
+export async function reactivateUser(
+  db: Db,
+  auth: AuthContext,
+  userId: string,
+  nowMs = Date.now(),
+): Promise<UserFullType> {
   await db.transaction().execute(async (trx) => {
     await lockRow(trx, 'users', auth.tenantId, userId)
     const current = await repo.findUserRow(trx, auth.tenantId, userId)
     if (!current) throw notFound('User')
     if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may reactivate users')
     if (current.status === 'active') return // already: nothing changes, nothing to announce
-    const periods = logic.resumeEmployment(logic.parseEmploymentPeriods(current.employment_periods), todayIn(auth.tenant.timezone, new Date(nowMs)))
-    await repo.updateUser(trx, auth.tenantId, userId, { status: 'active', employment_periods: JSON.stringify(periods), updated_at: nowIso() })
+    const periods = logic.resumeEmployment(
+      logic.parseEmploymentPeriods(current.employment_periods),
+      todayIn(auth.tenant.timezone, new Date(nowMs)),
+    )
+    await repo.updateUser(trx, auth.tenantId, userId, {
+      status: 'active',
+      employment_periods: JSON.stringify(periods),
+      updated_at: nowIso(),
+    })
     await announce(trx, auth, 'user.reactivated', userId, nowMs)
   })
   return getUser(db, auth, userId, false)

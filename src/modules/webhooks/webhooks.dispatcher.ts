@@ -15,7 +15,15 @@ import type { Database, WebhookDeliveriesTable } from '../../db/schema.js'
 import { newId } from '../../lib/ids.js'
 import { eventsAfter } from '../events/events.repository.js'
 import { eventJson } from '../events/events.service.js'
-import { DELIVERY_TIMEOUT_MS, RETRY_POLICY, type RetryPolicy, failedTooLong, nextAttemptAt, selects, signedHeaders } from './webhooks.logic.js'
+import {
+  DELIVERY_TIMEOUT_MS,
+  RETRY_POLICY,
+  type RetryPolicy,
+  failedTooLong,
+  nextAttemptAt,
+  selects,
+  signedHeaders,
+} from './webhooks.logic.js'
 import * as repo from './webhooks.repository.js'
 import { type AttemptOutcome, type Sender, createSender } from './webhooks.sender.js'
 
@@ -100,7 +108,12 @@ interface Finished {
 }
 
 /** Writes the outcomes of finished attempts in one transaction. */
-export async function recordOutcomes(db: Db, finished: readonly Finished[], policy: RetryPolicy, now: number): Promise<void> {
+export async function recordOutcomes(
+  db: Db,
+  finished: readonly Finished[],
+  policy: RetryPolicy,
+  now: number,
+): Promise<void> {
   if (finished.length === 0) return
   const nowIso = new Date(now).toISOString()
   await db.transaction().execute(async (trx) => {
@@ -110,10 +123,21 @@ export async function recordOutcomes(db: Db, finished: readonly Finished[], poli
     for (const { delivery, outcome, at } of finished) {
       const attempts = delivery.attempts + 1
       const attemptedAt = new Date(at).toISOString()
-      const common = { attempts, last_attempt_at: attemptedAt, response_status: outcome.status, duration_ms: outcome.durationMs, error: outcome.error }
+      const common = {
+        attempts,
+        last_attempt_at: attemptedAt,
+        response_status: outcome.status,
+        duration_ms: outcome.durationMs,
+        error: outcome.error,
+      }
       if (outcome.ok) {
         healthy.add(delivery.webhook_id)
-        await repo.recordAttempt(trx, delivery.id, { ...common, status: 'delivered', next_attempt_at: null, finished_at: nowIso })
+        await repo.recordAttempt(trx, delivery.id, {
+          ...common,
+          status: 'delivered',
+          next_attempt_at: null,
+          finished_at: nowIso,
+        })
         continue
       }
       const since = failing.get(delivery.webhook_id)
@@ -122,15 +146,26 @@ export async function recordOutcomes(db: Db, finished: readonly Finished[], poli
       await repo.recordAttempt(
         trx,
         delivery.id,
-        next === null ? { ...common, status: 'failed', next_attempt_at: null, finished_at: nowIso } : { ...common, status: 'pending', next_attempt_at: new Date(next).toISOString(), finished_at: null },
+        next === null
+          ? { ...common, status: 'failed', next_attempt_at: null, finished_at: nowIso }
+          : { ...common, status: 'pending', next_attempt_at: new Date(next).toISOString(), finished_at: null },
       )
     }
     await repo.markWebhookHealthy(trx, [...healthy])
     for (const id of healthy) failing.delete(id)
     for (const webhook of await repo.markWebhooksFailing(trx, failing)) {
       if (webhook.active && webhook.failing_since && failedTooLong(Date.parse(webhook.failing_since), now, policy)) {
-        await repo.updateWebhook(trx, webhook.tenant_id, webhook.id, { active: 0, disabled_reason: 'failing', updated_at: nowIso })
-        await repo.cancelPendingDeliveries(trx, webhook.id, 'the subscription was deactivated after three days of failed deliveries', nowIso)
+        await repo.updateWebhook(trx, webhook.tenant_id, webhook.id, {
+          active: 0,
+          disabled_reason: 'failing',
+          updated_at: nowIso,
+        })
+        await repo.cancelPendingDeliveries(
+          trx,
+          webhook.id,
+          'the subscription was deactivated after three days of failed deliveries',
+          nowIso,
+        )
       }
     }
   })
@@ -145,7 +180,11 @@ export function startWebhookDispatcher(db: Db, options: DispatcherOptions): Disp
   const leaseMs = options.leaseMs ?? 60_000
   const policy = options.retry ?? RETRY_POLICY
   const onError = options.onError ?? ((error: unknown) => console.error('webhooks:', error))
-  const sender: Sender = createSender({ allowPrivateNetworks: options.allowPrivateNetworks, timeoutMs: options.timeoutMs ?? DELIVERY_TIMEOUT_MS, maxSockets: concurrency })
+  const sender: Sender = createSender({
+    allowPrivateNetworks: options.allowPrivateNetworks,
+    timeoutMs: options.timeoutMs ?? DELIVERY_TIMEOUT_MS,
+    maxSockets: concurrency,
+  })
 
   const inFlight = new Set<Promise<void>>()
   let finished: Finished[] = []
@@ -171,7 +210,8 @@ export function startWebhookDispatcher(db: Db, options: DispatcherOptions): Disp
       .finally(() => {
         inFlight.delete(task)
         // Worth a look: everything is back, a batch of outcomes is ready, or there is room to claim.
-        if (inFlight.size === 0 || finished.length >= RECORD_BATCH || concurrency - inFlight.size === claimWhenFree) wake()
+        if (inFlight.size === 0 || finished.length >= RECORD_BATCH || concurrency - inFlight.size === claimWhenFree)
+          wake()
       })
     inFlight.add(task)
   }
@@ -179,7 +219,11 @@ export function startWebhookDispatcher(db: Db, options: DispatcherOptions): Disp
   async function step(): Promise<boolean> {
     let busy = false
     const recordNow =
-      finished.length > 0 && (stopped || inFlight.size === 0 || finished.length >= RECORD_BATCH || performance.now() - firstFinishedAt >= RECORD_WAIT_MS)
+      finished.length > 0 &&
+      (stopped ||
+        inFlight.size === 0 ||
+        finished.length >= RECORD_BATCH ||
+        performance.now() - firstFinishedAt >= RECORD_WAIT_MS)
     if (recordNow) {
       const done = finished
       finished = []
@@ -216,7 +260,8 @@ export function startWebhookDispatcher(db: Db, options: DispatcherOptions): Disp
       if (!busy && !stopped && !woken) {
         await new Promise<void>((resolve) => {
           // Outcomes waiting to be written are written within RECORD_WAIT_MS.
-          const wait = finished.length > 0 ? Math.max(1, RECORD_WAIT_MS - (performance.now() - firstFinishedAt)) : pollMs
+          const wait =
+            finished.length > 0 ? Math.max(1, RECORD_WAIT_MS - (performance.now() - firstFinishedAt)) : pollMs
           const timer = setTimeout(resolve, wait)
           wakeUp = () => {
             clearTimeout(timer)

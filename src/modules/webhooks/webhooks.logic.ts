@@ -26,7 +26,11 @@ export interface RetryPolicy {
  * About 20 attempts over three days: 5 s, 10 s, 20 s ... doubling to 8 hours, then every 8 hours.
  * Early retries catch a receiver restarting; late ones an outage over a weekend.
  */
-export const RETRY_POLICY: RetryPolicy = { firstDelayMs: 5_000, maxDelayMs: 8 * 3_600_000, giveUpAfterMs: 3 * 86_400_000 }
+export const RETRY_POLICY: RetryPolicy = {
+  firstDelayMs: 5_000,
+  maxDelayMs: 8 * 3_600_000,
+  giveUpAfterMs: 3 * 86_400_000,
+}
 
 /**
  * The wait before the next attempt after `failedAttempts` failures: exponential, with "equal
@@ -43,7 +47,13 @@ export function retryDelayMs(failedAttempts: number, policy: RetryPolicy, random
  * is made at the deadline itself, so a receiver that fails throughout has failed for the whole
  * window when its subscription is judged (see failedTooLong).
  */
-export function nextAttemptAt(failedAttempts: number, createdAt: number, now: number, policy: RetryPolicy, random?: () => number): number | null {
+export function nextAttemptAt(
+  failedAttempts: number,
+  createdAt: number,
+  now: number,
+  policy: RetryPolicy,
+  random?: () => number,
+): number | null {
   const deadline = createdAt + policy.giveUpAfterMs
   if (now >= deadline) return null
   return Math.min(now + retryDelayMs(failedAttempts, policy, random), deadline)
@@ -92,7 +102,8 @@ export function eventSelectionProblem(events: readonly string[]): string | null 
   if (events.length === 0) return 'must name at least one event type, or be ["*"] for all'
   if (events.includes('*')) return events.length === 1 ? null : '"*" stands alone: it already means every event type'
   const unknown = events.filter((e) => !(EVENT_TYPES as readonly string[]).includes(e))
-  if (unknown.length > 0) return `unknown event types: ${unknown.slice(0, 5).join(', ')}; known: ${EVENT_TYPES.join(', ')}`
+  if (unknown.length > 0)
+    return `unknown event types: ${unknown.slice(0, 5).join(', ')}; known: ${EVENT_TYPES.join(', ')}`
   if (new Set(events).size !== events.length) return 'names an event type twice'
   return null
 }
@@ -110,7 +121,8 @@ export function selects(selection: readonly string[], type: string): boolean {
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false
   let parsed = ipaddr.parse(address)
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address()
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address()
   return parsed.range() === 'unicast'
 }
 
@@ -133,7 +145,8 @@ export function webhookUrlProblem(raw: string, allowPrivateNetworks: boolean): s
     return 'must be an absolute URL such as https://hooks.example.com/jornada'
   }
   const schemes = allowPrivateNetworks ? ['https:', 'http:'] : ['https:']
-  if (!schemes.includes(url.protocol)) return allowPrivateNetworks ? 'must be an http or https URL' : 'must be an https URL'
+  if (!schemes.includes(url.protocol))
+    return allowPrivateNetworks ? 'must be an http or https URL' : 'must be an https URL'
   if (url.username || url.password) return 'must not carry credentials; authenticate deliveries by their signature'
   if (allowPrivateNetworks) return null
   const host = url.hostname.replace(/^\[|\]$/g, '')

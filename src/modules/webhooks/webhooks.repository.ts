@@ -1,6 +1,13 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely'
 import { paginate } from '../../db/paginate.js'
-import type { Database, DeliveryStatus, WebhookDeliveriesTable, WebhookDeliveryRow, WebhookRow, WebhooksTable } from '../../db/schema.js'
+import type {
+  Database,
+  DeliveryStatus,
+  WebhookDeliveriesTable,
+  WebhookDeliveryRow,
+  WebhookRow,
+  WebhooksTable,
+} from '../../db/schema.js'
 import type { Page } from '../../lib/pagination.js'
 
 type Db = Kysely<Database>
@@ -18,17 +25,31 @@ export async function findWebhook(db: Db, tenantId: string, id: string): Promise
 }
 
 export async function countWebhooks(db: Db, tenantId: string): Promise<number> {
-  const { n } = await db.selectFrom('webhooks').select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()
+  const { n } = await db
+    .selectFrom('webhooks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirstOrThrow()
   return Number(n)
 }
 
-export async function listWebhooks(db: Db, tenantId: string, filter: { active?: boolean | undefined }, window: { limit: number; offset: number }): Promise<Page<WebhookRow>> {
+export async function listWebhooks(
+  db: Db,
+  tenantId: string,
+  filter: { active?: boolean | undefined },
+  window: { limit: number; offset: number },
+): Promise<Page<WebhookRow>> {
   let q = db.selectFrom('webhooks').where('tenant_id', '=', tenantId)
   if (filter.active !== undefined) q = q.where('active', '=', filter.active ? 1 : 0)
   return paginate(q, window, (f) => f.selectAll().orderBy('created_at').orderBy('id'))
 }
 
-export async function updateWebhook(db: Db, tenantId: string, id: string, changes: Partial<Omit<WebhooksTable, 'id' | 'tenant_id'>>): Promise<void> {
+export async function updateWebhook(
+  db: Db,
+  tenantId: string,
+  id: string,
+  changes: Partial<Omit<WebhooksTable, 'id' | 'tenant_id'>>,
+): Promise<void> {
   await db.updateTable('webhooks').set(changes).where('tenant_id', '=', tenantId).where('id', '=', id).execute()
 }
 
@@ -68,7 +89,11 @@ export interface DispatchPosition {
 }
 
 export async function dispatchPosition(db: Db): Promise<DispatchPosition> {
-  const row = await db.selectFrom('webhook_dispatch').select(['after_tx', 'after_seq']).where('id', '=', 1).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('webhook_dispatch')
+    .select(['after_tx', 'after_seq'])
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow()
   return { tx: Number(row.after_tx), seq: Number(row.after_seq) }
 }
 
@@ -78,7 +103,10 @@ export async function dispatchPosition(db: Db): Promise<DispatchPosition> {
  */
 export async function claimDispatchPosition(db: Db): Promise<DispatchPosition | undefined> {
   if (isSqlite(db)) return dispatchPosition(db)
-  const { rows } = await sql<{ after_tx: number; after_seq: number }>`select after_tx, after_seq from webhook_dispatch where id = 1 for update skip locked`.execute(db)
+  const { rows } = await sql<{
+    after_tx: number
+    after_seq: number
+  }>`select after_tx, after_seq from webhook_dispatch where id = 1 for update skip locked`.execute(db)
   return rows[0] ? { tx: Number(rows[0].after_tx), seq: Number(rows[0].after_seq) } : undefined
 }
 
@@ -86,9 +114,17 @@ export async function moveDispatchPosition(db: Db, to: DispatchPosition): Promis
   await db.updateTable('webhook_dispatch').set({ after_tx: to.tx, after_seq: to.seq }).where('id', '=', 1).execute()
 }
 
-export async function activeWebhooksOf(db: Db, tenantIds: readonly string[]): Promise<Pick<WebhookRow, 'id' | 'tenant_id' | 'events' | 'created_at'>[]> {
+export async function activeWebhooksOf(
+  db: Db,
+  tenantIds: readonly string[],
+): Promise<Pick<WebhookRow, 'id' | 'tenant_id' | 'events' | 'created_at'>[]> {
   if (tenantIds.length === 0) return []
-  return db.selectFrom('webhooks').select(['id', 'tenant_id', 'events', 'created_at']).where('tenant_id', 'in', tenantIds).where('active', '=', 1).execute()
+  return db
+    .selectFrom('webhooks')
+    .select(['id', 'tenant_id', 'events', 'created_at'])
+    .where('tenant_id', 'in', tenantIds)
+    .where('active', '=', 1)
+    .execute()
 }
 
 export async function insertDeliveries(db: Db, rows: readonly WebhookDeliveriesTable[]): Promise<void> {
@@ -120,11 +156,23 @@ export interface ClaimedDelivery {
  * instance attempts them before then. An instance that dies mid-attempt leaves the lease to
  * expire, and the delivery is attempted again (at-least-once).
  */
-export async function claimDueDeliveries(db: Db, now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  db: Db,
+  now: string,
+  leaseUntil: string,
+  limit: number,
+): Promise<ClaimedDelivery[]> {
   return db.transaction().execute(async (trx) => {
     let ids: string[]
     if (isSqlite(trx)) {
-      const rows = await trx.selectFrom('webhook_deliveries').select('id').where('status', '=', 'pending').where('next_attempt_at', '<=', now).orderBy('next_attempt_at').limit(limit).execute()
+      const rows = await trx
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .orderBy('next_attempt_at')
+        .limit(limit)
+        .execute()
       ids = rows.map((r) => r.id)
     } else {
       const { rows } = await sql<{ id: string }>`
@@ -145,7 +193,13 @@ export async function claimDueDeliveries(db: Db, now: string, leaseUntil: string
 
 /** Whether anything is due: a cheap look before taking locks. */
 export async function hasDueDeliveries(db: Db, now: string): Promise<boolean> {
-  const row = await db.selectFrom('webhook_deliveries').select('id').where('status', '=', 'pending').where('next_attempt_at', '<=', now).limit(1).executeTakeFirst()
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .limit(1)
+    .executeTakeFirst()
   return row !== undefined
 }
 
@@ -162,31 +216,59 @@ export async function hasEventsAfter(db: Db, after: DispatchPosition): Promise<b
 export async function recordAttempt(
   db: Db,
   id: string,
-  changes: Pick<WebhookDeliveriesTable, 'status' | 'attempts' | 'next_attempt_at' | 'last_attempt_at' | 'response_status' | 'duration_ms' | 'error' | 'finished_at'>,
+  changes: Pick<
+    WebhookDeliveriesTable,
+    | 'status'
+    | 'attempts'
+    | 'next_attempt_at'
+    | 'last_attempt_at'
+    | 'response_status'
+    | 'duration_ms'
+    | 'error'
+    | 'finished_at'
+  >,
 ): Promise<void> {
   // A delivery cancelled while it was being attempted (its subscription deactivated) stays cancelled.
   await db.updateTable('webhook_deliveries').set(changes).where('id', '=', id).where('status', '=', 'pending').execute()
 }
 
 export async function markWebhookHealthy(db: Db, ids: readonly string[]): Promise<void> {
-  if (ids.length > 0) await db.updateTable('webhooks').set({ failing_since: null }).where('id', 'in', ids).where('failing_since', 'is not', null).execute()
+  if (ids.length > 0)
+    await db
+      .updateTable('webhooks')
+      .set({ failing_since: null })
+      .where('id', 'in', ids)
+      .where('failing_since', 'is not', null)
+      .execute()
 }
 
 /**
  * Notes when each subscription began failing, unless it already was: the creation of the oldest
  * delivery it failed (`since`). Returns the failing subscriptions as they are now.
  */
-export async function markWebhooksFailing(db: Db, since: ReadonlyMap<string, string>): Promise<Pick<WebhookRow, 'id' | 'tenant_id' | 'failing_since' | 'active'>[]> {
+export async function markWebhooksFailing(
+  db: Db,
+  since: ReadonlyMap<string, string>,
+): Promise<Pick<WebhookRow, 'id' | 'tenant_id' | 'failing_since' | 'active'>[]> {
   if (since.size === 0) return []
-  for (const [id, at] of since) await db.updateTable('webhooks').set({ failing_since: at }).where('id', '=', id).where('failing_since', 'is', null).execute()
-  return db.selectFrom('webhooks').select(['id', 'tenant_id', 'failing_since', 'active']).where('id', 'in', [...since.keys()]).execute()
+  for (const [id, at] of since)
+    await db
+      .updateTable('webhooks')
+      .set({ failing_since: at })
+      .where('id', '=', id)
+      .where('failing_since', 'is', null)
+      .execute()
+  return db
+    .selectFrom('webhooks')
+    .select(['id', 'tenant_id', 'failing_since', 'active'])
+    .where('id', 'in', [...since.keys()])
+    .execute()
 }
 
 export async function purgeFinishedDeliveries(db: Db, before: string): Promise<number> {
   const result = await db.deleteFrom('webhook_deliveries').where('finished_at', '<', before).executeTakeFirst()
   return Number(result.numDeletedRows)
 }
-
 
 /** The deliveries waiting to be made (due or retrying later) and when the oldest was created: the backlog the metrics show. */
 export async function deliveryBacklog(db: Db): Promise<{ pending: number; oldestCreatedAt: string | null }> {

@@ -2,14 +2,24 @@ import { Type } from 'typebox'
 import { authOf } from '../../http/auth.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, ListOf } from '../../lib/schemas.js'
-import { CreateWebhookBody, CreatedWebhook, ListDeliveriesQuery, ListWebhooksQuery, UpdateWebhookBody, Webhook, WebhookDelivery, WebhookIdParams } from './webhooks.schemas.js'
+import {
+  CreateWebhookBody,
+  CreatedWebhook,
+  ListDeliveriesQuery,
+  ListWebhooksQuery,
+  UpdateWebhookBody,
+  Webhook,
+  WebhookDelivery,
+  WebhookIdParams,
+} from './webhooks.schemas.js'
 import * as service from './webhooks.service.js'
 
 const operation = operations('Webhooks')
 
 export const webhooksApi: ApiModule = {
   schemas: [Webhook, CreatedWebhook, WebhookDelivery],
-  routes: ({ db, clock, webhooks: policy }) =>
+  routes:
+    ({ db, clock, webhooks: policy }) =>
     async (app) => {
       app.get(
         '/webhooks',
@@ -30,7 +40,10 @@ export const webhooksApi: ApiModule = {
           response: { 201: DataOf(CreatedWebhook) },
           errors: [409],
         }),
-        async (request, reply) => reply.status(201).send({ data: await service.createWebhook(db, authOf(request), request.body, policy, clock()) }),
+        async (request, reply) =>
+          reply
+            .status(201)
+            .send({ data: await service.createWebhook(db, authOf(request), request.body, policy, clock()) }),
       )
       app.get(
         '/webhooks/:webhook_id',
@@ -52,7 +65,16 @@ export const webhooksApi: ApiModule = {
           response: { 200: DataOf(Webhook) },
           errors: [404],
         }),
-        async (request) => ({ data: await service.updateWebhook(db, authOf(request), request.params.webhook_id, request.body, policy, clock()) }),
+        async (request) => ({
+          data: await service.updateWebhook(
+            db,
+            authOf(request),
+            request.params.webhook_id,
+            request.body,
+            policy,
+            clock(),
+          ),
+        }),
       )
       app.delete(
         '/webhooks/:webhook_id',
@@ -71,7 +93,8 @@ export const webhooksApi: ApiModule = {
         '/webhooks/:webhook_id/deliveries',
         operation('webhooks.list', {
           operationId: 'webhooks.deliveries',
-          summary: 'The deliveries of a subscription, newest first: attempts, last status and duration, next attempt (administrators; scope webhooks.list)',
+          summary:
+            'The deliveries of a subscription, newest first: attempts, last status and duration, next attempt (administrators; scope webhooks.list)',
           params: WebhookIdParams,
           querystring: ListDeliveriesQuery,
           response: { 200: ListOf(WebhookDelivery) },

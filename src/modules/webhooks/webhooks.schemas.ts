@@ -14,16 +14,24 @@ const webhookFields = {
   url: Type.String({ description: 'Where events are POSTed' }),
   description: Nullable(Type.String()),
   events: Type.Array(Type.String()),
-  active: Type.Boolean({ description: 'Inactive subscriptions receive nothing; events that happen meanwhile are not sent later' }),
-  disabled_reason: Type.Union([Type.Literal('manual'), Type.Literal('failing'), Type.Null()], {
-    description: "Why it is inactive: 'manual' (set `active: false`), or 'failing' (deactivated after three days of failed deliveries; set `active: true` to resume)",
+  active: Type.Boolean({
+    description: 'Inactive subscriptions receive nothing; events that happen meanwhile are not sent later',
   }),
-  failing_since: Nullable(Type.String({ format: 'date-time', description: 'The first failed attempt since the last delivered one' })),
+  disabled_reason: Type.Union([Type.Literal('manual'), Type.Literal('failing'), Type.Null()], {
+    description:
+      "Why it is inactive: 'manual' (set `active: false`), or 'failing' (deactivated after three days of failed deliveries; set `active: true` to resume)",
+  }),
+  failing_since: Nullable(
+    Type.String({ format: 'date-time', description: 'The first failed attempt since the last delivered one' }),
+  ),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
 }
 
-export const Webhook = Type.Object(webhookFields, { $id: 'Webhook', description: 'A subscription to the company’s events; its secret is shown only when it is created' })
+export const Webhook = Type.Object(webhookFields, {
+  $id: 'Webhook',
+  description: 'A subscription to the company’s events; its secret is shown only when it is created',
+})
 
 export const CreatedWebhook = Type.Object(
   {
@@ -33,17 +41,31 @@ export const CreatedWebhook = Type.Object(
   { $id: 'CreatedWebhook' },
 )
 
-const WebhookUrl = Type.String({ minLength: 1, maxLength: MAX_URL_LENGTH, description: 'An https URL on the public internet (see WEBHOOKS_ALLOW_PRIVATE_NETWORKS)' })
+const WebhookUrl = Type.String({
+  minLength: 1,
+  maxLength: MAX_URL_LENGTH,
+  description: 'An https URL on the public internet (see WEBHOOKS_ALLOW_PRIVATE_NETWORKS)',
+})
 const Description = Type.String({ minLength: 1, maxLength: 200 })
 
 export const CreateWebhookBody = Type.Object(
-  { url: WebhookUrl, events: EventSelection, description: Type.Optional(Description), active: Type.Optional(Type.Boolean()) },
+  {
+    url: WebhookUrl,
+    events: EventSelection,
+    description: Type.Optional(Description),
+    active: Type.Optional(Type.Boolean()),
+  },
   { additionalProperties: false },
 )
 export type CreateWebhookBodyType = Static<typeof CreateWebhookBody>
 
 export const UpdateWebhookBody = Type.Object(
-  { url: Type.Optional(WebhookUrl), events: Type.Optional(EventSelection), description: Type.Optional(Nullable(Description)), active: Type.Optional(Type.Boolean()) },
+  {
+    url: Type.Optional(WebhookUrl),
+    events: Type.Optional(EventSelection),
+    description: Type.Optional(Nullable(Description)),
+    active: Type.Optional(Type.Boolean()),
+  },
   { additionalProperties: false, minProperties: 1 },
 )
 export type UpdateWebhookBodyType = Static<typeof UpdateWebhookBody>
@@ -51,14 +73,22 @@ export type UpdateWebhookBodyType = Static<typeof UpdateWebhookBody>
 export const WebhookIdParams = Type.Object({ webhook_id: Id() })
 
 export const ListWebhooksQuery = Type.Object(
-  { active: Type.Optional(Type.Boolean()), page: Type.Optional(PaginationQuery.page), page_size: Type.Optional(PaginationQuery.page_size) },
+  {
+    active: Type.Optional(Type.Boolean()),
+    page: Type.Optional(PaginationQuery.page),
+    page_size: Type.Optional(PaginationQuery.page_size),
+  },
   { additionalProperties: false },
 )
 export type ListWebhooksQueryType = Static<typeof ListWebhooksQuery>
 
-const DeliveryStatus = Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed'), Type.Literal('cancelled')], {
-  description: "'pending': waiting for its next attempt; 'delivered': a 2xx came back; 'failed': given up after three days; 'cancelled': the subscription was deactivated",
-})
+const DeliveryStatus = Type.Union(
+  [Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed'), Type.Literal('cancelled')],
+  {
+    description:
+      "'pending': waiting for its next attempt; 'delivered': a 2xx came back; 'failed': given up after three days; 'cancelled': the subscription was deactivated",
+  },
+)
 
 export const WebhookDelivery = Type.Object(
   {
@@ -68,10 +98,14 @@ export const WebhookDelivery = Type.Object(
     status: DeliveryStatus,
     attempts: Type.Integer({ description: 'Attempts made so far' }),
     last_attempt_at: Nullable(Type.String({ format: 'date-time' })),
-    response_status: Nullable(Type.Integer({ description: 'The HTTP status of the last attempt; null when none came' })),
+    response_status: Nullable(
+      Type.Integer({ description: 'The HTTP status of the last attempt; null when none came' }),
+    ),
     duration_ms: Nullable(Type.Integer({ description: 'How long the last attempt took' })),
     error: Nullable(Type.String({ description: 'Why the last attempt failed' })),
-    next_attempt_at: Nullable(Type.String({ format: 'date-time', description: 'When it is attempted next, while pending' })),
+    next_attempt_at: Nullable(
+      Type.String({ format: 'date-time', description: 'When it is attempted next, while pending' }),
+    ),
     created_at: Type.String({ format: 'date-time' }),
     finished_at: Nullable(Type.String({ format: 'date-time' })),
   },

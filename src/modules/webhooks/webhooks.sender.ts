@@ -31,14 +31,24 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
     if (error) return callback(error, '', 0)
     const refused = addresses.find((a) => !isPublicAddress(a.address))
     if (refused || addresses.length === 0) {
-      return callback(new RefusedAddress(`${hostname} resolves to ${refused?.address ?? 'no address'}, which is not a public address`), '', 0)
+      return callback(
+        new RefusedAddress(
+          `${hostname} resolves to ${refused?.address ?? 'no address'}, which is not a public address`,
+        ),
+        '',
+        0,
+      )
     }
     if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses)
     callback(null, addresses[0]!.address, addresses[0]!.family)
   })
 }
 
-export function createSender(options: { allowPrivateNetworks: boolean; timeoutMs: number; maxSockets?: number }): Sender {
+export function createSender(options: {
+  allowPrivateNetworks: boolean
+  timeoutMs: number
+  maxSockets?: number
+}): Sender {
   const agentOptions = {
     keepAlive: true,
     maxSockets: options.maxSockets ?? 64,
@@ -75,20 +85,40 @@ export function createSender(options: { allowPrivateNetworks: boolean; timeoutMs
         clearTimeout(timer)
         resolve(outcome)
       }
-      const request = protocol.request(target, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (response) => {
-        // The body is not read: only the status counts. Draining it lets the socket be reused.
-        response.resume()
-        const status = response.statusCode ?? null
-        if (status !== null && status >= 300 && status < 400) {
-          return finish(done(status, `redirect${response.headers.location ? ` to ${String(response.headers.location).slice(0, 200)}` : ''} not followed`))
-        }
-        finish(done(status, status !== null && status >= 200 && status < 300 ? null : `the receiver answered ${status}`))
-      })
+      const request = protocol.request(
+        target,
+        { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+        (response) => {
+          // The body is not read: only the status counts. Draining it lets the socket be reused.
+          response.resume()
+          const status = response.statusCode ?? null
+          if (status !== null && status >= 300 && status < 400) {
+            return finish(
+              done(
+                status,
+                `redirect${response.headers.location ? ` to ${String(response.headers.location).slice(0, 200)}` : ''} not followed`,
+              ),
+            )
+          }
+          finish(
+            done(status, status !== null && status >= 200 && status < 300 ? null : `the receiver answered ${status}`),
+          )
+        },
+      )
       const timer = setTimeout(() => {
         request.destroy()
         finish(done(null, `no answer within ${options.timeoutMs / 1000} s`))
       }, options.timeoutMs)
-      request.on('error', (error: NodeJS.ErrnoException) => finish(done(null, error instanceof RefusedAddress ? error.message : `${error.code ?? 'error'}: ${error.message}`.slice(0, 300))))
+      request.on('error', (error: NodeJS.ErrnoException) =>
+        finish(
+          done(
+            null,
+            error instanceof RefusedAddress
+              ? error.message
+              : `${error.code ?? 'error'}: ${error.message}`.slice(0, 300),
+          ),
+        ),
+      )
       request.end(body)
     })
   }

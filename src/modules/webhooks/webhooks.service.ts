@@ -10,9 +10,19 @@ import type { Database, WebhookDeliveryRow, WebhookRow } from '../../db/schema.j
 import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
-import { MAX_WEBHOOKS_PER_TENANT, eventSelectionProblem, newWebhookSecret, webhookUrlProblem } from './webhooks.logic.js'
+import {
+  MAX_WEBHOOKS_PER_TENANT,
+  eventSelectionProblem,
+  newWebhookSecret,
+  webhookUrlProblem,
+} from './webhooks.logic.js'
 import * as repo from './webhooks.repository.js'
-import type { CreateWebhookBodyType, ListDeliveriesQueryType, ListWebhooksQueryType, UpdateWebhookBodyType } from './webhooks.schemas.js'
+import type {
+  CreateWebhookBodyType,
+  ListDeliveriesQueryType,
+  ListWebhooksQueryType,
+  UpdateWebhookBodyType,
+} from './webhooks.schemas.js'
 
 type Db = Kysely<Database>
 
@@ -83,7 +93,13 @@ export async function getWebhook(db: Db, auth: AuthContext, id: string) {
   return webhookToApi(await webhookOf(db, auth, id))
 }
 
-export async function createWebhook(db: Db, auth: AuthContext, body: CreateWebhookBodyType, policy: WebhookPolicy, now: number) {
+export async function createWebhook(
+  db: Db,
+  auth: AuthContext,
+  body: CreateWebhookBodyType,
+  policy: WebhookPolicy,
+  now: number,
+) {
   mustAdminister(auth)
   checkUrl(body.url, policy)
   checkEvents(body.events)
@@ -91,7 +107,10 @@ export async function createWebhook(db: Db, auth: AuthContext, body: CreateWebho
     // Two creations at once must not both pass the count.
     await lockTenant(trx, auth.tenantId)
     if ((await repo.countWebhooks(trx, auth.tenantId)) >= MAX_WEBHOOKS_PER_TENANT) {
-      throw new AppError('webhook_limit_reached', `A company may have at most ${MAX_WEBHOOKS_PER_TENANT} webhooks; delete one first`)
+      throw new AppError(
+        'webhook_limit_reached',
+        `A company may have at most ${MAX_WEBHOOKS_PER_TENANT} webhooks; delete one first`,
+      )
     }
     const at = new Date(now).toISOString()
     const active = body.active ?? true
@@ -113,7 +132,14 @@ export async function createWebhook(db: Db, auth: AuthContext, body: CreateWebho
   })
 }
 
-export async function updateWebhook(db: Db, auth: AuthContext, id: string, body: UpdateWebhookBodyType, policy: WebhookPolicy, now: number) {
+export async function updateWebhook(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  body: UpdateWebhookBodyType,
+  policy: WebhookPolicy,
+  now: number,
+) {
   if (body.url !== undefined) checkUrl(body.url, policy)
   if (body.events !== undefined) checkEvents(body.events)
   return db.transaction().execute(async (trx) => {
@@ -123,7 +149,8 @@ export async function updateWebhook(db: Db, auth: AuthContext, id: string, body:
     if (body.url !== undefined) changes.url = body.url
     if (body.events !== undefined) changes.events = JSON.stringify(body.events)
     if (body.description !== undefined) changes.description = body.description
-    if (body.active === true && row.active === 0) Object.assign(changes, { active: 1, disabled_reason: null, failing_since: null })
+    if (body.active === true && row.active === 0)
+      Object.assign(changes, { active: 1, disabled_reason: null, failing_since: null })
     if (body.active === false && row.active === 1) {
       Object.assign(changes, { active: 0, disabled_reason: 'manual' })
       await repo.cancelPendingDeliveries(trx, id, 'the subscription was deactivated', at)
@@ -144,7 +171,11 @@ export async function deleteWebhook(db: Db, auth: AuthContext, id: string): Prom
 export async function listDeliveries(db: Db, auth: AuthContext, id: string, query: ListDeliveriesQueryType) {
   await webhookOf(db, auth, id)
   const window = pageOf(query)
-  return listBody(window, await repo.listDeliveries(db, auth.tenantId, id, { status: query.status, event_id: query.event_id }, window), deliveryToApi)
+  return listBody(
+    window,
+    await repo.listDeliveries(db, auth.tenantId, id, { status: query.status, event_id: query.event_id }, window),
+    deliveryToApi,
+  )
 }
 
 /** Deliveries that finished more than 30 days ago are removed; pending ones stay until they finish. */

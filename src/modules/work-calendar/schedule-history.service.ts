@@ -10,7 +10,11 @@ import { notFound } from '../../errors.js'
 import { addDays } from '../../lib/calendar.js'
 import { pageOf } from '../../lib/pagination.js'
 import { SINCE_ALWAYS, schedulePeriods, timelineOf } from '../schedules/schedule-history.logic.js'
-import { scheduleAssignmentsUpTo, scheduleNames, scheduleVersionsUpTo } from '../schedules/schedule-history.repository.js'
+import {
+  scheduleAssignmentsUpTo,
+  scheduleNames,
+  scheduleVersionsUpTo,
+} from '../schedules/schedule-history.repository.js'
 import { weekdayMinutesOf } from '../schedules/schedules.service.js'
 import { calendarSubject } from './work-calendar.repository.js'
 import type { ScheduleHistoryQueryType, SchedulePeriodType } from './work-calendar.schemas.js'
@@ -21,7 +25,8 @@ const END_OF_TIME = '9999-12-31'
 
 /** The employee's schedule periods, oldest first, paginated. */
 export async function scheduleHistory(db: Db, auth: AuthContext, userId: string, query: ScheduleHistoryQueryType) {
-  if (!(await canSeeRecordsOf(db, auth, userId)) || !(await calendarSubject(db, auth.tenantId, userId))) throw notFound('User')
+  if (!(await canSeeRecordsOf(db, auth, userId)) || !(await calendarSubject(db, auth.tenantId, userId)))
+    throw notFound('User')
   const [versions, assignments, names] = await Promise.all([
     scheduleVersionsUpTo(db, auth.tenantId, END_OF_TIME),
     scheduleAssignmentsUpTo(db, auth.tenantId, [userId], END_OF_TIME),
@@ -38,5 +43,8 @@ export async function scheduleHistory(db: Db, auth: AuthContext, userId: string,
     }),
   )
   const window = pageOf(query)
-  return { data: periods.slice(window.offset, window.offset + window.limit), meta: { page: window.page, page_size: window.pageSize, total: periods.length } }
+  return {
+    data: periods.slice(window.offset, window.offset + window.limit),
+    meta: { page: window.page, page_size: window.pageSize, total: periods.length },
+  }
 }

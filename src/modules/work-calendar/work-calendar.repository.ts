@@ -37,7 +37,9 @@ export interface SubjectFilters {
 function subjects(db: Db, tenantId: string, f: SubjectFilters) {
   let q = db
     .selectFrom('users as u')
-    .leftJoin('work_centers as w', (j) => j.onRef('w.id', '=', 'u.work_center_id').onRef('w.tenant_id', '=', 'u.tenant_id'))
+    .leftJoin('work_centers as w', (j) =>
+      j.onRef('w.id', '=', 'u.work_center_id').onRef('w.tenant_id', '=', 'u.tenant_id'),
+    )
     .where('u.tenant_id', '=', tenantId)
   if (f.userId) q = q.where('u.id', '=', f.userId)
   if (f.status) q = q.where('u.status', '=', f.status)
@@ -58,7 +60,9 @@ const SUBJECT_COLUMNS = [
   'w.region as work_center_region',
 ] as const
 
-const subjectById = reusableQuery((db: Db, tenantId: string, userId: string) => subjects(db, tenantId, { userId }).select(SUBJECT_COLUMNS))
+const subjectById = reusableQuery((db: Db, tenantId: string, userId: string) =>
+  subjects(db, tenantId, { userId }).select(SUBJECT_COLUMNS),
+)
 
 /** One employee, for their daily record or their vacation balance. */
 export async function calendarSubject(db: Db, tenantId: string, userId: string): Promise<CalendarSubject | undefined> {
@@ -66,8 +70,15 @@ export async function calendarSubject(db: Db, tenantId: string, userId: string):
 }
 
 /** A page of employees in summary order: full name (case- and accent-insensitive), then id. */
-export async function calendarSubjects(db: Db, tenantId: string, filters: SubjectFilters, window: { limit: number; offset: number }): Promise<Page<CalendarSubject>> {
-  return paginate(subjects(db, tenantId, filters), window, (q) => q.select(SUBJECT_COLUMNS).orderBy('u.full_name_normalized').orderBy('u.id'))
+export async function calendarSubjects(
+  db: Db,
+  tenantId: string,
+  filters: SubjectFilters,
+  window: { limit: number; offset: number },
+): Promise<Page<CalendarSubject>> {
+  return paginate(subjects(db, tenantId, filters), window, (q) =>
+    q.select(SUBJECT_COLUMNS).orderBy('u.full_name_normalized').orderBy('u.id'),
+  )
 }
 
 /** An approved absence as the daily record needs it: whose, and which days or hours. */
@@ -85,10 +96,18 @@ function approvedSpans(db: Db, tenantId: string, users: string | readonly string
 }
 
 // One employee's (the daily record's) is compiled once; IN lists vary in length.
-const approvedOfOneUser = reusableQuery((db: Db, tenantId: string, userId: string, from: string, to: string) => approvedSpans(db, tenantId, userId, from, to))
+const approvedOfOneUser = reusableQuery((db: Db, tenantId: string, userId: string, from: string, to: string) =>
+  approvedSpans(db, tenantId, userId, from, to),
+)
 
 /** Approved absences of the given users overlapping [from, to]: what reduces expected time. */
-export async function approvedAbsencesBetween(db: Db, tenantId: string, userIds: readonly string[], from: string, to: string): Promise<ApprovedSpan[]> {
+export async function approvedAbsencesBetween(
+  db: Db,
+  tenantId: string,
+  userIds: readonly string[],
+  from: string,
+  to: string,
+): Promise<ApprovedSpan[]> {
   if (userIds.length === 0) return []
   if (userIds.length === 1) return approvedOfOneUser(db, tenantId, userIds[0]!, from, to)
   return approvedSpans(db, tenantId, userIds, from, to).execute()

@@ -8,7 +8,8 @@ const operation = operations('Schedules')
 
 export const workCalendarApi: ApiModule = {
   schemas: [s.SchedulePeriod],
-  routes: ({ db }) =>
+  routes:
+    ({ db }) =>
     async (app) => {
       app.get(
         '/users/:user_id/schedule-history',

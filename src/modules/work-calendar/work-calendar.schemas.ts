@@ -20,6 +20,9 @@ export const SchedulePeriod = Type.Object(
     }),
     weekday_minutes: WeekdayMinutes,
   },
-  { $id: 'SchedulePeriod', description: 'A span of days over which one schedule, in one version, applied to the employee' },
+  {
+    $id: 'SchedulePeriod',
+    description: 'A span of days over which one schedule, in one version, applied to the employee',
+  },
 )
 export type SchedulePeriodType = Static<typeof SchedulePeriod>

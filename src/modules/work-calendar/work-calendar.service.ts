@@ -38,7 +38,12 @@ export async function loadWorkCalendars(
     const timeline = { versionsOf, ...assignmentsOf(subject.id, assignments) }
     const periods = parseEmploymentPeriods(subject.employment_periods)
     const holidays = calendarOf(
-      placeOf(tenant, subject.work_center_id ? { id: subject.work_center_id, country: subject.work_center_country, region: subject.work_center_region } : null),
+      placeOf(
+        tenant,
+        subject.work_center_id
+          ? { id: subject.work_center_id, country: subject.work_center_country, region: subject.work_center_region }
+          : null,
+      ),
     )
     const worksHolidays = Boolean(subject.works_holidays)
     return (date, weekday) => {
