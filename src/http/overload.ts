@@ -12,7 +12,7 @@
  * (the lag is the process's own), and bounds a key to `limit × instances` expensive reads.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { AppError, retryLater } from '../errors.js'
+import { type AppError, retryLater } from '../errors.js'
 import { callerOf } from './auth.js'
 
 declare module 'fastify' {
