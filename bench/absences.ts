@@ -58,11 +58,7 @@ async function seed(handle: DatabaseHandle) {
     const ids: string[] = []
     for (let i = 0; i < EMPLOYEES; i++) {
       ids.push(
-        await insertUserRecord(
-          trx,
-          tenantId,
-          newUserInput({ email: `e${i}@abs.example`, fullName: `Employee ${i}`, vacationDays: 400 }),
-        ),
+        await insertUserRecord({ db: trx, now: Date.now() }, tenantId, newUserInput({ email: `e${i}@abs.example`, fullName: `Employee ${i}`, vacationDays: 400 })),
       )
     }
     return ids

@@ -111,11 +111,7 @@ export async function seedCompany(handle: DatabaseHandle, shape: CompanyShape): 
     const ids: string[] = []
     for (let i = 0; i < shape.employees; i++) {
       ids.push(
-        await insertUserRecord(
-          trx,
-          tenantId,
-          newUserInput({ email: `employee${i}@bench.example`, fullName: `Employee ${String(i).padStart(5, '0')}` }),
-        ),
+        await insertUserRecord({ db: trx, now: Date.now() }, tenantId, newUserInput({ email: `employee${i}@bench.example`, fullName: `Employee ${String(i).padStart(5, '0')}` })),
       )
     }
     return ids

@@ -13,6 +13,7 @@ import { databaseAnswers } from './db/database.js'
 import type { Database } from './db/schema.js'
 import { AppError, invalidField } from './errors.js'
 import { registerAuth } from './http/auth.js'
+import { registerRequestScope } from './http/request-scope.js'
 import { registerRequestTransactions } from './http/request-transactions.js'
 import cors from '@fastify/cors'
 import {
@@ -227,6 +228,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const db = options.db
+  const clock = options.clock ?? Date.now
+  registerRequestScope(app, db, clock)
   const load = { ...DEFAULT_LOAD, ...options.load }
   const lag = new EventLoopLag()
   const metrics = new ServiceMetrics({
@@ -340,7 +343,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerKioskPage(app)
 
-  const clock = options.clock ?? Date.now
   registerRequestTransactions(app, db, {
     // The key is claimed first; the audit entry and the kept answer are the last writes before commit.
     steps: [idempotentWrites(app, db, clock), kioskSignIns(app, db, clock), auditWrites(app, db)],

@@ -224,8 +224,8 @@ forEachEngine('events', (t: TestContext) => {
     const tenant = await t.newTenant()
     const auth = { tenantId: tenant.id, keyId: 'cli', actor: { id: 'cli' } } as any
     const slow = await beginRequestTransaction(t.database.db)
-    await slow.run(() => recordEvent(t.database.db, auth, 'user.created', { n: 'slow, inserted first' }))
-    await recordEvent(t.database.db, auth, 'user.created', { n: 'fast, committed first' })
+    await slow.run(() => recordEvent({ db: t.database.db, auth, now: Date.now() }, 'user.created', { n: 'slow, inserted first' }))
+    await recordEvent({ db: t.database.db, auth, now: Date.now() }, 'user.created', { n: 'fast, committed first' })
     const seen = (await allEvents(tenant.admin)).map((e) => e.data.n)
     assert.deepEqual(seen, [], 'the fast event waits behind the slow transaction')
     await slow.commit()

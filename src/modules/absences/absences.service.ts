@@ -289,13 +289,7 @@ export async function createAbsence(
       created_at: now,
     }
     await repo.insertAbsence(trx, row)
-    return announced(
-      trx,
-      auth,
-      'absence.created',
-      absenceToApi({ ...row, type_key: type.key, type_label: type.label }),
-      nowMs,
-    )
+    return announced({ db: trx, auth: auth, now: nowMs }, 'absence.created', absenceToApi({ ...row, type_key: type.key, type_label: type.label }))
   })
 }
 
@@ -356,7 +350,7 @@ export async function decideAbsence(
       decision_note: body.note ?? null,
     })
     const decided = absenceToApi((await repo.findAbsence(trx, auth.tenantId, id))!)
-    return announced(trx, auth, body.decision === 'approved' ? 'absence.approved' : 'absence.rejected', decided, nowMs)
+    return announced({ db: trx, auth: auth, now: nowMs }, body.decision === 'approved' ? 'absence.approved' : 'absence.rejected', decided)
   })
 }
 
@@ -383,12 +377,6 @@ export async function cancelAbsence(
       status: 'cancelled',
       cancelled_at: new Date(nowMs).toISOString(),
     })
-    return announced(
-      trx,
-      auth,
-      'absence.cancelled',
-      absenceToApi((await repo.findAbsence(trx, auth.tenantId, id))!),
-      nowMs,
-    )
+    return announced({ db: trx, auth: auth, now: nowMs }, 'absence.cancelled', absenceToApi((await repo.findAbsence(trx, auth.tenantId, id))!))
   })
 }

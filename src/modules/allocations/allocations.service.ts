@@ -90,13 +90,7 @@ export async function createAllocation(
       created_at: new Date(now).toISOString(),
     }
     await repo.insertAllocation(trx, row)
-    return announced(
-      trx,
-      auth,
-      'allocation.created',
-      allocationToApi((await repo.findAllocation(trx, auth.tenantId, row.id))!),
-      now,
-    )
+    return announced({ db: trx, auth: auth, now: now }, 'allocation.created', allocationToApi((await repo.findAllocation(trx, auth.tenantId, row.id))!))
   })
 }
 
@@ -130,6 +124,6 @@ export async function deleteAllocation(db: Db, auth: AuthContext, id: string, no
     if (!canAllocateFor(auth.actor, row.user_id))
       throw permissionDenied('Only an administrator or the employee may remove this allocation')
     await repo.deleteAllocation(trx, auth.tenantId, id)
-    await recordEvent(trx, auth, 'allocation.deleted', allocationToApi(row), now)
+    await recordEvent({ db: trx, auth: auth, now: now }, 'allocation.deleted', allocationToApi(row))
   })
 }

@@ -139,7 +139,7 @@ export async function proposeCorrection(
   const proposed = correctionToApi(row)
   await db.transaction().execute(async (trx) => {
     await store.insertCorrection(trx, row)
-    await recordEvent(trx, auth, 'correction.proposed', proposed, nowMs)
+    await recordEvent({ db: trx, auth: auth, now: nowMs }, 'correction.proposed', proposed)
   })
   return proposed
 }
@@ -190,13 +190,7 @@ export async function decideCorrection(
       await store.settlePendingCorrection(trx, auth.tenantId, id, { status: 'rejected', ...decision })
     else await applyCorrection(trx, correction, decision)
     const decided = correctionToApi((await store.findCorrection(trx, auth.tenantId, id))!)
-    return announced(
-      trx,
-      auth,
-      body.decision === 'approved' ? 'correction.approved' : 'correction.rejected',
-      decided,
-      nowMs,
-    )
+    return announced({ db: trx, auth: auth, now: nowMs }, body.decision === 'approved' ? 'correction.approved' : 'correction.rejected', decided)
   })
 }
 

@@ -209,12 +209,7 @@ async function storePunches(trx: Db, auth: AuthContext, rows: readonly PunchRow[
   const heads = new Map(rows.map((row) => [row.user_id, { user_id: row.user_id, seq: row.seq, hash: row.hash }]))
   await repo.insertPunches(trx, rows)
   await repo.moveChainHeads(trx, auth.tenantId, [...heads.values()])
-  await recordEvents(
-    trx,
-    auth,
-    rows.map((row) => ({ type: 'punch.created' as const, data: punchToApi(row) })),
-    now,
-  )
+  await recordEvents({ db: trx, auth: auth, now: now }, rows.map((row) => ({ type: 'punch.created' as const, data: punchToApi(row) })))
 }
 
 /** Judges and appends one punch for `employee`, whose row lock `trx` holds; throws its refusal. */

@@ -1,4 +1,4 @@
-import { authOf } from '../../http/auth.js'
+import { scopeOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { Event, EventsPage, ListEventsQuery } from './events.schemas.js'
 import * as service from './events.service.js'
@@ -20,7 +20,7 @@ export const eventsApi: ApiModule = {
           response: { 200: EventsPage },
           errors: [404],
         }),
-        async (request) => service.listEvents(db, authOf(request), request.query),
+        async (request) => service.listEvents(scopeOfRequest(request), request.query),
       )
     },
 }

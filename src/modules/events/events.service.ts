@@ -3,48 +3,43 @@
  * a write request that is the request's transaction, so the event commits with the change or not
  * at all. Integrations read the stream with GET /events, and webhooks deliver it.
  */
-import type { Kysely } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
+import type { RequestScope } from '../../auth/request-scope.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
-import type { Database, EventRow } from '../../db/schema.js'
+import type { EventRow } from '../../db/schema.js'
+import type { Db } from '../../db/unit-of-work.js'
 import { AppError, invalidField, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { type EventActor, type EventEnvelope, type EventType, KEEP_EVENTS_MS, parseTypeFilter } from './events.logic.js'
 import * as repo from './events.repository.js'
 import type { ListEventsQueryType } from './events.schemas.js'
 
-type Db = Kysely<Database>
-
 /** The command line acts as no user and with no key. */
 function actorOf(auth: AuthContext): EventActor {
   return auth.keyId === 'cli' ? { user_id: null, key_id: null } : { user_id: auth.actor.id, key_id: auth.keyId }
 }
 
-/** Records that `data` (the resource as the API returns it) changed in the way `type` says. */
-export function recordEvent(
-  db: Db,
-  auth: AuthContext,
-  type: EventType,
-  data: unknown,
-  now = Date.now(),
-): Promise<void> {
-  return recordEvents(db, auth, [{ type, data }], now)
+/**
+ * Records that `data` (the resource as the API returns it) changed in the way `type` says, in the
+ * scope's unit of work (the change's own transaction) and at its moment.
+ */
+export function recordEvent(scope: RequestScope, type: EventType, data: unknown): Promise<void> {
+  return recordEvents(scope, [{ type, data }])
 }
 
-/** Records the event and hands its data back: `return announced(trx, auth, 'absence.created', absence)`. */
-export async function announced<T>(db: Db, auth: AuthContext, type: EventType, data: T, now = Date.now()): Promise<T> {
-  await recordEvent(db, auth, type, data, now)
+/** Records the event and hands its data back: `return announced(tx, 'absence.created', absence)`. */
+export async function announced<T>(scope: RequestScope, type: EventType, data: T): Promise<T> {
+  await recordEvent(scope, type, data)
   return data
 }
 
 export async function recordEvents(
-  db: Db,
-  auth: AuthContext,
+  scope: RequestScope,
   events: readonly { type: EventType; data: unknown }[],
-  now = Date.now(),
 ): Promise<void> {
+  const { db, auth } = scope
   const actor = actorOf(auth)
-  const occurredAt = new Date(now).toISOString()
+  const occurredAt = new Date(scope.now).toISOString()
   await repo.insertEvents(
     db,
     events.map((e) => ({
@@ -79,7 +74,8 @@ export function eventToApi(row: EventRow): EventEnvelope {
   }
 }
 
-export async function listEvents(db: Db, auth: AuthContext, query: ListEventsQueryType) {
+export async function listEvents(scope: RequestScope, query: ListEventsQueryType) {
+  const { db, auth } = scope
   if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may read the event stream')
   const types = parseTypeFilter(query.type)
   if (types && types.length === 0)

@@ -99,7 +99,7 @@ export async function createExpense(
   const row = importedExpenseRow(auth.tenantId, body, new Date(now).toISOString())
   return db.transaction().execute(async (trx) => {
     await repo.insertExpenses(trx, [row])
-    return announced(trx, auth, 'expense.created', expenseToApi(row), now)
+    return announced({ db: trx, auth: auth, now: now }, 'expense.created', expenseToApi(row))
   })
 }
 

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely'
 import { DateTime } from 'luxon'
 import type { AuthContext } from '../../auth/context.js'
+import { scopeOf } from '../../auth/request-scope.js'
 import type { Database } from '../../db/schema.js'
 import { createAbsence } from '../absences/absences.service.js'
 import { decideCorrection, proposeCorrection } from '../attendance/corrections.service.js'
@@ -39,6 +40,8 @@ export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTen
       departmentId: null,
     },
   }
+  // The demo's writes happen now (its dates are laid out around today).
+  const scope = scopeOf(db, auth, Date.now())
   const hr = await createCatalogueItem(db, auth, DEPARTMENTS, { name: 'People & HR' })
   const engineering = await createCatalogueItem(db, auth, DEPARTMENTS, { name: 'Engineering' })
   const madrid = await createCatalogueItem(db, auth, WORK_CENTERS, { name: 'Madrid HQ', country: 'ES', region: 'MD' })
@@ -49,9 +52,9 @@ export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTen
   })
   const tenant = await updateTenantSettings(db, auth, { hr_department_id: hr.id })
   auth.tenant = await requireTenant(db, created.tenant.id)
-  await updateUser(db, auth, created.admin_user.id, { department_id: hr.id, work_center_id: madrid.id })
+  await updateUser(scope, created.admin_user.id, { department_id: hr.id, work_center_id: madrid.id })
 
-  const lucia = await createUser(db, auth, {
+  const lucia = await createUser(scope, {
     email: 'lucia.hr@demo.example',
     full_name: 'Lucía Recursos',
     department_id: hr.id,
@@ -60,7 +63,7 @@ export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTen
     dni: '12345678Z',
     phone: '+34 600 100 200',
   })
-  const marco = await createUser(db, auth, {
+  const marco = await createUser(scope, {
     email: 'marco.lead@demo.example',
     full_name: 'Marco Lead',
     department_id: engineering.id,
@@ -73,7 +76,7 @@ export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTen
     ['sara.dev@demo.example', 'Sara Developer', madrid.id],
     ['jordi.dev@demo.example', 'Jordi Developer', barcelona.id],
   ] as const) {
-    const employee = await createUser(db, auth, {
+    const employee = await createUser(scope, {
       email,
       full_name: name,
       department_id: engineering.id,

@@ -62,11 +62,7 @@ export async function createTenant(db: Db, input: CreateTenantInputType): Promis
     await tenants.updateTenant(trx, tenantRow.id, { default_schedule_id: schedule.id })
     await recordScheduleAssignment(trx, tenantRow.id, null, SINCE_ALWAYS, schedule.id)
     await seedDefaultAbsenceTypes(trx, tenantRow.id)
-    return insertUserRecord(
-      trx,
-      tenantRow.id,
-      newUserInput({ email: input.admin_email, fullName: input.admin_name.trim(), role: 'admin' }),
-    )
+    return insertUserRecord({ db: trx, now: Date.now() }, tenantRow.id, newUserInput({ email: input.admin_email, fullName: input.admin_name.trim(), role: 'admin' }))
   })
   const { apiKey, key } = await createKey(db, {
     tenantId: tenantRow.id,

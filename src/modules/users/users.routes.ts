@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { authOf } from '../../http/auth.js'
+import { scopeOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, PageMeta } from '../../lib/schemas.js'
 import * as schemas from './users.schemas.js'
@@ -27,7 +27,7 @@ export const usersApi: ApiModule = {
             }),
           },
         }),
-        async (request) => service.listUsers(db, authOf(request), request.query),
+        async (request) => service.listUsers(scopeOfRequest(request), request.query),
       )
 
       app.get(
@@ -41,8 +41,7 @@ export const usersApi: ApiModule = {
         }),
         async (request) => ({
           data: await service.getUser(
-            db,
-            authOf(request),
+            scopeOfRequest(request),
             request.params.user_id,
             request.query.include_folders ?? false,
           ),
@@ -60,7 +59,7 @@ export const usersApi: ApiModule = {
           errors: [404, 409],
         }),
         async (request, reply) =>
-          reply.status(201).send({ data: await service.createUser(db, authOf(request), request.body) }),
+          reply.status(201).send({ data: await service.createUser(scopeOfRequest(request), request.body) }),
       )
 
       app.patch(
@@ -76,11 +75,9 @@ export const usersApi: ApiModule = {
         }),
         async (request) => ({
           data: await service.updateUser(
-            db,
-            authOf(request),
+            scopeOfRequest(request),
             request.params.user_id,
             request.body as schemas.UpdateUserBodyType,
-            clock(),
           ),
         }),
       )
@@ -96,7 +93,7 @@ export const usersApi: ApiModule = {
           errors: [404, 409],
         }),
         async (request) => ({
-          data: await service.deactivateUser(db, authOf(request), request.params.user_id, clock()),
+          data: await service.deactivateUser(scopeOfRequest(request), request.params.user_id),
         }),
       )
 
@@ -110,7 +107,7 @@ export const usersApi: ApiModule = {
           errors: [404],
         }),
         async (request) => ({
-          data: await service.reactivateUser(db, authOf(request), request.params.user_id, clock()),
+          data: await service.reactivateUser(scopeOfRequest(request), request.params.user_id),
         }),
       )
     },

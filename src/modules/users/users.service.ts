@@ -3,18 +3,17 @@
  * transactions and locks; every check that only one request may pass (email uniqueness, the last
  * active administrator, manager cycles) runs inside a transaction holding the tenant's row lock.
  */
-import type { Kysely, Transaction } from 'kysely'
-import type { AuthContext } from '../../auth/context.js'
+import type { RequestScope } from '../../auth/request-scope.js'
 import { canAdministerEmployees, canSeeSensitiveFieldsOf, userUpdateDenial } from '../../auth/policies.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { lockRow, lockTenant } from '../../db/locks.js'
 import { managerChain } from '../../db/team.js'
-import type { Database, NewUserRow, UserUpdate } from '../../db/schema.js'
+import type { NewUserRow, UserUpdate } from '../../db/schema.js'
+import { type Db, type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
 import { todayIn } from '../../lib/calendar.js'
 import { newId } from '../../lib/ids.js'
 import { hashPassword } from '../../lib/secrets.js'
-import { nowIso } from '../../lib/time.js'
 import { catalogueItemExists } from '../catalogues/catalogues.repository.js'
 import { revokeKeysActingAs } from '../keys/keys.repository.js'
 import { SINCE_ALWAYS } from '../schedules/schedule-history.logic.js'
@@ -35,30 +34,18 @@ import { listBody, pageOf } from '../../lib/pagination.js'
 import type { EventType } from '../events/events.logic.js'
 import { recordEvent } from '../events/events.service.js'
 
-type Db = Kysely<Database>
-type Trx = Transaction<Database> | Db
-
 /**
- * Records a user event in `trx`, the transaction of the change. Events leave the service (webhooks),
- * so they carry the full form with the sensitive fields always null (decisions 14).
+ * Records a user event in the scope's unit of work, the change's transaction. Events leave the
+ * service (webhooks), so they carry the full form with the sensitive fields always null
+ * (decisions 14).
  */
-async function announce(
-  trx: Trx,
-  auth: AuthContext,
-  type: EventType,
-  userId: string,
-  nowMs = Date.now(),
-): Promise<void> {
-  const row = await repo.findUser(trx, auth.tenantId, userId)
-  if (row) await recordEvent(trx, auth, type, userRowToFull(row, null, false), nowMs)
+async function announce(scope: RequestScope, type: EventType, userId: string): Promise<void> {
+  const row = await repo.findUser(scope.db, scope.auth.tenantId, userId)
+  if (row) await recordEvent(scope, type, userRowToFull(row, null, false))
 }
 
-export async function getUser(
-  db: Db,
-  auth: AuthContext,
-  userId: string,
-  includeFolders: boolean,
-): Promise<UserFullType> {
+export async function getUser(scope: RequestScope, userId: string, includeFolders: boolean): Promise<UserFullType> {
+  const { db, auth } = scope
   const row = await repo.findUser(db, auth.tenantId, userId)
   if (!row) throw notFound('User')
   const folders = includeFolders ? await repo.listFolders(db, auth.tenantId, userId) : null
@@ -66,10 +53,10 @@ export async function getUser(
 }
 
 export async function listUsers(
-  db: Db,
-  auth: AuthContext,
+  scope: RequestScope,
   query: ListUsersQueryType,
 ): Promise<{ data: (UserFullType | UserReducedType)[]; meta: { page: number; page_size: number; total: number } }> {
+  const { db, auth } = scope
   const window = pageOf(query)
   const page = await repo.listUsers(
     db,
@@ -133,10 +120,11 @@ export function newUserInput(fields: Pick<NewUserInput, 'email' | 'fullName'> & 
 }
 
 /**
- * Inserts a user with the tenant's default folders. The caller holds the tenant lock inside `trx`
- * and has checked references and permissions; this checks the uniqueness rules.
+ * Inserts a user with the tenant's default folders. The caller holds the tenant lock inside the
+ * unit's transaction and has checked references and permissions; this checks the uniqueness rules.
  */
-export async function insertUserRecord(trx: Trx, tenantId: string, input: NewUserInput): Promise<string> {
+export async function insertUserRecord(unit: Unit, tenantId: string, input: NewUserInput): Promise<string> {
+  const trx = unit.db
   const tenant = await requireTenant(trx, tenantId)
   const emailNormalized = input.email.toLowerCase()
   if (await repo.emailInUse(trx, tenantId, emailNormalized)) {
@@ -147,7 +135,7 @@ export async function insertUserRecord(trx: Trx, tenantId: string, input: NewUse
     throw new AppError('kiosk_id_taken', 'Another user has a DNI with the same digits (kiosk identifier)')
   }
   const id = newId('user')
-  const now = nowIso()
+  const now = nowIsoOf(unit)
   const row: NewUserRow = {
     id,
     tenant_id: tenantId,
@@ -206,7 +194,7 @@ function emptyProfile() {
 }
 
 async function assertReferencesExist(
-  trx: Trx,
+  trx: Db,
   tenantId: string,
   refs: {
     departmentId?: string | null
@@ -242,7 +230,8 @@ async function explainUniqueViolation(
   throw error
 }
 
-export async function createUser(db: Db, auth: AuthContext, body: CreateUserBodyType): Promise<UserFullType> {
+export async function createUser(scope: RequestScope, body: CreateUserBodyType): Promise<UserFullType> {
+  const { db, auth } = scope
   let kioskPin: string | null = null
   if (body.phone !== undefined) {
     kioskPin = logic.kioskPinFromPhone(body.phone)
@@ -266,10 +255,10 @@ export async function createUser(db: Db, auth: AuthContext, body: CreateUserBody
   ])
   let id: string
   try {
-    id = await db.transaction().execute(async (trx) => {
-      await lockTenant(trx, auth.tenantId)
-      await assertReferencesExist(trx, auth.tenantId, references)
-      const created = await insertUserRecord(trx, auth.tenantId, {
+    id = await inTransaction(scope, async (tx) => {
+      await lockTenant(tx.db, auth.tenantId)
+      await assertReferencesExist(tx.db, auth.tenantId, references)
+      const created = await insertUserRecord(tx, auth.tenantId, {
         email: body.email,
         fullName: body.full_name.trim(),
         role: body.role ?? 'member',
@@ -286,13 +275,13 @@ export async function createUser(db: Db, auth: AuthContext, body: CreateUserBody
         phonePersonal: body.phone ?? null,
         scheduleId: body.schedule_id ?? null,
       })
-      await announce(trx, auth, 'user.created', created)
+      await announce(tx, 'user.created', created)
       return created
     })
   } catch (error) {
     return explainUniqueViolation(db, auth.tenantId, body.email, error)
   }
-  return getUser(db, auth, id, false)
+  return getUser(scope, id, false)
 }
 
 /** Maps an update body to column values; validates what the schema cannot (qualifications). */
@@ -332,13 +321,8 @@ function patchFromBody(body: UpdateUserBodyType): UserUpdate {
   return patch as UserUpdate
 }
 
-export async function updateUser(
-  db: Db,
-  auth: AuthContext,
-  userId: string,
-  body: UpdateUserBodyType,
-  nowMs = Date.now(),
-): Promise<UserFullType> {
+export async function updateUser(scope: RequestScope, userId: string, body: UpdateUserBodyType): Promise<UserFullType> {
+  const { db, auth } = scope
   const { schedule_effective_from: scheduleFrom, ...changes } = body as UpdateUserBodyType & {
     schedule_effective_from?: string
   }
@@ -347,7 +331,8 @@ export async function updateUser(
   const fields = Object.keys(changes).filter((k) => changes[k] !== undefined)
   const patch = patchFromBody(changes)
   try {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(scope, async (tx) => {
+      const trx = tx.db
       await lockTenant(trx, auth.tenantId)
       const current = await repo.findUserRow(trx, auth.tenantId, userId)
       if (!current) throw notFound('User')
@@ -375,32 +360,29 @@ export async function updateUser(
       if (typeof patch.kiosk_id === 'string' && (await repo.kioskIdInUse(trx, auth.tenantId, patch.kiosk_id, userId))) {
         throw new AppError('kiosk_id_taken', 'Another user has a DNI with the same digits (kiosk identifier)')
       }
-      await repo.updateUser(trx, auth.tenantId, userId, { ...patch, updated_at: nowIso() })
+      await repo.updateUser(trx, auth.tenantId, userId, { ...patch, updated_at: nowIsoOf(tx) })
       if (changes.schedule_id !== undefined) {
         // The new schedule applies from its date on; earlier days keep the schedule they had.
-        const from = scheduleFrom ?? todayIn(auth.tenant.timezone, new Date(nowMs))
+        const from = scheduleFrom ?? todayIn(auth.tenant.timezone, new Date(tx.now))
         await assertNotInSignedMonth(trx, auth.tenantId, userId, from, 'schedule_effective_from')
         await recordScheduleAssignment(trx, auth.tenantId, userId, from, changes.schedule_id as string | null)
       }
-      await announce(trx, auth, 'user.updated', userId, nowMs)
+      await announce(tx, 'user.updated', userId)
     })
   } catch (error) {
     return explainUniqueViolation(db, auth.tenantId, undefined, error)
   }
-  return getUser(db, auth, userId, false)
+  return getUser(scope, userId, false)
 }
 
 /**
  * Deactivation ends the employee's current employment period on the day it happens (in the
  * company's zone): that day still counts, nothing is expected after it.
  */
-export async function deactivateUser(
-  db: Db,
-  auth: AuthContext,
-  userId: string,
-  nowMs = Date.now(),
-): Promise<UserFullType> {
-  await db.transaction().execute(async (trx) => {
+export async function deactivateUser(scope: RequestScope, userId: string): Promise<UserFullType> {
+  const { auth } = scope
+  await inTransaction(scope, async (tx) => {
+    const trx = tx.db
     await lockTenant(trx, auth.tenantId)
     await lockRow(trx, 'users', auth.tenantId, userId) // the lock a new key for this user takes
     const current = await repo.findUserRow(trx, auth.tenantId, userId)
@@ -412,28 +394,25 @@ export async function deactivateUser(
     }
     const periods = logic.endEmployment(
       logic.parseEmploymentPeriods(current.employment_periods),
-      todayIn(auth.tenant.timezone, new Date(nowMs)),
+      todayIn(auth.tenant.timezone, new Date(tx.now)),
     )
     await repo.updateUser(trx, auth.tenantId, userId, {
       status: 'disabled',
       employment_periods: JSON.stringify(periods),
-      updated_at: nowIso(),
+      updated_at: nowIsoOf(tx),
     })
     // Keys acting as this user stop with the commit, and for good: a reactivation gives no key back.
-    await revokeKeysActingAs(trx, auth.tenantId, userId, nowIso())
-    await announce(trx, auth, 'user.deactivated', userId, nowMs)
+    await revokeKeysActingAs(trx, auth.tenantId, userId, nowIsoOf(tx))
+    await announce(tx, 'user.deactivated', userId)
   })
-  return getUser(db, auth, userId, false)
+  return getUser(scope, userId, false)
 }
 
 /** Reactivation begins a new employment period on the day it happens. */
-export async function reactivateUser(
-  db: Db,
-  auth: AuthContext,
-  userId: string,
-  nowMs = Date.now(),
-): Promise<UserFullType> {
-  await db.transaction().execute(async (trx) => {
+export async function reactivateUser(scope: RequestScope, userId: string): Promise<UserFullType> {
+  const { auth } = scope
+  await inTransaction(scope, async (tx) => {
+    const trx = tx.db
     await lockRow(trx, 'users', auth.tenantId, userId)
     const current = await repo.findUserRow(trx, auth.tenantId, userId)
     if (!current) throw notFound('User')
@@ -441,14 +420,14 @@ export async function reactivateUser(
     if (current.status === 'active') return // already: nothing changes, nothing to announce
     const periods = logic.resumeEmployment(
       logic.parseEmploymentPeriods(current.employment_periods),
-      todayIn(auth.tenant.timezone, new Date(nowMs)),
+      todayIn(auth.tenant.timezone, new Date(tx.now)),
     )
     await repo.updateUser(trx, auth.tenantId, userId, {
       status: 'active',
       employment_periods: JSON.stringify(periods),
-      updated_at: nowIso(),
+      updated_at: nowIsoOf(tx),
     })
-    await announce(trx, auth, 'user.reactivated', userId, nowMs)
+    await announce(tx, 'user.reactivated', userId)
   })
-  return getUser(db, auth, userId, false)
+  return getUser(scope, userId, false)
 }
