@@ -23,6 +23,7 @@ import { buildApp } from '../src/app.js'
 import type { DatabaseHandle } from '../src/db/database.js'
 import type { Database } from '../src/db/schema.js'
 import type { AuthContext } from '../src/auth/context.js'
+import { scopeOf } from '../src/auth/request-scope.js'
 import { punchLog, punchesBetween } from '../src/modules/attendance/attendance.repository.js'
 import { decideCorrection, proposeCorrection } from '../src/modules/attendance/corrections.service.js'
 import { requireTenant } from '../src/modules/tenants/tenants.repository.js'
@@ -87,13 +88,12 @@ async function addCorrections(handle: DatabaseHandle, company: BenchCompany): Pr
     for (let d = i % CORRECTED_ONE_DAY_IN; d < outs.length; d += CORRECTED_ONE_DAY_IN) {
       const out = outs[d]!
       const ts = new Date(Date.parse(out.ts) + 7 * 60_000).toISOString()
-      const proposal = await proposeCorrection(
-        handle.db,
-        admin,
-        { user_id: userId, reason: 'Left later than clocked', changes: [{ action: 'move', punch_id: out.id, ts }] },
-        NOW,
-      )
-      await decideCorrection(handle.db, authOf(userId, 'member'), proposal.id, { decision: 'approved' }, NOW)
+      const proposal = await proposeCorrection(scopeOf(handle.db, admin, NOW), {
+        user_id: userId,
+        reason: 'Left later than clocked',
+        changes: [{ action: 'move', punch_id: out.id, ts }],
+      })
+      await decideCorrection(scopeOf(handle.db, authOf(userId, 'member'), NOW), proposal.id, { decision: 'approved' })
       count++
     }
   }

@@ -13,6 +13,7 @@ if (!url || !schema) throw new Error('usage: dispatch-child.ts <database url> <s
 const handle = await openDatabase(url, schema === '-' ? {} : { pgSchema: schema })
 const dispatcher = startWebhookDispatcher(handle.db, {
   allowPrivateNetworks: true,
+  clock: Date.now,
   onError: (error) => console.error('dispatch:', error),
 })
 exitWhenParentGoes(async () => {

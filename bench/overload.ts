@@ -104,7 +104,12 @@ async function main(): Promise<void> {
     const keys = [company.adminKey]
     for (let i = 1; i < CLIENTS; i++)
       keys.push(
-        (await createKey(handle.db, { tenantId: company.tenantId, actsAsUserId: adminUser.id, scopes: SCOPES })).apiKey,
+        (
+          await createKey(
+            { db: handle.db, now: Date.now() },
+            { tenantId: company.tenantId, actsAsUserId: adminUser.id, scopes: SCOPES },
+          )
+        ).apiKey,
       )
     await handle.destroy()
     console.log(`  ${company.punches.toLocaleString('en')} punches of ${company.userIds.length} employees`)

@@ -22,6 +22,7 @@ const dispatcher =
   extra === 'webhooks'
     ? startWebhookDispatcher(handle.db, {
         allowPrivateNetworks: true,
+        clock: Date.now,
         onError: (error) => console.error('webhooks:', error),
       })
     : null

@@ -67,11 +67,14 @@ async function makeEvents(calls: Call[]): Promise<Envelope[]> {
       dni: '12345678Z',
       manager_id: admin.id,
     }))!
-    const { apiKey: workerKey } = await createKey(database.db, {
-      tenantId: tenant.id,
-      actsAsUserId: user.id,
-      scopes: ['absences.create', 'absences.cancel', 'attendance-corrections.decide'],
-    })
+    const { apiKey: workerKey } = await createKey(
+      { db: database.db, now: Date.now() },
+      {
+        tenantId: tenant.id,
+        actsAsUserId: user.id,
+        scopes: ['absences.create', 'absences.cancel', 'attendance-corrections.decide'],
+      },
+    )
     await call(adminKey, 'PATCH', `/users/${user.id}`, { full_name: 'Marta García López' })
     await call(adminKey, 'POST', '/attendance', { user_id: user.id, type: 'in', ts: iso(START - 2 * HOUR) })
     const out = (await call(adminKey, 'POST', '/attendance', { user_id: user.id, type: 'out', ts: iso(START - HOUR) }))!

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { AuthContext } from '../src/auth/context.js'
+import { scopeOf } from '../src/auth/request-scope.js'
 import { SCOPES } from '../src/auth/scopes.js'
 import { migrateToLatest, openDatabase } from '../src/db/database.js'
 import { createDemoTenant } from '../src/modules/onboarding/demo.js'
@@ -37,7 +38,7 @@ try {
     scopes: SCOPES,
     actor: { id: demo.admin_user.id, email: '', fullName: '', role: 'admin', departmentId: null },
   }
-  const report = await monthlyReport(handle.db, auth, {
+  const report = await monthlyReport(scopeOf(handle.db, auth, Date.now()), {
     user_id: corrected.user_id,
     month: corrected.first_ts.slice(0, 7),
   })

@@ -4,13 +4,12 @@
  */
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { Kysely } from 'kysely'
 import { Type } from 'typebox'
 import { randomBytes } from 'node:crypto'
 import type { ServerOptions } from 'node:http'
 import { DEFAULT_LOAD_CONFIG, DEFAULT_TIMEOUTS, type ServerTimeouts } from './config.js'
 import { databaseAnswers } from './db/database.js'
-import type { Database } from './db/schema.js'
+import type { ServiceDatabase } from './db/service-database.js'
 import { AppError, invalidField } from './errors.js'
 import { registerAuth } from './http/auth.js'
 import { registerRequestScope } from './http/request-scope.js'
@@ -149,7 +148,7 @@ function isPlainJson(text: string): boolean {
 }
 
 export interface AppOptions {
-  db: Kysely<Database>
+  db: ServiceDatabase
   rateLimitPerMinute?: number
   rateLimitStore?: RateLimitStore
   logger?: FastifyServerOptions['logger']
@@ -234,7 +233,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const lag = new EventLoopLag()
   const metrics = new ServiceMetrics({
     lag,
-    webhookBacklog: () => webhookBacklog(db),
+    webhookBacklog: () => webhookBacklog({ db, now: clock() }),
     ...(load.poolStats ? { poolStats: load.poolStats } : {}),
   })
   app.decorate('metrics', metrics)
@@ -319,8 +318,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app)
   registerInvalidPathRoutes(app)
   registerAuth(app, {
-    authenticate: (token) => authenticate(db, token),
-    authenticateKiosk: (token) => authenticateKiosk(db, token),
+    authenticate: (token, nowMs) => authenticate(db, token, nowMs),
+    authenticateKiosk: (token) => authenticateKiosk({ db, now: clock() }, token),
     rateLimit: rateLimitStore,
     limitPerMinute: options.rateLimitPerMinute ?? 300,
     onRateLimited: (bucket) => metrics.countRateLimited(bucket),

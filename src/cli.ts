@@ -10,6 +10,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { Command, CommanderError } from 'commander'
 import type { AuthContext, KeyKind } from './auth/context.js'
+import { scopeOf } from './auth/request-scope.js'
 import { SCOPES } from './auth/scopes.js'
 import { ConfigError, loadConfig } from './config.js'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js'
@@ -130,6 +131,7 @@ webhooks
     await migrateToLatest(database)
     const dispatcher = startWebhookDispatcher(database.db, {
       allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
+      clock: Date.now,
       onError: (error) => console.error(`webhooks: ${error instanceof Error ? error.message : String(error)}`),
     })
     console.log(`Delivering webhooks from ${database.location}; stop with SIGTERM or Ctrl-C`)
@@ -201,17 +203,20 @@ keys
   .option('--json', 'print JSON')
   .action(async (options: JsonOption & Record<string, string | undefined>) => {
     const created = await withDatabase(async (database) => {
-      const result = await createKey(database.db, {
-        tenantId: options.tenant!,
-        actsAsUserId: options.actsAs!,
-        scopes: options.scopes
-          ?.split(',')
-          .map((s) => s.trim())
-          .filter(Boolean),
-        kind: keyKindOption(options.kind),
-        ...(options.name ? { name: options.name } : {}),
-        expiresAt: options.expiresAt ?? null,
-      })
+      const result = await createKey(
+        { db: database.db, now: Date.now() },
+        {
+          tenantId: options.tenant!,
+          actsAsUserId: options.actsAs!,
+          scopes: options.scopes
+            ?.split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+          kind: keyKindOption(options.kind),
+          ...(options.name ? { name: options.name } : {}),
+          expiresAt: options.expiresAt ?? null,
+        },
+      )
       const given = { scopes: options.scopes, kind: options.kind, name: options.name, expires_at: options.expiresAt }
       const fields = [
         'acts_as_user_id',
@@ -230,7 +235,7 @@ keys
   .requiredOption('--tenant <id>', 'tenant id')
   .option('--json', 'print JSON')
   .action(async (options: JsonOption & { tenant: string }) => {
-    const list = await withDatabase((database) => listKeys(database.db, options.tenant))
+    const list = await withDatabase((database) => listKeys({ db: database.db, now: Date.now() }, options.tenant))
     output(
       { keys: list },
       options,
@@ -250,8 +255,9 @@ keys
   .option('--json', 'print JSON')
   .action(async (keyId: string, options: JsonOption) => {
     const key = await withDatabase(async (database) => {
-      const revoked = await revokeKey(database.db, keyId)
-      await auditCli(database.db, (await tenantOfKey(database.db, keyId))!, 'keys.revoke', revoked.id, [])
+      const revoked = await revokeKey({ db: database.db, now: Date.now() }, keyId)
+      const tenantId = (await tenantOfKey({ db: database.db, now: Date.now() }, keyId))!
+      await auditCli(database.db, tenantId, 'keys.revoke', revoked.id, [])
       return revoked
     })
     output({ key }, options, () => `Revoked ${key.id}`)
@@ -331,7 +337,7 @@ reports
           month: monthOption(options.month),
           ...(options.tz ? { tz: validZone(options.tz) } : {}),
         }
-        return renderMonthlyReport(await monthlyReport(database.db, auth, query), format)
+        return renderMonthlyReport(await monthlyReport(scopeOf(database.db, auth, Date.now()), query), format)
       })
       if (options.out) {
         writeFileSync(options.out, rendered.body)
@@ -355,7 +361,7 @@ reports
       let employees = 0
       let rows = 0
       async function* counted() {
-        for await (const page of exportMonthRecords(database.db, auth, query, Date.now(), (done, total) => {
+        for await (const page of exportMonthRecords(scopeOf(database.db, auth, Date.now()), query, (done, total) => {
           employees = done
           progress?.(done, total)
         })) {
@@ -388,7 +394,7 @@ expenses
   .option('--json', 'print JSON')
   .action(async (file: string, options: JsonOption & { tenant: string; batchSize?: string }) => {
     const report = await withDatabase(async (database) => {
-      const result = await importExpensesCsv(database.db, options.tenant, file, {
+      const result = await importExpensesCsv({ db: database.db, now: Date.now() }, options.tenant, file, {
         batchSize: options.batchSize,
         progress: terminalProgress(),
       })
@@ -413,13 +419,16 @@ program
 
 /** Writes of the command line go into the audit log like those of the API, with no key or user. */
 function auditCli(
-  db: Parameters<typeof recordWrite>[0],
+  db: Parameters<typeof recordWrite>[0]['db'],
   tenantId: string,
   operation: string,
   resourceId: string | null,
   fields: string[],
 ) {
-  return recordWrite(db, { tenantId, source: 'cli', keyId: null, userId: null, operation, resourceId, fields })
+  return recordWrite(
+    { db, now: Date.now() },
+    { tenantId, source: 'cli', keyId: null, userId: null, operation, resourceId, fields },
+  )
 }
 
 function fail(error: unknown, json: boolean): never {

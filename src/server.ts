@@ -44,15 +44,18 @@ export async function startServer(
     if (database.engine === 'sqlite' && (await countTenants(database.db)) === 0) {
       const demo = await createDemoTenant(database.db)
       demoKey = demo.api_key
-      await recordWrite(database.db, {
-        tenantId: demo.tenant.id,
-        source: 'cli',
-        keyId: null,
-        userId: null,
-        operation: 'demo.create',
-        resourceId: demo.tenant.id,
-        fields: [],
-      })
+      await recordWrite(
+        { db: database.db, now: Date.now() },
+        {
+          tenantId: demo.tenant.id,
+          source: 'cli',
+          keyId: null,
+          userId: null,
+          operation: 'demo.create',
+          resourceId: demo.tenant.id,
+          fields: [],
+        },
+      )
     }
     if (config.redisUrl) {
       // Fail fast while Redis is away (requests then go uncounted) instead of queueing commands.
@@ -113,7 +116,7 @@ export async function startServer(
   }
   app.log.info({ database: database.location, redis: Boolean(config.redisUrl) }, 'jornada listening')
   const log = app.log
-  const stopHousekeeping = startHousekeeping(database.db, (outcome) =>
+  const stopHousekeeping = startHousekeeping(database.db, Date.now, (outcome) =>
     outcome instanceof Error
       ? log.error({ err: outcome }, 'purge of expired idempotency keys and events failed')
       : log.info({ purged: outcome }, 'purged expired records'),
@@ -122,6 +125,7 @@ export async function startServer(
   if (config.webhooks.dispatchInServe) {
     dispatcher = startWebhookDispatcher(database.db, {
       allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
+      clock: Date.now,
       onError: (error) => log.error({ err: error }, 'webhook dispatch failed; it is tried again'),
     })
   }

@@ -137,6 +137,7 @@ forEachEngine(
       const receiver = await startReceiver()
       const dispatcher = startWebhookDispatcher(t.database.db, {
         allowPrivateNetworks: true,
+        clock: Date.now,
         pollMs: 20,
         onError: () => {},
       })

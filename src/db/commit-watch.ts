@@ -22,7 +22,6 @@
  * when the last handle lets go.
  */
 import { closeSync, openSync, readSync, realpathSync } from 'node:fs'
-import type { Kysely } from 'kysely'
 
 const HEADER_BYTES = 48
 
@@ -79,16 +78,4 @@ export class CommitWatch {
     watched.delete(this.path)
     closeSync(this.fd)
   }
-}
-
-const watches = new WeakMap<Kysely<any>, CommitWatch>()
-
-/** Called by openDatabase for a SQLite file in WAL mode. */
-export function registerCommitWatch(db: Kysely<any>, watch: CommitWatch): void {
-  watches.set(db, watch)
-}
-
-/** The commit watch of `db`, or undefined: PostgreSQL, an in-memory database, or no `-shm` file. */
-export function commitWatchOf(db: Kysely<any>): CommitWatch | undefined {
-  return watches.get(db)
 }

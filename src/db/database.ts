@@ -24,14 +24,14 @@ import { migrations } from './migrations/index.js'
 import type { Database } from './schema.js'
 import { JoiningDialect } from './request-transaction.js'
 import { preparedStatementName } from './reusable-query.js'
-import { CommitWatch, registerCommitWatch } from './commit-watch.js'
-import { registerSqliteConnection } from './instant-read.js'
+import { CommitWatch } from './commit-watch.js'
+import { ServiceDatabase } from './service-database.js'
 import { CachedStatementsDatabase } from './sqlite-statements.js'
 
 export type Engine = 'sqlite' | 'postgres'
 
 export interface DatabaseHandle {
-  db: Kysely<Database>
+  db: ServiceDatabase
   engine: Engine
   /** Human-readable location, without credentials, for start-up logs. */
   location: string
@@ -72,9 +72,7 @@ function openSqlite(path: string): DatabaseHandle {
   const commits = journalMode === 'wal' ? CommitWatch.open(path) : undefined
   const statements = new CachedStatementsDatabase(connection, commits ? { commits } : {})
   const dialect = new JoiningDialect(new SqliteDialect({ database: statements }), { beginImmediate: true })
-  const db = dialect.register(new Kysely<Database>({ dialect }))
-  registerSqliteConnection(db, statements)
-  if (commits) registerCommitWatch(db, commits)
+  const db = dialect.register(new ServiceDatabase({ dialect }, { statements, ...(commits ? { commits } : {}) }))
   // One connection, which Kysely lends to one query or transaction at a time.
   const poolStats = () => ({ max: 1, open: 1, idle: 1, waiting: 0 })
   const destroy = async () => {
@@ -203,7 +201,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   })
   const dialect = new JoiningDialect(new OwnSchemaPostgresDialect({ pool: preparingPool(pool) }))
-  const db = dialect.register(new Kysely<Database>({ dialect }))
+  const db = dialect.register(new ServiceDatabase({ dialect }))
   const parsed = new URL(url)
   return {
     db,

@@ -5,7 +5,7 @@
  * On PostgreSQL these statements are also prepared once per connection (see preparedStatementName).
  */
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely'
-import { readNow } from './instant-read.js'
+import { readNow } from './service-database.js'
 import type { Database } from './schema.js'
 
 const MARKER = '\u0000jornada-arg-'
@@ -24,7 +24,7 @@ export function preparedStatementName(sqlText: string): string | undefined {
 
 /**
  * A read built once per dialect. Its rows come back at once (no promise) when SQLite's connection
- * is free (see db/instant-read), else through Kysely, joining the request's transaction if any.
+ * is free (see ServiceDatabase.readNow), else through Kysely, joining the request's transaction if any.
  */
 export function reusableQuery<Args extends string[], Row>(
   build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,

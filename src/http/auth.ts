@@ -28,7 +28,7 @@ declare module 'fastify' {
 
 export interface AuthOptions {
   /** The caller of a bearer token, or null when it must be refused with 401 (the keys module's). */
-  authenticate(token: string): Promise<AuthContext | null>
+  authenticate(token: string, nowMs: number): Promise<AuthContext | null>
   /** The kiosk device of a device token, or null when it must be refused with 401 (the kiosks module's). */
   authenticateKiosk(token: string): Promise<KioskDevice | null>
   rateLimit: RateLimitStore
@@ -106,7 +106,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   async function admitDevice(request: FastifyRequest, reply: FastifyReply, token: string | null): Promise<void> {
     const device = token?.startsWith(KIOSK_TOKEN_PREFIX) ? await authenticateKiosk(token) : null
     if (!device) {
-      if (token && (await authenticate(token)))
+      if (token && (await authenticate(token, request.now)))
         throw new AppError('permission_denied', 'The kiosk endpoints take a kiosk device token, not an API key')
       throw await unauthenticated(request, reply, token)
     }
@@ -133,7 +133,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
       }
     }
     // An invalid device token falls through: `authenticate` knows no `jkd_` token, so it is a 401.
-    const auth = token ? await authenticate(token) : null
+    const auth = token ? await authenticate(token, request.now) : null
     if (!auth) throw await unauthenticated(request, reply, token)
 
     // Known from here on, so that the refusals below are logged for inspector keys too.

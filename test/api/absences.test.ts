@@ -8,6 +8,7 @@ import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { beforeEach, it } from 'node:test'
 import type { Transaction } from 'kysely'
+import { scopeOf } from '../../src/auth/request-scope.js'
 import type { Database } from '../../src/db/schema.js'
 import { decideAbsence } from '../../src/modules/absences/absences.service.js'
 import { authenticate } from '../../src/modules/keys/keys.service.js'
@@ -1607,7 +1608,7 @@ forEachEngine(
       const user = await tenant.createUser()
       const userKey = await tenant.keyFor(user.id)
       const a = await create(userKey, days(user.id, 'personal', '2026-12-01'))
-      const auth = await authenticate(t.database.db, hrKey.key!)
+      const auth = await authenticate(t.database.db, hrKey.key!, Date.now())
       assert.ok(auth)
       // The database as the service sees it, with the employee's cancel landing just after the decision commits.
       const real = t.database.db
@@ -1626,7 +1627,7 @@ forEachEngine(
           return typeof value === 'function' ? value.bind(target) : value
         },
       })
-      const decided = await decideAbsence(interleaved, auth, a.id, { decision: 'approved' }, now)
+      const decided = await decideAbsence(scopeOf(interleaved, auth, now), a.id, { decision: 'approved' })
       assert.equal(
         (await tenant.admin.get(`/api/v1/absences/${a.id}`)).body.data.status,
         'cancelled',

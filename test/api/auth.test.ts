@@ -45,13 +45,16 @@ forEachEngine('authentication and scopes', (t) => {
 
   it('a revoked key is 401 at once', async () => {
     const tenant = await t.newTenant()
-    const { apiKey, key } = await createKey(t.database.db, {
-      tenantId: tenant.id,
-      actsAsUserId: tenant.adminId,
-      scopes: ['users.list'],
-    })
+    const { apiKey, key } = await createKey(
+      { db: t.database.db, now: Date.now() },
+      {
+        tenantId: tenant.id,
+        actsAsUserId: tenant.adminId,
+        scopes: ['users.list'],
+      },
+    )
     assert.equal((await t.client(apiKey).get('/api/v1/me')).status, 200)
-    await revokeKey(t.database.db, key.id)
+    await revokeKey({ db: t.database.db, now: Date.now() }, key.id)
     expectError(await t.client(apiKey).get('/api/v1/me'), 401, 'unauthenticated')
   })
 
@@ -59,36 +62,41 @@ forEachEngine('authentication and scopes', (t) => {
     const tenant = await t.newTenant()
     // Created a minute before it expired, a second ago.
     const expired = await createKey(
-      t.database.db,
+      { db: t.database.db, now: Date.now() - 61_000 },
       {
         tenantId: tenant.id,
         actsAsUserId: tenant.adminId,
         scopes: ['users.list'],
         expiresAt: new Date(Date.now() - 1000).toISOString(),
       },
-      Date.now() - 61_000,
     )
     expectError(await t.client(expired.apiKey).get('/api/v1/me'), 401, 'unauthenticated')
-    const later = await createKey(t.database.db, {
-      tenantId: tenant.id,
-      actsAsUserId: tenant.adminId,
-      scopes: ['users.list'],
-      expiresAt: new Date(Date.now() + 3600_000).toISOString(),
-    })
+    const later = await createKey(
+      { db: t.database.db, now: Date.now() },
+      {
+        tenantId: tenant.id,
+        actsAsUserId: tenant.adminId,
+        scopes: ['users.list'],
+        expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+      },
+    )
     assert.equal((await t.client(later.apiKey).get('/api/v1/me')).status, 200)
     const keys = async () =>
       (await t.database.db.selectFrom('api_keys').select('id').where('tenant_id', '=', tenant.id).execute()).length
     const before = await keys()
     const input = { tenantId: tenant.id, actsAsUserId: tenant.adminId, scopes: ['users.list'] }
-    await assert.rejects(createKey(t.database.db, { ...input, expiresAt: '2020-01-01T00:00:00Z' }), {
-      code: 'invalid_request',
-      message: /expires_at: must be in the future/,
-    })
-    await assert.rejects(createKey(t.database.db, { ...input, expiresAt: 'next tuesday' }), {
+    await assert.rejects(
+      createKey({ db: t.database.db, now: Date.now() }, { ...input, expiresAt: '2020-01-01T00:00:00Z' }),
+      {
+        code: 'invalid_request',
+        message: /expires_at: must be in the future/,
+      },
+    )
+    await assert.rejects(createKey({ db: t.database.db, now: Date.now() }, { ...input, expiresAt: 'next tuesday' }), {
       code: 'invalid_request',
       message: /expires_at/,
     })
-    await assert.rejects(createKey(t.database.db, { ...input, expiresAt: '' }), {
+    await assert.rejects(createKey({ db: t.database.db, now: Date.now() }, { ...input, expiresAt: '' }), {
       code: 'invalid_request',
       message: /expires_at/,
     })

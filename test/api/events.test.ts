@@ -213,7 +213,7 @@ forEachEngine('events', (t: TestContext) => {
     await settledEvents(tenant.admin, 1)
     await purgeEvents(t.database.db, Date.now() + 29 * 86_400_000)
     assert.equal((await allEvents(tenant.admin)).length, 1)
-    const report = await purgeExpired(t.database.db, Date.now() + 31 * 86_400_000)
+    const report = await purgeExpired({ db: t.database.db, now: Date.now() + 31 * 86_400_000 })
     assert.ok(report.events >= 1 && report.idempotency_keys >= 0)
     assert.equal((await allEvents(tenant.admin)).length, 0)
   })

@@ -309,14 +309,14 @@ forEachEngine(
         (await withKey(tenant.admin, 'POST', '/api/v1/users', { email, full_name: 'P' }, 'day-old')).status,
         201,
       )
-      assert.equal(await purgeIdempotencyKeys(t.database.db, Date.now() + 23 * 3_600_000), 0)
+      assert.equal(await purgeIdempotencyKeys({ db: t.database.db, now: Date.now() + 23 * 3_600_000 }), 0)
       assert.equal(
         (await withKey(tenant.admin, 'POST', '/api/v1/users', { email, full_name: 'P' }, 'day-old')).headers[
           'idempotent-replayed'
         ],
         'true',
       )
-      assert.ok((await purgeIdempotencyKeys(t.database.db, Date.now() + 25 * 3_600_000)) >= 1)
+      assert.ok((await purgeIdempotencyKeys({ db: t.database.db, now: Date.now() + 25 * 3_600_000 })) >= 1)
       expectError(
         await withKey(tenant.admin, 'POST', '/api/v1/users', { email, full_name: 'P' }, 'day-old'),
         409,

@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict'
 import { after, before, it } from 'node:test'
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.js'
-import { readNow } from '../../src/db/instant-read.js'
 import { currentAuthEpoch } from '../../src/modules/keys/keys.repository.js'
 import { createKey, revokeKey } from '../../src/modules/keys/keys.service.js'
 import { PG_URL, expectError, forEachEngine } from '../helpers/harness.js'
@@ -24,7 +23,10 @@ forEachEngine('key lookups kept in memory', (t) => {
   after(async () => other?.destroy())
 
   async function keptKey(tenant: { id: string; adminId: string }, scopes: string[] = ['users.list']) {
-    const created = await createKey(t.database.db, { tenantId: tenant.id, actsAsUserId: tenant.adminId, scopes })
+    const created = await createKey(
+      { db: t.database.db, now: Date.now() },
+      { tenantId: tenant.id, actsAsUserId: tenant.adminId, scopes },
+    )
     // Used once, so that its lookup is kept.
     assert.equal((await t.client(created.apiKey).get('/api/v1/me')).status, 200)
     return created
@@ -33,18 +35,21 @@ forEachEngine('key lookups kept in memory', (t) => {
   it('a key revoked by another instance is 401 at the next request', async () => {
     const tenant = await t.newTenant()
     const { apiKey, key } = await keptKey(tenant)
-    await revokeKey(other.db, key.id)
+    await revokeKey({ db: other.db, now: Date.now() }, key.id)
     expectError(await t.client(apiKey).get('/api/v1/me'), 401, 'unauthenticated')
   })
 
   it('a user disabled by another instance cannot act through their keys at the next request', async () => {
     const tenant = await t.newTenant()
     const user = await tenant.createUser()
-    const { apiKey } = await createKey(t.database.db, {
-      tenantId: tenant.id,
-      actsAsUserId: user.id,
-      scopes: ['users.list'],
-    })
+    const { apiKey } = await createKey(
+      { db: t.database.db, now: Date.now() },
+      {
+        tenantId: tenant.id,
+        actsAsUserId: user.id,
+        scopes: ['users.list'],
+      },
+    )
     assert.equal((await t.client(apiKey).get('/api/v1/me')).status, 200)
     await other.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', user.id).execute()
     expectError(await t.client(apiKey).get('/api/v1/me'), 401, 'unauthenticated')
@@ -68,12 +73,15 @@ forEachEngine('key lookups kept in memory', (t) => {
   it('a kept key still expires on time', async () => {
     const tenant = await t.newTenant()
     const expiresAt = new Date(Date.now() + 1500).toISOString()
-    const { apiKey } = await createKey(t.database.db, {
-      tenantId: tenant.id,
-      actsAsUserId: tenant.adminId,
-      scopes: ['users.list'],
-      expiresAt,
-    })
+    const { apiKey } = await createKey(
+      { db: t.database.db, now: Date.now() },
+      {
+        tenantId: tenant.id,
+        actsAsUserId: tenant.adminId,
+        scopes: ['users.list'],
+        expiresAt,
+      },
+    )
     assert.equal((await t.client(apiKey).get('/api/v1/me')).status, 200)
     await new Promise((resolve) => setTimeout(resolve, Date.parse(expiresAt) - Date.now() + 50))
     expectError(await t.client(apiKey).get('/api/v1/me'), 401, 'unauthenticated')
@@ -125,16 +133,16 @@ forEachEngine('key lookups kept in memory', (t) => {
 
   it('reads now only on a free SQLite connection', { skip: t.engine !== 'sqlite' && 'SQLite only' }, async () => {
     const query = 'select n from auth_epoch where id = 1'
-    assert.ok(readNow(t.database.db, query))
+    assert.ok(t.database.db.readNow(query))
     await t.database.db.transaction().execute(async () => {
       // The connection is inside a transaction: a read now could see its uncommitted changes.
-      assert.equal(readNow(t.database.db, query), undefined)
+      assert.equal(t.database.db.readNow(query), undefined)
     })
     // Streaming rows (an export) keeps the connection busy until the last row.
     for await (const _row of t.database.db.selectFrom('tenants').select('id').stream()) {
-      assert.equal(readNow(t.database.db, query), undefined)
+      assert.equal(t.database.db.readNow(query), undefined)
       break
     }
-    assert.ok(readNow(t.database.db, query))
+    assert.ok(t.database.db.readNow(query))
   })
 })

@@ -137,14 +137,13 @@ forEachEngine('API keys and inspector access', (t) => {
     expectError(await tenant.admin.post(`/api/v1/keys/${created.id}/revoke`, { reason: 'x' }), 400, 'invalid_request')
     // Expired: issued a moment before it expires, then used after.
     const soon = await createKey(
-      t.database.db,
+      { db: t.database.db, now: Date.now() },
       {
         tenantId: tenant.id,
         actsAsUserId: tenant.adminId,
         scopes: ['users.list'],
         expiresAt: new Date(Date.now() + 50).toISOString(),
       },
-      Date.now(),
     )
     await new Promise((resolve) => setTimeout(resolve, 80))
     expectError(await t.client(soon.apiKey).get('/api/v1/users'), 401, 'unauthenticated')

@@ -46,6 +46,7 @@ forEachEngine(
     const dispatch = (options: Partial<DispatcherOptions> = {}, db = t.database.db) => {
       const dispatcher = startWebhookDispatcher(db, {
         allowPrivateNetworks: true,
+        clock: Date.now,
         pollMs: 20,
         retry: FAST_RETRY,
         onError: () => {},
@@ -284,7 +285,7 @@ forEachEngine(
       await subscribe(tenant, r.url)
       await tenant.createUser()
       // An instance fans the event out and leases its delivery for 400 ms, then dies before sending.
-      await fanOut(t.database.db, Date.now())
+      await fanOut({ db: t.database.db, now: Date.now() })
       const leasedAt = Date.now()
       const claimed = await claimDueDeliveries(
         t.database.db,
@@ -302,7 +303,7 @@ forEachEngine(
       const tenant = await t.newTenant()
       const hook = await subscribe(tenant, 'http://127.0.0.1:9/unused')
       await tenant.createUser()
-      await fanOut(t.database.db, Date.now())
+      await fanOut({ db: t.database.db, now: Date.now() })
       const now = Date.now()
       const claimed = (
         await claimDueDeliveries(t.database.db, new Date(now).toISOString(), new Date(now + 60_000).toISOString(), 100)
@@ -310,7 +311,7 @@ forEachEngine(
       assert.equal(claimed.length, 1)
       assert.equal((await tenant.admin.patch(`/api/v1/webhooks/${hook.id}`, { active: false })).status, 200)
       await recordOutcomes(
-        t.database.db,
+        { db: t.database.db, now: Date.now() },
         [
           {
             delivery: claimed[0]!,
@@ -319,7 +320,6 @@ forEachEngine(
           },
         ],
         FAST_RETRY,
-        Date.now(),
       )
       const [delivery] = await deliveriesOf(tenant, hook.id)
       assert.deepEqual([delivery.status, delivery.next_attempt_at], ['cancelled', null])

@@ -1,11 +1,26 @@
 /**
  * The shape of the code, checked on every run: the parts of src/ form a one-way import graph,
  * only route files meet the web edge (http/), only repositories (and db/) build queries, and the
- * layers at the bottom (lib, db, auth, errors) import nothing above them.
+ * layers at the bottom (lib, db, auth, errors) import nothing above them. The unit of work is a
+ * value: services take the request's scope, route handlers reach the database only through it,
+ * nothing flows through AsyncLocalStorage, every "now" of a module comes from its scope, and
+ * modules meet only at each other's front door (index.ts). Each rule is shown to catch a planted
+ * violation.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { cyclesOf, importsOf, partGraph, partOf, readSources, type SourceFile } from '../helpers/import-graph.js'
+import {
+  clockReads,
+  cyclesOf,
+  importsOf,
+  partGraph,
+  partOf,
+  reachesPastEntry,
+  readSources,
+  routesWithHandle,
+  type SourceFile,
+  unscopedServices,
+} from '../helpers/import-graph.js'
 
 const sources = readSources(new URL('../../src', import.meta.url).pathname)
 
@@ -71,5 +86,72 @@ describe('import graph of src/', () => {
       .filter((f) => QUERY.test(f.text))
       .map((f) => f.path)
     assert.deepEqual(offenders, [])
+  })
+})
+
+const file = (path: string, text: string): SourceFile => ({ path, text })
+const inModules = sources.filter((f) => f.path.startsWith('modules/'))
+
+describe('the unit of work is a value', () => {
+  it('nothing in src/ uses AsyncLocalStorage: no state flows invisibly through a request', () => {
+    assert.deepEqual(
+      sources.filter((f) => /\bAsyncLocalStorage\b|node:async_hooks/.test(f.text)).map((f) => f.path),
+      [],
+    )
+  })
+
+  it('services take the scope, never a database handle and a caller side by side', () => {
+    assert.deepEqual(unscopedServices(inModules), [])
+    const planted = file(
+      'modules/x/x.service.ts',
+      'export async function getX(db: Db, auth: AuthContext, id: string) {}\nexport function ok(scope: RequestScope) {}',
+    )
+    assert.deepEqual(unscopedServices([planted]), ['modules/x/x.service.ts'])
+    assert.deepEqual(unscopedServices([file('modules/x/x.service.ts', 'export function ok(scope: RequestScope) {}')]), [])
+  })
+
+  it('route files never name a database handle: handlers get the request scope', () => {
+    assert.deepEqual(routesWithHandle(sources), [])
+    const planted = file('modules/x/x.routes.ts', 'routes: ({ db }) => async (app) => app.get("/x", () => getX(db))')
+    assert.deepEqual(routesWithHandle([planted]), ['modules/x/x.routes.ts'])
+  })
+
+  it('modules read no wall clock: every now comes from the scope or the clock they are given', () => {
+    assert.deepEqual(clockReads(inModules), [])
+    const planted = file(
+      'modules/x/x.service.ts',
+      [
+        '// Date.now() in a comment is fine',
+        'const a = Date.now()',
+        'const b = new Date()',
+        'const c = new Date(scope.now)',
+        'const d = nowIso()',
+        'const e = DateTime.now().setZone(zone)',
+      ].join('\n'),
+    )
+    assert.deepEqual(clockReads([planted]), [
+      'modules/x/x.service.ts:2',
+      'modules/x/x.service.ts:3',
+      'modules/x/x.service.ts:5',
+      'modules/x/x.service.ts:6',
+    ])
+  })
+})
+
+describe('modules meet through their front doors', () => {
+  it('another module is imported only through its index.ts', () => {
+    assert.deepEqual(reachesPastEntry(sources), [])
+  })
+
+  it('the entry check finds an import past the front door (fixture)', () => {
+    const planted = [
+      file('modules/a/a.service.ts', "import { x } from '../b/b.repository.js'\nimport { y } from '../b/index.js'\n"),
+      file('modules/a/a.routes.ts', "import { z } from './a.service.js'\n"),
+      file('app.ts', "import { usersApi } from './modules/users/users.routes.js'\n"),
+    ]
+    assert.deepEqual(reachesPastEntry(planted), [
+      'modules/a/a.service.ts -> modules/b/b.repository.ts',
+      'app.ts -> modules/users/users.routes.ts',
+    ])
   })
 })

@@ -11,6 +11,7 @@ import { verifyPunchChains } from '../../src/modules/attendance/chain-verificati
 import { punchHash } from '../../src/modules/attendance/punch-chain.js'
 import type { Kysely } from 'kysely'
 import type { AuthContext } from '../../src/auth/context.js'
+import { scopeOf } from '../../src/auth/request-scope.js'
 import type { TenantRow } from '../../src/db/schema.js'
 import { scheduleHistory } from '../../src/modules/work-calendar/schedule-history.service.js'
 import * as chainHeadsMigration from '../../src/db/migrations/2026_11_21_0005_punch_chain_heads.js'
@@ -185,7 +186,7 @@ for (const target of ENGINES) {
         .execute()
       assert.ok(punches.every((p) => p.source === 'api' && Number(p.hash_version) === 1 && p.created_by === null))
       const tenant = (await handle.db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst())!
-      const history = await scheduleHistory(handle.db, adminOf(tenant, long), short, {})
+      const history = await scheduleHistory(scopeOf(handle.db, adminOf(tenant, long), Date.now()), short, {})
       assert.deepEqual(
         history.data.map((p) => [p.effective_from, p.effective_to, p.schedule_id, p.origin, p.weekday_minutes.mon]),
         [[null, null, own, 'own', 300]],

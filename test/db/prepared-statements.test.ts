@@ -40,7 +40,7 @@ describe('prepared statements [postgres]', {
       timezone: 'Europe/Madrid',
     })
     for (let i = 0; i < 3; i++) {
-      const auth = await authenticate(handle.db, created.api_key)
+      const auth = await authenticate(handle.db, created.api_key, Date.now())
       assert.equal(auth?.tenantId, created.tenant.id)
       assert.equal(auth?.tenant.timezone, 'Europe/Madrid')
     }
@@ -57,7 +57,7 @@ describe('prepared statements [postgres]', {
     )
 
     // A wrong secret is still refused by the prepared lookup.
-    assert.equal(await authenticate(handle.db, `${created.api_key.slice(0, -4)}AAAA`), null)
+    assert.equal(await authenticate(handle.db, `${created.api_key.slice(0, -4)}AAAA`, Date.now()), null)
   })
 
   it('a column added under a prepared statement (a migration by another instance) does not break it', async () => {

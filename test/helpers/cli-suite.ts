@@ -371,7 +371,9 @@ export function describeCliOn(engineName: (typeof ENGINES)[number]['engine']): v
       expectError(await client(ciKey.api_key).get('/api/v1/users'), 401, 'unauthenticated')
       expectError(await client(ciKey.api_key).get('/api/v1/me'), 401, 'unauthenticated')
       assert.equal((await client(tenant.api_key).get('/api/v1/me')).status, 200, 'the other keys still work')
-      const stored = (await listKeys(database!.db, tenant.tenant.id)).find((k) => k.id === ciKey!.key.id)
+      const stored = (await listKeys({ db: database!.db, now: Date.now() }, tenant.tenant.id)).find(
+        (k) => k.id === ciKey!.key.id,
+      )
       assert.equal(stored?.revoked_at, body.key.revoked_at)
     })
 
@@ -639,7 +641,7 @@ export function describeCliOn(engineName: (typeof ENGINES)[number]['engine']): v
     )
 
     it('an unknown scope fails with invalid_request and creates no key', opts, async () => {
-      const before = (await listKeys(database!.db, tenant.tenant.id)).length
+      const before = (await listKeys({ db: database!.db, now: Date.now() }, tenant.tenant.id)).length
       const error = await cliFails(
         target.url,
         ...['keys', 'create', '--tenant', tenant.tenant.id, '--acts-as', tenant.admin_user.id],
@@ -651,7 +653,7 @@ export function describeCliOn(engineName: (typeof ENGINES)[number]['engine']): v
         error.details?.map((d) => d.field),
         ['scopes'],
       )
-      assert.equal((await listKeys(database!.db, tenant.tenant.id)).length, before)
+      assert.equal((await listKeys({ db: database!.db, now: Date.now() }, tenant.tenant.id)).length, before)
     })
 
     it('a bad admin email fails naming admin_email, with --json and without, and creates no tenant', opts, async () => {
@@ -714,7 +716,7 @@ export function describeCliOn(engineName: (typeof ENGINES)[number]['engine']): v
         ],
       )
       assert.equal(unknownUser.code, 'not_found')
-      assert.deepEqual(await listKeys(database!.db, 'ten_01ARZ3NDEKTSV4RRFFQ69G5FAV'), [])
+      assert.deepEqual(await listKeys({ db: database!.db, now: Date.now() }, 'ten_01ARZ3NDEKTSV4RRFFQ69G5FAV'), [])
     })
 
     it('a missing required option exits 2 with a usage message (JSON with --json)', opts, async () => {

@@ -189,7 +189,10 @@ async function newTenant(
     adminKey: created.api_key,
     admin,
     async keyFor(userId, scopes = SCOPES) {
-      const { apiKey } = await createKey(ctx.database.db, { tenantId: created.tenant.id, actsAsUserId: userId, scopes })
+      const { apiKey } = await createKey(
+        { db: ctx.database.db, now: Date.now() },
+        { tenantId: created.tenant.id, actsAsUserId: userId, scopes },
+      )
       return ctx.client(apiKey)
     },
     async createUser(fields = {}) {

@@ -121,3 +121,63 @@ function cycleThrough(graph: ReadonlyMap<string, ReadonlySet<string>>, component
   }
   return [start, start]
 }
+
+/** Each module's front door: the one file other parts may import from it. */
+export const ENTRY_FILE = 'index.ts'
+
+/**
+ * Imports that reach past another module's front door: `from` imports `to`, a file of another
+ * module than its own, other than that module's index.ts.
+ */
+export function reachesPastEntry(files: readonly SourceFile[]): string[] {
+  return files.flatMap((file) => {
+    const from = partOf(file.path)
+    return importsOf(file)
+      .filter((target) => {
+        const to = partOf(target)
+        return to.startsWith('modules/') && to !== from && target !== `${to}/${ENTRY_FILE}`
+      })
+      .map((target) => `${file.path} -> ${target}`)
+  })
+}
+
+/**
+ * Reads of the wall clock: every "now" of a request comes from its scope, of background work from
+ * the clock it is given. `new Date()` with no argument, `Date.now()`, `nowIso()`, Luxon's
+ * `DateTime.now()`/`DateTime.local()` without arguments and `performance.now()`/`process.hrtime`
+ * used as a clock all count.
+ */
+const WALL_CLOCK = /\bDate\.now\(|\bnew Date\(\s*\)|\bnowIso\(\s*\)|\bDateTime\.(now|local)\(\s*\)/
+
+/** Each line of `files` that reads the wall clock, as `path:line`. Comments are not code. */
+export function clockReads(files: readonly SourceFile[]): string[] {
+  return files.flatMap((file) =>
+    withoutComments(file.text)
+      .split('\n')
+      .flatMap((line, i) => (WALL_CLOCK.test(line) ? [`${file.path}:${i + 1}`] : [])),
+  )
+}
+
+/**
+ * A service that takes a database handle and a caller side by side instead of the scope that
+ * holds both: `(db: Db, auth: AuthContext, ...)`, whatever the names of the handle's type.
+ */
+const HANDLE_AND_CALLER = /\(\s*\w+\??:\s*(Db|Trx|Kysely<\w+>|Transaction<\w+>)\s*,\s*\w+\??:\s*AuthContext\b/
+
+/** Functions in `files` that take a database handle and an AuthContext instead of a scope. */
+export function unscopedServices(files: readonly SourceFile[]): string[] {
+  return files.filter((file) => HANDLE_AND_CALLER.test(withoutComments(file.text))).map((file) => file.path)
+}
+
+/** Route files that name a database handle: their handlers must reach the database through the request's scope. */
+export function routesWithHandle(files: readonly SourceFile[]): string[] {
+  return files
+    .filter((file) => file.path.endsWith('.routes.ts'))
+    .filter((file) => /\bdb\b|\bKysely\b|\bscopeDatabase\b/.test(withoutComments(file.text)))
+    .map((file) => file.path)
+}
+
+/** The text with its // and /* *\/ comments blanked (line numbers kept); strings are left alone. */
+function withoutComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' ')).replace(/(^|[^:'"`])\/\/.*$/gm, '$1')
+}

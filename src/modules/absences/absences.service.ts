@@ -3,8 +3,7 @@
  * check that two requests could race past (overlap, vacation balance) runs under the employee's
  * row lock; decisions and cancellations lock the absence itself.
  */
-import type { Kysely, Transaction } from 'kysely'
-import type { AuthContext } from '../../auth/context.js'
+import type { RequestScope } from '../../auth/request-scope.js'
 import {
   canAdministerEmployees,
   canCancelAbsence,
@@ -16,12 +15,12 @@ import { canSeeRecordsOf } from '../../auth/visibility.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { lockRow } from '../../db/locks.js'
 import { managerChain } from '../../db/team.js'
-import type { AbsenceRow, AbsenceTypeRow, Database, TenantRow } from '../../db/schema.js'
+import type { AbsenceRow, AbsenceTypeRow, TenantRow } from '../../db/schema.js'
+import { type Db, type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { isoWeekday, todayIn } from '../../lib/calendar.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
-import { nowIso } from '../../lib/time.js'
 import { findUserRow } from '../users/users.repository.js'
 import { type AbsenceSpan, dayExpectation } from '../work-calendar/work-calendar.logic.js'
 import { calendarSubject } from '../work-calendar/work-calendar.repository.js'
@@ -38,9 +37,6 @@ import type {
   ListAbsencesQueryType,
   UpdateAbsenceTypeBodyType,
 } from './absences.schemas.js'
-
-type Db = Kysely<Database>
-type Trx = Transaction<Database> | Db
 
 export function absenceToApi(row: repo.AbsenceWithType): AbsenceApiType {
   return {
@@ -70,11 +66,11 @@ export function typeToApi(row: AbsenceTypeRow): AbsenceTypeType {
 // ---------------------------------------------------------------------------------------------
 // Type catalogue
 
-/** The default catalogue every new company starts with. */
-export async function seedDefaultAbsenceTypes(trx: Trx, tenantId: string): Promise<void> {
-  const now = nowIso()
+/** The default catalogue every new company starts with, created at the unit's moment. */
+export async function seedDefaultAbsenceTypes(unit: Unit, tenantId: string): Promise<void> {
+  const now = nowIsoOf(unit)
   await repo.insertTypes(
-    trx,
+    unit.db,
     logic.DEFAULT_ABSENCE_TYPES.map((t) => ({ id: newId('absenceType'), tenant_id: tenantId, ...t, created_at: now })),
   )
 }
@@ -86,16 +82,17 @@ function assertCoherentType(type: { allows_hourly: boolean; consumes_vacation: b
   }
 }
 
-export async function listAbsenceTypes(db: Db, auth: AuthContext, query: { page?: number; page_size?: number }) {
+export async function listAbsenceTypes(scope: RequestScope, query: { page?: number; page_size?: number }) {
+  const { db, auth } = scope
   const window = pageOf(query)
   return listBody(window, await repo.listTypes(db, auth.tenantId, window), typeToApi)
 }
 
 export async function createAbsenceType(
-  db: Db,
-  auth: AuthContext,
+  scope: RequestScope,
   body: CreateAbsenceTypeBodyType,
 ): Promise<AbsenceTypeType> {
+  const { auth } = scope
   const row: AbsenceTypeRow = {
     id: newId('absenceType'),
     tenant_id: auth.tenantId,
@@ -104,15 +101,15 @@ export async function createAbsenceType(
     requires_approval: body.requires_approval ?? true,
     allows_hourly: body.allows_hourly ?? false,
     consumes_vacation: body.consumes_vacation ?? false,
-    created_at: nowIso(),
+    created_at: nowIsoOf(scope),
   }
   assertCoherentType({ allows_hourly: Boolean(row.allows_hourly), consumes_vacation: Boolean(row.consumes_vacation) })
   if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may add absence types')
   const exists = () => new AppError('absence_type_exists', `An absence type with key "${body.key}" already exists`)
   try {
-    await db.transaction().execute(async (trx) => {
-      if (await repo.findTypeByKey(trx, auth.tenantId, body.key)) throw exists()
-      await repo.insertTypes(trx, [row])
+    await inTransaction(scope, async (tx) => {
+      if (await repo.findTypeByKey(tx.db, auth.tenantId, body.key)) throw exists()
+      await repo.insertTypes(tx.db, [row])
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw exists()
@@ -122,12 +119,13 @@ export async function createAbsenceType(
 }
 
 export async function updateAbsenceType(
-  db: Db,
-  auth: AuthContext,
+  scope: RequestScope,
   key: string,
   body: UpdateAbsenceTypeBodyType,
 ): Promise<AbsenceTypeType> {
-  return db.transaction().execute(async (trx) => {
+  const { auth } = scope
+  return inTransaction(scope, async (tx) => {
+    const trx = tx.db
     const current = await repo.findTypeByKey(trx, auth.tenantId, key)
     if (!current) throw notFound('Absence type')
     const next = {
@@ -168,7 +166,7 @@ function yearsOf(from: string, to: string): { years: number[]; from: string; to:
  * the employee's active absences in those years (and the days `extra`, a new request, would add).
  */
 async function vacationUsage(
-  trx: Trx,
+  trx: Db,
   tenant: TenantRow,
   userId: string,
   years: { years: number[]; from: string; to: string },
@@ -199,16 +197,11 @@ async function vacationUsage(
   return { usage, extraDays: extra ? logic.workingDaysByYear(extra, isWorkingDay) : new Map() }
 }
 
-/** `year` defaults to the current year in the company's zone. */
-export async function vacationBalance(
-  db: Db,
-  auth: AuthContext,
-  userId: string,
-  year: number | undefined,
-  nowMs = Date.now(),
-) {
+/** `year` defaults to the scope's year in the company's zone. */
+export async function vacationBalance(scope: RequestScope, userId: string, year: number | undefined) {
+  const { db, auth } = scope
   const tenant = auth.tenant
-  year ??= Number(todayIn(tenant.timezone, new Date(nowMs)).slice(0, 4))
+  year ??= Number(todayIn(tenant.timezone, new Date(scope.now)).slice(0, 4))
   const user = await findUserRow(db, auth.tenantId, userId)
   if (!user || !(await canSeeRecordsOf(db, auth, userId))) throw notFound('User')
   const range = yearsOf(`${year}-01-01`, `${year}-12-31`)
@@ -222,12 +215,8 @@ export async function vacationBalance(
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-export async function createAbsence(
-  db: Db,
-  auth: AuthContext,
-  body: CreateAbsenceBodyType,
-  nowMs = Date.now(),
-): Promise<AbsenceApiType> {
+export async function createAbsence(scope: RequestScope, body: CreateAbsenceBodyType): Promise<AbsenceApiType> {
+  const { db, auth } = scope
   const tenant = auth.tenant
   const type = await repo.findTypeByKey(db, auth.tenantId, body.type)
   if (!type) throw invalidField('type', `is not an absence type of this company (see GET /api/v1/absence-types)`)
@@ -239,12 +228,13 @@ export async function createAbsence(
   }
   const problems = logic.requestProblems(
     { ...span, type: { allows_hourly: Boolean(type.allows_hourly) } },
-    todayIn(tenant.timezone, new Date(nowMs)),
+    todayIn(tenant.timezone, new Date(scope.now)),
   )
   if (problems.length > 0)
     throw new AppError('invalid_request', `Invalid absence: ${problems.map((p) => p.field).join(', ')}`, problems)
 
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(scope, async (tx) => {
+    const trx = tx.db
     await lockRow(trx, 'users', auth.tenantId, body.user_id)
     const user = await findUserRow(trx, auth.tenantId, body.user_id)
     if (!user) throw notFound('User')
@@ -272,7 +262,7 @@ export async function createAbsence(
         }
       }
     }
-    const now = new Date(nowMs).toISOString()
+    const now = nowIsoOf(tx)
     const approvedAtOnce = !type.requires_approval
     const row: AbsenceRow = {
       id: newId('absence'),
@@ -289,22 +279,24 @@ export async function createAbsence(
       created_at: now,
     }
     await repo.insertAbsence(trx, row)
-    return announced({ db: trx, auth: auth, now: nowMs }, 'absence.created', absenceToApi({ ...row, type_key: type.key, type_label: type.label }))
+    return announced(tx, 'absence.created', absenceToApi({ ...row, type_key: type.key, type_label: type.label }))
   })
 }
 
 /** The absence, if it exists and its employee's records are visible to the caller; else 404. */
-async function visibleAbsence(db: Trx, auth: AuthContext, id: string): Promise<repo.AbsenceWithType> {
+async function visibleAbsence(scope: RequestScope, id: string): Promise<repo.AbsenceWithType> {
+  const { db, auth } = scope
   const row = await repo.findAbsence(db, auth.tenantId, id)
   if (!row || !(await canSeeRecordsOf(db, auth, row.user_id))) throw notFound('Absence')
   return row
 }
 
-export async function getAbsence(db: Db, auth: AuthContext, id: string): Promise<AbsenceApiType> {
-  return absenceToApi(await visibleAbsence(db, auth, id))
+export async function getAbsence(scope: RequestScope, id: string): Promise<AbsenceApiType> {
+  return absenceToApi(await visibleAbsence(scope, id))
 }
 
-export async function listAbsences(db: Db, auth: AuthContext, query: ListAbsencesQueryType) {
+export async function listAbsences(scope: RequestScope, query: ListAbsencesQueryType) {
+  const { db, auth } = scope
   if (query.to < query.from) throw invalidField('to', 'must be on or after from')
   const window = pageOf(query)
   const filters = {
@@ -319,17 +311,17 @@ export async function listAbsences(db: Db, auth: AuthContext, query: ListAbsence
 }
 
 export async function decideAbsence(
-  db: Db,
-  auth: AuthContext,
+  scope: RequestScope,
   id: string,
   body: DecideAbsenceBodyType,
-  nowMs = Date.now(),
 ): Promise<AbsenceApiType> {
+  const { auth } = scope
   // The answer is read inside the transaction: it is the absence as this decision left it, even if
   // a cancellation commits right after.
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(scope, async (tx) => {
+    const trx = tx.db
     await lockRow(trx, 'absences', auth.tenantId, id)
-    const absence = await visibleAbsence(trx, auth, id)
+    const absence = await visibleAbsence(tx, id)
     const chain = await managerChain(trx, auth.tenantId, absence.user_id)
     if (!canDecideAbsence(auth.actor, absence.user_id, auth.tenant.hr_department_id, chain)) {
       throw permissionDenied(
@@ -345,25 +337,22 @@ export async function decideAbsence(
       )
     await repo.updateAbsence(trx, auth.tenantId, id, {
       status: body.decision,
-      decided_at: new Date(nowMs).toISOString(),
+      decided_at: nowIsoOf(tx),
       decided_by: auth.actor.id,
       decision_note: body.note ?? null,
     })
     const decided = absenceToApi((await repo.findAbsence(trx, auth.tenantId, id))!)
-    return announced({ db: trx, auth: auth, now: nowMs }, body.decision === 'approved' ? 'absence.approved' : 'absence.rejected', decided)
+    return announced(tx, body.decision === 'approved' ? 'absence.approved' : 'absence.rejected', decided)
   })
 }
 
-export async function cancelAbsence(
-  db: Db,
-  auth: AuthContext,
-  id: string,
-  nowMs = Date.now(),
-): Promise<AbsenceApiType> {
-  const today = todayIn(auth.tenant.timezone, new Date(nowMs))
-  return db.transaction().execute(async (trx) => {
+export async function cancelAbsence(scope: RequestScope, id: string): Promise<AbsenceApiType> {
+  const { auth } = scope
+  const today = todayIn(auth.tenant.timezone, new Date(scope.now))
+  return inTransaction(scope, async (tx) => {
+    const trx = tx.db
     await lockRow(trx, 'absences', auth.tenantId, id)
-    const absence = await visibleAbsence(trx, auth, id)
+    const absence = await visibleAbsence(tx, id)
     if (!canCancelAbsence(auth.actor, absence.user_id, auth.tenant.hr_department_id)) {
       throw permissionDenied('Only the employee or the HR department may cancel this absence')
     }
@@ -375,8 +364,8 @@ export async function cancelAbsence(
     }
     await repo.updateAbsence(trx, auth.tenantId, id, {
       status: 'cancelled',
-      cancelled_at: new Date(nowMs).toISOString(),
+      cancelled_at: nowIsoOf(tx),
     })
-    return announced({ db: trx, auth: auth, now: nowMs }, 'absence.cancelled', absenceToApi((await repo.findAbsence(trx, auth.tenantId, id))!))
+    return announced(tx, 'absence.cancelled', absenceToApi((await repo.findAbsence(trx, auth.tenantId, id))!))
   })
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.js'
-import { authOf } from '../../http/auth.js'
+import { scopeOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { ListOf } from '../../lib/schemas.js'
 import { AccessEntry, ListAccessQuery } from './access-log.schemas.js'
@@ -11,21 +11,18 @@ const operation = operations('Audit log')
 
 export const accessLogApi: ApiModule = {
   schemas: [AccessEntry],
-  routes:
-    ({ db }) =>
-    async (app) => {
-      app.get(
-        '/access-log',
-        operation('access-log.list', {
-          summary: 'Every request made with an inspector key, newest first (administrators)',
-          description:
-            'When, key, acting user, method, route, status, and the employees whose records the request read.',
-          querystring: ListAccessQuery,
-          response: { 200: ListOf(AccessEntry) },
-        }),
-        async (request) => service.listAccessLog(db, authOf(request), request.query),
-      )
-    },
+  routes: () => async (app) => {
+    app.get(
+      '/access-log',
+      operation('access-log.list', {
+        summary: 'Every request made with an inspector key, newest first (administrators)',
+        description: 'When, key, acting user, method, route, status, and the employees whose records the request read.',
+        querystring: ListAccessQuery,
+        response: { 200: ListOf(AccessEntry) },
+      }),
+      async (request) => service.listAccessLog(scopeOfRequest(request), request.query),
+    )
+  },
 }
 
 /**

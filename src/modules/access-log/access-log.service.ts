@@ -3,18 +3,17 @@
  * read, so a company can show who looked at its workers' time record and when. Append-only;
  * administrators read it.
  */
-import type { Kysely } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
+import type { RequestScope } from '../../auth/request-scope.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
-import type { AccessLogRow, Database } from '../../db/schema.js'
+import type { AccessLogRow } from '../../db/schema.js'
+import type { Db } from '../../db/unit-of-work.js'
 import { permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
 import { instantWindow } from '../../lib/time.js'
 import type { AccessEntryType, ListAccessQueryType } from './access-log.schemas.js'
 import * as repo from './access-log.repository.js'
-
-type Db = Kysely<Database>
 
 export interface LoggedAccess {
   auth: AuthContext
@@ -52,7 +51,8 @@ function entryToApi(row: AccessLogRow): AccessEntryType {
   }
 }
 
-export async function listAccessLog(db: Db, auth: AuthContext, query: ListAccessQueryType) {
+export async function listAccessLog(scope: RequestScope, query: ListAccessQueryType) {
+  const { db, auth } = scope
   const { from, to } = instantWindow(query)
   if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may read the access log')
   const window = pageOf(query)

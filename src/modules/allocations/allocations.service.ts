@@ -3,12 +3,12 @@
  * employee's time was spent on (a project, or free-text other tasks). Punches are never touched.
  * Allocations of one employee never overlap; the employee's row lock serialises the check.
  */
-import type { Kysely } from 'kysely'
-import type { AuthContext } from '../../auth/context.js'
+import type { RequestScope } from '../../auth/request-scope.js'
 import { canAllocateFor, recordsLimitedToTeamOf } from '../../auth/policies.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
 import { lockRow } from '../../db/locks.js'
-import type { AllocationRow, Database } from '../../db/schema.js'
+import type { AllocationRow } from '../../db/schema.js'
+import { inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { findProject } from '../projects/projects.repository.js'
@@ -19,8 +19,6 @@ import { announced, recordEvent } from '../events/events.service.js'
 import * as repo from './allocations.repository.js'
 import type { AllocationType, CreateAllocationBodyType, ListAllocationsQueryType } from './allocations.schemas.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
-
-type Db = Kysely<Database>
 
 export function allocationToApi(row: repo.AllocationWithProject): AllocationType {
   return {
@@ -41,12 +39,8 @@ export function allocationToApi(row: repo.AllocationWithProject): AllocationType
   }
 }
 
-export async function createAllocation(
-  db: Db,
-  auth: AuthContext,
-  body: CreateAllocationBodyType,
-  now = Date.now(),
-): Promise<AllocationType> {
+export async function createAllocation(scope: RequestScope, body: CreateAllocationBodyType): Promise<AllocationType> {
+  const { auth } = scope
   const projectId = body.project_id ?? null
   const note = body.note?.trim() ?? null
   if ((projectId === null) === (note === null)) {
@@ -62,7 +56,8 @@ export async function createAllocation(
   const start = new Date(span.startMs).toISOString()
   const end = new Date(span.endMs).toISOString()
 
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(scope, async (tx) => {
+    const trx = tx.db
     await lockRow(trx, 'users', auth.tenantId, body.user_id)
     const tenant = await requireTenant(trx, auth.tenantId)
     const user = await findUserRow(trx, auth.tenantId, body.user_id)
@@ -87,20 +82,26 @@ export async function createAllocation(
       end,
       minutes: logic.minutesOf(span),
       source: 'manual',
-      created_at: new Date(now).toISOString(),
+      created_at: nowIsoOf(tx),
     }
     await repo.insertAllocation(trx, row)
-    return announced({ db: trx, auth: auth, now: now }, 'allocation.created', allocationToApi((await repo.findAllocation(trx, auth.tenantId, row.id))!))
+    return announced(
+      tx,
+      'allocation.created',
+      allocationToApi((await repo.findAllocation(trx, auth.tenantId, row.id))!),
+    )
   })
 }
 
-export async function getAllocation(db: Db, auth: AuthContext, id: string): Promise<AllocationType> {
+export async function getAllocation(scope: RequestScope, id: string): Promise<AllocationType> {
+  const { db, auth } = scope
   const row = await repo.findAllocation(db, auth.tenantId, id)
   if (!row || !(await canSeeRecordsOf(db, auth, row.user_id))) throw notFound('Allocation')
   return allocationToApi(row)
 }
 
-export async function listAllocations(db: Db, auth: AuthContext, query: ListAllocationsQueryType) {
+export async function listAllocations(scope: RequestScope, query: ListAllocationsQueryType) {
+  const { db, auth } = scope
   if (query.from && query.to && query.to < query.from) {
     throw new AppError('invalid_request', 'Invalid to: must be on or after from', [
       { field: 'to', message: 'must be on or after from' },
@@ -117,13 +118,15 @@ export async function listAllocations(db: Db, auth: AuthContext, query: ListAllo
   return listBody(window, await repo.listAllocations(db, auth.tenantId, filters, window), allocationToApi)
 }
 
-export async function deleteAllocation(db: Db, auth: AuthContext, id: string, now = Date.now()): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function deleteAllocation(scope: RequestScope, id: string): Promise<void> {
+  const { auth } = scope
+  await inTransaction(scope, async (tx) => {
+    const trx = tx.db
     const row = await repo.findAllocation(trx, auth.tenantId, id)
     if (!row || !(await canSeeRecordsOf(trx, auth, row.user_id))) throw notFound('Allocation')
     if (!canAllocateFor(auth.actor, row.user_id))
       throw permissionDenied('Only an administrator or the employee may remove this allocation')
     await repo.deleteAllocation(trx, auth.tenantId, id)
-    await recordEvent({ db: trx, auth: auth, now: now }, 'allocation.deleted', allocationToApi(row))
+    await recordEvent(tx, 'allocation.deleted', allocationToApi(row))
   })
 }

@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { authOf } from '../../http/auth.js'
+import { scopeOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, ListOf } from '../../lib/schemas.js'
 import {
@@ -24,83 +24,81 @@ const operation = operations('Attendance')
 
 export const attendanceApi: ApiModule = {
   schemas: [Punch, PunchLogEntry, DailyEntry, SummaryRow],
-  routes:
-    ({ db, clock }) =>
-    async (app) => {
-      app.get(
-        '/attendance',
-        operation('attendance.list', {
-          summary: 'Daily attendance of one employee',
-          description:
-            'One entry per calendar day of [from, to] in `tz`, paginated by day. A work session belongs to the local day of its `in`, so a night shift is one day’s work. Breaks are deducted; an open session counts up to now. Only effective punches count: those an approved correction superseded are in the punch log.',
-          querystring: ListAttendanceQuery,
-          response: { 200: ListOf(DailyEntry) },
-          errors: [404],
-        }),
-        async (request) => listAttendance(db, authOf(request), request.query, clock()),
-      )
-      app.post(
-        '/attendance',
-        operation('attendance.create', {
-          summary: 'Record a punch (administrators)',
-          description:
-            'Punches are append-only. The sequence is in -> break_start | out, break_start -> break_end, break_end -> break_start | out, out -> in; each punch must be later than the employee’s last one.',
-          body: CreatePunchBody,
-          response: { 201: DataOf(Punch) },
-          errors: [404, 409],
-        }),
-        async (request, reply) =>
-          reply.status(201).send({ data: await createPunch(db, authOf(request), request.body, clock()) }),
-      )
-      app.post(
-        '/attendance/clock',
-        operation('attendance.clock', {
-          summary: 'Clock in or out for oneself, at the server’s moment (any role)',
-          description:
-            'The acting user punches for themselves; the moment is the server’s clock, never the client’s. The same sequence, modality and remote rules as attendance.create. The punch is stored with source `clock`.',
-          body: ClockBody,
-          response: { 201: DataOf(Punch) },
-          errors: [404, 409],
-        }),
-        async (request, reply) =>
-          reply.status(201).send({ data: await clockPunch(db, authOf(request), request.body, clock()) }),
-      )
-      app.post(
-        '/attendance/batch',
-        operation('attendance.create', {
-          operationId: 'attendance.batch',
-          expensive: true,
-          summary: 'Record up to 1,000 punches at once: a device’s backlog (administrators)',
-          description:
-            'Each punch is judged as attendance.create judges it, an employee’s punches in the order given; stored ones are kept even when others are refused. The answer is 200 with one result per punch. A malformed item (wrong type, no ts) makes the whole request 400; the rules of the record are judged per punch. Counts once against the rate limit. With an Idempotency-Key the whole answer is kept.',
-          body: BatchPunchBody,
-          response: { 200: Type.Object({ data: Type.Array(BatchPunchResult) }) },
-        }),
-        async (request) => ({ data: await createPunchBatch(db, authOf(request), request.body, clock()) }),
-      )
-      app.get(
-        '/attendance/punches',
-        operation('attendance.punches', {
-          summary: 'The punch log: every stored punch of one employee, superseded ones included',
-          description:
-            'Punches whose moment falls on the local days [from, to] in `tz` (default the company’s), ordered by ts then id, with their origin and what corrected them. Punches are never changed or deleted: a corrected punch stays here with `superseded_by`.',
-          querystring: PunchLogQuery,
-          response: { 200: ListOf(PunchLogEntry) },
-          errors: [404],
-        }),
-        async (request) => listPunchLog(db, authOf(request), request.query),
-      )
-      app.get(
-        '/attendance/summary',
-        operation('attendance.summary', {
-          expensive: true,
-          summary: 'Hours per employee over a range',
-          description:
-            'One row per employee, ordered by full name then id, paginated by employee. Each row is the sum of the employee’s daily entries.',
-          querystring: SummaryQuery,
-          response: { 200: ListOf(SummaryRow) },
-        }),
-        async (request) => attendanceSummary(db, authOf(request), request.query, clock()),
-      )
-    },
+  routes: () => async (app) => {
+    app.get(
+      '/attendance',
+      operation('attendance.list', {
+        summary: 'Daily attendance of one employee',
+        description:
+          'One entry per calendar day of [from, to] in `tz`, paginated by day. A work session belongs to the local day of its `in`, so a night shift is one day’s work. Breaks are deducted; an open session counts up to now. Only effective punches count: those an approved correction superseded are in the punch log.',
+        querystring: ListAttendanceQuery,
+        response: { 200: ListOf(DailyEntry) },
+        errors: [404],
+      }),
+      async (request) => listAttendance(scopeOfRequest(request), request.query),
+    )
+    app.post(
+      '/attendance',
+      operation('attendance.create', {
+        summary: 'Record a punch (administrators)',
+        description:
+          'Punches are append-only. The sequence is in -> break_start | out, break_start -> break_end, break_end -> break_start | out, out -> in; each punch must be later than the employee’s last one.',
+        body: CreatePunchBody,
+        response: { 201: DataOf(Punch) },
+        errors: [404, 409],
+      }),
+      async (request, reply) =>
+        reply.status(201).send({ data: await createPunch(scopeOfRequest(request), request.body) }),
+    )
+    app.post(
+      '/attendance/clock',
+      operation('attendance.clock', {
+        summary: 'Clock in or out for oneself, at the server’s moment (any role)',
+        description:
+          'The acting user punches for themselves; the moment is the server’s clock, never the client’s. The same sequence, modality and remote rules as attendance.create. The punch is stored with source `clock`.',
+        body: ClockBody,
+        response: { 201: DataOf(Punch) },
+        errors: [404, 409],
+      }),
+      async (request, reply) =>
+        reply.status(201).send({ data: await clockPunch(scopeOfRequest(request), request.body) }),
+    )
+    app.post(
+      '/attendance/batch',
+      operation('attendance.create', {
+        operationId: 'attendance.batch',
+        expensive: true,
+        summary: 'Record up to 1,000 punches at once: a device’s backlog (administrators)',
+        description:
+          'Each punch is judged as attendance.create judges it, an employee’s punches in the order given; stored ones are kept even when others are refused. The answer is 200 with one result per punch. A malformed item (wrong type, no ts) makes the whole request 400; the rules of the record are judged per punch. Counts once against the rate limit. With an Idempotency-Key the whole answer is kept.',
+        body: BatchPunchBody,
+        response: { 200: Type.Object({ data: Type.Array(BatchPunchResult) }) },
+      }),
+      async (request) => ({ data: await createPunchBatch(scopeOfRequest(request), request.body) }),
+    )
+    app.get(
+      '/attendance/punches',
+      operation('attendance.punches', {
+        summary: 'The punch log: every stored punch of one employee, superseded ones included',
+        description:
+          'Punches whose moment falls on the local days [from, to] in `tz` (default the company’s), ordered by ts then id, with their origin and what corrected them. Punches are never changed or deleted: a corrected punch stays here with `superseded_by`.',
+        querystring: PunchLogQuery,
+        response: { 200: ListOf(PunchLogEntry) },
+        errors: [404],
+      }),
+      async (request) => listPunchLog(scopeOfRequest(request), request.query),
+    )
+    app.get(
+      '/attendance/summary',
+      operation('attendance.summary', {
+        expensive: true,
+        summary: 'Hours per employee over a range',
+        description:
+          'One row per employee, ordered by full name then id, paginated by employee. Each row is the sum of the employee’s daily entries.',
+        querystring: SummaryQuery,
+        response: { 200: ListOf(SummaryRow) },
+      }),
+      async (request) => attendanceSummary(scopeOfRequest(request), request.query),
+    )
+  },
 }

@@ -4,9 +4,8 @@
  * every superseded mark no approved correction accounts for, and every punch anchored by an
  * earlier report that is gone or changed.
  */
-import type { Kysely } from 'kysely'
 import { type Static, Type } from 'typebox'
-import type { Database } from '../../db/schema.js'
+import type { Db } from '../../db/unit-of-work.js'
 import { invalidField, notFound } from '../../errors.js'
 import { checkAgainst } from '../../lib/validation.js'
 import { requireTenant } from '../tenants/tenants.repository.js'
@@ -20,8 +19,6 @@ import {
   verifyHead,
   verifySupersessions,
 } from './punch-chain.js'
-
-type Db = Kysely<Database>
 
 export interface VerificationReport {
   tenant_id: string
@@ -95,6 +92,8 @@ export async function verifyPunchChains(
   let anchorsChecked = 0
   for (const id of userIds) {
     // The head and the chain from one snapshot: a punch recorded meanwhile is in both or in neither.
+    // A transaction of its own rather than inTransaction, which cannot choose the isolation level
+    // (under PostgreSQL's default, read committed, each read would see a later snapshot).
     const { head, chain, links, outOfStep } = await db
       .transaction()
       .setIsolationLevel('repeatable read')

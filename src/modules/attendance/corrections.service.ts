@@ -6,13 +6,14 @@
  * and the punches it adds or moves are appended with source `correction`. The employee's row lock
  * serialises it with their punches and their other corrections.
  */
-import type { Kysely } from 'kysely'
-import { type AuthContext, noteRecordsRead } from '../../auth/context.js'
+import { noteRecordsRead } from '../../auth/context.js'
 import { canCancelCorrection, canDecideCorrection, recordsLimitedToTeamOf } from '../../auth/policies.js'
+import type { RequestScope } from '../../auth/request-scope.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
 import { lockRow } from '../../db/locks.js'
-import type { Database, PunchCorrectionRow, UserRow } from '../../db/schema.js'
+import type { PunchCorrectionRow, UserRow } from '../../db/schema.js'
 import { managerChain } from '../../db/team.js'
+import { type Db, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
 import { addDays, assertDateRange, startOfLocalDay } from '../../lib/calendar.js'
 import { newId } from '../../lib/ids.js'
@@ -30,8 +31,6 @@ import type {
 } from './corrections.schemas.js'
 import { correctionHash } from './punch-chain.js'
 import { MAX_FUTURE_MS, chainLink, chainedPunchRow } from './punch-recording.service.js'
-
-type Db = Kysely<Database>
 
 const DAY_MS = 86_400_000
 
@@ -102,14 +101,10 @@ async function judge(db: Db, user: UserRow, changes: readonly logic.CorrectionCh
   return { span, corrected }
 }
 
-export async function proposeCorrection(
-  db: Db,
-  auth: AuthContext,
-  body: ProposeCorrectionBodyType,
-  nowMs = Date.now(),
-): Promise<CorrectionType> {
+export async function proposeCorrection(scope: RequestScope, body: ProposeCorrectionBodyType): Promise<CorrectionType> {
+  const { db, auth } = scope
   const changes = normalisedChanges(body.changes)
-  const problems = logic.changeListProblems(changes, nowMs, MAX_FUTURE_MS)
+  const problems = logic.changeListProblems(changes, scope.now, MAX_FUTURE_MS)
   if (problems.length > 0) {
     const details = problems.map(([field, message]) => ({ field, message }))
     throw new AppError('invalid_request', `Invalid ${details.map((d) => d.field).join(', ')}`, details)
@@ -127,7 +122,7 @@ export async function proposeCorrection(
     first_ts: span.first,
     last_ts: span.last,
     proposed_by: auth.actor.id,
-    proposed_at: new Date(nowMs).toISOString(),
+    proposed_at: nowIsoOf(scope),
     decided_by: null,
     decided_at: null,
     decision_note: null,
@@ -137,15 +132,19 @@ export async function proposeCorrection(
     hash: null,
   }
   const proposed = correctionToApi(row)
-  await db.transaction().execute(async (trx) => {
-    await store.insertCorrection(trx, row)
-    await recordEvent({ db: trx, auth: auth, now: nowMs }, 'correction.proposed', proposed)
+  await inTransaction(scope, async (tx) => {
+    await store.insertCorrection(tx.db, row)
+    await recordEvent(tx, 'correction.proposed', proposed)
   })
   return proposed
 }
 
-/** Reads a correction inside `trx` under its employee's row lock; 404 unless the caller sees the employee's records. */
-async function lockedCorrection(trx: Db, auth: AuthContext, id: string): Promise<PunchCorrectionRow> {
+/**
+ * Reads a correction in the transaction of `tx` under its employee's row lock; 404 unless the
+ * caller sees the employee's records.
+ */
+async function lockedCorrection(tx: RequestScope, id: string): Promise<PunchCorrectionRow> {
+  const { db: trx, auth } = tx
   const found = await store.findCorrection(trx, auth.tenantId, id)
   if (!found) throw notFound('Correction')
   await lockRow(trx, 'users', auth.tenantId, found.user_id)
@@ -155,14 +154,14 @@ async function lockedCorrection(trx: Db, auth: AuthContext, id: string): Promise
 }
 
 export async function decideCorrection(
-  db: Db,
-  auth: AuthContext,
+  scope: RequestScope,
   id: string,
   body: DecideCorrectionBodyType,
-  nowMs = Date.now(),
 ): Promise<CorrectionType> {
-  return db.transaction().execute(async (trx) => {
-    const correction = await lockedCorrection(trx, auth, id)
+  const { auth } = scope
+  return inTransaction(scope, async (tx) => {
+    const trx = tx.db
+    const correction = await lockedCorrection(tx, id)
     const chain =
       correction.proposed_by === correction.user_id ? await managerChain(trx, auth.tenantId, correction.user_id) : []
     if (
@@ -183,14 +182,14 @@ export async function decideCorrection(
       throw new AppError('correction_not_pending', `The correction is ${correction.status}`)
     const decision = {
       decided_by: auth.actor.id,
-      decided_at: new Date(nowMs).toISOString(),
+      decided_at: nowIsoOf(tx),
       decision_note: body.note?.trim() || null,
     }
     if (body.decision === 'rejected')
       await store.settlePendingCorrection(trx, auth.tenantId, id, { status: 'rejected', ...decision })
     else await applyCorrection(trx, correction, decision)
     const decided = correctionToApi((await store.findCorrection(trx, auth.tenantId, id))!)
-    return announced({ db: trx, auth: auth, now: nowMs }, body.decision === 'approved' ? 'correction.approved' : 'correction.rejected', decided)
+    return announced(tx, body.decision === 'approved' ? 'correction.approved' : 'correction.rejected', decided)
   })
 }
 
@@ -263,27 +262,25 @@ async function applyCorrection(
   await repo.moveChainHeads(trx, correction.tenant_id, [{ user_id: correction.user_id, ...head }])
 }
 
-export async function cancelCorrection(
-  db: Db,
-  auth: AuthContext,
-  id: string,
-  nowMs = Date.now(),
-): Promise<CorrectionType> {
-  await db.transaction().execute(async (trx) => {
-    const correction = await lockedCorrection(trx, auth, id)
+export async function cancelCorrection(scope: RequestScope, id: string): Promise<CorrectionType> {
+  const { db, auth } = scope
+  await inTransaction(scope, async (tx) => {
+    const trx = tx.db
+    const correction = await lockedCorrection(tx, id)
     if (!canCancelCorrection(auth.actor, correction.proposed_by))
       throw permissionDenied('Only whoever proposed a correction may cancel it')
     if (correction.status !== 'pending')
       throw new AppError('correction_not_pending', `The correction is ${correction.status}`)
     await store.settlePendingCorrection(trx, auth.tenantId, id, {
       status: 'cancelled',
-      cancelled_at: new Date(nowMs).toISOString(),
+      cancelled_at: nowIsoOf(tx),
     })
   })
   return correctionToApi((await store.findCorrection(db, auth.tenantId, id))!)
 }
 
-export async function getCorrection(db: Db, auth: AuthContext, id: string): Promise<CorrectionType> {
+export async function getCorrection(scope: RequestScope, id: string): Promise<CorrectionType> {
+  const { db, auth } = scope
   const correction = await store.findCorrection(db, auth.tenantId, id)
   if (!correction || !(await canSeeRecordsOf(db, auth, correction.user_id))) throw notFound('Correction')
   noteRecordsRead(auth, [correction.user_id])
@@ -291,7 +288,8 @@ export async function getCorrection(db: Db, auth: AuthContext, id: string): Prom
 }
 
 /** Corrections of the employees the caller sees, most recently proposed first; from/to select those touching punches of those days. */
-export async function listCorrections(db: Db, auth: AuthContext, query: ListCorrectionsQueryType) {
+export async function listCorrections(scope: RequestScope, query: ListCorrectionsQueryType) {
+  const { db, auth } = scope
   if (query.from && query.to) assertDateRange(query.from, query.to)
   const zone = query.tz ?? auth.tenant.timezone
   const window = pageOf(query)

@@ -4,10 +4,11 @@
  * summary is built from exactly this computation, so a summary row always equals the sum of that
  * employee's daily entries.
  */
-import type { Kysely } from 'kysely'
-import { type AuthContext, noteRecordsRead } from '../../auth/context.js'
+import { noteRecordsRead } from '../../auth/context.js'
+import type { RequestScope } from '../../auth/request-scope.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
-import type { Database, TenantRow } from '../../db/schema.js'
+import type { TenantRow } from '../../db/schema.js'
+import type { Db } from '../../db/unit-of-work.js'
 import { notFound } from '../../errors.js'
 import { type LocalDays, addDays, assertDateRange, daysInRange, localDays } from '../../lib/calendar.js'
 import { pageOf } from '../../lib/pagination.js'
@@ -21,8 +22,6 @@ import { type PlanOfDay, loadWorkCalendars } from '../work-calendar/work-calenda
 import * as logic from './attendance.logic.js'
 import * as repo from './attendance.repository.js'
 import type { DailyEntryType, ListAttendanceQueryType } from './attendance.schemas.js'
-
-type Db = Kysely<Database>
 
 /** Everything read from the database to compute some employees' days; one query of each kind. */
 export interface AttendanceInputs {
@@ -111,7 +110,9 @@ export function dailyEntriesOf(subject: CalendarSubject, inputs: AttendanceInput
   })
 }
 
-export async function listAttendance(db: Db, auth: AuthContext, query: ListAttendanceQueryType, nowMs = Date.now()) {
+/** An open session counts up to the scope's moment. */
+export async function listAttendance(scope: RequestScope, query: ListAttendanceQueryType) {
+  const { db, auth } = scope
   assertDateRange(query.from, query.to)
   const { page, pageSize, offset: first } = pageOf(query)
   const total = daysInRange(query.from, query.to) // the list is paginated by day
@@ -130,5 +131,5 @@ export async function listAttendance(db: Db, auth: AuthContext, query: ListAtten
   ])
   if (!subject) throw notFound('User')
   noteRecordsRead(auth, [subject.id])
-  return { data: dailyEntriesOf(subject, inputs, nowMs), meta: { page, page_size: pageSize, total } }
+  return { data: dailyEntriesOf(subject, inputs, scope.now), meta: { page, page_size: pageSize, total } }
 }

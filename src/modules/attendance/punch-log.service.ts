@@ -3,10 +3,9 @@
  * where it came from and what corrected it. What the daily record counts is the effective part of
  * it; this is the whole trail, as an inspector or the employee reads it.
  */
-import type { Kysely } from 'kysely'
-import { type AuthContext, noteRecordsRead } from '../../auth/context.js'
+import { noteRecordsRead } from '../../auth/context.js'
+import type { RequestScope } from '../../auth/request-scope.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
-import type { Database } from '../../db/schema.js'
 import { notFound } from '../../errors.js'
 import { assertDateRange, localDays } from '../../lib/calendar.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
@@ -14,8 +13,6 @@ import { findUserRow } from '../users/users.repository.js'
 import * as repo from './attendance.repository.js'
 import type { PunchLogEntryType, PunchLogQueryType } from './attendance.schemas.js'
 import { punchToApi } from './punch-recording.service.js'
-
-type Db = Kysely<Database>
 
 export function punchLogEntryToApi(row: repo.PunchLogRow): PunchLogEntryType {
   return {
@@ -28,7 +25,8 @@ export function punchLogEntryToApi(row: repo.PunchLogRow): PunchLogEntryType {
 }
 
 /** Punches whose moment falls on the local days [from, to] in `tz` (default the company's), by time then id. */
-export async function listPunchLog(db: Db, auth: AuthContext, query: PunchLogQueryType) {
+export async function listPunchLog(scope: RequestScope, query: PunchLogQueryType) {
+  const { db, auth } = scope
   assertDateRange(query.from, query.to)
   if (!(await canSeeRecordsOf(db, auth, query.user_id)) || !(await findUserRow(db, auth.tenantId, query.user_id)))
     throw notFound('User')

@@ -5,11 +5,12 @@
  * deleted. An administrator pushes punches for anyone (`api`); every employee clocks for
  * themselves at the server's moment (`clock`).
  */
-import type { Kysely } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
+import type { RequestScope } from '../../auth/request-scope.js'
 import { lockRow, lockRows } from '../../db/locks.js'
-import type { Database, PunchRow, PunchSource, UserRow } from '../../db/schema.js'
+import type { PunchRow, PunchSource, UserRow } from '../../db/schema.js'
+import { type Db, inTransaction } from '../../db/unit-of-work.js'
 import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { recordEvents } from '../events/events.service.js'
@@ -24,8 +25,6 @@ import type {
   PunchType,
 } from './attendance.schemas.js'
 import { PUNCH_HASH_VERSION, punchHash } from './punch-chain.js'
-
-type Db = Kysely<Database>
 
 export const MAX_FUTURE_MS = 60_000
 export const MAX_AGE_MS = 60 * 86_400_000
@@ -200,29 +199,26 @@ function judgeRun(
 
 /**
  * Stores accepted punches (of one employee or many, each employee's in chain order), moves each
- * chain's head to its employee's last punch and records their events: one statement each, however
- * many punches, so a device syncing a day of punches, or a batch for many employees, costs about
- * what one punch costs.
+ * chain's head to its employee's last punch and records their events, in the unit of work of
+ * `tx`: one statement each, however many punches, so a device syncing a day of punches, or a
+ * batch for many employees, costs about what one punch costs.
  */
-async function storePunches(trx: Db, auth: AuthContext, rows: readonly PunchRow[], now: number): Promise<void> {
+async function storePunches(tx: RequestScope, rows: readonly PunchRow[]): Promise<void> {
   if (rows.length === 0) return
   const heads = new Map(rows.map((row) => [row.user_id, { user_id: row.user_id, seq: row.seq, hash: row.hash }]))
-  await repo.insertPunches(trx, rows)
-  await repo.moveChainHeads(trx, auth.tenantId, [...heads.values()])
-  await recordEvents({ db: trx, auth: auth, now: now }, rows.map((row) => ({ type: 'punch.created' as const, data: punchToApi(row) })))
+  await repo.insertPunches(tx.db, rows)
+  await repo.moveChainHeads(tx.db, tx.auth.tenantId, [...heads.values()])
+  await recordEvents(
+    tx,
+    rows.map((row) => ({ type: 'punch.created' as const, data: punchToApi(row) })),
+  )
 }
 
-/** Judges and appends one punch for `employee`, whose row lock `trx` holds; throws its refusal. */
-async function appendPunch(
-  trx: Db,
-  auth: AuthContext,
-  employee: PunchingEmployee,
-  request: PunchRequest,
-  now: number,
-): Promise<PunchRow> {
-  const outcome = judgeRun(auth, employee, [request], now)[0]!
+/** Judges and appends one punch for `employee`, whose row lock `tx` holds; throws its refusal. */
+async function appendPunch(tx: RequestScope, employee: PunchingEmployee, request: PunchRequest): Promise<PunchRow> {
+  const outcome = judgeRun(tx.auth, employee, [request], tx.now)[0]!
   if (outcome instanceof AppError) throw outcome
-  await storePunches(trx, auth, [outcome], now)
+  await storePunches(tx, [outcome])
   return outcome
 }
 
@@ -235,52 +231,47 @@ async function lockedEmployee(trx: Db, tenantId: string, userId: string): Promis
 }
 
 /** Records one punch pushed by an administrator. The employee's row lock serialises concurrent pushes for that employee. */
-export async function createPunch(
-  db: Db,
-  auth: AuthContext,
-  body: CreatePunchBodyType,
-  now = Date.now(),
-): Promise<PunchType> {
+export async function createPunch(scope: RequestScope, body: CreatePunchBodyType): Promise<PunchType> {
+  const { auth } = scope
   const request: PunchRequest = { type: body.type, tsMs: Date.parse(body.ts), modality: body.modality, source: 'api' }
-  assertPunchInput(request, now)
-  return db.transaction().execute(async (trx) => {
-    const employee = await lockedEmployee(trx, auth.tenantId, body.user_id)
+  assertPunchInput(request, scope.now)
+  return inTransaction(scope, async (tx) => {
+    const employee = await lockedEmployee(tx.db, auth.tenantId, body.user_id)
     if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may push punches')
-    return punchToApi(await appendPunch(trx, auth, employee, request, now))
+    return punchToApi(await appendPunch(tx, employee, request))
   })
 }
 
-/** The acting user punches for themselves, at the server's moment: personal clock-in, for any role. */
-export async function clockPunch(db: Db, auth: AuthContext, body: ClockBodyType, now = Date.now()): Promise<PunchType> {
+/**
+ * The acting user punches for themselves at the scope's moment (the server's, never the
+ * client's): personal clock-in, for any role.
+ */
+export async function clockPunch(scope: RequestScope, body: ClockBodyType): Promise<PunchType> {
   return punchToApi(
-    await punchRowForSelf(db, auth, { type: body.type, tsMs: now, modality: body.modality, source: 'clock' }, now),
+    await punchRowForSelf(scope, { type: body.type, tsMs: scope.now, modality: body.modality, source: 'clock' }),
   )
 }
 
 /**
- * The employee identified at a kiosk punches for themselves (decisions 13): at the server's
- * moment, or at the real moment of a punch the kiosk queued while the service could not be
- * reached (within the contract's window, judged by the usual rules).
+ * The employee identified at a kiosk (the scope's caller) punches for themselves (decisions 13):
+ * at the scope's moment, or at the real moment of a punch the kiosk queued while the service
+ * could not be reached (within the contract's window, judged by the usual rules).
  */
 export async function kioskPunch(
-  db: Db,
-  auth: AuthContext,
+  scope: RequestScope,
   kioskId: string,
   body: ClockBodyType & { ts?: string | undefined },
-  now = Date.now(),
 ): Promise<PunchRow> {
-  const tsMs = body.ts === undefined ? now : Date.parse(body.ts)
-  return punchRowForSelf(db, auth, { type: body.type, tsMs, modality: body.modality, source: 'kiosk', kioskId }, now)
+  const tsMs = body.ts === undefined ? scope.now : Date.parse(body.ts)
+  return punchRowForSelf(scope, { type: body.type, tsMs, modality: body.modality, source: 'kiosk', kioskId })
 }
 
 /** Judges and appends a punch of the acting user, holding their row lock. */
-async function punchRowForSelf(db: Db, auth: AuthContext, request: PunchRequest, now: number): Promise<PunchRow> {
-  assertPunchInput(request, now)
-  return db
-    .transaction()
-    .execute(async (trx) =>
-      appendPunch(trx, auth, await lockedEmployee(trx, auth.tenantId, auth.actor.id), request, now),
-    )
+async function punchRowForSelf(scope: RequestScope, request: PunchRequest): Promise<PunchRow> {
+  assertPunchInput(request, scope.now)
+  return inTransaction(scope, async (tx) =>
+    appendPunch(tx, await lockedEmployee(tx.db, tx.auth.tenantId, tx.auth.actor.id), request),
+  )
 }
 
 function refusal(index: number, error: AppError): BatchPunchResultType {
@@ -296,12 +287,8 @@ function refusal(index: number, error: AppError): BatchPunchResultType {
  * it, an employee's punches in request order; accepted ones are stored even when others are
  * refused.
  */
-export async function createPunchBatch(
-  db: Db,
-  auth: AuthContext,
-  body: BatchPunchBodyType,
-  now = Date.now(),
-): Promise<BatchPunchResultType[]> {
+export async function createPunchBatch(scope: RequestScope, body: BatchPunchBodyType): Promise<BatchPunchResultType[]> {
+  const { auth, now } = scope
   if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may push punches')
   const results: BatchPunchResultType[] = new Array(body.punches.length)
   const byEmployee = new Map<string, { index: number; request: PunchRequest }[]>()
@@ -319,7 +306,8 @@ export async function createPunchBatch(
     byEmployee.set(item.user_id, run)
   })
   const userIds = [...byEmployee.keys()].sort()
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(scope, async (tx) => {
+    const trx = tx.db
     // Every employee of the batch at once, in id order (as any multi-row lock is taken), then
     // their state in a few statements: a batch costs a handful of statements, not a few per employee.
     await lockRows(trx, 'users', auth.tenantId, userIds)
@@ -346,7 +334,7 @@ export async function createPunchBatch(
         stored.push(outcome)
       })
     }
-    await storePunches(trx, auth, stored, now)
+    await storePunches(tx, stored)
   })
   return results
 }

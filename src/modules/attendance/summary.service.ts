@@ -1,16 +1,13 @@
 /** Hours per employee over a range: the daily record of each employee of a page, summed. */
-import type { Kysely } from 'kysely'
-import { type AuthContext, noteRecordsRead } from '../../auth/context.js'
+import { noteRecordsRead } from '../../auth/context.js'
 import { recordsLimitedToTeamOf } from '../../auth/policies.js'
-import type { Database } from '../../db/schema.js'
+import type { RequestScope } from '../../auth/request-scope.js'
 import { assertDateRange } from '../../lib/calendar.js'
 import { slicesOf, yieldToEventLoop } from '../../lib/cooperative.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
 import { calendarSubjects } from '../work-calendar/work-calendar.repository.js'
 import type { SummaryQueryType, SummaryRowType } from './attendance.schemas.js'
 import { dailyEntriesOf, readAttendanceInputs } from './daily-record.service.js'
-
-type Db = Kysely<Database>
 
 /**
  * Employees read and computed at a time. A page of 100 over a year is about a quarter of a second
@@ -19,7 +16,9 @@ type Db = Kysely<Database>
  */
 const EMPLOYEES_PER_SLICE = 5
 
-export async function attendanceSummary(db: Db, auth: AuthContext, query: SummaryQueryType, nowMs = Date.now()) {
+/** An open session counts up to the scope's moment, as in the daily list. */
+export async function attendanceSummary(scope: RequestScope, query: SummaryQueryType) {
+  const { db, auth } = scope
   assertDateRange(query.from, query.to)
   const window = pageOf(query)
   const filters = {
@@ -45,7 +44,7 @@ export async function attendanceSummary(db: Db, auth: AuthContext, query: Summar
       query.to,
       zone,
     )
-    for (const subject of slice) rows.push(summaryRow(subject, dailyEntriesOf(subject, inputs, nowMs)))
+    for (const subject of slice) rows.push(summaryRow(subject, dailyEntriesOf(subject, inputs, scope.now)))
   }
   return listBody(window, { ...page, rows }, (row) => row)
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.js'
-import { authOf } from '../../http/auth.js'
+import { scopeOfRequest } from '../../http/request-scope.js'
 import { type WriteStep, addWriteRouteHooks, isApiWrite } from '../../http/request-transactions.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { ListOf } from '../../lib/schemas.js'
@@ -12,21 +12,19 @@ const operation = operations('Audit log')
 
 export const auditApi: ApiModule = {
   schemas: [AuditEntry],
-  routes:
-    ({ db }) =>
-    async (app) => {
-      app.get(
-        '/audit-log',
-        operation('audit-log.list', {
-          summary: 'Every write through the API and the command line, newest first (administrators)',
-          description:
-            'When, source (api or cli), key, acting user, operation, resource id and the names of the fields sent. Values are never kept, so sensitive data never reaches the log. Append-only.',
-          querystring: ListAuditQuery,
-          response: { 200: ListOf(AuditEntry) },
-        }),
-        async (request) => service.listAuditLog(db, authOf(request), request.query),
-      )
-    },
+  routes: () => async (app) => {
+    app.get(
+      '/audit-log',
+      operation('audit-log.list', {
+        summary: 'Every write through the API and the command line, newest first (administrators)',
+        description:
+          'When, source (api or cli), key, acting user, operation, resource id and the names of the fields sent. Values are never kept, so sensitive data never reaches the log. Append-only.',
+        querystring: ListAuditQuery,
+        response: { 200: ListOf(AuditEntry) },
+      }),
+      async (request) => service.listAuditLog(scopeOfRequest(request), request.query),
+    )
+  },
 }
 
 declare module 'fastify' {
@@ -56,18 +54,21 @@ export function auditWrites(app: FastifyInstance, db: Kysely<Database>): WriteSt
       const body = request.body
       // The path names the resource written (`/users/:user_id/deactivate`), else the answer does.
       const pathIds = Object.values((request.params ?? {}) as Record<string, string>)
-      await service.recordWrite(db, {
-        tenantId: auth.tenantId,
-        source: 'api',
-        keyId: auth.keyId,
-        userId: auth.actor.id,
-        // The operation's id: its scope, or its own name where it shares one (attendance.batch).
-        operation:
-          (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId ??
-          request.routeOptions.config.scope!,
-        resourceId: pathIds[0] ?? request.writtenResourceId ?? null,
-        fields: body !== null && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [],
-      })
+      await service.recordWrite(
+        { db, now: request.now },
+        {
+          tenantId: auth.tenantId,
+          source: 'api',
+          keyId: auth.keyId,
+          userId: auth.actor.id,
+          // The operation's id: its scope, or its own name where it shares one (attendance.batch).
+          operation:
+            (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId ??
+            request.routeOptions.config.scope!,
+          resourceId: pathIds[0] ?? request.writtenResourceId ?? null,
+          fields: body !== null && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [],
+        },
+      )
     },
   }
 }

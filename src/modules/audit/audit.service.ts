@@ -4,18 +4,16 @@
  * sensitive data it is about. Writes through the API are recorded by audit.routes' hook, those
  * of the command line by the CLI itself.
  */
-import type { Kysely } from 'kysely'
-import type { AuthContext } from '../../auth/context.js'
+import type { RequestScope } from '../../auth/request-scope.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
-import type { AuditLogRow, Database } from '../../db/schema.js'
+import type { AuditLogRow } from '../../db/schema.js'
+import { type Unit, nowIsoOf } from '../../db/unit-of-work.js'
 import { permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
 import { instantWindow } from '../../lib/time.js'
 import * as repo from './audit.repository.js'
 import type { AuditEntryType, ListAuditQueryType } from './audit.schemas.js'
-
-type Db = Kysely<Database>
 
 export interface AuditedWrite {
   tenantId: string
@@ -26,14 +24,14 @@ export interface AuditedWrite {
   resourceId: string | null
   /** Names only. At most 100 are kept. */
   fields: readonly string[]
-  at?: string
 }
 
-export async function recordWrite(db: Db, write: AuditedWrite): Promise<void> {
-  await repo.appendAuditEntry(db, {
+/** Appends the entry in the unit of work of the write (so they commit together), at its moment. */
+export async function recordWrite(unit: Unit, write: AuditedWrite): Promise<void> {
+  await repo.appendAuditEntry(unit.db, {
     id: newId('auditEntry'),
     tenant_id: write.tenantId,
-    at: write.at ?? new Date().toISOString(),
+    at: nowIsoOf(unit),
     source: write.source,
     key_id: write.keyId,
     user_id: write.userId,
@@ -56,7 +54,8 @@ function entryToApi(row: AuditLogRow): AuditEntryType {
   }
 }
 
-export async function listAuditLog(db: Db, auth: AuthContext, query: ListAuditQueryType) {
+export async function listAuditLog(scope: RequestScope, query: ListAuditQueryType) {
+  const { db, auth } = scope
   const { from, to } = instantWindow(query)
   if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may read the audit log')
   const window = pageOf(query)

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { TSchema } from 'typebox'
-import { authOf } from '../../http/auth.js'
-import { type ApiModule, type RouteDeps, operations } from '../../http/route.js'
+import { scopeOfRequest } from '../../http/request-scope.js'
+import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, ListOf } from '../../lib/schemas.js'
 import type { CatalogueTable } from './catalogues.repository.js'
 import * as schemas from './catalogues.schemas.js'
@@ -35,7 +35,7 @@ export function catalogueRoutes<
   Create extends { name: string },
   Update extends { name?: string },
   Api,
->(api: CatalogueApi<T, Create, Update, Api>, { db, clock }: RouteDeps): FastifyPluginAsyncTypebox {
+>(api: CatalogueApi<T, Create, Update, Api>): FastifyPluginAsyncTypebox {
   const operation = operations(api.tag)
   const plural = api.tag.toLowerCase()
   return async (app) => {
@@ -46,7 +46,7 @@ export function catalogueRoutes<
         querystring: schemas.CatalogueListQuery,
         response: { 200: ListOf(api.item) },
       }),
-      async (request) => service.listCatalogueItems(db, authOf(request), api.catalogue, request.query),
+      async (request) => service.listCatalogueItems(scopeOfRequest(request), api.catalogue, request.query),
     )
     app.post(
       api.path,
@@ -57,11 +57,9 @@ export function catalogueRoutes<
         errors: [409],
       }),
       async (request, reply) =>
-        reply
-          .status(201)
-          .send({
-            data: await service.createCatalogueItem(db, authOf(request), api.catalogue, request.body as Create),
-          }),
+        reply.status(201).send({
+          data: await service.createCatalogueItem(scopeOfRequest(request), api.catalogue, request.body as Create),
+        }),
     )
     app.patch(
       `${api.path}/:id`,
@@ -74,12 +72,10 @@ export function catalogueRoutes<
       }),
       async (request) => ({
         data: await service.updateCatalogueItem(
-          db,
-          authOf(request),
+          scopeOfRequest(request),
           api.catalogue,
           request.params.id,
           request.body as Update,
-          clock(),
         ),
       }),
     )
@@ -88,34 +84,28 @@ export function catalogueRoutes<
 
 export const cataloguesApi: ApiModule = {
   schemas: [schemas.Department, schemas.WorkCenter],
-  routes: (deps) => async (app) => {
+  routes: () => async (app) => {
     await app.register(
-      catalogueRoutes(
-        {
-          catalogue: service.DEPARTMENTS,
-          path: '/departments',
-          scopePrefix: 'departments',
-          tag: 'Departments',
-          item: schemas.Department,
-          createBody: schemas.CreateDepartmentBody,
-          updateBody: schemas.UpdateDepartmentBody,
-        },
-        deps,
-      ),
+      catalogueRoutes({
+        catalogue: service.DEPARTMENTS,
+        path: '/departments',
+        scopePrefix: 'departments',
+        tag: 'Departments',
+        item: schemas.Department,
+        createBody: schemas.CreateDepartmentBody,
+        updateBody: schemas.UpdateDepartmentBody,
+      }),
     )
     await app.register(
-      catalogueRoutes(
-        {
-          catalogue: service.WORK_CENTERS,
-          path: '/work-centers',
-          scopePrefix: 'work-centers',
-          tag: 'Work centers',
-          item: schemas.WorkCenter,
-          createBody: schemas.CreateWorkCenterBody,
-          updateBody: schemas.UpdateWorkCenterBody,
-        },
-        deps,
-      ),
+      catalogueRoutes({
+        catalogue: service.WORK_CENTERS,
+        path: '/work-centers',
+        scopePrefix: 'work-centers',
+        tag: 'Work centers',
+        item: schemas.WorkCenter,
+        createBody: schemas.CreateWorkCenterBody,
+        updateBody: schemas.UpdateWorkCenterBody,
+      }),
     )
   },
 }

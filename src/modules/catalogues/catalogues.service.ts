@@ -4,17 +4,16 @@
  * body becomes columns, how a row becomes its API object); the rules here serve all of them.
  * Departments and work centers are declared here, schedules in their own module.
  */
-import type { Kysely } from 'kysely'
-import type { AuthContext } from '../../auth/context.js'
+import type { RequestScope } from '../../auth/request-scope.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { lockTenant } from '../../db/locks.js'
-import type { Database, DepartmentRow, TenantRow, WorkCenterRow } from '../../db/schema.js'
+import type { DepartmentRow, TenantRow, WorkCenterRow } from '../../db/schema.js'
+import { type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, notFound, permissionDenied } from '../../errors.js'
 import { type IdKind, newId } from '../../lib/ids.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
 import { assertValidPlace } from '../../lib/regions.js'
-import { nowIso } from '../../lib/time.js'
 import * as repo from './catalogues.repository.js'
 import type {
   CatalogueListQueryType,
@@ -26,7 +25,6 @@ import type {
   WorkCenterType,
 } from './catalogues.schemas.js'
 
-type Db = Kysely<Database>
 /** What every catalogue row has: the columns the rules here fill in. */
 interface CatalogueBase {
   id: string
@@ -51,13 +49,14 @@ export interface CatalogueDefinition<
   changedColumns(body: Update, current: repo.CatalogueRow<T>): repo.CataloguePatch<T>
   toApi(row: repo.CatalogueRow<T>, tenant: TenantRow): Api
   /**
-   * What else a write records in its transaction, after the item's row is written (a schedule's
-   * versions). `body` is the create body when `created`, the update body otherwise.
+   * What else a write records in `unit`'s transaction, at its moment, after the item's row is
+   * written (a schedule's versions). `body` is the create body when `created`, the update body
+   * otherwise.
    */
   afterWrite?(
-    trx: Db,
+    unit: Unit,
     row: repo.CatalogueRow<T>,
-    write: { created: true; body: Create } | { created: false; body: Update; tenant: TenantRow; nowMs: number },
+    write: { created: true; body: Create } | { created: false; body: Update; tenant: TenantRow },
   ): Promise<void>
 }
 
@@ -106,11 +105,11 @@ export const WORK_CENTERS: CatalogueDefinition<
 }
 
 export async function listCatalogueItems<T extends repo.CatalogueTable, Api>(
-  db: Db,
-  auth: AuthContext,
+  scope: RequestScope,
   catalogue: CatalogueDefinition<T, never, never, Api>,
   query: CatalogueListQueryType,
 ) {
+  const { db, auth } = scope
   const window = pageOf(query)
   const page = await repo.listCatalogue(db, catalogue.table, auth.tenantId, window)
   return listBody(window, page, (row) => catalogue.toApi(row, auth.tenant))
@@ -120,49 +119,52 @@ function nameTaken(label: string, name: string): AppError {
   return new AppError('name_taken', `${label} "${name}" already exists`)
 }
 
-/** Inserts a catalogue item's row inside the caller's transaction, unless its name is taken. */
+/** Inserts a catalogue item's row inside the unit's transaction, unless its name is taken. */
 async function insertRow<T extends repo.CatalogueTable, Create extends { name: string }>(
-  trx: Db,
+  unit: Unit,
   catalogue: CatalogueDefinition<T, Create, never, unknown>,
   row: repo.CatalogueRow<T> & CatalogueBase,
   body: Create,
 ): Promise<repo.CatalogueRow<T>> {
+  const trx = unit.db
   if (await repo.nameInUse(trx, catalogue.table, row.tenant_id, row.name)) throw nameTaken(catalogue.label, row.name)
   await repo.insertCatalogueItem(trx, catalogue.table, row)
-  await catalogue.afterWrite?.(trx, row, { created: true, body })
+  await catalogue.afterWrite?.(unit, row, { created: true, body })
   return row
 }
 
+/** A new item's row, created at the unit's moment. */
 function newRowOf<T extends repo.CatalogueTable, Create extends { name: string }>(
+  unit: Unit,
   catalogue: CatalogueDefinition<T, Create, never, unknown>,
   tenantId: string,
   body: Create,
 ): repo.CatalogueRow<T> & CatalogueBase {
-  const base = { id: newId(catalogue.idKind), tenant_id: tenantId, name: body.name.trim(), created_at: nowIso() }
+  const base = { id: newId(catalogue.idKind), tenant_id: tenantId, name: body.name.trim(), created_at: nowIsoOf(unit) }
   return { ...catalogue.newRow(base, body), ...base }
 }
 
-/** Inserts a catalogue item inside the caller's transaction; no permission check (a new company's set-up). */
+/** Inserts a catalogue item inside the unit's transaction; no permission check (a new company's set-up). */
 export async function insertCatalogueRecord<T extends repo.CatalogueTable, Create extends { name: string }>(
-  trx: Db,
+  unit: Unit,
   tenantId: string,
   catalogue: CatalogueDefinition<T, Create, never, unknown>,
   body: Create,
 ): Promise<repo.CatalogueRow<T>> {
-  return insertRow(trx, catalogue, newRowOf(catalogue, tenantId, body), body)
+  return insertRow(unit, catalogue, newRowOf(unit, catalogue, tenantId, body), body)
 }
 
 export async function createCatalogueItem<T extends repo.CatalogueTable, Create extends { name: string }, Api>(
-  db: Db,
-  auth: AuthContext,
+  scope: RequestScope,
   catalogue: CatalogueDefinition<T, Create, never, Api>,
   body: Create,
 ): Promise<Api> {
-  const row = newRowOf(catalogue, auth.tenantId, body) // validates the body: 400 comes before 403
+  const { auth } = scope
+  const row = newRowOf(scope, catalogue, auth.tenantId, body) // validates the body: 400 comes before 403
   if (!canAdministerEmployees(auth.actor))
     throw permissionDenied(`Only an administrator may create a ${catalogue.label.toLowerCase()}`)
   try {
-    return catalogue.toApi(await db.transaction().execute((trx) => insertRow(trx, catalogue, row, body)), auth.tenant)
+    return catalogue.toApi(await inTransaction(scope, (tx) => insertRow(tx, catalogue, row, body)), auth.tenant)
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken(catalogue.label, row.name)
     throw error
@@ -170,17 +172,17 @@ export async function createCatalogueItem<T extends repo.CatalogueTable, Create 
 }
 
 export async function updateCatalogueItem<T extends repo.CatalogueTable, Update extends { name?: string }, Api>(
-  db: Db,
-  auth: AuthContext,
+  scope: RequestScope,
   catalogue: CatalogueDefinition<T, never, Update, Api>,
   id: string,
   body: Update,
-  nowMs = Date.now(),
 ): Promise<Api> {
+  const { db, auth } = scope
   const { table, label } = catalogue
   const name = body.name?.trim()
   try {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(scope, async (tx) => {
+      const trx = tx.db
       // Catalogue edits are rare; serialising them per company keeps two edits of one schedule's
       // version for the same day from both writing it.
       await lockTenant(trx, auth.tenantId)
@@ -194,7 +196,7 @@ export async function updateCatalogueItem<T extends repo.CatalogueTable, Update 
         throw nameTaken(label, name)
       if (Object.keys(patch).length > 0) await repo.updateCatalogueItem(trx, table, auth.tenantId, id, patch)
       if (catalogue.afterWrite)
-        await catalogue.afterWrite(trx, { ...current, ...patch }, { created: false, body, tenant: auth.tenant, nowMs })
+        await catalogue.afterWrite(tx, { ...current, ...patch }, { created: false, body, tenant: auth.tenant })
     })
   } catch (error) {
     if (isUniqueViolation(error) && name !== undefined) throw nameTaken(label, name)

@@ -7,20 +7,18 @@ const operation = operations('Events and webhooks')
 
 export const eventsApi: ApiModule = {
   schemas: [Event],
-  routes:
-    ({ db }) =>
-    async (app) => {
-      app.get(
-        '/events',
-        operation('events.list', {
-          summary: 'The event stream, oldest first from a cursor (administrators)',
-          description:
-            'Every change of state, written in the transaction of the change, kept 30 days. Read on with `after` = `meta.next_after`; an event appears once every transaction that began before it has ended, so a reader never finds an older event behind one it has passed.',
-          querystring: ListEventsQuery,
-          response: { 200: EventsPage },
-          errors: [404],
-        }),
-        async (request) => service.listEvents(scopeOfRequest(request), request.query),
-      )
-    },
+  routes: () => async (app) => {
+    app.get(
+      '/events',
+      operation('events.list', {
+        summary: 'The event stream, oldest first from a cursor (administrators)',
+        description:
+          'Every change of state, written in the transaction of the change, kept 30 days. Read on with `after` = `meta.next_after`; an event appears once every transaction that began before it has ended, so a reader never finds an older event behind one it has passed.',
+        querystring: ListEventsQuery,
+        response: { 200: EventsPage },
+        errors: [404],
+      }),
+      async (request) => service.listEvents(scopeOfRequest(request), request.query),
+    )
+  },
 }

@@ -8,18 +8,15 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { CsvError, type Parser, parse } from 'csv-parse'
-import type { Kysely } from 'kysely'
 import { BatchWriter } from '../../db/batch-writer.js'
-import type { Database, ExpenseRow } from '../../db/schema.js'
+import type { ExpenseRow } from '../../db/schema.js'
+import { type Db, type Unit, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, type FieldIssue } from '../../errors.js'
-import { nowIso } from '../../lib/time.js'
 import { requireTenant } from '../tenants/tenants.repository.js'
 import * as logic from './expenses.logic.js'
 import type { CreateExpenseBodyType } from './expenses.schemas.js'
 import * as repo from './expenses.repository.js'
 import { expenseInputIssues, importedExpenseRow } from './expenses.service.js'
-
-type Db = Kysely<Database>
 
 export const DEFAULT_BATCH_SIZE = 1000
 export const MAX_BATCH_SIZE = 10_000
@@ -93,13 +90,18 @@ function cannotRead(file: string, error: unknown): AppError {
   ])
 }
 
-/** Imports the expenses of a CSV file into a tenant. Fatal problems throw; row problems are reported. */
+/**
+ * Imports the expenses of a CSV file into a tenant. Fatal problems throw; row problems are
+ * reported. Every expense of the file is created at the unit's moment, the import's start.
+ */
 export async function importExpensesCsv(
-  db: Db,
+  unit: Unit,
   tenantId: string,
   file: string,
   options: ImportOptions = {},
 ): Promise<ImportReport> {
+  const { db } = unit
+  const createdAt = nowIsoOf(unit)
   const batchSize = batchSizeOf(options.batchSize)
   await requireTenant(db, tenantId)
   let size: number
@@ -185,7 +187,7 @@ export async function importExpensesCsv(
         reject(line, checked.problems)
         continue
       }
-      await writer.add(importedExpenseRow(tenantId, checked.body, nowIso()))
+      await writer.add(importedExpenseRow(tenantId, checked.body, createdAt))
     }
     await writer.finish()
   } catch (error) {

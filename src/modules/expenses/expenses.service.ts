@@ -3,11 +3,11 @@
  * expenses.import) and reading them back. Both ways in validate with the same schema and rules
  * (`expenseInputIssues`).
  */
-import type { Kysely } from 'kysely'
-import type { AuthContext } from '../../auth/context.js'
+import type { RequestScope } from '../../auth/request-scope.js'
 import { canImportExpenseFor, canReconcileExpenses, recordsLimitedToTeamOf } from '../../auth/policies.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
-import type { Database, ExpenseRow } from '../../db/schema.js'
+import type { ExpenseRow } from '../../db/schema.js'
+import { inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, type FieldIssue, invalidField, notFound, permissionDenied } from '../../errors.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
 import { checkAgainst } from '../../lib/validation.js'
@@ -22,8 +22,6 @@ import {
   type ExpenseType,
   type ListExpensesQueryType,
 } from './expenses.schemas.js'
-
-type Db = Kysely<Database>
 
 export const IMPORTED = 'imported'
 
@@ -80,12 +78,8 @@ export function importedExpenseRow(tenantId: string, body: CreateExpenseBodyType
 }
 
 /** Imports one expense: 400 (rules) -> 404 (user) -> 403 (an administrator, or the user themselves). */
-export async function createExpense(
-  db: Db,
-  auth: AuthContext,
-  body: CreateExpenseBodyType,
-  now = Date.now(),
-): Promise<ExpenseType> {
+export async function createExpense(scope: RequestScope, body: CreateExpenseBodyType): Promise<ExpenseType> {
+  const { db, auth } = scope
   const issues = logic.expenseRuleIssues(body as unknown as Record<string, unknown>)
   if (issues.length > 0)
     throw new AppError('invalid_request', `Invalid body: ${issues.map((i) => i.field).join(', ')}`, issues)
@@ -96,20 +90,22 @@ export async function createExpense(
   if (body.reconciled === true && !canReconcileExpenses(auth.actor, auth.tenant.hr_department_id)) {
     throw permissionDenied('Only an administrator or a member of the HR department may mark an expense reconciled')
   }
-  const row = importedExpenseRow(auth.tenantId, body, new Date(now).toISOString())
-  return db.transaction().execute(async (trx) => {
-    await repo.insertExpenses(trx, [row])
-    return announced({ db: trx, auth: auth, now: now }, 'expense.created', expenseToApi(row))
+  const row = importedExpenseRow(auth.tenantId, body, nowIsoOf(scope))
+  return inTransaction(scope, async (tx) => {
+    await repo.insertExpenses(tx.db, [row])
+    return announced(tx, 'expense.created', expenseToApi(row))
   })
 }
 
-export async function getExpense(db: Db, auth: AuthContext, id: string): Promise<ExpenseType> {
+export async function getExpense(scope: RequestScope, id: string): Promise<ExpenseType> {
+  const { db, auth } = scope
   const row = await repo.findExpense(db, auth.tenantId, id)
   if (!row || !(await canSeeRecordsOf(db, auth, row.user_id))) throw notFound('Expense')
   return expenseToApi(row)
 }
 
-export async function listExpenses(db: Db, auth: AuthContext, query: ListExpensesQueryType) {
+export async function listExpenses(scope: RequestScope, query: ListExpensesQueryType) {
+  const { db, auth } = scope
   if (query.from !== undefined && query.to !== undefined && query.to < query.from)
     throw invalidField('to', 'must be on or after from')
   const window = pageOf(query)

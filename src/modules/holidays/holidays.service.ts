@@ -3,14 +3,13 @@
  * else the company) plus the company's own holidays (for everyone or for one work center). A
  * company holiday wins over a public holiday on the same date.
  */
-import type { Kysely } from 'kysely'
-import type { AuthContext } from '../../auth/context.js'
+import type { RequestScope } from '../../auth/request-scope.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
 import { lockTenant } from '../../db/locks.js'
-import type { CompanyHolidayRow, Database } from '../../db/schema.js'
+import type { CompanyHolidayRow } from '../../db/schema.js'
+import { type Db, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
-import { nowIso } from '../../lib/time.js'
 import { assertDateRange } from '../../lib/calendar.js'
 import { findCatalogueItem } from '../catalogues/catalogues.repository.js'
 import { type CalendarHoliday, type Place, calendarOfPlace, placeOf } from './holidays.logic.js'
@@ -18,8 +17,6 @@ import * as repo from './holidays.repository.js'
 import type { CreateHolidayBodyType, HolidayEntryType, ListHolidaysQueryType } from './holidays.schemas.js'
 import { publicHolidaysBetween } from '../../lib/public-holidays.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
-
-type Db = Kysely<Database>
 
 /** Effective holidays of every place in [from, to], reading company holidays once. */
 export async function loadHolidayCalendars(
@@ -45,7 +42,8 @@ function companyHolidayToApi(row: CompanyHolidayRow): HolidayEntryType {
   return { id: row.id, date: row.date, name: row.name, type: 'company', work_center_id: row.work_center_id }
 }
 
-export async function listHolidays(db: Db, auth: AuthContext, query: ListHolidaysQueryType) {
+export async function listHolidays(scope: RequestScope, query: ListHolidaysQueryType) {
+  const { db, auth } = scope
   assertDateRange(query.from, query.to)
   const window = pageOf(query)
   const tenant = auth.tenant
@@ -66,12 +64,13 @@ export async function listHolidays(db: Db, auth: AuthContext, query: ListHoliday
 }
 
 export async function createCompanyHoliday(
-  db: Db,
-  auth: AuthContext,
+  scope: RequestScope,
   body: CreateHolidayBodyType,
 ): Promise<HolidayEntryType> {
+  const { auth } = scope
   const workCenterId = body.work_center_id ?? null
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(scope, async (tx) => {
+    const trx = tx.db
     // Serialises holiday creation per tenant, so two requests cannot both pass the duplicate check.
     await lockTenant(trx, auth.tenantId)
     if (workCenterId && !(await findCatalogueItem(trx, 'work_centers', auth.tenantId, workCenterId)))
@@ -89,15 +88,17 @@ export async function createCompanyHoliday(
       date: body.date,
       name: body.name.trim(),
       work_center_id: workCenterId,
-      created_at: nowIso(),
+      created_at: nowIsoOf(tx),
     }
     await repo.insertCompanyHoliday(trx, row)
     return companyHolidayToApi(row)
   })
 }
 
-export async function deleteCompanyHoliday(db: Db, auth: AuthContext, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function deleteCompanyHoliday(scope: RequestScope, id: string): Promise<void> {
+  const { auth } = scope
+  await inTransaction(scope, async (tx) => {
+    const trx = tx.db
     if (!(await repo.findCompanyHoliday(trx, auth.tenantId, id))) throw notFound('Company holiday')
     if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may remove company holidays')
     await repo.deleteCompanyHoliday(trx, auth.tenantId, id)

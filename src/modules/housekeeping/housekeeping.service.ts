@@ -4,9 +4,8 @@
  * refreshes SQLite's query-planner statistics; several instances may do so at once, as a
  * purge only deletes what has expired.
  */
-import type { Kysely } from 'kysely'
 import { optimizeQueryPlans } from '../../db/database.js'
-import type { Database } from '../../db/schema.js'
+import type { Db, Unit } from '../../db/unit-of-work.js'
 import { purgeEvents } from '../events/events.service.js'
 import { purgeIdempotencyKeys } from '../idempotency/idempotency.service.js'
 import { purgeKioskSignIns } from '../kiosks/kiosk-sign-in.service.js'
@@ -21,24 +20,30 @@ export interface PurgeReport {
   kiosk_sign_ins: number
 }
 
-export async function purgeExpired(db: Kysely<Database>, now = Date.now()): Promise<PurgeReport> {
+/** Purges what had expired at the unit's moment. */
+export async function purgeExpired(unit: Unit): Promise<PurgeReport> {
+  const { db, now } = unit
   return {
-    idempotency_keys: await purgeIdempotencyKeys(db, now),
+    idempotency_keys: await purgeIdempotencyKeys(unit),
     events: await purgeEvents(db, now),
-    webhook_deliveries: await purgeDeliveries(db, now),
+    webhook_deliveries: await purgeDeliveries(unit),
     kiosk_sign_ins: await purgeKioskSignIns(db, now),
   }
 }
 
-/** Purges now and then every interval until stopped; a failed run is reported and the next one tries again. */
+/**
+ * Purges now and then every interval until stopped, each run as of the `clock` reading (epoch ms)
+ * taken when it starts; a failed run is reported and the next one tries again.
+ */
 export function startHousekeeping(
-  db: Kysely<Database>,
+  db: Db,
+  clock: () => number,
   report: (outcome: PurgeReport | Error) => void,
   intervalMs = HOUSEKEEPING_INTERVAL_MS,
 ): () => void {
   const run = () => {
     const purgeThenOptimize = async () => {
-      const purged = await purgeExpired(db)
+      const purged = await purgeExpired({ db, now: clock() })
       // After the purge, which may have emptied much of a table: the statistics then matter most.
       await optimizeQueryPlans(db)
       return purged

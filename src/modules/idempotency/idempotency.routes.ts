@@ -51,7 +51,7 @@ export function idempotentWrites(app: FastifyInstance, db: Kysely<Database>, clo
       const caller = callerOf(request)!
       const ref = { tenantId: caller.tenantId, apiKeyId: caller.keyId, key }
       const fingerprint = requestFingerprint(request.method, request.url, withoutSecrets(request))
-      const outcome = await claimKey(db, ref, fingerprint, clock())
+      const outcome = await claimKey({ db, now: clock() }, ref, fingerprint)
       if (outcome.run) {
         request.idempotency = { ref, claim: outcome.claim }
         return false

@@ -4,14 +4,11 @@
  * again; the same key with another request is refused. Keys belong to the API key that sent them.
  */
 import { randomUUID } from 'node:crypto'
-import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema.js'
+import { type Db, type Unit, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, retryLater } from '../../errors.js'
 import { ABANDONED_AFTER_MS, KEEP_MS, isKeptAnswer } from './idempotency.logic.js'
 import * as repo from './idempotency.repository.js'
 import type { KeyRef } from './idempotency.repository.js'
-
-type Db = Kysely<Database>
 
 export type { KeyRef }
 
@@ -26,12 +23,14 @@ function inUse(): AppError {
 }
 
 /**
- * Claims the key for this request, in a transaction of its own before the write begins, so that
- * concurrent retries see it at once. Returns the kept answer instead when there is one.
+ * Claims the key for this request, in a unit of work of its own before the write begins, so that
+ * concurrent retries see it at once; the claim is dated at the unit's moment. Returns the kept
+ * answer instead when there is one.
  */
-export async function claimKey(db: Db, ref: KeyRef, fingerprint: string, now: number): Promise<ClaimOutcome> {
+export async function claimKey(unit: Unit, ref: KeyRef, fingerprint: string): Promise<ClaimOutcome> {
+  const { db, now } = unit
   const claim = randomUUID()
-  const at = new Date(now).toISOString()
+  const at = nowIsoOf(unit)
   if (await repo.insertClaim(db, ref, fingerprint, claim, at)) return { run: true, claim }
   const kept = await repo.findKey(db, ref)
   // Purged between the two statements (a day-old key): another retry claims it anew.
@@ -59,7 +58,7 @@ export async function settleRefusal(db: Db, ref: KeyRef, claim: string, status: 
   else await repo.releaseClaim(db, ref, claim)
 }
 
-/** Removes the answers older than the keeping period. */
-export async function purgeIdempotencyKeys(db: Db, now: number): Promise<number> {
-  return repo.purgeKeysBefore(db, new Date(now - KEEP_MS).toISOString())
+/** Removes the answers older than the keeping period, as of the unit's moment. */
+export async function purgeIdempotencyKeys(unit: Unit): Promise<number> {
+  return repo.purgeKeysBefore(unit.db, new Date(unit.now - KEEP_MS).toISOString())
 }

@@ -10,9 +10,8 @@
  * a change takes effect at the next request on every instance. The secret is still checked on
  * every request, and expiry against the request's time.
  */
-import type { Kysely } from 'kysely'
-import type { Database, TenantRow } from '../../db/schema.js'
-import { type CommitMark, type CommitWatch, commitWatchOf } from '../../db/commit-watch.js'
+import type { TenantRow } from '../../db/schema.js'
+import type { CommitMark, ServiceDatabase } from '../../db/service-database.js'
 import * as repo from './keys.repository.js'
 
 /** A key as read, with what every request derives from it worked out once. */
@@ -35,15 +34,20 @@ export class KeyLookups {
   #markOfEpoch: CommitMark | undefined
   #markTakenAt = 0
   readonly #known = new Map<string, KnownKey>()
-  readonly #commits: CommitWatch | undefined
 
-  constructor(private readonly db: Kysely<Database>) {
-    this.#commits = commitWatchOf(db)
+  constructor(private readonly db: ServiceDatabase) {}
+
+  /** The lookups kept for `db`, one set per database. */
+  static of(db: ServiceDatabase): KeyLookups {
+    return db.kept(KeyLookups, () => new KeyLookups(db))
   }
 
-  /** The key `keyId` with its acting user and company, or undefined when there is no such key. */
-  async find(keyId: string): Promise<KnownKey | undefined> {
-    const epoch = await this.#epochNow()
+  /**
+   * The key `keyId` with its acting user and company, or undefined when there is no such key.
+   * `nowMs` is the request's moment, which decides whether an unchanged commit mark is still trusted.
+   */
+  async find(keyId: string, nowMs: number): Promise<KnownKey | undefined> {
+    const epoch = await this.#epochNow(nowMs)
     const kept = epoch === this.#epoch ? this.#known.get(keyId) : undefined
     if (kept) return kept
 
@@ -69,20 +73,16 @@ export class KeyLookups {
    * the epoch was last read (its commit mark reads the same), that reading still holds and the
    * database is not asked: a 48-byte read instead of a statement on most requests.
    */
-  #epochNow(): number | Promise<number> {
+  async #epochNow(now: number): Promise<number> {
     // Taken before the epoch is read: a commit in between moves the mark, so the pair can only
     // err towards reading the epoch again.
-    const mark = this.#commits?.markNow(this.#markOfEpoch)
-    const now = Date.now()
+    const mark = this.db.commitMark(this.#markOfEpoch)
     // At least once a second the epoch is read all the same: should the header ever stop telling
     // (a file system that does not show another process's shared memory to read()), a change
     // would still apply within a second rather than never.
     if (mark !== undefined && mark === this.#markOfEpoch && now - this.#markTakenAt < MARK_TRUSTED_MS)
       return this.#epoch
-    const pending = repo.currentAuthEpoch(this.db)
-    return typeof pending === 'number'
-      ? this.#advance(pending, mark, now)
-      : pending.then((epoch) => this.#advance(epoch, mark, now))
+    return this.#advance(await repo.currentAuthEpoch(this.db), mark, now)
   }
 
   /**
@@ -100,13 +100,4 @@ export class KeyLookups {
     }
     return epoch
   }
-}
-
-/** One set of kept lookups per database. */
-const lookupsByDatabase = new WeakMap<Kysely<Database>, KeyLookups>()
-
-export function keyLookupsOf(db: Kysely<Database>): KeyLookups {
-  let lookups = lookupsByDatabase.get(db)
-  if (!lookups) lookupsByDatabase.set(db, (lookups = new KeyLookups(db)))
-  return lookups
 }

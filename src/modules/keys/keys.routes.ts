@@ -1,4 +1,4 @@
-import { authOf } from '../../http/auth.js'
+import { scopeOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, ListOf } from '../../lib/schemas.js'
 import { ApiKey, CreateKeyBody, CreatedApiKey, KeyIdParams, ListKeysQuery } from './keys.schemas.js'
@@ -8,52 +8,50 @@ const operation = operations('API keys')
 
 export const keysApi: ApiModule = {
   schemas: [ApiKey, CreatedApiKey],
-  routes:
-    ({ db, clock }) =>
-    async (app) => {
-      app.get(
-        '/keys',
-        operation('keys.list', {
-          summary: 'The company’s API keys, oldest first (administrators); never their secrets',
-          querystring: ListKeysQuery,
-          response: { 200: ListOf(ApiKey) },
-        }),
-        async (request) => service.listKeysOf(db, authOf(request), request.query),
-      )
-      app.post(
-        '/keys',
-        operation('keys.create', {
-          summary: 'Create an API key (administrators); the secret is in this answer only',
-          description:
-            'The new key holds only scopes the calling key holds (403 `scope_escalation`) and acts as an active user of the company. An inspector key (`kind: "inspector"`) must expire within 90 days and may hold only the read scopes of the time record; every request made with it is written to the access log.',
-          body: CreateKeyBody,
-          response: { 201: DataOf(CreatedApiKey) },
-          errors: [404, 409],
-        }),
-        async (request, reply) =>
-          reply.status(201).send({ data: await service.issueKey(db, authOf(request), request.body, clock()) }),
-      )
-      app.get(
-        '/keys/:key_id',
-        operation('keys.list', {
-          operationId: 'keys.get',
-          summary: 'Get an API key (administrators; scope keys.list)',
-          params: KeyIdParams,
-          response: { 200: DataOf(ApiKey) },
-          errors: [404],
-        }),
-        async (request) => ({ data: await service.getKey(db, authOf(request), request.params.key_id) }),
-      )
-      app.post(
-        '/keys/:key_id/revoke',
-        operation('keys.revoke', {
-          summary: 'Revoke an API key (administrators); it stops working at once, for good',
-          description: 'Revoking a revoked key changes nothing and answers it as it is.',
-          params: KeyIdParams,
-          response: { 200: DataOf(ApiKey) },
-          errors: [404],
-        }),
-        async (request) => ({ data: await service.revokeKeyOf(db, authOf(request), request.params.key_id) }),
-      )
-    },
+  routes: () => async (app) => {
+    app.get(
+      '/keys',
+      operation('keys.list', {
+        summary: 'The company’s API keys, oldest first (administrators); never their secrets',
+        querystring: ListKeysQuery,
+        response: { 200: ListOf(ApiKey) },
+      }),
+      async (request) => service.listKeysOf(scopeOfRequest(request), request.query),
+    )
+    app.post(
+      '/keys',
+      operation('keys.create', {
+        summary: 'Create an API key (administrators); the secret is in this answer only',
+        description:
+          'The new key holds only scopes the calling key holds (403 `scope_escalation`) and acts as an active user of the company. An inspector key (`kind: "inspector"`) must expire within 90 days and may hold only the read scopes of the time record; every request made with it is written to the access log.',
+        body: CreateKeyBody,
+        response: { 201: DataOf(CreatedApiKey) },
+        errors: [404, 409],
+      }),
+      async (request, reply) =>
+        reply.status(201).send({ data: await service.issueKey(scopeOfRequest(request), request.body) }),
+    )
+    app.get(
+      '/keys/:key_id',
+      operation('keys.list', {
+        operationId: 'keys.get',
+        summary: 'Get an API key (administrators; scope keys.list)',
+        params: KeyIdParams,
+        response: { 200: DataOf(ApiKey) },
+        errors: [404],
+      }),
+      async (request) => ({ data: await service.getKey(scopeOfRequest(request), request.params.key_id) }),
+    )
+    app.post(
+      '/keys/:key_id/revoke',
+      operation('keys.revoke', {
+        summary: 'Revoke an API key (administrators); it stops working at once, for good',
+        description: 'Revoking a revoked key changes nothing and answers it as it is.',
+        params: KeyIdParams,
+        response: { 200: DataOf(ApiKey) },
+        errors: [404],
+      }),
+      async (request) => ({ data: await service.revokeKeyOf(scopeOfRequest(request), request.params.key_id) }),
+    )
+  },
 }

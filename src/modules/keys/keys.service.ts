@@ -3,22 +3,22 @@
  * command line (the installation's administrator) and the API (a company's administrators) issue
  * and revoke keys through the same functions here.
  */
-import type { Kysely } from 'kysely'
 import type { AuthContext, KeyKind } from '../../auth/context.js'
+import type { RequestScope } from '../../auth/request-scope.js'
 import { INSPECTOR_MAX_DAYS, INSPECTOR_SCOPES, canAdministerEmployees } from '../../auth/policies.js'
 import { SCOPES, isScope } from '../../auth/scopes.js'
-import type { ApiKeyRow, Database } from '../../db/schema.js'
+import type { ApiKeyRow } from '../../db/schema.js'
 import { lockRow } from '../../db/locks.js'
+import type { ServiceDatabase } from '../../db/service-database.js'
+import { type Db, type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
-import { keyLookupsOf } from './key-lookups.js'
+import { KeyLookups } from './key-lookups.js'
 import { formatApiKey, newSecret, parseApiKey, secretMatches, sha256Hex } from '../../lib/secrets.js'
-import { isValidInstant, nowIso } from '../../lib/time.js'
+import { isValidInstant } from '../../lib/time.js'
 import * as repo from './keys.repository.js'
 import type { CreateKeyBodyType, ListKeysQueryType } from './keys.schemas.js'
-
-type Db = Kysely<Database>
 
 export interface ApiKeyView {
   id: string
@@ -102,8 +102,9 @@ async function assertActingUserExists(db: Db, input: CreateKeyInput): Promise<vo
   if (!(await repo.findActingUser(db, input.tenantId, input.actsAsUserId))) throw notFound('User to act as')
 }
 
+/** Writes the key in the unit's unit of work, created at its moment. */
 async function insertNewKey(
-  db: Db,
+  unit: Unit,
   input: CreateKeyInput,
   valid: ReturnType<typeof validatedKey>,
 ): Promise<{ apiKey: string; key: ApiKeyView }> {
@@ -117,14 +118,15 @@ async function insertNewKey(
     secret_hash: sha256Hex(secret),
     scopes: JSON.stringify(valid.scopes),
     acts_as_user_id: input.actsAsUserId,
-    created_at: nowIso(),
+    created_at: nowIsoOf(unit),
     last_used_at: null,
     expires_at: valid.expiresAt,
     revoked_at: null,
   }
   // Judged and written under the user's lock, which deactivation takes too: a key is never
   // created for a user whose deactivation (and the revocation of their keys) commits meanwhile.
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(unit, async (tx) => {
+    const trx = tx.db
     await lockRow(trx, 'users', input.tenantId, input.actsAsUserId)
     const user = await repo.findActingUser(trx, input.tenantId, input.actsAsUserId)
     if (!user) throw notFound('User to act as')
@@ -134,13 +136,12 @@ async function insertNewKey(
   return { apiKey: formatApiKey(id, secret), key: keyRowToView(row) }
 }
 
-/** Issues a key from the command line, which may give any scope to a key of any company. */
-export async function createKey(
-  db: Db,
-  input: CreateKeyInput,
-  now = Date.now(),
-): Promise<{ apiKey: string; key: ApiKeyView }> {
-  return insertNewKey(db, input, validatedKey(input, now))
+/**
+ * Issues a key from the command line (or for a new company), which may give any scope to a key of
+ * any company. Its expiry is judged against the unit's moment.
+ */
+export async function createKey(unit: Unit, input: CreateKeyInput): Promise<{ apiKey: string; key: ApiKeyView }> {
+  return insertNewKey(unit, input, validatedKey(input, unit.now))
 }
 
 /**
@@ -149,11 +150,10 @@ export async function createKey(
  * only hand on what it holds.
  */
 export async function issueKey(
-  db: Db,
-  auth: AuthContext,
+  scope: RequestScope,
   body: CreateKeyBodyType,
-  now = Date.now(),
 ): Promise<ApiKeyView & { api_key: string }> {
+  const { db, auth } = scope
   const input: CreateKeyInput = {
     tenantId: auth.tenantId,
     actsAsUserId: body.acts_as_user_id ?? auth.actor.id,
@@ -162,7 +162,7 @@ export async function issueKey(
     expiresAt: body.expires_at,
     kind: body.kind,
   }
-  const valid = validatedKey(input, now)
+  const valid = validatedKey(input, scope.now)
   await assertActingUserExists(db, input) // 404 before 403, in the contract's order of checks
   assertKeyAdministrator(auth, 'create')
   const lacking = valid.scopes.filter((s) => !auth.scopes.includes(s))
@@ -177,14 +177,17 @@ export async function issueKey(
       `A key that expires (${auth.expiresAt}) cannot create a key that outlives it; give expires_at at or before then`,
     )
   }
-  const created = await insertNewKey(db, input, valid)
+  const created = await insertNewKey(scope, input, valid)
   return { ...created.key, api_key: created.apiKey }
 }
 
-/** Revokes a key found before. Revoking twice changes nothing: the first revocation's time stays. */
-async function revokeFound(db: Db, row: ApiKeyRow): Promise<ApiKeyView> {
-  await repo.revokeKey(db, row.tenant_id, row.id, nowIso())
-  return keyRowToView((await repo.findKey(db, row.id))!)
+/**
+ * Revokes a key found before, at the unit's moment. Revoking twice changes nothing: the first
+ * revocation's time stays.
+ */
+async function revokeFound(unit: Unit, row: ApiKeyRow): Promise<ApiKeyView> {
+  await repo.revokeKey(unit.db, row.tenant_id, row.id, nowIsoOf(unit))
+  return keyRowToView((await repo.findKey(unit.db, row.id))!)
 }
 
 /** A key of the company; another company's key is as unknown as a key that does not exist. */
@@ -195,26 +198,28 @@ async function keyOfTenant(db: Db, tenantId: string, keyId: string): Promise<Api
 }
 
 /** Revokes any key from the command line (the installation's administrator). */
-export async function revokeKey(db: Db, keyId: string): Promise<ApiKeyView> {
-  const row = await repo.findKey(db, keyId)
+export async function revokeKey(unit: Unit, keyId: string): Promise<ApiKeyView> {
+  const row = await repo.findKey(unit.db, keyId)
   if (!row) throw notFound('API key')
-  return revokeFound(db, row)
+  return revokeFound(unit, row)
 }
 
 /** The tenant a key belongs to (for the audit entry of a revocation), or null for an unknown key. */
-export async function tenantOfKey(db: Db, keyId: string): Promise<string | null> {
-  return (await repo.findKey(db, keyId))?.tenant_id ?? null
+export async function tenantOfKey(unit: Unit, keyId: string): Promise<string | null> {
+  return (await repo.findKey(unit.db, keyId))?.tenant_id ?? null
 }
 
-export async function listKeys(db: Db, tenantId: string): Promise<ApiKeyView[]> {
-  return (await repo.listKeys(db, tenantId)).map(keyRowToView)
+/** Every key of a company, for the command line. */
+export async function listKeys(unit: Unit, tenantId: string): Promise<ApiKeyView[]> {
+  return (await repo.listKeys(unit.db, tenantId)).map(keyRowToView)
 }
 
 function assertKeyAdministrator(auth: AuthContext, action: string): void {
   if (!canAdministerEmployees(auth.actor)) throw permissionDenied(`Only an administrator may ${action} API keys`)
 }
 
-export async function listKeysOf(db: Db, auth: AuthContext, query: ListKeysQueryType) {
+export async function listKeysOf(scope: RequestScope, query: ListKeysQueryType) {
+  const { db, auth } = scope
   assertKeyAdministrator(auth, 'list')
   const window = pageOf(query)
   return listBody(
@@ -224,32 +229,35 @@ export async function listKeysOf(db: Db, auth: AuthContext, query: ListKeysQuery
       auth.tenantId,
       { kind: query.kind, actsAsUserId: query.acts_as_user_id, active: query.active },
       window,
-      nowIso(),
+      nowIsoOf(scope),
     ),
     keyRowToView,
   )
 }
 
-export async function getKey(db: Db, auth: AuthContext, keyId: string): Promise<ApiKeyView> {
+export async function getKey(scope: RequestScope, keyId: string): Promise<ApiKeyView> {
+  const { db, auth } = scope
   const row = await keyOfTenant(db, auth.tenantId, keyId)
   assertKeyAdministrator(auth, 'read')
   return keyRowToView(row)
 }
 
-export async function revokeKeyOf(db: Db, auth: AuthContext, keyId: string): Promise<ApiKeyView> {
+export async function revokeKeyOf(scope: RequestScope, keyId: string): Promise<ApiKeyView> {
+  const { db, auth } = scope
   const row = await keyOfTenant(db, auth.tenantId, keyId)
   assertKeyAdministrator(auth, 'revoke')
-  return revokeFound(db, row)
+  return revokeFound(scope, row)
 }
 
 /**
  * Resolves a bearer token to its caller, or null when it must be refused with 401: malformed,
  * unknown, wrong secret, revoked, expired, or acting as a user who is no longer active.
  */
-export async function authenticate(db: Db, token: string, now = new Date()): Promise<AuthContext | null> {
+export async function authenticate(db: ServiceDatabase, token: string, nowMs: number): Promise<AuthContext | null> {
+  const now = new Date(nowMs)
   const parsed = parseApiKey(token)
   if (!parsed) return null
-  const known = await keyLookupsOf(db).find(parsed.keyId)
+  const known = await KeyLookups.of(db).find(parsed.keyId, nowMs)
   if (!known) return null
   const { found } = known
   if (!secretMatches(parsed.secret, known.found.secret_hash)) return null

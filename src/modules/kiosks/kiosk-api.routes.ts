@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.js'
 import { AppError } from '../../errors.js'
 import type { WriteStep } from '../../http/request-transactions.js'
+import { scopeOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, kioskOperation } from '../../http/route.js'
 import { DataOf } from '../../lib/schemas.js'
-import { requireTenant } from '../tenants/tenants.repository.js'
 import {
   ChangePinBody,
   IdentifyBody,
@@ -17,6 +17,7 @@ import {
   KioskSession,
 } from './kiosk-api.schemas.js'
 import { type KioskCredentials, type KioskSignIn, changePin, identify, punch, signIn } from './kiosk-sign-in.service.js'
+import { kioskDevice } from './kiosks.service.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,7 +42,7 @@ export function kioskSignIns(app: FastifyInstance, db: Kysely<Database>, clock: 
   return {
     async beforeBegin(request) {
       if (request.routeOptions.config.access !== 'kiosk' || !request.kiosk) return false
-      const signedIn = await signIn(db, request.kiosk, request.body as KioskCredentials, clock())
+      const signedIn = await signIn({ db, now: clock() }, request.kiosk, request.body as KioskCredentials)
       request.kioskSignIn = signedIn
       request.auth = signedIn.auth
       return false
@@ -57,62 +58,61 @@ const PUNCH_DESCRIPTION = [
 
 export const kioskApi: ApiModule = {
   schemas: [KioskDeviceView, KioskEmployee, KioskSession, KioskPunch, KioskPinChanged],
-  routes:
-    ({ db, clock }) =>
-    async (app) => {
-      app.get(
-        '/kiosk',
-        kioskOperation('kiosk.device', {
-          summary: 'The kiosk device this token belongs to, and the service’s clock (device token)',
-          response: { 200: DataOf(KioskDeviceView) },
-        }),
-        async (request) => {
-          const device = request.kiosk!
-          const tenant = await requireTenant(db, device.tenantId)
-          return {
-            data: {
-              id: device.kioskId,
-              name: device.name,
-              work_center_id: device.workCenterId,
-              company_name: tenant.name,
-              server_time: new Date(clock()).toISOString(),
-            },
-          }
-        },
-      )
-      app.post(
-        '/kiosk/identify',
-        kioskOperation('kiosk.identify', {
-          summary: 'An employee identifies at the kiosk with identifier and PIN (device token)',
-          description:
-            'Answers the employee’s name, where they stand and the punches allowed next, with a session of about a minute. Five wrong PINs in a row lock the identifier for 15 minutes (429 `kiosk_locked`, `Retry-After`), whether or not it belongs to anyone; a device with many failures across identifiers must wait between attempts (429 `kiosk_throttled`). With the initial PIN, `pin_change_required` is true and no punch is allowed until it is changed.',
-          body: IdentifyBody,
-          response: { 201: DataOf(KioskSession) },
-        }),
-        async (request, reply) => reply.status(201).send({ data: await identify(db, signInOf(request), clock()) }),
-      )
-      app.post(
-        '/kiosk/punches',
-        kioskOperation('kiosk.punch', {
-          summary: 'The identified employee punches at the kiosk (device token)',
-          description: PUNCH_DESCRIPTION,
-          body: KioskPunchBody,
-          response: { 201: DataOf(KioskPunch) },
-          errors: [409],
-        }),
-        async (request, reply) =>
-          reply.status(201).send({ data: await punch(db, signInOf(request), request.body, clock()) }),
-      )
-      app.post(
-        '/kiosk/pin',
-        kioskOperation('kiosk.change-pin', {
-          summary: 'The identified employee changes their PIN (device token)',
-          description:
-            'The new PIN has 4 to 8 digits, not one digit repeated, and is neither the initial PIN (the last 4 digits of the phone) nor the current one. Needs a session.',
-          body: ChangePinBody,
-          response: { 200: DataOf(KioskPinChanged) },
-        }),
-        async (request) => ({ data: await changePin(db, signInOf(request), request.body.new_pin, clock()) }),
-      )
-    },
+  routes: () => async (app) => {
+    app.get(
+      '/kiosk',
+      kioskOperation('kiosk.device', {
+        summary: 'The kiosk device this token belongs to, and the service’s clock (device token)',
+        response: { 200: DataOf(KioskDeviceView) },
+      }),
+      // A device is no caller, so this read has no request scope: its unit is the database the
+      // request scopes run on, at the request's moment.
+      async (request) => ({
+        data: await kioskDevice({ db: request.server.scopeDatabase, now: request.now }, request.kiosk!),
+      }),
+    )
+    app.post(
+      '/kiosk/identify',
+      kioskOperation('kiosk.identify', {
+        summary: 'An employee identifies at the kiosk with identifier and PIN (device token)',
+        description:
+          'Answers the employee’s name, where they stand and the punches allowed next, with a session of about a minute. Five wrong PINs in a row lock the identifier for 15 minutes (429 `kiosk_locked`, `Retry-After`), whether or not it belongs to anyone; a device with many failures across identifiers must wait between attempts (429 `kiosk_throttled`). With the initial PIN, `pin_change_required` is true and no punch is allowed until it is changed.',
+        body: IdentifyBody,
+        response: { 201: DataOf(KioskSession) },
+      }),
+      async (request, reply) => {
+        // Before the scope: without a sign-in the refusal is kiosk_session_expired, not a missing key.
+        const signedIn = signInOf(request)
+        return reply.status(201).send({ data: await identify(scopeOfRequest(request), signedIn) })
+      },
+    )
+    app.post(
+      '/kiosk/punches',
+      kioskOperation('kiosk.punch', {
+        summary: 'The identified employee punches at the kiosk (device token)',
+        description: PUNCH_DESCRIPTION,
+        body: KioskPunchBody,
+        response: { 201: DataOf(KioskPunch) },
+        errors: [409],
+      }),
+      async (request, reply) => {
+        const signedIn = signInOf(request)
+        return reply.status(201).send({ data: await punch(scopeOfRequest(request), signedIn, request.body) })
+      },
+    )
+    app.post(
+      '/kiosk/pin',
+      kioskOperation('kiosk.change-pin', {
+        summary: 'The identified employee changes their PIN (device token)',
+        description:
+          'The new PIN has 4 to 8 digits, not one digit repeated, and is neither the initial PIN (the last 4 digits of the phone) nor the current one. Needs a session.',
+        body: ChangePinBody,
+        response: { 200: DataOf(KioskPinChanged) },
+      }),
+      async (request) => {
+        const signedIn = signInOf(request)
+        return { data: await changePin(scopeOfRequest(request), signedIn, request.body.new_pin) }
+      },
+    )
+  },
 }

@@ -5,10 +5,11 @@
  * failing across identifiers is slowed down. Both counts are written in a transaction of their
  * own, before the request's write begins: a refused sign-in must still be counted.
  */
-import type { Kysely } from 'kysely'
 import type { AuthContext, KioskDevice } from '../../auth/context.js'
+import type { RequestScope } from '../../auth/request-scope.js'
 import { lockRows } from '../../db/locks.js'
-import type { Database, UserRow } from '../../db/schema.js'
+import type { UserRow } from '../../db/schema.js'
+import { type Db, type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, invalidField, retryLater } from '../../errors.js'
 import { hashPassword, newSecret, sha256Hex, verifyPassword } from '../../lib/secrets.js'
 import type { PunchType } from '../attendance/attendance.logic.js'
@@ -21,15 +22,16 @@ import * as logic from './kiosk-sign-in.logic.js'
 import type { KioskPunchBodyType } from './kiosk-api.schemas.js'
 import * as repo from './kiosks.repository.js'
 
-type Db = Kysely<Database>
-
 export interface KioskCredentials {
   session?: string | undefined
   identifier?: string | undefined
   pin?: string | undefined
 }
 
-/** Who signed in at a kiosk: the employee as the request's caller (acting through the device), and how. */
+/**
+ * Who signed in at a kiosk: the employee as the request's caller (acting through the device), and
+ * how. What the employee then does takes the request's scope, whose caller is this `auth`, and this.
+ */
 export interface KioskSignIn {
   auth: AuthContext
   user: UserRow
@@ -75,9 +77,13 @@ function disabled(): AppError {
   return new AppError('user_disabled', 'This employee is disabled and cannot use the kiosk')
 }
 
-/** Signs in with a session of this device; 401 when it is unknown, of another device, or expired. */
-async function withSession(db: Db, device: KioskDevice, token: string, now: number): Promise<KioskSignIn> {
-  const session = await repo.findLiveSession(db, device.kioskId, sha256Hex(token), new Date(now).toISOString())
+/**
+ * Signs in with a session of this device; 401 when it is unknown, of another device, or expired
+ * at the unit's moment.
+ */
+async function withSession(unit: Unit, device: KioskDevice, token: string): Promise<KioskSignIn> {
+  const { db } = unit
+  const session = await repo.findLiveSession(db, device.kioskId, sha256Hex(token), nowIsoOf(unit))
   const user = session ? await findUserRow(db, device.tenantId, session.user_id) : undefined
   if (!user) throw new AppError('kiosk_session_expired', 'The kiosk session has expired: identify again')
   if (user.status !== 'active') throw disabled()
@@ -89,14 +95,9 @@ async function withSession(db: Db, device: KioskDevice, token: string, now: numb
  * must wait) and against the identifier (refused while it is locked) before the PIN is checked;
  * a right PIN forgives both counts.
  */
-async function withPin(
-  db: Db,
-  device: KioskDevice,
-  identifier: string,
-  pin: string,
-  now: number,
-): Promise<KioskSignIn> {
-  const decision = await countAttempt(db, device, identifier, now)
+async function withPin(unit: Unit, device: KioskDevice, identifier: string, pin: string): Promise<KioskSignIn> {
+  const { db } = unit
+  const decision = await countAttempt(unit, device, identifier)
   if ('throttledMs' in decision) {
     throw retryLater(
       'kiosk_throttled',
@@ -137,20 +138,18 @@ async function withPin(
  * A refused attempt counts nowhere; a right PIN is forgiven afterwards.
  */
 async function countAttempt(
-  db: Db,
+  unit: Unit,
   device: KioskDevice,
   identifier: string,
-  now: number,
 ): Promise<logic.AttemptDecision | { throttledMs: number }> {
-  return db.transaction().execute(async (trx) => {
+  const { now } = unit
+  return inTransaction(unit, async (tx) => {
+    const trx = tx.db
     await lockRows(trx, 'kiosks', device.tenantId, [device.kioskId])
     const failures = await repo.findDeviceFailures(trx, device.kioskId)
     const wait = failures ? logic.deviceWaitMs(failures, now) : 0
     if (wait > 0) return { throttledMs: wait }
-    const decided = logic.reserveAttempt(
-      await repo.lockedLockout(trx, device.tenantId, identifier, new Date(now).toISOString()),
-      now,
-    )
+    const decided = logic.reserveAttempt(await repo.lockedLockout(trx, device.tenantId, identifier, nowIsoOf(tx)), now)
     if (!decided.allowed) return decided
     await repo.saveLockout(trx, device.tenantId, identifier, decided.next)
     if (failures) await repo.saveDeviceFailures(trx, device.kioskId, logic.withFailure(failures, now))
@@ -158,22 +157,21 @@ async function countAttempt(
   })
 }
 
-/** Signs in with whichever credentials the request carries: a session, or identifier and PIN. */
-export async function signIn(
-  db: Db,
-  device: KioskDevice,
-  credentials: KioskCredentials,
-  now = Date.now(),
-): Promise<KioskSignIn> {
+/**
+ * Signs in with whichever credentials the request carries: a session, or identifier and PIN. There
+ * is no caller until it succeeds, so it takes a unit: the database outside any write's transaction
+ * (a refused attempt must stay counted) and the moment sessions and locks are judged at.
+ */
+export async function signIn(unit: Unit, device: KioskDevice, credentials: KioskCredentials): Promise<KioskSignIn> {
   const { session, identifier, pin } = credentials
   if (session !== undefined) {
     if (identifier !== undefined || pin !== undefined)
       throw invalidField('session', 'send either a session or an identifier and PIN, not both')
-    return withSession(db, device, session, now)
+    return withSession(unit, device, session)
   }
   if (identifier === undefined || pin === undefined)
     throw invalidField(identifier === undefined ? 'identifier' : 'pin', 'is required (or send a session)')
-  return withPin(db, device, identifier, pin, now)
+  return withPin(unit, device, identifier, pin)
 }
 
 /** What the kiosk shows of the employee: their name, where they stand, and what they may punch next. */
@@ -200,8 +198,9 @@ async function employeeView(
   }
 }
 
-/** Starts a session of about a minute for the employee who identified. */
-export async function identify(db: Db, signIn: KioskSignIn, now = Date.now()) {
+/** Starts a session of about a minute, from the scope's moment, for the employee who identified. */
+export async function identify(scope: RequestScope, signIn: KioskSignIn) {
+  const { db, now } = scope
   const token = newSecret()
   const expiresAt = new Date(now + logic.SESSION_MS).toISOString()
   await repo.insertSession(db, {
@@ -209,7 +208,7 @@ export async function identify(db: Db, signIn: KioskSignIn, now = Date.now()) {
     tenant_id: signIn.device.tenantId,
     kiosk_id: signIn.device.kioskId,
     user_id: signIn.user.id,
-    created_at: new Date(now).toISOString(),
+    created_at: nowIsoOf(scope),
     expires_at: expiresAt,
   })
   return { session: token, expires_at: expiresAt, employee: await employeeView(db, signIn) }
@@ -220,9 +219,10 @@ function pinChangeFirst(): AppError {
 }
 
 /** The signed-in employee punches at the kiosk; not before they have changed their initial PIN. */
-export async function punch(db: Db, signIn: KioskSignIn, body: KioskPunchBodyType, now = Date.now()) {
+export async function punch(scope: RequestScope, signIn: KioskSignIn, body: KioskPunchBodyType) {
+  const { db } = scope
   if (signIn.pinChangeRequired) throw pinChangeFirst()
-  const row = await kioskPunch(db, signIn.auth, signIn.device.kioskId, body, now)
+  const row = await kioskPunch(scope, signIn.device.kioskId, body)
   return {
     id: row.id,
     type: row.type,
@@ -234,7 +234,8 @@ export async function punch(db: Db, signIn: KioskSignIn, body: KioskPunchBodyTyp
 }
 
 /** Sets a new PIN: 4 to 8 digits, not one digit repeated, not the initial one nor the current one. */
-export async function changePin(db: Db, signIn: KioskSignIn, newPin: string, now = Date.now()) {
+export async function changePin(scope: RequestScope, signIn: KioskSignIn, newPin: string) {
+  const { db } = scope
   const problem = logic.newPinProblem(
     newPin,
     signIn.user.phone_personal ? kioskPinFromPhone(signIn.user.phone_personal) : null,
@@ -242,14 +243,7 @@ export async function changePin(db: Db, signIn: KioskSignIn, newPin: string, now
   if (problem) throw invalidField('new_pin', problem)
   if (signIn.user.kiosk_pin_hash && (await verifyPassword(newPin, signIn.user.kiosk_pin_hash)))
     throw invalidField('new_pin', 'must differ from the current PIN')
-  await setKioskPin(
-    db,
-    signIn.device.tenantId,
-    signIn.user.id,
-    await hashPassword(newPin),
-    false,
-    new Date(now).toISOString(),
-  )
+  await setKioskPin(db, signIn.device.tenantId, signIn.user.id, await hashPassword(newPin), false, nowIsoOf(scope))
   return { employee: await employeeView(db, signIn, false) }
 }
 

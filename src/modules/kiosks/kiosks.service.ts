@@ -3,11 +3,12 @@
  * once; the token authenticates the device on the kiosk endpoints and nowhere else. Revoking a
  * device stops its token at once. Devices are never deleted: punches name the kiosk they came from.
  */
-import type { Kysely } from 'kysely'
 import type { AuthContext, KioskDevice } from '../../auth/context.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
-import type { Database, KioskRow } from '../../db/schema.js'
+import type { RequestScope } from '../../auth/request-scope.js'
+import type { KioskRow } from '../../db/schema.js'
 import { lockRow } from '../../db/locks.js'
+import { type Unit, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
@@ -20,12 +21,11 @@ import {
   secretMatches,
   sha256Hex,
 } from '../../lib/secrets.js'
+import { requireTenant } from '../tenants/tenants.repository.js'
 import { kioskPinFromPhone } from '../users/users.logic.js'
 import { findUserRow, setKioskPin } from '../users/users.repository.js'
 import * as repo from './kiosks.repository.js'
 import type { CreateKioskBodyType, ListKiosksQueryType } from './kiosks.schemas.js'
-
-type Db = Kysely<Database>
 
 export function kioskToApi(row: KioskRow) {
   return {
@@ -44,14 +44,15 @@ function mustAdminister(auth: AuthContext): void {
   if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may manage kiosks')
 }
 
-async function kioskOf(db: Db, auth: AuthContext, id: string): Promise<KioskRow> {
-  mustAdminister(auth)
-  const row = await repo.findKiosk(db, auth.tenantId, id)
+async function kioskOf(scope: RequestScope, id: string): Promise<KioskRow> {
+  mustAdminister(scope.auth)
+  const row = await repo.findKiosk(scope.db, scope.auth.tenantId, id)
   if (!row) throw notFound('Kiosk')
   return row
 }
 
-export async function createKiosk(db: Db, auth: AuthContext, body: CreateKioskBodyType, now = Date.now()) {
+export async function createKiosk(scope: RequestScope, body: CreateKioskBodyType) {
+  const { db, auth } = scope
   mustAdminister(auth)
   const workCenterId = body.work_center_id ?? null
   if (workCenterId && !(await catalogueItemExists(db, 'work_centers', auth.tenantId, workCenterId)))
@@ -64,7 +65,7 @@ export async function createKiosk(db: Db, auth: AuthContext, body: CreateKioskBo
     work_center_id: workCenterId,
     token_hash: sha256Hex(secret),
     created_by: auth.actor.id,
-    created_at: new Date(now).toISOString(),
+    created_at: nowIsoOf(scope),
     revoked_at: null,
     last_used_at: null,
     failure_window_start: null,
@@ -75,16 +76,18 @@ export async function createKiosk(db: Db, auth: AuthContext, body: CreateKioskBo
   return { ...kioskToApi(row), device_token: formatKioskToken(row.id, secret) }
 }
 
-export async function listKiosks(db: Db, auth: AuthContext, query: ListKiosksQueryType) {
+export async function listKiosks(scope: RequestScope, query: ListKiosksQueryType) {
+  const { db, auth } = scope
   mustAdminister(auth)
   const window = pageOf(query)
   return listBody(window, await repo.listKiosks(db, auth.tenantId, { active: query.active }, window), kioskToApi)
 }
 
 /** Revokes a device; revoking a revoked one changes nothing and answers it as it is. */
-export async function revokeKiosk(db: Db, auth: AuthContext, id: string, now = Date.now()) {
-  await kioskOf(db, auth, id)
-  await repo.revokeKiosk(db, auth.tenantId, id, new Date(now).toISOString())
+export async function revokeKiosk(scope: RequestScope, id: string) {
+  const { db, auth } = scope
+  await kioskOf(scope, id)
+  await repo.revokeKiosk(db, auth.tenantId, id, nowIsoOf(scope))
   return kioskToApi((await repo.findKiosk(db, auth.tenantId, id))!)
 }
 
@@ -94,7 +97,8 @@ export async function revokeKiosk(db: Db, auth: AuthContext, id: string, now = D
  * identifier's lock is lifted and the employee's open kiosk sessions end, so a reset also shuts
  * out whoever learnt the old PIN. The PIN itself is never sent: the employee knows their phone.
  */
-export async function resetKioskPin(db: Db, auth: AuthContext, userId: string, now = Date.now()) {
+export async function resetKioskPin(scope: RequestScope, userId: string) {
+  const { db, auth } = scope
   mustAdminister(auth)
   await lockRow(db, 'users', auth.tenantId, userId)
   const user = await findUserRow(db, auth.tenantId, userId)
@@ -107,7 +111,7 @@ export async function resetKioskPin(db: Db, auth: AuthContext, userId: string, n
       'kiosk_not_set_up',
       'The employee has no phone on file to derive the initial PIN from: set `phone_personal` first',
     )
-  const at = new Date(now).toISOString()
+  const at = nowIsoOf(scope)
   await setKioskPin(db, auth.tenantId, userId, await hashPassword(pin), true, at)
   const lockLifted = await repo.liftLockout(db, auth.tenantId, user.kiosk_id, at)
   const sessionsEnded = await repo.endSessionsOf(db, auth.tenantId, userId, at)
@@ -120,12 +124,30 @@ export async function resetKioskPin(db: Db, auth: AuthContext, userId: string, n
   }
 }
 
-/** The device a token belongs to, or null when it must be refused with 401 (unknown, wrong secret, revoked). */
-export async function authenticateKiosk(db: Db, token: string, now = new Date()): Promise<KioskDevice | null> {
+/**
+ * The device a token belongs to, or null when it must be refused with 401 (unknown, wrong secret,
+ * revoked). There is no caller yet, so it takes a unit; its moment is noted as the device's last use.
+ */
+export async function authenticateKiosk(unit: Unit, token: string): Promise<KioskDevice | null> {
   const parsed = parseKioskToken(token)
   if (!parsed) return null
-  const row = await repo.findKioskById(db, parsed.kioskId)
+  const row = await repo.findKioskById(unit.db, parsed.kioskId)
   if (!row || !secretMatches(parsed.secret, row.token_hash) || row.revoked_at !== null) return null
-  await repo.recordKioskUse(db, row, now)
+  await repo.recordKioskUse(unit.db, row, new Date(unit.now))
   return { kioskId: row.id, tenantId: row.tenant_id, name: row.name, workCenterId: row.work_center_id }
+}
+
+/**
+ * What a device sees of itself on GET /kiosk: its name, its company's and the service's clock
+ * (the unit's moment), which the page sets its own clock by. A device is no caller, hence a unit.
+ */
+export async function kioskDevice(unit: Unit, device: KioskDevice) {
+  const tenant = await requireTenant(unit.db, device.tenantId)
+  return {
+    id: device.kioskId,
+    name: device.name,
+    work_center_id: device.workCenterId,
+    company_name: tenant.name,
+    server_time: nowIsoOf(unit),
+  }
 }

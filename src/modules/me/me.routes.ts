@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { authOf } from '../../http/auth.js'
+import { scopeOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf } from '../../lib/schemas.js'
 
@@ -20,7 +20,7 @@ export const meApi: ApiModule = {
         response: { 200: DataOf(KeyIdentity) },
       }),
       async (request) => {
-        const auth = authOf(request)
+        const { auth } = scopeOfRequest(request)
         return {
           data: {
             tenant: { id: auth.tenantId, name: auth.tenant.name },

@@ -42,15 +42,15 @@ export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTen
   }
   // The demo's writes happen now (its dates are laid out around today).
   const scope = scopeOf(db, auth, Date.now())
-  const hr = await createCatalogueItem(db, auth, DEPARTMENTS, { name: 'People & HR' })
-  const engineering = await createCatalogueItem(db, auth, DEPARTMENTS, { name: 'Engineering' })
-  const madrid = await createCatalogueItem(db, auth, WORK_CENTERS, { name: 'Madrid HQ', country: 'ES', region: 'MD' })
-  const barcelona = await createCatalogueItem(db, auth, WORK_CENTERS, {
+  const hr = await createCatalogueItem(scope, DEPARTMENTS, { name: 'People & HR' })
+  const engineering = await createCatalogueItem(scope, DEPARTMENTS, { name: 'Engineering' })
+  const madrid = await createCatalogueItem(scope, WORK_CENTERS, { name: 'Madrid HQ', country: 'ES', region: 'MD' })
+  const barcelona = await createCatalogueItem(scope, WORK_CENTERS, {
     name: 'Barcelona Office',
     country: 'ES',
     region: 'CT',
   })
-  const tenant = await updateTenantSettings(db, auth, { hr_department_id: hr.id })
+  const tenant = await updateTenantSettings(scope, { hr_department_id: hr.id })
   auth.tenant = await requireTenant(db, created.tenant.id)
   await updateUser(scope, created.admin_user.id, { department_id: hr.id, work_center_id: madrid.id })
 
@@ -124,19 +124,20 @@ async function correctSomePunches(
     to: today.minus({ days: 1 }).toISODate()!,
     page_size: 100,
   }
-  const punchesOf = async (userId: string) => (await listPunchLog(db, auth, { user_id: userId, ...lastWeek })).data
+  const punchesOf = async (userId: string) =>
+    (await listPunchLog(scopeOf(db, auth, Date.now()), { user_id: userId, ...lastWeek })).data
   const saraOut = (await punchesOf(sara!.id)).filter((p) => p.type === 'out').at(-1)
   const jordiIn = (await punchesOf(jordi!.id)).filter((p) => p.type === 'in').at(-1)
   if (!saraOut || !jordiIn) return
-  const moved = await proposeCorrection(db, auth, {
+  const moved = await proposeCorrection(scopeOf(db, auth, Date.now()), {
     user_id: sara!.id,
     reason: 'Stayed until 18:15 for the release; the out was pushed at 17:30 by mistake',
     changes: [
       { action: 'move', punch_id: saraOut.id, ts: new Date(Date.parse(saraOut.ts) + 45 * 60_000).toISOString() },
     ],
   })
-  await decideCorrection(db, as(sara!), moved.id, { decision: 'approved', note: 'Right, thanks' })
-  await proposeCorrection(db, as(jordi!), {
+  await decideCorrection(scopeOf(db, as(sara!), Date.now()), moved.id, { decision: 'approved', note: 'Right, thanks' })
+  await proposeCorrection(scopeOf(db, as(jordi!), Date.now()), {
     user_id: jordi!.id,
     reason: 'The reader at the door did not take my card; I was in at 08:40',
     changes: [
@@ -155,14 +156,19 @@ async function requestSomeAbsences(
   const today = DateTime.now().setZone(zone).startOf('day')
   const nextMonday = today.plus({ days: 8 - today.weekday })
   const date = (d: DateTime) => d.toISODate()!
-  await createAbsence(db, auth, {
+  await createAbsence(scopeOf(db, auth, Date.now()), {
     user_id: sara!,
     type: 'vacation',
     start_date: date(nextMonday.plus({ weeks: 2 })),
     end_date: date(nextMonday.plus({ weeks: 2, days: 4 })),
   })
-  await createAbsence(db, auth, { user_id: lucia!, type: 'sick', start_date: date(today), end_date: date(today) })
-  await createAbsence(db, auth, {
+  await createAbsence(scopeOf(db, auth, Date.now()), {
+    user_id: lucia!,
+    type: 'sick',
+    start_date: date(today),
+    end_date: date(today),
+  })
+  await createAbsence(scopeOf(db, auth, Date.now()), {
     user_id: marco!,
     type: 'personal',
     start_date: date(nextMonday),
@@ -188,15 +194,15 @@ async function punchLastWeek(db: Kysely<Database>, auth: AuthContext, userIds: s
           .toUTC()
           .toISO()!
       const remote = index === 1 && day.weekday === 5
-      await createPunch(db, auth, {
+      await createPunch(scopeOf(db, auth, Date.now()), {
         user_id: userId,
         type: 'in',
         ts: at(9, 0),
         ...(remote ? { modality: 'remote' as const } : {}),
       })
-      await createPunch(db, auth, { user_id: userId, type: 'break_start', ts: at(14, 0) })
-      await createPunch(db, auth, { user_id: userId, type: 'break_end', ts: at(14, 30) })
-      await createPunch(db, auth, { user_id: userId, type: 'out', ts: at(17, 30) })
+      await createPunch(scopeOf(db, auth, Date.now()), { user_id: userId, type: 'break_start', ts: at(14, 0) })
+      await createPunch(scopeOf(db, auth, Date.now()), { user_id: userId, type: 'break_end', ts: at(14, 30) })
+      await createPunch(scopeOf(db, auth, Date.now()), { user_id: userId, type: 'out', ts: at(17, 30) })
     }
   }
 }

@@ -58,13 +58,18 @@ export async function createTenant(db: Db, input: CreateTenantInputType): Promis
   }
   const adminId = await db.transaction().execute(async (trx) => {
     await tenants.insertTenant(trx, tenantRow)
-    const schedule = await insertCatalogueRecord(trx, tenantRow.id, SCHEDULES, DEFAULT_SCHEDULE)
+    const schedule = await insertCatalogueRecord(
+      { db: trx, now: Date.now() },
+      tenantRow.id,
+      SCHEDULES,
+      DEFAULT_SCHEDULE,
+    )
     await tenants.updateTenant(trx, tenantRow.id, { default_schedule_id: schedule.id })
-    await recordScheduleAssignment(trx, tenantRow.id, null, SINCE_ALWAYS, schedule.id)
-    await seedDefaultAbsenceTypes(trx, tenantRow.id)
+    await recordScheduleAssignment(trx, tenantRow.id, null, SINCE_ALWAYS, schedule.id, tenantRow.created_at)
+    await seedDefaultAbsenceTypes({ db: trx, now: Date.now() }, tenantRow.id)
     return insertUserRecord({ db: trx, now: Date.now() }, tenantRow.id, newUserInput({ email: input.admin_email, fullName: input.admin_name.trim(), role: 'admin' }))
   })
-  const { apiKey, key } = await createKey(db, {
+  const { apiKey, key } = await createKey({ db, now: Date.now() }, {
     tenantId: tenantRow.id,
     actsAsUserId: adminId,
     scopes: SCOPES,

@@ -1,4 +1,4 @@
-import { authOf } from '../../http/auth.js'
+import { scopeOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, ListOf } from '../../lib/schemas.js'
 import {
@@ -14,41 +14,39 @@ const operation = operations('Projects')
 
 export const projectsApi: ApiModule = {
   schemas: [Project],
-  routes:
-    ({ db }) =>
-    async (app) => {
-      app.get(
-        '/projects',
-        operation('projects.list', {
-          summary: 'List projects, ordered by code then id',
-          querystring: ListProjectsQuery,
-          response: { 200: ListOf(Project) },
-        }),
-        async (request) => service.listProjects(db, authOf(request), request.query),
-      )
-      app.post(
-        '/projects',
-        operation('projects.create', {
-          summary: 'Create a project (administrators)',
-          body: CreateProjectBody,
-          response: { 201: DataOf(Project) },
-          errors: [409],
-        }),
-        async (request, reply) =>
-          reply.status(201).send({ data: await service.createProject(db, authOf(request), request.body) }),
-      )
-      app.patch(
-        '/projects/:id',
-        operation('projects.update', {
-          summary: 'Change a project (administrators); `active: false` closes it to new allocations',
-          params: ProjectIdParams,
-          body: UpdateProjectBody,
-          response: { 200: DataOf(Project) },
-          errors: [404, 409],
-        }),
-        async (request) => ({
-          data: await service.updateProject(db, authOf(request), request.params.id, request.body),
-        }),
-      )
-    },
+  routes: () => async (app) => {
+    app.get(
+      '/projects',
+      operation('projects.list', {
+        summary: 'List projects, ordered by code then id',
+        querystring: ListProjectsQuery,
+        response: { 200: ListOf(Project) },
+      }),
+      async (request) => service.listProjects(scopeOfRequest(request), request.query),
+    )
+    app.post(
+      '/projects',
+      operation('projects.create', {
+        summary: 'Create a project (administrators)',
+        body: CreateProjectBody,
+        response: { 201: DataOf(Project) },
+        errors: [409],
+      }),
+      async (request, reply) =>
+        reply.status(201).send({ data: await service.createProject(scopeOfRequest(request), request.body) }),
+    )
+    app.patch(
+      '/projects/:id',
+      operation('projects.update', {
+        summary: 'Change a project (administrators); `active: false` closes it to new allocations',
+        params: ProjectIdParams,
+        body: UpdateProjectBody,
+        response: { 200: DataOf(Project) },
+        errors: [404, 409],
+      }),
+      async (request) => ({
+        data: await service.updateProject(scopeOfRequest(request), request.params.id, request.body),
+      }),
+    )
+  },
 }

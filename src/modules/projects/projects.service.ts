@@ -1,12 +1,11 @@
 /** The projects catalogue: time is allocated to its active projects. Administrators manage it. */
-import type { Kysely } from 'kysely'
-import type { AuthContext } from '../../auth/context.js'
+import type { RequestScope } from '../../auth/request-scope.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
 import { isUniqueViolation } from '../../db/errors.js'
-import type { Database, ProjectRow } from '../../db/schema.js'
+import type { ProjectRow } from '../../db/schema.js'
+import { inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
-import { nowIso } from '../../lib/time.js'
 import * as repo from './projects.repository.js'
 import type {
   CreateProjectBodyType,
@@ -16,8 +15,6 @@ import type {
 } from './projects.schemas.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
 
-type Db = Kysely<Database>
-
 export function projectToApi(row: ProjectRow): ProjectType {
   return { id: row.id, code: row.code, name: row.name, active: Boolean(row.active), created_at: row.created_at }
 }
@@ -26,12 +23,14 @@ function codeTaken(code: string): AppError {
   return new AppError('code_taken', `A project with code "${code}" already exists`)
 }
 
-export async function listProjects(db: Db, auth: AuthContext, query: ListProjectsQueryType) {
+export async function listProjects(scope: RequestScope, query: ListProjectsQueryType) {
+  const { db, auth } = scope
   const window = pageOf(query)
   return listBody(window, await repo.listProjects(db, auth.tenantId, { active: query.active }, window), projectToApi)
 }
 
-export async function createProject(db: Db, auth: AuthContext, body: CreateProjectBodyType): Promise<ProjectType> {
+export async function createProject(scope: RequestScope, body: CreateProjectBodyType): Promise<ProjectType> {
+  const { auth } = scope
   if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may create projects')
   const row: ProjectRow = {
     id: newId('project'),
@@ -39,10 +38,11 @@ export async function createProject(db: Db, auth: AuthContext, body: CreateProje
     code: body.code,
     name: body.name.trim(),
     active: body.active ?? true,
-    created_at: nowIso(),
+    created_at: nowIsoOf(scope),
   }
   try {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(scope, async (tx) => {
+      const trx = tx.db
       if (await repo.codeInUse(trx, auth.tenantId, row.code)) throw codeTaken(row.code)
       await repo.insertProject(trx, row)
     })
@@ -54,13 +54,14 @@ export async function createProject(db: Db, auth: AuthContext, body: CreateProje
 }
 
 export async function updateProject(
-  db: Db,
-  auth: AuthContext,
+  scope: RequestScope,
   id: string,
   body: UpdateProjectBodyType,
 ): Promise<ProjectType> {
+  const { db, auth } = scope
   try {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(scope, async (tx) => {
+      const trx = tx.db
       if (!(await repo.findProject(trx, auth.tenantId, id))) throw notFound('Project')
       if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may change projects')
       if (body.code !== undefined && (await repo.codeInUse(trx, auth.tenantId, body.code, id)))

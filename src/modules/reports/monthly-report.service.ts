@@ -3,12 +3,13 @@
  * Every figure comes from the daily record (daily-record.service), the computation behind
  * attendance.list and the summary, so a report can never disagree with them.
  */
-import type { Kysely } from 'kysely'
-import { type AuthContext, noteRecordsRead } from '../../auth/context.js'
+import { noteRecordsRead } from '../../auth/context.js'
+import type { RequestScope } from '../../auth/request-scope.js'
 import { canSeeSensitiveFieldsOf, recordsLimitedToTeamOf } from '../../auth/policies.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
 import { lockTenant } from '../../db/locks.js'
-import type { Database, MonthSignatureRow, PunchCorrectionRow, TenantRow } from '../../db/schema.js'
+import type { MonthSignatureRow, PunchCorrectionRow } from '../../db/schema.js'
+import { inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, notFound } from '../../errors.js'
 import { dayIndexOf, localDays } from '../../lib/calendar.js'
 import { newId } from '../../lib/ids.js'
@@ -20,8 +21,6 @@ import { type CalendarSubject, calendarSubject, calendarSubjects } from '../work
 import * as logic from './monthly-report.logic.js'
 import * as repo from './reports.repository.js'
 import type { ExportQueryType, MonthlyReportQueryType, MonthlyReportType, SignatureType } from './reports.schemas.js'
-
-type Db = Kysely<Database>
 
 /** Where a month begins and ends, as instants, in a zone. */
 function monthWindow(month: string, zone: string) {
@@ -36,15 +35,13 @@ function monthWindow(month: string, zone: string) {
   }
 }
 
-/** The report days of the month of several employees: one read of each kind for all of them. */
-async function reportDaysOf(
-  db: Db,
-  tenant: TenantRow,
-  subjects: readonly CalendarSubject[],
-  month: string,
-  zone: string,
-  nowMs: number,
-) {
+/**
+ * The report days of the month of several employees: one read of each kind for all of them. Days
+ * still to come (or under way) are judged at the scope's moment.
+ */
+async function reportDaysOf(scope: RequestScope, subjects: readonly CalendarSubject[], month: string, zone: string) {
+  const { db } = scope
+  const tenant = scope.auth.tenant
   const ids = subjects.map((s) => s.id)
   const window = monthWindow(month, zone)
   const [inputs, absences, lost] = await Promise.all([
@@ -63,7 +60,7 @@ async function reportDaysOf(
     const modalityOfIn = modalitiesOfIns(inputs.punchesByUser.get(subject.id) ?? [])
     const own = absences.filter((a) => a.user_id === subject.id)
     const lostOn = lostDays.get(subject.id)
-    const entries = dailyEntriesOf(subject, inputs, nowMs)
+    const entries = dailyEntriesOf(subject, inputs, scope.now)
     result.set(
       subject.id,
       entries.map((entry, i) => {
@@ -85,14 +82,12 @@ function modalitiesOfIns(punches: readonly PunchSlice[]): (at: string) => 'onsit
 
 /** What a signature is judged against: the employee's days and totals of the month in a zone. */
 async function signedContentOf(
-  db: Db,
-  tenant: TenantRow,
+  scope: RequestScope,
   subject: CalendarSubject,
   month: string,
   zone: string,
-  nowMs: number,
 ): Promise<logic.SignedContent> {
-  const days = (await reportDaysOf(db, tenant, [subject], month, zone, nowMs)).get(subject.id)!
+  const days = (await reportDaysOf(scope, [subject], month, zone)).get(subject.id)!
   return { user_id: subject.id, month, time_zone: zone, days, totals: logic.totalsOf(days) }
 }
 
@@ -126,7 +121,8 @@ function signatureToApi(row: MonthSignatureRow, currentSha256: string, supersede
 }
 
 /** The employee of a report, when the caller may see their records; 404 otherwise, as if they did not exist. */
-async function visibleSubject(db: Db, auth: AuthContext, userId: string) {
+async function visibleSubject(scope: RequestScope, userId: string) {
+  const { db, auth } = scope
   const [visible, subject, identity] = await Promise.all([
     canSeeRecordsOf(db, auth, userId),
     calendarSubject(db, auth.tenantId, userId),
@@ -136,17 +132,13 @@ async function visibleSubject(db: Db, auth: AuthContext, userId: string) {
   return { subject, identity }
 }
 
-export async function monthlyReport(
-  db: Db,
-  auth: AuthContext,
-  query: MonthlyReportQueryType,
-  nowMs = Date.now(),
-): Promise<MonthlyReportType> {
+export async function monthlyReport(scope: RequestScope, query: MonthlyReportQueryType): Promise<MonthlyReportType> {
+  const { db, auth } = scope
   const zone = query.tz ?? auth.tenant.timezone
-  const { subject, identity } = await visibleSubject(db, auth, query.user_id)
+  const { subject, identity } = await visibleSubject(scope, query.user_id)
   const window = monthWindow(query.month, zone)
   const [content, corrections, chainHead, signature] = await Promise.all([
-    signedContentOf(db, auth.tenant, subject, query.month, zone, nowMs),
+    signedContentOf(scope, subject, query.month, zone),
     repo.correctionsTouching(db, auth.tenantId, subject.id, window.startIso, window.endIso),
     repo.chainHeadOf(db, auth.tenantId, subject.id),
     latestSignature(db, auth.tenantId, subject.id, query.month),
@@ -162,7 +154,7 @@ export async function monthlyReport(
     const signedNow =
       signature.time_zone === zone
         ? contentSha256
-        : logic.contentSha256(await signedContentOf(db, auth.tenant, subject, query.month, signature.time_zone, nowMs))
+        : logic.contentSha256(await signedContentOf(scope, subject, query.month, signature.time_zone))
     signatureView = signatureToApi(signature, signedNow, latestApprovalAfter(corrections, signature.signed_at))
   }
   noteRecordsRead(auth, [subject.id])
@@ -180,7 +172,7 @@ export async function monthlyReport(
       decided_by_name: c.decided_by ? (names.get(c.decided_by) ?? null) : null,
     })),
     chain_head: chainHead ?? null,
-    generated_at: new Date(nowMs).toISOString(),
+    generated_at: nowIsoOf(scope),
     content_sha256: contentSha256,
     signature: signatureView,
   }
@@ -195,12 +187,11 @@ export const EXPORT_PAGE_SIZE = 50
  * caller may not see are left out. `onProgress` is told how many employees are done, of how many.
  */
 export async function* exportMonthRecords(
-  db: Db,
-  auth: AuthContext,
+  scope: RequestScope,
   query: ExportQueryType,
-  nowMs = Date.now(),
   onProgress?: (done: number, total: number) => void,
 ): AsyncGenerator<(string | number)[][]> {
+  const { db, auth } = scope
   const zone = query.tz ?? auth.tenant.timezone
   const filters = {
     status: query.status,
@@ -211,7 +202,7 @@ export async function* exportMonthRecords(
   for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
     const page = await calendarSubjects(db, auth.tenantId, filters, { limit: EXPORT_PAGE_SIZE, offset })
     if (page.rows.length === 0) return
-    const days = await reportDaysOf(db, auth.tenant, page.rows, query.month, zone, nowMs)
+    const days = await reportDaysOf(scope, page.rows, query.month, zone)
     noteRecordsRead(
       auth,
       page.rows.map((s) => s.id),
@@ -229,18 +220,20 @@ export async function* exportMonthRecords(
  * the old. Serialised with schedule changes (the company's lock), which may not reach into a
  * signed month.
  */
-export async function signMonth(db: Db, auth: AuthContext, month: string, nowMs = Date.now()): Promise<SignatureType> {
+export async function signMonth(scope: RequestScope, month: string): Promise<SignatureType> {
+  const { auth } = scope
   const zone = auth.tenant.timezone
-  if (!logic.monthHasEnded(month, zone, nowMs))
+  if (!logic.monthHasEnded(month, zone, scope.now))
     throw new AppError(
       'month_not_ended',
       `${month} has not ended yet in ${zone}; it can be signed from its last day’s end on`,
     )
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(scope, async (tx) => {
+    const trx = tx.db
     await lockTenant(trx, auth.tenantId)
     const subject = await calendarSubject(trx, auth.tenantId, auth.actor.id)
     if (!subject) throw notFound('User')
-    const content = await signedContentOf(trx, auth.tenant, subject, month, zone, nowMs)
+    const content = await signedContentOf(tx, subject, month, zone)
     const sha256 = logic.contentSha256(content)
     const previous = await latestSignature(trx, auth.tenantId, subject.id, month)
     if (previous && previous.time_zone === zone && previous.sha256 === sha256) {
@@ -256,7 +249,7 @@ export async function signMonth(db: Db, auth: AuthContext, month: string, nowMs 
       month,
       time_zone: zone,
       sha256,
-      signed_at: new Date(nowMs).toISOString(),
+      signed_at: nowIsoOf(tx),
       key_id: auth.keyId,
     }
     await insertSignature(trx, row)

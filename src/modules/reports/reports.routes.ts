@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
-import { authOf } from '../../http/auth.js'
+import { scopeOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf } from '../../lib/schemas.js'
 import { CSV_HEADER } from './monthly-report.logic.js'
@@ -25,71 +25,69 @@ function negotiatedFormat(request: FastifyRequest, format: 'json' | 'csv' | 'pdf
 
 export const reportsApi: ApiModule = {
   schemas: [MonthlyReport, Signature],
-  routes:
-    ({ db, clock }) =>
-    async (app) => {
-      app.get(
-        '/attendance/reports/monthly',
-        operation('attendance-reports.get', {
-          expensive: true,
-          summary: 'The monthly working-time record of a worker, as JSON, CSV or PDF',
-          description:
-            'Worker and company, every day of the month (sessions, breaks, modality, worked, expected, balance, overtime, absences, holiday, corrected), totals, the corrections touching the month with their trail, the chain head, when it was generated and the worker’s signature. The daily figures are exactly those of attendance.list for the month in `tz` (default the company’s). Choose the form with `format` or `Accept` (application/json, text/csv, application/pdf).',
-          querystring: MonthlyReportQuery,
-          response: {
-            200: {
-              description: 'The record',
-              content: {
-                'application/json': { schema: DataOf(MonthlyReport) },
-                'text/csv': { schema: CsvBody },
-                'application/pdf': { schema: Type.String({ format: 'binary', description: 'One A4 document' }) },
-              },
-            } as never,
-          },
-          errors: [404],
-        }),
-        async (request, reply) => {
-          const format = negotiatedFormat(request, request.query.format)
-          const report = await monthlyReport(db, authOf(request), request.query, clock())
-          if (format === 'json') return { data: report }
-          const rendered = await renderMonthlyReport(report, format)
-          const disposition = format === 'pdf' ? 'inline' : 'attachment'
-          return reply
-            .type(rendered.contentType)
-            .header('content-disposition', `${disposition}; filename="${rendered.filename}"`)
-            .send(rendered.body)
+  routes: () => async (app) => {
+    app.get(
+      '/attendance/reports/monthly',
+      operation('attendance-reports.get', {
+        expensive: true,
+        summary: 'The monthly working-time record of a worker, as JSON, CSV or PDF',
+        description:
+          'Worker and company, every day of the month (sessions, breaks, modality, worked, expected, balance, overtime, absences, holiday, corrected), totals, the corrections touching the month with their trail, the chain head, when it was generated and the worker’s signature. The daily figures are exactly those of attendance.list for the month in `tz` (default the company’s). Choose the form with `format` or `Accept` (application/json, text/csv, application/pdf).',
+        querystring: MonthlyReportQuery,
+        response: {
+          200: {
+            description: 'The record',
+            content: {
+              'application/json': { schema: DataOf(MonthlyReport) },
+              'text/csv': { schema: CsvBody },
+              'application/pdf': { schema: Type.String({ format: 'binary', description: 'One A4 document' }) },
+            },
+          } as never,
         },
-      )
-      app.get(
-        '/attendance/reports/export',
-        operation('attendance-reports.export', {
-          expensive: true,
-          summary: 'Every employee-day of a month as one CSV, streamed',
-          description:
-            'The same header and figures as the monthly CSV, employee after employee in name order, written as they are computed (memory stays bounded whatever the company’s size). Employees whose records the caller may not see are left out. A failure after the first rows ends the stream early; a complete file ends with the last employee’s last day.',
-          querystring: ExportQuery,
-          response: { 200: { description: 'The CSV', content: { 'text/csv': { schema: CsvBody } } } as never },
-        }),
-        async (request, reply) => {
-          const records = exportMonthRecords(db, authOf(request), request.query, clock())
-          return reply
-            .type(CSV_CONTENT_TYPE)
-            .header('content-disposition', `attachment; filename="jornada-${request.query.month}.csv"`)
-            .send(Readable.from(csvStream(records)))
-        },
-      )
-      app.post(
-        '/attendance/reports/monthly/sign',
-        operation('attendance-reports.sign', {
-          summary: 'Sign one’s own monthly record once the month has ended',
-          description:
-            'The acting user signs their month (in the company’s zone): the signature is the SHA-256 of the canonical JSON of { user_id, month, time_zone, days, totals }, keys sorted, no spaces, as the JSON report shows them. 409 month_not_ended before the month ends; 409 month_already_signed while an earlier signature still matches. A later approved correction marks the signature superseded (kept); the month can then be signed again. Schedule changes may no longer take effect inside a signed month.',
-          body: SignBody,
-          response: { 201: DataOf(Signature) },
-          errors: [409],
-        }),
-        async (request, reply) =>
-          reply.status(201).send({ data: await signMonth(db, authOf(request), request.body.month, clock()) }),
-      )
-    },
+        errors: [404],
+      }),
+      async (request, reply) => {
+        const format = negotiatedFormat(request, request.query.format)
+        const report = await monthlyReport(scopeOfRequest(request), request.query)
+        if (format === 'json') return { data: report }
+        const rendered = await renderMonthlyReport(report, format)
+        const disposition = format === 'pdf' ? 'inline' : 'attachment'
+        return reply
+          .type(rendered.contentType)
+          .header('content-disposition', `${disposition}; filename="${rendered.filename}"`)
+          .send(rendered.body)
+      },
+    )
+    app.get(
+      '/attendance/reports/export',
+      operation('attendance-reports.export', {
+        expensive: true,
+        summary: 'Every employee-day of a month as one CSV, streamed',
+        description:
+          'The same header and figures as the monthly CSV, employee after employee in name order, written as they are computed (memory stays bounded whatever the company’s size). Employees whose records the caller may not see are left out. A failure after the first rows ends the stream early; a complete file ends with the last employee’s last day.',
+        querystring: ExportQuery,
+        response: { 200: { description: 'The CSV', content: { 'text/csv': { schema: CsvBody } } } as never },
+      }),
+      async (request, reply) => {
+        const records = exportMonthRecords(scopeOfRequest(request), request.query)
+        return reply
+          .type(CSV_CONTENT_TYPE)
+          .header('content-disposition', `attachment; filename="jornada-${request.query.month}.csv"`)
+          .send(Readable.from(csvStream(records)))
+      },
+    )
+    app.post(
+      '/attendance/reports/monthly/sign',
+      operation('attendance-reports.sign', {
+        summary: 'Sign one’s own monthly record once the month has ended',
+        description:
+          'The acting user signs their month (in the company’s zone): the signature is the SHA-256 of the canonical JSON of { user_id, month, time_zone, days, totals }, keys sorted, no spaces, as the JSON report shows them. 409 month_not_ended before the month ends; 409 month_already_signed while an earlier signature still matches. A later approved correction marks the signature superseded (kept); the month can then be signed again. Schedule changes may no longer take effect inside a signed month.',
+        body: SignBody,
+        response: { 201: DataOf(Signature) },
+        errors: [409],
+      }),
+      async (request, reply) =>
+        reply.status(201).send({ data: await signMonth(scopeOfRequest(request), request.body.month) }),
+    )
+  },
 }

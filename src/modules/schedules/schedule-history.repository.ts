@@ -7,18 +7,21 @@ import type { Kysely } from 'kysely'
 import { reusableQuery } from '../../db/reusable-query.js'
 import type { Database } from '../../db/schema.js'
 import { newId } from '../../lib/ids.js'
-import { nowIso } from '../../lib/time.js'
 import type { ScheduleAssignment, ScheduleVersion } from './schedule-history.logic.js'
 
 type Db = Kysely<Database>
 
-/** Records the minutes a schedule expects from `from` on (replacing a version of the same date). */
+/**
+ * Records the minutes a schedule expects from `from` on (replacing a version of the same date);
+ * `at` is the moment of the change, an ISO instant.
+ */
 export async function recordScheduleVersion(
   trx: Db,
   tenantId: string,
   scheduleId: string,
   from: string,
   weekdayMinutes: string,
+  at: string,
 ): Promise<void> {
   await trx
     .deleteFrom('schedule_versions')
@@ -34,18 +37,22 @@ export async function recordScheduleVersion(
       schedule_id: scheduleId,
       effective_from: from,
       weekday_minutes: weekdayMinutes,
-      created_at: nowIso(),
+      created_at: at,
     })
     .execute()
 }
 
-/** Records which schedule applies from `from` on to a user (userId) or as the company default (null). */
+/**
+ * Records which schedule applies from `from` on to a user (userId) or as the company default
+ * (null); `at` is the moment of the change, an ISO instant.
+ */
 export async function recordScheduleAssignment(
   trx: Db,
   tenantId: string,
   userId: string | null,
   from: string,
   scheduleId: string | null,
+  at: string,
 ): Promise<void> {
   let stale = trx
     .deleteFrom('schedule_assignments')
@@ -61,7 +68,7 @@ export async function recordScheduleAssignment(
       user_id: userId,
       effective_from: from,
       schedule_id: scheduleId,
-      created_at: nowIso(),
+      created_at: at,
     })
     .execute()
 }

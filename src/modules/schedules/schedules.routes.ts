@@ -5,17 +5,14 @@ import { SCHEDULES } from './schedules.service.js'
 
 export const schedulesApi: ApiModule = {
   schemas: [schemas.Schedule],
-  routes: (deps) =>
-    catalogueRoutes(
-      {
-        catalogue: SCHEDULES,
-        path: '/schedules',
-        scopePrefix: 'schedules',
-        tag: 'Schedules',
-        item: schemas.Schedule,
-        createBody: schemas.CreateScheduleBody,
-        updateBody: schemas.UpdateScheduleBody,
-      },
-      deps,
-    ),
+  routes: () =>
+    catalogueRoutes({
+      catalogue: SCHEDULES,
+      path: '/schedules',
+      scopePrefix: 'schedules',
+      tag: 'Schedules',
+      item: schemas.Schedule,
+      createBody: schemas.CreateScheduleBody,
+      updateBody: schemas.UpdateScheduleBody,
+    }),
 }

@@ -3,6 +3,7 @@
  * work each ISO weekday expects. The company names a default; a user may have their own.
  */
 import type { ScheduleRow, TenantRow } from '../../db/schema.js'
+import { nowIsoOf } from '../../db/unit-of-work.js'
 import { invalidField } from '../../errors.js'
 import { todayIn } from '../../lib/calendar.js'
 import type { CatalogueDefinition } from '../catalogues/catalogues.service.js'
@@ -61,12 +62,21 @@ export const SCHEDULES: CatalogueDefinition<'schedules', CreateScheduleBodyType,
     toApi: scheduleToApi,
     // A new schedule applies as it is since always; a change of minutes from its date on, so that
     // the days before keep the minutes they had. The row shows the latest version.
-    afterWrite: async (trx, row, write) => {
-      if (write.created) return recordScheduleVersion(trx, row.tenant_id, row.id, SINCE_ALWAYS, row.weekday_minutes)
+    afterWrite: async (unit, row, write) => {
+      const trx = unit.db
+      const at = nowIsoOf(unit)
+      if (write.created) return recordScheduleVersion(trx, row.tenant_id, row.id, SINCE_ALWAYS, row.weekday_minutes, at)
       if (!write.body.weekday_minutes) return
-      const from = write.body.effective_from ?? todayIn(write.tenant.timezone, new Date(write.nowMs))
+      const from = write.body.effective_from ?? todayIn(write.tenant.timezone, new Date(unit.now))
       await assertNotInSignedMonth(trx, row.tenant_id, null, from, 'effective_from')
-      await recordScheduleVersion(trx, row.tenant_id, row.id, from, weekdayMinutesColumn(write.body.weekday_minutes))
+      await recordScheduleVersion(
+        trx,
+        row.tenant_id,
+        row.id,
+        from,
+        weekdayMinutesColumn(write.body.weekday_minutes),
+        at,
+      )
       const latest = (await latestScheduleVersion(trx, row.tenant_id, row.id))!
       await setScheduleMinutes(trx, row.tenant_id, row.id, latest.weekday_minutes)
     },

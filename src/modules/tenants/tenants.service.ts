@@ -1,9 +1,9 @@
 /** Company settings (the API's /tenant). A company is created by onboarding (the CLI). */
-import type { Kysely } from 'kysely'
-import type { AuthContext } from '../../auth/context.js'
+import type { RequestScope } from '../../auth/request-scope.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
 import { lockTenant } from '../../db/locks.js'
-import type { Database, TenantRow } from '../../db/schema.js'
+import type { TenantRow } from '../../db/schema.js'
+import { inTransaction } from '../../db/unit-of-work.js'
 import { invalidField, notFound, permissionDenied } from '../../errors.js'
 import { todayIn } from '../../lib/calendar.js'
 import { assertValidPlace } from '../../lib/regions.js'
@@ -12,8 +12,6 @@ import { recordScheduleAssignment } from '../schedules/schedule-history.reposito
 import { assertNotInSignedMonth } from '../sign-off/sign-off.repository.js'
 import * as repo from './tenants.repository.js'
 import type { TenantType, UpdateTenantBodyType } from './tenants.schemas.js'
-
-type Db = Kysely<Database>
 
 export function tenantToApi(row: TenantRow): TenantType {
   return {
@@ -31,20 +29,17 @@ export function tenantToApi(row: TenantRow): TenantType {
 }
 
 /** The company as read with the caller's key, in this same request. */
-export function getTenantSettings(auth: AuthContext): TenantType {
-  return tenantToApi(auth.tenant)
+export function getTenantSettings(scope: RequestScope): TenantType {
+  return tenantToApi(scope.auth.tenant)
 }
 
-export async function updateTenantSettings(
-  db: Db,
-  auth: AuthContext,
-  body: UpdateTenantBodyType,
-  nowMs = Date.now(),
-): Promise<TenantType> {
+export async function updateTenantSettings(scope: RequestScope, body: UpdateTenantBodyType): Promise<TenantType> {
+  const { db, auth } = scope
   if (body.default_schedule_effective_from !== undefined && body.default_schedule_id === undefined) {
     throw invalidField('default_schedule_effective_from', 'is only accepted with default_schedule_id')
   }
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(scope, async (tx) => {
+    const trx = tx.db
     await lockTenant(trx, auth.tenantId) // one change of the company default per day at a time
     const current = await repo.requireTenant(trx, auth.tenantId)
     assertValidPlace(
@@ -71,9 +66,16 @@ export async function updateTenantSettings(
     if (Object.keys(patch).length > 0) await repo.updateTenant(trx, auth.tenantId, patch)
     if (body.default_schedule_id !== undefined) {
       // The new default applies from its date on; earlier days keep the default they had.
-      const from = default_schedule_effective_from ?? todayIn(body.timezone ?? current.timezone, new Date(nowMs))
+      const from = default_schedule_effective_from ?? todayIn(body.timezone ?? current.timezone, new Date(tx.now))
       await assertNotInSignedMonth(trx, auth.tenantId, null, from, 'default_schedule_effective_from')
-      await recordScheduleAssignment(trx, auth.tenantId, null, from, body.default_schedule_id)
+      await recordScheduleAssignment(
+        trx,
+        auth.tenantId,
+        null,
+        from,
+        body.default_schedule_id,
+        new Date(tx.now).toISOString(),
+      )
     }
   })
   return tenantToApi(await repo.requireTenant(db, auth.tenantId))

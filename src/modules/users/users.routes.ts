@@ -10,105 +10,99 @@ const operation = operations('Users')
 
 export const usersApi: ApiModule = {
   schemas: [schemas.UserFull, schemas.UserReduced],
-  routes:
-    ({ db, clock }) =>
-    async (app) => {
-      app.get(
-        '/users',
-        operation('users.list', {
-          summary: 'List users',
-          description:
-            'Ordered by full name (case-insensitive), then id. `detail=full` returns the full form. `email` matches exactly, ignoring case; `q` is a case-insensitive substring of full name or email.',
-          querystring: schemas.ListUsersQuery,
-          response: {
-            200: Type.Object({
-              data: Type.Array(Type.Union([Type.Ref('UserFull'), Type.Ref('UserReduced')])),
-              meta: PageMeta,
-            }),
-          },
-        }),
-        async (request) => service.listUsers(scopeOfRequest(request), request.query),
-      )
+  routes: () => async (app) => {
+    app.get(
+      '/users',
+      operation('users.list', {
+        summary: 'List users',
+        description:
+          'Ordered by full name (case-insensitive), then id. `detail=full` returns the full form. `email` matches exactly, ignoring case; `q` is a case-insensitive substring of full name or email.',
+        querystring: schemas.ListUsersQuery,
+        response: {
+          200: Type.Object({
+            data: Type.Array(Type.Union([Type.Ref('UserFull'), Type.Ref('UserReduced')])),
+            meta: PageMeta,
+          }),
+        },
+      }),
+      async (request) => service.listUsers(scopeOfRequest(request), request.query),
+    )
 
-      app.get(
-        '/users/:user_id',
-        operation('users.get', {
-          summary: 'Get a user (full form)',
-          params: schemas.UserIdParams,
-          querystring: schemas.GetUserQuery,
-          response: { 200: UserData },
-          errors: [404],
-        }),
-        async (request) => ({
-          data: await service.getUser(
-            scopeOfRequest(request),
-            request.params.user_id,
-            request.query.include_folders ?? false,
-          ),
-        }),
-      )
+    app.get(
+      '/users/:user_id',
+      operation('users.get', {
+        summary: 'Get a user (full form)',
+        params: schemas.UserIdParams,
+        querystring: schemas.GetUserQuery,
+        response: { 200: UserData },
+        errors: [404],
+      }),
+      async (request) => ({
+        data: await service.getUser(
+          scopeOfRequest(request),
+          request.params.user_id,
+          request.query.include_folders ?? false,
+        ),
+      }),
+    )
 
-      app.post(
-        '/users',
-        operation('users.create', {
-          summary: 'Create a user (administrators)',
-          description:
-            'The new user is active and receives the company’s default document folders. `phone` is stored as profile.phone_personal and its last 4 digits are the initial kiosk PIN; the digits of `dni` are the kiosk identifier.',
-          body: schemas.CreateUserBody,
-          response: { 201: UserData },
-          errors: [404, 409],
-        }),
-        async (request, reply) =>
-          reply.status(201).send({ data: await service.createUser(scopeOfRequest(request), request.body) }),
-      )
+    app.post(
+      '/users',
+      operation('users.create', {
+        summary: 'Create a user (administrators)',
+        description:
+          'The new user is active and receives the company’s default document folders. `phone` is stored as profile.phone_personal and its last 4 digits are the initial kiosk PIN; the digits of `dni` are the kiosk identifier.',
+        body: schemas.CreateUserBody,
+        response: { 201: UserData },
+        errors: [404, 409],
+      }),
+      async (request, reply) =>
+        reply.status(201).send({ data: await service.createUser(scopeOfRequest(request), request.body) }),
+    )
 
-      app.patch(
-        '/users/:user_id',
-        operation('users.update', {
-          summary: 'Update a user (partial)',
-          description:
-            'Omitted fields keep their value; null clears. Email and status cannot change here. Employment fields (full_name, role, department_id, work_center_id, manager_id, hire_date, vacation_days, works_holidays, remote_work_allowed) need an administrator; personal profile fields the user themselves or an administrator; HR fields (country, company_name, company_cif, ssn, qualifications) an administrator or an HR member.',
-          params: schemas.UserIdParams,
-          body: schemas.UpdateUserBody,
-          response: { 200: UserData },
-          errors: [404, 409],
-        }),
-        async (request) => ({
-          data: await service.updateUser(
-            scopeOfRequest(request),
-            request.params.user_id,
-            request.body as schemas.UpdateUserBodyType,
-          ),
-        }),
-      )
+    app.patch(
+      '/users/:user_id',
+      operation('users.update', {
+        summary: 'Update a user (partial)',
+        description:
+          'Omitted fields keep their value; null clears. Email and status cannot change here. Employment fields (full_name, role, department_id, work_center_id, manager_id, hire_date, vacation_days, works_holidays, remote_work_allowed) need an administrator; personal profile fields the user themselves or an administrator; HR fields (country, company_name, company_cif, ssn, qualifications) an administrator or an HR member.',
+        params: schemas.UserIdParams,
+        body: schemas.UpdateUserBody,
+        response: { 200: UserData },
+        errors: [404, 409],
+      }),
+      async (request) => ({
+        data: await service.updateUser(scopeOfRequest(request), request.params.user_id, request.body),
+      }),
+    )
 
-      app.post(
-        '/users/:user_id/deactivate',
-        operation('users.deactivate', {
-          summary: 'Deactivate a user (administrators; idempotent)',
-          description:
-            'Keys acting as the user stop working at once. The employment period ends today (in the company’s time zone): nothing is expected of the employee after today. The last active administrator cannot be deactivated (409).',
-          params: schemas.UserIdParams,
-          response: { 200: UserData },
-          errors: [404, 409],
-        }),
-        async (request) => ({
-          data: await service.deactivateUser(scopeOfRequest(request), request.params.user_id),
-        }),
-      )
+    app.post(
+      '/users/:user_id/deactivate',
+      operation('users.deactivate', {
+        summary: 'Deactivate a user (administrators; idempotent)',
+        description:
+          'Keys acting as the user stop working at once. The employment period ends today (in the company’s time zone): nothing is expected of the employee after today. The last active administrator cannot be deactivated (409).',
+        params: schemas.UserIdParams,
+        response: { 200: UserData },
+        errors: [404, 409],
+      }),
+      async (request) => ({
+        data: await service.deactivateUser(scopeOfRequest(request), request.params.user_id),
+      }),
+    )
 
-      app.post(
-        '/users/:user_id/reactivate',
-        operation('users.reactivate', {
-          summary: 'Reactivate a disabled user (administrators; idempotent)',
-          description: 'A new employment period begins today (in the company’s time zone).',
-          params: schemas.UserIdParams,
-          response: { 200: UserData },
-          errors: [404],
-        }),
-        async (request) => ({
-          data: await service.reactivateUser(scopeOfRequest(request), request.params.user_id),
-        }),
-      )
-    },
+    app.post(
+      '/users/:user_id/reactivate',
+      operation('users.reactivate', {
+        summary: 'Reactivate a disabled user (administrators; idempotent)',
+        description: 'A new employment period begins today (in the company’s time zone).',
+        params: schemas.UserIdParams,
+        response: { 200: UserData },
+        errors: [404],
+      }),
+      async (request) => ({
+        data: await service.reactivateUser(scopeOfRequest(request), request.params.user_id),
+      }),
+    )
+  },
 }

@@ -1,5 +1,5 @@
 /** Request and response schemas of the users API; they also generate its OpenAPI entries. */
-import { Type, type Static } from 'typebox'
+import { type Static, type TOptional, type TSchema, Type } from 'typebox'
 import { DateString, Id, IdName, Nullable, PaginationQuery } from '../../lib/schemas.js'
 
 const Phone = Type.String({ pattern: '^\\+?[0-9 ().-]{4,32}$', description: 'Phone number: digits, spaces, + ( ) . -' })
@@ -198,6 +198,13 @@ export const CreateUserBody = Type.Object(
 )
 export type CreateUserBodyType = Static<typeof CreateUserBody>
 
+/** The same fields, each optional: a partial update sends only what changes. */
+function optional<T extends Record<string, TSchema>>(fields: T): { [K in keyof T]: TOptional<T[K]> } {
+  return Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, Type.Optional(schema)])) as {
+    [K in keyof T]: TOptional<T[K]>
+  }
+}
+
 export const UpdateUserBody = Type.Object(
   {
     full_name: Type.Optional(FullName),
@@ -217,8 +224,8 @@ export const UpdateUserBody = Type.Object(
     ),
     works_holidays: Type.Optional(Type.Boolean()),
     remote_work_allowed: Type.Optional(Type.Boolean()),
-    ...Object.fromEntries(Object.entries(ProfileWriteFields).map(([k, v]) => [k, Type.Optional(v)])),
-  } as Record<string, any>,
+    ...optional(ProfileWriteFields),
+  },
   { additionalProperties: false, description: 'Partial update: omitted fields keep their value, null clears' },
 )
-export type UpdateUserBodyType = Record<string, unknown>
+export type UpdateUserBodyType = Static<typeof UpdateUserBody>

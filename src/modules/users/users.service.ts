@@ -168,7 +168,7 @@ export async function insertUserRecord(unit: Unit, tenantId: string, input: NewU
   }
   await repo.insertUser(trx, row)
   // A new employee's own schedule applies from the start of their record.
-  if (input.scheduleId !== null) await recordScheduleAssignment(trx, tenantId, id, SINCE_ALWAYS, input.scheduleId)
+  if (input.scheduleId !== null) await recordScheduleAssignment(trx, tenantId, id, SINCE_ALWAYS, input.scheduleId, now)
   const folderNames = JSON.parse(tenant.default_folders) as string[]
   await repo.insertFolders(
     trx,
@@ -284,51 +284,44 @@ export async function createUser(scope: RequestScope, body: CreateUserBodyType):
   return getUser(scope, id, false)
 }
 
-/** Maps an update body to column values; validates what the schema cannot (qualifications). */
-function patchFromBody(body: UpdateUserBodyType): UserUpdate {
-  const patch: Record<string, unknown> = {}
-  for (const [field, value] of Object.entries(body)) {
-    if (value === undefined) continue
-    switch (field) {
-      case 'full_name':
-        patch.full_name = (value as string).trim()
-        patch.full_name_normalized = logic.searchableText((value as string).trim())
-        break
-      case 'qualifications': {
-        if (value === null) {
-          patch.qualifications = '[]'
-          break
-        }
-        const parsed = logic.parseQualifications(value as string)
-        if (!parsed.ok) throw invalidField('qualifications', parsed.message)
-        patch.qualifications = JSON.stringify(parsed.value)
-        break
-      }
-      case 'iban':
-        patch.iban = value === null ? null : logic.normaliseIban(value as string)
-        break
-      case 'swift':
-        patch.swift = value === null ? null : (value as string).toUpperCase()
-        break
-      case 'dni':
-        patch.dni = value
-        patch.kiosk_id = logic.kioskIdFromDni(value as string | null)
-        break
-      default:
-        patch[field] = value
-    }
+/** The fields of an update other than when a new schedule applies from. */
+type UserChanges = Omit<UpdateUserBodyType, 'schedule_effective_from'>
+
+/**
+ * Maps an update body to column values; validates what the schema cannot (qualifications). Fields
+ * whose column takes the value as it is are copied; the others are normalised here.
+ */
+function patchFromBody(changes: UserChanges): UserUpdate {
+  const { full_name, qualifications, iban, swift, dni, ...asTheyAre } = changes
+  const patch: UserUpdate = {}
+  for (const [field, value] of Object.entries(asTheyAre)) {
+    if (value !== undefined) (patch as Record<string, unknown>)[field] = value
   }
-  return patch as UserUpdate
+  if (full_name !== undefined) {
+    patch.full_name = full_name.trim()
+    patch.full_name_normalized = logic.searchableText(full_name.trim())
+  }
+  if (qualifications === null) patch.qualifications = '[]'
+  else if (qualifications !== undefined) {
+    const parsed = logic.parseQualifications(qualifications)
+    if (!parsed.ok) throw invalidField('qualifications', parsed.message)
+    patch.qualifications = JSON.stringify(parsed.value)
+  }
+  if (iban !== undefined) patch.iban = iban === null ? null : logic.normaliseIban(iban)
+  if (swift !== undefined) patch.swift = swift === null ? null : swift.toUpperCase()
+  if (dni !== undefined) {
+    patch.dni = dni
+    patch.kiosk_id = logic.kioskIdFromDni(dni)
+  }
+  return patch
 }
 
 export async function updateUser(scope: RequestScope, userId: string, body: UpdateUserBodyType): Promise<UserFullType> {
   const { db, auth } = scope
-  const { schedule_effective_from: scheduleFrom, ...changes } = body as UpdateUserBodyType & {
-    schedule_effective_from?: string
-  }
+  const { schedule_effective_from: scheduleFrom, ...changes } = body
   if (scheduleFrom !== undefined && changes.schedule_id === undefined)
     throw invalidField('schedule_effective_from', 'is only accepted with schedule_id')
-  const fields = Object.keys(changes).filter((k) => changes[k] !== undefined)
+  const fields = Object.entries(changes).flatMap(([field, value]) => (value === undefined ? [] : [field]))
   const patch = patchFromBody(changes)
   try {
     await inTransaction(scope, async (tx) => {
@@ -337,10 +330,10 @@ export async function updateUser(scope: RequestScope, userId: string, body: Upda
       const current = await repo.findUserRow(trx, auth.tenantId, userId)
       if (!current) throw notFound('User')
       await assertReferencesExist(trx, auth.tenantId, {
-        departmentId: body.department_id as string | null | undefined,
-        workCenterId: body.work_center_id as string | null | undefined,
-        managerId: body.manager_id as string | null | undefined,
-        scheduleId: body.schedule_id as string | null | undefined,
+        departmentId: body.department_id,
+        workCenterId: body.work_center_id,
+        managerId: body.manager_id,
+        scheduleId: body.schedule_id,
       })
       const denial = userUpdateDenial(auth.actor, auth.tenant.hr_department_id, userId, fields)
       if (denial) throw permissionDenied(denial)
@@ -365,7 +358,7 @@ export async function updateUser(scope: RequestScope, userId: string, body: Upda
         // The new schedule applies from its date on; earlier days keep the schedule they had.
         const from = scheduleFrom ?? todayIn(auth.tenant.timezone, new Date(tx.now))
         await assertNotInSignedMonth(trx, auth.tenantId, userId, from, 'schedule_effective_from')
-        await recordScheduleAssignment(trx, auth.tenantId, userId, from, changes.schedule_id as string | null)
+        await recordScheduleAssignment(trx, auth.tenantId, userId, from, changes.schedule_id, nowIsoOf(tx))
       }
       await announce(tx, 'user.updated', userId)
     })

@@ -10,8 +10,8 @@
  *    write each outcome: delivered, or the next attempt with backoff, or given up after three days.
  *    A subscription failing for three days is deactivated.
  */
-import type { Kysely } from 'kysely'
-import type { Database, WebhookDeliveriesTable } from '../../db/schema.js'
+import type { WebhookDeliveriesTable } from '../../db/schema.js'
+import { type Db, type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { newId } from '../../lib/ids.js'
 import { eventsAfter } from '../events/events.repository.js'
 import { eventJson } from '../events/events.service.js'
@@ -27,8 +27,6 @@ import {
 import * as repo from './webhooks.repository.js'
 import { type AttemptOutcome, type Sender, createSender } from './webhooks.sender.js'
 
-type Db = Kysely<Database>
-
 export interface DispatcherOptions {
   allowPrivateNetworks: boolean
   /** Deliveries attempted at once by this instance. */
@@ -39,7 +37,8 @@ export interface DispatcherOptions {
   leaseMs?: number
   timeoutMs?: number
   retry?: RetryPolicy
-  clock?: () => number
+  /** The dispatcher's only clock (epoch ms), read afresh for each attempt, fan-out, claim and write of outcomes. */
+  clock: () => number
   onError?: (error: unknown) => void
 }
 
@@ -58,17 +57,22 @@ const FAN_OUT_PAGE = 1_000
 const RECORD_BATCH = 64
 const RECORD_WAIT_MS = 20
 
-/** Turns the next page of settled events into deliveries; returns how many events it read. */
-export async function fanOut(db: Db, now: number): Promise<number> {
+/**
+ * Turns the next page of settled events into deliveries, created at the unit's moment; returns how
+ * many events it read.
+ */
+export async function fanOut(unit: Unit): Promise<number> {
+  const { db } = unit
   // A cheap look first: an idle poll takes no lock and writes nothing.
   if (!(await repo.hasEventsAfter(db, await repo.dispatchPosition(db)))) return 0
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(unit, async (tx) => {
+    const trx = tx.db
     const position = await repo.claimDispatchPosition(trx)
     if (!position) return 0 // another instance is fanning out
     const events = await eventsAfter(trx, null, position, null, FAN_OUT_PAGE)
     if (events.length === 0) return 0
     const subscriptions = await repo.activeWebhooksOf(trx, [...new Set(events.map((e) => e.tenant_id))])
-    const createdAt = new Date(now).toISOString()
+    const createdAt = nowIsoOf(tx)
     const deliveries: WebhookDeliveriesTable[] = []
     for (const event of events) {
       for (const subscription of subscriptions) {
@@ -107,16 +111,16 @@ interface Finished {
   at: number
 }
 
-/** Writes the outcomes of finished attempts in one transaction. */
-export async function recordOutcomes(
-  db: Db,
-  finished: readonly Finished[],
-  policy: RetryPolicy,
-  now: number,
-): Promise<void> {
+/**
+ * Writes the outcomes of finished attempts in one transaction; the next attempts, the deliveries
+ * finished and the subscriptions given up are judged at the unit's moment.
+ */
+export async function recordOutcomes(unit: Unit, finished: readonly Finished[], policy: RetryPolicy): Promise<void> {
   if (finished.length === 0) return
-  const nowIso = new Date(now).toISOString()
-  await db.transaction().execute(async (trx) => {
+  const { now } = unit
+  const nowIso = nowIsoOf(unit)
+  await inTransaction(unit, async (tx) => {
+    const trx = tx.db
     const healthy = new Set<string>()
     // Failing since the creation of the oldest event it could not take.
     const failing = new Map<string, string>()
@@ -172,7 +176,7 @@ export async function recordOutcomes(
 }
 
 export function startWebhookDispatcher(db: Db, options: DispatcherOptions): Dispatcher {
-  const clock = options.clock ?? Date.now
+  const clock = options.clock
   const concurrency = options.concurrency ?? 64
   // Claim when a quarter of the slots are free, not for every single one.
   const claimWhenFree = Math.max(1, Math.floor(concurrency / 4))
@@ -227,14 +231,14 @@ export function startWebhookDispatcher(db: Db, options: DispatcherOptions): Disp
     if (recordNow) {
       const done = finished
       finished = []
-      await recordOutcomes(db, done, policy, clock()).catch((error: unknown) => {
+      await recordOutcomes({ db, now: clock() }, done, policy).catch((error: unknown) => {
         // Unwritten outcomes leave their leases to expire: those deliveries are attempted again.
         onError(error)
       })
       busy = true
     }
     if (stopped) return busy
-    if ((await fanOut(db, clock())) > 0) busy = true
+    if ((await fanOut({ db, now: clock() })) > 0) busy = true
     const room = concurrency - inFlight.size
     if (room >= claimWhenFree || inFlight.size === 0) {
       const now = clock()

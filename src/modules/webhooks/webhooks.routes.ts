@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { authOf } from '../../http/auth.js'
+import { scopeOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, ListOf } from '../../lib/schemas.js'
 import {
@@ -19,7 +19,7 @@ const operation = operations('Webhooks')
 export const webhooksApi: ApiModule = {
   schemas: [Webhook, CreatedWebhook, WebhookDelivery],
   routes:
-    ({ db, clock, webhooks: policy }) =>
+    ({ webhooks: policy }) =>
     async (app) => {
       app.get(
         '/webhooks',
@@ -28,7 +28,7 @@ export const webhooksApi: ApiModule = {
           querystring: ListWebhooksQuery,
           response: { 200: ListOf(Webhook) },
         }),
-        async (request) => service.listWebhooks(db, authOf(request), request.query),
+        async (request) => service.listWebhooks(scopeOfRequest(request), request.query),
       )
       app.post(
         '/webhooks',
@@ -41,9 +41,7 @@ export const webhooksApi: ApiModule = {
           errors: [409],
         }),
         async (request, reply) =>
-          reply
-            .status(201)
-            .send({ data: await service.createWebhook(db, authOf(request), request.body, policy, clock()) }),
+          reply.status(201).send({ data: await service.createWebhook(scopeOfRequest(request), request.body, policy) }),
       )
       app.get(
         '/webhooks/:webhook_id',
@@ -54,7 +52,7 @@ export const webhooksApi: ApiModule = {
           response: { 200: DataOf(Webhook) },
           errors: [404],
         }),
-        async (request) => ({ data: await service.getWebhook(db, authOf(request), request.params.webhook_id) }),
+        async (request) => ({ data: await service.getWebhook(scopeOfRequest(request), request.params.webhook_id) }),
       )
       app.patch(
         '/webhooks/:webhook_id',
@@ -66,14 +64,7 @@ export const webhooksApi: ApiModule = {
           errors: [404],
         }),
         async (request) => ({
-          data: await service.updateWebhook(
-            db,
-            authOf(request),
-            request.params.webhook_id,
-            request.body,
-            policy,
-            clock(),
-          ),
+          data: await service.updateWebhook(scopeOfRequest(request), request.params.webhook_id, request.body, policy),
         }),
       )
       app.delete(
@@ -85,7 +76,7 @@ export const webhooksApi: ApiModule = {
           errors: [404],
         }),
         async (request, reply) => {
-          await service.deleteWebhook(db, authOf(request), request.params.webhook_id)
+          await service.deleteWebhook(scopeOfRequest(request), request.params.webhook_id)
           return reply.status(204).send(null)
         },
       )
@@ -100,7 +91,7 @@ export const webhooksApi: ApiModule = {
           response: { 200: ListOf(WebhookDelivery) },
           errors: [404],
         }),
-        async (request) => service.listDeliveries(db, authOf(request), request.params.webhook_id, request.query),
+        async (request) => service.listDeliveries(scopeOfRequest(request), request.params.webhook_id, request.query),
       )
     },
 }

@@ -2,11 +2,12 @@
  * Webhook subscriptions (decisions 12): a company's administrators choose where its events go.
  * Delivery itself is the dispatcher's (webhooks.dispatcher).
  */
-import type { Kysely } from 'kysely'
 import type { AuthContext } from '../../auth/context.js'
+import type { RequestScope } from '../../auth/request-scope.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
 import { lockTenant } from '../../db/locks.js'
-import type { Database, WebhookDeliveryRow, WebhookRow } from '../../db/schema.js'
+import type { WebhookDeliveryRow, WebhookRow } from '../../db/schema.js'
+import { type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
@@ -23,8 +24,6 @@ import type {
   ListWebhooksQueryType,
   UpdateWebhookBodyType,
 } from './webhooks.schemas.js'
-
-type Db = Kysely<Database>
 
 /** What the operator allows subscriptions to point at. */
 export interface WebhookPolicy {
@@ -76,34 +75,33 @@ function checkEvents(events: readonly string[]): void {
   if (problem) throw invalidField('events', problem)
 }
 
-async function webhookOf(db: Db, auth: AuthContext, id: string): Promise<WebhookRow> {
+/** The company's subscription `id`, read in the scope's unit of work; administrators only. */
+async function webhookOf(scope: RequestScope, id: string): Promise<WebhookRow> {
+  const { db, auth } = scope
   mustAdminister(auth)
   const row = await repo.findWebhook(db, auth.tenantId, id)
   if (!row) throw notFound('Webhook')
   return row
 }
 
-export async function listWebhooks(db: Db, auth: AuthContext, query: ListWebhooksQueryType) {
+export async function listWebhooks(scope: RequestScope, query: ListWebhooksQueryType) {
+  const { db, auth } = scope
   mustAdminister(auth)
   const window = pageOf(query)
   return listBody(window, await repo.listWebhooks(db, auth.tenantId, { active: query.active }, window), webhookToApi)
 }
 
-export async function getWebhook(db: Db, auth: AuthContext, id: string) {
-  return webhookToApi(await webhookOf(db, auth, id))
+export async function getWebhook(scope: RequestScope, id: string) {
+  return webhookToApi(await webhookOf(scope, id))
 }
 
-export async function createWebhook(
-  db: Db,
-  auth: AuthContext,
-  body: CreateWebhookBodyType,
-  policy: WebhookPolicy,
-  now: number,
-) {
+export async function createWebhook(scope: RequestScope, body: CreateWebhookBodyType, policy: WebhookPolicy) {
+  const { auth } = scope
   mustAdminister(auth)
   checkUrl(body.url, policy)
   checkEvents(body.events)
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(scope, async (tx) => {
+    const trx = tx.db
     // Two creations at once must not both pass the count.
     await lockTenant(trx, auth.tenantId)
     if ((await repo.countWebhooks(trx, auth.tenantId)) >= MAX_WEBHOOKS_PER_TENANT) {
@@ -112,7 +110,7 @@ export async function createWebhook(
         `A company may have at most ${MAX_WEBHOOKS_PER_TENANT} webhooks; delete one first`,
       )
     }
-    const at = new Date(now).toISOString()
+    const at = nowIsoOf(tx)
     const active = body.active ?? true
     const row: WebhookRow = {
       id: newId('webhook'),
@@ -133,18 +131,18 @@ export async function createWebhook(
 }
 
 export async function updateWebhook(
-  db: Db,
-  auth: AuthContext,
+  scope: RequestScope,
   id: string,
   body: UpdateWebhookBodyType,
   policy: WebhookPolicy,
-  now: number,
 ) {
+  const { auth } = scope
   if (body.url !== undefined) checkUrl(body.url, policy)
   if (body.events !== undefined) checkEvents(body.events)
-  return db.transaction().execute(async (trx) => {
-    const row = await webhookOf(trx, auth, id)
-    const at = new Date(now).toISOString()
+  return inTransaction(scope, async (tx) => {
+    const trx = tx.db
+    const row = await webhookOf(tx, id)
+    const at = nowIsoOf(tx)
     const changes: Partial<WebhookRow> = { updated_at: at }
     if (body.url !== undefined) changes.url = body.url
     if (body.events !== undefined) changes.events = JSON.stringify(body.events)
@@ -161,15 +159,16 @@ export async function updateWebhook(
 }
 
 /** Deletes the subscription and its deliveries; attempts under way may still arrive. */
-export async function deleteWebhook(db: Db, auth: AuthContext, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await webhookOf(trx, auth, id)
-    await repo.deleteWebhook(trx, auth.tenantId, id)
+export async function deleteWebhook(scope: RequestScope, id: string): Promise<void> {
+  await inTransaction(scope, async (tx) => {
+    await webhookOf(tx, id)
+    await repo.deleteWebhook(tx.db, tx.auth.tenantId, id)
   })
 }
 
-export async function listDeliveries(db: Db, auth: AuthContext, id: string, query: ListDeliveriesQueryType) {
-  await webhookOf(db, auth, id)
+export async function listDeliveries(scope: RequestScope, id: string, query: ListDeliveriesQueryType) {
+  const { db, auth } = scope
+  await webhookOf(scope, id)
   const window = pageOf(query)
   return listBody(
     window,
@@ -181,12 +180,19 @@ export async function listDeliveries(db: Db, auth: AuthContext, id: string, quer
 /** Deliveries that finished more than 30 days ago are removed; pending ones stay until they finish. */
 export const KEEP_DELIVERIES_MS = 30 * 86_400_000
 
-export async function purgeDeliveries(db: Db, now: number): Promise<number> {
-  return repo.purgeFinishedDeliveries(db, new Date(now - KEEP_DELIVERIES_MS).toISOString())
+/** Removes the deliveries finished more than 30 days before the unit's moment. */
+export async function purgeDeliveries(unit: Unit): Promise<number> {
+  return repo.purgeFinishedDeliveries(unit.db, new Date(unit.now - KEEP_DELIVERIES_MS).toISOString())
 }
 
-/** What the metrics show of webhooks: how many deliveries wait, and for how long the oldest has (seconds). */
-export async function webhookBacklog(db: Db, now = Date.now()): Promise<{ pending: number; oldestAgeSeconds: number }> {
-  const { pending, oldestCreatedAt } = await repo.deliveryBacklog(db)
-  return { pending, oldestAgeSeconds: oldestCreatedAt ? Math.max(0, (now - Date.parse(oldestCreatedAt)) / 1000) : 0 }
+/**
+ * What the metrics show of webhooks: how many deliveries wait, and for how long the oldest has
+ * (seconds) at the unit's moment.
+ */
+export async function webhookBacklog(unit: Unit): Promise<{ pending: number; oldestAgeSeconds: number }> {
+  const { pending, oldestCreatedAt } = await repo.deliveryBacklog(unit.db)
+  return {
+    pending,
+    oldestAgeSeconds: oldestCreatedAt ? Math.max(0, (unit.now - Date.parse(oldestCreatedAt)) / 1000) : 0,
+  }
 }

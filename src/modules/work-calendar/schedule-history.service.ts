@@ -2,10 +2,8 @@
  * What schedule applied to an employee when: their own assignments, the company's default and
  * the versions of each schedule, merged into spans of days with one schedule and one version.
  */
-import type { Kysely } from 'kysely'
-import type { AuthContext } from '../../auth/context.js'
+import type { RequestScope } from '../../auth/request-scope.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
-import type { Database } from '../../db/schema.js'
 import { notFound } from '../../errors.js'
 import { addDays } from '../../lib/calendar.js'
 import { pageOf } from '../../lib/pagination.js'
@@ -19,12 +17,11 @@ import { weekdayMinutesOf } from '../schedules/schedules.service.js'
 import { calendarSubject } from './work-calendar.repository.js'
 import type { ScheduleHistoryQueryType, SchedulePeriodType } from './work-calendar.schemas.js'
 
-type Db = Kysely<Database>
-
 const END_OF_TIME = '9999-12-31'
 
 /** The employee's schedule periods, oldest first, paginated. */
-export async function scheduleHistory(db: Db, auth: AuthContext, userId: string, query: ScheduleHistoryQueryType) {
+export async function scheduleHistory(scope: RequestScope, userId: string, query: ScheduleHistoryQueryType) {
+  const { db, auth } = scope
   if (!(await canSeeRecordsOf(db, auth, userId)) || !(await calendarSubject(db, auth.tenantId, userId)))
     throw notFound('User')
   const [versions, assignments, names] = await Promise.all([

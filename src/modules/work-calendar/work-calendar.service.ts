@@ -4,8 +4,8 @@
  * holidays, and whether they were employed that day. Shared by the daily record and by vacation
  * balances, so both count the same working days.
  */
-import type { Kysely } from 'kysely'
-import type { Database, TenantRow } from '../../db/schema.js'
+import type { TenantRow } from '../../db/schema.js'
+import type { Db } from '../../db/unit-of-work.js'
 import { type Holiday, placeOf } from '../holidays/holidays.logic.js'
 import { loadHolidayCalendars } from '../holidays/holidays.service.js'
 import { assignmentsOf, scheduledMinutesOn, versionsBySchedule } from '../schedules/schedule-history.logic.js'
@@ -21,7 +21,7 @@ export type PlanOfDay = (date: string, weekday: number) => Omit<DayPlan, 'absenc
  * employees once; the returned function gives each employee's plan of a day.
  */
 export async function loadWorkCalendars(
-  db: Kysely<Database>,
+  db: Db,
   tenant: TenantRow,
   userIds: readonly string[],
   from: string,
