@@ -44,13 +44,16 @@ interface Figure {
 }
 
 async function seed(handle: DatabaseHandle) {
-  const created = await createTenant(handle.db, {
-    name: 'Bench Absences',
-    admin_email: 'admin@abs.example',
-    admin_name: 'Admin',
-    country: 'ES',
-    region: 'MD',
-  })
+  const created = await createTenant(
+    { db: handle.db, now: Date.now() },
+    {
+      name: 'Bench Absences',
+      admin_email: 'admin@abs.example',
+      admin_name: 'Admin',
+      country: 'ES',
+      region: 'MD',
+    },
+  )
   const tenantId = created.tenant.id
   const types = new Map<string, string>()
   for (const key of TYPES) types.set(key, (await findTypeByKey(handle.db, tenantId, key))!.id)
@@ -58,7 +61,11 @@ async function seed(handle: DatabaseHandle) {
     const ids: string[] = []
     for (let i = 0; i < EMPLOYEES; i++) {
       ids.push(
-        await insertUserRecord({ db: trx, now: Date.now() }, tenantId, newUserInput({ email: `e${i}@abs.example`, fullName: `Employee ${i}`, vacationDays: 400 })),
+        await insertUserRecord(
+          { db: trx, now: Date.now() },
+          tenantId,
+          newUserInput({ email: `e${i}@abs.example`, fullName: `Employee ${i}`, vacationDays: 400 }),
+        ),
       )
     }
     return ids

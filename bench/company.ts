@@ -98,20 +98,27 @@ async function insertBatched(db: Kysely<Database>, rows: Iterable<PunchRow>): Pr
 }
 
 export async function seedCompany(handle: DatabaseHandle, shape: CompanyShape): Promise<BenchCompany> {
-  const created = await createTenant(handle.db, {
-    name: 'Bench Company',
-    admin_email: 'admin@bench.example',
-    admin_name: 'Bench Admin',
-    timezone: shape.zone,
-    country: 'ES',
-    region: 'MD',
-  })
+  const created = await createTenant(
+    { db: handle.db, now: Date.now() },
+    {
+      name: 'Bench Company',
+      admin_email: 'admin@bench.example',
+      admin_name: 'Bench Admin',
+      timezone: shape.zone,
+      country: 'ES',
+      region: 'MD',
+    },
+  )
   const tenantId = created.tenant.id
   const userIds = await handle.db.transaction().execute(async (trx) => {
     const ids: string[] = []
     for (let i = 0; i < shape.employees; i++) {
       ids.push(
-        await insertUserRecord({ db: trx, now: Date.now() }, tenantId, newUserInput({ email: `employee${i}@bench.example`, fullName: `Employee ${String(i).padStart(5, '0')}` })),
+        await insertUserRecord(
+          { db: trx, now: Date.now() },
+          tenantId,
+          newUserInput({ email: `employee${i}@bench.example`, fullName: `Employee ${String(i).padStart(5, '0')}` }),
+        ),
       )
     }
     return ids

@@ -157,7 +157,7 @@ interface Prepared {
 async function prepareDatabase(engine: 'sqlite' | 'postgres'): Promise<Prepared | null> {
   const database = await openBenchDatabase(engine, 'http')
   if (!database) return null
-  const demo = await createDemoTenant(database.handle.db)
+  const demo = await createDemoTenant({ db: database.handle.db, now: Date.now() })
   const user = await database.handle.db
     .selectFrom('users')
     .select('id')

@@ -141,15 +141,13 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<Figures | null>
 
     // The backlog: 10 punches for each employee, 10 employees a batch, no dispatcher running.
     for (let first = 0; first < EMPLOYEES; first += 100) {
-      const batch = company.userIds
-        .slice(first, first + 100)
-        .flatMap((id) =>
-          Array.from({ length: EVENTS / EMPLOYEES }, (_, k) => ({
-            user_id: id,
-            type: k % 2 === 0 ? 'in' : 'out',
-            ts: new Date(start + k * STEP_MS).toISOString(),
-          })),
-        )
+      const batch = company.userIds.slice(first, first + 100).flatMap((id) =>
+        Array.from({ length: EVENTS / EMPLOYEES }, (_, k) => ({
+          user_id: id,
+          type: k % 2 === 0 ? 'in' : 'out',
+          ts: new Date(start + k * STEP_MS).toISOString(),
+        })),
+      )
       await postJson(`${ingest.ready.url}/api/v1/attendance/batch`, company.adminKey, { punches: batch })
     }
     next = EVENTS

@@ -43,11 +43,14 @@ async function makeEvents(calls: Call[]): Promise<Envelope[]> {
       tenant,
       admin_user: admin,
       api_key: adminKey,
-    } = await createTenant(database.db, {
-      name: 'Demo Company',
-      admin_email: 'admin@example.com',
-      admin_name: 'Ana Admin',
-    })
+    } = await createTenant(
+      { db: database.db, now: Date.now() },
+      {
+        name: 'Demo Company',
+        admin_email: 'admin@example.com',
+        admin_name: 'Ana Admin',
+      },
+    )
     const call = async (key: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => {
       now += 60_000
       const from = Date.now()

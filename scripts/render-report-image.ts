@@ -22,7 +22,7 @@ const dir = mkdtempSync(join(tmpdir(), 'jornada-report-image-'))
 try {
   const handle = await openDatabase(`sqlite:${join(dir, 'demo.db')}`)
   await migrateToLatest(handle)
-  const demo = await createDemoTenant(handle.db)
+  const demo = await createDemoTenant({ db: handle.db, now: Date.now() })
   const tenant = await requireTenant(handle.db, demo.tenant.id)
   const corrected = await handle.db
     .selectFrom('punch_corrections')

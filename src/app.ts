@@ -13,7 +13,6 @@ import type { ServiceDatabase } from './db/service-database.js'
 import { AppError, invalidField } from './errors.js'
 import { registerAuth } from './http/auth.js'
 import { registerRequestScope } from './http/request-scope.js'
-import { registerRequestTransactions } from './http/request-transactions.js'
 import cors from '@fastify/cors'
 import {
   clientErrorHandler,
@@ -52,7 +51,7 @@ import { schedulesApi } from './modules/schedules/schedules.routes.js'
 import { tenantsApi } from './modules/tenants/tenants.routes.js'
 import { webhooksApi } from './modules/webhooks/webhooks.routes.js'
 import { webhookBacklog } from './modules/webhooks/webhooks.service.js'
-import { kioskApi, kioskSignIns } from './modules/kiosks/kiosk-api.routes.js'
+import { decorateKioskSignIn, kioskApi, kioskEmployee } from './modules/kiosks/kiosk-api.routes.js'
 import { registerKioskPage } from './modules/kiosks/kiosk-page.routes.js'
 import { kiosksApi } from './modules/kiosks/kiosks.routes.js'
 import { authenticateKiosk } from './modules/kiosks/kiosks.service.js'
@@ -228,7 +227,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const db = options.db
   const clock = options.clock ?? Date.now
-  registerRequestScope(app, db, clock)
+  // First of all: the request's moment is read before anything else looks at the request.
+  decorateKioskSignIn(app)
+  registerRequestScope(app, {
+    db,
+    clock,
+    credentials: { kioskEmployee },
+    // The Idempotency-Key is claimed first; the audit entry and the kept answer are the last
+    // writes before commit.
+    steps: [idempotentWrites(app), auditWrites(app)],
+    ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
+  })
   const load = { ...DEFAULT_LOAD, ...options.load }
   const lag = new EventLoopLag()
   const metrics = new ServiceMetrics({
@@ -319,7 +328,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerInvalidPathRoutes(app)
   registerAuth(app, {
     authenticate: (token, nowMs) => authenticate(db, token, nowMs),
-    authenticateKiosk: (token) => authenticateKiosk({ db, now: clock() }, token),
+    authenticateKiosk: (token, nowMs) => authenticateKiosk({ db, now: nowMs }, token),
     rateLimit: rateLimitStore,
     limitPerMinute: options.rateLimitPerMinute ?? 300,
     onRateLimited: (bucket) => metrics.countRateLimited(bucket),
@@ -342,13 +351,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerKioskPage(app)
 
-  registerRequestTransactions(app, db, {
-    // The key is claimed first; the audit entry and the kept answer are the last writes before commit.
-    steps: [idempotentWrites(app, db, clock), kioskSignIns(app, db, clock), auditWrites(app, db)],
-    ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
-  })
-  logInspectorAccess(app, db)
-  const deps = { db, clock, webhooks: { allowPrivateNetworks: options.webhooksAllowPrivateNetworks ?? false } }
+  logInspectorAccess(app)
+  const deps = { webhooks: { allowPrivateNetworks: options.webhooksAllowPrivateNetworks ?? false } }
   await app.register(
     async (api) => {
       api.get('/openapi.json', publicOperation('This OpenAPI 3.1 document', { rateLimited: true }), async () =>

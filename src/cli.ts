@@ -163,7 +163,7 @@ tenants
         ...(options.country ? { country: options.country } : {}),
         ...(options.region ? { region: options.region } : {}),
       }
-      const result = await createTenant(database.db, { ...fields, ...places })
+      const result = await createTenant({ db: database.db, now: Date.now() }, { ...fields, ...places })
       await auditCli(database.db, result.tenant.id, 'tenants.create', result.tenant.id, [
         ...Object.keys(fields),
         ...Object.keys(places),
@@ -410,7 +410,7 @@ program
   .option('--json', 'print JSON')
   .action(async (options: JsonOption) => {
     const created = await withDatabase(async (database) => {
-      const result = await createDemoTenant(database.db)
+      const result = await createDemoTenant({ db: database.db, now: Date.now() })
       await auditCli(database.db, result.tenant.id, 'demo.create', result.tenant.id, [])
       return result
     })

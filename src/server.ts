@@ -42,7 +42,7 @@ export async function startServer(
     // The demo is for trying Jornada on the embedded database; a PostgreSQL deployment starts
     // empty and gets its tenants from `jornada tenants create`.
     if (database.engine === 'sqlite' && (await countTenants(database.db)) === 0) {
-      const demo = await createDemoTenant(database.db)
+      const demo = await createDemoTenant({ db: database.db, now: Date.now() })
       demoKey = demo.api_key
       await recordWrite(
         { db: database.db, now: Date.now() },

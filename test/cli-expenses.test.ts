@@ -162,11 +162,14 @@ for (const engine of ENGINES) {
 
     /** A tenant with an admin client and `count` employees. */
     async function tenantWith(count: number) {
-      const created = await createTenant(database.db, {
-        name: `Expenses ${randomBytes(3).toString('hex')}`,
-        admin_email: uniqueEmail('admin'),
-        admin_name: 'Admin',
-      })
+      const created = await createTenant(
+        { db: database.db, now: Date.now() },
+        {
+          name: `Expenses ${randomBytes(3).toString('hex')}`,
+          admin_email: uniqueEmail('admin'),
+          admin_name: 'Admin',
+        },
+      )
       const admin = new Client(app, created.api_key)
       const users: any[] = []
       for (let i = 0; i < count; i++) {

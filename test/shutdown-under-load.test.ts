@@ -57,11 +57,14 @@ for (const engine of ENGINES) {
       let child: ChildProcess | undefined
       try {
         await migrateToLatest(database)
-        const tenant = await createTenant(database.db, {
-          name: 'Shutdown',
-          admin_email: uniqueEmail('admin'),
-          admin_name: 'Admin',
-        })
+        const tenant = await createTenant(
+          { db: database.db, now: Date.now() },
+          {
+            name: 'Shutdown',
+            admin_email: uniqueEmail('admin'),
+            admin_name: 'Admin',
+          },
+        )
         const port = await freePort()
         const api = `http://127.0.0.1:${port}/api/v1`
         const headers = { authorization: `Bearer ${tenant.api_key}`, 'content-type': 'application/json' }

@@ -40,11 +40,14 @@ for (const engine of ENGINES) {
       let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined
       try {
         await migrateToLatest(database)
-        const tenant = await createTenant(database.db, {
-          name: 'Crash Test',
-          admin_email: uniqueEmail('admin'),
-          admin_name: 'Admin',
-        })
+        const tenant = await createTenant(
+          { db: database.db, now: Date.now() },
+          {
+            name: 'Crash Test',
+            admin_email: uniqueEmail('admin'),
+            admin_name: 'Admin',
+          },
+        )
         const apiPort = await freePort()
         const api = `http://127.0.0.1:${apiPort}/api/v1`
         const call = async (method: string, path: string, body?: unknown) => {

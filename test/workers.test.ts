@@ -99,11 +99,14 @@ describe('serve --workers 2 on PostgreSQL with Redis', { skip, timeout: 180_000 
     let output = ''
     try {
       await migrateToLatest(database)
-      const tenant = await createTenant(database.db, {
-        name: 'Workers',
-        admin_email: uniqueEmail('admin'),
-        admin_name: 'Admin',
-      })
+      const tenant = await createTenant(
+        { db: database.db, now: Date.now() },
+        {
+          name: 'Workers',
+          admin_email: uniqueEmail('admin'),
+          admin_name: 'Admin',
+        },
+      )
       const [port, metricsPort] = [await freePort(), await freePort()]
       const env: NodeJS.ProcessEnv = {
         ...process.env,

@@ -7,7 +7,9 @@ import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import {
+  CompiledQuery,
   type DatabaseIntrospector,
+  type Driver,
   Kysely,
   type MigrationResultSet,
   Migrator,
@@ -22,7 +24,6 @@ import {
 } from 'kysely'
 import { migrations } from './migrations/index.js'
 import type { Database } from './schema.js'
-import { JoiningDialect } from './request-transaction.js'
 import { preparedStatementName } from './reusable-query.js'
 import { CommitWatch } from './commit-watch.js'
 import { ServiceDatabase } from './service-database.js'
@@ -48,6 +49,23 @@ export interface DatabaseOptions {
   pgPoolSize?: number
 }
 
+/**
+ * SQLite whose transactions begin with BEGIN IMMEDIATE, taking the write lock when they begin.
+ * Within one process every transaction already runs alone on the single connection; another
+ * process writing the same file (`jornada webhooks work`, a CLI import) is then waited for
+ * (busy_timeout) instead of failing with SQLITE_BUSY when a deferred transaction that has read
+ * tries to write.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver()
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+    }
+    return driver
+  }
+}
+
 function openSqlite(path: string): DatabaseHandle {
   if (path !== ':memory:') {
     // The file holds personal data: readable by the service's user alone. SQLite gives the WAL and
@@ -71,8 +89,8 @@ function openSqlite(path: string): DatabaseHandle {
   // The pragmas above have read the file, so its `-shm` file exists while this connection lives.
   const commits = journalMode === 'wal' ? CommitWatch.open(path) : undefined
   const statements = new CachedStatementsDatabase(connection, commits ? { commits } : {})
-  const dialect = new JoiningDialect(new SqliteDialect({ database: statements }), { beginImmediate: true })
-  const db = dialect.register(new ServiceDatabase({ dialect }, { statements, ...(commits ? { commits } : {}) }))
+  const dialect = new ImmediateSqliteDialect({ database: statements })
+  const db = new ServiceDatabase({ dialect }, { statements, ...(commits ? { commits } : {}) })
   // One connection, which Kysely lends to one query or transaction at a time.
   const poolStats = () => ({ max: 1, open: 1, idle: 1, waiting: 0 })
   const destroy = async () => {
@@ -200,8 +218,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     types: pgTypes,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   })
-  const dialect = new JoiningDialect(new OwnSchemaPostgresDialect({ pool: preparingPool(pool) }))
-  const db = dialect.register(new ServiceDatabase({ dialect }))
+  const db = new ServiceDatabase({ dialect: new OwnSchemaPostgresDialect({ pool: preparingPool(pool) }) })
   const parsed = new URL(url)
   return {
     db,

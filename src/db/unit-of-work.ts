@@ -34,7 +34,10 @@ let savepoints = 0
  * savepoint when it is a transaction already. Anything carrying a `db` is a unit: a request's
  * scope, or `{ db }` for work outside a request.
  */
-export async function inTransaction<U extends { readonly db: Db }, T>(unit: U, fn: (unit: U) => Promise<T>): Promise<T> {
+export async function inTransaction<U extends { readonly db: Db }, T>(
+  unit: U,
+  fn: (unit: U) => Promise<T>,
+): Promise<T> {
   if (!unit.db.isTransaction) return unit.db.transaction().execute((trx) => fn({ ...unit, db: trx }))
   const name = sql.id(`unit_${++savepoints}`)
   const trx = unit.db as Transaction<Database>

@@ -30,7 +30,7 @@ export interface AuthOptions {
   /** The caller of a bearer token, or null when it must be refused with 401 (the keys module's). */
   authenticate(token: string, nowMs: number): Promise<AuthContext | null>
   /** The kiosk device of a device token, or null when it must be refused with 401 (the kiosks module's). */
-  authenticateKiosk(token: string): Promise<KioskDevice | null>
+  authenticateKiosk(token: string, nowMs: number): Promise<KioskDevice | null>
   rateLimit: RateLimitStore
   limitPerMinute: number
   /** Told of each request refused 429 rate_limited, with the kind of bucket it was counted in (key, kiosk, ip, anon). */
@@ -104,7 +104,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
 
   /** A kiosk endpoint: a device token only (decisions 13), counted against the device. */
   async function admitDevice(request: FastifyRequest, reply: FastifyReply, token: string | null): Promise<void> {
-    const device = token?.startsWith(KIOSK_TOKEN_PREFIX) ? await authenticateKiosk(token) : null
+    const device = token?.startsWith(KIOSK_TOKEN_PREFIX) ? await authenticateKiosk(token, request.now) : null
     if (!device) {
       if (token && (await authenticate(token, request.now)))
         throw new AppError('permission_denied', 'The kiosk endpoints take a kiosk device token, not an API key')
@@ -126,7 +126,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     if (config.access === 'kiosk') return admitDevice(request, reply, token)
     if (token?.startsWith(KIOSK_TOKEN_PREFIX)) {
       // A kiosk device's token: valid ones are confined to the kiosk endpoints (decisions 13).
-      const device = await authenticateKiosk(token)
+      const device = await authenticateKiosk(token, request.now)
       if (device) {
         await admit(request, reply, `kiosk:${device.kioskId}`)
         throw new AppError('permission_denied', 'A kiosk device token can call the kiosk endpoints only')

@@ -8,10 +8,8 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyContextConfig } from 'fastify'
-import type { Kysely } from 'kysely'
 import type { TSchema } from 'typebox'
 import type { Scope } from '../auth/scopes.js'
-import type { Database } from '../db/schema.js'
 import { errorResponses } from './responses.js'
 
 /** Statuses an operation may answer that its schemas do not tell. */
@@ -93,11 +91,12 @@ export function publicOperation(
   }
 }
 
-/** What every module's routes are given. */
+/**
+ * What every module's routes are given. No database handle and no clock: a handler reaches both
+ * through its request's scope (http/request-scope.ts), so it cannot step outside the request's
+ * unit of work.
+ */
 export interface RouteDeps {
-  db: Kysely<Database>
-  /** The current time in epoch ms; tests replace it to place punches around past DST changes. */
-  clock: () => number
   /** Where webhook subscriptions may point: the public internet only, unless the operator allows more. */
   webhooks: { allowPrivateNetworks: boolean }
 }

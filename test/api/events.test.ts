@@ -4,7 +4,6 @@
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
-import { beginRequestTransaction } from '../../src/db/request-transaction.js'
 import { EVENT_TYPES } from '../../src/modules/events/events.logic.js'
 import { purgeEvents, recordEvent } from '../../src/modules/events/events.service.js'
 import { purgeExpired } from '../../src/modules/housekeeping/housekeeping.service.js'
@@ -223,12 +222,12 @@ forEachEngine('events', (t: TestContext) => {
       return ctx.skip('SQLite writes one transaction at a time: insertion order is commit order')
     const tenant = await t.newTenant()
     const auth = { tenantId: tenant.id, keyId: 'cli', actor: { id: 'cli' } } as any
-    const slow = await beginRequestTransaction(t.database.db)
-    await slow.run(() => recordEvent({ db: t.database.db, auth, now: Date.now() }, 'user.created', { n: 'slow, inserted first' }))
+    const slow = await t.database.db.startTransaction().execute()
+    await recordEvent({ db: slow, auth, now: Date.now() }, 'user.created', { n: 'slow, inserted first' })
     await recordEvent({ db: t.database.db, auth, now: Date.now() }, 'user.created', { n: 'fast, committed first' })
     const seen = (await allEvents(tenant.admin)).map((e) => e.data.n)
     assert.deepEqual(seen, [], 'the fast event waits behind the slow transaction')
-    await slow.commit()
+    await slow.commit().execute()
     assert.deepEqual(
       (await settledEvents(tenant.admin, 2)).map((e) => e.data.n),
       ['slow, inserted first', 'fast, committed first'],

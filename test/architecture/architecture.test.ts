@@ -107,7 +107,10 @@ describe('the unit of work is a value', () => {
       'export async function getX(db: Db, auth: AuthContext, id: string) {}\nexport function ok(scope: RequestScope) {}',
     )
     assert.deepEqual(unscopedServices([planted]), ['modules/x/x.service.ts'])
-    assert.deepEqual(unscopedServices([file('modules/x/x.service.ts', 'export function ok(scope: RequestScope) {}')]), [])
+    assert.deepEqual(
+      unscopedServices([file('modules/x/x.service.ts', 'export function ok(scope: RequestScope) {}')]),
+      [],
+    )
   })
 
   it('route files never name a database handle: handlers get the request scope', () => {

@@ -33,12 +33,15 @@ describe('prepared statements [postgres]', {
   })
 
   it('the key lookup is prepared once on the connection and keeps answering correctly', async () => {
-    const created = await createTenant(handle.db, {
-      name: 'Prepared',
-      admin_email: 'admin@prepared.example',
-      admin_name: 'Admin',
-      timezone: 'Europe/Madrid',
-    })
+    const created = await createTenant(
+      { db: handle.db, now: Date.now() },
+      {
+        name: 'Prepared',
+        admin_email: 'admin@prepared.example',
+        admin_name: 'Admin',
+        timezone: 'Europe/Madrid',
+      },
+    )
     for (let i = 0; i < 3; i++) {
       const auth = await authenticate(handle.db, created.api_key, Date.now())
       assert.equal(auth?.tenantId, created.tenant.id)
@@ -61,11 +64,14 @@ describe('prepared statements [postgres]', {
   })
 
   it('a column added under a prepared statement (a migration by another instance) does not break it', async () => {
-    const created = await createTenant(handle.db, {
-      name: 'Altered',
-      admin_email: 'admin@altered.example',
-      admin_name: 'Admin',
-    })
+    const created = await createTenant(
+      { db: handle.db, now: Date.now() },
+      {
+        name: 'Altered',
+        admin_email: 'admin@altered.example',
+        admin_name: 'Admin',
+      },
+    )
     const adminId = created.admin_user.id
     assert.equal((await findUser(handle.db, created.tenant.id, adminId))?.id, adminId) // prepared now
     const other = new pg.Client({ connectionString: PG_URL!, options: `-c search_path=${handle.schema}` })

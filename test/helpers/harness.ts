@@ -176,12 +176,15 @@ async function newTenant(
   ctx: TestContext,
   options: { timezone?: string; country?: string; region?: string },
 ): Promise<TestTenant> {
-  const created = await createTenant(ctx.database.db, {
-    name: `Tenant ${randomBytes(3).toString('hex')}`,
-    admin_email: uniqueEmail('admin'),
-    admin_name: 'Admin User',
-    ...options,
-  })
+  const created = await createTenant(
+    { db: ctx.database.db, now: Date.now() },
+    {
+      name: `Tenant ${randomBytes(3).toString('hex')}`,
+      admin_email: uniqueEmail('admin'),
+      admin_name: 'Admin User',
+      ...options,
+    },
+  )
   const admin = ctx.client(created.api_key)
   return {
     id: created.tenant.id,

@@ -173,11 +173,18 @@ export function unscopedServices(files: readonly SourceFile[]): string[] {
 export function routesWithHandle(files: readonly SourceFile[]): string[] {
   return files
     .filter((file) => file.path.endsWith('.routes.ts'))
-    .filter((file) => /\bdb\b|\bKysely\b|\bscopeDatabase\b/.test(withoutComments(file.text)))
+    .filter((file) => /\bdb\b|\bKysely\b/.test(withoutImports(withoutComments(file.text))))
     .map((file) => file.path)
+}
+
+/** The text without its import statements, whose paths name folders (`../../db/...`). */
+function withoutImports(text: string): string {
+  return text.replace(/^import\b[^;]*?from\s+'[^']+'/gm, '')
 }
 
 /** The text with its // and /* *\/ comments blanked (line numbers kept); strings are left alone. */
 function withoutComments(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' ')).replace(/(^|[^:'"`])\/\/.*$/gm, '$1')
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '))
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1')
 }

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema.js'
-import { scopeOfRequest } from '../../http/request-scope.js'
+import { scopeOfRequest, unitOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { ListOf } from '../../lib/schemas.js'
 import { AccessEntry, ListAccessQuery } from './access-log.schemas.js'
@@ -30,17 +28,18 @@ export const accessLogApi: ApiModule = {
  * (a streamed export has then read every employee it names). Refusals are logged too: a key that
  * tries to write is something its company wants to see.
  */
-export function logInspectorAccess(app: FastifyInstance, db: Kysely<Database>): void {
+export function logInspectorAccess(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
     const auth = request.auth
     if (auth?.kind !== 'inspector') return done()
+    const unit = unitOfRequest(request)
     service
-      .recordAccess(db, {
+      .recordAccess(unit, {
         auth,
         method: request.method,
         route: request.routeOptions.url ?? request.url.split('?')[0]!,
         status: reply.statusCode,
-        at: new Date().toISOString(),
+        at: new Date(unit.now).toISOString(),
       })
       .catch((error: unknown) => request.log.error({ err: error }, 'access log entry could not be written'))
       .finally(() => done())

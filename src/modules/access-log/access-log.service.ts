@@ -7,7 +7,7 @@ import type { AuthContext } from '../../auth/context.js'
 import type { RequestScope } from '../../auth/request-scope.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
 import type { AccessLogRow } from '../../db/schema.js'
-import type { Db } from '../../db/unit-of-work.js'
+import type { Unit } from '../../db/unit-of-work.js'
 import { permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
@@ -23,8 +23,8 @@ export interface LoggedAccess {
   at: string
 }
 
-export async function recordAccess(db: Db, access: LoggedAccess): Promise<void> {
-  await repo.appendAccessEntry(db, {
+export async function recordAccess(unit: Unit, access: LoggedAccess): Promise<void> {
+  await repo.appendAccessEntry(unit.db, {
     id: newId('accessEntry'),
     tenant_id: access.auth.tenantId,
     at: access.at,

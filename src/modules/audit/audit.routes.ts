@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema.js'
-import { scopeOfRequest } from '../../http/request-scope.js'
-import { type WriteStep, addWriteRouteHooks, isApiWrite } from '../../http/request-transactions.js'
+import { type WriteStep, addWriteRouteHooks, isApiWrite, scopeOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { ListOf } from '../../lib/schemas.js'
 import { AuditEntry, ListAuditQuery } from './audit.schemas.js'
@@ -38,7 +35,7 @@ declare module 'fastify' {
  * Records every successful write through the API in the audit log, inside the write's own
  * transaction: a write and its audit entry commit together.
  */
-export function auditWrites(app: FastifyInstance, db: Kysely<Database>): WriteStep {
+export function auditWrites(app: FastifyInstance): WriteStep {
   addWriteRouteHooks(app, {
     preSerialization(request, _reply, payload, done) {
       if (isApiWrite(request)) {
@@ -49,26 +46,23 @@ export function auditWrites(app: FastifyInstance, db: Kysely<Database>): WriteSt
     },
   })
   return {
-    async beforeCommit(request) {
-      const auth = request.auth!
+    async beforeCommit(request, _reply, _payload, scope) {
+      const auth = scope.auth
       const body = request.body
       // The path names the resource written (`/users/:user_id/deactivate`), else the answer does.
       const pathIds = Object.values((request.params ?? {}) as Record<string, string>)
-      await service.recordWrite(
-        { db, now: request.now },
-        {
-          tenantId: auth.tenantId,
-          source: 'api',
-          keyId: auth.keyId,
-          userId: auth.actor.id,
-          // The operation's id: its scope, or its own name where it shares one (attendance.batch).
-          operation:
-            (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId ??
-            request.routeOptions.config.scope!,
-          resourceId: pathIds[0] ?? request.writtenResourceId ?? null,
-          fields: body !== null && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [],
-        },
-      )
+      await service.recordWrite(scope, {
+        tenantId: auth.tenantId,
+        source: 'api',
+        keyId: auth.keyId,
+        userId: auth.actor.id,
+        // The operation's id: its scope, or its own name where it shares one (attendance.batch).
+        operation:
+          (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId ??
+          request.routeOptions.config.scope!,
+        resourceId: pathIds[0] ?? request.writtenResourceId ?? null,
+        fields: body !== null && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [],
+      })
     },
   }
 }

@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema.js'
 import { invalidField } from '../../errors.js'
 import { callerOf } from '../../http/auth.js'
-import type { WriteStep } from '../../http/request-transactions.js'
+import type { WriteStep } from '../../http/request-scope.js'
 import { KEY_PATTERN, requestFingerprint } from './idempotency.logic.js'
 import { type KeyRef, claimKey, keepSuccess, settleRefusal } from './idempotency.service.js'
 
@@ -41,17 +39,17 @@ function withoutSecrets(request: FastifyRequest): unknown {
  * authentication, rate limiting and validation (a request refused before it ran keeps nothing),
  * and the answer is kept inside the write's transaction.
  */
-export function idempotentWrites(app: FastifyInstance, db: Kysely<Database>, clock: () => number): WriteStep {
+export function idempotentWrites(app: FastifyInstance): WriteStep {
   app.decorateRequest('idempotency', null)
   return {
-    async beforeBegin(request: FastifyRequest, reply: FastifyReply) {
+    async beforeBegin(request: FastifyRequest, reply: FastifyReply, unit) {
       const key = idempotencyKeyOf(request)
       if (key === null) return false
       // A key's Idempotency-Keys are its own; a kiosk device's are the device's.
       const caller = callerOf(request)!
       const ref = { tenantId: caller.tenantId, apiKeyId: caller.keyId, key }
       const fingerprint = requestFingerprint(request.method, request.url, withoutSecrets(request))
-      const outcome = await claimKey({ db, now: clock() }, ref, fingerprint)
+      const outcome = await claimKey(unit, ref, fingerprint)
       if (outcome.run) {
         request.idempotency = { ref, claim: outcome.claim }
         return false
@@ -63,13 +61,13 @@ export function idempotentWrites(app: FastifyInstance, db: Kysely<Database>, clo
         .send(outcome.body)
       return true
     },
-    async beforeCommit(request, reply, payload) {
+    async beforeCommit(request, reply, payload, scope) {
       if (request.idempotency)
-        await keepSuccess(db, request.idempotency.ref, request.idempotency.claim, reply.statusCode, payload)
+        await keepSuccess(scope, request.idempotency.ref, request.idempotency.claim, reply.statusCode, payload)
     },
-    async afterRollback(request, reply, payload) {
+    async afterRollback(request, reply, payload, unit) {
       if (request.idempotency)
-        await settleRefusal(db, request.idempotency.ref, request.idempotency.claim, reply.statusCode, payload)
+        await settleRefusal(unit, request.idempotency.ref, request.idempotency.claim, reply.statusCode, payload)
     },
   }
 }

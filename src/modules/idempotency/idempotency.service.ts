@@ -4,7 +4,7 @@
  * again; the same key with another request is refused. Keys belong to the API key that sent them.
  */
 import { randomUUID } from 'node:crypto'
-import { type Db, type Unit, nowIsoOf } from '../../db/unit-of-work.js'
+import { type Unit, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, retryLater } from '../../errors.js'
 import { ABANDONED_AFTER_MS, KEEP_MS, isKeptAnswer } from './idempotency.logic.js'
 import * as repo from './idempotency.repository.js'
@@ -48,14 +48,20 @@ export async function claimKey(unit: Unit, ref: KeyRef, fingerprint: string): Pr
 }
 
 /** Keeps a successful answer, inside the write's transaction. Throws when the claim was taken over. */
-export async function keepSuccess(db: Db, ref: KeyRef, claim: string, status: number, body: string): Promise<void> {
-  if (!(await repo.keepAnswer(db, ref, claim, status, body))) throw inUse()
+export async function keepSuccess(unit: Unit, ref: KeyRef, claim: string, status: number, body: string): Promise<void> {
+  if (!(await repo.keepAnswer(unit.db, ref, claim, status, body))) throw inUse()
 }
 
 /** After a refused write: keeps the answer a retry would only meet again, or lets the key go. */
-export async function settleRefusal(db: Db, ref: KeyRef, claim: string, status: number, body: string): Promise<void> {
-  if (isKeptAnswer(status)) await repo.keepAnswer(db, ref, claim, status, body)
-  else await repo.releaseClaim(db, ref, claim)
+export async function settleRefusal(
+  unit: Unit,
+  ref: KeyRef,
+  claim: string,
+  status: number,
+  body: string,
+): Promise<void> {
+  if (isKeptAnswer(status)) await repo.keepAnswer(unit.db, ref, claim, status, body)
+  else await repo.releaseClaim(unit.db, ref, claim)
 }
 
 /** Removes the answers older than the keeping period, as of the unit's moment. */

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema.js'
+import type { AuthContext } from '../../auth/context.js'
+import type { Unit } from '../../db/unit-of-work.js'
 import { AppError } from '../../errors.js'
-import type { WriteStep } from '../../http/request-transactions.js'
-import { scopeOfRequest } from '../../http/request-scope.js'
+import { scopeOfRequest, unitOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, kioskOperation } from '../../http/route.js'
 import { DataOf } from '../../lib/schemas.js'
 import {
@@ -31,23 +30,22 @@ function signInOf(request: FastifyRequest): KioskSignIn {
   return request.kioskSignIn
 }
 
-/**
- * Signs the employee in before a kiosk write begins (after its Idempotency-Key is claimed, so a
- * retry of a punch that was stored gets its answer even once the session has expired). It runs
- * outside the write's transaction: a wrong PIN must be counted although the write is refused.
- * The employee becomes the request's caller, acting through the device.
- */
-export function kioskSignIns(app: FastifyInstance, db: Kysely<Database>, clock: () => number): WriteStep {
+/** Lets requests carry the employee signed in at a kiosk: called once, as the application is built. */
+export function decorateKioskSignIn(app: FastifyInstance): void {
   app.decorateRequest('kioskSignIn', null)
-  return {
-    async beforeBegin(request) {
-      if (request.routeOptions.config.access !== 'kiosk' || !request.kiosk) return false
-      const signedIn = await signIn({ db, now: clock() }, request.kiosk, request.body as KioskCredentials)
-      request.kioskSignIn = signedIn
-      request.auth = signedIn.auth
-      return false
-    },
-  }
+}
+
+/**
+ * The kiosk credential (http/request-scope.ts calls it for every kiosk write): the employee signs
+ * in at the device with a kiosk session, or with identifier and PIN. It runs before the write's
+ * transaction begins and after its Idempotency-Key is claimed (a retry of a punch that was stored
+ * gets its answer even once the session has expired), so a wrong PIN is counted although the
+ * write is refused. The employee is the caller of the write, acting through the device.
+ */
+export async function kioskEmployee(request: FastifyRequest, unit: Unit): Promise<AuthContext> {
+  const signedIn = await signIn(unit, request.kiosk!, request.body as KioskCredentials)
+  request.kioskSignIn = signedIn
+  return signedIn.auth
 }
 
 const PUNCH_DESCRIPTION = [
@@ -65,11 +63,8 @@ export const kioskApi: ApiModule = {
         summary: 'The kiosk device this token belongs to, and the service’s clock (device token)',
         response: { 200: DataOf(KioskDeviceView) },
       }),
-      // A device is no caller, so this read has no request scope: its unit is the database the
-      // request scopes run on, at the request's moment.
-      async (request) => ({
-        data: await kioskDevice({ db: request.server.scopeDatabase, now: request.now }, request.kiosk!),
-      }),
+      // A device is no caller, so this read has no request scope, only the request's unit.
+      async (request) => ({ data: await kioskDevice(unitOfRequest(request), request.kiosk!) }),
     )
     app.post(
       '/kiosk/identify',

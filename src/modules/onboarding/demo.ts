@@ -2,11 +2,10 @@
  * A demo tenant with a few employees, so a first start has something to look at. Used by
  * `jornada demo` and by the first start of an empty database.
  */
-import type { Kysely } from 'kysely'
 import { DateTime } from 'luxon'
 import type { AuthContext } from '../../auth/context.js'
-import { scopeOf } from '../../auth/request-scope.js'
-import type { Database } from '../../db/schema.js'
+import type { RequestScope } from '../../auth/request-scope.js'
+import type { Unit } from '../../db/unit-of-work.js'
 import { createAbsence } from '../absences/absences.service.js'
 import { decideCorrection, proposeCorrection } from '../attendance/corrections.service.js'
 import { listPunchLog } from '../attendance/punch-log.service.js'
@@ -17,8 +16,10 @@ import { updateTenantSettings } from '../tenants/tenants.service.js'
 import { createUser, updateUser } from '../users/users.service.js'
 import { type CreatedTenant, createTenant } from './onboarding.service.js'
 
-export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTenant> {
-  const created = await createTenant(db, {
+/** The demo company as of the unit's moment: its week of punches is the week before it. */
+export async function createDemoTenant(unit: Unit): Promise<CreatedTenant> {
+  const { db } = unit
+  const created = await createTenant(unit, {
     name: 'Demo Company',
     admin_email: 'admin@demo.example',
     admin_name: 'Ana Admin',
@@ -40,8 +41,7 @@ export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTen
       departmentId: null,
     },
   }
-  // The demo's writes happen now (its dates are laid out around today).
-  const scope = scopeOf(db, auth, Date.now())
+  const scope: RequestScope = { db, auth, now: unit.now }
   const hr = await createCatalogueItem(scope, DEPARTMENTS, { name: 'People & HR' })
   const engineering = await createCatalogueItem(scope, DEPARTMENTS, { name: 'Engineering' })
   const madrid = await createCatalogueItem(scope, WORK_CENTERS, { name: 'Madrid HQ', country: 'ES', region: 'MD' })
@@ -88,15 +88,13 @@ export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTen
     employees.push(employee)
   }
   await punchLastWeek(
-    db,
-    auth,
+    scope,
     employees.map((e) => e.id),
     tenant.timezone,
   )
-  await correctSomePunches(db, auth, employees, tenant.timezone)
+  await correctSomePunches(scope, employees, tenant.timezone)
   await requestSomeAbsences(
-    db,
-    auth,
+    scope,
     employees.map((e) => e.id),
     tenant.timezone,
   )
@@ -108,36 +106,38 @@ export async function createDemoTenant(db: Kysely<Database>): Promise<CreatedTen
  * release) and she approved it; Jordi proposed an earlier `in`, pending his manager's decision.
  */
 async function correctSomePunches(
-  db: Kysely<Database>,
-  auth: AuthContext,
+  scope: RequestScope,
   employees: { id: string; email: string; full_name: string }[],
   zone: string,
 ): Promise<void> {
   const [, , sara, jordi] = employees
-  const as = (e: { id: string; email: string; full_name: string }): AuthContext => ({
-    ...auth,
-    actor: { id: e.id, email: e.email, fullName: e.full_name, role: 'member', departmentId: null },
+  // The employees' own acts (a consent, a proposal) are theirs.
+  const as = (e: { id: string; email: string; full_name: string }): RequestScope => ({
+    ...scope,
+    auth: {
+      ...scope.auth,
+      actor: { id: e.id, email: e.email, fullName: e.full_name, role: 'member', departmentId: null },
+    },
   })
-  const today = DateTime.now().setZone(zone)
+  const today = DateTime.fromMillis(scope.now, { zone })
   const lastWeek = {
     from: today.minus({ days: 7 }).toISODate()!,
     to: today.minus({ days: 1 }).toISODate()!,
     page_size: 100,
   }
-  const punchesOf = async (userId: string) =>
-    (await listPunchLog(scopeOf(db, auth, Date.now()), { user_id: userId, ...lastWeek })).data
+  const punchesOf = async (userId: string) => (await listPunchLog(scope, { user_id: userId, ...lastWeek })).data
   const saraOut = (await punchesOf(sara!.id)).filter((p) => p.type === 'out').at(-1)
   const jordiIn = (await punchesOf(jordi!.id)).filter((p) => p.type === 'in').at(-1)
   if (!saraOut || !jordiIn) return
-  const moved = await proposeCorrection(scopeOf(db, auth, Date.now()), {
+  const moved = await proposeCorrection(scope, {
     user_id: sara!.id,
     reason: 'Stayed until 18:15 for the release; the out was pushed at 17:30 by mistake',
     changes: [
       { action: 'move', punch_id: saraOut.id, ts: new Date(Date.parse(saraOut.ts) + 45 * 60_000).toISOString() },
     ],
   })
-  await decideCorrection(scopeOf(db, as(sara!), Date.now()), moved.id, { decision: 'approved', note: 'Right, thanks' })
-  await proposeCorrection(scopeOf(db, as(jordi!), Date.now()), {
+  await decideCorrection(as(sara!), moved.id, { decision: 'approved', note: 'Right, thanks' })
+  await proposeCorrection(as(jordi!), {
     user_id: jordi!.id,
     reason: 'The reader at the door did not take my card; I was in at 08:40',
     changes: [
@@ -147,28 +147,23 @@ async function correctSomePunches(
 }
 
 /** A few absences ahead: a pending vacation, an approved sick day, a pending hourly appointment. */
-async function requestSomeAbsences(
-  db: Kysely<Database>,
-  auth: AuthContext,
-  [lucia, marco, sara]: string[],
-  zone: string,
-): Promise<void> {
-  const today = DateTime.now().setZone(zone).startOf('day')
+async function requestSomeAbsences(scope: RequestScope, [lucia, marco, sara]: string[], zone: string): Promise<void> {
+  const today = DateTime.fromMillis(scope.now, { zone }).startOf('day')
   const nextMonday = today.plus({ days: 8 - today.weekday })
   const date = (d: DateTime) => d.toISODate()!
-  await createAbsence(scopeOf(db, auth, Date.now()), {
+  await createAbsence(scope, {
     user_id: sara!,
     type: 'vacation',
     start_date: date(nextMonday.plus({ weeks: 2 })),
     end_date: date(nextMonday.plus({ weeks: 2, days: 4 })),
   })
-  await createAbsence(scopeOf(db, auth, Date.now()), {
+  await createAbsence(scope, {
     user_id: lucia!,
     type: 'sick',
     start_date: date(today),
     end_date: date(today),
   })
-  await createAbsence(scopeOf(db, auth, Date.now()), {
+  await createAbsence(scope, {
     user_id: marco!,
     type: 'personal',
     start_date: date(nextMonday),
@@ -182,8 +177,8 @@ async function requestSomeAbsences(
  * The past seven days of punches, Monday to Friday: in around 09:00, a lunch break, out around
  * 17:30; Marco (second) works remotely on Fridays.
  */
-async function punchLastWeek(db: Kysely<Database>, auth: AuthContext, userIds: string[], zone: string): Promise<void> {
-  const today = DateTime.now().setZone(zone).startOf('day')
+async function punchLastWeek(scope: RequestScope, userIds: string[], zone: string): Promise<void> {
+  const today = DateTime.fromMillis(scope.now, { zone }).startOf('day')
   for (let back = 7; back >= 1; back--) {
     const day = today.minus({ days: back })
     if (day.weekday > 5) continue
@@ -194,15 +189,15 @@ async function punchLastWeek(db: Kysely<Database>, auth: AuthContext, userIds: s
           .toUTC()
           .toISO()!
       const remote = index === 1 && day.weekday === 5
-      await createPunch(scopeOf(db, auth, Date.now()), {
+      await createPunch(scope, {
         user_id: userId,
         type: 'in',
         ts: at(9, 0),
         ...(remote ? { modality: 'remote' as const } : {}),
       })
-      await createPunch(scopeOf(db, auth, Date.now()), { user_id: userId, type: 'break_start', ts: at(14, 0) })
-      await createPunch(scopeOf(db, auth, Date.now()), { user_id: userId, type: 'break_end', ts: at(14, 30) })
-      await createPunch(scopeOf(db, auth, Date.now()), { user_id: userId, type: 'out', ts: at(17, 30) })
+      await createPunch(scope, { user_id: userId, type: 'break_start', ts: at(14, 0) })
+      await createPunch(scope, { user_id: userId, type: 'break_end', ts: at(14, 30) })
+      await createPunch(scope, { user_id: userId, type: 'out', ts: at(17, 30) })
     }
   }
 }

@@ -2,13 +2,12 @@
  * A new company: the tenant, its default schedule and absence types, its first administrator, and
  * a key with every scope acting as them (`jornada tenants create`, and the demo).
  */
-import type { Kysely } from 'kysely'
 import { SCOPES } from '../../auth/scopes.js'
-import type { Database, TenantRow } from '../../db/schema.js'
+import type { TenantRow } from '../../db/schema.js'
+import { type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { assertValidPlace } from '../../lib/regions.js'
-import { nowIso } from '../../lib/time.js'
 import { checkAgainst } from '../../lib/validation.js'
 import { seedDefaultAbsenceTypes } from '../absences/absences.service.js'
 import { insertCatalogueRecord } from '../catalogues/catalogues.service.js'
@@ -25,8 +24,6 @@ import { insertUserRecord, newUserInput } from '../users/users.service.js'
 import { SINCE_ALWAYS } from '../schedules/schedule-history.logic.js'
 import { recordScheduleAssignment } from '../schedules/schedule-history.repository.js'
 
-type Db = Kysely<Database>
-
 export const DEFAULT_TIMEZONE = 'Europe/Madrid'
 export const DEFAULT_VACATION_DAYS = 22
 export const DEFAULT_FOLDERS = ['Contracts', 'Payslips', 'Other']
@@ -38,8 +35,12 @@ export interface CreatedTenant {
   key: ApiKeyView
 }
 
-/** A new tenant, its first administrator, and a key with every scope acting as that administrator. */
-export async function createTenant(db: Db, input: CreateTenantInputType): Promise<CreatedTenant> {
+/**
+ * A new tenant, its first administrator, and a key with every scope acting as that administrator,
+ * created at the unit's moment.
+ */
+export async function createTenant(unit: Unit, input: CreateTenantInputType): Promise<CreatedTenant> {
+  const { db } = unit
   const issues = checkAgainst(CreateTenantInput, input)
   if (issues.length > 0)
     throw new AppError('invalid_request', `Invalid ${issues.map((i) => i.field).join(', ')}`, issues)
@@ -54,22 +55,22 @@ export async function createTenant(db: Db, input: CreateTenantInputType): Promis
     hr_department_id: null,
     default_folders: JSON.stringify(DEFAULT_FOLDERS),
     default_schedule_id: null,
-    created_at: nowIso(),
+    created_at: nowIsoOf(unit),
   }
-  const adminId = await db.transaction().execute(async (trx) => {
+  const adminId = await inTransaction(unit, async (tx) => {
+    const trx = tx.db
     await tenants.insertTenant(trx, tenantRow)
-    const schedule = await insertCatalogueRecord(
-      { db: trx, now: Date.now() },
-      tenantRow.id,
-      SCHEDULES,
-      DEFAULT_SCHEDULE,
-    )
+    const schedule = await insertCatalogueRecord(tx, tenantRow.id, SCHEDULES, DEFAULT_SCHEDULE)
     await tenants.updateTenant(trx, tenantRow.id, { default_schedule_id: schedule.id })
     await recordScheduleAssignment(trx, tenantRow.id, null, SINCE_ALWAYS, schedule.id, tenantRow.created_at)
-    await seedDefaultAbsenceTypes({ db: trx, now: Date.now() }, tenantRow.id)
-    return insertUserRecord({ db: trx, now: Date.now() }, tenantRow.id, newUserInput({ email: input.admin_email, fullName: input.admin_name.trim(), role: 'admin' }))
+    await seedDefaultAbsenceTypes(tx, tenantRow.id)
+    return insertUserRecord(
+      tx,
+      tenantRow.id,
+      newUserInput({ email: input.admin_email, fullName: input.admin_name.trim(), role: 'admin' }),
+    )
   })
-  const { apiKey, key } = await createKey({ db, now: Date.now() }, {
+  const { apiKey, key } = await createKey(unit, {
     tenantId: tenantRow.id,
     actsAsUserId: adminId,
     scopes: SCOPES,
