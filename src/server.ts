@@ -7,12 +7,12 @@ import type { Config } from './config.js'
 import { migrateToLatest, openDatabase } from './db/database.js'
 import { shareWithPrimary, startMetricsServer } from './http/metrics.js'
 import { RedisRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
-import { recordWrite } from './modules/audit/audit.service.js'
+import { recordWrite } from './modules/audit/index.js'
 import { standardOutputLog } from './lib/log-stream.js'
-import { startHousekeeping } from './modules/housekeeping/housekeeping.service.js'
-import { createDemoTenant } from './modules/onboarding/demo.js'
-import { countTenants } from './modules/tenants/tenants.repository.js'
-import { type Dispatcher, startWebhookDispatcher } from './modules/webhooks/webhooks.dispatcher.js'
+import { startHousekeeping } from './modules/housekeeping/index.js'
+import { createDemoTenant } from './modules/onboarding/index.js'
+import { countTenants } from './modules/tenants/index.js'
+import { type Dispatcher, startWebhookDispatcher } from './modules/webhooks/index.js'
 
 export interface RunningServer {
   app: FastifyInstance

@@ -1,6 +1,6 @@
 /** How the CLI shows things on a terminal: progress bars and human summaries of reports. */
 import { SingleBar } from 'cli-progress'
-import { type ImportProgress, type ImportReport, MAX_REPORTED_ERRORS } from '../modules/expenses/expenses.import.js'
+import { type ImportProgress, type ImportReport, MAX_REPORTED_ERRORS } from '../modules/expenses/index.js'
 
 /** "1 employee", "2 employees"; `grouped` writes thousands with commas ("1,204 rows"). */
 export function plural(count: number, one: string, many: string, grouped = false): string {

@@ -6,7 +6,7 @@
  */
 import type { FieldIssue } from '../../errors.js'
 import { addDays, daysInRange } from '../../lib/calendar.js'
-import { type AbsenceSpan, isHourly, minutesOfDay } from '../work-calendar/work-calendar.logic.js'
+import { type AbsenceSpan, isHourly, minutesOfDay } from '../work-calendar/index.js'
 
 export const DEFAULT_ABSENCE_TYPES = [
   { key: 'vacation', label: 'Vacation', requires_approval: true, allows_hourly: false, consumes_vacation: true },

@@ -21,12 +21,12 @@ import { AppError, invalidField, notFound, permissionDenied } from '../../errors
 import { newId } from '../../lib/ids.js'
 import { isoWeekday, todayIn } from '../../lib/calendar.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
-import { findUserRow } from '../users/users.repository.js'
-import { type AbsenceSpan, dayExpectation } from '../work-calendar/work-calendar.logic.js'
-import { calendarSubject } from '../work-calendar/work-calendar.repository.js'
-import { loadWorkCalendars } from '../work-calendar/work-calendar.service.js'
+import { findUserRow } from '../users/index.js'
+import { type AbsenceSpan, dayExpectation } from '../work-calendar/index.js'
+import { calendarSubject } from '../work-calendar/index.js'
+import { loadWorkCalendars } from '../work-calendar/index.js'
 import * as logic from './absences.logic.js'
-import { announced } from '../events/events.service.js'
+import { announced } from '../events/index.js'
 import * as repo from './absences.repository.js'
 import type {
   AbsenceApiType,

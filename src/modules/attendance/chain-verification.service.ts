@@ -8,8 +8,8 @@ import { type Static, Type } from 'typebox'
 import type { Db } from '../../db/unit-of-work.js'
 import { invalidField, notFound } from '../../errors.js'
 import { checkAgainst } from '../../lib/validation.js'
-import { requireTenant } from '../tenants/tenants.repository.js'
-import { findUserRow } from '../users/users.repository.js'
+import { requireTenant } from '../tenants/index.js'
+import { findUserRow } from '../users/index.js'
 import * as repo from './attendance.repository.js'
 import {
   type BrokenLink,

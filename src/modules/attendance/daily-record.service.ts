@@ -12,13 +12,9 @@ import type { Db } from '../../db/unit-of-work.js'
 import { notFound } from '../../errors.js'
 import { type LocalDays, addDays, assertDateRange, daysInRange, localDays } from '../../lib/calendar.js'
 import { pageOf } from '../../lib/pagination.js'
-import { type AbsenceSpan, absenceMinutesOn, dayExpectation } from '../work-calendar/work-calendar.logic.js'
-import {
-  type CalendarSubject,
-  approvedAbsencesBetween,
-  calendarSubject,
-} from '../work-calendar/work-calendar.repository.js'
-import { type PlanOfDay, loadWorkCalendars } from '../work-calendar/work-calendar.service.js'
+import { type AbsenceSpan, absenceMinutesOn, dayExpectation } from '../work-calendar/index.js'
+import { type CalendarSubject, approvedAbsencesBetween, calendarSubject } from '../work-calendar/index.js'
+import { type PlanOfDay, loadWorkCalendars } from '../work-calendar/index.js'
 import * as logic from './attendance.logic.js'
 import * as repo from './attendance.repository.js'
 import type { DailyEntryType, ListAttendanceQueryType } from './attendance.schemas.js'

@@ -5,7 +5,7 @@ import type { RequestScope } from '../../auth/request-scope.js'
 import { assertDateRange } from '../../lib/calendar.js'
 import { slicesOf, yieldToEventLoop } from '../../lib/cooperative.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
-import { calendarSubjects } from '../work-calendar/work-calendar.repository.js'
+import { calendarSubjects } from '../work-calendar/index.js'
 import type { SummaryQueryType, SummaryRowType } from './attendance.schemas.js'
 import { dailyEntriesOf, readAttendanceInputs } from './daily-record.service.js'
 

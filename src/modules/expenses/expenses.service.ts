@@ -12,9 +12,9 @@ import { AppError, type FieldIssue, invalidField, notFound, permissionDenied } f
 import { listBody, pageOf } from '../../lib/pagination.js'
 import { checkAgainst } from '../../lib/validation.js'
 import { newId } from '../../lib/ids.js'
-import { findUserRow } from '../users/users.repository.js'
+import { findUserRow } from '../users/index.js'
 import * as logic from './expenses.logic.js'
-import { announced } from '../events/events.service.js'
+import { announced } from '../events/index.js'
 import * as repo from './expenses.repository.js'
 import {
   CreateExpenseBody,

@@ -6,10 +6,10 @@
  */
 import { optimizeQueryPlans } from '../../db/database.js'
 import type { Db, Unit } from '../../db/unit-of-work.js'
-import { purgeEvents } from '../events/events.service.js'
-import { purgeIdempotencyKeys } from '../idempotency/idempotency.service.js'
-import { purgeKioskSignIns } from '../kiosks/kiosk-sign-in.service.js'
-import { purgeDeliveries } from '../webhooks/webhooks.service.js'
+import { purgeEvents } from '../events/index.js'
+import { purgeIdempotencyKeys } from '../idempotency/index.js'
+import { purgeKioskSignIns } from '../kiosks/index.js'
+import { purgeDeliveries } from '../webhooks/index.js'
 
 export const HOUSEKEEPING_INTERVAL_MS = 3_600_000
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { InstantString, Nullable } from '../../lib/schemas.js'
-import { ModalitySchema, PunchTypeSchema } from '../attendance/attendance.schemas.js'
+import { ModalitySchema, PunchTypeSchema } from '../attendance/index.js'
 import { PIN_PATTERN } from './kiosk-sign-in.logic.js'
 
 const Identifier = Type.String({

@@ -3,7 +3,7 @@
  * after wrong PINs, the slowdown of a device that fails across identifiers, what a new PIN must
  * be, and what an employee may punch next. No I/O here; tested without HTTP.
  */
-import { PUNCH_TYPES, type PunchType, sequenceProblem } from '../attendance/attendance.logic.js'
+import { PUNCH_TYPES, type PunchType, sequenceProblem } from '../attendance/index.js'
 
 /** Wrong PINs in a row that lock an identifier, and for how long. */
 export const MAX_PIN_FAILURES = 5

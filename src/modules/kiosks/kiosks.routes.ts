@@ -1,7 +1,7 @@
 import { scopeOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, ListOf } from '../../lib/schemas.js'
-import { UserIdParams } from '../users/users.schemas.js'
+import { UserIdParams } from '../users/index.js'
 import {
   CreateKioskBody,
   CreatedKiosk,

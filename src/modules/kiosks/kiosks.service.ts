@@ -12,7 +12,7 @@ import { type Unit, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
-import { catalogueItemExists } from '../catalogues/catalogues.repository.js'
+import { catalogueItemExists } from '../catalogues/index.js'
 import {
   formatKioskToken,
   hashPassword,
@@ -21,9 +21,9 @@ import {
   secretMatches,
   sha256Hex,
 } from '../../lib/secrets.js'
-import { requireTenant } from '../tenants/tenants.repository.js'
-import { kioskPinFromPhone } from '../users/users.logic.js'
-import { findUserRow, setKioskPin } from '../users/users.repository.js'
+import { requireTenant } from '../tenants/index.js'
+import { kioskPinFromPhone } from '../users/index.js'
+import { findUserRow, setKioskPin } from '../users/index.js'
 import * as repo from './kiosks.repository.js'
 import type { CreateKioskBodyType, ListKiosksQueryType } from './kiosks.schemas.js'
 

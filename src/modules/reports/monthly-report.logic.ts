@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto'
 import { addDays, firstDayOfNextMonth, isoWeekday, localIsoWithOffset, todayIn } from '../../lib/calendar.js'
 import { canonicalJson } from '../../lib/canonical-json.js'
-import type { DailyEntryType } from '../attendance/attendance.schemas.js'
+import type { DailyEntryType } from '../attendance/index.js'
 
 /** The first and last day (YYYY-MM-DD) of a YYYY-MM month. */
 export function monthDays(month: string): { from: string; to: string } {

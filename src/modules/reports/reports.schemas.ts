@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { Id, Nullable, TimeZone } from '../../lib/schemas.js'
-import { DailyEntry, ModalitySchema } from '../attendance/attendance.schemas.js'
-import { Correction } from '../attendance/corrections.schemas.js'
+import { DailyEntry, ModalitySchema } from '../attendance/index.js'
+import { Correction } from '../attendance/index.js'
 
 /** A month of the years the calendar takes (1900 to 9998, see lib/calendar): YYYY-MM. */
 export const MONTH_PATTERN = '^(19[0-9]{2}|[2-8][0-9]{3}|9[0-8][0-9]{2}|99[0-8][0-9]|999[0-8])-(0[1-9]|1[0-2])$'

@@ -1,5 +1,5 @@
 import type { ApiModule } from '../../http/route.js'
-import { catalogueRoutes } from '../catalogues/catalogues.routes.js'
+import { catalogueRoutes } from '../catalogues/index.js'
 import * as schemas from './schedules.schemas.js'
 import { SCHEDULES } from './schedules.service.js'
 

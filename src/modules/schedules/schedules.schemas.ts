@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { DateString } from '../../lib/schemas.js'
-import { CatalogueName } from '../catalogues/catalogues.schemas.js'
+import { CatalogueName } from '../catalogues/index.js'
 
 const Minutes = Type.Integer({ minimum: 0, maximum: 1440 })
 

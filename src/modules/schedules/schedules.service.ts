@@ -6,9 +6,9 @@ import type { ScheduleRow, TenantRow } from '../../db/schema.js'
 import { nowIsoOf } from '../../db/unit-of-work.js'
 import { invalidField } from '../../errors.js'
 import { todayIn } from '../../lib/calendar.js'
-import type { CatalogueDefinition } from '../catalogues/catalogues.service.js'
+import type { CatalogueDefinition } from '../catalogues/index.js'
 import { SINCE_ALWAYS } from './schedule-history.logic.js'
-import { assertNotInSignedMonth } from '../sign-off/sign-off.repository.js'
+import { assertNotInSignedMonth } from '../sign-off/index.js'
 import { latestScheduleVersion, recordScheduleVersion, setScheduleMinutes } from './schedule-history.repository.js'
 import {
   type CreateScheduleBodyType,

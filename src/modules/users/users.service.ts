@@ -14,12 +14,12 @@ import { AppError, invalidField, notFound, permissionDenied } from '../../errors
 import { todayIn } from '../../lib/calendar.js'
 import { newId } from '../../lib/ids.js'
 import { hashPassword } from '../../lib/secrets.js'
-import { catalogueItemExists } from '../catalogues/catalogues.repository.js'
-import { revokeKeysActingAs } from '../keys/keys.repository.js'
-import { SINCE_ALWAYS } from '../schedules/schedule-history.logic.js'
-import { recordScheduleAssignment } from '../schedules/schedule-history.repository.js'
-import { assertNotInSignedMonth } from '../sign-off/sign-off.repository.js'
-import { requireTenant } from '../tenants/tenants.repository.js'
+import { catalogueItemExists } from '../catalogues/index.js'
+import { revokeKeysActingAs } from '../keys/index.js'
+import { SINCE_ALWAYS } from '../schedules/index.js'
+import { recordScheduleAssignment } from '../schedules/index.js'
+import { assertNotInSignedMonth } from '../sign-off/index.js'
+import { requireTenant } from '../tenants/index.js'
 import * as logic from './users.logic.js'
 import { userRowToFull, userRowToReduced } from './users.mapper.js'
 import * as repo from './users.repository.js'
@@ -31,8 +31,8 @@ import type {
   UserReducedType,
 } from './users.schemas.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
-import type { EventType } from '../events/events.logic.js'
-import { recordEvent } from '../events/events.service.js'
+import type { EventType } from '../events/index.js'
+import { recordEvent } from '../events/index.js'
 
 /**
  * Records a user event in the scope's unit of work, the change's transaction. Events leave the

@@ -13,8 +13,8 @@
 import type { WebhookDeliveriesTable } from '../../db/schema.js'
 import { type Db, type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { newId } from '../../lib/ids.js'
-import { eventsAfter } from '../events/events.repository.js'
-import { eventJson } from '../events/events.service.js'
+import { eventsAfter } from '../events/index.js'
+import { eventJson } from '../events/index.js'
 import {
   DELIVERY_TIMEOUT_MS,
   RETRY_POLICY,

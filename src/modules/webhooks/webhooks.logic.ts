@@ -5,7 +5,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { isIP } from 'node:net'
 import ipaddr from 'ipaddr.js'
-import { EVENT_TYPES, type EventType } from '../events/events.logic.js'
+import { EVENT_TYPES, type EventType } from '../events/index.js'
 
 /** A company may have this many subscriptions: each one multiplies the work of every event. */
 export const MAX_WEBHOOKS_PER_TENANT = 25

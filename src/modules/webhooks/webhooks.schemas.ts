@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { EVENT_TYPES } from '../events/events.logic.js'
+import { EVENT_TYPES } from '../events/index.js'
 import { Id, Nullable, PaginationQuery } from '../../lib/schemas.js'
 import { MAX_URL_LENGTH } from './webhooks.logic.js'
 

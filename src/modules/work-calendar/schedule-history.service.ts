@@ -7,13 +7,9 @@ import { canSeeRecordsOf } from '../../auth/visibility.js'
 import { notFound } from '../../errors.js'
 import { addDays } from '../../lib/calendar.js'
 import { pageOf } from '../../lib/pagination.js'
-import { SINCE_ALWAYS, schedulePeriods, timelineOf } from '../schedules/schedule-history.logic.js'
-import {
-  scheduleAssignmentsUpTo,
-  scheduleNames,
-  scheduleVersionsUpTo,
-} from '../schedules/schedule-history.repository.js'
-import { weekdayMinutesOf } from '../schedules/schedules.service.js'
+import { SINCE_ALWAYS, schedulePeriods, timelineOf } from '../schedules/index.js'
+import { scheduleAssignmentsUpTo, scheduleNames, scheduleVersionsUpTo } from '../schedules/index.js'
+import { weekdayMinutesOf } from '../schedules/index.js'
 import { calendarSubject } from './work-calendar.repository.js'
 import type { ScheduleHistoryQueryType, SchedulePeriodType } from './work-calendar.schemas.js'
 

@@ -3,7 +3,7 @@
  * unless it is a holiday they do not work, or before they were employed, less the approved
  * absences of that day (a full day all of it, an hourly absence its span).
  */
-import type { Holiday } from '../holidays/holidays.logic.js'
+import type { Holiday } from '../holidays/index.js'
 
 export interface DayPlan {
   /** Minutes the schedule expects on this weekday. */

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Id, Nullable, PaginationQuery } from '../../lib/schemas.js'
-import { WeekdayMinutes } from '../schedules/schedules.schemas.js'
+import { WeekdayMinutes } from '../schedules/index.js'
 
 export const ScheduleHistoryParams = Type.Object({ user_id: Id('User id') }, { additionalProperties: false })
 export const ScheduleHistoryQuery = Type.Object(

@@ -6,11 +6,11 @@
  */
 import type { TenantRow } from '../../db/schema.js'
 import type { Db } from '../../db/unit-of-work.js'
-import { type Holiday, placeOf } from '../holidays/holidays.logic.js'
-import { loadHolidayCalendars } from '../holidays/holidays.service.js'
-import { assignmentsOf, scheduledMinutesOn, versionsBySchedule } from '../schedules/schedule-history.logic.js'
-import { scheduleAssignmentsUpTo, scheduleVersionsUpTo } from '../schedules/schedule-history.repository.js'
-import { isEmployedOn, parseEmploymentPeriods } from '../users/users.logic.js'
+import { type Holiday, placeOf } from '../holidays/index.js'
+import { loadHolidayCalendars } from '../holidays/index.js'
+import { assignmentsOf, scheduledMinutesOn, versionsBySchedule } from '../schedules/index.js'
+import { scheduleAssignmentsUpTo, scheduleVersionsUpTo } from '../schedules/index.js'
+import { isEmployedOn, parseEmploymentPeriods } from '../users/index.js'
 import type { DayPlan } from './work-calendar.logic.js'
 import type { CalendarSubject } from './work-calendar.repository.js'
 

@@ -1,0 +1,3 @@
+/** The absences module's front door: what other parts of the service may use of it. */
+export { absencesApi } from './absences.routes.js'
+export { createAbsence, seedDefaultAbsenceTypes } from './absences.service.js'

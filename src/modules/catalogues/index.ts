@@ -1,0 +1,6 @@
+/** The catalogues module's front door: what other parts of the service may use of it. */
+export { catalogueItemExists, findCatalogueItem } from './catalogues.repository.js'
+export { catalogueRoutes, cataloguesApi } from './catalogues.routes.js'
+export { CatalogueName } from './catalogues.schemas.js'
+export { DEPARTMENTS, WORK_CENTERS, createCatalogueItem, insertCatalogueRecord } from './catalogues.service.js'
+export type { CatalogueDefinition } from './catalogues.service.js'

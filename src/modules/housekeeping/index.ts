@@ -1,0 +1,2 @@
+/** The housekeeping module's front door: what other parts of the service may use of it. */
+export { startHousekeeping } from './housekeeping.service.js'

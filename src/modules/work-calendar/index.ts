@@ -1,0 +1,8 @@
+/** The work-calendar module's front door: what other parts of the service may use of it. */
+export { absenceMinutesOn, dayExpectation, isHourly, minutesOfDay } from './work-calendar.logic.js'
+export type { AbsenceSpan } from './work-calendar.logic.js'
+export { approvedAbsencesBetween, calendarSubject, calendarSubjects } from './work-calendar.repository.js'
+export type { CalendarSubject } from './work-calendar.repository.js'
+export { workCalendarApi } from './work-calendar.routes.js'
+export { loadWorkCalendars } from './work-calendar.service.js'
+export type { PlanOfDay } from './work-calendar.service.js'
