@@ -147,7 +147,7 @@ forEachEngine('audit log', (t) => {
 
     const openapi = (await t.client(null).get('/api/v1/openapi.json')).body
     const writeOperations = Object.values<any>(openapi.paths)
-      // Kiosk writes are made by a device, not a key: test/api/kiosk-sign-in checks their entries.
+      // Kiosk writes are made by a device, not a key: test/api/kiosk-sign-in-punches.test.ts checks their entries.
       .flatMap((item) =>
         Object.entries<any>(item)
           .filter(([method, op]) => WRITE_METHODS.has(method) && !op.security?.[0]?.kioskDevice)

@@ -177,7 +177,7 @@ forEachEngine('batch punches', (t) => {
         [...stored.map((p) => p.ts)].sort(),
         'stored in time order',
       )
-      stored.forEach((p, k) => assert.equal(p.type, k % 2 === 0 ? 'in' : 'out', `${u.id} punch ${k}`))
+      for (const [k, p] of stored.entries()) assert.equal(p.type, k % 2 === 0 ? 'in' : 'out', `${u.id} punch ${k}`)
     }
     const storedIds = new Set(
       (await t.database.db.selectFrom('punches').select('id').where('tenant_id', '=', tenant.id).execute()).map(

@@ -203,7 +203,12 @@ forEachEngine('the edge of the service', (t) => {
   it('log lines hold the route and query names, never personal query values or keys', async () => {
     const tenant = await t.newTenant()
     const lines: string[] = []
-    const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(chunk.toString()), done()) })
+    const stream = new Writable({
+      write: (chunk, _enc, done) => {
+        lines.push(chunk.toString())
+        done()
+      },
+    })
     const app = await buildApp({ load: NO_SHEDDING, db: t.database.db, logger: { level: 'info', stream } })
     try {
       const secret = 'jnd_01SECRETSECRETSECRETSECRET_abcdefghijklmnopqrstuvwxyz'
@@ -228,7 +233,12 @@ forEachEngine('the edge of the service', (t) => {
   it('what a request logs through its own logger carries its id, and is redacted', async () => {
     const tenant = await t.newTenant()
     const lines: string[] = []
-    const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(chunk.toString()), done()) })
+    const stream = new Writable({
+      write: (chunk, _enc, done) => {
+        lines.push(chunk.toString())
+        done()
+      },
+    })
     // A rate-limit store that is down: the request goes through, and says so in its log.
     const rateLimitStore = {
       hit: () => Promise.reject(Object.assign(new Error('store down'), { api_key: tenant.adminKey })),

@@ -4,6 +4,7 @@
  * database, as another instance or the command line would, and expect the change at the very next
  * request of the app that kept the lookup.
  */
+import { jsonText } from '../../src/db/codec.js'
 import assert from 'node:assert/strict'
 import { after, before, it } from 'node:test'
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.js'
@@ -61,7 +62,7 @@ forEachEngine('key lookups kept in memory', (t) => {
     assert.equal((await t.client(apiKey).get('/api/v1/users')).status, 200)
     await other.db
       .updateTable('api_keys')
-      .set({ scopes: JSON.stringify(['departments.list']) })
+      .set({ scopes: jsonText(['departments.list']) })
       .where('id', '=', key.id)
       .execute()
     expectError(await t.client(apiKey).get('/api/v1/users'), 403, 'scope_required')

@@ -34,7 +34,7 @@ forEachEngine(
 
     it('requests without a valid key are limited per address; valid keys from that address still work', async () => {
       const tenant = await t.newTenant()
-      const anonymous = t.client('jnd_01ARZ3NDEKTSV4RRFFQ69G5FAV_' + 'x'.repeat(43))
+      const anonymous = t.client(`jnd_01ARZ3NDEKTSV4RRFFQ69G5FAV_${'x'.repeat(43)}`)
       for (let i = 1; i <= 300; i++) expectError(await anonymous.get('/api/v1/me'), 401)
       const limited = await anonymous.get('/api/v1/me')
       expectError(limited, 429, 'rate_limited')

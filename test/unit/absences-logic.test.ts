@@ -244,7 +244,10 @@ describe('workingDaysByYear', () => {
         const start = addDays('2026-01-01', offset)
         const end = addDays(start, len)
         const asked: string[] = []
-        const byYear = workingDaysByYear(day(start, end), (d) => (asked.push(d), true))
+        const byYear = workingDaysByYear(day(start, end), (d) => {
+          asked.push(d)
+          return true
+        })
         assert.equal(asked.length, len + 1)
         assert.equal(
           [...byYear.values()].reduce((a, b) => a + b, 0),
