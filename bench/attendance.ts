@@ -121,7 +121,6 @@ async function addNoise(handle: DatabaseHandle, tenantId: string): Promise<numbe
       .raw(`insert into ${q(table)} (${cols.map(q).join(', ')}) select ${select} from ${q(table)} where ${where}`)
       .execute(db)
   }
-  let copies = 0
   for (let k = 1; k <= NOISE_FACTOR; k++) {
     const suffix = `'_n${k}'`
     if (k % 2 === 0) {
@@ -154,7 +153,6 @@ async function addNoise(handle: DatabaseHandle, tenantId: string): Promise<numbe
         `tenant_id = '${tenantId}' and seq < 10000000`,
       )
     }
-    copies++
   }
   await settle(handle)
   const { n } = await db

@@ -14,6 +14,7 @@
  *
  * Run alone with `node --import tsx bench/webhooks.ts`; `npm run bench` runs it too.
  */
+import { jsonText } from '../src/db/codec.js'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { newId } from '../src/lib/ids.js'
@@ -81,7 +82,13 @@ async function startReceiver() {
             () => reject(new Error(`only ${latencies.length} of ${count} deliveries after 5 minutes`)),
             300_000,
           )
-          waiting = { count, resolve: () => (clearTimeout(timer), resolve()) }
+          waiting = {
+            count,
+            resolve: () => {
+              clearTimeout(timer)
+              resolve()
+            },
+          }
         })
       }
       const sorted = [...latencies].sort((a, b) => a - b)
@@ -116,7 +123,7 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<Figures | null>
       tenant_id: company.tenantId,
       url: receiver.url,
       description: 'bench receiver',
-      events: JSON.stringify(['punch.created']),
+      events: jsonText(['punch.created']),
       active: 1,
       secret: newWebhookSecret(),
       failing_since: null,

@@ -1,8 +1,26 @@
 /** Calls to the kiosk endpoints with the device token; a failure to reach the service is `offline`. */
-export interface Answer<T = any> {
+/**
+ * The service's answer. `T` is the body of a success, as the caller knows it once it has checked the
+ * status; any other body is read through `serviceError`.
+ */
+export interface Answer<T = unknown> {
   status: number
   body: T
   retryAfter: number | null
+}
+
+/** The `error` of a refusal's body (`{ error: { code, message, details } }`). */
+export interface ServiceError {
+  code?: string
+  message?: string
+  details?: { message?: string }[]
+}
+
+/** The error a body carries; undefined for a body that is not a refusal (or no body at all). */
+export function serviceError(body: unknown): ServiceError | undefined {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined
+  const { error } = body
+  return typeof error === 'object' && error !== null ? (error as ServiceError) : undefined
 }
 
 export class Offline extends Error {}
@@ -18,7 +36,7 @@ export const deviceToken = {
 /** How long to wait for the service before treating the punch as made offline. */
 const TIMEOUT_MS = 8000
 
-export async function call<T = any>(
+export async function call<T = unknown>(
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,

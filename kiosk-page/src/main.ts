@@ -5,7 +5,7 @@
  * punch goes through the outbox: sent at once when the service answers, kept and sent later, in
  * order and once each, when it does not.
  */
-import { Offline, call, deviceToken, newKey } from './api.js'
+import { type Answer, Offline, call, deviceToken, newKey, serviceError } from './api.js'
 import { type Lang, type PunchType, type State, WORDS, type Words, initialLang } from './i18n.js'
 import { type QueuedPunch, type SendOutcome, enqueue, flush, waiting } from './outbox.js'
 
@@ -21,6 +21,13 @@ interface Employee {
   state: State
   allowed_punches: PunchType[]
   pin_change_required: boolean
+}
+
+/** The paired device, as `GET /kiosk` describes it. */
+interface DeviceInfo {
+  name: string
+  company_name: string
+  server_time: string
 }
 
 let lang: Lang = initialLang(localStorage.getItem(LANG_KEY), navigator.languages ?? [navigator.language])
@@ -149,7 +156,7 @@ function keypad(form: HTMLFormElement): HTMLElement {
     (form.querySelector<HTMLInputElement>('input[data-active]') ?? form.querySelector<HTMLInputElement>('input'))!
   form.addEventListener('focusin', (event) => {
     if (!(event.target instanceof HTMLInputElement)) return
-    form.querySelectorAll('input[data-active]').forEach((i) => i.removeAttribute('data-active'))
+    for (const input of form.querySelectorAll('input[data-active]')) input.removeAttribute('data-active')
     event.target.setAttribute('data-active', '')
   })
   const digit = (d: string) =>
@@ -233,7 +240,7 @@ function pairScreen(problem?: string): void {
 
 async function pair(token: string): Promise<void> {
   try {
-    const answer = await call('GET', '/kiosk', undefined, {}, token)
+    const answer = await call<{ data: DeviceInfo }>('GET', '/kiosk', undefined, {}, token)
     if (answer.status !== 200) return pairScreen(words.pairFailed)
     deviceToken.set(token)
     learnDevice(answer.body.data)
@@ -244,7 +251,7 @@ async function pair(token: string): Promise<void> {
   }
 }
 
-function learnDevice(data: { name: string; company_name: string; server_time: string }): void {
+function learnDevice(data: DeviceInfo): void {
   device = { name: data.name, company_name: data.company_name }
   clockOffset = Date.parse(data.server_time) - Date.now()
   localStorage.setItem(OFFSET_KEY, String(clockOffset))
@@ -255,7 +262,10 @@ function learnDevice(data: { name: string; company_name: string; server_time: st
 function start(): void {
   window.clearTimeout(resetTimer)
   visit = null
-  if (!deviceToken.get()) return pairScreen()
+  if (!deviceToken.get()) {
+    pairScreen()
+    return
+  }
   show(
     () => [
       h('h1', { tabindex: '-1', id: 'prompt' }, words.identifierPrompt),
@@ -288,7 +298,10 @@ function pinScreen(identifier: string): void {
 
 async function identify(identifier: string, pin: string): Promise<void> {
   try {
-    const answer = await call('POST', '/kiosk/identify', { identifier, pin })
+    const answer = await call<{ data: { session: string; employee: Employee } }>('POST', '/kiosk/identify', {
+      identifier,
+      pin,
+    })
     online = true
     if (answer.status === 201) {
       visit = { identifier, pin, session: answer.body.data.session }
@@ -306,8 +319,9 @@ async function identify(identifier: string, pin: string): Promise<void> {
 }
 
 /** The message of a refusal, in the page's language where the page knows the case. */
-function refusalText(answer: { status: number; body: any; retryAfter: number | null }): string {
-  const code = answer.body?.error?.code
+function refusalText(answer: Answer): string {
+  const error = serviceError(answer.body)
+  const code = error?.code
   const wait = answer.retryAfter ?? 60
   switch (code) {
     case 'kiosk_credentials_invalid':
@@ -319,13 +333,13 @@ function refusalText(answer: { status: number; body: any; retryAfter: number | n
     case 'kiosk_session_expired':
       return words.sessionExpired
     default:
-      return `${words.refused} ${answer.body?.error?.message ?? answer.status}`
+      return `${words.refused} ${error?.message ?? answer.status}`
   }
 }
 
-function refusal(answer: { status: number; body: any; retryAfter: number | null }): void {
-  if (answer.status === 401 && answer.body?.error?.code === 'unauthenticated') return unpaired()
-  message(refusalText(answer), 'problem')
+function refusal(answer: Answer): void {
+  if (answer.status === 401 && serviceError(answer.body)?.code === 'unauthenticated') unpaired()
+  else message(refusalText(answer), 'problem')
 }
 
 function unpaired(): void {
@@ -401,13 +415,18 @@ function newPinScreen(employee: Employee, problem?: string): void {
 async function changePin(employee: Employee, newPin: string): Promise<void> {
   if (!visit?.session) return start()
   try {
-    const answer = await call('POST', '/kiosk/pin', { session: visit.session, new_pin: newPin })
+    const answer = await call<{ data: { employee: Employee } }>('POST', '/kiosk/pin', {
+      session: visit.session,
+      new_pin: newPin,
+    })
     if (answer.status === 200) {
       visit.pin = newPin
       return employeeScreen(answer.body.data.employee)
     }
-    if (answer.status === 400)
-      return newPinScreen(employee, answer.body?.error?.details?.[0]?.message ?? answer.body?.error?.message)
+    if (answer.status === 400) {
+      const error = serviceError(answer.body)
+      return newPinScreen(employee, error?.details?.[0]?.message ?? error?.message)
+    }
     refusal(answer)
   } catch (error) {
     if (!(error instanceof Offline)) throw error
@@ -423,13 +442,15 @@ const outcomes = new Map<string, { ts: string; type: PunchType } | { refused: st
 
 async function send(punch: QueuedPunch): Promise<SendOutcome> {
   try {
-    const answer = await call('POST', '/kiosk/punches', punch.body, { 'idempotency-key': punch.idempotencyKey })
+    const answer = await call<{ data: { ts: string; type: PunchType } }>('POST', '/kiosk/punches', punch.body, {
+      'idempotency-key': punch.idempotencyKey,
+    })
     online = true
     if (answer.status === 201) {
       outcomes.set(punch.idempotencyKey, { ts: answer.body.data.ts, type: answer.body.data.type })
       return 'sent'
     }
-    const code = answer.body?.error?.code
+    const code = serviceError(answer.body)?.code
     // Not for good. A locked identifier holds its own punches back until the lock runs out; the
     // device revoked (the punch waits for a new pairing), slowed or rate limited, or the same
     // request still running, holds every punch back.
@@ -475,7 +496,7 @@ async function punch(type: PunchType): Promise<void> {
 async function keepInTouch(): Promise<void> {
   if (!deviceToken.get()) return
   try {
-    const answer = await call('GET', '/kiosk')
+    const answer = await call<{ data: DeviceInfo }>('GET', '/kiosk')
     if (answer.status === 200) learnDevice(answer.body.data)
     else if (answer.status === 401) return unpaired()
   } catch (error) {

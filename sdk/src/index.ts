@@ -60,7 +60,14 @@ const sleep = (ms: number, signal?: AbortSignal | null) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason)
     const timer = setTimeout(resolve, ms)
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true })
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer)
+        reject(signal.reason)
+      },
+      { once: true },
+    )
   })
 
 /** The fetch the typed client uses: the key, an Idempotency-Key on writes, and retries. */
@@ -105,6 +112,8 @@ export type PagedPath = {
   [P in keyof paths]: GetOk<P> extends { data: unknown[]; meta: { page: number; total: number } } ? P : never
 }[keyof paths]
 export type ItemOf<P extends PagedPath> = GetOk<P> extends { data: (infer I)[] } ? I : never
+/** A page's body, as far as `pages()` reads it. */
+type PageOf<I> = { data: I[]; meta: { page_size: number; total: number } }
 
 export interface Jornada {
   /** The typed openapi-fetch client: GET, POST, PATCH, DELETE on every path of the API. */
@@ -147,18 +156,19 @@ function raise(response: Response, error: unknown): never {
 
 export function createJornada(options: JornadaOptions): Jornada {
   const api = createClient<paths>({ baseUrl: options.baseUrl.replace(/\/+$/, ''), fetch: retryingFetch(options) })
-  // The typed client's overloads cannot be picked for a path chosen at run time.
-  const get = api.GET as unknown as (
+  // The typed client's overloads cannot be picked for a path chosen at run time: `D` is what the caller
+  // knows the path answers.
+  const get = api.GET as unknown as <D>(
     path: string,
     init: { params: { query?: object; path?: object } },
-  ) => Promise<{ data?: any; error?: unknown; response: Response }>
+  ) => Promise<{ data?: D; error?: unknown; response: Response }>
 
   return {
     api,
     async *pages(path, pageOptions = {}) {
       const query = { page_size: 100, ...(pageOptions.query as object) }
       for (let page = 1; ; page++) {
-        const { data, error, response } = await get(path, {
+        const { data, error, response } = await get<PageOf<ItemOf<typeof path>>>(path, {
           params: { query: { ...query, page }, ...(pageOptions.path ? { path: pageOptions.path } : {}) },
         })
         if (!data) raise(response, error)
@@ -167,14 +177,14 @@ export function createJornada(options: JornadaOptions): Jornada {
       }
     },
     async *events(eventOptions = {}) {
-      let after = eventOptions.after
+      let after: string | null | undefined = eventOptions.after
       for (;;) {
-        const query = {
+        const query: { page_size: number; after?: string; type?: string } = {
           page_size: eventOptions.pageSize ?? 500,
           ...(after ? { after } : {}),
           ...(eventOptions.type ? { type: eventOptions.type } : {}),
         }
-        const { data, error, response } = await get('/api/v1/events', { params: { query } })
+        const { data, error, response } = await get<GetOk<'/api/v1/events'>>('/api/v1/events', { params: { query } })
         if (!data) raise(response, error)
         yield* data.data
         if (!data.meta.has_more) return

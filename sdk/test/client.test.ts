@@ -164,7 +164,7 @@ forEachEngine(
           WebhookVerificationError,
         )
         assert.throws(
-          () => verifyWebhook('whsec_' + Buffer.alloc(32, 7).toString('base64'), headers, delivery!.body),
+          () => verifyWebhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`, headers, delivery!.body),
           WebhookVerificationError,
         )
         assert.throws(

@@ -48,7 +48,10 @@ export class CommitWatch {
     try {
       const shm = `${realpathSync(path)}-shm`
       let entry = watched.get(shm)
-      if (!entry) watched.set(shm, (entry = { watch: new CommitWatch(openSync(shm, 'r'), shm), users: 0 }))
+      if (!entry) {
+        entry = { watch: new CommitWatch(openSync(shm, 'r'), shm), users: 0 }
+        watched.set(shm, entry)
+      }
       entry.users += 1
       return entry.watch
     } catch {

@@ -10,7 +10,7 @@ import {
   CompiledQuery,
   type DatabaseIntrospector,
   type Driver,
-  Kysely,
+  type Kysely,
   type MigrationResultSet,
   Migrator,
   PostgresDialect,
@@ -150,6 +150,7 @@ function preparingPool(pool: pg.Pool): PostgresPool {
  * so this one reads the connection's schema alone.
  */
 class OwnSchemaIntrospector extends PostgresIntrospector {
+  // biome-ignore lint/suspicious/noExplicitAny: introspects whatever schema the database holds, as Kysely's own introspector does.
   constructor(private readonly database: Kysely<any>) {
     super(database)
   }
@@ -179,8 +180,10 @@ class OwnSchemaIntrospector extends PostgresIntrospector {
     const tables = new Map<string, TableMetadata>()
     for (const row of rows) {
       let table = tables.get(row.table)
-      if (!table)
-        tables.set(row.table, (table = { name: row.table, schema: row.schema, isView: row.kind === 'v', columns: [] }))
+      if (!table) {
+        table = { name: row.table, schema: row.schema, isView: row.kind === 'v', columns: [] }
+        tables.set(row.table, table)
+      }
       ;(table.columns as TableMetadata['columns'][number][]).push({
         name: row.column,
         dataType: row.type,
@@ -195,6 +198,7 @@ class OwnSchemaIntrospector extends PostgresIntrospector {
 }
 
 class OwnSchemaPostgresDialect extends PostgresDialect {
+  // biome-ignore lint/suspicious/noExplicitAny: overrides Dialect.createIntrospector, which Kysely declares for any schema.
   override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
     return new OwnSchemaIntrospector(db)
   }

@@ -56,6 +56,7 @@ function compile<Args extends string[]>(
   const slots = parameters.map((p) => {
     if (typeof p !== 'string' || !p.includes(MARKER)) return -1
     // A parameter made from an argument (a pattern around it, say) would be frozen with the marker in it.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the NUL is MARKER's first character, chosen because no real argument holds it.
     if (!/^\u0000jornada-arg-\d+$/.test(p))
       throw new Error('reusableQuery: a parameter must be an argument as it is, or a constant')
     return Number(p.slice(MARKER.length))

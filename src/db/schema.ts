@@ -2,12 +2,15 @@
  * Row types of every table as Kysely sees them. Instants are stored as ISO 8601 UTC text with
  * millisecond precision (`2026-03-02T08:00:00.000Z`) and calendar days as `YYYY-MM-DD` text on both
  * engines: the fixed width makes text order equal time order, and both engines then compare, index
- * and return exactly the same values with no driver-specific conversion. JSON values are text.
- * Booleans are `boolean` in PostgreSQL and 0/1 in SQLite; `DbBoolean` covers both on read.
+ * and return exactly the same values with no driver-specific conversion. JSON values are text, typed `JsonText<T>` (db/codec.ts).
+ * Booleans are `boolean` on both engines: SQLite stores 0/1, and its rows turn columns declared
+ * `boolean` back into booleans (db/sqlite-statements.ts).
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { JsonText } from './codec.js'
 
-export type DbBoolean = boolean | number
+/** A boolean column: written and read as a boolean on both engines. */
+export type DbBoolean = boolean
 
 export interface TenantsTable {
   id: string
@@ -17,8 +20,8 @@ export interface TenantsTable {
   country: string | null
   region: string | null
   hr_department_id: string | null
-  /** JSON array of folder names every new user receives. */
-  default_folders: string
+  /** The folder names every new user receives. */
+  default_folders: JsonText<string[]>
   /** Schedule of users without one of their own. */
   default_schedule_id: string | null
   created_at: string
@@ -62,7 +65,7 @@ export interface ProfileColumns {
   company_name: string | null
   company_cif: string | null
   ssn: string | null
-  qualifications: string
+  qualifications: JsonText<string[]>
 }
 
 export interface UsersTable extends ProfileColumns {
@@ -94,7 +97,7 @@ export interface UsersTable extends ProfileColumns {
   /** null follows the tenant's default schedule. The assignment most recently made; see schedule_assignments for dates. */
   schedule_id: string | null
   /** JSON [{ start, end }] (YYYY-MM-DD or null, both included); [] is "employed since the hire date". */
-  employment_periods: string
+  employment_periods: JsonText<{ start: string | null; end: string | null }[]>
   created_at: string
   updated_at: string
 }
@@ -115,8 +118,8 @@ export interface ApiKeysTable {
   name: string
   /** Hex SHA-256 of the secret part of the key; the secret itself is never stored. */
   secret_hash: string
-  /** JSON array of scope names. */
-  scopes: string
+  /** The scope names. */
+  scopes: JsonText<string[]>
   acts_as_user_id: string
   created_at: string
   last_used_at: string | null
@@ -130,8 +133,8 @@ export interface SchedulesTable {
   id: string
   tenant_id: string
   name: string
-  /** JSON array of 7 integers: expected minutes Monday ... Sunday. */
-  weekday_minutes: string
+  /** 7 integers: expected minutes Monday ... Sunday. */
+  weekday_minutes: JsonText<number[]>
   created_at: string
 }
 
@@ -184,8 +187,8 @@ export interface PunchCorrectionsTable {
   user_id: string
   status: 'pending' | 'approved' | 'rejected' | 'cancelled'
   reason: string
-  /** JSON array of the changes, normalised (instants in UTC with milliseconds). */
-  changes: string
+  /** The changes, normalised (instants in UTC with milliseconds). */
+  changes: JsonText<unknown[]>
   /** Earliest and latest instants the changes touch (old and new positions). */
   first_ts: string
   last_ts: string
@@ -216,8 +219,8 @@ export interface ScheduleVersionsTable {
   schedule_id: string
   /** YYYY-MM-DD; 0001-01-01 is "since always". */
   effective_from: string
-  /** JSON array of 7 integers, Monday first. */
-  weekday_minutes: string
+  /** 7 integers, Monday first. */
+  weekday_minutes: JsonText<number[]>
   created_at: string
 }
 
@@ -282,8 +285,8 @@ export interface ExpensesTable {
   currency: string
   /** Euro cents. */
   amount_eur: number
-  /** JSON array of { rate_percent, amount } with amounts in minor units. */
-  taxes: string
+  /** Amounts in minor units. */
+  taxes: JsonText<{ rate_percent: number; amount: number }[]>
   category_key: string
   category_label: string
   reconciled: DbBoolean
@@ -363,7 +366,7 @@ export interface AuthEpochTable {
   n: number
 }
 
-/** One request made with an inspector key; append-only. `subjects` is a JSON array of user ids. */
+/** One request made with an inspector key; append-only. `subjects`: the user ids. */
 export interface AccessLogTable {
   id: string
   tenant_id: string
@@ -373,7 +376,7 @@ export interface AccessLogTable {
   method: string
   route: string
   status: number
-  subjects: string
+  subjects: JsonText<string[]>
 }
 export type AccessLogRow = Selectable<AccessLogTable>
 
@@ -390,7 +393,7 @@ export interface MonthSignaturesTable {
 }
 export type MonthSignatureRow = Selectable<MonthSignaturesTable>
 
-/** One write through the API or the CLI; append-only. `fields` is a JSON array of field names. */
+/** One write through the API or the CLI; append-only. `fields`: the field names. */
 export interface AuditLogTable {
   id: string
   tenant_id: string
@@ -400,7 +403,7 @@ export interface AuditLogTable {
   user_id: string | null
   operation: string
   resource_id: string | null
-  fields: string
+  fields: JsonText<string[]>
 }
 export type AuditLogRow = Selectable<AuditLogTable>
 
@@ -451,7 +454,7 @@ export interface EventsTable {
   occurred_at: string
   actor_user_id: string | null
   actor_key_id: string | null
-  data: string
+  data: JsonText<unknown>
 }
 export type EventRow = Selectable<EventsTable>
 
@@ -493,13 +496,13 @@ export interface KioskLockoutsTable {
 }
 export type KioskLockoutRow = Selectable<KioskLockoutsTable>
 
-/** A company's subscription to its events. `events` is a JSON array of event types, or ["*"]. */
+/** A company's subscription to its events. `events`: the event types, or ["*"]. */
 export interface WebhooksTable {
   id: string
   tenant_id: string
   url: string
   description: string | null
-  events: string
+  events: JsonText<string[]>
   active: number
   secret: string
   failing_since: string | null

@@ -5,7 +5,10 @@
  * - JavaScript booleans are bound as 0/1, which is how SQLite stores them (better-sqlite3 refuses
  *   booleans), so the rest of the code can use booleans on both engines;
  * - on a file with a commit watch, rows are read as arrays of values and made into objects by a
- *   function written for the statement's columns (see rowMaker).
+ *   function written for the statement's columns (see rowMaker);
+ * - columns declared `boolean` come back as booleans, as PostgreSQL returns them, instead of
+ *   SQLite's 0 and 1: the one place where SQLite's rows become the values the rest of the code
+ *   reads (see BOOLEAN_TYPE).
  */
 import type BetterSqlite3 from 'better-sqlite3'
 import type { SqliteDatabase, SqliteStatement } from 'kysely'
@@ -21,28 +24,65 @@ function bindable(parameters: ReadonlyArray<unknown>): ReadonlyArray<unknown> {
 type RowMaker = (values: unknown[]) => Record<string, unknown>
 
 /**
+ * A result column as SQLite describes it: its name, and the declared type of the table column it
+ * comes from (null for an expression).
+ */
+interface ResultColumn {
+  name: string
+  type: string | null
+}
+
+/** The declared type of the columns whose 0 and 1 are read as false and true. */
+const BOOLEAN_TYPE = /^boolean$/i
+
+const isBoolean = (column: ResultColumn) => column.type !== null && BOOLEAN_TYPE.test(column.type)
+
+/** SQLite's stored 0/1 as the boolean it stands for; NULL stays null. */
+function booleanOf(value: unknown): boolean | null {
+  return value === null ? null : value !== 0 && value !== 0n
+}
+
+/**
  * A function that turns a row read as an array of values (better-sqlite3's raw mode) into an
  * object with the given column names, written as an object literal so that V8 builds every row
  * with one fixed shape. better-sqlite3's own objects are built one property at a time from C++,
  * each column name looked up in V8's string table: for a user's 48 columns that took twice as long
  * as the read itself. Later duplicates win, as in better-sqlite3's objects.
  */
-function rowMaker(columns: readonly string[]): RowMaker {
+function rowMaker(columns: readonly ResultColumn[]): RowMaker {
+  const names = columns.map((column) => column.name)
   // In a literal `__proto__` sets the prototype: such rows are built by assignment, as better-sqlite3 builds them.
-  if (columns.includes('__proto__')) {
+  if (names.includes('__proto__')) {
     return (values) => {
       const row: Record<string, unknown> = {}
-      columns.forEach((name, i) => (row[name] = values[i]))
+      for (const [i, column] of columns.entries())
+        row[column.name] = isBoolean(column) ? booleanOf(values[i]) : values[i]
       return row
     }
   }
   // The names come from our own SQL (column names and aliases), and JSON quoting keeps each one a
   // single string key whatever it holds.
-  const fields = columns.map((name, index) => `${JSON.stringify(name)}: values[${index}]`)
+  const fields = columns.map((column, index) => {
+    const value = `values[${index}]`
+    return `${JSON.stringify(column.name)}: ${isBoolean(column) ? `(${value} === null ? null : ${value} !== 0)` : value}`
+  })
   return new Function('values', `return { ${fields.join(', ')} }`) as RowMaker
 }
 
-const columnNames = (statement: BetterSqlite3.Statement) => statement.columns().map((column) => column.name)
+/**
+ * Turns the boolean columns of rows better-sqlite3 built as objects into booleans, in place; the
+ * identity when the statement has none.
+ */
+function booleanFixer(columns: readonly ResultColumn[]): ((row: Record<string, unknown>) => void) | undefined {
+  const names = columns.filter(isBoolean).map((column) => column.name)
+  if (names.length === 0) return undefined
+  return (row) => {
+    for (const name of names) row[name] = booleanOf(row[name])
+  }
+}
+
+const resultColumns = (statement: BetterSqlite3.Statement): ResultColumn[] =>
+  statement.columns().map((column) => ({ name: column.name, type: column.type }))
 
 /** Streamed rows made into objects, by a maker made once the first row is out. */
 function* madeRows(
@@ -50,7 +90,10 @@ function* madeRows(
   makeMaker: () => RowMaker,
 ): IterableIterator<Record<string, unknown>> {
   let toRow: RowMaker | undefined
-  for (const values of rows) yield (toRow ??= makeMaker())(values)
+  for (const values of rows) {
+    toRow ??= makeMaker()
+    yield toRow(values)
+  }
 }
 
 /**
@@ -111,17 +154,34 @@ export class CachedStatementsDatabase implements SqliteDatabase {
     return statement
   }
 
+  /**
+   * A statement whose rows better-sqlite3 builds: a write, or any statement on a database without
+   * a commit watch (in memory). A read's boolean columns are looked up on each run, as a `*` may
+   * stand for other columns after a migration on this connection.
+   */
   #plain(prepared: BetterSqlite3.Statement, changesSchema: boolean): SqliteStatement {
+    const withBooleans = <Row>(rows: Row[]): Row[] => {
+      const fix = prepared.reader ? booleanFixer(resultColumns(prepared)) : undefined
+      if (fix) for (const row of rows) fix(row as Record<string, unknown>)
+      return rows
+    }
+    const streamed = function* (rows: IterableIterator<unknown>): IterableIterator<unknown> {
+      const fix = booleanFixer(resultColumns(prepared))
+      for (const row of rows) {
+        fix?.(row as Record<string, unknown>)
+        yield row
+      }
+    }
     return {
       reader: prepared.reader,
-      all: (parameters) => prepared.all(bindable(parameters)),
+      all: (parameters) => withBooleans(prepared.all(bindable(parameters))),
       run: (parameters) => {
         const result = prepared.run(bindable(parameters))
         // A migration on this connection: seen here before it commits, so not by the commit watch.
         if (changesSchema) this.#schemaGeneration += 1
         return result
       },
-      iterate: (parameters) => this.#counted(prepared.iterate(bindable(parameters))),
+      iterate: (parameters) => this.#counted(streamed(prepared.iterate(bindable(parameters)))),
     }
   }
 
@@ -134,7 +194,7 @@ export class CachedStatementsDatabase implements SqliteDatabase {
    */
   #namedColumnRows(prepared: BetterSqlite3.Statement): SqliteStatement {
     const rows = prepared.raw(true)
-    const toRow = rowMaker(columnNames(prepared))
+    const toRow = rowMaker(resultColumns(prepared))
     return {
       reader: true,
       all: (parameters) => (rows.all(bindable(parameters)) as unknown[][]).map(toRow),
@@ -156,7 +216,7 @@ export class CachedStatementsDatabase implements SqliteDatabase {
     const rows = prepared.raw(true)
     let maker: { generation: number; toRow: RowMaker } | undefined
     const makerOf = (generation: number): RowMaker => {
-      if (maker?.generation !== generation) maker = { generation, toRow: rowMaker(columnNames(prepared)) }
+      if (maker?.generation !== generation) maker = { generation, toRow: rowMaker(resultColumns(prepared)) }
       return maker.toRow
     }
     return {
@@ -171,7 +231,7 @@ export class CachedStatementsDatabase implements SqliteDatabase {
       iterate: (parameters) =>
         this.#counted(
           madeRows(rows.iterate(bindable(parameters)) as IterableIterator<unknown[]>, () =>
-            rowMaker(columnNames(prepared)),
+            rowMaker(resultColumns(prepared)),
           ),
         ),
     }

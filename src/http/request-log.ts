@@ -104,7 +104,8 @@ class RequestLogger {
   ) {}
 
   get #logger(): FastifyBaseLogger {
-    return (this.#made ??= this.parent.child(this.bindings, this.options))
+    this.#made ??= this.parent.child(this.bindings, this.options)
+    return this.#made
   }
 
   get level(): string {

@@ -241,7 +241,10 @@ export function registerRequestScope(app: FastifyInstance, options: RequestScope
       )
       return
     }
-    if (!transaction || request.writeSettled) return done(null, payload)
+    if (!transaction || request.writeSettled) {
+      done(null, payload)
+      return
+    }
     settle(transaction, request, reply, text).then(
       () => done(null, payload),
       (error: Error) => done(error),

@@ -44,20 +44,20 @@ export class RequestSeries {
 
   record(method: string, route: string, status: number, seconds: number): void {
     let byMethod = this.#tallies.get(route)
-    if (!byMethod) this.#tallies.set(route, (byMethod = new Map()))
+    if (!byMethod) {
+      byMethod = new Map()
+      this.#tallies.set(route, byMethod)
+    }
     let byStatus = byMethod.get(method)
-    if (!byStatus) byMethod.set(method, (byStatus = new Map()))
+    if (!byStatus) {
+      byStatus = new Map()
+      byMethod.set(method, byStatus)
+    }
     let tally = byStatus.get(status)
-    if (!tally)
-      byStatus.set(
-        status,
-        (tally = {
-          labels: { method, route, status },
-          count: 0,
-          sum: 0,
-          buckets: new Float64Array(this.bounds.length),
-        }),
-      )
+    if (!tally) {
+      tally = { labels: { method, route, status }, count: 0, sum: 0, buckets: new Float64Array(this.bounds.length) }
+      byStatus.set(status, tally)
+    }
     tally.count += 1
     tally.sum += seconds
     // The first bound the value does not exceed (Prometheus's `le`); above them all only +Inf counts it.

@@ -3,10 +3,10 @@
  * the project's two Ajv instances (lib/validation.ts), so a request and a CLI input given the same
  * value get the same answer and the same message.
  */
-import type { FastifySchemaCompiler } from 'fastify'
+import type { FastifySchema, FastifySchemaCompiler } from 'fastify'
 import { bodyAjv, textAjv } from '../lib/validation.js'
 
-export const validatorCompiler: FastifySchemaCompiler<any> = ({ schema, httpPart }) => {
+export const validatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
   const ajv = httpPart === 'body' ? bodyAjv : textAjv
-  return ajv.compile(schema as object) as any
+  return ajv.compile(schema as object)
 }

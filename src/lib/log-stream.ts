@@ -77,5 +77,6 @@ export function standardOutputLog(): TurnBatchedLogStream {
     destination.emit('error', error)
   })
   process.once('exit', () => stream.flushSync())
-  return (standardOutput = stream)
+  standardOutput = stream
+  return stream
 }

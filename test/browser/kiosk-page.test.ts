@@ -91,7 +91,7 @@ forEachEngine('the kiosk page in a browser', (t) => {
 
     // The identifier on the on-screen keypad.
     await page.getByRole('heading', { name: /Introduzca su identificador/ }).waitFor()
-    assert.match(await page.locator('header').innerText(), /Talleres Ebro · Puerta principal/)
+    assert.match((await page.locator('header').textContent()) ?? '', /Talleres Ebro · Puerta principal/)
     assert.deepEqual(await accessibilityProblems(page), [], 'identifier screen')
     if (t.engine === 'sqlite') {
       await page.evaluate(() => ((globalThis as any).document.getElementById('clock').textContent = '08:59'))
@@ -209,8 +209,8 @@ forEachEngine('the kiosk page in a browser', (t) => {
     await page.getByText('Conectado').waitFor()
     await eventually(
       'the queue to empty',
-      () => page.locator('footer').innerText(),
-      (text) => !text.includes('pendiente'),
+      () => page.locator('footer').textContent(),
+      (text) => text !== null && !text.includes('pendiente'),
     )
     const stored = await punchesOf(tenant, user.id)
     assert.deepEqual(
@@ -241,8 +241,8 @@ forEachEngine('the kiosk page in a browser', (t) => {
     await page.evaluate(() => (globalThis as any).dispatchEvent(new Event('online')))
     await eventually(
       'the queue to empty',
-      () => page.locator('footer').innerText(),
-      (text) => !text.includes('pendiente'),
+      () => page.locator('footer').textContent(),
+      (text) => text !== null && !text.includes('pendiente'),
     )
     const after = await punchesOf(tenant, user.id)
     assert.deepEqual(

@@ -33,7 +33,7 @@ export async function activeAbsencesOf(
   userId: string,
   from: string,
   to: string,
-): Promise<(AbsenceRow & { consumes_vacation: boolean | number })[]> {
+): Promise<(AbsenceRow & { consumes_vacation: boolean })[]> {
   return db
     .selectFrom('absences as a')
     .innerJoin('absence_types as t', 't.id', 'a.type_id')

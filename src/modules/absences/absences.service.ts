@@ -57,9 +57,9 @@ export function typeToApi(row: AbsenceTypeRow): AbsenceTypeType {
   return {
     key: row.key,
     label: row.label,
-    requires_approval: Boolean(row.requires_approval),
-    allows_hourly: Boolean(row.allows_hourly),
-    consumes_vacation: Boolean(row.consumes_vacation),
+    requires_approval: row.requires_approval,
+    allows_hourly: row.allows_hourly,
+    consumes_vacation: row.consumes_vacation,
   }
 }
 
@@ -103,7 +103,7 @@ export async function createAbsenceType(
     consumes_vacation: body.consumes_vacation ?? false,
     created_at: nowIsoOf(scope),
   }
-  assertCoherentType({ allows_hourly: Boolean(row.allows_hourly), consumes_vacation: Boolean(row.consumes_vacation) })
+  assertCoherentType({ allows_hourly: row.allows_hourly, consumes_vacation: row.consumes_vacation })
   if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may add absence types')
   const exists = () => new AppError('absence_type_exists', `An absence type with key "${body.key}" already exists`)
   try {
@@ -186,7 +186,9 @@ async function vacationUsage(
     // Only the days inside the years asked: the cost follows those, however long the absence.
     const within = {
       ...absence,
+      // biome-ignore lint/complexity/useMathMinMax: ISO dates (strings), which Math.max would make NaN.
       start_date: absence.start_date < years.from ? years.from : absence.start_date,
+      // biome-ignore lint/complexity/useMathMinMax: ISO dates (strings), which Math.min would make NaN.
       end_date: absence.end_date > years.to ? years.to : absence.end_date,
     }
     for (const [year, days] of logic.workingDaysByYear(within, isWorkingDay)) {
@@ -227,7 +229,7 @@ export async function createAbsence(scope: RequestScope, body: CreateAbsenceBody
     end_time: body.end_time ?? null,
   }
   const problems = logic.requestProblems(
-    { ...span, type: { allows_hourly: Boolean(type.allows_hourly) } },
+    { ...span, type: { allows_hourly: type.allows_hourly } },
     todayIn(tenant.timezone, new Date(scope.now)),
   )
   if (problems.length > 0)

@@ -14,6 +14,7 @@ import { listBody, pageOf } from '../../lib/pagination.js'
 import { instantWindow } from '../../lib/time.js'
 import type { AccessEntryType, ListAccessQueryType } from './access-log.schemas.js'
 import * as repo from './access-log.repository.js'
+import { jsonText, parseJsonText } from '../../db/codec.js'
 
 export interface LoggedAccess {
   auth: AuthContext
@@ -34,7 +35,7 @@ export async function recordAccess(unit: Unit, access: LoggedAccess): Promise<vo
     route: access.route,
     status: access.status,
     // Refused requests read nothing, whatever a service noted before refusing.
-    subjects: JSON.stringify(access.status < 400 ? [...(access.auth.recordsRead ?? [])].sort() : []),
+    subjects: jsonText(access.status < 400 ? [...(access.auth.recordsRead ?? [])].sort() : []),
   })
 }
 
@@ -47,7 +48,7 @@ function entryToApi(row: AccessLogRow): AccessEntryType {
     method: row.method,
     route: row.route,
     status: row.status,
-    user_ids: JSON.parse(row.subjects) as string[],
+    user_ids: parseJsonText(row.subjects),
   }
 }
 

@@ -112,6 +112,6 @@ export function workByDay<P extends PunchPoint>(
     day.punches.push(...session.punches)
     workedMs[index]! += sessionWorkedMs(session, nowMs)
   }
-  result.forEach((day, i) => (day.workedMinutes = Math.floor(workedMs[i]! / 60_000)))
+  for (let i = 0; i < result.length; i++) result[i]!.workedMinutes = Math.floor(workedMs[i]! / 60_000)
   return result
 }

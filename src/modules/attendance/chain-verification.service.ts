@@ -71,7 +71,10 @@ export async function verifyPunchChains(
   for (const anchor of against) {
     if (userId && anchor.user_id !== userId) continue
     let ofUser = anchorsOf.get(anchor.user_id)
-    if (!ofUser) anchorsOf.set(anchor.user_id, (ofUser = new Map()))
+    if (!ofUser) {
+      ofUser = new Map()
+      anchorsOf.set(anchor.user_id, ofUser)
+    }
     ofUser.set(`${anchor.seq}:${anchor.hash}`, anchor)
   }
   if (anchorsOf.size > 0) {

@@ -31,6 +31,7 @@ import type {
 } from './corrections.schemas.js'
 import { correctionHash } from './punch-chain.js'
 import { MAX_FUTURE_MS, chainLink, chainedPunchRow } from './punch-recording.service.js'
+import { jsonText, parseJsonText } from '../../db/codec.js'
 
 const DAY_MS = 86_400_000
 
@@ -40,7 +41,7 @@ export function correctionToApi(row: PunchCorrectionRow): CorrectionType {
     user_id: row.user_id,
     status: row.status,
     reason: row.reason,
-    changes: JSON.parse(row.changes) as logic.CorrectionChange[],
+    changes: parseJsonText(row.changes) as logic.CorrectionChange[],
     proposed_by: row.proposed_by,
     proposed_at: row.proposed_at,
     decided_by: row.decided_by,
@@ -118,7 +119,7 @@ export async function proposeCorrection(scope: RequestScope, body: ProposeCorrec
     user_id: user.id,
     status: 'pending',
     reason: body.reason.trim(),
-    changes: JSON.stringify(changes),
+    changes: jsonText(changes),
     first_ts: span.first,
     last_ts: span.last,
     proposed_by: auth.actor.id,
@@ -204,7 +205,7 @@ async function applyCorrection(
   decision: { decided_by: string; decided_at: string; decision_note: string | null },
 ): Promise<void> {
   const user = (await findUserRow(trx, correction.tenant_id, correction.user_id))!
-  const changes = JSON.parse(correction.changes) as logic.CorrectionChange[]
+  const changes = parseJsonText(correction.changes) as logic.CorrectionChange[]
   const { corrected } = await judge(trx, user, changes)
   const link = await chainLink(trx, correction.tenant_id, correction.user_id)
   const unhashed = {

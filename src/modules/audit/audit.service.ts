@@ -14,6 +14,7 @@ import { listBody, pageOf } from '../../lib/pagination.js'
 import { instantWindow } from '../../lib/time.js'
 import * as repo from './audit.repository.js'
 import type { AuditEntryType, ListAuditQueryType } from './audit.schemas.js'
+import { jsonText, parseJsonText } from '../../db/codec.js'
 
 export interface AuditedWrite {
   tenantId: string
@@ -37,7 +38,7 @@ export async function recordWrite(unit: Unit, write: AuditedWrite): Promise<void
     user_id: write.userId,
     operation: write.operation,
     resource_id: write.resourceId,
-    fields: JSON.stringify(write.fields.slice(0, 100)),
+    fields: jsonText(write.fields.slice(0, 100)),
   })
 }
 
@@ -50,7 +51,7 @@ function entryToApi(row: AuditLogRow): AuditEntryType {
     user_id: row.user_id,
     operation: row.operation,
     resource_id: row.resource_id,
-    fields: JSON.parse(row.fields) as string[],
+    fields: parseJsonText(row.fields),
   }
 }
 

@@ -13,6 +13,7 @@ import { newId } from '../../lib/ids.js'
 import { type EventActor, type EventEnvelope, type EventType, KEEP_EVENTS_MS, parseTypeFilter } from './events.logic.js'
 import * as repo from './events.repository.js'
 import type { ListEventsQueryType } from './events.schemas.js'
+import { jsonText, parseJsonText } from '../../db/codec.js'
 
 /** The command line acts as no user and with no key. */
 function actorOf(auth: AuthContext): EventActor {
@@ -49,7 +50,7 @@ export async function recordEvents(
       occurred_at: occurredAt,
       actor_user_id: actor.user_id,
       actor_key_id: actor.key_id,
-      data: JSON.stringify(e.data),
+      data: jsonText(e.data),
     })),
   )
 }
@@ -70,7 +71,7 @@ export function eventToApi(row: EventRow): EventEnvelope {
     occurred_at: row.occurred_at,
     tenant_id: row.tenant_id,
     actor: { user_id: row.actor_user_id, key_id: row.actor_key_id },
-    data: JSON.parse(row.data) as unknown,
+    data: parseJsonText(row.data),
   }
 }
 

@@ -22,6 +22,7 @@ import {
   type ExpenseType,
   type ListExpensesQueryType,
 } from './expenses.schemas.js'
+import { jsonText, parseJsonText } from '../../db/codec.js'
 
 export const IMPORTED = 'imported'
 
@@ -35,9 +36,9 @@ export function expenseToApi(row: ExpenseRow): ExpenseType {
     amount: Number(row.amount),
     currency: row.currency,
     amount_eur: Number(row.amount_eur),
-    taxes: JSON.parse(row.taxes) as logic.TaxLine[],
+    taxes: parseJsonText(row.taxes) as logic.TaxLine[],
     category: { key: row.category_key, label: row.category_label },
-    reconciled: Boolean(row.reconciled),
+    reconciled: row.reconciled,
     created_at: row.created_at,
   }
 }
@@ -69,7 +70,7 @@ export function importedExpenseRow(tenantId: string, body: CreateExpenseBodyType
     amount: body.amount,
     currency: body.currency,
     amount_eur: body.amount_eur,
-    taxes: JSON.stringify((body.taxes ?? []).map((t) => ({ rate_percent: t.rate_percent, amount: t.amount }))),
+    taxes: jsonText((body.taxes ?? []).map((t) => ({ rate_percent: t.rate_percent, amount: t.amount }))),
     category_key: body.category.key,
     category_label: body.category.label.trim(),
     reconciled: body.reconciled ?? false,

@@ -32,7 +32,8 @@ export async function loadHolidayCalendars(
     let calendar = calendars.get(key)
     if (!calendar) {
       const publicHolidays = place.country ? publicHolidaysBetween(place.country, place.region, from, to) : []
-      calendars.set(key, (calendar = calendarOfPlace(place, publicHolidays, company)))
+      calendar = calendarOfPlace(place, publicHolidays, company)
+      calendars.set(key, calendar)
     }
     return calendar
   }

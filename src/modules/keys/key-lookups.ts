@@ -13,6 +13,7 @@
 import type { TenantRow } from '../../db/schema.js'
 import type { CommitMark, ServiceDatabase } from '../../db/service-database.js'
 import * as repo from './keys.repository.js'
+import { parseJsonText } from '../../db/codec.js'
 
 /** A key as read, with what every request derives from it worked out once. */
 export interface KnownKey {
@@ -58,7 +59,7 @@ export class KeyLookups {
     const known: KnownKey = {
       found,
       tenant: Object.freeze(repo.tenantOfKey(found)),
-      scopes: Object.freeze(JSON.parse(found.scopes) as string[]),
+      scopes: Object.freeze(parseJsonText(found.scopes)),
     }
     // An answer to an older epoch (a slower query on another pooled connection) is used, not kept.
     if (epoch === this.#epoch) {

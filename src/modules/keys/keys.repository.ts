@@ -3,12 +3,13 @@ import { paginate } from '../../db/paginate.js'
 import type { Page } from '../../lib/pagination.js'
 import { reusableQuery } from '../../db/reusable-query.js'
 import type { ApiKeyRow, Database, TenantRow } from '../../db/schema.js'
+import type { JsonText } from '../../db/codec.js'
 
 export interface KeyWithActor {
   id: string
   tenant_id: string
   secret_hash: string
-  scopes: string
+  scopes: JsonText<string[]>
   expires_at: string | null
   revoked_at: string | null
   last_used_at: string | null
@@ -25,7 +26,7 @@ export interface KeyWithActor {
   tenant_country: string | null
   tenant_region: string | null
   tenant_hr_department_id: string | null
-  tenant_default_folders: string
+  tenant_default_folders: JsonText<string[]>
   tenant_default_schedule_id: string | null
   tenant_created_at: string
 }

@@ -19,6 +19,7 @@ import { formatApiKey, newSecret, parseApiKey, secretMatches, sha256Hex } from '
 import { isValidInstant } from '../../lib/time.js'
 import * as repo from './keys.repository.js'
 import type { CreateKeyBodyType, ListKeysQueryType } from './keys.schemas.js'
+import { jsonText, parseJsonText } from '../../db/codec.js'
 
 export interface ApiKeyView {
   id: string
@@ -37,7 +38,7 @@ export function keyRowToView(row: ApiKeyRow): ApiKeyView {
     id: row.id,
     name: row.name,
     kind: row.kind,
-    scopes: JSON.parse(row.scopes) as string[],
+    scopes: parseJsonText(row.scopes),
     acts_as_user_id: row.acts_as_user_id,
     created_at: row.created_at,
     last_used_at: row.last_used_at,
@@ -116,7 +117,7 @@ async function insertNewKey(
     name: input.name ?? (input.kind === 'inspector' ? 'Inspector key' : 'API key'),
     kind: input.kind ?? 'standard',
     secret_hash: sha256Hex(secret),
-    scopes: JSON.stringify(valid.scopes),
+    scopes: jsonText(valid.scopes),
     acts_as_user_id: input.actsAsUserId,
     created_at: nowIsoOf(unit),
     last_used_at: null,

@@ -69,7 +69,7 @@ async function signedIn(db: Db, device: KioskDevice, user: UserRow): Promise<Kio
     },
     user,
     device,
-    pinChangeRequired: Boolean(user.kiosk_pin_initial),
+    pinChangeRequired: user.kiosk_pin_initial,
   }
 }
 
@@ -115,7 +115,7 @@ async function withPin(unit: Unit, device: KioskDevice, identifier: string, pin:
 
   const user = await findUserByKioskId(db, device.tenantId, identifier)
   const right = await verifyPassword(pin, user?.kiosk_pin_hash ?? (await unknownIdentifierHash()))
-  if (user && user.kiosk_pin_hash && right) {
+  if (user?.kiosk_pin_hash && right) {
     // Forgives this attempt and the wrong ones before it; not those counted since (concurrent guesses).
     await repo.clearLockout(db, device.tenantId, identifier, decision.next.failures)
     await repo.forgiveDeviceFailure(db, device.kioskId)

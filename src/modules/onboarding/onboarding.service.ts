@@ -23,6 +23,7 @@ import { insertUserRecord, newUserInput } from '../users/index.js'
 
 import { SINCE_ALWAYS } from '../schedules/index.js'
 import { recordScheduleAssignment } from '../schedules/index.js'
+import { jsonText } from '../../db/codec.js'
 
 export const DEFAULT_TIMEZONE = 'Europe/Madrid'
 export const DEFAULT_VACATION_DAYS = 22
@@ -53,7 +54,7 @@ export async function createTenant(unit: Unit, input: CreateTenantInputType): Pr
     country: input.country ?? null,
     region: input.region ?? null,
     hr_department_id: null,
-    default_folders: JSON.stringify(DEFAULT_FOLDERS),
+    default_folders: jsonText(DEFAULT_FOLDERS),
     default_schedule_id: null,
     created_at: nowIsoOf(unit),
   }

@@ -16,7 +16,7 @@ import type {
 import { listBody, pageOf } from '../../lib/pagination.js'
 
 export function projectToApi(row: ProjectRow): ProjectType {
-  return { id: row.id, code: row.code, name: row.name, active: Boolean(row.active), created_at: row.created_at }
+  return { id: row.id, code: row.code, name: row.name, active: row.active, created_at: row.created_at }
 }
 
 function codeTaken(code: string): AppError {

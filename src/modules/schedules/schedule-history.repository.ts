@@ -8,6 +8,7 @@ import { reusableQuery } from '../../db/reusable-query.js'
 import type { Database } from '../../db/schema.js'
 import { newId } from '../../lib/ids.js'
 import type { ScheduleAssignment, ScheduleVersion } from './schedule-history.logic.js'
+import { type JsonText, parseJsonText } from '../../db/codec.js'
 
 type Db = Kysely<Database>
 
@@ -20,7 +21,7 @@ export async function recordScheduleVersion(
   tenantId: string,
   scheduleId: string,
   from: string,
-  weekdayMinutes: string,
+  weekdayMinutes: JsonText<number[]>,
   at: string,
 ): Promise<void> {
   await trx
@@ -78,7 +79,7 @@ export async function latestScheduleVersion(
   trx: Db,
   tenantId: string,
   scheduleId: string,
-): Promise<{ effective_from: string; weekday_minutes: string } | undefined> {
+): Promise<{ effective_from: string; weekday_minutes: JsonText<number[]> } | undefined> {
   return trx
     .selectFrom('schedule_versions')
     .select(['effective_from', 'weekday_minutes'])
@@ -89,8 +90,12 @@ export async function latestScheduleVersion(
     .executeTakeFirst()
 }
 
-function versionOf(row: { schedule_id: string; effective_from: string; weekday_minutes: string }): ScheduleVersion {
-  return { scheduleId: row.schedule_id, from: row.effective_from, minutes: JSON.parse(row.weekday_minutes) as number[] }
+function versionOf(row: {
+  schedule_id: string
+  effective_from: string
+  weekday_minutes: JsonText<number[]>
+}): ScheduleVersion {
+  return { scheduleId: row.schedule_id, from: row.effective_from, minutes: parseJsonText(row.weekday_minutes) }
 }
 
 const versionsUpTo = reusableQuery((db: Db, tenantId: string, to: string) =>
@@ -156,7 +161,7 @@ export async function setScheduleMinutes(
   trx: Db,
   tenantId: string,
   scheduleId: string,
-  weekdayMinutes: string,
+  weekdayMinutes: JsonText<number[]>,
 ): Promise<void> {
   await trx
     .updateTable('schedules')

@@ -17,6 +17,7 @@ import {
   WEEKDAY_KEYS,
   type WeekdayMinutesType,
 } from './schedules.schemas.js'
+import { type JsonText, jsonText, parseJsonText } from '../../db/codec.js'
 
 /** The schedule every new company starts with, as its default. */
 export const DEFAULT_SCHEDULE = {
@@ -25,12 +26,12 @@ export const DEFAULT_SCHEDULE = {
 }
 
 /** The stored form: a JSON array of seven minutes, Monday first. */
-function weekdayMinutesColumn(minutes: WeekdayMinutesType): string {
-  return JSON.stringify(WEEKDAY_KEYS.map((k) => minutes[k]))
+function weekdayMinutesColumn(minutes: WeekdayMinutesType): JsonText<number[]> {
+  return jsonText(WEEKDAY_KEYS.map((k) => minutes[k]))
 }
 
-function weekdayMinutesFromColumn(json: string): WeekdayMinutesType {
-  return weekdayMinutesOf(JSON.parse(json) as number[])
+function weekdayMinutesFromColumn(json: JsonText<number[]>): WeekdayMinutesType {
+  return weekdayMinutesOf(parseJsonText(json))
 }
 
 /** Seven minutes, Monday first, as the API shows them. */

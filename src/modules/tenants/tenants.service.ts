@@ -12,6 +12,7 @@ import { recordScheduleAssignment } from '../schedules/index.js'
 import { assertNotInSignedMonth } from '../sign-off/index.js'
 import * as repo from './tenants.repository.js'
 import type { TenantType, UpdateTenantBodyType } from './tenants.schemas.js'
+import { jsonText, parseJsonText } from '../../db/codec.js'
 
 export function tenantToApi(row: TenantRow): TenantType {
   return {
@@ -22,7 +23,7 @@ export function tenantToApi(row: TenantRow): TenantType {
     country: row.country,
     region: row.region,
     hr_department_id: row.hr_department_id,
-    default_folders: JSON.parse(row.default_folders) as string[],
+    default_folders: parseJsonText(row.default_folders),
     default_schedule_id: row.default_schedule_id,
     created_at: row.created_at,
   }
@@ -62,7 +63,7 @@ export async function updateTenantSettings(scope: RequestScope, body: UpdateTena
     const { default_folders, name, default_schedule_effective_from, ...rest } = body
     const patch: Partial<TenantRow> = { ...rest }
     if (name !== undefined) patch.name = name.trim()
-    if (default_folders !== undefined) patch.default_folders = JSON.stringify(default_folders.map((f) => f.trim()))
+    if (default_folders !== undefined) patch.default_folders = jsonText(default_folders.map((f) => f.trim()))
     if (Object.keys(patch).length > 0) await repo.updateTenant(trx, auth.tenantId, patch)
     if (body.default_schedule_id !== undefined) {
       // The new default applies from its date on; earlier days keep the default they had.

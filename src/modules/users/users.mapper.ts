@@ -3,6 +3,7 @@ import type { FolderRow } from '../../db/schema.js'
 import { parseEmploymentPeriods } from './users.logic.js'
 import type { UserWithRefs } from './users.repository.js'
 import type { UserFullType, UserReducedType } from './users.schemas.js'
+import { parseJsonText } from '../../db/codec.js'
 
 function employmentPeriodsToApi(hireDate: string | null, json: string): UserFullType['employment_periods'] {
   const periods = parseEmploymentPeriods(json)
@@ -21,7 +22,7 @@ export function userRowToReduced(row: UserWithRefs): UserReducedType {
     email: row.email,
     role: row.role,
     status: row.status,
-    has_photo: Boolean(row.has_photo),
+    has_photo: row.has_photo,
     department: ref(row.department_id, row.department_name),
     work_center: ref(row.work_center_id, row.work_center_name),
   }
@@ -55,7 +56,7 @@ export function userRowToFull(row: UserWithRefs, folders: FolderRow[] | null, re
     company_name: row.company_name,
     company_cif: row.company_cif,
     ssn: s ? row.ssn : null,
-    qualifications: row.qualifications === '[]' ? [] : (JSON.parse(row.qualifications) as string[]),
+    qualifications: parseJsonText(row.qualifications),
   }
   // The reduced fields are repeated rather than spread in: spreading here measured ~12 µs a call.
   return {
@@ -64,13 +65,13 @@ export function userRowToFull(row: UserWithRefs, folders: FolderRow[] | null, re
     email: row.email,
     role: row.role,
     status: row.status,
-    has_photo: Boolean(row.has_photo),
+    has_photo: row.has_photo,
     department: ref(row.department_id, row.department_name),
     work_center: ref(row.work_center_id, row.work_center_name),
     hire_date: row.hire_date,
     vacation_days: row.vacation_days ?? row.default_vacation_days,
-    works_holidays: Boolean(row.works_holidays),
-    remote_work_allowed: Boolean(row.remote_work_allowed),
+    works_holidays: row.works_holidays,
+    remote_work_allowed: row.remote_work_allowed,
     overtime_compensation: null,
     overtime_comp_expiry: null,
     created_at: row.created_at,

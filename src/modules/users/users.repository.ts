@@ -139,7 +139,11 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`)
 }
 
-function applyFilters<O>(query: SelectQueryBuilder<any, any, O>, tenantId: string, f: UserFilters) {
+function applyFilters<O>(
+  query: SelectQueryBuilder<Database & { u: UsersTable }, 'u', O>,
+  tenantId: string,
+  f: UserFilters,
+) {
   let q = query.where('u.tenant_id', '=', tenantId)
   if (f.status) q = q.where('u.status', '=', f.status)
   if (f.role) q = q.where('u.role', '=', f.role)

@@ -33,6 +33,7 @@ import type {
 import { listBody, pageOf } from '../../lib/pagination.js'
 import type { EventType } from '../events/index.js'
 import { recordEvent } from '../events/index.js'
+import { jsonText, parseJsonText } from '../../db/codec.js'
 
 /**
  * Records a user event in the scope's unit of work, the change's transaction. Events leave the
@@ -159,7 +160,7 @@ export async function insertUserRecord(unit: Unit, tenantId: string, input: NewU
     // The PIN derived from the phone must be changed at the first kiosk use (decisions 13).
     kiosk_pin_initial: input.kioskPinHash !== null,
     schedule_id: input.scheduleId,
-    employment_periods: '[]',
+    employment_periods: jsonText([]),
     ...emptyProfile(),
     dni: input.dni,
     phone_personal: input.phonePersonal,
@@ -169,7 +170,7 @@ export async function insertUserRecord(unit: Unit, tenantId: string, input: NewU
   await repo.insertUser(trx, row)
   // A new employee's own schedule applies from the start of their record.
   if (input.scheduleId !== null) await recordScheduleAssignment(trx, tenantId, id, SINCE_ALWAYS, input.scheduleId, now)
-  const folderNames = JSON.parse(tenant.default_folders) as string[]
+  const folderNames = parseJsonText(tenant.default_folders)
   await repo.insertFolders(
     trx,
     folderNames.map((name, position) => ({
@@ -190,7 +191,7 @@ function emptyProfile() {
     logic.ProfileField,
     string | null
   >
-  return { ...profile, qualifications: '[]' }
+  return { ...profile, qualifications: jsonText<string[]>([]) }
 }
 
 async function assertReferencesExist(
@@ -301,11 +302,11 @@ function patchFromBody(changes: UserChanges): UserUpdate {
     patch.full_name = full_name.trim()
     patch.full_name_normalized = logic.searchableText(full_name.trim())
   }
-  if (qualifications === null) patch.qualifications = '[]'
+  if (qualifications === null) patch.qualifications = jsonText([])
   else if (qualifications !== undefined) {
     const parsed = logic.parseQualifications(qualifications)
     if (!parsed.ok) throw invalidField('qualifications', parsed.message)
-    patch.qualifications = JSON.stringify(parsed.value)
+    patch.qualifications = jsonText(parsed.value)
   }
   if (iban !== undefined) patch.iban = iban === null ? null : logic.normaliseIban(iban)
   if (swift !== undefined) patch.swift = swift === null ? null : swift.toUpperCase()
@@ -391,7 +392,7 @@ export async function deactivateUser(scope: RequestScope, userId: string): Promi
     )
     await repo.updateUser(trx, auth.tenantId, userId, {
       status: 'disabled',
-      employment_periods: JSON.stringify(periods),
+      employment_periods: jsonText(periods),
       updated_at: nowIsoOf(tx),
     })
     // Keys acting as this user stop with the commit, and for good: a reactivation gives no key back.
@@ -417,7 +418,7 @@ export async function reactivateUser(scope: RequestScope, userId: string): Promi
     )
     await repo.updateUser(trx, auth.tenantId, userId, {
       status: 'active',
-      employment_periods: JSON.stringify(periods),
+      employment_periods: jsonText(periods),
       updated_at: nowIsoOf(tx),
     })
     await announce(tx, 'user.reactivated', userId)

@@ -26,6 +26,7 @@ import {
 } from './webhooks.logic.js'
 import * as repo from './webhooks.repository.js'
 import { type AttemptOutcome, type Sender, createSender } from './webhooks.sender.js'
+import { parseJsonText } from '../../db/codec.js'
 
 export interface DispatcherOptions {
   allowPrivateNetworks: boolean
@@ -78,7 +79,7 @@ export async function fanOut(unit: Unit): Promise<number> {
       for (const subscription of subscriptions) {
         // A subscription receives the events that happened after it was made.
         if (subscription.tenant_id !== event.tenant_id || subscription.created_at > event.occurred_at) continue
-        if (!selects(JSON.parse(subscription.events) as string[], event.type)) continue
+        if (!selects(parseJsonText(subscription.events), event.type)) continue
         deliveries.push({
           id: newId('webhookDelivery'),
           tenant_id: event.tenant_id,

@@ -24,6 +24,7 @@ import type {
   ListWebhooksQueryType,
   UpdateWebhookBodyType,
 } from './webhooks.schemas.js'
+import { jsonText, parseJsonText } from '../../db/codec.js'
 
 /** What the operator allows subscriptions to point at. */
 export interface WebhookPolicy {
@@ -35,7 +36,7 @@ export function webhookToApi(row: WebhookRow) {
     id: row.id,
     url: row.url,
     description: row.description,
-    events: JSON.parse(row.events) as string[],
+    events: parseJsonText(row.events),
     active: row.active === 1,
     disabled_reason: row.disabled_reason,
     failing_since: row.failing_since,
@@ -117,7 +118,7 @@ export async function createWebhook(scope: RequestScope, body: CreateWebhookBody
       tenant_id: auth.tenantId,
       url: body.url,
       description: body.description ?? null,
-      events: JSON.stringify(body.events),
+      events: jsonText(body.events),
       active: active ? 1 : 0,
       secret: newWebhookSecret(),
       failing_since: null,
@@ -145,7 +146,7 @@ export async function updateWebhook(
     const at = nowIsoOf(tx)
     const changes: Partial<WebhookRow> = { updated_at: at }
     if (body.url !== undefined) changes.url = body.url
-    if (body.events !== undefined) changes.events = JSON.stringify(body.events)
+    if (body.events !== undefined) changes.events = jsonText(body.events)
     if (body.description !== undefined) changes.description = body.description
     if (body.active === true && row.active === 0)
       Object.assign(changes, { active: 1, disabled_reason: null, failing_since: null })

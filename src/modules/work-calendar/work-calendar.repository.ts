@@ -16,7 +16,7 @@ type Db = Kysely<Database>
 export interface CalendarSubject {
   id: string
   full_name: string
-  works_holidays: boolean | number
+  works_holidays: boolean
   hire_date: string | null
   /** JSON, see users.logic EmploymentPeriod. */
   employment_periods: string

@@ -45,7 +45,7 @@ export async function loadWorkCalendars(
           : null,
       ),
     )
-    const worksHolidays = Boolean(subject.works_holidays)
+    const worksHolidays = subject.works_holidays
     return (date, weekday) => {
       const holiday = holidays.get(date)
       return {
