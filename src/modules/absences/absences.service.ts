@@ -186,9 +186,7 @@ async function vacationUsage(
     // Only the days inside the years asked: the cost follows those, however long the absence.
     const within = {
       ...absence,
-      // biome-ignore lint/complexity/useMathMinMax: ISO dates (strings), which Math.max would make NaN.
       start_date: absence.start_date < years.from ? years.from : absence.start_date,
-      // biome-ignore lint/complexity/useMathMinMax: ISO dates (strings), which Math.min would make NaN.
       end_date: absence.end_date > years.to ? years.to : absence.end_date,
     }
     for (const [year, days] of logic.workingDaysByYear(within, isWorkingDay)) {
