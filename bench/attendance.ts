@@ -73,6 +73,8 @@ async function addCorrections(handle: DatabaseHandle, company: BenchCompany): Pr
   const authOf = (userId: string, role: 'admin' | 'member'): AuthContext => ({
     keyId: 'bench',
     kind: 'standard',
+    credential: 'key',
+    personal: true,
     tenantId: tenant.id,
     tenant,
     scopes: [],

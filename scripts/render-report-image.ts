@@ -33,6 +33,8 @@ try {
   const auth: AuthContext = {
     keyId: 'docs',
     kind: 'standard',
+    credential: 'key',
+    personal: true,
     tenantId: tenant.id,
     tenant,
     scopes: SCOPES,

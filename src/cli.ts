@@ -294,6 +294,8 @@ async function installationAdministrator(db: DatabaseHandle['db'], tenantId: str
   return {
     keyId: 'cli',
     kind: 'standard',
+    credential: 'command-line',
+    personal: false,
     tenantId,
     tenant,
     scopes: SCOPES,

@@ -15,6 +15,34 @@ export const ERROR_CATALOGUE = {
   },
   permission_denied: { status: 403, description: "The key's acting user lacks the permission this operation needs." },
   scope_escalation: { status: 403, description: 'A key cannot create a key with a scope it does not hold itself.' },
+  personal_credential_required: {
+    status: 403,
+    description:
+      "A personal act (clocking in, signing one's month, consenting to a correction) needs the person's own credential: their session, or a key they created themselves.",
+  },
+  csrf_failed: {
+    status: 403,
+    description:
+      'A write made with the session cookie lacks the `X-CSRF-Token` the sign-in answered, or comes from another origin.',
+  },
+  invalid_credentials: {
+    status: 401,
+    description: 'The email and password do not sign anyone in (unknown email, wrong password, or a disabled user alike).',
+  },
+  invalid_token: {
+    status: 400,
+    description: 'The invitation or password-reset link is unknown, already used, or expired: ask for a new one.',
+  },
+  tenant_choice_required: {
+    status: 409,
+    description:
+      'The email and password sign in to accounts of several companies: send `tenant_id`, one of those `details` names.',
+  },
+  login_throttled: {
+    status: 429,
+    description:
+      'Too many failed sign-ins for this email or from this address; wait for the time `Retry-After` gives, or reset the password.',
+  },
   not_found: {
     status: 404,
     description: 'The resource does not exist in this tenant (resources of other tenants are never visible).',

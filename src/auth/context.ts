@@ -12,9 +12,23 @@ export interface Actor {
 /** 'inspector': a read-only key for the Labour Inspectorate or workers' representatives (decisions 11). */
 export type KeyKind = 'standard' | 'inspector'
 
+/**
+ * The credential a request came with: an API key, a person's sign-in session (decisions 16), a
+ * kiosk sign-in (identifier and PIN at a device), or the installation's command line.
+ */
+export type CredentialKind = 'key' | 'session' | 'kiosk' | 'command-line'
+
 export interface AuthContext {
+  /** The key's id; for a session, the session's id; for a kiosk employee, the device's. */
   keyId: string
   kind: KeyKind
+  credential: CredentialKind
+  /**
+   * Whether the credential is the acting person's own (decisions 16): their session, their kiosk
+   * sign-in, or a key they created themselves. Personal acts (clocking in, signing one's month,
+   * consenting to a correction) need it.
+   */
+  personal: boolean
   /** When the key expires (null: never); a key it creates may not outlive it. */
   expiresAt?: string | null
   tenantId: string

@@ -127,6 +127,11 @@ export interface ApiKeysTable {
   revoked_at: string | null
   /** 'inspector': read-only access to the time record, every request in the access log (decisions 11). */
   kind: Generated<'standard' | 'inspector'>
+  /**
+   * Who created the key: the person it acts as (a personal key, decisions 16), an administrator
+   * (an integration's key), or null (the command line, or a key older than the column).
+   */
+  created_by_user_id: string | null
 }
 
 export interface SchedulesTable {
@@ -358,7 +363,45 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable
   webhook_dispatch: WebhookDispatchTable
   auth_epoch: AuthEpochTable
+  sessions: SessionsTable
+  account_tokens: AccountTokensTable
 }
+
+/** A person signed in (decisions 16): only hashes of the cookie's secret and of the CSRF token are kept. */
+export interface SessionsTable {
+  id: string
+  tenant_id: string
+  user_id: string
+  secret_hash: string
+  csrf_hash: string
+  created_at: string
+  /** Moved at most once a minute by the requests made with the session; the idle timeout counts from it. */
+  last_seen_at: string
+  /** The absolute end, whatever the activity. */
+  expires_at: string
+  user_agent: string | null
+  ip_address: string | null
+  /** How the person signed in: 'password', 'reset', 'invitation' (later 'passkey', 'sso'). */
+  method: string
+  ended_at: string | null
+  /** 'logout', 'ended' (by the person from another session), 'password_changed', 'password_reset', 'deactivated'. */
+  end_reason: string | null
+}
+export type SessionRow = Selectable<SessionsTable>
+
+/** A single-use link sent by mail: an invitation (72 h) or a password reset (1 h); only its hash is kept. */
+export interface AccountTokensTable {
+  id: string
+  tenant_id: string
+  user_id: string
+  purpose: 'invitation' | 'password_reset'
+  token_hash: string
+  created_at: string
+  expires_at: string
+  used_at: string | null
+  created_by_user_id: string | null
+}
+export type AccountTokenRow = Selectable<AccountTokensTable>
 
 /** One row (id 1): the authentication epoch, moved by triggers (migration 0013). */
 export interface AuthEpochTable {

@@ -47,6 +47,8 @@ export const ID_PREFIXES = {
   webhook: 'whk',
   webhookDelivery: 'dlv',
   kiosk: 'kio',
+  session: 'ses',
+  accountToken: 'tok',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIXES

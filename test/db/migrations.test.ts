@@ -118,6 +118,8 @@ function adminOf(tenant: TenantRow, userId: string): AuthContext {
   return {
     keyId: 'key_test',
     kind: 'standard',
+    credential: 'key',
+    personal: true,
     tenantId: tenant.id,
     tenant,
     scopes: [],

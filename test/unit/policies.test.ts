@@ -70,6 +70,8 @@ describe('policies', () => {
     ({
       keyId: 'key_1',
       kind: 'standard',
+      credential: 'key',
+      personal: true,
       tenantId: 'ten_1',
       tenant: { hr_department_id: HR } as AuthContext['tenant'],
       scopes,

@@ -13,6 +13,7 @@ import * as webhooks from './2026_11_22_0010_webhooks.js'
 import * as kiosks from './2026_11_22_0011_kiosks.js'
 import * as kioskSignIn from './2026_11_22_0012_kiosk_sign_in.js'
 import * as authEpoch from './2026_11_22_0013_auth_epoch.js'
+import * as accounts from './2026_11_24_0014_accounts.js'
 
 export const migrations: Record<string, Migration> = {
   '2026_11_01_0001_foundation': foundation,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0011_kiosks': kiosks,
   '2026_11_22_0012_kiosk_sign_in': kioskSignIn,
   '2026_11_22_0013_auth_epoch': authEpoch,
+  '2026_11_24_0014_accounts': accounts,
 }

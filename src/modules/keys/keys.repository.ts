@@ -20,6 +20,7 @@ export interface KeyWithActor {
   user_status: 'active' | 'disabled'
   user_department_id: string | null
   kind: 'standard' | 'inspector'
+  created_by_user_id: string | null
   tenant_name: string
   tenant_timezone: string
   tenant_default_vacation_days: number
@@ -61,6 +62,7 @@ const keyWithActor = reusableQuery((db: Kysely<Database>, keyId: string) =>
       'k.revoked_at',
       'k.last_used_at',
       'k.kind',
+      'k.created_by_user_id',
       'u.id as user_id',
       'u.email as user_email',
       'u.full_name as user_full_name',

@@ -55,6 +55,8 @@ export interface CreateKeyInput {
   name?: string | undefined
   expiresAt?: string | null | undefined
   kind?: KeyKind | undefined
+  /** Who creates it: the person it acts as (a personal key), an administrator, or null (the command line). */
+  createdByUserId?: string | null | undefined
 }
 
 const DAY_MS = 86_400_000
@@ -123,6 +125,7 @@ async function insertNewKey(
     last_used_at: null,
     expires_at: valid.expiresAt,
     revoked_at: null,
+    created_by_user_id: input.createdByUserId ?? null,
   }
   // Judged and written under the user's lock, which deactivation takes too: a key is never
   // created for a user whose deactivation (and the revocation of their keys) commits meanwhile.
@@ -269,6 +272,8 @@ export async function authenticate(db: ServiceDatabase, token: string, nowMs: nu
   return {
     keyId: found.id,
     kind: found.kind,
+    credential: 'key',
+    personal: found.created_by_user_id === found.user_id,
     expiresAt: found.expires_at,
     tenantId: found.tenant_id,
     tenant: known.tenant,

@@ -54,6 +54,9 @@ async function signedIn(db: Db, device: KioskDevice, user: UserRow): Promise<Kio
     auth: {
       keyId: device.kioskId,
       kind: 'standard',
+      // Identifier and PIN typed by the employee at the device: their own act (decisions 13, 16).
+      credential: 'kiosk',
+      personal: true,
       expiresAt: null,
       tenantId: device.tenantId,
       tenant,

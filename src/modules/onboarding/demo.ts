@@ -30,6 +30,8 @@ export async function createDemoTenant(unit: Unit): Promise<CreatedTenant> {
   const auth: AuthContext = {
     keyId: created.key.id,
     kind: 'standard',
+    credential: 'key',
+    personal: false,
     tenantId: created.tenant.id,
     tenant: await requireTenant(db, created.tenant.id),
     scopes: created.key.scopes,
