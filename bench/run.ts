@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Redis } from 'ioredis'
 import { createDemoTenant } from '../src/modules/onboarding/demo.js'
+import { DEFAULT_SESSION_POLICY, startSession } from '../src/modules/keys/index.js'
 import { openBenchDatabase, type BenchDatabase } from './data.js'
 import {
   PROJECT_ROOT,
@@ -61,6 +62,8 @@ const DEPLOYMENTS: Deployment[] = [
 interface Service {
   url: string
   key: string
+  /** The session cookie of the same person the key acts as (decisions 16). */
+  session: string
   /** A user of the demo tenant, read by users.get. */
   userId: string
 }
@@ -74,6 +77,7 @@ interface Scenario {
 }
 
 const bearer = (s: Service) => ({ authorization: `Bearer ${s.key}` })
+const cookie = (s: Service) => ({ cookie: `jornada_session=${s.session}` })
 const hasId = (data: unknown, id: string) =>
   typeof data === 'object' && data !== null && (data as { id?: unknown }).id === id
 
@@ -89,6 +93,24 @@ const SCENARIOS: Scenario[] = [
     description: 'GET /api/v1/me (auth, rate limit, log line; no query beyond the key lookup)',
     request: (s) => ({ url: `${s.url}/api/v1/me`, headers: bearer(s) }),
   },
+  {
+    name: 'users.get (session)',
+    description: 'users.get with the session cookie of the person the key acts as',
+    request: (s) => ({ url: `${s.url}/api/v1/users/${s.userId}`, headers: cookie(s) }),
+    verify: (data, s) => hasId(data, s.userId),
+  },
+  {
+    name: 'me (session)',
+    description: 'me with the session cookie',
+    request: (s) => ({ url: `${s.url}/api/v1/me`, headers: cookie(s) }),
+    verify: (data) => (data as { credential?: unknown }).credential === 'session',
+  },
+]
+
+/** A request authenticated by a session costs no more than one by a key (issue: >= 0.95 x). */
+const SESSION_PAIRS = [
+  { session: 'users.get (session)', key: 'users.get', minRatio: 0.95 },
+  { session: 'me (session)', key: 'me', minRatio: 0.95 },
 ]
 
 /** The targets hold for the default deployment (SQLite, rate limit in memory), against the SQLite baseline. */
@@ -149,6 +171,7 @@ interface Prepared {
   /** DATABASE_URL for the service. */
   serviceUrl: string
   key: string
+  session: string
   /** A user of the demo tenant, read by users.get and the baselines. */
   userId: string
 }
@@ -158,6 +181,12 @@ async function prepareDatabase(engine: 'sqlite' | 'postgres'): Promise<Prepared 
   const database = await openBenchDatabase(engine, 'http')
   if (!database) return null
   const demo = await createDemoTenant({ db: database.handle.db, now: Date.now() })
+  const session = await startSession(
+    { db: database.handle.db, now: Date.now() },
+    { tenantId: demo.tenant.id, userId: demo.admin_user.id, method: 'password', userAgent: 'bench', ipAddress: null },
+    // Idle for as long as the bench may take between its setup and the session scenarios.
+    { ...DEFAULT_SESSION_POLICY, idleMs: DEFAULT_SESSION_POLICY.maxMs },
+  )
   const user = await database.handle.db
     .selectFrom('users')
     .select('id')
@@ -169,7 +198,7 @@ async function prepareDatabase(engine: 'sqlite' | 'postgres'): Promise<Prepared 
   const serviceUrl = database.schema
     ? `${database.url}?options=${encodeURIComponent(`-c search_path=${database.schema}`)}`
     : database.url
-  return { database, serviceUrl, key: demo.api_key, userId: user.id }
+  return { database, serviceUrl, key: demo.api_key, session: session.token, userId: user.id }
 }
 
 const measured: Row[] = []
@@ -277,7 +306,11 @@ async function runDeployment(d: Deployment, prepared: Prepared, workDir: string,
   }
   const service = await startService(d.workers > 1 ? ['--workers', String(d.workers)] : [], env, url, logFd)
   try {
-    const loads = await loadsOf({ url, key: prepared.key, userId: prepared.userId }, logFile, SCENARIOS)
+    const loads = await loadsOf(
+      { url, key: prepared.key, session: prepared.session, userId: prepared.userId },
+      logFile,
+      SCENARIOS,
+    )
     // PostgreSQL's own baseline is shown with the first PostgreSQL deployment.
     const postgresBaseline =
       d.engine === 'postgres' && !measured.some((m) => m.name === 'baseline (postgres)') ? baselines.postgres : null
@@ -345,7 +378,7 @@ async function main(): Promise<void> {
   // The reference of every ratio: the bare SQLite baseline, loaded in every round of every deployment.
   const baselineOf = async (prepared: Prepared, name: string): Promise<Load> => {
     const child = await startChild<BaselineReady>('./serve-baseline.ts', [prepared.serviceUrl])
-    const [load] = await loadsOf({ url: child.ready.url, key: '', userId: prepared.userId }, null, [
+    const [load] = await loadsOf({ url: child.ready.url, key: '', session: '', userId: prepared.userId }, null, [
       baselineScenario(name),
     ])
     return load!
@@ -396,12 +429,26 @@ async function main(): Promise<void> {
     )
   }
 
+  // A session's request against a key's, same deployment, same rounds.
+  const sessionVerdicts = SESSION_PAIRS.flatMap((pair) =>
+    deployments.flatMap((d) => {
+      const bySession = measured.find((m) => m.deployment === d.name && m.name === pair.session)
+      const byKey = measured.find((m) => m.deployment === d.name && m.name === pair.key)
+      if (!bySession || !byKey) return []
+      const ratio = bySession.ratioToBaseline / byKey.ratioToBaseline
+      console.log(
+        `Session ${pair.key} (${d.name}): ${ratio.toFixed(2)} x the key's throughput (target >= ${pair.minRatio}): ${ratio >= pair.minRatio ? 'PASS' : 'BELOW TARGET'}`,
+      )
+      return [{ deployment: d.name, ...pair, ratio, pass: ratio >= pair.minRatio }]
+    }),
+  )
+
   const resultsDir = join(PROJECT_ROOT, 'bench', 'results')
   mkdirSync(resultsDir, { recursive: true })
   const reportPath = join(resultsDir, 'latest.json')
   writeFileSync(
     reportPath,
-    `${JSON.stringify({ date: new Date().toISOString(), machine, settings, results: measured, verdicts }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, settings, results: measured, verdicts, sessionVerdicts }, null, 2)}\n`,
   )
   console.log(`\nWrote ${reportPath}`)
 }

@@ -43,7 +43,20 @@ import { eventsApi } from './modules/events/index.js'
 import { expensesApi } from './modules/expenses/index.js'
 import { holidaysApi } from './modules/holidays/index.js'
 import { keysApi } from './modules/keys/index.js'
-import { authenticate } from './modules/keys/index.js'
+import {
+  DEFAULT_SESSION_POLICY,
+  type SessionPolicy,
+  authenticate,
+  authenticateSession,
+  csrfTokenMatches,
+} from './modules/keys/index.js'
+import {
+  type AccountsSettings,
+  type LoginThrottle,
+  type Mailer,
+  MemoryLoginThrottle,
+  accountsApi,
+} from './modules/accounts/index.js'
 import { meApi } from './modules/me/index.js'
 import { projectsApi } from './modules/projects/index.js'
 import { reportsApi } from './modules/reports/index.js'
@@ -58,9 +71,10 @@ import { authenticateKiosk } from './modules/kiosks/index.js'
 import { usersApi } from './modules/users/index.js'
 import { workCalendarApi } from './modules/work-calendar/index.js'
 
-/** Every module of the API, in the order of the OpenAPI document. */
-const API_MODULES: readonly ApiModule[] = [
+/** Every module of the API, in the order of the OpenAPI document; `accounts` is built from the options. */
+const apiModules = (accounts: ApiModule): readonly ApiModule[] => [
   meApi,
+  accounts,
   usersApi,
   cataloguesApi,
   schedulesApi,
@@ -168,6 +182,18 @@ export interface AppOptions {
   webhooksAllowPrivateNetworks?: boolean
   /** Holding up under load, and what the metrics show (decisions 15). */
   load?: Partial<LoadOptions>
+  /** People signing in (decisions 16). */
+  accounts?: Partial<AccountsOptions>
+}
+
+export interface AccountsOptions {
+  /** `PUBLIC_URL`: links in mails start with it; cookies are Secure when it is https. */
+  publicUrl: string | null
+  session: SessionPolicy
+  /** Failed sign-ins counted per email and address; in Redis when several instances share them. */
+  throttle: LoginThrottle
+  /** Sends invitations and resets; null without `SMTP_URL`. */
+  mailer: Mailer | null
 }
 
 export interface LoadOptions {
@@ -227,6 +253,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const db = options.db
   const clock = options.clock ?? Date.now
+  const publicUrl = options.accounts?.publicUrl ?? null
+  const accounts: AccountsSettings = {
+    session: { ...DEFAULT_SESSION_POLICY, ...options.accounts?.session },
+    throttle: options.accounts?.throttle ?? new MemoryLoginThrottle(),
+    publicUrl,
+    mailer: options.accounts?.mailer ?? null,
+    secureCookies: publicUrl?.startsWith('https:') ?? false,
+  }
+  const modules = apiModules(accountsApi(accounts))
   // First of all: the request's moment is read before anything else looks at the request.
   decorateKioskSignIn(app)
   registerRequestScope(app, {
@@ -262,7 +297,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler)
   app.addSchema(ErrorBody)
-  for (const module of API_MODULES) for (const schema of module.schemas ?? []) app.addSchema(schema)
+  for (const module of modules) for (const schema of module.schemas ?? []) app.addSchema(schema)
   registerErrorHandler(app, methodsByPath(app))
   if (options.corsOrigins && options.corsOrigins.length > 0) {
     await app.register(cors, {
@@ -322,6 +357,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   app.addHook('onClose', async () => {
     if (!options.rateLimitStore) await rateLimitStore.close()
+    if (!options.accounts?.throttle) await accounts.throttle.close()
   })
 
   await registerOpenApi(app)
@@ -329,6 +365,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuth(app, {
     authenticate: (token, nowMs) => authenticate(db, token, nowMs),
     authenticateKiosk: (token, nowMs) => authenticateKiosk({ db, now: nowMs }, token),
+    authenticateSession: (token, nowMs) => authenticateSession(db, token, nowMs, accounts.session),
+    csrfTokenMatches,
+    publicOrigin: publicUrl ? new URL(publicUrl).origin : null,
+    secureCookies: accounts.secureCookies,
     rateLimit: rateLimitStore,
     limitPerMinute: options.rateLimitPerMinute ?? 300,
     onRateLimited: (bucket) => metrics.countRateLimited(bucket),
@@ -358,7 +398,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       api.get('/openapi.json', publicOperation('This OpenAPI 3.1 document', { rateLimited: true }), async () =>
         app.swagger(),
       )
-      for (const module of API_MODULES) await api.register(module.routes(deps))
+      for (const module of modules) await api.register(module.routes(deps))
     },
     { prefix: '/api/v1' },
   )

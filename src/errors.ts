@@ -27,7 +27,8 @@ export const ERROR_CATALOGUE = {
   },
   invalid_credentials: {
     status: 401,
-    description: 'The email and password do not sign anyone in (unknown email, wrong password, or a disabled user alike).',
+    description:
+      'The email and password do not sign anyone in (unknown email, wrong password, or a disabled user alike).',
   },
   invalid_token: {
     status: 400,
@@ -180,6 +181,8 @@ export type ErrorCode = keyof typeof ERROR_CATALOGUE
 export interface FieldIssue {
   field: string
   message: string
+  /** A value the field may take, where the error offers a choice (tenant_choice_required: a company's id). */
+  value?: string
 }
 
 export class AppError extends Error {

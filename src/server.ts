@@ -86,6 +86,11 @@ export async function startServer(
         level: config.logLevel,
         redact: [
           'req.headers.authorization',
+          'req.headers.cookie',
+          'req.headers["x-csrf-token"]',
+          '*.csrf_token',
+          '*.current_password',
+          '*.token',
           '*.password',
           '*.iban',
           '*.ssn',

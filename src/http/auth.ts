@@ -2,6 +2,11 @@
  * Authentication, rate limiting and scope checks, in the order the contract fixes:
  * 401 (key) -> 429 (rate) -> 403 (scope). Runs in `onRequest`, before the body is even read, so a
  * caller without a valid key learns nothing from validation errors.
+ *
+ * Two credentials reach the API routes here: an API key (`Authorization: Bearer`) and a person's
+ * sign-in session (the `jornada_session` cookie, decisions 16). A request with both uses the key.
+ * A session's writes must also prove they come from the app: the CSRF token the sign-in answered,
+ * and a same-origin `Origin` when the browser sends one (403 csrf_failed).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AuthContext, KioskDevice } from '../auth/context.js'
@@ -9,6 +14,7 @@ import type { Scope } from '../auth/scopes.js'
 import { AppError, retryLater } from '../errors.js'
 import { KIOSK_TOKEN_PREFIX } from '../lib/secrets.js'
 import type { RateDecision, RateLimitStore } from './rate-limit.js'
+import { clearedSessionCookie, sessionCookieOf } from './session-cookie.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,6 +37,14 @@ export interface AuthOptions {
   authenticate(token: string, nowMs: number): Promise<AuthContext | null>
   /** The kiosk device of a device token, or null when it must be refused with 401 (the kiosks module's). */
   authenticateKiosk(token: string, nowMs: number): Promise<KioskDevice | null>
+  /** The caller of a session cookie and its CSRF token's hash, or null when it must be refused with 401. */
+  authenticateSession(token: string, nowMs: number): Promise<{ auth: AuthContext; csrfHash: string } | null>
+  /** Whether a write's `X-CSRF-Token` is the session's (compared in constant time). */
+  csrfTokenMatches(token: string, csrfHash: string): boolean
+  /** The service's public origin (`PUBLIC_URL`'s), also accepted as a session write's `Origin`. */
+  publicOrigin: string | null
+  /** Whether cookies are set Secure (the service is reached over https). */
+  secureCookies: boolean
   rateLimit: RateLimitStore
   limitPerMinute: number
   /** Told of each request refused 429 rate_limited, with the kind of bucket it was counted in (key, kiosk, ip, anon). */
@@ -50,8 +64,16 @@ export function bearerToken(header: string | undefined): string | null {
   return match ? match[1]! : null
 }
 
+const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE'])
+
+/** The origin the request was addressed to, as a browser would write it in `Origin`. */
+function ownOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`
+}
+
 export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   const { authenticate, authenticateKiosk, rateLimit, limitPerMinute, onRateLimited } = options
+  const { authenticateSession, csrfTokenMatches, publicOrigin, secureCookies } = options
   app.decorateRequest('auth', null)
   app.decorateRequest('kiosk', null)
 
@@ -98,7 +120,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
         ? 'The API key is invalid, revoked, expired, or acts as a disabled user'
         : request.headers.authorization
           ? 'The Authorization header must be "Bearer <API key>"'
-          : 'Missing API key: send Authorization: Bearer <key>',
+          : 'Missing credentials: send Authorization: Bearer <API key>, or sign in (POST /api/v1/auth/login) for a session cookie',
     )
   }
 
@@ -112,6 +134,41 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     }
     await admit(request, reply, `kiosk:${device.kioskId}`)
     request.kiosk = device
+  }
+
+  /**
+   * A write made with the session cookie must carry the CSRF token its sign-in answered, which a
+   * page of another site cannot read, and, when the browser says where it comes from, come from
+   * this service's own origin. SameSite=Strict already keeps the cookie off other sites' requests;
+   * this holds even where a browser does not honour it.
+   */
+  function assertSameSite(request: FastifyRequest, csrfHash: string): void {
+    const token = request.headers['x-csrf-token']
+    if (typeof token !== 'string' || !csrfTokenMatches(token, csrfHash))
+      throw new AppError(
+        'csrf_failed',
+        'A write with the session cookie needs the X-CSRF-Token header with the csrf_token its sign-in answered',
+      )
+    const origin = request.headers.origin
+    if (origin !== undefined && origin !== ownOrigin(request) && origin !== publicOrigin)
+      throw new AppError('csrf_failed', 'A write with the session cookie must come from this service’s own origin')
+  }
+
+  /** A request made with the session cookie: 401 (and the cookie cleared) unless it signs someone in. */
+  async function admitSession(request: FastifyRequest, reply: FastifyReply, cookie: string): Promise<AuthContext> {
+    const caller = await authenticateSession(cookie, request.now)
+    if (!caller) {
+      await admit(request, reply, `anon:${request.ip}`)
+      reply.header('Set-Cookie', clearedSessionCookie({ secure: secureCookies }))
+      throw new AppError(
+        'unauthenticated',
+        'Your session has ended (signed out, expired or idle too long): sign in again',
+      )
+    }
+    request.auth = caller.auth
+    await admit(request, reply, `session:${caller.auth.keyId}`)
+    if (WRITE_METHODS.has(request.method)) assertSameSite(request, caller.csrfHash)
+    return caller.auth
   }
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -132,13 +189,17 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
         throw new AppError('permission_denied', 'A kiosk device token can call the kiosk endpoints only')
       }
     }
-    // An invalid device token falls through: `authenticate` knows no `jkd_` token, so it is a 401.
-    const auth = token ? await authenticate(token, request.now) : null
-    if (!auth) throw await unauthenticated(request, reply, token)
-
-    // Known from here on, so that the refusals below are logged for inspector keys too.
-    request.auth = auth
-    await admit(request, reply, `key:${auth.keyId}`)
+    const cookie = request.headers.authorization === undefined ? sessionCookieOf(request.headers.cookie) : null
+    let auth: AuthContext
+    if (cookie) auth = await admitSession(request, reply, cookie)
+    else {
+      // An invalid device token falls through: `authenticate` knows no `jkd_` token, so it is a 401.
+      const byKey = token ? await authenticate(token, request.now) : null
+      if (!byKey) throw await unauthenticated(request, reply, token)
+      // Known from here on, so that the refusals below are logged for inspector keys too.
+      request.auth = auth = byKey
+      await admit(request, reply, `key:${auth.keyId}`)
+    }
 
     if (config.scope && !auth.scopes.includes(config.scope)) {
       throw new AppError('scope_required', `This API key does not have the scope ${config.scope} enabled`)

@@ -11,9 +11,22 @@ export const ErrorBody = Type.Object(
       }),
       message: Type.String({ description: 'Human-readable explanation' }),
       details: Type.Optional(
-        Type.Array(Type.Object({ field: Type.String(), message: Type.String() }), {
-          description: 'For validation errors: one item per failing field',
-        }),
+        Type.Array(
+          Type.Object({
+            field: Type.String(),
+            message: Type.String(),
+            value: Type.Optional(
+              Type.String({
+                description:
+                  'A value the field may take, where the error offers a choice: for `tenant_choice_required`, the id of a company whose name is the message',
+              }),
+            ),
+          }),
+          {
+            description:
+              'For validation errors: one item per failing field; for `tenant_choice_required`: one item per company to choose from',
+          },
+        ),
       ),
     }),
   },
@@ -33,7 +46,7 @@ export function quoted(text: string, max = 80): string {
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid request',
-  401: 'API key missing or invalid',
+  401: 'API key or session missing or invalid',
   403: 'Scope not enabled for the key, or the acting user lacks the permission',
   404: 'Not found in this tenant',
   409: 'Conflict with the current state',

@@ -77,6 +77,18 @@ export function kioskOperation<const S extends Omit<OperationSpec, 'operationId'
   return { config: { ...config, access: 'kiosk' } as FastifyContextConfig, schema }
 }
 
+/** The operations of signing in, called without a key or session (decisions 16). */
+export type AccountOperationId = 'auth.login' | 'auth.password-reset' | 'auth.password-reset.complete'
+
+/**
+ * An operation of signing in: no credential needed, rate limited per address like the documents
+ * (and sign-in throttled further per email and address by the accounts module).
+ */
+export function accountOperation<const S extends Omit<OperationSpec, 'operationId'>>(id: AccountOperationId, spec: S) {
+  const { config, schema } = operations('Accounts')('me', { ...spec, operationId: id })
+  return { config: { ...config, access: 'public' } as FastifyContextConfig, schema }
+}
+
 /**
  * An operation anyone may call without a key: health probes (never rate limited, they must answer
  * whatever an address has done) and the documents (rate limited per address).

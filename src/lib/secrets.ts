@@ -62,6 +62,18 @@ export function parseKioskToken(token: string): { kioskId: string; secret: strin
   return parsed ? { kioskId: parsed.id, secret: parsed.secret } : null
 }
 
+/** The `jornada_session` cookie's value (decisions 16): `jss_<session id without prefix>_<secret>`. */
+export const SESSION_TOKEN_PREFIX = 'jss_'
+
+export function formatSessionToken(sessionId: string, secret: string): string {
+  return formatToken(SESSION_TOKEN_PREFIX, sessionId, secret)
+}
+
+export function parseSessionToken(token: string): { sessionId: string; secret: string } | null {
+  const parsed = parseToken(SESSION_TOKEN_PREFIX, 'ses', token)
+  return parsed ? { sessionId: parsed.id, secret: parsed.secret } : null
+}
+
 /** Whether `secret` hashes to `storedHashHex` (a SHA-256 digest in hex), compared in constant time. */
 export function secretMatches(secret: string, storedHashHex: string): boolean {
   return sameDigest(sha256Hex(secret), storedHashHex)

@@ -211,7 +211,7 @@ export function expectError(
   res: Response,
   status: number,
   code?: string,
-): { code: string; message: string; details?: { field: string; message: string }[] } {
+): { code: string; message: string; details?: { field: string; message: string; value?: string }[] } {
   if (res.status !== status || (code && res.body?.error?.code !== code)) {
     throw new Error(`expected ${status}${code ? ` ${code}` : ''}, got ${res.status} ${JSON.stringify(res.body)}`)
   }

@@ -74,7 +74,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter
   for (const name of ['update', 'delete']) {
     const trigger = `sessions_auth_epoch_${name}`
-    await sql.raw(sqlite ? `drop trigger if exists ${trigger}` : `drop trigger if exists ${trigger} on sessions`).execute(db)
+    await sql
+      .raw(sqlite ? `drop trigger if exists ${trigger}` : `drop trigger if exists ${trigger} on sessions`)
+      .execute(db)
   }
   await db.schema.dropIndex('users_email').ifExists().execute()
   await db.schema.alterTable('api_keys').dropColumn('created_by_user_id').execute()

@@ -1,6 +1,7 @@
 /**
  * What the service keeps only for a while: answers of Idempotency-Keys (24 hours), events and
- * finished webhook deliveries (30 days), expired kiosk sessions and idle kiosk lockouts. `jornada serve` purges them every hour, then
+ * finished webhook deliveries (30 days), expired kiosk sessions and idle kiosk lockouts, sign-in
+ * sessions a month after they ended. `jornada serve` purges them every hour, then
  * refreshes SQLite's query-planner statistics; several instances may do so at once, as a
  * purge only deletes what has expired.
  */
@@ -9,6 +10,7 @@ import type { Db, Unit } from '../../db/unit-of-work.js'
 import { purgeEvents } from '../events/index.js'
 import { purgeIdempotencyKeys } from '../idempotency/index.js'
 import { purgeKioskSignIns } from '../kiosks/index.js'
+import { purgeSessions } from '../keys/index.js'
 import { purgeDeliveries } from '../webhooks/index.js'
 
 export const HOUSEKEEPING_INTERVAL_MS = 3_600_000
@@ -18,6 +20,7 @@ export interface PurgeReport {
   events: number
   webhook_deliveries: number
   kiosk_sign_ins: number
+  sessions: number
 }
 
 /** Purges what had expired at the unit's moment. */
@@ -28,6 +31,7 @@ export async function purgeExpired(unit: Unit): Promise<PurgeReport> {
     events: await purgeEvents(db, now),
     webhook_deliveries: await purgeDeliveries(unit),
     kiosk_sign_ins: await purgeKioskSignIns(db, now),
+    sessions: await purgeSessions(unit),
   }
 }
 

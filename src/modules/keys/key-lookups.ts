@@ -1,6 +1,6 @@
 /**
- * API-key lookups kept in memory, so that most requests authenticate without reading the key, its
- * acting user and its company again.
+ * API-key and session lookups kept in memory, so that most requests authenticate without reading
+ * the key (or session), its acting user and its company again.
  *
  * A kept lookup is used only while the authentication epoch (migration 0013) is the one it was
  * read at. Every committed change to what a lookup reads moves the epoch, through triggers: a key
@@ -13,6 +13,7 @@
 import type { TenantRow } from '../../db/schema.js'
 import type { CommitMark, ServiceDatabase } from '../../db/service-database.js'
 import * as repo from './keys.repository.js'
+import * as sessionsRepo from './sessions.repository.js'
 import { parseJsonText } from '../../db/codec.js'
 
 /** A key as read, with what every request derives from it worked out once. */
@@ -22,7 +23,14 @@ export interface KnownKey {
   scopes: readonly string[]
 }
 
-/** Keys kept at most: beyond it the oldest is forgotten (and read again when next used). */
+/** A session as read, with its company worked out once; `lastSeenMs` moves as requests use it. */
+export interface KnownSession {
+  found: sessionsRepo.SessionWithActor
+  tenant: Readonly<TenantRow>
+  lastSeenMs: number
+}
+
+/** Keys and sessions kept at most: beyond it the oldest is forgotten (and read again when next used). */
 const CAPACITY = 10_000
 
 /** How long an unchanged commit mark stands for the epoch before the epoch is read anyway. */
@@ -34,7 +42,7 @@ export class KeyLookups {
   /** SQLite: the database's commit mark taken just before `#epoch` was read (db/commit-watch), and when. */
   #markOfEpoch: CommitMark | undefined
   #markTakenAt = 0
-  readonly #known = new Map<string, KnownKey>()
+  readonly #known = new Map<string, KnownKey | KnownSession>()
 
   constructor(private readonly db: ServiceDatabase) {}
 
@@ -47,24 +55,51 @@ export class KeyLookups {
    * The key `keyId` with its acting user and company, or undefined when there is no such key.
    * `nowMs` is the request's moment, which decides whether an unchanged commit mark is still trusted.
    */
-  async find(keyId: string, nowMs: number): Promise<KnownKey | undefined> {
+  find(keyId: string, nowMs: number): Promise<KnownKey | undefined> {
+    return this.#kept(keyId, nowMs, async () => {
+      const found = await repo.findKeyWithActor(this.db, keyId)
+      if (!found) return undefined
+      return {
+        found,
+        tenant: Object.freeze(repo.tenantOfKey(found)),
+        scopes: Object.freeze(parseJsonText(found.scopes)),
+      }
+    })
+  }
+
+  /**
+   * The sign-in session `sessionId` with its user and company, kept like a key: ending it, or
+   * disabling its user, moves the epoch. `lastSeenMs` is the kept copy's, moved as requests touch it.
+   */
+  findSession(sessionId: string, nowMs: number): Promise<KnownSession | undefined> {
+    return this.#kept(sessionId, nowMs, () => this.readSession(sessionId))
+  }
+
+  /** The session as stored now, bypassing what is kept (another instance may have touched it since). */
+  async readSession(sessionId: string): Promise<KnownSession | undefined> {
+    const found = await sessionsRepo.findSessionWithActor(this.db, sessionId)
+    if (!found) return undefined
+    return { found, tenant: Object.freeze(repo.tenantOfKey(found)), lastSeenMs: Date.parse(found.last_seen_at) }
+  }
+
+  /** What is kept under `id` at the current epoch, or what `load` reads (kept if the epoch did not move). */
+  async #kept<V extends KnownKey | KnownSession>(
+    id: string,
+    nowMs: number,
+    load: () => Promise<V | undefined>,
+  ): Promise<V | undefined> {
     const epoch = await this.#epochNow(nowMs)
-    const kept = epoch === this.#epoch ? this.#known.get(keyId) : undefined
+    const kept = epoch === this.#epoch ? (this.#known.get(id) as V | undefined) : undefined
     if (kept) return kept
 
     // Read after the epoch: a change committed in between moved the epoch past the one this
     // lookup is kept under, so it is read again at the next request rather than kept stale.
-    const found = await repo.findKeyWithActor(this.db, keyId)
-    if (!found) return undefined
-    const known: KnownKey = {
-      found,
-      tenant: Object.freeze(repo.tenantOfKey(found)),
-      scopes: Object.freeze(parseJsonText(found.scopes)),
-    }
+    const known = await load()
+    if (!known) return undefined
     // An answer to an older epoch (a slower query on another pooled connection) is used, not kept.
     if (epoch === this.#epoch) {
       if (this.#known.size >= CAPACITY) this.#known.delete(this.#known.keys().next().value!)
-      this.#known.set(keyId, known)
+      this.#known.set(id, known)
     }
     return known
   }

@@ -33,7 +33,9 @@ export interface KeyWithActor {
 }
 
 /** The tenant columns of a key lookup, as the tenant row they came from. */
-export function tenantOfKey(found: KeyWithActor): TenantRow {
+export function tenantOfKey(
+  found: Pick<KeyWithActor, 'tenant_id' | (`tenant_${string}` & keyof KeyWithActor)>,
+): TenantRow {
   return {
     id: found.tenant_id,
     name: found.tenant_name,

@@ -7,6 +7,10 @@ const KeyIdentity = Type.Object({
   tenant: Type.Object({ id: Type.String(), name: Type.String() }),
   scopes: Type.Array(Type.String(), { description: 'Methods enabled for the key' }),
   acts_as_user: Type.Object({ id: Type.String(), email: Type.String(), name: Type.String() }),
+  credential: Type.Union([Type.Literal('key'), Type.Literal('session')], {
+    description:
+      'What the request was made with: an API key, or the session cookie of a person who signed in (`POST /auth/login`). A session holds every standard scope; the person’s permissions decide.',
+  }),
 })
 
 const operation = operations('Keys')
@@ -16,7 +20,7 @@ export const meApi: ApiModule = {
     app.get(
       '/me',
       operation('me', {
-        summary: 'Identify the API key: tenant, enabled scopes and acting user (any valid key)',
+        summary: 'Identify the caller: tenant, enabled scopes, acting user and credential (any valid key or session)',
         response: { 200: DataOf(KeyIdentity) },
       }),
       async (request) => {
@@ -26,6 +30,7 @@ export const meApi: ApiModule = {
             tenant: { id: auth.tenantId, name: auth.tenant.name },
             scopes: [...auth.scopes],
             acts_as_user: { id: auth.actor.id, email: auth.actor.email, name: auth.actor.fullName },
+            credential: auth.credential === 'session' ? ('session' as const) : ('key' as const),
           },
         }
       },

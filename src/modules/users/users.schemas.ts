@@ -1,5 +1,6 @@
 /** Request and response schemas of the users API; they also generate its OpenAPI entries. */
 import { type Static, type TOptional, type TSchema, Type } from 'typebox'
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../lib/passwords.js'
 import { DateString, Id, IdName, Nullable, PaginationQuery } from '../../lib/schemas.js'
 
 const Phone = Type.String({ pattern: '^\\+?[0-9 ().-]{4,32}$', description: 'Phone number: digits, spaces, + ( ) . -' })
@@ -172,9 +173,9 @@ export const CreateUserBody = Type.Object(
     full_name: FullName,
     password: Type.Optional(
       Type.String({
-        minLength: 8,
-        maxLength: 256,
-        description: 'At least 8 characters; omit to let the employee set it via password reset',
+        minLength: MIN_PASSWORD_LENGTH,
+        maxLength: MAX_PASSWORD_LENGTH,
+        description: `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters, not a commonly used password; omit to invite the person to set their own (POST /users/{id}/invite)`,
       }),
     ),
     role: Type.Optional(Role),

@@ -13,9 +13,10 @@ import { type Db, type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-wo
 import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
 import { todayIn } from '../../lib/calendar.js'
 import { newId } from '../../lib/ids.js'
+import { passwordProblem } from '../../lib/passwords.js'
 import { hashPassword } from '../../lib/secrets.js'
 import { catalogueItemExists } from '../catalogues/index.js'
-import { revokeKeysActingAs } from '../keys/index.js'
+import { endSessionsOf, revokeKeysActingAs } from '../keys/index.js'
 import { SINCE_ALWAYS } from '../schedules/index.js'
 import { recordScheduleAssignment } from '../schedules/index.js'
 import { assertNotInSignedMonth } from '../sign-off/index.js'
@@ -249,6 +250,8 @@ export async function createUser(scope: RequestScope, body: CreateUserBodyType):
     await assertReferencesExist(db, auth.tenantId, references)
     throw permissionDenied('Only an administrator may create users')
   }
+  const weakPassword = body.password !== undefined ? passwordProblem(body.password) : null
+  if (weakPassword) throw invalidField('password', weakPassword)
   // scrypt is deliberately slow: hash before taking any lock.
   const [passwordHash, kioskPinHash] = await Promise.all([
     body.password !== undefined ? hashPassword(body.password) : null,
@@ -395,8 +398,10 @@ export async function deactivateUser(scope: RequestScope, userId: string): Promi
       employment_periods: jsonText(periods),
       updated_at: nowIsoOf(tx),
     })
-    // Keys acting as this user stop with the commit, and for good: a reactivation gives no key back.
+    // Keys acting as this user and their sessions stop with the commit, on every instance (both
+    // move the authentication epoch), and for good: a reactivation gives none of them back.
     await revokeKeysActingAs(trx, auth.tenantId, userId, nowIsoOf(tx))
+    await endSessionsOf(tx, auth.tenantId, userId, 'deactivated')
     await announce(tx, 'user.deactivated', userId)
   })
   return getUser(scope, userId, false)

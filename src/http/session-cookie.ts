@@ -1,0 +1,31 @@
+/**
+ * The `jornada_session` cookie (decisions 16): HttpOnly so scripts cannot read it, SameSite=Strict
+ * so other sites' pages never send it, Path=/ for the API and the app alike, and Secure when the
+ * service is reached over https (`PUBLIC_URL`), so it never travels in clear.
+ */
+export const SESSION_COOKIE = 'jornada_session'
+
+/** The session cookie's value in a `Cookie` header, or null. Other cookies are ignored. */
+export function sessionCookieOf(header: string | undefined): string | null {
+  if (!header || !header.includes(SESSION_COOKIE)) return null
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) return part.slice(eq + 1).trim() || null
+  }
+  return null
+}
+
+export interface CookieOptions {
+  secure: boolean
+}
+
+/** A `Set-Cookie` value carrying a new session, kept by the browser until `expiresAt`. */
+export function sessionCookie(token: string, expiresAt: string, nowMs: number, options: CookieOptions): string {
+  const maxAge = Math.max(0, Math.floor((Date.parse(expiresAt) - nowMs) / 1000))
+  return `${SESSION_COOKIE}=${token}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Strict${options.secure ? '; Secure' : ''}`
+}
+
+/** A `Set-Cookie` value that makes the browser forget the session cookie. */
+export function clearedSessionCookie(options: CookieOptions): string {
+  return `${SESSION_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict${options.secure ? '; Secure' : ''}`
+}

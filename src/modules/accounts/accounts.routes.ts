@@ -1,0 +1,117 @@
+/**
+ * Signing in and out, one's sessions and one's password (decisions 16). Sign-in needs no
+ * credential; the rest are the signed-in person's own, with no scope of their own (like `me`).
+ */
+import { Type } from 'typebox'
+import { scopeOfRequest, unitOfRequest } from '../../http/request-scope.js'
+import { type ApiModule, accountOperation, operations } from '../../http/route.js'
+import { clearedSessionCookie, sessionCookie } from '../../http/session-cookie.js'
+import { DataOf } from '../../lib/schemas.js'
+import type { SessionPolicy } from '../keys/index.js'
+import { ChangePasswordBody, LoginBody, Session, SessionIdParams, SignedIn } from './accounts.schemas.js'
+import type { LoginThrottle } from './login-throttle.js'
+import type { Mailer } from './mailer.js'
+import { changeOwnPassword } from './password-change.service.js'
+import { endOwnSession, listOwnSessions, signIn, signInAnswer, signOut } from './sign-in.service.js'
+
+/** What signing in depends on, given by the application from its configuration. */
+export interface AccountsSettings {
+  session: SessionPolicy
+  throttle: LoginThrottle
+  /** Cookies are Secure when the service is reached over https (`PUBLIC_URL`). */
+  secureCookies: boolean
+  /** The service's public address (`PUBLIC_URL`), base of the links in mails; null: the request's own origin. */
+  publicUrl: string | null
+  /** Sends invitations and resets; null without `SMTP_URL`. */
+  mailer: Mailer | null
+}
+
+const operation = operations('Accounts')
+
+export function accountsApi(settings: AccountsSettings): ApiModule {
+  const cookies = { secure: settings.secureCookies }
+  return {
+    schemas: [SignedIn, Session],
+    routes: () => async (app) => {
+      app.post(
+        '/auth/login',
+        accountOperation('auth.login', {
+          summary: 'Sign in with email and password: a session cookie and the CSRF token its writes need',
+          description:
+            'Sets the `jornada_session` cookie (HttpOnly, SameSite=Strict, Secure over https). An unknown email, a wrong password and a disabled user are the same 401 `invalid_credentials`. Ten failures for one email within 15 minutes, or a hundred from one address, are 429 `login_throttled` with `Retry-After`. An email whose password opens accounts in several companies is 409 `tenant_choice_required`, naming those companies in `details` (`value`: the id to send as `tenant_id`).',
+          body: LoginBody,
+          response: { 200: DataOf(SignedIn) },
+          errors: [409],
+        }),
+        async (request, reply) => {
+          const unit = unitOfRequest(request)
+          const signedIn = await signIn(
+            unit,
+            request.body,
+            { address: request.ip, userAgent: request.headers['user-agent'] ?? null },
+            settings.throttle,
+            settings.session,
+          )
+          reply.header(
+            'Set-Cookie',
+            sessionCookie(signedIn.session.token, signedIn.session.expiresAt, unit.now, cookies),
+          )
+          reply.header('Cache-Control', 'no-store')
+          return { data: await signInAnswer(unit, signedIn) }
+        },
+      )
+      app.post(
+        '/auth/logout',
+        operation('me', {
+          operationId: 'auth.logout',
+          summary: 'Sign out: the session of this request ends, on every instance at once',
+          response: { 204: Type.Null() },
+        }),
+        async (request, reply) => {
+          await signOut(scopeOfRequest(request))
+          return reply.header('Set-Cookie', clearedSessionCookie(cookies)).status(204).send(null)
+        },
+      )
+      app.get(
+        '/auth/sessions',
+        operation('me', {
+          operationId: 'auth.sessions.list',
+          summary: 'My open sessions: where and when I signed in, and when each was last used',
+          response: { 200: DataOf(Type.Array(Type.Ref('Session'))) },
+        }),
+        async (request) => ({ data: await listOwnSessions(scopeOfRequest(request), settings.session) }),
+      )
+      app.delete(
+        '/auth/sessions/:session_id',
+        operation('me', {
+          operationId: 'auth.sessions.end',
+          summary: 'End one of my sessions (a phone left behind); it stops working at once',
+          description: 'Ending an ended session changes nothing. Another person’s session is 404.',
+          params: SessionIdParams,
+          response: { 204: Type.Null() },
+          errors: [404],
+        }),
+        async (request, reply) => {
+          const scope = scopeOfRequest(request)
+          await endOwnSession(scope, request.params.session_id)
+          if (request.params.session_id === scope.auth.keyId) reply.header('Set-Cookie', clearedSessionCookie(cookies))
+          return reply.status(204).send(null)
+        },
+      )
+      app.post(
+        '/me/password',
+        operation('me', {
+          operationId: 'me.password',
+          summary: 'Change my password; my other sessions end at once',
+          description:
+            'The current password is checked and throttled like a sign-in (401 `invalid_credentials`, 429 `login_throttled`). The new one must have 8 to 256 characters and not be a commonly used password (400).',
+          body: ChangePasswordBody,
+          response: { 200: DataOf(Type.Object({ other_sessions_ended: Type.Integer({ minimum: 0 }) })) },
+        }),
+        async (request) => ({
+          data: await changeOwnPassword(scopeOfRequest(request), request.body, request.ip, settings.throttle),
+        }),
+      )
+    },
+  }
+}

@@ -1,0 +1,62 @@
+import { Type, type Static } from 'typebox'
+import { Id, IdName, InstantString, Nullable } from '../../lib/schemas.js'
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../lib/passwords.js'
+
+const Email = Type.String({ minLength: 3, maxLength: 254, description: 'The email of the account' })
+
+export const LoginBody = Type.Object(
+  {
+    email: Email,
+    // No minimum here: a refusal must not tell an old short password from a wrong one.
+    password: Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH }),
+    tenant_id: Type.Optional(
+      Id('The company to sign in to, when the email has accounts in several (409 tenant_choice_required)'),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type LoginBodyType = Static<typeof LoginBody>
+
+export const SignedIn = Type.Object(
+  {
+    user: Type.Ref('UserReduced'),
+    tenant: IdName,
+    expires_at: InstantString(
+      'When the session ends at the latest; it also ends after SESSION_IDLE_HOURS (12 by default) without a request',
+    ),
+    csrf_token: Type.String({
+      description:
+        'Send it as `X-CSRF-Token` with every write made with the session cookie (403 csrf_failed otherwise). Shown this once; keep it in memory, not in storage a script of another origin could read',
+    }),
+  },
+  { $id: 'SignedIn', description: 'A person signed in; the session itself travels in the `jornada_session` cookie' },
+)
+
+export const Session = Type.Object(
+  {
+    id: Type.String(),
+    created_at: InstantString(),
+    last_seen_at: InstantString('Moved at most once a minute by the requests made with it'),
+    expires_at: InstantString('Its absolute end; it ends earlier when idle for SESSION_IDLE_HOURS'),
+    user_agent: Nullable(Type.String({ description: 'The browser or app that signed in, as it said' })),
+    ip_address: Nullable(Type.String({ description: 'The address it signed in from' })),
+    method: Type.String({ description: 'How the person signed in: password, invitation, password_reset' }),
+    current: Type.Boolean({ description: 'Whether this is the session of the request listing them' }),
+  },
+  { $id: 'Session', description: 'One of the sessions of the person calling' },
+)
+
+export const SessionIdParams = Type.Object({ session_id: Id('A session id (ses_...)') })
+
+export const ChangePasswordBody = Type.Object(
+  {
+    current_password: Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH }),
+    password: Type.String({
+      minLength: MIN_PASSWORD_LENGTH,
+      maxLength: MAX_PASSWORD_LENGTH,
+      description: `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters, not one of the commonly used passwords`,
+    }),
+  },
+  { additionalProperties: false },
+)
+export type ChangePasswordBodyType = Static<typeof ChangePasswordBody>

@@ -1,0 +1,7 @@
+/** The accounts module's front door: signing in, sessions, passwords, invitations and resets (decisions 16). */
+export { accountsApi } from './accounts.routes.js'
+export type { AccountsSettings } from './accounts.routes.js'
+export { LOGIN_WINDOW_MS, MemoryLoginThrottle, RedisLoginThrottle } from './login-throttle.js'
+export type { LoginThrottle } from './login-throttle.js'
+export { smtpMailer } from './mailer.js'
+export type { Mailer, MailMessage } from './mailer.js'

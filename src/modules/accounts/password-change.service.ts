@@ -1,0 +1,53 @@
+/**
+ * A person changes their own password (decisions 16): they prove the current one (throttled like
+ * a sign-in, so a stolen session cannot guess it), the new one must pass the password rules, and
+ * every other session of theirs ends at once: whoever else was signed in as them is signed out.
+ */
+import type { RequestScope } from '../../auth/request-scope.js'
+import { inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
+import { AppError, invalidField } from '../../errors.js'
+import { passwordProblem } from '../../lib/passwords.js'
+import { hashPassword, verifyPassword } from '../../lib/secrets.js'
+import { recordWrite } from '../audit/index.js'
+import { endSessionsOf } from '../keys/index.js'
+import { passwordHashOf, setPasswordHash } from './accounts.repository.js'
+import type { ChangePasswordBodyType } from './accounts.schemas.js'
+import type { LoginThrottle } from './login-throttle.js'
+import { normalizedEmail } from './sign-in.service.js'
+
+export async function changeOwnPassword(
+  scope: RequestScope,
+  body: ChangePasswordBodyType,
+  address: string,
+  throttle: LoginThrottle,
+): Promise<{ other_sessions_ended: number }> {
+  const { auth } = scope
+  const problem = passwordProblem(body.password)
+  if (problem) throw invalidField('password', problem)
+  const email = normalizedEmail(auth.actor.email)
+  await throttle.check(email, address, scope.now)
+  const stored = await passwordHashOf(scope.db, auth.tenantId, auth.actor.id)
+  if (!stored?.password_hash || !(await verifyPassword(body.current_password, stored.password_hash))) {
+    await throttle.failed(email, address, scope.now)
+    throw new AppError(
+      'invalid_credentials',
+      'The current password is not right. If you forgot it, sign out and use "Forgot your password?"',
+    )
+  }
+  const hash = await hashPassword(body.password)
+  return inTransaction(scope, async (tx) => {
+    await setPasswordHash(tx.db, auth.tenantId, auth.actor.id, hash, nowIsoOf(tx))
+    const current = auth.credential === 'session' ? auth.keyId : null
+    const ended = await endSessionsOf(tx, auth.tenantId, auth.actor.id, 'password_changed', current)
+    await recordWrite(tx, {
+      tenantId: auth.tenantId,
+      source: 'api',
+      keyId: auth.keyId,
+      userId: auth.actor.id,
+      operation: 'auth.password_changed',
+      resourceId: auth.actor.id,
+      fields: [],
+    })
+    return { other_sessions_ended: ended }
+  })
+}

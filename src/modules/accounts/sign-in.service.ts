@@ -1,0 +1,193 @@
+/**
+ * Signing in and out with a password (decisions 16). What an attacker could learn from a refusal
+ * is kept to nothing: an unknown email, a wrong password and a disabled user get the same 401 in
+ * the same time (a dummy hash is checked when there is no real one), and failures are throttled
+ * per email and per address before any password is checked.
+ */
+import type { RequestScope } from '../../auth/request-scope.js'
+import { type Unit, inTransaction } from '../../db/unit-of-work.js'
+import { AppError, notFound } from '../../errors.js'
+import { hashPassword, verifyPassword } from '../../lib/secrets.js'
+import { recordWrite } from '../audit/index.js'
+import {
+  type SessionPolicy,
+  type SignInMethod,
+  type StartedSession,
+  endOneSession,
+  ownSession,
+  sessionsOf,
+  startSession,
+} from '../keys/index.js'
+import { requireTenant } from '../tenants/index.js'
+import { findUser, userRowToReduced } from '../users/index.js'
+import { type Account, accountsByEmail } from './accounts.repository.js'
+import type { LoginThrottle } from './login-throttle.js'
+
+/** Where a sign-in comes from: the address throttles count against, and the browser to show in the list of sessions. */
+export interface ClientInfo {
+  address: string
+  userAgent: string | null
+}
+
+export interface SignInInput {
+  email: string
+  password: string
+  tenant_id?: string | undefined
+}
+
+/** The hash checked when an email has no account with a password: a refusal then costs what a wrong password does. */
+let dummyHash: Promise<string> | undefined
+function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword('no account has this password')
+  return dummyHash
+}
+
+export function normalizedEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+/** Whether `password` opens `account`; checks the dummy hash when the account has none, to take the same time. */
+async function opens(account: Account | undefined, password: string): Promise<boolean> {
+  if (!account?.password_hash) {
+    await verifyPassword(password, await dummyPasswordHash())
+    return false
+  }
+  return verifyPassword(password, account.password_hash)
+}
+
+/** What `auth.*` entries of the audit log record: names and ids, never a password. */
+function audit(unit: Unit, account: Pick<Account, 'tenant_id' | 'user_id'>, operation: string, keyId: string | null) {
+  return recordWrite(unit, {
+    tenantId: account.tenant_id,
+    source: 'api',
+    keyId,
+    userId: account.user_id,
+    operation,
+    resourceId: account.user_id,
+    fields: [],
+  })
+}
+
+/** Starts a session for an account that has proved who it is, with its audit entry; the caller's unit of work. */
+export async function openSession(
+  unit: Unit,
+  account: Pick<Account, 'tenant_id' | 'user_id'>,
+  method: SignInMethod,
+  client: ClientInfo,
+  policy: SessionPolicy,
+): Promise<StartedSession> {
+  const session = await startSession(
+    unit,
+    {
+      tenantId: account.tenant_id,
+      userId: account.user_id,
+      method,
+      userAgent: client.userAgent,
+      ipAddress: client.address,
+    },
+    policy,
+  )
+  await audit(unit, account, 'auth.login', session.id)
+  return session
+}
+
+export interface SignedIn {
+  session: StartedSession
+  tenantId: string
+  userId: string
+}
+
+/**
+ * Signs in with an email and a password: the session of the one active account they open. An
+ * email with accounts in several companies whose password opens more than one must say which
+ * (`tenant_id`): 409 naming only those companies.
+ */
+export async function signIn(
+  unit: Unit,
+  input: SignInInput,
+  client: ClientInfo,
+  throttle: LoginThrottle,
+  policy: SessionPolicy,
+): Promise<SignedIn> {
+  const email = normalizedEmail(input.email)
+  await throttle.check(email, client.address, unit.now)
+  const accounts = await accountsByEmail(unit.db, email, input.tenant_id)
+  const opened: Account[] = []
+  if (accounts.length === 0) await opens(undefined, input.password)
+  // One after another: each check holds 128 MiB of scrypt memory.
+  for (const account of accounts)
+    if ((await opens(account, input.password)) && account.status === 'active') opened.push(account)
+
+  if (opened.length === 0) {
+    await throttle.failed(email, client.address, unit.now)
+    // Counted in each company that has the email, so its administrators see attempts on their people.
+    await inTransaction(unit, async (tx) => {
+      for (const account of accounts) await audit(tx, account, 'auth.login_failed', null)
+    })
+    throw new AppError(
+      'invalid_credentials',
+      'The email or the password is not right. Try again, or ask for a new password with "Forgot your password?"',
+    )
+  }
+  if (opened.length > 1) {
+    throw new AppError(
+      'tenant_choice_required',
+      'This email and password open accounts in several companies: sign in again with tenant_id, one of those listed',
+      opened.map((account) => ({ field: 'tenant_id', message: account.tenant_name, value: account.tenant_id })),
+    )
+  }
+  const account = opened[0]!
+  const session = await inTransaction(unit, (tx) => openSession(tx, account, 'password', client, policy))
+  return { session, tenantId: account.tenant_id, userId: account.user_id }
+}
+
+/** The answer of a sign-in: who signed in, into which company, until when, and the CSRF token writes need. */
+export async function signInAnswer(unit: Unit, signedIn: SignedIn) {
+  const [user, tenant] = await Promise.all([
+    findUser(unit.db, signedIn.tenantId, signedIn.userId),
+    requireTenant(unit.db, signedIn.tenantId),
+  ])
+  if (!user) throw notFound('User')
+  return {
+    user: userRowToReduced(user),
+    tenant: { id: tenant.id, name: tenant.name },
+    expires_at: signedIn.session.expiresAt,
+    csrf_token: signedIn.session.csrfToken,
+  }
+}
+
+/** The session a request was made with: logout and the list of sessions need one, not a key. */
+function sessionIdOf(scope: RequestScope): string {
+  if (scope.auth.credential !== 'session')
+    throw new AppError(
+      'invalid_request',
+      'This operation is for a signed-in person (the session cookie); an API key is revoked with POST /api/v1/keys/{id}/revoke',
+    )
+  return scope.auth.keyId
+}
+
+/** Signs out: the request's own session ends, on every instance at once. */
+export async function signOut(scope: RequestScope): Promise<void> {
+  const { auth } = scope
+  const sessionId = sessionIdOf(scope)
+  await inTransaction(scope, async (tx) => {
+    if (await endOneSession(tx, auth.tenantId, sessionId, 'logout'))
+      await audit(tx, { tenant_id: auth.tenantId, user_id: auth.actor.id }, 'auth.logout', sessionId)
+  })
+}
+
+export async function listOwnSessions(scope: RequestScope, policy: SessionPolicy) {
+  const { auth } = scope
+  return sessionsOf(scope, auth.tenantId, auth.actor.id, auth.credential === 'session' ? auth.keyId : null, policy)
+}
+
+/** Ends one of the caller's own sessions (a phone left behind); another person's is 404. */
+export async function endOwnSession(scope: RequestScope, sessionId: string): Promise<void> {
+  const { auth } = scope
+  const session = await ownSession(scope.db, auth.tenantId, auth.actor.id, sessionId)
+  if (!session) throw notFound('Session')
+  await inTransaction(scope, async (tx) => {
+    if (await endOneSession(tx, auth.tenantId, sessionId, sessionId === auth.keyId ? 'logout' : 'ended'))
+      await audit(tx, { tenant_id: auth.tenantId, user_id: auth.actor.id }, 'auth.session_ended', sessionId)
+  })
+}

@@ -1,0 +1,157 @@
+/**
+ * Sign-in sessions as stored (decisions 16): a row per session with hashes of its cookie's secret
+ * and of its CSRF token. Ending a session sets `ended_at`, which moves the authentication epoch
+ * (migration 0014) so that every instance stops accepting it at its next request.
+ */
+import type { Kysely } from 'kysely'
+import { reusableQuery } from '../../db/reusable-query.js'
+import type { Database, SessionRow } from '../../db/schema.js'
+import type { KeyWithActor } from './keys.repository.js'
+
+/** A session with its user and company, read in one query like a key (see KeyWithActor). */
+export type SessionWithActor = Omit<
+  KeyWithActor,
+  'scopes' | 'kind' | 'created_by_user_id' | 'last_used_at' | 'expires_at'
+> & {
+  expires_at: string
+  csrf_hash: string
+  last_seen_at: string
+  ended_at: string | null
+}
+
+const sessionWithActor = reusableQuery((db: Kysely<Database>, sessionId: string) =>
+  db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 's.user_id').onRef('u.tenant_id', '=', 's.tenant_id'))
+    .innerJoin('tenants as t', 't.id', 's.tenant_id')
+    .select([
+      's.id',
+      's.tenant_id',
+      's.secret_hash',
+      's.csrf_hash',
+      's.expires_at',
+      's.last_seen_at',
+      's.ended_at',
+      's.ended_at as revoked_at',
+      'u.id as user_id',
+      'u.email as user_email',
+      'u.full_name as user_full_name',
+      'u.role as user_role',
+      'u.status as user_status',
+      'u.department_id as user_department_id',
+      't.name as tenant_name',
+      't.timezone as tenant_timezone',
+      't.default_vacation_days as tenant_default_vacation_days',
+      't.country as tenant_country',
+      't.region as tenant_region',
+      't.hr_department_id as tenant_hr_department_id',
+      't.default_folders as tenant_default_folders',
+      't.default_schedule_id as tenant_default_schedule_id',
+      't.created_at as tenant_created_at',
+    ])
+    .where('s.id', '=', sessionId),
+)
+
+/** One indexed read: the session, its user and its company. */
+export async function findSessionWithActor(
+  db: Kysely<Database>,
+  sessionId: string,
+): Promise<SessionWithActor | undefined> {
+  return (await sessionWithActor(db, sessionId))[0]
+}
+
+export async function insertSession(db: Kysely<Database>, row: SessionRow): Promise<void> {
+  await db.insertInto('sessions').values(row).execute()
+}
+
+export async function findSession(
+  db: Kysely<Database>,
+  tenantId: string,
+  sessionId: string,
+): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', sessionId)
+    .executeTakeFirst()
+}
+
+/** Moves last_seen_at; the idle timeout counts from it. Not watched by the epoch: touching is not ending. */
+export async function touchSession(db: Kysely<Database>, tenantId: string, sessionId: string, at: string) {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .execute()
+}
+
+/** Ends one session; ending it twice keeps the first end. True when this call ended it. */
+export async function endSession(
+  db: Kysely<Database>,
+  tenantId: string,
+  sessionId: string,
+  at: string,
+  reason: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ ended_at: at, end_reason: reason })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}
+
+/** Ends every open session of a user but `exceptSessionId`; answers how many it ended. */
+export async function endSessionsOf(
+  db: Kysely<Database>,
+  tenantId: string,
+  userId: string,
+  at: string,
+  reason: string,
+  exceptSessionId: string | null = null,
+): Promise<number> {
+  let query = db
+    .updateTable('sessions')
+    .set({ ended_at: at, end_reason: reason })
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', at)
+  if (exceptSessionId) query = query.where('id', '!=', exceptSessionId)
+  const result = await query.executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
+/** A user's sessions still open at `at` (not ended, not past their absolute end), newest first; at most 100. */
+export async function openSessionsOf(
+  db: Kysely<Database>,
+  tenantId: string,
+  userId: string,
+  at: string,
+): Promise<SessionRow[]> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', at)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute()
+}
+
+/** Deletes sessions that ended or expired before `before` (housekeeping): they sign nobody in. */
+export async function deleteSessionsEndedBefore(db: Kysely<Database>, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('ended_at', '<', before), eb('expires_at', '<', before)]))
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
