@@ -254,6 +254,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const db = options.db
   const clock = options.clock ?? Date.now
   const publicUrl = options.accounts?.publicUrl ?? null
+  // Links in mails must not take their host from a request's Host header, which anyone can set.
+  if (options.accounts?.mailer && !publicUrl) throw new Error('Sending mail needs publicUrl (PUBLIC_URL)')
   const accounts: AccountsSettings = {
     session: { ...DEFAULT_SESSION_POLICY, ...options.accounts?.session },
     throttle: options.accounts?.throttle ?? new MemoryLoginThrottle(),

@@ -24,6 +24,19 @@ export interface Config {
   shutdownGraceMs: number
   webhooks: WebhooksConfig
   load: LoadConfig
+  accounts: AccountsConfig
+}
+
+/** People signing in (decisions 16). */
+export interface AccountsConfig {
+  /** `PUBLIC_URL`: where people reach the service; links in mails start with it, https makes cookies Secure. */
+  publicUrl: string | null
+  /** `SMTP_URL`: invitations and resets go by mail through it; null: invitations answer their link. */
+  smtpUrl: string | null
+  /** `MAIL_FROM`: the sender of those mails. */
+  mailFrom: string
+  /** `SESSION_IDLE_HOURS`: a session unused this long ends (12 by default). */
+  sessionIdleHours: number
 }
 
 export interface LoadConfig {
@@ -129,6 +142,36 @@ function origins(raw: string | undefined): string[] {
   return list
 }
 
+function publicUrl(raw: string | undefined): string | null {
+  if (!raw) return null
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be a URL such as https://jornada.example.com, got "${raw}"`)
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ConfigError(`PUBLIC_URL must start with https:// (or http:// for a trial), got "${raw}"`)
+  return raw.replace(/\/+$/, '')
+}
+
+function accountsConfig(env: NodeJS.ProcessEnv): AccountsConfig {
+  const smtpUrl = env.SMTP_URL || null
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl))
+    throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, got "${smtpUrl.replace(/\/\/[^@/]*@/, '//…@')}"`)
+  const url = publicUrl(env.PUBLIC_URL)
+  // Links in mails must not take their host from a request's Host header, which anyone can set.
+  if (smtpUrl && !url) throw new ConfigError('SMTP_URL needs PUBLIC_URL: the links in mails are made from it')
+  const mailFrom = env.MAIL_FROM || 'Jornada <no-reply@localhost>'
+  if (smtpUrl && !env.MAIL_FROM) throw new ConfigError('SMTP_URL needs MAIL_FROM, the sender of the mails')
+  return {
+    publicUrl: url,
+    smtpUrl,
+    mailFrom,
+    sessionIdleHours: positiveInteger('SESSION_IDLE_HOURS', env.SESSION_IDLE_HOURS, 12, 720),
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || DEFAULT_DATABASE_URL
   if (!/^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(databaseUrl)) {
@@ -179,5 +222,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivateNetworks: flag('WEBHOOKS_ALLOW_PRIVATE_NETWORKS', env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS, false),
       dispatchInServe: flag('WEBHOOKS_DISPATCH', env.WEBHOOKS_DISPATCH, true),
     },
+    accounts: accountsConfig(env),
   }
 }

@@ -7,7 +7,9 @@ import type { Config } from './config.js'
 import { migrateToLatest, openDatabase } from './db/database.js'
 import { shareWithPrimary, startMetricsServer } from './http/metrics.js'
 import { RedisRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
+import { type LoginThrottle, RedisLoginThrottle, smtpMailer } from './modules/accounts/index.js'
 import { recordWrite } from './modules/audit/index.js'
+import { DEFAULT_SESSION_POLICY } from './modules/keys/index.js'
 import { standardOutputLog } from './lib/log-stream.js'
 import { startHousekeeping } from './modules/housekeeping/index.js'
 import { createDemoTenant } from './modules/onboarding/index.js'
@@ -33,6 +35,8 @@ export async function startServer(
   const database = await openDatabase(config.databaseUrl)
 
   let rateLimitStore: RateLimitStore | undefined
+  let loginThrottle: LoginThrottle | undefined
+  const mailer = config.accounts.smtpUrl ? smtpMailer(config.accounts.smtpUrl, config.accounts.mailFrom) : null
   let app: FastifyInstance | undefined
   let url: string
   let demoKey: string | undefined
@@ -66,6 +70,8 @@ export async function startServer(
       })
       redis.on('error', (error) => console.error(`redis: ${error.message}`))
       rateLimitStore = new RedisRateLimitStore(redis)
+      // Its own connection: the throttle's commands never queue behind the rate limit's.
+      loginThrottle = new RedisLoginThrottle(redis.duplicate())
     }
     app = await buildApp({
       db: database.db,
@@ -75,6 +81,12 @@ export async function startServer(
       corsOrigins: config.corsOrigins,
       webhooksAllowPrivateNetworks: config.webhooks.allowPrivateNetworks,
       timeouts: config.timeouts,
+      accounts: {
+        publicUrl: config.accounts.publicUrl,
+        session: { ...DEFAULT_SESSION_POLICY, idleMs: config.accounts.sessionIdleHours * 3_600_000 },
+        ...(loginThrottle ? { throttle: loginThrottle } : {}),
+        mailer,
+      },
       load: {
         maxLagMs: config.load.maxLagMs,
         expensivePerKey: config.load.expensivePerKey,
@@ -116,6 +128,8 @@ export async function startServer(
   } catch (error) {
     await app?.close()
     await rateLimitStore?.close()
+    await loginThrottle?.close()
+    await mailer?.close()
     await database.destroy()
     throw error
   }
@@ -163,6 +177,10 @@ export async function startServer(
       }
       await dispatcher?.stop()
       await rateLimitStore?.close()
+      await loginThrottle?.close()
+      await mailer?.close()
+    await loginThrottle?.close()
+    await mailer?.close()
       await database.destroy()
     },
   }

@@ -25,6 +25,7 @@ function serveConfig(dir: string, overrides: Partial<Config> = {}): Config {
     shutdownGraceMs: 10_000,
     webhooks: { allowPrivateNetworks: false, dispatchInServe: true },
     load: DEFAULT_LOAD_CONFIG,
+    accounts: { publicUrl: null, smtpUrl: null, mailFrom: 'Jornada <no-reply@localhost>', sessionIdleHours: 12 },
     ...overrides,
   }
 }

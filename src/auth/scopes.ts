@@ -9,6 +9,7 @@ export const SCOPES = [
   'users.update',
   'users.deactivate',
   'users.reactivate',
+  'users.invite',
   'users.sensitive',
   'departments.list',
   'departments.create',

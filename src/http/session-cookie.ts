@@ -7,7 +7,7 @@ export const SESSION_COOKIE = 'jornada_session'
 
 /** The session cookie's value in a `Cookie` header, or null. Other cookies are ignored. */
 export function sessionCookieOf(header: string | undefined): string | null {
-  if (!header || !header.includes(SESSION_COOKIE)) return null
+  if (!header?.includes(SESSION_COOKIE)) return null
   for (const part of header.split(';')) {
     const eq = part.indexOf('=')
     if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) return part.slice(eq + 1).trim() || null

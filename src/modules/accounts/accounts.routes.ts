@@ -8,9 +8,22 @@ import { type ApiModule, accountOperation, operations } from '../../http/route.j
 import { clearedSessionCookie, sessionCookie } from '../../http/session-cookie.js'
 import { DataOf } from '../../lib/schemas.js'
 import type { SessionPolicy } from '../keys/index.js'
-import { ChangePasswordBody, LoginBody, Session, SessionIdParams, SignedIn } from './accounts.schemas.js'
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import { AppError } from '../../errors.js'
+import { UserIdParams } from '../users/index.js'
+import { completePasswordReset, inviteUser, requestPasswordReset } from './account-links.service.js'
+import {
+  ChangePasswordBody,
+  CompleteResetBody,
+  Invitation,
+  LoginBody,
+  ResetRequestBody,
+  Session,
+  SessionIdParams,
+  SignedIn,
+} from './accounts.schemas.js'
 import type { LoginThrottle } from './login-throttle.js'
-import type { Mailer } from './mailer.js'
+import type { MailMessage, Mailer } from './mailer.js'
 import { changeOwnPassword } from './password-change.service.js'
 import { endOwnSession, listOwnSessions, signIn, signInAnswer, signOut } from './sign-in.service.js'
 
@@ -28,10 +41,21 @@ export interface AccountsSettings {
 
 const operation = operations('Accounts')
 
+/** The origin links point at: `PUBLIC_URL`, else the one the request came to (an administrator's own). */
+function linkBase(settings: AccountsSettings, request: FastifyRequest): string {
+  return settings.publicUrl ?? `${request.protocol}://${request.host}`
+}
+
+/** Sends reset mails after the answer has gone: how long a mail takes must not tell whether an account exists. */
+function sendLater(mailer: Mailer, mails: MailMessage[], log: FastifyBaseLogger): void {
+  for (const mail of mails)
+    mailer.send(mail).catch((error: Error) => log.error({ err: error }, 'password reset mail not sent'))
+}
+
 export function accountsApi(settings: AccountsSettings): ApiModule {
   const cookies = { secure: settings.secureCookies }
   return {
-    schemas: [SignedIn, Session],
+    schemas: [SignedIn, Session, Invitation],
     routes: () => async (app) => {
       app.post(
         '/auth/login',
@@ -58,6 +82,70 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
           )
           reply.header('Cache-Control', 'no-store')
           return { data: await signInAnswer(unit, signedIn) }
+        },
+      )
+      app.post(
+        '/auth/password-reset',
+        accountOperation('auth.password-reset', {
+          summary: 'Ask for a password-reset link by mail; always 202, whether or not the email has an account',
+          description:
+            'Each active account with this email (in one company with `tenant_id`) is sent a link valid for one hour, at most three an hour. The answer and its timing are the same for every email. Without a mail server (`SMTP_URL`) nothing is sent and the request is logged.',
+          body: ResetRequestBody,
+          response: { 202: Type.Null() },
+        }),
+        async (request, reply) => {
+          const mails = await requestPasswordReset(unitOfRequest(request), request.body, linkBase(settings, request))
+          if (settings.mailer) sendLater(settings.mailer, mails, request.log)
+          else if (mails.length > 0) request.log.warn({ accounts: mails.length }, 'password reset not sent: SMTP_URL is not set')
+          return reply.status(202).send(null)
+        },
+      )
+      app.post(
+        '/auth/password-reset/complete',
+        accountOperation('auth.password-reset.complete', {
+          summary: 'Set a password with the token of an invitation or a reset link, and sign in',
+          description:
+            'The token is the `token` of the link’s fragment (`/app/password-reset#token=…` or `/app/invitation#token=…`). It works once: a used, expired or superseded token is 400 `invalid_token`. The password is checked first, so a refused one does not spend the link. Every other session of the person ends. Answers and sets the cookie as a sign-in does.',
+          body: CompleteResetBody,
+          response: { 200: DataOf(SignedIn) },
+        }),
+        async (request, reply) => {
+          const unit = unitOfRequest(request)
+          const signedIn = await completePasswordReset(
+            unit,
+            request.body,
+            { address: request.ip, userAgent: request.headers['user-agent'] ?? null },
+            settings.session,
+          )
+          reply.header('Set-Cookie', sessionCookie(signedIn.session.token, signedIn.session.expiresAt, unit.now, cookies))
+          reply.header('Cache-Control', 'no-store')
+          return { data: await signInAnswer(unit, signedIn) }
+        },
+      )
+      app.post(
+        '/users/:user_id/invite',
+        operation('users.invite', {
+          summary: 'Invite a person to set their password: a one-time link valid 72 hours, by mail',
+          description:
+            'Administrators only. The link goes by mail (in Spanish or English by the company’s country) when a mail server is configured (`SMTP_URL`); without one the answer carries it this once (`delivery: "link"`) for the administrator to hand over. A new invitation voids the links sent before. A disabled user is 409 `user_disabled`; a mail server that refuses the mail is 503 `mail_unavailable` and nothing changes.',
+          params: UserIdParams,
+          response: { 200: DataOf(Type.Ref('Invitation')) },
+          errors: [404, 409],
+        }),
+        async (request, reply) => {
+          const { invitation, mail } = await inviteUser(scopeOfRequest(request), request.params.user_id, {
+            base: linkBase(settings, request),
+            mail: settings.mailer !== null,
+          })
+          if (mail && settings.mailer) {
+            // Sent before the request's transaction commits: a mail that fails leaves no invitation behind.
+            await settings.mailer.send(mail).catch((error: Error) => {
+              request.log.error({ err: error }, 'invitation mail not sent')
+              throw new AppError('mail_unavailable', 'The mail server did not take the invitation: try again later')
+            })
+          }
+          reply.header('Cache-Control', 'no-store')
+          return { data: invitation }
         },
       )
       app.post(

@@ -60,3 +60,37 @@ export const ChangePasswordBody = Type.Object(
   { additionalProperties: false },
 )
 export type ChangePasswordBodyType = Static<typeof ChangePasswordBody>
+
+export const ResetRequestBody = Type.Object(
+  {
+    email: Email,
+    tenant_id: Type.Optional(Id('Only the account in this company')),
+  },
+  { additionalProperties: false },
+)
+
+export const CompleteResetBody = Type.Object(
+  {
+    token: Type.String({ minLength: 1, maxLength: 200, description: 'The token of the link' }),
+    password: Type.String({
+      minLength: MIN_PASSWORD_LENGTH,
+      maxLength: MAX_PASSWORD_LENGTH,
+      description: `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters, not one of the commonly used passwords`,
+    }),
+  },
+  { additionalProperties: false },
+)
+
+export const Invitation = Type.Object(
+  {
+    user_id: Type.String(),
+    expires_at: InstantString('When the link stops working (72 hours after it was made)'),
+    delivery: Type.Union([Type.Literal('mail'), Type.Literal('link')], {
+      description: '`mail`: sent to the person; `link`: no mail server is configured, hand the link over yourself',
+    }),
+    link: Type.Optional(
+      Type.String({ description: 'Only with `delivery: "link"`, and only in this answer: the link to hand over' }),
+    ),
+  },
+  { $id: 'Invitation', description: 'An invitation to set one’s password' },
+)

@@ -5,3 +5,4 @@ export { LOGIN_WINDOW_MS, MemoryLoginThrottle, RedisLoginThrottle } from './logi
 export type { LoginThrottle } from './login-throttle.js'
 export { smtpMailer } from './mailer.js'
 export type { Mailer, MailMessage } from './mailer.js'
+export { inviteUser, purgeAccountTokens } from './account-links.service.js'

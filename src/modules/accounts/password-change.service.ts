@@ -8,7 +8,6 @@ import { inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, invalidField } from '../../errors.js'
 import { passwordProblem } from '../../lib/passwords.js'
 import { hashPassword, verifyPassword } from '../../lib/secrets.js'
-import { recordWrite } from '../audit/index.js'
 import { endSessionsOf } from '../keys/index.js'
 import { passwordHashOf, setPasswordHash } from './accounts.repository.js'
 import type { ChangePasswordBodyType } from './accounts.schemas.js'
@@ -38,16 +37,8 @@ export async function changeOwnPassword(
   return inTransaction(scope, async (tx) => {
     await setPasswordHash(tx.db, auth.tenantId, auth.actor.id, hash, nowIsoOf(tx))
     const current = auth.credential === 'session' ? auth.keyId : null
+    // The write's audit entry (me.password) is made with the request's, like every API write.
     const ended = await endSessionsOf(tx, auth.tenantId, auth.actor.id, 'password_changed', current)
-    await recordWrite(tx, {
-      tenantId: auth.tenantId,
-      source: 'api',
-      keyId: auth.keyId,
-      userId: auth.actor.id,
-      operation: 'auth.password_changed',
-      resourceId: auth.actor.id,
-      fields: [],
-    })
     return { other_sessions_ended: ended }
   })
 }

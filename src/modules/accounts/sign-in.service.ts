@@ -166,14 +166,9 @@ function sessionIdOf(scope: RequestScope): string {
   return scope.auth.keyId
 }
 
-/** Signs out: the request's own session ends, on every instance at once. */
+/** Signs out: the request's own session ends, on every instance at once (audited as the write it is). */
 export async function signOut(scope: RequestScope): Promise<void> {
-  const { auth } = scope
-  const sessionId = sessionIdOf(scope)
-  await inTransaction(scope, async (tx) => {
-    if (await endOneSession(tx, auth.tenantId, sessionId, 'logout'))
-      await audit(tx, { tenant_id: auth.tenantId, user_id: auth.actor.id }, 'auth.logout', sessionId)
-  })
+  await endOneSession(scope, scope.auth.tenantId, sessionIdOf(scope), 'logout')
 }
 
 export async function listOwnSessions(scope: RequestScope, policy: SessionPolicy) {
@@ -186,8 +181,5 @@ export async function endOwnSession(scope: RequestScope, sessionId: string): Pro
   const { auth } = scope
   const session = await ownSession(scope.db, auth.tenantId, auth.actor.id, sessionId)
   if (!session) throw notFound('Session')
-  await inTransaction(scope, async (tx) => {
-    if (await endOneSession(tx, auth.tenantId, sessionId, sessionId === auth.keyId ? 'logout' : 'ended'))
-      await audit(tx, { tenant_id: auth.tenantId, user_id: auth.actor.id }, 'auth.session_ended', sessionId)
-  })
+  await endOneSession(scope, auth.tenantId, sessionId, sessionId === auth.keyId ? 'logout' : 'ended')
 }

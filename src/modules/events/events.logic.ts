@@ -7,6 +7,7 @@ export const EVENT_TYPES = [
   'user.updated',
   'user.deactivated',
   'user.reactivated',
+  'user.invited',
   'punch.created',
   'absence.created',
   'absence.approved',

@@ -1,12 +1,13 @@
 /**
  * What the service keeps only for a while: answers of Idempotency-Keys (24 hours), events and
  * finished webhook deliveries (30 days), expired kiosk sessions and idle kiosk lockouts, sign-in
- * sessions a month after they ended. `jornada serve` purges them every hour, then
+ * sessions a month after they ended, invitation and reset links a month after they expired. `jornada serve` purges them every hour, then
  * refreshes SQLite's query-planner statistics; several instances may do so at once, as a
  * purge only deletes what has expired.
  */
 import { optimizeQueryPlans } from '../../db/database.js'
 import type { Db, Unit } from '../../db/unit-of-work.js'
+import { purgeAccountTokens } from '../accounts/index.js'
 import { purgeEvents } from '../events/index.js'
 import { purgeIdempotencyKeys } from '../idempotency/index.js'
 import { purgeKioskSignIns } from '../kiosks/index.js'
@@ -21,6 +22,7 @@ export interface PurgeReport {
   webhook_deliveries: number
   kiosk_sign_ins: number
   sessions: number
+  account_tokens: number
 }
 
 /** Purges what had expired at the unit's moment. */
@@ -32,6 +34,7 @@ export async function purgeExpired(unit: Unit): Promise<PurgeReport> {
     webhook_deliveries: await purgeDeliveries(unit),
     kiosk_sign_ins: await purgeKioskSignIns(db, now),
     sessions: await purgeSessions(unit),
+    account_tokens: await purgeAccountTokens(unit),
   }
 }
 

@@ -1,0 +1,218 @@
+/**
+ * Invitations and password resets (decisions 16): a one-time link to set one's password. The token
+ * in the link is a 256-bit secret; only its SHA-256 is stored, and using it is a single statement
+ * that succeeds once. Links point at the app (`/app/invitation`, `/app/password-reset`), the token
+ * in the fragment so it never reaches a server log or a Referer header.
+ */
+import type { RequestScope } from '../../auth/request-scope.js'
+import { canAdministerEmployees } from '../../auth/policies.js'
+import { lockRow } from '../../db/locks.js'
+import { type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
+import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
+import { newId } from '../../lib/ids.js'
+import { passwordProblem } from '../../lib/passwords.js'
+import { hashPassword, newSecret, sha256Hex } from '../../lib/secrets.js'
+import { recordWrite } from '../audit/index.js'
+import { recordEvent } from '../events/index.js'
+import { type SessionPolicy, endSessionsOf } from '../keys/index.js'
+import { requireTenant } from '../tenants/index.js'
+import { findUserRow } from '../users/index.js'
+import * as tokens from './account-tokens.repository.js'
+import { accountsByEmail, setPasswordHash } from './accounts.repository.js'
+import { accountMail, mailLanguageOf } from './mail-templates.js'
+import type { MailMessage } from './mailer.js'
+import { type ClientInfo, type SignedIn, normalizedEmail, openSession } from './sign-in.service.js'
+
+const HOUR_MS = 3_600_000
+export const INVITATION_LIFETIME_MS = 72 * HOUR_MS
+export const RESET_LIFETIME_MS = HOUR_MS
+/** Reset links made for one account per hour at most: the mailbox of a person is not ours to flood. */
+export const RESETS_PER_HOUR = 3
+
+/** Where links point: `PUBLIC_URL`, or the origin the request came to when it is not set. */
+export function linkTo(base: string, page: 'invitation' | 'password-reset', token: string): string {
+  return `${base.replace(/\/+$/, '')}/app/${page}#token=${token}`
+}
+
+interface MadeToken {
+  token: string
+  expiresAt: string
+}
+
+async function makeToken(
+  unit: Unit,
+  user: { tenant_id: string; id: string },
+  purpose: tokens.TokenPurpose,
+  lifetimeMs: number,
+  createdBy: string | null,
+): Promise<MadeToken> {
+  const token = newSecret()
+  const expiresAt = new Date(unit.now + lifetimeMs).toISOString()
+  await tokens.insertToken(unit.db, {
+    id: newId('accountToken'),
+    tenant_id: user.tenant_id,
+    user_id: user.id,
+    purpose,
+    token_hash: sha256Hex(token),
+    created_at: nowIsoOf(unit),
+    expires_at: expiresAt,
+    used_at: null,
+    created_by_user_id: createdBy,
+  })
+  return { token, expiresAt }
+}
+
+export interface Invitation {
+  user_id: string
+  expires_at: string
+  delivery: 'mail' | 'link'
+  /** Only when `delivery` is `link`: shown this once for the administrator to hand over. */
+  link?: string
+}
+
+export interface InvitationOutcome {
+  invitation: Invitation
+  /** The mail to send after the invitation is committed; none when answered as a link. */
+  mail: MailMessage | null
+}
+
+/**
+ * Invites a person to set their password: a link valid 72 h that voids any sent before. With a
+ * mailer the link goes by mail in the company's language; without one the answer carries it once.
+ */
+export async function inviteUser(
+  scope: RequestScope,
+  userId: string,
+  links: { base: string; mail: boolean },
+): Promise<InvitationOutcome> {
+  const { auth } = scope
+  if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may invite people')
+  return inTransaction(scope, async (tx) => {
+    await lockRow(tx.db, 'users', auth.tenantId, userId)
+    const user = await findUserRow(tx.db, auth.tenantId, userId)
+    if (!user) throw notFound('User')
+    if (user.status !== 'active') throw new AppError('user_disabled', 'The user is disabled: reactivate them first')
+    await tokens.voidTokensOf(tx.db, auth.tenantId, userId, nowIsoOf(tx))
+    const createdBy = auth.credential === 'command-line' ? null : auth.actor.id
+    const made = await makeToken(tx, user, 'invitation', INVITATION_LIFETIME_MS, createdBy)
+    const link = linkTo(links.base, 'invitation', made.token)
+    const invitation: Invitation = {
+      user_id: userId,
+      expires_at: made.expiresAt,
+      delivery: links.mail ? 'mail' : 'link',
+    }
+    // The event carries no link: whoever receives webhooks must not be able to sign in as the person.
+    await recordEvent(tx, 'user.invited', invitation)
+    const tenant = auth.tenant
+    const mail = links.mail
+      ? accountMail({
+          kind: 'invitation',
+          to: user.email,
+          fullName: user.full_name,
+          companyName: tenant.name,
+          link,
+          expiresAt: made.expiresAt,
+          timezone: tenant.timezone,
+          language: mailLanguageOf(tenant.country),
+        })
+      : null
+    return { invitation: links.mail ? invitation : { ...invitation, link }, mail }
+  })
+}
+
+/**
+ * Makes a reset link for each active account with this email (in one company with `tenantId`),
+ * at most three an hour each, and answers the mails to send. Whoever asks learns nothing: the
+ * caller answers 202 whatever this finds.
+ */
+export async function requestPasswordReset(
+  unit: Unit,
+  input: { email: string; tenant_id?: string | undefined },
+  base: string,
+): Promise<MailMessage[]> {
+  const accounts = (await accountsByEmail(unit.db, normalizedEmail(input.email), input.tenant_id)).filter(
+    (account) => account.status === 'active',
+  )
+  const since = new Date(unit.now - HOUR_MS).toISOString()
+  return inTransaction(unit, async (tx) => {
+    const mails: MailMessage[] = []
+    for (const account of accounts) {
+      await lockRow(tx.db, 'users', account.tenant_id, account.user_id)
+      if ((await tokens.tokensMadeSince(tx.db, account.tenant_id, account.user_id, 'password_reset', since)) >= RESETS_PER_HOUR)
+        continue
+      const user = (await findUserRow(tx.db, account.tenant_id, account.user_id))!
+      const made = await makeToken(tx, user, 'password_reset', RESET_LIFETIME_MS, null)
+      await recordWrite(tx, {
+        tenantId: account.tenant_id,
+        source: 'api',
+        keyId: null,
+        userId: null,
+        operation: 'auth.password_reset_requested',
+        resourceId: account.user_id,
+        fields: ['email'],
+      })
+      const tenant = await requireTenant(tx.db, account.tenant_id)
+      mails.push(
+        accountMail({
+          kind: 'password_reset',
+          to: user.email,
+          fullName: user.full_name,
+          companyName: tenant.name,
+          link: linkTo(base, 'password-reset', made.token),
+          expiresAt: made.expiresAt,
+          timezone: tenant.timezone,
+          language: mailLanguageOf(tenant.country),
+        }),
+      )
+    }
+    return mails
+  })
+}
+
+const INVALID_LINK =
+  'This link no longer works: it was used already, it expired, or a newer one was sent. Ask for a new one with "Forgot your password?" or ask your administrator for a new invitation'
+
+/**
+ * Sets the password with an invitation's or a reset's token and signs the person in. The new
+ * password is checked before the token is used, so a refused password does not spend the link.
+ * Every other session of the person ends, and every other link sent to them stops working.
+ */
+export async function completePasswordReset(
+  unit: Unit,
+  input: { token: string; password: string },
+  client: ClientInfo,
+  policy: SessionPolicy,
+): Promise<SignedIn> {
+  const problem = passwordProblem(input.password)
+  if (problem) throw invalidField('password', problem)
+  // scrypt before the transaction: nothing is locked while it runs.
+  const hash = await hashPassword(input.password)
+  return inTransaction(unit, async (tx) => {
+    const at = nowIsoOf(tx)
+    const token = await tokens.useToken(tx.db, sha256Hex(input.token), at)
+    if (!token) throw new AppError('invalid_token', INVALID_LINK)
+    const user = await findUserRow(tx.db, token.tenant_id, token.user_id)
+    if (!user || user.status !== 'active') throw new AppError('invalid_token', INVALID_LINK)
+    await setPasswordHash(tx.db, user.tenant_id, user.id, hash, at)
+    await tokens.voidTokensOf(tx.db, user.tenant_id, user.id, at)
+    await endSessionsOf(tx, user.tenant_id, user.id, 'password_reset')
+    const account = { tenant_id: user.tenant_id, user_id: user.id }
+    await recordWrite(tx, {
+      tenantId: user.tenant_id,
+      source: 'api',
+      keyId: null,
+      userId: user.id,
+      operation: token.purpose === 'invitation' ? 'auth.invitation_accepted' : 'auth.password_reset',
+      resourceId: user.id,
+      fields: ['password'],
+    })
+    const method = token.purpose === 'invitation' ? 'invitation' : 'password_reset'
+    const session = await openSession(tx, account, method, client, policy)
+    return { session, tenantId: user.tenant_id, userId: user.id }
+  })
+}
+
+/** Deletes links that expired more than a month ago (housekeeping). */
+export function purgeAccountTokens(unit: Unit): Promise<number> {
+  return tokens.deleteTokensExpiredBefore(unit.db, new Date(unit.now - 30 * 24 * HOUR_MS).toISOString())
+}

@@ -1,0 +1,223 @@
+/**
+ * Invitations and password resets by mail (decisions 16), delivered to a real SMTP server on
+ * loopback: the mail arrives in the company's language, its link sets the password once and never
+ * twice, expires, ends the person's other sessions, and asking reveals nothing.
+ */
+import assert from 'node:assert/strict'
+import { after, before, it } from 'node:test'
+import { type Mailer, smtpMailer } from '../../src/modules/accounts/index.js'
+import { PASSWORD, SessionClient, login, sessionCookieSet, signedIn } from '../helpers/accounts.js'
+import { expectError, forEachEngine, uniqueEmail } from '../helpers/harness.js'
+import { type Inbox, startInbox, tokenInMail } from '../helpers/smtp.js'
+
+const HOUR = 3_600_000
+const PUBLIC_URL = 'https://jornada.example.com'
+let now = Date.now()
+let inbox: Inbox
+let transport: Mailer | undefined
+
+/** Sends through the inbox started for this file (its port is known only once it listens). */
+const mailer: Mailer = {
+  send: (message) => {
+    transport ??= smtpMailer(inbox.url, 'Jornada <no-reply@jornada.example.com>')
+    return transport.send(message)
+  },
+  close: async () => {},
+}
+
+before(async () => {
+  inbox = await startInbox()
+})
+after(async () => {
+  await transport?.close()
+  await inbox.close()
+})
+
+async function complete(app: SessionClient['app'], token: string, password = PASSWORD) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/password-reset/complete',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ token, password }),
+  })
+  return { status: res.statusCode, body: JSON.parse(res.body), cookie: sessionCookieSet(res) }
+}
+
+async function askReset(app: SessionClient['app'], body: Record<string, unknown>) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/password-reset',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  })
+  return { status: res.statusCode, body: res.body }
+}
+
+forEachEngine(
+  'invitations and password resets by mail',
+  (t) => {
+    it('an invitation arrives by mail in Spanish, sets the password once, and signs the person in', async () => {
+      now = Date.now()
+      const tenant = await t.newTenant({ country: 'ES' })
+      const user = await tenant.createUser({ full_name: 'Lucía <b>Núñez</b>' })
+      const res = await tenant.admin.post(`/api/v1/users/${user.id}/invite`)
+      assert.equal(res.status, 200, JSON.stringify(res.body))
+      assert.equal(res.body.data.delivery, 'mail')
+      assert.equal(res.body.data.link, undefined, 'a mailed link is never in the answer')
+      assert.equal(Date.parse(res.body.data.expires_at) - now, 72 * HOUR)
+
+      const mail = await inbox.next(user.email)
+      assert.match(mail.subject ?? '', /te invita a Jornada/)
+      assert.match(mail.text ?? '', /Elige tu contraseña: https:\/\/jornada\.example\.com\/app\/invitation#token=/)
+      assert.match(String(mail.html), /Lucía &#60;b&#62;Núñez&#60;\/b&#62;/, 'names are escaped in HTML')
+      assert.doesNotMatch(String(mail.html), /<b>Núñez/)
+      const token = tokenInMail(mail, 'invitation')
+
+      const done = await complete(t.app, token)
+      assert.equal(done.status, 200, JSON.stringify(done.body))
+      assert.equal(done.body.data.user.id, user.id)
+      const client = new SessionClient(t.app, done.cookie!, done.body.data.csrf_token)
+      assert.equal((await client.get('/api/v1/me')).body.data.credential, 'session')
+      expectError(await complete(t.app, token, 'Otra-Contraseña-2026').then(asResponse), 400, 'invalid_token')
+      assert.equal((await login(t.app, { email: user.email, password: PASSWORD })).res.status, 200)
+
+      const events = (await tenant.admin.get('/api/v1/events?type=user.invited')).body.data
+      assert.equal(events.length, 1)
+      assert.deepEqual(events[0].data, { user_id: user.id, expires_at: res.body.data.expires_at, delivery: 'mail' })
+      assert.doesNotMatch(JSON.stringify(events), /token=/, 'the event carries no link')
+      const audit = (await tenant.admin.get('/api/v1/audit-log')).body.data.map((e: { operation: string }) => e.operation)
+      for (const operation of ['users.invite', 'auth.invitation_accepted', 'auth.login'])
+        assert.ok(audit.includes(operation), `${operation} is audited`)
+    })
+
+    it('a company outside the Spanish-speaking world gets its mail in English', async () => {
+      const tenant = await t.newTenant({ country: 'GB', timezone: 'Europe/London' })
+      const user = await tenant.createUser()
+      assert.equal((await tenant.admin.post(`/api/v1/users/${user.id}/invite`)).status, 200)
+      const mail = await inbox.next(user.email)
+      assert.match(mail.subject ?? '', /invites you to Jornada/)
+      assert.match(mail.text ?? '', /The link works once, until/)
+    })
+
+    it('only administrators invite; another company’s user is 404, a disabled one 409', async () => {
+      const tenant = await t.newTenant()
+      const other = await t.newTenant()
+      const member = await tenant.createUser({ password: PASSWORD })
+      const stranger = await other.createUser()
+      const session = await signedIn(t.app, member.email)
+      expectError(await session.post(`/api/v1/users/${member.id}/invite`), 403, 'permission_denied')
+      expectError(await tenant.admin.post(`/api/v1/users/${stranger.id}/invite`), 404, 'not_found')
+      await tenant.admin.post(`/api/v1/users/${member.id}/deactivate`)
+      expectError(await tenant.admin.post(`/api/v1/users/${member.id}/invite`), 409, 'user_disabled')
+    })
+
+    it('a mail server that refuses the invitation is 503 and leaves nothing behind', async () => {
+      const tenant = await t.newTenant()
+      const user = await tenant.createUser()
+      inbox.refuse(true)
+      try {
+        expectError(await tenant.admin.post(`/api/v1/users/${user.id}/invite`), 503, 'mail_unavailable')
+      } finally {
+        inbox.refuse(false)
+      }
+      assert.equal((await tenant.admin.get('/api/v1/events?type=user.invited')).body.data.length, 0)
+      const tokens = await t.database.db.selectFrom('account_tokens').select('id').where('user_id', '=', user.id).execute()
+      assert.equal(tokens.length, 0)
+    })
+
+    it('a reset mail’s link sets a new password once: the old one stops working and every session ends', async () => {
+      now = Date.now()
+      const tenant = await t.newTenant()
+      const user = await tenant.createUser({ password: PASSWORD })
+      const phone = await signedIn(t.app, user.email)
+      const laptop = await signedIn(t.app, user.email)
+      const asked = await askReset(t.app, { email: user.email.toUpperCase() })
+      assert.equal(asked.status, 202)
+      const unknown = await askReset(t.app, { email: uniqueEmail('nobody') })
+      assert.deepEqual(unknown, asked, 'an unknown email gets the very same answer')
+
+      const mail = await inbox.next(user.email)
+      assert.match(mail.subject ?? '', /Nueva contraseña/)
+      const token = tokenInMail(mail, 'password-reset')
+      const weak = await complete(t.app, token, 'password123')
+      expectError(asResponse(weak), 400, 'invalid_request')
+      const done = await complete(t.app, token, 'Nueva-Contraseña-2026')
+      assert.equal(done.status, 200, 'a refused password did not spend the link')
+      expectError(asResponse(await complete(t.app, token, 'Tercera-Contraseña-2026')), 400, 'invalid_token')
+
+      for (const old of [phone, laptop]) expectError(await old.get('/api/v1/me'), 401, 'unauthenticated')
+      expectError((await login(t.app, { email: user.email, password: PASSWORD })).res, 401, 'invalid_credentials')
+      assert.equal((await login(t.app, { email: user.email, password: 'Nueva-Contraseña-2026' })).res.status, 200)
+      const sessions = (await new SessionClient(t.app, done.cookie!, done.body.data.csrf_token).get('/api/v1/auth/sessions'))
+        .body.data
+      assert.ok(sessions.some((s: { method: string; current: boolean }) => s.method === 'password_reset' && s.current))
+    })
+
+    it('a reset link expires after an hour; at most three are made an hour', async () => {
+      now = Date.now()
+      const tenant = await t.newTenant()
+      const user = await tenant.createUser({ password: PASSWORD })
+      await askReset(t.app, { email: user.email })
+      const token = tokenInMail(await inbox.next(user.email), 'password-reset')
+      now += HOUR + 1000
+      expectError(asResponse(await complete(t.app, token)), 400, 'invalid_token')
+
+      for (let i = 0; i < 4; i++) assert.equal((await askReset(t.app, { email: user.email })).status, 202)
+      const made = await t.database.db
+        .selectFrom('account_tokens')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .where('created_at', '>', new Date(now - HOUR).toISOString())
+        .execute()
+      assert.equal(made.length, 3)
+      for (let i = 0; i < 3; i++) await inbox.next(user.email)
+    })
+
+    it('a disabled user gets no reset, and a link sent before deactivation no longer works', async () => {
+      now = Date.now()
+      const tenant = await t.newTenant()
+      const user = await tenant.createUser({ password: PASSWORD })
+      await askReset(t.app, { email: user.email })
+      const token = tokenInMail(await inbox.next(user.email), 'password-reset')
+      await tenant.admin.post(`/api/v1/users/${user.id}/deactivate`)
+      expectError(asResponse(await complete(t.app, token)), 400, 'invalid_token')
+      assert.equal((await askReset(t.app, { email: user.email })).status, 202)
+      await assert.rejects(inbox.next(user.email, 300), /no mail/)
+    })
+
+    it('two browsers completing the same link at once: exactly one sets the password', async () => {
+      now = Date.now()
+      const tenant = await t.newTenant()
+      const user = await tenant.createUser()
+      await tenant.admin.post(`/api/v1/users/${user.id}/invite`)
+      const token = tokenInMail(await inbox.next(user.email), 'invitation')
+      const results = await Promise.all(
+        ['Primera-Contraseña-2026', 'Segunda-Contraseña-2026'].map((password) => complete(t.app, token, password)),
+      )
+      assert.deepEqual(results.map((r) => r.status).sort(), [200, 400])
+    })
+  },
+  { app: { clock: () => now, accounts: { mailer, publicUrl: PUBLIC_URL } } },
+)
+
+forEachEngine('invitations without a mail server', (t) => {
+  it('answer their link once, for the administrator to hand over; a reset is not sent', async () => {
+    const tenant = await t.newTenant()
+    const user = await tenant.createUser()
+    const res = await tenant.admin.post(`/api/v1/users/${user.id}/invite`)
+    assert.equal(res.status, 200)
+    assert.equal(res.body.data.delivery, 'link')
+    assert.match(res.body.data.link, /^http:\/\/localhost(:\d+)?\/app\/invitation#token=[A-Za-z0-9_-]{43}$/)
+    const token = /token=(.+)$/.exec(res.body.data.link)![1]!
+    // A second invitation voids the first link.
+    const again = await tenant.admin.post(`/api/v1/users/${user.id}/invite`)
+    expectError(asResponse(await complete(t.app, token)), 400, 'invalid_token')
+    const second = /token=(.+)$/.exec(again.body.data.link)![1]!
+    assert.equal((await complete(t.app, second)).status, 200)
+    assert.equal((await askReset(t.app, { email: user.email })).status, 202)
+  })
+})
+
+function asResponse(result: { status: number; body: unknown }) {
+  return { status: result.status, body: result.body as any, headers: {} }
+}
