@@ -258,7 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.accounts?.mailer && !publicUrl) throw new Error('Sending mail needs publicUrl (PUBLIC_URL)')
   const accounts: AccountsSettings = {
     session: { ...DEFAULT_SESSION_POLICY, ...options.accounts?.session },
-    throttle: options.accounts?.throttle ?? new MemoryLoginThrottle(),
+    throttle: options.accounts?.throttle ?? new MemoryLoginThrottle(clock),
     publicUrl,
     mailer: options.accounts?.mailer ?? null,
     secureCookies: publicUrl?.startsWith('https:') ?? false,

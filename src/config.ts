@@ -158,7 +158,9 @@ function publicUrl(raw: string | undefined): string | null {
 function accountsConfig(env: NodeJS.ProcessEnv): AccountsConfig {
   const smtpUrl = env.SMTP_URL || null
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl))
-    throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, got "${smtpUrl.replace(/\/\/[^@/]*@/, '//…@')}"`)
+    throw new ConfigError(
+      `SMTP_URL must start with smtp:// or smtps://, got "${smtpUrl.replace(/\/\/[^@/]*@/, '//…@')}"`,
+    )
   const url = publicUrl(env.PUBLIC_URL)
   // Links in mails must not take their host from a request's Host header, which anyone can set.
   if (smtpUrl && !url) throw new ConfigError('SMTP_URL needs PUBLIC_URL: the links in mails are made from it')

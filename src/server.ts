@@ -179,8 +179,8 @@ export async function startServer(
       await rateLimitStore?.close()
       await loginThrottle?.close()
       await mailer?.close()
-    await loginThrottle?.close()
-    await mailer?.close()
+      await loginThrottle?.close()
+      await mailer?.close()
       await database.destroy()
     },
   }

@@ -83,13 +83,13 @@ export interface RequestScopeOptions {
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE'])
 
 /**
- * A write made with a key, or by a kiosk device on a kiosk endpoint: what runs in a request
- * transaction (and is audited, and may be idempotent).
+ * A write made with a key or a session (a scoped operation, or one of the caller's own such as
+ * signing out), or by a kiosk device on a kiosk endpoint: what runs in a request transaction (and
+ * is audited, and may be idempotent).
  */
 export function isApiWrite(request: FastifyRequest): boolean {
   if (!WRITE_METHODS.has(request.method)) return false
-  const config = request.routeOptions.config
-  return (request.auth !== null && config.scope !== undefined) || (request.kiosk !== null && config.access === 'kiosk')
+  return request.auth !== null || (request.kiosk !== null && request.routeOptions.config.access === 'kiosk')
 }
 
 /** A route that needs a caller: every API route but the public ones. */

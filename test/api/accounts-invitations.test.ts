@@ -85,8 +85,10 @@ forEachEngine(
       assert.equal(events.length, 1)
       assert.deepEqual(events[0].data, { user_id: user.id, expires_at: res.body.data.expires_at, delivery: 'mail' })
       assert.doesNotMatch(JSON.stringify(events), /token=/, 'the event carries no link')
-      const audit = (await tenant.admin.get('/api/v1/audit-log')).body.data.map((e: { operation: string }) => e.operation)
-      for (const operation of ['users.invite', 'auth.invitation_accepted', 'auth.login'])
+      const audit = (await tenant.admin.get('/api/v1/audit-log')).body.data.map(
+        (e: { operation: string }) => e.operation,
+      )
+      for (const operation of ['users.invite', 'auth.password-reset.complete', 'auth.login'])
         assert.ok(audit.includes(operation), `${operation} is audited`)
     })
 
@@ -121,7 +123,11 @@ forEachEngine(
         inbox.refuse(false)
       }
       assert.equal((await tenant.admin.get('/api/v1/events?type=user.invited')).body.data.length, 0)
-      const tokens = await t.database.db.selectFrom('account_tokens').select('id').where('user_id', '=', user.id).execute()
+      const tokens = await t.database.db
+        .selectFrom('account_tokens')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .execute()
       assert.equal(tokens.length, 0)
     })
 
@@ -148,8 +154,9 @@ forEachEngine(
       for (const old of [phone, laptop]) expectError(await old.get('/api/v1/me'), 401, 'unauthenticated')
       expectError((await login(t.app, { email: user.email, password: PASSWORD })).res, 401, 'invalid_credentials')
       assert.equal((await login(t.app, { email: user.email, password: 'Nueva-Contraseña-2026' })).res.status, 200)
-      const sessions = (await new SessionClient(t.app, done.cookie!, done.body.data.csrf_token).get('/api/v1/auth/sessions'))
-        .body.data
+      const sessions = (
+        await new SessionClient(t.app, done.cookie!, done.body.data.csrf_token).get('/api/v1/auth/sessions')
+      ).body.data
       assert.ok(sessions.some((s: { method: string; current: boolean }) => s.method === 'password_reset' && s.current))
     })
 

@@ -4,8 +4,9 @@
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
+import { PASSWORD, signedIn } from '../helpers/accounts.js'
 import { expenseBody } from '../helpers/fixtures.js'
-import { expectError, forEachEngine, type TestTenant } from '../helpers/harness.js'
+import { type Client, expectError, forEachEngine, type TestTenant } from '../helpers/harness.js'
 
 const SENSITIVE = {
   iban: 'ES9121000418450200051332',
@@ -16,11 +17,21 @@ const SENSITIVE = {
 }
 const WRITE_METHODS = new Set(['post', 'patch', 'put', 'delete'])
 
-async function everyWrite(tenant: TestTenant): Promise<Map<string, string | null>> {
+interface Caller {
+  request(method: string, url: string, body?: unknown): Promise<{ status: number; body: any }>
+}
+
+async function everyWrite(tenant: TestTenant, anonymous: Client): Promise<Map<string, string | null>> {
   const admin = tenant.admin
   const done = new Map<string, string | null>()
-  async function call(operation: string, method: string, url: string, body?: unknown): Promise<any> {
-    const res = await admin.request(method, url, body)
+  async function call(
+    operation: string,
+    method: string,
+    url: string,
+    body?: unknown,
+    by: Caller = admin,
+  ): Promise<any> {
+    const res = await by.request(method, url, body)
     assert.ok(res.status < 300, `${operation}: ${res.status} ${JSON.stringify(res.body)}`)
     const id =
       url.match(/\/((?:usr|dep|wcr|sch|hol|prj|alc|abs|cor|key|whk|kio)_[0-9A-Z]+)/)?.[1] ?? res.body?.data?.id ?? null
@@ -132,8 +143,49 @@ async function everyWrite(tenant: TestTenant): Promise<Map<string, string | null
   const kiosk = await call('kiosks.create', 'POST', '/api/v1/kiosks', { name: 'Front door' })
   await call('kiosks.revoke', 'POST', `/api/v1/kiosks/${kiosk.id}/revoke`)
   await call('users.reset-kiosk-pin', 'POST', `/api/v1/users/${user.id}/kiosk-pin/reset`)
+  // The administrator is invited, chooses a password, signs in and out, and changes it.
+  const invitation = await call('users.invite', 'POST', `/api/v1/users/${tenant.adminId}/invite`)
+  const token = /token=(.+)$/.exec(invitation.link)![1]
+  const completed = await call(
+    'auth.password-reset.complete',
+    'POST',
+    '/api/v1/auth/password-reset/complete',
+    {
+      token,
+      password: PASSWORD,
+    },
+    anonymous,
+  )
+  const email = completed.user.email
+  await call('auth.password-reset', 'POST', '/api/v1/auth/password-reset', { email }, anonymous)
+  await call('auth.login', 'POST', '/api/v1/auth/login', { email, password: PASSWORD }, anonymous)
+  const session = await signedIn(tenant.admin.app, email)
+  const other = await signedIn(tenant.admin.app, email)
+  const sessions = (await session.get('/api/v1/auth/sessions')).body.data
+  const otherId = sessions.find((s: { current: boolean }) => !s.current).id
+  await call('auth.sessions.end', 'DELETE', `/api/v1/auth/sessions/${otherId}`, undefined, session)
+  await call(
+    'me.password',
+    'POST',
+    '/api/v1/me/password',
+    { current_password: PASSWORD, password: `${PASSWORD}!` },
+    session,
+  )
+  await call('auth.logout', 'POST', '/api/v1/auth/logout', undefined, session)
+  expectError(await other.get('/api/v1/me'), 401, 'unauthenticated')
   return done
 }
+
+/** Operations with no caller: their entries name no key and no user. */
+const ANONYMOUS = new Set(['auth.password-reset'])
+/** Operations of a signed-in person, or that sign one in: their entries name the session. */
+const BY_SESSION = new Set([
+  'auth.login',
+  'auth.password-reset.complete',
+  'auth.sessions.end',
+  'me.password',
+  'auth.logout',
+])
 
 forEachEngine('audit log', (t) => {
   it('every write operation of the API leaves one entry: when, key, user, operation, resource and field names, never values', async () => {
@@ -143,7 +195,7 @@ forEachEngine('audit log', (t) => {
     await tenant.admin.patch(`/api/v1/users/${tenant.adminId}`, { department_id: hrDep.id })
     await tenant.admin.patch('/api/v1/tenant', { hr_department_id: hrDep.id })
     const before = (await tenant.admin.get('/api/v1/audit-log?page_size=100')).body.meta.total
-    const writes = await everyWrite(tenant)
+    const writes = await everyWrite(tenant, t.client(null))
 
     const openapi = (await t.client(null).get('/api/v1/openapi.json')).body
     const writeOperations = Object.values<any>(openapi.paths)
@@ -168,14 +220,15 @@ forEachEngine('audit log', (t) => {
       )
       assert.ok(entry, `an entry for ${operation} ${resourceId ?? ''}`)
       assert.equal(entry.source, 'api')
-      assert.equal(entry.user_id, tenant.adminId)
-      assert.match(entry.key_id, /^key_/)
+      assert.equal(entry.user_id, ANONYMOUS.has(operation) ? null : tenant.adminId)
+      if (ANONYMOUS.has(operation)) assert.equal(entry.key_id, null)
+      else assert.match(entry.key_id, BY_SESSION.has(operation) ? /^ses_/ : /^key_/, operation)
       assert.ok(!Number.isNaN(Date.parse(entry.at)))
     }
     const update = entries.find((e: any) => e.operation === 'users.update' && e.fields.includes('iban'))
     assert.deepEqual(update.fields.sort(), [...Object.keys(SENSITIVE), 'department_id'].sort())
     const text = JSON.stringify(log)
-    for (const value of [...Object.values(SENSITIVE), 'correct horse battery'])
+    for (const value of [...Object.values(SENSITIVE), 'correct horse battery', PASSWORD])
       assert.ok(!text.includes(value), `${value} is not in the audit log`)
     // Newest first.
     const times = log.data.map((e: any) => e.at)

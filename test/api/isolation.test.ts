@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
+import { PASSWORD, signedIn } from '../helpers/accounts.js'
 import { expectError, forEachEngine } from '../helpers/harness.js'
 
 forEachEngine('tenant isolation', (t) => {
@@ -67,6 +68,8 @@ forEachEngine('tenant isolation', (t) => {
       await theirs.admin.post('/api/v1/webhooks', { url: 'https://hooks.example.com/theirs', events: ['*'] })
     ).body.data
     const theirKiosk = (await theirs.admin.post('/api/v1/kiosks', { name: 'Their door' })).body.data
+    const theirSigner = await theirs.createUser({ password: PASSWORD })
+    const theirSession = (await (await signedIn(t.app, theirSigner.email)).get('/api/v1/auth/sessions')).body.data[0]
 
     const addressed: Record<string, [method: string, url: string, body?: unknown][]> = {
       'get /api/v1/users/{user_id}': [
@@ -111,6 +114,8 @@ forEachEngine('tenant isolation', (t) => {
       'delete /api/v1/webhooks/{webhook_id}': [['DELETE', `/api/v1/webhooks/${theirWebhook.id}`]],
       'get /api/v1/webhooks/{webhook_id}/deliveries': [['GET', `/api/v1/webhooks/${theirWebhook.id}/deliveries`]],
       'post /api/v1/kiosks/{kiosk_id}/revoke': [['POST', `/api/v1/kiosks/${theirKiosk.id}/revoke`]],
+      'post /api/v1/users/{user_id}/invite': [['POST', `/api/v1/users/${theirUser.id}/invite`]],
+      'delete /api/v1/auth/sessions/{session_id}': [['DELETE', `/api/v1/auth/sessions/${theirSession.id}`]],
     }
     const references: [string, string, unknown][] = [
       ['POST', '/api/v1/users', { email: 'ref1@example.com', full_name: 'R', department_id: theirDep.id }],

@@ -47,8 +47,19 @@ forEachEngine('OpenAPI document and real sockets', (t) => {
         op.responses['401'] && op.responses['403'] && op.responses['429'] && !op['x-scope'],
         `${op.operationId} documents common errors, needs no scope`,
       )
+    // A person's own account (sign-in, sessions, password) needs a caller or none, never a scope.
+    const accountOperations = operations.filter((o) => o.tags?.includes('Accounts') && o.operationId !== 'users.invite')
+    assert.deepEqual(
+      accountOperations
+        .filter((o) => o.security?.length === 0)
+        .map((o) => o.operationId)
+        .sort(),
+      ['auth.login', 'auth.password-reset', 'auth.password-reset.complete'],
+      'signing in and resetting a password need no credential',
+    )
+    for (const op of accountOperations) assert.equal(op['x-scope'], undefined, `${op.operationId} needs no scope`)
     for (const op of operations.filter(
-      (o) => o.operationId && o.operationId !== 'me' && !kioskOperations.includes(o),
+      (o) => o.operationId && o.operationId !== 'me' && !kioskOperations.includes(o) && !accountOperations.includes(o),
     )) {
       assert.equal(
         op['x-scope'],

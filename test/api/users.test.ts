@@ -151,16 +151,22 @@ forEachEngine('users API', (t) => {
     assert.equal(list.body.meta.total, 1, 'nothing was written')
   })
 
-  it('password: exactly 8 characters is accepted, 7 is not', async () => {
+  it('password: exactly 8 characters is accepted, 7 is not; a commonly used one is refused', async () => {
     const tenant = await t.newTenant()
     expectError(
-      await tenant.admin.post('/api/v1/users', { email: uniqueEmail(), full_name: 'A', password: '1234567' }),
+      await tenant.admin.post('/api/v1/users', { email: uniqueEmail(), full_name: 'A', password: 'k7#qZ!p' }),
       400,
     )
     assert.equal(
-      (await tenant.admin.post('/api/v1/users', { email: uniqueEmail(), full_name: 'A', password: '12345678' })).status,
+      (await tenant.admin.post('/api/v1/users', { email: uniqueEmail(), full_name: 'A', password: 'k7#qZ!pw' })).status,
       201,
     )
+    const common = expectError(
+      await tenant.admin.post('/api/v1/users', { email: uniqueEmail(), full_name: 'A', password: '12345678' }),
+      400,
+    )
+    assert.equal(common.details?.[0]?.field, 'password')
+    assert.match(common.details?.[0]?.message ?? '', /commonly used/)
   })
 
   it('409 when the email is taken, ignoring case; the same email in another tenant is fine', async () => {

@@ -226,6 +226,7 @@ export function describeCliOn(engineName: (typeof ENGINES)[number]['engine']): v
         tenant: { id: body.tenant.id, name: 'Lisbon Works' },
         scopes: [...SCOPES],
         acts_as_user: { id: body.admin_user.id, email, name: 'Inês Admin' },
+        credential: 'key',
       })
       // What was printed is what is stored.
       const settings = await admin.get('/api/v1/tenant')

@@ -62,7 +62,7 @@ export interface Response<T = any> {
 
 export class Client {
   constructor(
-    private readonly app: FastifyInstance,
+    readonly app: FastifyInstance,
     readonly key: string | null,
   ) {}
 

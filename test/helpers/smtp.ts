@@ -43,7 +43,8 @@ export async function startInbox(): Promise<Inbox> {
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.server.address() as AddressInfo
-  const recipientOf = (mail: ParsedMail) => [mail.to ?? []].flat().flatMap((address) => address.value.map((v) => v.address))
+  const recipientOf = (mail: ParsedMail) =>
+    [mail.to ?? []].flat().flatMap((address) => address.value.map((v) => v.address))
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,

@@ -138,7 +138,10 @@ export async function requestPasswordReset(
     const mails: MailMessage[] = []
     for (const account of accounts) {
       await lockRow(tx.db, 'users', account.tenant_id, account.user_id)
-      if ((await tokens.tokensMadeSince(tx.db, account.tenant_id, account.user_id, 'password_reset', since)) >= RESETS_PER_HOUR)
+      if (
+        (await tokens.tokensMadeSince(tx.db, account.tenant_id, account.user_id, 'password_reset', since)) >=
+        RESETS_PER_HOUR
+      )
         continue
       const user = (await findUserRow(tx.db, account.tenant_id, account.user_id))!
       const made = await makeToken(tx, user, 'password_reset', RESET_LIFETIME_MS, null)
@@ -147,7 +150,7 @@ export async function requestPasswordReset(
         source: 'api',
         keyId: null,
         userId: null,
-        operation: 'auth.password_reset_requested',
+        operation: 'auth.password-reset',
         resourceId: account.user_id,
         fields: ['email'],
       })
@@ -197,17 +200,18 @@ export async function completePasswordReset(
     await tokens.voidTokensOf(tx.db, user.tenant_id, user.id, at)
     await endSessionsOf(tx, user.tenant_id, user.id, 'password_reset')
     const account = { tenant_id: user.tenant_id, user_id: user.id }
+    const method = token.purpose === 'invitation' ? 'invitation' : 'password_reset'
+    const session = await openSession(tx, account, method, client, policy)
     await recordWrite(tx, {
       tenantId: user.tenant_id,
       source: 'api',
-      keyId: null,
+      keyId: session.id,
       userId: user.id,
-      operation: token.purpose === 'invitation' ? 'auth.invitation_accepted' : 'auth.password_reset',
+      // The session's method tells an accepted invitation from a reset.
+      operation: 'auth.password-reset.complete',
       resourceId: user.id,
       fields: ['password'],
     })
-    const method = token.purpose === 'invitation' ? 'invitation' : 'password_reset'
-    const session = await openSession(tx, account, method, client, policy)
     return { session, tenantId: user.tenant_id, userId: user.id }
   })
 }

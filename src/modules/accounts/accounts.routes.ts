@@ -96,7 +96,8 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
         async (request, reply) => {
           const mails = await requestPasswordReset(unitOfRequest(request), request.body, linkBase(settings, request))
           if (settings.mailer) sendLater(settings.mailer, mails, request.log)
-          else if (mails.length > 0) request.log.warn({ accounts: mails.length }, 'password reset not sent: SMTP_URL is not set')
+          else if (mails.length > 0)
+            request.log.warn({ accounts: mails.length }, 'password reset not sent: SMTP_URL is not set')
           return reply.status(202).send(null)
         },
       )
@@ -117,7 +118,10 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
             { address: request.ip, userAgent: request.headers['user-agent'] ?? null },
             settings.session,
           )
-          reply.header('Set-Cookie', sessionCookie(signedIn.session.token, signedIn.session.expiresAt, unit.now, cookies))
+          reply.header(
+            'Set-Cookie',
+            sessionCookie(signedIn.session.token, signedIn.session.expiresAt, unit.now, cookies),
+          )
           reply.header('Cache-Control', 'no-store')
           return { data: await signInAnswer(unit, signedIn) }
         },

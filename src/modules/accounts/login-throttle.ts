@@ -58,9 +58,9 @@ export class MemoryLoginThrottle implements LoginThrottle {
   readonly #failures = new Map<string, number[]>()
   readonly #sweeper: NodeJS.Timeout
 
-  constructor() {
+  constructor(clock: () => number) {
     // Forgets buckets whose last failure left the window, so memory follows recent attackers only.
-    this.#sweeper = setInterval(() => this.#sweep(Date.now()), LOGIN_WINDOW_MS)
+    this.#sweeper = setInterval(() => this.#sweep(clock()), LOGIN_WINDOW_MS)
     this.#sweeper.unref()
   }
 
