@@ -5,6 +5,7 @@
  * after the 404 checks and before the 409 ones; a failed one is 403 `permission_denied`, distinct
  * from a missing scope. Tested without HTTP or a database.
  */
+import { AppError } from '../errors.js'
 import type { Actor, AuthContext } from './context.js'
 import type { Scope } from './scopes.js'
 
@@ -119,6 +120,24 @@ export function seesEveryonesRecords(auth: AuthContext): boolean {
  */
 export function recordsLimitedToTeamOf(auth: AuthContext): string | null {
   return auth.kind === 'inspector' || seesEveryonesRecords(auth) ? null : auth.actor.id
+}
+
+// ---------------------------------------------------------------------------------------------
+// Personal acts
+
+/**
+ * A personal act (clocking in, signing one's month, consenting as the employee to a correction)
+ * needs a credential of that person (decisions 16): their session, a key they created themselves,
+ * or their identifier and PIN at a kiosk. A key an administrator or a program made acting as them
+ * may push punches on their behalf (`source: api`) but may not act as them personally: the
+ * record must show what the worker did themselves.
+ */
+export function assertPersonalCredential(auth: AuthContext, act: string): void {
+  if (auth.personal) return
+  throw new AppError(
+    'personal_credential_required',
+    `${act} is a personal act: sign in as ${auth.actor.fullName} (or use a key they created themselves), not a key made for them by someone else`,
+  )
 }
 
 // ---------------------------------------------------------------------------------------------

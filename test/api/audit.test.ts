@@ -72,7 +72,9 @@ async function everyWrite(tenant: TestTenant, anonymous: Client): Promise<Map<st
     type: 'in',
     ts: new Date(Date.now() - 3_600_000).toISOString(),
   })
-  await call('attendance.clock', 'POST', '/api/v1/attendance/clock', { type: 'in' })
+  // Clocking in and signing are personal acts: the administrator's own key, not the company's first.
+  const adminOwn = await tenant.keyFor(tenant.adminId)
+  await call('attendance.clock', 'POST', '/api/v1/attendance/clock', { type: 'in' }, adminOwn)
   const project = await call('projects.create', 'POST', '/api/v1/projects', { code: 'AUD', name: 'Audit' })
   await call('projects.update', 'PATCH', `/api/v1/projects/${project.id}`, { name: 'Audited' })
   const allocation = await call('allocations.create', 'POST', '/api/v1/allocations', {
@@ -131,7 +133,13 @@ async function everyWrite(tenant: TestTenant, anonymous: Client): Promise<Map<st
   const lastMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 15))
     .toISOString()
     .slice(0, 7)
-  await call('attendance-reports.sign', 'POST', '/api/v1/attendance/reports/monthly/sign', { month: lastMonth })
+  await call(
+    'attendance-reports.sign',
+    'POST',
+    '/api/v1/attendance/reports/monthly/sign',
+    { month: lastMonth },
+    adminOwn,
+  )
   const key = await call('keys.create', 'POST', '/api/v1/keys', { name: 'Audited', scopes: ['users.list'] })
   await call('keys.revoke', 'POST', `/api/v1/keys/${key.id}/revoke`)
   const webhook = await call('webhooks.create', 'POST', '/api/v1/webhooks', {

@@ -221,6 +221,7 @@ forEachEngine('authentication and scopes', (t) => {
       'kiosks.create': () => ['POST', '/api/v1/kiosks', {}],
       'kiosks.revoke': () => ['POST', '/api/v1/kiosks/kio_missing/revoke'],
       'users.reset-kiosk-pin': () => ['POST', '/api/v1/users/usr_missing/kiosk-pin/reset'],
+      'users.invite': () => ['POST', '/api/v1/users/usr_missing/invite'],
       'attendance-reports.get': () => ['GET', `/api/v1/attendance/reports/monthly?user_id=${user.id}&month=2030-01`],
       'attendance-reports.export': () => ['GET', '/api/v1/attendance/reports/export?month=2030-01'],
       'attendance-reports.sign': () => ['POST', '/api/v1/attendance/reports/monthly/sign', {}],

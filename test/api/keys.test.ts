@@ -59,7 +59,7 @@ forEachEngine('API keys and inspector access', (t) => {
     assert.equal(own.body.data.acts_as_user_id, tenant.adminId)
   })
 
-  it('no escalation: a key cannot hand on a scope it lacks (403), members cannot manage keys (403), bad input is 400, unknown users 404, disabled users 409', async () => {
+  it('no escalation: a key cannot hand on a scope it lacks (403), members manage only their own keys, bad input is 400, unknown users 404, disabled users 409', async () => {
     const tenant = await t.newTenant()
     const member = await tenant.createUser()
     const limited = await tenant.keyFor(tenant.adminId, ['keys.create', 'keys.list', 'users.list'])
@@ -86,9 +86,17 @@ forEachEngine('API keys and inspector access', (t) => {
       'scope_escalation',
     )
     assert.equal((await temporary.post('/api/v1/keys', { scopes: ['users.list'], expires_at: inDays(1) })).status, 201)
+    // A member manages only keys acting as themselves (test/api/personal-credentials.test.ts).
     const memberKey = await tenant.keyFor(member.id)
-    expectError(await memberKey.post('/api/v1/keys', { scopes: ['users.list'] }), 403, 'permission_denied')
-    expectError(await memberKey.get('/api/v1/keys'), 403, 'permission_denied')
+    expectError(
+      await memberKey.post('/api/v1/keys', { scopes: ['users.list'], acts_as_user_id: tenant.adminId }),
+      403,
+      'permission_denied',
+    )
+    assert.deepEqual(
+      (await memberKey.get('/api/v1/keys')).body.data.map((k: { acts_as_user_id: string }) => k.acts_as_user_id),
+      [member.id],
+    )
     expectError(await tenant.admin.post('/api/v1/keys', { scopes: ['no.such'] }), 400, 'invalid_request')
     expectError(await tenant.admin.post('/api/v1/keys', { scopes: [] }), 400, 'invalid_request')
     expectError(await tenant.admin.post('/api/v1/keys', {}), 400, 'invalid_request')

@@ -165,8 +165,15 @@ forEachEngine(
         403,
         'scope_required',
       )
+      // The company's first key was made for the administrator, not by them: not theirs to sign with.
+      expectError(
+        await tenant.admin.post('/api/v1/attendance/reports/monthly/sign', { month: '2026-10' }),
+        403,
+        'personal_credential_required',
+      )
+      const adminOwn = await tenant.keyFor(tenant.adminId)
       assert.equal(
-        (await tenant.admin.post('/api/v1/attendance/reports/monthly/sign', { month: '2026-10' })).body.data.user_id,
+        (await adminOwn.post('/api/v1/attendance/reports/monthly/sign', { month: '2026-10' })).body.data.user_id,
         tenant.adminId,
       )
     })

@@ -107,7 +107,7 @@ export interface TestTenant {
   adminId: string
   adminKey: string
   admin: Client
-  /** A key acting as `userId` with the given scopes (all by default). */
+  /** A personal key of `userId` (one they created themselves) with the given scopes (all by default). */
   keyFor(userId: string, scopes?: readonly string[]): Promise<Client>
   /** Creates an active user through the API and returns its full form. */
   createUser(fields?: Record<string, unknown>): Promise<any>
@@ -194,7 +194,8 @@ async function newTenant(
     async keyFor(userId, scopes = SCOPES) {
       const { apiKey } = await createKey(
         { db: ctx.database.db, now: Date.now() },
-        { tenantId: created.tenant.id, actsAsUserId: userId, scopes },
+        // The person's own key: it may clock in and sign as them (decisions 16).
+        { tenantId: created.tenant.id, actsAsUserId: userId, scopes, createdByUserId: userId },
       )
       return ctx.client(apiKey)
     },

@@ -7,7 +7,12 @@
  * serialises it with their punches and their other corrections.
  */
 import { noteRecordsRead } from '../../auth/context.js'
-import { canCancelCorrection, canDecideCorrection, recordsLimitedToTeamOf } from '../../auth/policies.js'
+import {
+  assertPersonalCredential,
+  canCancelCorrection,
+  canDecideCorrection,
+  recordsLimitedToTeamOf,
+} from '../../auth/policies.js'
 import type { RequestScope } from '../../auth/request-scope.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
 import { lockRow } from '../../db/locks.js'
@@ -181,6 +186,9 @@ export async function decideCorrection(
     }
     if (correction.status !== 'pending')
       throw new AppError('correction_not_pending', `The correction is ${correction.status}`)
+    // The employee's consent to someone else's proposal is theirs alone to give.
+    if (correction.user_id === auth.actor.id)
+      assertPersonalCredential(auth, 'Consenting to a correction of one’s record')
     const decision = {
       decided_by: auth.actor.id,
       decided_at: nowIsoOf(tx),

@@ -6,7 +6,7 @@
  * themselves at the server's moment (`clock`).
  */
 import type { AuthContext } from '../../auth/context.js'
-import { canAdministerEmployees } from '../../auth/policies.js'
+import { assertPersonalCredential, canAdministerEmployees } from '../../auth/policies.js'
 import type { RequestScope } from '../../auth/request-scope.js'
 import { lockRow, lockRows } from '../../db/locks.js'
 import type { PunchRow, PunchSource, UserRow } from '../../db/schema.js'
@@ -247,6 +247,7 @@ export async function createPunch(scope: RequestScope, body: CreatePunchBodyType
  * client's): personal clock-in, for any role.
  */
 export async function clockPunch(scope: RequestScope, body: ClockBodyType): Promise<PunchType> {
+  assertPersonalCredential(scope.auth, 'Clocking in or out')
   return punchToApi(
     await punchRowForSelf(scope, { type: body.type, tsMs: scope.now, modality: body.modality, source: 'clock' }),
   )

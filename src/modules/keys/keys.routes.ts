@@ -12,7 +12,8 @@ export const keysApi: ApiModule = {
     app.get(
       '/keys',
       operation('keys.list', {
-        summary: 'The company’s API keys, oldest first (administrators); never their secrets',
+        summary:
+          'API keys, oldest first, never their secrets: all of the company’s for administrators, those acting as me for a member',
         querystring: ListKeysQuery,
         response: { 200: ListOf(ApiKey) },
       }),
@@ -21,9 +22,9 @@ export const keysApi: ApiModule = {
     app.post(
       '/keys',
       operation('keys.create', {
-        summary: 'Create an API key (administrators); the secret is in this answer only',
+        summary: 'Create an API key; the secret is in this answer only',
         description:
-          'The new key holds only scopes the calling key holds (403 `scope_escalation`) and acts as an active user of the company. An inspector key (`kind: "inspector"`) must expire within 90 days and may hold only the read scopes of the time record; every request made with it is written to the access log.',
+          'The new key holds only scopes the caller holds (403 `scope_escalation`) and acts as an active user of the company. Administrators create keys acting as anyone; a member creates keys acting as themselves only, from their session or a personal key (403 `personal_credential_required` otherwise), and `scopes` then defaults to the caller’s. A key created by a person with their own credential, acting as that person, is personal (`personal: true`): it may clock in, sign the month and consent to corrections as them. An inspector key (`kind: "inspector"`, administrators only) must expire within 90 days and may hold only the read scopes of the time record; every request made with it is written to the access log.',
         body: CreateKeyBody,
         response: { 201: DataOf(CreatedApiKey) },
         errors: [404, 409],
@@ -35,7 +36,8 @@ export const keysApi: ApiModule = {
       '/keys/:key_id',
       operation('keys.list', {
         operationId: 'keys.get',
-        summary: 'Get an API key (administrators; scope keys.list)',
+        summary:
+          'Get an API key (scope keys.list): any of the company’s for administrators, one acting as me for a member',
         params: KeyIdParams,
         response: { 200: DataOf(ApiKey) },
         errors: [404],
@@ -45,8 +47,9 @@ export const keysApi: ApiModule = {
     app.post(
       '/keys/:key_id/revoke',
       operation('keys.revoke', {
-        summary: 'Revoke an API key (administrators); it stops working at once, for good',
-        description: 'Revoking a revoked key changes nothing and answers it as it is.',
+        summary: 'Revoke an API key; it stops working at once, for good',
+        description:
+          'Administrators revoke any key of the company; a member revokes the keys they created (403 for one an administrator made for them). Revoking a revoked key changes nothing and answers it as it is.',
         params: KeyIdParams,
         response: { 200: DataOf(ApiKey) },
         errors: [404],

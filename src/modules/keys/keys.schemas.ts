@@ -12,6 +12,16 @@ const keyFields = {
   kind: KeyKindSchema,
   scopes: Type.Array(Type.String()),
   acts_as_user_id: Type.String({ description: 'The user whose permissions authorise what the key does' }),
+  created_by_user_id: Nullable(
+    Type.String({
+      description:
+        'The person who created it with a credential of their own (session or personal key); null when a program’s key or the command line did',
+    }),
+  ),
+  personal: Type.Boolean({
+    description:
+      'Created by the person it acts as: it may act as them personally (clock in, sign their month, consent to a correction)',
+  }),
   created_at: Type.String({ format: 'date-time' }),
   last_used_at: Nullable(Type.String({ format: 'date-time', description: 'Updated at most once a minute' })),
   expires_at: Nullable(Type.String({ format: 'date-time' })),
@@ -46,7 +56,7 @@ export const CreateKeyBody = Type.Object(
       Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
         minItems: 1,
         maxItems: 100,
-        description: `Each one held by the calling key (403 scope_escalation otherwise). Required for a standard key; an inspector key may hold only ${INSPECTOR_SCOPES.join(', ')} (all of them by default)`,
+        description: `Each one held by the caller (403 scope_escalation otherwise). Required for a standard key, except a personal one (default: the caller's scopes); an inspector key may hold only ${INSPECTOR_SCOPES.join(', ')} (all of them by default)`,
       }),
     ),
     acts_as_user_id: Type.Optional(Id('An active user of the company (default: the calling key’s acting user)')),

@@ -5,7 +5,12 @@
  */
 import type { AuthContext, KeyKind } from '../../auth/context.js'
 import type { RequestScope } from '../../auth/request-scope.js'
-import { INSPECTOR_MAX_DAYS, INSPECTOR_SCOPES, canAdministerEmployees } from '../../auth/policies.js'
+import {
+  INSPECTOR_MAX_DAYS,
+  INSPECTOR_SCOPES,
+  assertPersonalCredential,
+  canAdministerEmployees,
+} from '../../auth/policies.js'
 import { SCOPES, isScope } from '../../auth/scopes.js'
 import type { ApiKeyRow } from '../../db/schema.js'
 import { lockRow } from '../../db/locks.js'
@@ -27,10 +32,17 @@ export interface ApiKeyView {
   kind: KeyKind
   scopes: string[]
   acts_as_user_id: string
+  created_by_user_id: string | null
+  personal: boolean
   created_at: string
   last_used_at: string | null
   expires_at: string | null
   revoked_at: string | null
+}
+
+/** A key its acting user created themselves: it may act as them personally (decisions 16). */
+export function isPersonalKey(row: Pick<ApiKeyRow, 'created_by_user_id' | 'acts_as_user_id'>): boolean {
+  return row.created_by_user_id !== null && row.created_by_user_id === row.acts_as_user_id
 }
 
 export function keyRowToView(row: ApiKeyRow): ApiKeyView {
@@ -40,6 +52,8 @@ export function keyRowToView(row: ApiKeyRow): ApiKeyView {
     kind: row.kind,
     scopes: parseJsonText(row.scopes),
     acts_as_user_id: row.acts_as_user_id,
+    created_by_user_id: row.created_by_user_id,
+    personal: isPersonalKey(row),
     created_at: row.created_at,
     last_used_at: row.last_used_at,
     expires_at: row.expires_at,
@@ -149,26 +163,33 @@ export async function createKey(unit: Unit, input: CreateKeyInput): Promise<{ ap
 }
 
 /**
- * Issues a key through the API: administrators only, acting as an active user of the company
- * (the caller's own user by default), and never with a scope the calling key lacks, so a key can
- * only hand on what it holds.
+ * Issues a key through the API, never with a scope the caller lacks, so a key can only hand on
+ * what it holds. Administrators issue keys acting as any active user of the company (the caller's
+ * own by default); a member issues keys acting as themselves only, from their own session or
+ * personal key (decisions 16). A key records who created it when a person did so with a
+ * credential of their own: then a key acting as its creator is personal and may act as them
+ * personally. Keys made by a program's key or the command line record no creator.
  */
 export async function issueKey(
   scope: RequestScope,
   body: CreateKeyBodyType,
 ): Promise<ApiKeyView & { api_key: string }> {
   const { db, auth } = scope
+  const actsAsUserId = body.acts_as_user_id ?? auth.actor.id
+  const ownPersonal = actsAsUserId === auth.actor.id && auth.personal && body.kind !== 'inspector'
   const input: CreateKeyInput = {
     tenantId: auth.tenantId,
-    actsAsUserId: body.acts_as_user_id ?? auth.actor.id,
-    scopes: body.scopes,
+    actsAsUserId,
+    // A personal key may hold what its creator's credential holds; that is the default.
+    scopes: body.scopes ?? (ownPersonal ? auth.scopes : undefined),
     name: body.name,
     expiresAt: body.expires_at,
     kind: body.kind,
+    createdByUserId: auth.personal ? auth.actor.id : null,
   }
   const valid = validatedKey(input, scope.now)
   await assertActingUserExists(db, input) // 404 before 403, in the contract's order of checks
-  assertKeyAdministrator(auth, 'create')
+  if (!canAdministerEmployees(auth.actor)) assertMayIssueOwnKey(auth, input)
   const lacking = valid.scopes.filter((s) => !auth.scopes.includes(s))
   if (lacking.length > 0)
     throw new AppError(
@@ -183,6 +204,14 @@ export async function issueKey(
   }
   const created = await insertNewKey(scope, input, valid)
   return { ...created.key, api_key: created.apiKey }
+}
+
+/** What a member may issue: standard keys acting as themselves, from a credential of their own. */
+function assertMayIssueOwnKey(auth: AuthContext, input: CreateKeyInput): void {
+  if (input.actsAsUserId !== auth.actor.id)
+    throw permissionDenied('A member may create keys acting as themselves only; an administrator creates the others')
+  if (input.kind === 'inspector') throw permissionDenied('Only an administrator may create inspector keys')
+  assertPersonalCredential(auth, 'Creating a key of one’s own')
 }
 
 /**
@@ -218,20 +247,26 @@ export async function listKeys(unit: Unit, tenantId: string): Promise<ApiKeyView
   return (await repo.listKeys(unit.db, tenantId)).map(keyRowToView)
 }
 
-function assertKeyAdministrator(auth: AuthContext, action: string): void {
-  if (!canAdministerEmployees(auth.actor)) throw permissionDenied(`Only an administrator may ${action} API keys`)
-}
-
+/**
+ * Administrators list every key of the company; a member lists the keys acting as them (theirs, and
+ * any an administrator made for them): a person can see what may act in their name.
+ */
 export async function listKeysOf(scope: RequestScope, query: ListKeysQueryType) {
   const { db, auth } = scope
-  assertKeyAdministrator(auth, 'list')
+  const administrator = canAdministerEmployees(auth.actor)
+  if (!administrator && query.acts_as_user_id !== undefined && query.acts_as_user_id !== auth.actor.id)
+    return listBody(pageOf(query), { rows: [], total: 0 }, keyRowToView)
   const window = pageOf(query)
   return listBody(
     window,
     await repo.pageOfKeys(
       db,
       auth.tenantId,
-      { kind: query.kind, actsAsUserId: query.acts_as_user_id, active: query.active },
+      {
+        kind: query.kind,
+        actsAsUserId: administrator ? query.acts_as_user_id : auth.actor.id,
+        active: query.active,
+      },
       window,
       nowIsoOf(scope),
     ),
@@ -239,17 +274,24 @@ export async function listKeysOf(scope: RequestScope, query: ListKeysQueryType) 
   )
 }
 
-export async function getKey(scope: RequestScope, keyId: string): Promise<ApiKeyView> {
+/** A key the caller may see: any of the company's for an administrator, one acting as them for a member. */
+async function visibleKey(scope: RequestScope, keyId: string): Promise<ApiKeyRow> {
   const { db, auth } = scope
   const row = await keyOfTenant(db, auth.tenantId, keyId)
-  assertKeyAdministrator(auth, 'read')
-  return keyRowToView(row)
+  if (!canAdministerEmployees(auth.actor) && row.acts_as_user_id !== auth.actor.id) throw notFound('API key')
+  return row
 }
 
+export async function getKey(scope: RequestScope, keyId: string): Promise<ApiKeyView> {
+  return keyRowToView(await visibleKey(scope, keyId))
+}
+
+/** Administrators revoke any key of the company; a member revokes the keys they created themselves. */
 export async function revokeKeyOf(scope: RequestScope, keyId: string): Promise<ApiKeyView> {
-  const { db, auth } = scope
-  const row = await keyOfTenant(db, auth.tenantId, keyId)
-  assertKeyAdministrator(auth, 'revoke')
+  const { auth } = scope
+  const row = await visibleKey(scope, keyId)
+  if (!canAdministerEmployees(auth.actor) && row.created_by_user_id !== auth.actor.id)
+    throw permissionDenied('An administrator made this key for you; ask them to revoke it')
   return revokeFound(scope, row)
 }
 
@@ -273,7 +315,7 @@ export async function authenticate(db: ServiceDatabase, token: string, nowMs: nu
     keyId: found.id,
     kind: found.kind,
     credential: 'key',
-    personal: found.created_by_user_id === found.user_id,
+    personal: isPersonalKey({ created_by_user_id: found.created_by_user_id, acts_as_user_id: found.user_id }),
     expiresAt: found.expires_at,
     tenantId: found.tenant_id,
     tenant: known.tenant,

@@ -5,7 +5,7 @@
  */
 import { noteRecordsRead } from '../../auth/context.js'
 import type { RequestScope } from '../../auth/request-scope.js'
-import { canSeeSensitiveFieldsOf, recordsLimitedToTeamOf } from '../../auth/policies.js'
+import { assertPersonalCredential, canSeeSensitiveFieldsOf, recordsLimitedToTeamOf } from '../../auth/policies.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
 import { lockTenant } from '../../db/locks.js'
 import type { MonthSignatureRow, PunchCorrectionRow } from '../../db/schema.js'
@@ -222,6 +222,7 @@ export async function* exportMonthRecords(
  */
 export async function signMonth(scope: RequestScope, month: string): Promise<SignatureType> {
   const { auth } = scope
+  assertPersonalCredential(auth, 'Signing one’s month')
   const zone = auth.tenant.timezone
   if (!logic.monthHasEnded(month, zone, scope.now))
     throw new AppError(
