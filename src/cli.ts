@@ -17,6 +17,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/databas
 import { AppError, invalidField } from './errors.js'
 import { describeImport, plural, terminalEmployeeProgress, terminalProgress } from './cli/presentation.js'
 import { anchorsOfReport, verifyPunchChains } from './modules/attendance/index.js'
+import { inviteUser, smtpMailer } from './modules/accounts/index.js'
 import { recordWrite } from './modules/audit/index.js'
 import { DEFAULT_BATCH_SIZE, importExpensesCsv } from './modules/expenses/index.js'
 import { createKey, listKeys, revokeKey, tenantOfKey } from './modules/keys/index.js'
@@ -263,6 +264,39 @@ keys
     output({ key }, options, () => `Revoked ${key.id}`)
   })
 
+const users = program.command('users').description('The people of a company')
+users
+  .command('invite')
+  .description(
+    'Invite a person to set their password: a one-time link valid 72 hours, mailed when SMTP_URL is set, printed otherwise',
+  )
+  .argument('<userId>', 'user id (usr_...)')
+  .requiredOption('--tenant <id>', 'tenant id')
+  .option('--json', 'print JSON')
+  .action(async (userId: string, options: JsonOption & { tenant: string }) => {
+    const config = loadConfig()
+    const mailer = config.accounts.smtpUrl ? smtpMailer(config.accounts.smtpUrl, config.accounts.mailFrom) : null
+    try {
+      const invitation = await withDatabase(async (database) => {
+        const auth = await installationAdministrator(database.db, options.tenant)
+        const { invitation, mail } = await inviteUser(scopeOf(database.db, auth, Date.now()), userId, {
+          base: config.accounts.publicUrl ?? `http://localhost:${config.port}`,
+          mail: mailer !== null,
+        })
+        await auditCli(database.db, options.tenant, 'users.invite', userId, [])
+        if (mail && mailer) await mailer.send(mail)
+        return invitation
+      })
+      output(invitation, options, () =>
+        invitation.link
+          ? `Invitation for ${userId}, valid until ${invitation.expires_at}; hand over this link (shown once):\n${invitation.link}`
+          : `Invitation mailed to ${userId}, valid until ${invitation.expires_at}`,
+      )
+    } finally {
+      await mailer?.close()
+    }
+  })
+
 const punches = program.command('punches').description('The punch record')
 punches
   .command('verify')
@@ -416,7 +450,12 @@ program
       await auditCli(database.db, result.tenant.id, 'demo.create', result.tenant.id, [])
       return result
     })
-    output(created, options, () => `Demo tenant ${created.tenant.id}\nAdmin API key (shown once): ${created.api_key}`)
+    output(
+      created,
+      options,
+      () =>
+        `Demo tenant ${created.tenant.id}\nAdmin API key (shown once): ${created.api_key}\nSign in as the demo worker: ${created.sign_in.worker_email} / ${created.sign_in.password} (the same password opens every demo person)`,
+    )
   })
 
 /** Writes of the command line go into the audit log like those of the API, with no key or user. */

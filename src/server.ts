@@ -12,7 +12,7 @@ import { recordWrite } from './modules/audit/index.js'
 import { DEFAULT_SESSION_POLICY } from './modules/keys/index.js'
 import { standardOutputLog } from './lib/log-stream.js'
 import { startHousekeeping } from './modules/housekeeping/index.js'
-import { createDemoTenant } from './modules/onboarding/index.js'
+import { type CreatedDemo, createDemoTenant } from './modules/onboarding/index.js'
 import { countTenants } from './modules/tenants/index.js'
 import { type Dispatcher, startWebhookDispatcher } from './modules/webhooks/index.js'
 
@@ -40,6 +40,7 @@ export async function startServer(
   let app: FastifyInstance | undefined
   let url: string
   let demoKey: string | undefined
+  let demoSignIn: CreatedDemo['sign_in'] | undefined
   let metricsServer: Server | undefined
   try {
     await migrateToLatest(database)
@@ -48,6 +49,7 @@ export async function startServer(
     if (database.engine === 'sqlite' && (await countTenants(database.db)) === 0) {
       const demo = await createDemoTenant({ db: database.db, now: Date.now() })
       demoKey = demo.api_key
+      demoSignIn = demo.sign_in
       await recordWrite(
         { db: database.db, now: Date.now() },
         {
@@ -156,6 +158,13 @@ export async function startServer(
     )
     print(`  Admin API key (shown once, store it now): ${demoKey}`)
     print(`  Try: curl -H "Authorization: Bearer ${demoKey}" ${local}/api/v1/me`)
+    if (demoSignIn) {
+      print(`  Sign in as the demo worker: ${demoSignIn.worker_email} / ${demoSignIn.password}`)
+      print(`    (the same password opens every demo person, the administrator ${demoSignIn.admin_email} included)`)
+      print(
+        `  Try: curl -c cookies.txt -H 'Content-Type: application/json' -d '{"email":"${demoSignIn.worker_email}","password":"${demoSignIn.password}"}' ${local}/api/v1/auth/login`,
+      )
+    }
     print(`  Interactive docs: ${local}/docs`)
     print('')
   }

@@ -44,6 +44,23 @@ it('the first start seeds the demo company, prints a working key once, and audit
       log.data.map((e: any) => [e.source, e.operation, e.key_id]),
       [['cli', 'demo.create', null]],
     )
+    // The demo worker signs in with what was printed, and clocks in personally.
+    const [, email, password] = /Sign in as the demo worker: (\S+) \/ (\S+)/.exec(printed.join('\n')) ?? []
+    assert.ok(email && password, 'how the demo worker signs in is printed')
+    const login = await fetch(`${server.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    })
+    assert.equal(login.status, 200)
+    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!
+    const { csrf_token } = ((await login.json()) as { data: { csrf_token: string } }).data
+    const clock = await fetch(`${server.url}/api/v1/attendance/clock`, {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': csrf_token, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'in' }),
+    })
+    assert.equal(clock.status, 201, await clock.text())
   } finally {
     await server.close()
   }

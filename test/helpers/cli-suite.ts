@@ -51,7 +51,17 @@ interface CliResult {
 function cli(databaseUrl: string | null, ...args: string[]): Promise<CliResult> {
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent' }
   // The child is a plain program, not part of this test run; and nothing else may leak in.
-  for (const name of ['NODE_TEST_CONTEXT', 'DATABASE_URL', 'REDIS_URL', 'PORT', 'HOST', 'RATE_LIMIT_PER_MINUTE'])
+  for (const name of [
+    'NODE_TEST_CONTEXT',
+    'DATABASE_URL',
+    'REDIS_URL',
+    'PORT',
+    'HOST',
+    'RATE_LIMIT_PER_MINUTE',
+    'SMTP_URL',
+    'PUBLIC_URL',
+    'MAIL_FROM',
+  ])
     delete env[name]
   if (databaseUrl !== null) env.DATABASE_URL = databaseUrl
   return new Promise((resolve) => {
@@ -72,7 +82,7 @@ function describeRun(args: string[], r: CliResult): string {
 }
 
 /** A successful --json run: exit 0, nothing on stderr, exactly one JSON document on stdout. */
-async function cliOk(databaseUrl: string, ...args: string[]): Promise<any> {
+export async function cliOk(databaseUrl: string, ...args: string[]): Promise<any> {
   const r = await cli(databaseUrl, ...args)
   assert.equal(r.code, 0, describeRun(args, r))
   assert.equal(r.stderr, '', describeRun(args, r))
@@ -81,7 +91,7 @@ async function cliOk(databaseUrl: string, ...args: string[]): Promise<any> {
 }
 
 /** A failing --json run: exit 1 (never 0), nothing on stdout, one JSON error document on stderr. */
-async function cliFails(
+export async function cliFails(
   databaseUrl: string | null,
   ...args: string[]
 ): Promise<{ code: string; message: string; details?: { field: string; message: string }[] }> {
@@ -111,14 +121,18 @@ function assertKeyView(
   assert.deepEqual(Object.keys(key).sort(), [
     'acts_as_user_id',
     'created_at',
+    'created_by_user_id',
     'expires_at',
     'id',
     'kind',
     'last_used_at',
     'name',
+    'personal',
     'revoked_at',
     'scopes',
   ])
+  // Keys of the command line record no creator: they may push punches, never act personally.
+  assert.deepEqual([key.created_by_user_id, key.personal], [null, false])
   assert.equal(key.id, `key_${ulid}`, 'the key id is the one embedded in the printed api key')
   assert.deepEqual(key.scopes, [...expected.scopes])
   assert.equal(key.acts_as_user_id, expected.actsAs)
@@ -131,7 +145,13 @@ function assertKeyView(
 
 /** The shape shared by `tenants create --json` and `demo --json`. */
 function assertCreatedTenant(body: any): void {
-  assert.deepEqual(Object.keys(body).sort(), ['admin_user', 'api_key', 'key', 'tenant'])
+  // The demo also says how its people sign in.
+  assert.deepEqual(
+    Object.keys(body)
+      .filter((k) => k !== 'sign_in')
+      .sort(),
+    ['admin_user', 'api_key', 'key', 'tenant'],
+  )
   assert.match(body.tenant.id, /^ten_[0-9A-Z]{26}$/)
   assert.match(body.admin_user.id, /^usr_[0-9A-Z]{26}$/)
   assert.equal(body.admin_user.role, 'admin')
@@ -341,11 +361,13 @@ export function describeCliOn(engineName: (typeof ENGINES)[number]['engine']): v
         assert.deepEqual(Object.keys(key).sort(), [
           'acts_as_user_id',
           'created_at',
+          'created_by_user_id',
           'expires_at',
           'id',
           'kind',
           'last_used_at',
           'name',
+          'personal',
           'revoked_at',
           'scopes',
         ])

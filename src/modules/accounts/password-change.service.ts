@@ -4,7 +4,7 @@
  * every other session of theirs ends at once: whoever else was signed in as them is signed out.
  */
 import type { RequestScope } from '../../auth/request-scope.js'
-import { inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
+import { type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, invalidField } from '../../errors.js'
 import { passwordProblem } from '../../lib/passwords.js'
 import { hashPassword, verifyPassword } from '../../lib/secrets.js'
@@ -41,4 +41,11 @@ export async function changeOwnPassword(
     const ended = await endSessionsOf(tx, auth.tenantId, auth.actor.id, 'password_changed', current)
     return { other_sessions_ended: ended }
   })
+}
+
+/** Sets a user's password outright (the demo's people, the command line): the rules apply, sessions stay. */
+export async function setPassword(unit: Unit, tenantId: string, userId: string, password: string): Promise<void> {
+  const problem = passwordProblem(password)
+  if (problem) throw invalidField('password', problem)
+  await setPasswordHash(unit.db, tenantId, userId, await hashPassword(password), nowIsoOf(unit))
 }

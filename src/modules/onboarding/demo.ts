@@ -2,11 +2,13 @@
  * A demo tenant with a few employees, so a first start has something to look at. Used by
  * `jornada demo` and by the first start of an empty database.
  */
+import { randomBytes } from 'node:crypto'
 import { DateTime } from 'luxon'
 import type { AuthContext } from '../../auth/context.js'
 import type { RequestScope } from '../../auth/request-scope.js'
 import type { Unit } from '../../db/unit-of-work.js'
 import { createAbsence } from '../absences/index.js'
+import { setPassword } from '../accounts/index.js'
 import { decideCorrection, proposeCorrection } from '../attendance/index.js'
 import { listPunchLog } from '../attendance/index.js'
 import { createPunch } from '../attendance/index.js'
@@ -16,9 +18,16 @@ import { updateTenantSettings } from '../tenants/index.js'
 import { createUser, updateUser } from '../users/index.js'
 import { type CreatedTenant, createTenant } from './onboarding.service.js'
 
+/** The demo company, and how its people sign in: one password, made for this demo, opens every account. */
+export interface CreatedDemo extends CreatedTenant {
+  sign_in: { worker_email: string; admin_email: string; password: string }
+}
+
 /** The demo company as of the unit's moment: its week of punches is the week before it. */
-export async function createDemoTenant(unit: Unit): Promise<CreatedTenant> {
+export async function createDemoTenant(unit: Unit): Promise<CreatedDemo> {
   const { db } = unit
+  // Random, not a fixed demo password: a demo left reachable from a network must not open to a guess.
+  const password = `demo-${randomBytes(9).toString('base64url')}`
   const created = await createTenant(unit, {
     name: 'Demo Company',
     admin_email: 'admin@demo.example',
@@ -64,6 +73,7 @@ export async function createDemoTenant(unit: Unit): Promise<CreatedTenant> {
     hire_date: '2021-02-01',
     dni: '12345678Z',
     phone: '+34 600 100 200',
+    password,
   })
   const marco = await createUser(scope, {
     email: 'marco.lead@demo.example',
@@ -72,6 +82,7 @@ export async function createDemoTenant(unit: Unit): Promise<CreatedTenant> {
     work_center_id: madrid.id,
     hire_date: '2020-09-15',
     remote_work_allowed: true,
+    password,
   })
   const employees = [lucia, marco]
   for (const [email, name, center] of [
@@ -86,6 +97,7 @@ export async function createDemoTenant(unit: Unit): Promise<CreatedTenant> {
       manager_id: marco.id,
       hire_date: '2023-01-09',
       remote_work_allowed: true,
+      password,
     })
     employees.push(employee)
   }
@@ -100,7 +112,12 @@ export async function createDemoTenant(unit: Unit): Promise<CreatedTenant> {
     employees.map((e) => e.id),
     tenant.timezone,
   )
-  return { ...created, tenant }
+  await setPassword(unit, created.tenant.id, created.admin_user.id, password)
+  return {
+    ...created,
+    tenant,
+    sign_in: { worker_email: 'sara.dev@demo.example', admin_email: created.admin_user.email, password },
+  }
 }
 
 /**
@@ -113,11 +130,13 @@ async function correctSomePunches(
   zone: string,
 ): Promise<void> {
   const [, , sara, jordi] = employees
-  // The employees' own acts (a consent, a proposal) are theirs.
+  // The employees' own acts (a consent, a proposal) are theirs, as if each had signed in.
   const as = (e: { id: string; email: string; full_name: string }): RequestScope => ({
     ...scope,
     auth: {
       ...scope.auth,
+      credential: 'session',
+      personal: true,
       actor: { id: e.id, email: e.email, fullName: e.full_name, role: 'member', departmentId: null },
     },
   })
