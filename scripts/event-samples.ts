@@ -76,6 +76,8 @@ async function makeEvents(calls: Call[]): Promise<Envelope[]> {
         tenantId: tenant.id,
         actsAsUserId: user.id,
         scopes: ['absences.create', 'absences.cancel', 'attendance-corrections.decide'],
+        // Her own key: consenting to a correction is a personal act.
+        createdByUserId: user.id,
       },
     )
     await call(adminKey, 'PATCH', `/users/${user.id}`, { full_name: 'Marta García López' })
@@ -132,6 +134,7 @@ async function makeEvents(calls: Call[]): Promise<Envelope[]> {
     })
     await call(adminKey, 'POST', `/users/${user.id}/deactivate`)
     await call(adminKey, 'POST', `/users/${user.id}/reactivate`)
+    await call(adminKey, 'POST', `/users/${user.id}/invite`)
     const res = await app.inject({
       method: 'GET',
       url: '/api/v1/events?page_size=500',

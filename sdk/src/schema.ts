@@ -133,10 +133,164 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Identify the API key: tenant, enabled scopes and acting user (any valid key) */
+        /** Identify the caller: tenant, enabled scopes, acting user and credential (any valid key or session) */
         get: operations["me"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with email and password: a session cookie and the CSRF token its writes need
+         * @description Sets the `jornada_session` cookie (HttpOnly, SameSite=Strict, Secure over https). An unknown email, a wrong password and a disabled user are the same 401 `invalid_credentials`. Ten failures for one email within 15 minutes, or a hundred from one address, are 429 `login_throttled` with `Retry-After`. An email whose password opens accounts in several companies is 409 `tenant_choice_required`, naming those companies in `details` (`value`: the id to send as `tenant_id`).
+         */
+        post: operations["auth.login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password-reset link by mail; always 202, whether or not the email has an account
+         * @description Each active account with this email (in one company with `tenant_id`) is sent a link valid for one hour, at most three an hour. The answer and its timing are the same for every email. Without a mail server (`SMTP_URL`) nothing is sent and the request is logged.
+         */
+        post: operations["auth.password-reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password-reset/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a password with the token of an invitation or a reset link, and sign in
+         * @description The token is the `token` of the link’s fragment (`/app/password-reset#token=…` or `/app/invitation#token=…`). It works once: a used, expired or superseded token is 400 `invalid_token`. The password is checked first, so a refused one does not spend the link. Every other session of the person ends. Answers and sets the cookie as a sign-in does.
+         */
+        post: operations["auth.password-reset.complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{user_id}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a person to set their password: a one-time link valid 72 hours, by mail
+         * @description Administrators only. The link goes by mail (in Spanish or English by the company’s country) when a mail server is configured (`SMTP_URL`); without one the answer carries it this once (`delivery: "link"`) for the administrator to hand over. A new invitation voids the links sent before. A disabled user is 409 `user_disabled`; a mail server that refuses the mail is 503 `mail_unavailable` and nothing changes.
+         */
+        post: operations["users.invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out: the session of this request ends, on every instance at once */
+        post: operations["auth.logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My open sessions: where and when I signed in, and when each was last used */
+        get: operations["auth.sessions.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of my sessions (a phone left behind); it stops working at once
+         * @description Ending an ended session changes nothing. Another person’s session is 404.
+         */
+        delete: operations["auth.sessions.end"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change my password; my other sessions end at once
+         * @description The current password is checked and throttled like a sign-in (401 `invalid_credentials`, 429 `login_throttled`). The new one must have 8 to 256 characters and not be a commonly used password (400).
+         */
+        post: operations["me.password"];
         delete?: never;
         options?: never;
         head?: never;
@@ -909,12 +1063,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company’s API keys, oldest first (administrators); never their secrets */
+        /** API keys, oldest first, never their secrets: all of the company’s for administrators, those acting as me for a member */
         get: operations["keys.list"];
         put?: never;
         /**
-         * Create an API key (administrators); the secret is in this answer only
-         * @description The new key holds only scopes the calling key holds (403 `scope_escalation`) and acts as an active user of the company. An inspector key (`kind: "inspector"`) must expire within 90 days and may hold only the read scopes of the time record; every request made with it is written to the access log.
+         * Create an API key; the secret is in this answer only
+         * @description The new key holds only scopes the caller holds (403 `scope_escalation`) and acts as an active user of the company. Administrators create keys acting as anyone; a member creates keys acting as themselves only, from their session or a personal key (403 `personal_credential_required` otherwise), and `scopes` then defaults to the caller’s. A key created by a person with their own credential, acting as that person, is personal (`personal: true`): it may clock in, sign the month and consent to corrections as them. An inspector key (`kind: "inspector"`, administrators only) must expire within 90 days and may hold only the read scopes of the time record; every request made with it is written to the access log.
          */
         post: operations["keys.create"];
         delete?: never;
@@ -930,7 +1084,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an API key (administrators; scope keys.list) */
+        /** Get an API key (scope keys.list): any of the company’s for administrators, one acting as me for a member */
         get: operations["keys.get"];
         put?: never;
         post?: never;
@@ -950,8 +1104,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Revoke an API key (administrators); it stops working at once, for good
-         * @description Revoking a revoked key changes nothing and answers it as it is.
+         * Revoke an API key; it stops working at once, for good
+         * @description Administrators revoke any key of the company; a member revokes the keys they created (403 for one an administrator made for them). Revoking a revoked key changes nothing and answers it as it is.
          */
         post: operations["keys.revoke"];
         delete?: never;
@@ -1226,15 +1380,76 @@ export interface components {
                  * @description Machine-readable code from the error catalogue
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_not_set_up" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "holiday_exists" | "punch_out_of_order" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "concurrency_limited" | "rate_limited" | "internal_error" | "overloaded";
+                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "personal_credential_required" | "csrf_failed" | "invalid_credentials" | "invalid_token" | "tenant_choice_required" | "login_throttled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_not_set_up" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "holiday_exists" | "punch_out_of_order" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "concurrency_limited" | "rate_limited" | "internal_error" | "mail_unavailable" | "overloaded";
                 /** @description Human-readable explanation */
                 message: string;
-                /** @description For validation errors: one item per failing field */
+                /** @description For validation errors: one item per failing field; for `tenant_choice_required`: one item per company to choose from */
                 details?: {
                     field: string;
                     message: string;
+                    /** @description A value the field may take, where the error offers a choice: for `tenant_choice_required`, the id of a company whose name is the message */
+                    value?: string;
                 }[];
             };
+        };
+        /** @description A person signed in; the session itself travels in the `jornada_session` cookie */
+        SignedIn: {
+            user: components["schemas"]["UserReduced"];
+            tenant: {
+                id: string;
+                name: string;
+            };
+            /**
+             * Format: date-time
+             * @description When the session ends at the latest; it also ends after SESSION_IDLE_HOURS (12 by default) without a request
+             * @example 2026-03-02T08:00:00.000Z
+             */
+            expires_at: string;
+            /** @description Send it as `X-CSRF-Token` with every write made with the session cookie (403 csrf_failed otherwise). Shown this once; keep it in memory, not in storage a script of another origin could read */
+            csrf_token: string;
+        };
+        /** @description One of the sessions of the person calling */
+        Session: {
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-02T08:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Moved at most once a minute by the requests made with it
+             * @example 2026-03-02T08:00:00.000Z
+             */
+            last_seen_at: string;
+            /**
+             * Format: date-time
+             * @description Its absolute end; it ends earlier when idle for SESSION_IDLE_HOURS
+             * @example 2026-03-02T08:00:00.000Z
+             */
+            expires_at: string;
+            /** @description The browser or app that signed in, as it said */
+            user_agent: string | null;
+            /** @description The address it signed in from */
+            ip_address: string | null;
+            /** @description How the person signed in: password, invitation, password_reset */
+            method: string;
+            /** @description Whether this is the session of the request listing them */
+            current: boolean;
+        };
+        /** @description An invitation to set one’s password */
+        Invitation: {
+            user_id: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working (72 hours after it was made)
+             * @example 2026-03-02T08:00:00.000Z
+             */
+            expires_at: string;
+            /** @description `mail`: sent to the person; `link`: no mail server is configured, hand the link over yourself */
+            delivery: "mail" | "link";
+            /** @description Only with `delivery: "link"`, and only in this answer: the link to hand over */
+            link?: string;
         };
         /** @description User, full form */
         UserFull: {
@@ -1851,6 +2066,10 @@ export interface components {
             scopes: string[];
             /** @description The user whose permissions authorise what the key does */
             acts_as_user_id: string;
+            /** @description The person who created it with a credential of their own (session or personal key); null when a program’s key or the command line did */
+            created_by_user_id: string | null;
+            /** @description Created by the person it acts as: it may act as them personally (clock in, sign their month, consent to a correction) */
+            personal: boolean;
             /** Format: date-time */
             created_at: string;
             /**
@@ -1875,6 +2094,10 @@ export interface components {
             scopes: string[];
             /** @description The user whose permissions authorise what the key does */
             acts_as_user_id: string;
+            /** @description The person who created it with a credential of their own (session or personal key); null when a program’s key or the command line did */
+            created_by_user_id: string | null;
+            /** @description Created by the person it acts as: it may act as them personally (clock in, sign their month, consent to a correction) */
+            personal: boolean;
             /** Format: date-time */
             created_at: string;
             /**
@@ -1935,7 +2158,7 @@ export interface components {
             /** @description evt_…; also the cursor to read on from (`after`) */
             id: string;
             /** @description What changed */
-            type: "user.created" | "user.updated" | "user.deactivated" | "user.reactivated" | "punch.created" | "absence.created" | "absence.approved" | "absence.rejected" | "absence.cancelled" | "correction.proposed" | "correction.approved" | "correction.rejected" | "allocation.created" | "allocation.deleted" | "expense.created";
+            type: "user.created" | "user.updated" | "user.deactivated" | "user.reactivated" | "user.invited" | "punch.created" | "absence.created" | "absence.approved" | "absence.rejected" | "absence.cancelled" | "correction.proposed" | "correction.approved" | "correction.rejected" | "allocation.created" | "allocation.deleted" | "expense.created";
             /**
              * Format: date-time
              * @description When the change was made
@@ -2155,6 +2378,8 @@ export interface operations {
                                 email: string;
                                 name: string;
                             };
+                            /** @description What the request was made with: an API key, or the session cookie of a person who signed in (`POST /auth/login`). A session holds every standard scope; the person’s permissions decide. */
+                            credential: "key" | "session";
                         };
                     };
                 };
@@ -2168,7 +2393,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2179,6 +2404,640 @@ export interface operations {
             };
             /** @description Scope not enabled for the key, or the acting user lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "auth.login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The email of the account */
+                    email: string;
+                    password: string;
+                    /** @description The company to sign in to, when the email has accounts in several (409 tenant_choice_required) */
+                    tenant_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A person signed in; the session itself travels in the `jornada_session` cookie */
+                        data: {
+                            user: components["schemas"]["UserReduced"];
+                            tenant: {
+                                id: string;
+                                name: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When the session ends at the latest; it also ends after SESSION_IDLE_HOURS (12 by default) without a request
+                             * @example 2026-03-02T08:00:00.000Z
+                             */
+                            expires_at: string;
+                            /** @description Send it as `X-CSRF-Token` with every write made with the session cookie (403 csrf_failed otherwise). Shown this once; keep it in memory, not in storage a script of another origin could read */
+                            csrf_token: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "auth.password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The email of the account */
+                    email: string;
+                    /** @description Only the account in this company */
+                    tenant_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "auth.password-reset.complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The token of the link */
+                    token: string;
+                    /** @description 8 to 256 characters, not one of the commonly used passwords */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A person signed in; the session itself travels in the `jornada_session` cookie */
+                        data: {
+                            user: components["schemas"]["UserReduced"];
+                            tenant: {
+                                id: string;
+                                name: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When the session ends at the latest; it also ends after SESSION_IDLE_HOURS (12 by default) without a request
+                             * @example 2026-03-02T08:00:00.000Z
+                             */
+                            expires_at: string;
+                            /** @description Send it as `X-CSRF-Token` with every write made with the session cookie (403 csrf_failed otherwise). Shown this once; keep it in memory, not in storage a script of another origin could read */
+                            csrf_token: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "users.invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invitation"];
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "auth.logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "auth.sessions.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Session"][];
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "auth.sessions.end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session id (ses_...) */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "me.password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    /** @description 8 to 256 characters, not one of the commonly used passwords */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            other_sessions_ended: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2251,7 +3110,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2297,7 +3156,7 @@ export interface operations {
                     email: string;
                     /** @description Full name */
                     full_name: string;
-                    /** @description At least 8 characters; omit to let the employee set it via password reset */
+                    /** @description 8 to 256 characters, not a commonly used password; omit to invite the person to set their own (POST /users/{id}/invite) */
                     password?: string;
                     /** @description 'member' or 'admin' */
                     role?: "member" | "admin";
@@ -2346,7 +3205,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2446,7 +3305,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2605,7 +3464,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2702,7 +3561,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2781,7 +3640,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2866,7 +3725,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2936,7 +3795,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3035,7 +3894,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3149,7 +4008,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3225,7 +4084,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3330,7 +4189,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3454,7 +4313,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3547,7 +4406,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3675,7 +4534,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3785,7 +4644,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3887,7 +4746,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4006,7 +4865,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4095,7 +4954,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4187,7 +5046,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4311,7 +5170,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4407,7 +5266,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4522,7 +5381,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4650,7 +5509,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4779,7 +5638,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4887,7 +5746,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5025,7 +5884,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5172,7 +6031,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5319,7 +6178,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5447,7 +6306,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5594,7 +6453,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5838,7 +6697,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5920,7 +6779,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6002,7 +6861,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6149,7 +7008,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6294,7 +7153,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6417,7 +7276,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6508,7 +7367,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6585,7 +7444,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6690,7 +7549,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6836,7 +7695,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6952,7 +7811,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7075,7 +7934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7140,7 +7999,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7229,7 +8088,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7310,7 +8169,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7416,7 +8275,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7548,7 +8407,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7665,7 +8524,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7788,7 +8647,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7892,7 +8751,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8015,7 +8874,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8107,7 +8966,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8216,7 +9075,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8290,6 +9149,10 @@ export interface operations {
                             scopes: string[];
                             /** @description The user whose permissions authorise what the key does */
                             acts_as_user_id: string;
+                            /** @description The person who created it with a credential of their own (session or personal key); null when a program’s key or the command line did */
+                            created_by_user_id: string | null;
+                            /** @description Created by the person it acts as: it may act as them personally (clock in, sign their month, consent to a correction) */
+                            personal: boolean;
                             /** Format: date-time */
                             created_at: string;
                             /**
@@ -8325,7 +9188,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8367,7 +9230,7 @@ export interface operations {
                     name?: string;
                     /** @description 'inspector': read-only access to the time record for the Labour Inspectorate or workers' representatives; expires within 90 days, every request is in the access log, never sees personal data */
                     kind?: "standard" | "inspector";
-                    /** @description Each one held by the calling key (403 scope_escalation otherwise). Required for a standard key; an inspector key may hold only attendance.list, attendance.summary, attendance.punches, attendance-corrections.list, attendance-reports.get, attendance-reports.export (all of them by default) */
+                    /** @description Each one held by the caller (403 scope_escalation otherwise). Required for a standard key, except a personal one (default: the caller's scopes); an inspector key may hold only attendance.list, attendance.summary, attendance.punches, attendance-corrections.list, attendance-reports.get, attendance-reports.export (all of them by default) */
                     scopes?: string[];
                     /** @description An active user of the company (default: the calling key’s acting user) */
                     acts_as_user_id?: string;
@@ -8397,6 +9260,10 @@ export interface operations {
                             scopes: string[];
                             /** @description The user whose permissions authorise what the key does */
                             acts_as_user_id: string;
+                            /** @description The person who created it with a credential of their own (session or personal key); null when a program’s key or the command line did */
+                            created_by_user_id: string | null;
+                            /** @description Created by the person it acts as: it may act as them personally (clock in, sign their month, consent to a correction) */
+                            personal: boolean;
                             /** Format: date-time */
                             created_at: string;
                             /**
@@ -8426,7 +9293,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8519,6 +9386,10 @@ export interface operations {
                             scopes: string[];
                             /** @description The user whose permissions authorise what the key does */
                             acts_as_user_id: string;
+                            /** @description The person who created it with a credential of their own (session or personal key); null when a program’s key or the command line did */
+                            created_by_user_id: string | null;
+                            /** @description Created by the person it acts as: it may act as them personally (clock in, sign their month, consent to a correction) */
+                            personal: boolean;
                             /** Format: date-time */
                             created_at: string;
                             /**
@@ -8546,7 +9417,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8612,6 +9483,10 @@ export interface operations {
                             scopes: string[];
                             /** @description The user whose permissions authorise what the key does */
                             acts_as_user_id: string;
+                            /** @description The person who created it with a credential of their own (session or personal key); null when a program’s key or the command line did */
+                            created_by_user_id: string | null;
+                            /** @description Created by the person it acts as: it may act as them personally (clock in, sign their month, consent to a correction) */
+                            personal: boolean;
                             /** Format: date-time */
                             created_at: string;
                             /**
@@ -8639,7 +9514,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8756,7 +9631,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8857,7 +9732,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8929,7 +9804,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9029,7 +9904,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9070,7 +9945,7 @@ export interface operations {
                 "application/json": {
                     /** @description An https URL on the public internet (see WEBHOOKS_ALLOW_PRIVATE_NETWORKS) */
                     url: string;
-                    /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, punch.created, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created), or ["*"] for all, including types added later */
+                    /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, user.invited, punch.created, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created), or ["*"] for all, including types added later */
                     events: string[];
                     description?: string;
                     active?: boolean;
@@ -9119,7 +9994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9226,7 +10101,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9291,7 +10166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9343,7 +10218,7 @@ export interface operations {
                 "application/json": {
                     /** @description An https URL on the public internet (see WEBHOOKS_ALLOW_PRIVATE_NETWORKS) */
                     url?: string;
-                    /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, punch.created, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created), or ["*"] for all, including types added later */
+                    /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, user.invited, punch.created, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created), or ["*"] for all, including types added later */
                     events?: string[];
                     description?: string | null;
                     active?: boolean;
@@ -9391,7 +10266,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9521,7 +10396,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9620,7 +10495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9705,7 +10580,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9811,7 +10686,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9892,7 +10767,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9979,7 +10854,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10052,7 +10927,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10157,7 +11032,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10253,7 +11128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description API key missing or invalid */
+            /** @description API key or session missing or invalid */
             401: {
                 headers: {
                     [name: string]: unknown;

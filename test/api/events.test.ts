@@ -114,8 +114,10 @@ forEachEngine('events', (t: TestContext) => {
       'a second deactivation changes nothing',
     )
     const reactivated = (await admin.post(`/api/v1/users/${user.id}/reactivate`)).body.data
+    const { link, ...invited } = (await admin.post(`/api/v1/users/${user.id}/invite`)).body.data
+    assert.match(link, /#token=/, 'the answer alone carries the link')
 
-    const events = await settledEvents(admin, 18)
+    const events = await settledEvents(admin, 19)
     const adminKeyId = events[0].actor.key_id
     const withoutSensitive = (u: any) => ({ ...u, profile: { ...u.profile, dni: null, phone_personal: null } })
     const expected: [string, unknown, string][] = [
@@ -137,6 +139,7 @@ forEachEngine('events', (t: TestContext) => {
       ['expense.created', expense.data, tenant.adminId],
       ['user.deactivated', withoutSensitive(deactivated), tenant.adminId],
       ['user.reactivated', withoutSensitive(reactivated), tenant.adminId],
+      ['user.invited', invited, tenant.adminId],
     ]
     assert.deepEqual(
       events.map((e) => [e.type, e.data, e.actor.user_id]),
