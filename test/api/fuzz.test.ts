@@ -1,8 +1,8 @@
 /**
  * Property-based fuzzing over every operation of the OpenAPI document: mutated paths (bad
  * percent-encoding, long ids, NUL, unicode), queries, headers and bodies (random JSON, invalid
- * JSON, invalid UTF-8, wrong media types), sent with an administrator's key, a member's key or
- * none. Whatever is sent: no 5xx, every error in the contract's shape with its catalogue status,
+ * JSON, invalid UTF-8, wrong media types), sent with an administrator's key, a member's key, a
+ * member's session cookie, or none. Whatever is sent: no 5xx, every error in the contract's shape with its catalogue status,
  * and a refused write changes nothing in the database. Fixed seed and bounded count, so CI runs
  * the same cases every time.
  */
@@ -11,6 +11,7 @@ import { it } from 'node:test'
 import fc from 'fast-check'
 import { sql } from 'kysely'
 import { ERROR_CATALOGUE } from '../../src/errors.js'
+import { PASSWORD, signedIn } from '../helpers/accounts.js'
 import { forEachEngine } from '../helpers/harness.js'
 
 const SEED = 20261122
@@ -31,6 +32,9 @@ const TABLES = [
   'absence_types',
   'absences',
   'audit_log',
+  'api_keys',
+  'sessions',
+  'account_tokens',
 ] as const
 
 const PATH_SEGMENTS = fc.oneof(
@@ -118,8 +122,9 @@ forEachEngine('fuzzing every operation of the OpenAPI document', (t) => {
     timeout: 600_000,
   }, async () => {
     const tenant = await t.newTenant()
-    const member = await tenant.createUser({ phone: '+34 600 000 111' })
+    const member = await tenant.createUser({ phone: '+34 600 000 111', password: PASSWORD })
     const memberKey = (await tenant.keyFor(member.id)).key!
+    const session = await signedIn(t.app, member.email)
     const document = (await t.client(null).get('/api/v1/openapi.json')).body
     const operations: Operation[] = Object.entries<any>(document.paths).flatMap(([path, item]) =>
       Object.entries<any>(item)
@@ -166,7 +171,14 @@ forEachEngine('fuzzing every operation of the OpenAPI document', (t) => {
       useFields: fc.boolean(),
       contentType: CONTENT_TYPES,
       headers: HEADERS,
-      key: fc.constantFrom<'admin' | 'member' | 'none' | 'garbage'>('admin', 'admin', 'member', 'none', 'garbage'),
+      key: fc.constantFrom<'admin' | 'member' | 'session' | 'none' | 'garbage'>(
+        'admin',
+        'admin',
+        'member',
+        'session',
+        'none',
+        'garbage',
+      ),
     })
 
     const seen = new Map<number, number>()
@@ -192,11 +204,16 @@ forEachEngine('fuzzing every operation of the OpenAPI document', (t) => {
         const authorization = {
           admin: `Bearer ${tenant.adminKey}`,
           member: `Bearer ${memberKey}`,
+          session: undefined,
           none: undefined,
           garbage: 'Bearer jnd_garbage',
         }[r.key]
         const headers: Record<string, string> = { ...r.headers }
         if (authorization) headers.authorization = authorization
+        if (r.key === 'session') {
+          headers.cookie = `jornada_session=${session.cookie}`
+          headers['x-csrf-token'] = session.csrfToken
+        }
         if (payload !== undefined && r.contentType) headers['content-type'] = r.contentType
         const isWrite = r.operation.method !== 'GET'
         const before = isWrite ? await fingerprint() : ''
