@@ -11,7 +11,7 @@ const errorTable = Object.entries(ERROR_CATALOGUE)
 
 const DESCRIPTION = `Employees, time-clock punches and daily attendance, absences, expenses and project time for many companies (tenants).
 
-Authenticate every request with \`Authorization: Bearer <API key>\`. A key belongs to one tenant, holds a set of scopes named like the operations (see each operation's \`x-scope\`), and acts as one user whose permissions authorise writes. The Kiosk operations take a kiosk device token (\`jkd_…\`) instead, and nothing else does.
+Programs authenticate every request with \`Authorization: Bearer <API key>\`. A key belongs to one tenant, holds a set of scopes named like the operations (see each operation's \`x-scope\`), and acts as one user whose permissions authorise writes. People sign in instead (\`POST /api/v1/auth/login\`): the \`jornada_session\` cookie then authenticates their requests with every standard scope, and each write made with it sends the sign-in's \`csrf_token\` as \`X-CSRF-Token\`. Clocking in, signing one's month and consenting to a correction need the person's own credential: their session or a key they created (\`personal_credential_required\`). The Kiosk operations take a kiosk device token (\`jkd_…\`) instead, and nothing else does.
 
 Checks run in this order: 401 (key) → 429 (rate limit) → 403 (scope) → 400 (validation) → 404 (resource) → 403 (permission of the acting user) → 409 (state).
 
@@ -34,6 +34,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'jnd_... API key' },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'jornada_session',
+            description: 'A person signed in (POST /api/v1/auth/login); writes also send X-CSRF-Token',
+          },
           kioskDevice: {
             type: 'http',
             scheme: 'bearer',
@@ -41,7 +47,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           },
         },
       },
-      security: [{ bearerAuth: [] }],
+      security: [{ bearerAuth: [] }, { sessionCookie: [] }],
     },
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
