@@ -8,7 +8,8 @@ import { type ApiModule, accountOperation, operations } from '../../http/route.j
 import { clearedSessionCookie, sessionCookie } from '../../http/session-cookie.js'
 import { DataOf } from '../../lib/schemas.js'
 import type { SessionPolicy } from '../keys/index.js'
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
+import type { Unit } from '../../db/unit-of-work.js'
 import { AppError } from '../../errors.js'
 import { UserIdParams } from '../users/index.js'
 import { completePasswordReset, inviteUser, requestPasswordReset } from './account-links.service.js'
@@ -25,7 +26,14 @@ import {
 import type { LoginThrottle } from './login-throttle.js'
 import type { MailMessage, Mailer } from './mailer.js'
 import { changeOwnPassword } from './password-change.service.js'
-import { endOwnSession, listOwnSessions, signIn, signInAnswer, signOut } from './sign-in.service.js'
+import {
+  type SignedIn as SignedInSession,
+  endOwnSession,
+  listOwnSessions,
+  signIn,
+  signInAnswer,
+  signOut,
+} from './sign-in.service.js'
 
 /** What signing in depends on, given by the application from its configuration. */
 export interface AccountsSettings {
@@ -54,6 +62,12 @@ function sendLater(mailer: Mailer, mails: MailMessage[], log: FastifyBaseLogger)
 
 export function accountsApi(settings: AccountsSettings): ApiModule {
   const cookies = { secure: settings.secureCookies }
+  /** A sign-in's answer: the cookie, never cached, and who signed in with the CSRF token. */
+  async function answerSignedIn(reply: FastifyReply, unit: Unit, signedIn: SignedInSession) {
+    reply.header('Set-Cookie', sessionCookie(signedIn.session.token, signedIn.session.expiresAt, unit.now, cookies))
+    reply.header('Cache-Control', 'no-store')
+    return { data: await signInAnswer(unit, signedIn) }
+  }
   return {
     schemas: [SignedIn, Session, Invitation],
     routes: () => async (app) => {
@@ -76,12 +90,7 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
             settings.throttle,
             settings.session,
           )
-          reply.header(
-            'Set-Cookie',
-            sessionCookie(signedIn.session.token, signedIn.session.expiresAt, unit.now, cookies),
-          )
-          reply.header('Cache-Control', 'no-store')
-          return { data: await signInAnswer(unit, signedIn) }
+          return answerSignedIn(reply, unit, signedIn)
         },
       )
       app.post(
@@ -118,12 +127,7 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
             { address: request.ip, userAgent: request.headers['user-agent'] ?? null },
             settings.session,
           )
-          reply.header(
-            'Set-Cookie',
-            sessionCookie(signedIn.session.token, signedIn.session.expiresAt, unit.now, cookies),
-          )
-          reply.header('Cache-Control', 'no-store')
-          return { data: await signInAnswer(unit, signedIn) }
+          return answerSignedIn(reply, unit, signedIn)
         },
       )
       app.post(

@@ -1,3 +1,4 @@
+import type { Actor } from '../../auth/context.js'
 import type { Kysely } from 'kysely'
 import { paginate } from '../../db/paginate.js'
 import type { Page } from '../../lib/pagination.js'
@@ -33,6 +34,19 @@ export interface KeyWithActor {
 }
 
 /** The tenant columns of a key lookup, as the tenant row they came from. */
+/** The acting user of a key or a session, as the caller of its requests. */
+export function actorOfKey(
+  found: Pick<KeyWithActor, 'user_id' | 'user_email' | 'user_full_name' | 'user_role' | 'user_department_id'>,
+): Actor {
+  return {
+    id: found.user_id,
+    email: found.user_email,
+    fullName: found.user_full_name,
+    role: found.user_role,
+    departmentId: found.user_department_id,
+  }
+}
+
 export function tenantOfKey(
   found: Pick<KeyWithActor, 'tenant_id' | (`tenant_${string}` & keyof KeyWithActor)>,
 ): TenantRow {
@@ -50,6 +64,28 @@ export function tenantOfKey(
   }
 }
 
+/**
+ * The acting user and the company, read with a key or a session in the same query (users as `u`,
+ * tenants as `t`): authenticating a request is one round trip.
+ */
+export const ACTOR_AND_TENANT_COLUMNS = [
+  'u.id as user_id',
+  'u.email as user_email',
+  'u.full_name as user_full_name',
+  'u.role as user_role',
+  'u.status as user_status',
+  'u.department_id as user_department_id',
+  't.name as tenant_name',
+  't.timezone as tenant_timezone',
+  't.default_vacation_days as tenant_default_vacation_days',
+  't.country as tenant_country',
+  't.region as tenant_region',
+  't.hr_department_id as tenant_hr_department_id',
+  't.default_folders as tenant_default_folders',
+  't.default_schedule_id as tenant_default_schedule_id',
+  't.created_at as tenant_created_at',
+] as const
+
 const keyWithActor = reusableQuery((db: Kysely<Database>, keyId: string) =>
   db
     .selectFrom('api_keys as k')
@@ -65,21 +101,7 @@ const keyWithActor = reusableQuery((db: Kysely<Database>, keyId: string) =>
       'k.last_used_at',
       'k.kind',
       'k.created_by_user_id',
-      'u.id as user_id',
-      'u.email as user_email',
-      'u.full_name as user_full_name',
-      'u.role as user_role',
-      'u.status as user_status',
-      'u.department_id as user_department_id',
-      't.name as tenant_name',
-      't.timezone as tenant_timezone',
-      't.default_vacation_days as tenant_default_vacation_days',
-      't.country as tenant_country',
-      't.region as tenant_region',
-      't.hr_department_id as tenant_hr_department_id',
-      't.default_folders as tenant_default_folders',
-      't.default_schedule_id as tenant_default_schedule_id',
-      't.created_at as tenant_created_at',
+      ...ACTOR_AND_TENANT_COLUMNS,
     ])
     .where('k.id', '=', keyId),
 )

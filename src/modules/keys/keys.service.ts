@@ -23,6 +23,7 @@ import { KeyLookups } from './key-lookups.js'
 import { formatApiKey, newSecret, parseApiKey, secretMatches, sha256Hex } from '../../lib/secrets.js'
 import { isValidInstant } from '../../lib/time.js'
 import * as repo from './keys.repository.js'
+import { actorOfKey } from './keys.repository.js'
 import type { CreateKeyBodyType, ListKeysQueryType } from './keys.schemas.js'
 import { jsonText, parseJsonText } from '../../db/codec.js'
 
@@ -320,13 +321,7 @@ export async function authenticate(db: ServiceDatabase, token: string, nowMs: nu
     tenantId: found.tenant_id,
     tenant: known.tenant,
     scopes: known.scopes,
-    actor: {
-      id: found.user_id,
-      email: found.user_email,
-      fullName: found.user_full_name,
-      role: found.user_role,
-      departmentId: found.user_department_id,
-    },
+    actor: actorOfKey(found),
     // Only an inspector key's requests are logged with whose records they read (decisions 11).
     ...(found.kind === 'inspector' ? { recordsRead: new Set<string>() } : {}),
   }

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely'
 import { reusableQuery } from '../../db/reusable-query.js'
 import type { Database, SessionRow } from '../../db/schema.js'
-import type { KeyWithActor } from './keys.repository.js'
+import { ACTOR_AND_TENANT_COLUMNS, type KeyWithActor } from './keys.repository.js'
 
 /** A session with its user and company, read in one query like a key (see KeyWithActor). */
 export type SessionWithActor = Omit<
@@ -33,21 +33,7 @@ const sessionWithActor = reusableQuery((db: Kysely<Database>, sessionId: string)
       's.last_seen_at',
       's.ended_at',
       's.ended_at as revoked_at',
-      'u.id as user_id',
-      'u.email as user_email',
-      'u.full_name as user_full_name',
-      'u.role as user_role',
-      'u.status as user_status',
-      'u.department_id as user_department_id',
-      't.name as tenant_name',
-      't.timezone as tenant_timezone',
-      't.default_vacation_days as tenant_default_vacation_days',
-      't.country as tenant_country',
-      't.region as tenant_region',
-      't.hr_department_id as tenant_hr_department_id',
-      't.default_folders as tenant_default_folders',
-      't.default_schedule_id as tenant_default_schedule_id',
-      't.created_at as tenant_created_at',
+      ...ACTOR_AND_TENANT_COLUMNS,
     ])
     .where('s.id', '=', sessionId),
 )

@@ -13,6 +13,7 @@ import { type Db, type Unit, nowIsoOf } from '../../db/unit-of-work.js'
 import { newId } from '../../lib/ids.js'
 import { formatSessionToken, newSecret, parseSessionToken, secretMatches, sha256Hex } from '../../lib/secrets.js'
 import { KeyLookups, type KnownSession } from './key-lookups.js'
+import { actorOfKey } from './keys.repository.js'
 import * as repo from './sessions.repository.js'
 
 const HOUR_MS = 3_600_000
@@ -130,13 +131,7 @@ export async function authenticateSession(
       tenant: known.tenant,
       // Every scope a standard key can hold: what the person may do is their permissions' call.
       scopes: SCOPES,
-      actor: {
-        id: found.user_id,
-        email: found.user_email,
-        fullName: found.user_full_name,
-        role: found.user_role,
-        departmentId: found.user_department_id,
-      },
+      actor: actorOfKey(found),
     },
   }
 }
