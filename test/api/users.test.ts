@@ -191,7 +191,23 @@ forEachEngine('users API', (t) => {
       'kiosk_id_taken',
     )
     const other = await tenant.createUser({ dni: '22222222J' })
-    expectError(await tenant.admin.patch(`/api/v1/users/${other.id}`, { dni: '11111111X' }), 409, 'kiosk_id_taken')
+    expectError(await tenant.admin.patch(`/api/v1/users/${other.id}`, { dni: '11111111 H' }), 409, 'kiosk_id_taken')
+  })
+
+  it('a DNI or NIE with the wrong check letter is 400 naming the right one; other countries’ documents pass', async () => {
+    const tenant = await t.newTenant()
+    const wrongDni = expectError(
+      await tenant.admin.post('/api/v1/users', { email: uniqueEmail(), full_name: 'D', dni: '34567891A' }),
+      400,
+      'invalid_request',
+    )
+    assert.equal(wrongDni.details?.[0]?.field, 'dni')
+    assert.match(wrongDni.details?.[0]?.message ?? '', /is H, not A/)
+    const user = await tenant.createUser({ dni: '34567891-H' })
+    const wrongNie = expectError(await tenant.admin.patch(`/api/v1/users/${user.id}`, { dni: 'Y1234567A' }), 400)
+    assert.match(wrongNie.details?.[0]?.message ?? '', /NIE Y1234567 is X, not A/)
+    for (const dni of ['Y1234567X', 'Z1234567R', 'P-1234567', null])
+      assert.equal((await tenant.admin.patch(`/api/v1/users/${user.id}`, { dni })).status, 200, String(dni))
   })
 
   it('404 for unknown department, work center or manager on create', async () => {

@@ -72,7 +72,7 @@ forEachEngine('the kiosk page in a browser', (t) => {
   }, async () => {
     const tenant = await t.newTenant()
     const lucia = await tenant.createUser({ full_name: 'Lucía Pérez', dni: '12345678-Z', phone: '+34 600 111 222' })
-    await tenant.createUser({ full_name: 'Marc Soler', dni: 'X-7654321-L', phone: '+34 600 333 444' })
+    await tenant.createUser({ full_name: 'Marc Soler', dni: 'X-7654321-J', phone: '+34 600 333 444' })
     await tenant.admin.patch('/api/v1/tenant', { name: 'Talleres Ebro' })
     const kiosk = (await tenant.admin.post('/api/v1/kiosks', { name: 'Puerta principal' })).body.data
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-ES' })

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test'
 import type { Actor } from '../../src/auth/context.js'
 import {
   createsManagerCycle,
+  dniProblem,
   kioskIdFromDni,
   kioskPinFromPhone,
   normaliseIban,
@@ -86,5 +87,20 @@ describe('manager cycles', () => {
     assert.equal(createsManagerCycle('a', 'a', []), true)
     assert.equal(createsManagerCycle('a', 'c', ['b', 'a']), true)
     assert.equal(createsManagerCycle('a', 'c', ['b', 'd']), false)
+  })
+})
+
+describe('DNI and NIE check letters', () => {
+  it('accepts the letter the mod-23 rule gives, with any separators and case', () => {
+    for (const dni of ['12345678Z', '34567891H', '12.345.678-z', 'X1234567L', 'Y0000000Z', 'Z1234567R'])
+      assert.equal(dniProblem(dni), null, dni)
+  })
+  it('names the expected letter when it is wrong', () => {
+    assert.match(dniProblem('34567891A')!, /DNI 34567891 is H, not A/)
+    assert.match(dniProblem('X-7654321-L')!, /NIE X7654321 is J, not L/)
+  })
+  it('leaves other countries’ documents alone', () => {
+    for (const id of ['P1234567', 'AB123456', '1234567Z', 'X12345678A', 'CA-99-123'])
+      assert.equal(dniProblem(id), null, id)
   })
 })

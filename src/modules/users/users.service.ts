@@ -252,6 +252,8 @@ export async function createUser(scope: RequestScope, body: CreateUserBodyType):
   }
   const weakPassword = body.password !== undefined ? passwordProblem(body.password) : null
   if (weakPassword) throw invalidField('password', weakPassword)
+  const wrongDni = body.dni ? logic.dniProblem(body.dni) : null
+  if (wrongDni) throw invalidField('dni', wrongDni)
   // scrypt is deliberately slow: hash before taking any lock.
   const [passwordHash, kioskPinHash] = await Promise.all([
     body.password !== undefined ? hashPassword(body.password) : null,
@@ -314,6 +316,8 @@ function patchFromBody(changes: UserChanges): UserUpdate {
   if (iban !== undefined) patch.iban = iban === null ? null : logic.normaliseIban(iban)
   if (swift !== undefined) patch.swift = swift === null ? null : swift.toUpperCase()
   if (dni !== undefined) {
+    const problem = dni === null ? null : logic.dniProblem(dni)
+    if (problem) throw invalidField('dni', problem)
     patch.dni = dni
     patch.kiosk_id = logic.kioskIdFromDni(dni)
   }
