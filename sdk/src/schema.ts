@@ -1586,6 +1586,8 @@ export interface components {
             /** @description IANA time zone of the company */
             timezone: string;
             default_vacation_days: number;
+            /** @description How the vacation days of a year worked in part (a hire, a leave, a deactivation) are rounded to whole days: up (the default, never less than the worker’s share), nearest (half up), or down */
+            vacation_rounding: "up" | "nearest" | "down";
             country: string | null;
             region: string | null;
             /** @description Members of this department are HR */
@@ -2019,7 +2021,11 @@ export interface components {
         VacationBalance: {
             user_id: string;
             year: number;
-            /** @description Annual vacation days of the employee */
+            /** @description The employee’s vacation days for a whole year (their own figure or the company’s) */
+            annual: number;
+            /** @description Days of the year the employee is employed (hire date, employment periods) */
+            employed_days: number;
+            /** @description Vacation days of this year: annual × employed_days ÷ days of the year, rounded as the company’s vacation_rounding says (annual when employed the whole year) */
             entitled: number;
             /** @description Working days of approved vacation in the year */
             approved: number;
@@ -4622,6 +4628,8 @@ export interface operations {
                             /** @description IANA time zone of the company */
                             timezone: string;
                             default_vacation_days: number;
+                            /** @description How the vacation days of a year worked in part (a hire, a leave, a deactivation) are rounded to whole days: up (the default, never less than the worker’s share), nearest (half up), or down */
+                            vacation_rounding: "up" | "nearest" | "down";
                             country: string | null;
                             region: string | null;
                             /** @description Members of this department are HR */
@@ -4691,6 +4699,8 @@ export interface operations {
                      */
                     timezone?: string;
                     default_vacation_days?: number;
+                    /** @description How the vacation days of a year worked in part (a hire, a leave, a deactivation) are rounded to whole days: up (the default, never less than the worker’s share), nearest (half up), or down */
+                    vacation_rounding?: "up" | "nearest" | "down";
                     /** @description ISO 3166-1 alpha-2; default country for public holidays */
                     country?: string | null;
                     /** @description Region within the country (e.g. MD) */
@@ -4724,6 +4734,8 @@ export interface operations {
                             /** @description IANA time zone of the company */
                             timezone: string;
                             default_vacation_days: number;
+                            /** @description How the vacation days of a year worked in part (a hire, a leave, a deactivation) are rounded to whole days: up (the default, never less than the worker’s share), nearest (half up), or down */
+                            vacation_rounding: "up" | "nearest" | "down";
                             country: string | null;
                             region: string | null;
                             /** @description Members of this department are HR */
@@ -8945,7 +8957,11 @@ export interface operations {
                         data: {
                             user_id: string;
                             year: number;
-                            /** @description Annual vacation days of the employee */
+                            /** @description The employee’s vacation days for a whole year (their own figure or the company’s) */
+                            annual: number;
+                            /** @description Days of the year the employee is employed (hire date, employment periods) */
+                            employed_days: number;
+                            /** @description Vacation days of this year: annual × employed_days ÷ days of the year, rounded as the company’s vacation_rounding says (annual when employed the whole year) */
                             entitled: number;
                             /** @description Working days of approved vacation in the year */
                             approved: number;

@@ -17,6 +17,8 @@ export interface TenantsTable {
   name: string
   timezone: string
   default_vacation_days: number
+  /** How a prorated year's vacation days are rounded to whole days (migration 0015). */
+  vacation_rounding: 'up' | 'nearest' | 'down'
   country: string | null
   region: string | null
   hr_department_id: string | null

@@ -278,6 +278,38 @@ forEachEngine(
       expectError(res, 409, 'vacation_balance_exceeded')
     })
 
+    it('a 1 September hire is entitled to the share of the year: rounded as the company chose', async () => {
+      const tenant = await madrid(t)
+      const user = await tenant.createUser({ hire_date: '2026-09-01' })
+      const full = (await tenant.admin.get(`/api/v1/users/${user.id}/vacation-balance?year=2026`)).body.data
+      // 122 days of 365: 22 × 122 / 365 = 7.35 days.
+      assert.deepEqual(
+        [full.annual, full.employed_days, full.entitled, full.remaining],
+        [22, 122, 8, 8],
+        'up by default: never less than the worker’s share',
+      )
+      for (const [rounding, entitled] of [
+        ['nearest', 7],
+        ['down', 7],
+        ['up', 8],
+      ] as const) {
+        assert.equal((await tenant.admin.patch('/api/v1/tenant', { vacation_rounding: rounding })).status, 200)
+        assert.equal((await balance(tenant.admin, user.id, 2026)).entitled, entitled, rounding)
+      }
+      // The next year is a whole one; a year before the hire has none.
+      assert.equal((await balance(tenant.admin, user.id, 2027)).entitled, 22)
+      assert.equal((await balance(tenant.admin, user.id, 2025)).entitled, 0)
+      // Requests are judged against the share: eight days fit, a ninth does not.
+      await create(tenant.admin, days(user.id, 'vacation', '2026-11-30', '2026-12-04')) // 5
+      await create(tenant.admin, days(user.id, 'vacation', '2026-12-09', '2026-12-11')) // 3
+      expectError(
+        await tenant.admin.post('/api/v1/absences', days(user.id, 'vacation', '2026-12-14')),
+        409,
+        'vacation_balance_exceeded',
+      )
+      expectError(await tenant.admin.patch('/api/v1/tenant', { vacation_rounding: 'half' }), 400, 'invalid_request')
+    })
+
     it('the default year of the vacation balance is this year in the company zone', async () => {
       setNow('2026-12-31T23:30:00Z')
       const tenant = await madrid(t)

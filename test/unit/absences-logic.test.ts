@@ -11,6 +11,7 @@ import { addDays, isoWeekday } from '../../src/lib/calendar.js'
 import {
   DEFAULT_ABSENCE_TYPES,
   absencesOverlap,
+  proratedVacationDays,
   requestProblems,
   workingDaysByYear,
 } from '../../src/modules/absences/absences.logic.js'
@@ -311,5 +312,32 @@ describe('canCancelAbsence', () => {
     assert.equal(canCancelAbsence(actor('usr_boss', 'dep_sales'), 'usr_emp', HR), false)
     assert.equal(canCancelAbsence(actor('usr_admin', null, 'admin'), 'usr_emp', HR), false)
     assert.equal(canCancelAbsence(actor('usr_x', null), 'usr_emp', null), false)
+  })
+})
+
+describe('vacation prorated by employment', () => {
+  const from = (start: string) => (date: string) => date >= start
+  it('a whole year is the annual figure; none is zero', () => {
+    assert.equal(proratedVacationDays(22, 2026, () => true, 'down').days, 22)
+    assert.equal(proratedVacationDays(22, 2026, () => false, 'up').days, 0)
+  })
+  it('rounds the share up, to the nearest (half up) or down', () => {
+    // From 1 September: 122 of 365 days, 7.35 days.
+    assert.deepEqual(
+      (['up', 'nearest', 'down'] as const).map((r) => proratedVacationDays(22, 2026, from('2026-09-01'), r).days),
+      [8, 7, 7],
+    )
+    // From 2 July 2024 (a leap year): 183 of 366 days, exactly 11 of 22: no rounding at all.
+    assert.deepEqual(
+      (['up', 'nearest', 'down'] as const).map((r) => proratedVacationDays(22, 2024, from('2024-07-02'), r).days),
+      [11, 11, 11],
+    )
+    // 30 days over 365 × 73 employed days = 6.0 exactly; 23 days × 73 / 365 = 4.6.
+    const spring = (date: string) => date >= '2026-03-01' && date <= '2026-05-12'
+    assert.equal(proratedVacationDays(30, 2026, spring, 'down').days, 6)
+    assert.deepEqual(
+      (['up', 'nearest', 'down'] as const).map((r) => proratedVacationDays(23, 2026, spring, r).days),
+      [5, 5, 4],
+    )
   })
 })

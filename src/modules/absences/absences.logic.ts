@@ -104,3 +104,40 @@ export function workingDaysByYear(a: AbsenceSpan, isWorkingDay: (date: string) =
   }
   return byYear
 }
+
+export type VacationRounding = 'up' | 'nearest' | 'down'
+
+/**
+ * A year's vacation in proportion to the days of employment in it (Workers' Statute art. 38 and
+ * the usual collective agreements: the days accrue with the time worked), rounded to whole days
+ * as the company chose. A whole year employed is the annual figure exactly; no employment is 0.
+ * `up` is the default: a worker never gets less than their share.
+ */
+export function proratedVacationDays(
+  annual: number,
+  year: number,
+  isEmployedOn: (date: string) => boolean,
+  rounding: VacationRounding,
+): { days: number; employedDays: number; daysInYear: number } {
+  const first = `${year}-01-01`
+  const last = `${year}-12-31`
+  const daysInYear = daysInRange(first, last)
+  let employedDays = 0
+  for (let date = first; date <= last; date = addDays(date, 1)) if (isEmployedOn(date)) employedDays++
+  if (employedDays === daysInYear) return { days: annual, employedDays, daysInYear }
+  // Integers first: annual * employed / days is exact up to the division, so 0.5 is 0.5.
+  const numerator = annual * employedDays
+  const whole = Math.floor(numerator / daysInYear)
+  const remainder = numerator - whole * daysInYear
+  const days =
+    remainder === 0
+      ? whole
+      : rounding === 'up'
+        ? whole + 1
+        : rounding === 'down'
+          ? whole
+          : 2 * remainder >= daysInYear
+            ? whole + 1
+            : whole
+  return { days, employedDays, daysInYear }
+}

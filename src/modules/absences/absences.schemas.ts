@@ -118,7 +118,16 @@ export const VacationBalance = Type.Object(
   {
     user_id: Type.String(),
     year: Type.Integer(),
-    entitled: Type.Integer({ description: 'Annual vacation days of the employee' }),
+    annual: Type.Integer({
+      description: 'The employee’s vacation days for a whole year (their own figure or the company’s)',
+    }),
+    employed_days: Type.Integer({
+      description: 'Days of the year the employee is employed (hire date, employment periods)',
+    }),
+    entitled: Type.Integer({
+      description:
+        'Vacation days of this year: annual × employed_days ÷ days of the year, rounded as the company’s vacation_rounding says (annual when employed the whole year)',
+    }),
     approved: Type.Integer({ description: 'Working days of approved vacation in the year' }),
     pending: Type.Integer({ description: 'Working days of pending vacation in the year' }),
     remaining: Type.Integer({ description: 'entitled - approved - pending' }),

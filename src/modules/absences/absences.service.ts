@@ -15,13 +15,13 @@ import { canSeeRecordsOf } from '../../auth/visibility.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { lockRow } from '../../db/locks.js'
 import { managerChain } from '../../db/team.js'
-import type { AbsenceRow, AbsenceTypeRow, TenantRow } from '../../db/schema.js'
+import type { AbsenceRow, AbsenceTypeRow, TenantRow, UserRow } from '../../db/schema.js'
 import { type Db, type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { isoWeekday, todayIn } from '../../lib/calendar.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
-import { findUserRow } from '../users/index.js'
+import { findUserRow, isEmployedOn, parseEmploymentPeriods } from '../users/index.js'
 import { type AbsenceSpan, dayExpectation } from '../work-calendar/index.js'
 import { calendarSubject } from '../work-calendar/index.js'
 import { loadWorkCalendars } from '../work-calendar/index.js'
@@ -197,6 +197,17 @@ async function vacationUsage(
   return { usage, extraDays: extra ? logic.workingDaysByYear(extra, isWorkingDay) : new Map() }
 }
 
+/** A year's vacation days of an employee: their annual figure in proportion to their employment in it. */
+function vacationEntitlement(user: UserRow, tenant: TenantRow, year: number) {
+  const periods = parseEmploymentPeriods(user.employment_periods)
+  return logic.proratedVacationDays(
+    user.vacation_days ?? tenant.default_vacation_days,
+    year,
+    (date) => isEmployedOn(user.hire_date, periods, date),
+    tenant.vacation_rounding,
+  )
+}
+
 /** `year` defaults to the scope's year in the company's zone. */
 export async function vacationBalance(scope: RequestScope, userId: string, year: number | undefined) {
   const { db, auth } = scope
@@ -208,8 +219,18 @@ export async function vacationBalance(scope: RequestScope, userId: string, year:
   const absences = await repo.activeAbsencesOf(db, tenant.id, userId, range.from, range.to)
   const { usage } = await vacationUsage(db, tenant, userId, range, absences)
   const { approved, pending } = usage.get(year)!
-  const entitled = user.vacation_days ?? tenant.default_vacation_days
-  return { user_id: userId, year, entitled, approved, pending, remaining: entitled - approved - pending }
+  const annual = user.vacation_days ?? tenant.default_vacation_days
+  const { days: entitled, employedDays } = vacationEntitlement(user, tenant, year)
+  return {
+    user_id: userId,
+    year,
+    annual,
+    employed_days: employedDays,
+    entitled,
+    approved,
+    pending,
+    remaining: entitled - approved - pending,
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -251,8 +272,8 @@ export async function createAbsence(scope: RequestScope, body: CreateAbsenceBody
     }
     if (type.consumes_vacation) {
       const { usage, extraDays } = await vacationUsage(trx, tenant, user.id, years, existing, span)
-      const entitled = user.vacation_days ?? tenant.default_vacation_days
       for (const [year, days] of extraDays) {
+        const entitled = vacationEntitlement(user, tenant, year).days
         const used = usage.get(year)!
         if (used.approved + used.pending + days > entitled) {
           throw new AppError(

@@ -25,6 +25,7 @@ export interface KeyWithActor {
   tenant_name: string
   tenant_timezone: string
   tenant_default_vacation_days: number
+  tenant_vacation_rounding: TenantRow['vacation_rounding']
   tenant_country: string | null
   tenant_region: string | null
   tenant_hr_department_id: string | null
@@ -55,6 +56,7 @@ export function tenantOfKey(
     name: found.tenant_name,
     timezone: found.tenant_timezone,
     default_vacation_days: found.tenant_default_vacation_days,
+    vacation_rounding: found.tenant_vacation_rounding,
     country: found.tenant_country,
     region: found.tenant_region,
     hr_department_id: found.tenant_hr_department_id,
@@ -78,6 +80,7 @@ export const ACTOR_AND_TENANT_COLUMNS = [
   't.name as tenant_name',
   't.timezone as tenant_timezone',
   't.default_vacation_days as tenant_default_vacation_days',
+  't.vacation_rounding as tenant_vacation_rounding',
   't.country as tenant_country',
   't.region as tenant_region',
   't.hr_department_id as tenant_hr_department_id',

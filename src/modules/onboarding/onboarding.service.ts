@@ -51,6 +51,7 @@ export async function createTenant(unit: Unit, input: CreateTenantInputType): Pr
     name: input.name.trim(),
     timezone: input.timezone ?? DEFAULT_TIMEZONE,
     default_vacation_days: DEFAULT_VACATION_DAYS,
+    vacation_rounding: 'up',
     country: input.country ?? null,
     region: input.region ?? null,
     hr_department_id: null,

@@ -12,12 +12,18 @@ const FolderNames = Type.Array(Type.String({ minLength: 1, maxLength: 100, patte
   description: 'Folder names every new user receives',
 })
 
+const VacationRounding = Type.Union([Type.Literal('up'), Type.Literal('nearest'), Type.Literal('down')], {
+  description:
+    'How the vacation days of a year worked in part (a hire, a leave, a deactivation) are rounded to whole days: up (the default, never less than the worker’s share), nearest (half up), or down',
+})
+
 export const Tenant = Type.Object(
   {
     id: Type.String(),
     name: Type.String(),
     timezone: Type.String({ description: 'IANA time zone of the company' }),
     default_vacation_days: Type.Integer(),
+    vacation_rounding: VacationRounding,
     country: Nullable(Type.String()),
     region: Nullable(Type.String()),
     hr_department_id: Nullable(Type.String({ description: 'Members of this department are HR' })),
@@ -34,6 +40,7 @@ export const UpdateTenantBody = Type.Object(
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })),
     timezone: Type.Optional(TimeZone()),
     default_vacation_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 366 })),
+    vacation_rounding: Type.Optional(VacationRounding),
     country: Type.Optional(Nullable(Country)),
     region: Type.Optional(Nullable(Region)),
     hr_department_id: Type.Optional(Nullable(Id())),

@@ -20,6 +20,7 @@ export function tenantToApi(row: TenantRow): TenantType {
     name: row.name,
     timezone: row.timezone,
     default_vacation_days: row.default_vacation_days,
+    vacation_rounding: row.vacation_rounding,
     country: row.country,
     region: row.region,
     hr_department_id: row.hr_department_id,
