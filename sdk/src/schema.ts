@@ -979,6 +979,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/absences/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record an absence that already happened (HR and administrators): approved at once
+         * @description Last week’s sick leave, reported late: `start_date` today or earlier, at most four years back (a future one is asked for with POST /absences). Approved at once by the caller; the same overlap (409 `absence_overlap`) and vacation (409 `vacation_balance_exceeded`) rules as a request. The days and reports of its dates change with it; a month the employee signed shows its signature superseded by this absence. Announced as `absence.created`.
+         */
+        post: operations["absences.record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/absences/{absence_id}/decide": {
         parameters: {
             query?: never;
@@ -1884,9 +1904,9 @@ export interface components {
                 sha256: string;
                 /** Format: date-time */
                 signed_at: string;
-                /** @description 'valid' while the record still hashes to `sha256`; 'superseded' once a later change (an approved correction) altered it. Kept either way. */
+                /** @description 'valid' while the record still hashes to `sha256`; 'superseded' once a later change (an approved correction, an absence recorded afterwards) altered it. Kept either way. */
                 status: "valid" | "superseded";
-                /** @description The approved correction, decided after the signature, that touched the month */
+                /** @description What changed the month after the signature: the approved correction (cor_…) or the absence recorded afterwards (abs_…) decided last */
                 superseded_by: string | null;
             } | null;
         };
@@ -1900,9 +1920,9 @@ export interface components {
             sha256: string;
             /** Format: date-time */
             signed_at: string;
-            /** @description 'valid' while the record still hashes to `sha256`; 'superseded' once a later change (an approved correction) altered it. Kept either way. */
+            /** @description 'valid' while the record still hashes to `sha256`; 'superseded' once a later change (an approved correction, an absence recorded afterwards) altered it. Kept either way. */
             status: "valid" | "superseded";
-            /** @description The approved correction, decided after the signature, that touched the month */
+            /** @description What changed the month after the signature: the approved correction (cor_…) or the absence recorded afterwards (abs_…) decided last */
             superseded_by: string | null;
         };
         /** @description An expense of an employee; money as integers of minor units */
@@ -6689,9 +6709,9 @@ export interface operations {
                                 sha256: string;
                                 /** Format: date-time */
                                 signed_at: string;
-                                /** @description 'valid' while the record still hashes to `sha256`; 'superseded' once a later change (an approved correction) altered it. Kept either way. */
+                                /** @description 'valid' while the record still hashes to `sha256`; 'superseded' once a later change (an approved correction, an absence recorded afterwards) altered it. Kept either way. */
                                 status: "valid" | "superseded";
-                                /** @description The approved correction, decided after the signature, that touched the month */
+                                /** @description What changed the month after the signature: the approved correction (cor_…) or the absence recorded afterwards (abs_…) decided last */
                                 superseded_by: string | null;
                             } | null;
                         };
@@ -6856,9 +6876,9 @@ export interface operations {
                             sha256: string;
                             /** Format: date-time */
                             signed_at: string;
-                            /** @description 'valid' while the record still hashes to `sha256`; 'superseded' once a later change (an approved correction) altered it. Kept either way. */
+                            /** @description 'valid' while the record still hashes to `sha256`; 'superseded' once a later change (an approved correction, an absence recorded afterwards) altered it. Kept either way. */
                             status: "valid" | "superseded";
-                            /** @description The approved correction, decided after the signature, that touched the month */
+                            /** @description What changed the month after the signature: the approved correction (cor_…) or the absence recorded afterwards (abs_…) decided last */
                             superseded_by: string | null;
                         };
                     };
@@ -8679,6 +8699,159 @@ export interface operations {
             };
             /** @description Not found in this tenant */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "absences.record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user_id: string;
+                    /** @description Absence type key from the company catalogue */
+                    type: string;
+                    /**
+                     * Format: date
+                     * @description First day; not in the past (in the company’s zone)
+                     * @example 2026-03-02
+                     */
+                    start_date: string;
+                    /**
+                     * Format: date
+                     * @description Last day, included
+                     * @example 2026-03-02
+                     */
+                    end_date: string;
+                    /**
+                     * Format: time
+                     * @description HH:MM
+                     */
+                    start_time?: string | null;
+                    /**
+                     * Format: time
+                     * @description HH:MM
+                     */
+                    end_time?: string | null;
+                    /** @description Request note (never returned) */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Request and decision notes are stored but never returned */
+                        data: {
+                            id: string;
+                            user_id: string;
+                            type: {
+                                key: string;
+                                label: string;
+                            };
+                            status: "pending" | "approved" | "rejected" | "cancelled";
+                            /** Format: date */
+                            start_date: string;
+                            /**
+                             * Format: date
+                             * @description Inclusive
+                             */
+                            end_date: string;
+                            /** @description HH:MM; hourly absences only */
+                            start_time: string | null;
+                            /** @description HH:MM; hourly absences only */
+                            end_time: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description null while pending; the creation time when approved at once
+                             */
+                            decided_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -55,6 +55,7 @@ export const SCOPES = [
   'absences.create',
   'absences.decide',
   'absences.cancel',
+  'absences.record',
   'users.vacation-balance',
   'users.schedule-history',
   'audit-log.list',

@@ -110,6 +110,12 @@ async function everyWrite(tenant: TestTenant, anonymous: Client): Promise<Map<st
     end_date: '2030-04-01',
   })
   const sick = [...done.entries()].find(([op]) => op === 'absences.create')![1]!
+  await call('absences.record', 'POST', '/api/v1/absences/record', {
+    user_id: user.id,
+    type: 'sick',
+    start_date: '2025-03-03',
+    end_date: '2025-03-04',
+  })
   await call('absences.cancel', 'POST', `/api/v1/absences/${sick}/cancel`)
   // The employee proposes a correction of their punch; the administrator, in HR, consents.
   const moved = (

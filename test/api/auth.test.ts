@@ -206,6 +206,7 @@ forEachEngine('authentication and scopes', (t) => {
       'absences.create': () => ['POST', '/api/v1/absences', {}],
       'absences.decide': () => ['POST', '/api/v1/absences/abs_missing/decide', { decision: 'approved' }],
       'absences.cancel': () => ['POST', '/api/v1/absences/abs_missing/cancel'],
+      'absences.record': () => ['POST', '/api/v1/absences/record', {}],
       'users.vacation-balance': () => ['GET', `/api/v1/users/${user.id}/vacation-balance?year=2030`],
       'audit-log.list': () => ['GET', '/api/v1/audit-log'],
       'access-log.list': () => ['GET', '/api/v1/access-log'],

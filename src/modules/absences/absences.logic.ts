@@ -60,9 +60,38 @@ export interface AbsenceRequest extends AbsenceSpan {
 export const MAX_ABSENCE_DAYS = 731
 
 /** Why a request is invalid (400), one item per field, given today's date in the company's zone. */
-export function requestProblems(r: AbsenceRequest, today: string): FieldIssue[] {
+/** How far back an absence that already happened may be recorded: the four years labour claims reach. */
+export const RECORD_YEARS_BACK = 4
+
+/**
+ * What is wrong with an absence's dates and times. A request (`absences.create`) starts today or
+ * later; an absence recorded afterwards (`absences.record`) started today or earlier, at most four
+ * years ago.
+ */
+export function requestProblems(
+  r: AbsenceRequest,
+  today: string,
+  kind: 'request' | 'record' = 'request',
+): FieldIssue[] {
   const issues: FieldIssue[] = []
-  if (r.start_date < today) issues.push({ field: 'start_date', message: `must not be in the past (today is ${today})` })
+  if (kind === 'request' && r.start_date < today)
+    issues.push({
+      field: 'start_date',
+      message: `must not be in the past (today is ${today}); HR records an absence that already happened with POST /api/v1/absences/record`,
+    })
+  if (kind === 'record') {
+    const earliest = `${Number(today.slice(0, 4)) - RECORD_YEARS_BACK}${today.slice(4)}`
+    if (r.start_date > today)
+      issues.push({
+        field: 'start_date',
+        message: `must be today or earlier for a recorded absence (today is ${today}); ask for a future one with POST /api/v1/absences`,
+      })
+    else if (r.start_date < earliest)
+      issues.push({
+        field: 'start_date',
+        message: `must be at most ${RECORD_YEARS_BACK} years back (from ${earliest})`,
+      })
+  }
   if (r.end_date < r.start_date) issues.push({ field: 'end_date', message: 'must be on or after start_date' })
   else if (daysInRange(r.start_date, r.end_date) > MAX_ABSENCE_DAYS) {
     issues.push({

@@ -64,6 +64,19 @@ export const absencesApi: ApiModule = {
       async (request) => ({ data: await service.getAbsence(scopeOfRequest(request), request.params.absence_id) }),
     )
     app.post(
+      '/absences/record',
+      operation('absences.record', {
+        summary: 'Record an absence that already happened (HR and administrators): approved at once',
+        description:
+          'Last week’s sick leave, reported late: `start_date` today or earlier, at most four years back (a future one is asked for with POST /absences). Approved at once by the caller; the same overlap (409 `absence_overlap`) and vacation (409 `vacation_balance_exceeded`) rules as a request. The days and reports of its dates change with it; a month the employee signed shows its signature superseded by this absence. Announced as `absence.created`.',
+        body: s.CreateAbsenceBody,
+        response: { 201: DataOf(s.Absence) },
+        errors: [404, 409],
+      }),
+      async (request, reply) =>
+        reply.status(201).send({ data: await service.recordPastAbsence(scopeOfRequest(request), request.body) }),
+    )
+    app.post(
       '/absences',
       operation('absences.create', {
         summary: 'Register an absence (for oneself, or for anyone as an administrator)',

@@ -10,6 +10,7 @@ import {
   canDecideAbsence,
   canRegisterAbsenceFor,
   recordsLimitedToTeamOf,
+  seesEveryonesRecords,
 } from '../../auth/policies.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
 import { isUniqueViolation } from '../../db/errors.js'
@@ -236,10 +237,9 @@ export async function vacationBalance(scope: RequestScope, userId: string, year:
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-export async function createAbsence(scope: RequestScope, body: CreateAbsenceBodyType): Promise<AbsenceApiType> {
-  const { db, auth } = scope
-  const tenant = auth.tenant
-  const type = await repo.findTypeByKey(db, auth.tenantId, body.type)
+/** The type and the span of a new absence, or 400 naming each problem. */
+async function checkedNewAbsence(scope: RequestScope, body: CreateAbsenceBodyType, kind: 'request' | 'record') {
+  const type = await repo.findTypeByKey(scope.db, scope.auth.tenantId, body.type)
   if (!type) throw invalidField('type', `is not an absence type of this company (see GET /api/v1/absence-types)`)
   const span: AbsenceSpan = {
     start_date: body.start_date,
@@ -249,11 +249,69 @@ export async function createAbsence(scope: RequestScope, body: CreateAbsenceBody
   }
   const problems = logic.requestProblems(
     { ...span, type: { allows_hourly: type.allows_hourly } },
-    todayIn(tenant.timezone, new Date(scope.now)),
+    todayIn(scope.auth.tenant.timezone, new Date(scope.now)),
+    kind,
   )
   if (problems.length > 0)
     throw new AppError('invalid_request', `Invalid absence: ${problems.map((p) => p.field).join(', ')}`, problems)
+  return { type, span }
+}
 
+/**
+ * Writes a new absence under the employee's row lock, after the rules every absence passes: no
+ * overlap with a pending or approved one, and vacation within the year's entitlement.
+ */
+async function insertCheckedAbsence(
+  tx: RequestScope,
+  user: UserRow,
+  type: AbsenceTypeRow,
+  span: AbsenceSpan,
+  note: string | undefined,
+  decision: { status: 'pending' | 'approved'; decidedBy: string | null },
+): Promise<AbsenceApiType> {
+  const trx = tx.db
+  const tenant = tx.auth.tenant
+  // One read serves both checks: the employee's active absences in the request's years.
+  const years = yearsOf(span.start_date, span.end_date)
+  const existing = await repo.activeAbsencesOf(trx, tenant.id, user.id, years.from, years.to)
+  if (existing.some((a) => logic.absencesOverlap(a, span))) {
+    throw new AppError('absence_overlap', 'The absence overlaps a pending or approved absence of the employee')
+  }
+  if (type.consumes_vacation) {
+    const { usage, extraDays } = await vacationUsage(trx, tenant, user.id, years, existing, span)
+    for (const [year, days] of extraDays) {
+      const entitled = vacationEntitlement(user, tenant, year).days
+      const used = usage.get(year)!
+      if (used.approved + used.pending + days > entitled) {
+        throw new AppError(
+          'vacation_balance_exceeded',
+          `${year}: ${days} more vacation days would make ${used.approved + used.pending + days}, over the ${entitled} days of the year`,
+        )
+      }
+    }
+  }
+  const now = nowIsoOf(tx)
+  const row: AbsenceRow = {
+    id: newId('absence'),
+    tenant_id: tenant.id,
+    user_id: user.id,
+    type_id: type.id,
+    status: decision.status,
+    ...span,
+    request_note: note ?? null,
+    decision_note: null,
+    decided_by: decision.decidedBy,
+    decided_at: decision.status === 'approved' ? now : null,
+    cancelled_at: null,
+    created_at: now,
+  }
+  await repo.insertAbsence(trx, row)
+  return announced(tx, 'absence.created', absenceToApi({ ...row, type_key: type.key, type_label: type.label }))
+}
+
+export async function createAbsence(scope: RequestScope, body: CreateAbsenceBodyType): Promise<AbsenceApiType> {
+  const { auth } = scope
+  const { type, span } = await checkedNewAbsence(scope, body, 'request')
   return inTransaction(scope, async (tx) => {
     const trx = tx.db
     await lockRow(trx, 'users', auth.tenantId, body.user_id)
@@ -264,43 +322,32 @@ export async function createAbsence(scope: RequestScope, body: CreateAbsenceBody
     }
     if (user.status !== 'active')
       throw new AppError('user_disabled', 'Absences cannot be registered for a disabled user')
-    // One read serves both checks: the employee's active absences in the request's years.
-    const years = yearsOf(span.start_date, span.end_date)
-    const existing = await repo.activeAbsencesOf(trx, auth.tenantId, user.id, years.from, years.to)
-    if (existing.some((a) => logic.absencesOverlap(a, span))) {
-      throw new AppError('absence_overlap', 'The absence overlaps a pending or approved absence of the employee')
-    }
-    if (type.consumes_vacation) {
-      const { usage, extraDays } = await vacationUsage(trx, tenant, user.id, years, existing, span)
-      for (const [year, days] of extraDays) {
-        const entitled = vacationEntitlement(user, tenant, year).days
-        const used = usage.get(year)!
-        if (used.approved + used.pending + days > entitled) {
-          throw new AppError(
-            'vacation_balance_exceeded',
-            `${year}: ${days} more vacation days would make ${used.approved + used.pending + days}, over the ${entitled} days of the year`,
-          )
-        }
-      }
-    }
-    const now = nowIsoOf(tx)
     const approvedAtOnce = !type.requires_approval
-    const row: AbsenceRow = {
-      id: newId('absence'),
-      tenant_id: auth.tenantId,
-      user_id: user.id,
-      type_id: type.id,
+    return insertCheckedAbsence(tx, user, type, span, body.note, {
       status: approvedAtOnce ? 'approved' : 'pending',
-      ...span,
-      request_note: body.note ?? null,
-      decision_note: null,
-      decided_by: null,
-      decided_at: approvedAtOnce ? now : null,
-      cancelled_at: null,
-      created_at: now,
-    }
-    await repo.insertAbsence(trx, row)
-    return announced(tx, 'absence.created', absenceToApi({ ...row, type_key: type.key, type_label: type.label }))
+      decidedBy: null,
+    })
+  })
+}
+
+/**
+ * Records an absence that already happened (last week's sick leave), up to four years back: HR
+ * and administrators only, approved at once by them, under the same overlap and vacation rules.
+ * The days and reports of those dates change with it; a month the employee signed shows its
+ * signature superseded by this absence, as a correction would.
+ */
+export async function recordPastAbsence(scope: RequestScope, body: CreateAbsenceBodyType): Promise<AbsenceApiType> {
+  const { auth } = scope
+  const { type, span } = await checkedNewAbsence(scope, body, 'record')
+  return inTransaction(scope, async (tx) => {
+    const trx = tx.db
+    await lockRow(trx, 'users', auth.tenantId, body.user_id)
+    const user = await findUserRow(trx, auth.tenantId, body.user_id)
+    if (!user || !(await canSeeRecordsOf(trx, auth, user.id))) throw notFound('User')
+    if (!seesEveryonesRecords(auth))
+      throw permissionDenied('Only HR and administrators record absences that already happened')
+    // A former employee's past is theirs too: a disabled user's absences may be recorded.
+    return insertCheckedAbsence(tx, user, type, span, body.note, { status: 'approved', decidedBy: auth.actor.id })
   })
 }
 

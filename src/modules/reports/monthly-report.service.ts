@@ -91,8 +91,23 @@ async function signedContentOf(
   return { user_id: subject.id, month, time_zone: zone, days, totals: logic.totalsOf(days) }
 }
 
-/** The correction approved last, after `signedAt`, among those touching the month (proposal order is not decision order). */
-function latestApprovalAfter(corrections: readonly PunchCorrectionRow[], signedAt: string): string | null {
+/**
+ * What changed the month last after `signedAt`: the correction approved last among those touching
+ * it (proposal order is not decision order), or an absence approved later still (one recorded
+ * afterwards), whichever came last.
+ */
+function latestChangeAfter(
+  corrections: readonly PunchCorrectionRow[],
+  absence: { id: string; decided_at: string } | undefined,
+  signedAt: string,
+): string | null {
+  const correction = latestApprovalAfter(corrections, signedAt)
+  if (!absence) return correction?.id ?? null
+  return correction && correction.decided_at! > absence.decided_at ? correction.id : absence.id
+}
+
+/** The correction approved last, after `signedAt`, among those touching the month. */
+function latestApprovalAfter(corrections: readonly PunchCorrectionRow[], signedAt: string): PunchCorrectionRow | null {
   let latest: PunchCorrectionRow | null = null
   for (const c of corrections) {
     if (
@@ -103,7 +118,7 @@ function latestApprovalAfter(corrections: readonly PunchCorrectionRow[], signedA
     )
       latest = c
   }
-  return latest?.id ?? null
+  return latest
 }
 
 function signatureToApi(row: MonthSignatureRow, currentSha256: string, supersededBy: string | null): SignatureType {
@@ -155,7 +170,11 @@ export async function monthlyReport(scope: RequestScope, query: MonthlyReportQue
       signature.time_zone === zone
         ? contentSha256
         : logic.contentSha256(await signedContentOf(scope, subject, query.month, signature.time_zone))
-    signatureView = signatureToApi(signature, signedNow, latestApprovalAfter(corrections, signature.signed_at))
+    const absence =
+      signedNow === signature.sha256
+        ? undefined
+        : await repo.latestAbsenceApprovedAfter(db, auth.tenantId, subject.id, query.month, signature.signed_at)
+    signatureView = signatureToApi(signature, signedNow, latestChangeAfter(corrections, absence, signature.signed_at))
   }
   noteRecordsRead(auth, [subject.id])
   return {

@@ -99,7 +99,7 @@ function signatureText(report: MonthlyReportType): string {
   const signed = `Firmado por el trabajador / Signed by the worker ${s.signed_at} (SHA-256 ${s.sha256})`
   return s.status === 'valid'
     ? `${signed}. Vigente / Valid.`
-    : `${signed}. Sustituida por una corrección posterior / Superseded${s.superseded_by ? ` by ${s.superseded_by}` : ''}.`
+    : `${signed}. Sustituida por un cambio posterior / Superseded${s.superseded_by ? ` by ${s.superseded_by}` : ''}.`
 }
 
 /** Renders the report as a PDF document (a Buffer), A4 portrait. */

@@ -155,6 +155,33 @@ export async function correctionsTouching(
   return touching(db, tenantId, userId, startIso, endIso)
 }
 
+/**
+ * The absence approved last, after `since`, among the employee's absences touching the month's
+ * days: recorded afterwards (or approved late), it changed a month that may have been signed.
+ */
+export async function latestAbsenceApprovedAfter(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  month: string,
+  since: string,
+): Promise<{ id: string; decided_at: string } | undefined> {
+  const row = await db
+    .selectFrom('absences')
+    .select(['id', 'decided_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'approved')
+    .where('start_date', '<=', `${month}-31`)
+    .where('end_date', '>=', `${month}-01`)
+    .where('decided_at', '>', since)
+    .orderBy('decided_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return row?.decided_at ? { id: row.id, decided_at: row.decided_at } : undefined
+}
+
 /** The full names of the given users of the company (the people in a report's trail). */
 export async function namesOf(db: Db, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map()

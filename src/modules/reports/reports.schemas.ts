@@ -106,10 +106,13 @@ export const Signature = Type.Object(
     signed_at: Type.String({ format: 'date-time' }),
     status: Type.Union([Type.Literal('valid'), Type.Literal('superseded')], {
       description:
-        "'valid' while the record still hashes to `sha256`; 'superseded' once a later change (an approved correction) altered it. Kept either way.",
+        "'valid' while the record still hashes to `sha256`; 'superseded' once a later change (an approved correction, an absence recorded afterwards) altered it. Kept either way.",
     }),
     superseded_by: Nullable(
-      Type.String({ description: 'The approved correction, decided after the signature, that touched the month' }),
+      Type.String({
+        description:
+          'What changed the month after the signature: the approved correction (cor_…) or the absence recorded afterwards (abs_…) decided last',
+      }),
     ),
   },
   { $id: 'MonthSignature' },
