@@ -154,7 +154,7 @@ export async function startServer(
     const local = url.replace('0.0.0.0', 'localhost')
     print('')
     print(
-      '  Empty database: created the demo tenant "Demo Company" with a few employees, a week of punches and some absences.',
+      '  Empty database: created the demo tenant "Demo Company" with a few employees, a month and more of punches, corrections and some absences.',
     )
     print(`  Admin API key (shown once, store it now): ${demoKey}`)
     print(`  Try: curl -H "Authorization: Bearer ${demoKey}" ${local}/api/v1/me`)

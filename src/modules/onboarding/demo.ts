@@ -7,8 +7,10 @@ import { DateTime } from 'luxon'
 import type { AuthContext } from '../../auth/context.js'
 import type { RequestScope } from '../../auth/request-scope.js'
 import type { Unit } from '../../db/unit-of-work.js'
+import { publicHolidaysBetween } from '../../lib/public-holidays.js'
 import { createAbsence } from '../absences/index.js'
 import { setPassword } from '../accounts/index.js'
+import { DEFAULT_SESSION_POLICY, endOneSession, startSession } from '../keys/index.js'
 import { decideCorrection, proposeCorrection } from '../attendance/index.js'
 import { listPunchLog } from '../attendance/index.js'
 import { createPunch } from '../attendance/index.js'
@@ -23,7 +25,7 @@ export interface CreatedDemo extends CreatedTenant {
   sign_in: { worker_email: string; admin_email: string; password: string }
 }
 
-/** The demo company as of the unit's moment: its week of punches is the week before it. */
+/** The demo company as of the unit's moment: its punches run from the first of last month to the day before. */
 export async function createDemoTenant(unit: Unit): Promise<CreatedDemo> {
   const { db } = unit
   // Random, not a fixed demo password: a demo left reachable from a network must not open to a guess.
@@ -101,9 +103,9 @@ export async function createDemoTenant(unit: Unit): Promise<CreatedDemo> {
     })
     employees.push(employee)
   }
-  await punchLastWeek(
+  await punchRecentWorkdays(
     scope,
-    employees.map((e) => e.id),
+    employees.map((e) => ({ id: e.id, region: e.id === employees[3]!.id ? 'CT' : 'MD' })),
     tenant.timezone,
   )
   await correctSomePunches(scope, employees, tenant.timezone)
@@ -121,8 +123,9 @@ export async function createDemoTenant(unit: Unit): Promise<CreatedDemo> {
 }
 
 /**
- * The trail of corrections: the administrator proposed moving Sara's last `out` (she stayed for a
- * release) and she approved it; Jordi proposed an earlier `in`, pending his manager's decision.
+ * The trail of corrections: the administrator proposed moving Sara's last `out` to 18:15 (she
+ * stayed for a release) and she approved it from a session of her own; Jordi proposed an earlier
+ * `in` from his, pending his manager's decision. Their sessions end once the demo is made.
  */
 async function correctSomePunches(
   scope: RequestScope,
@@ -130,16 +133,26 @@ async function correctSomePunches(
   zone: string,
 ): Promise<void> {
   const [, , sara, jordi] = employees
-  // The employees' own acts (a consent, a proposal) are theirs, as if each had signed in.
-  const as = (e: { id: string; email: string; full_name: string }): RequestScope => ({
-    ...scope,
-    auth: {
-      ...scope.auth,
-      credential: 'session',
-      personal: true,
-      actor: { id: e.id, email: e.email, fullName: e.full_name, role: 'member', departmentId: null },
-    },
-  })
+  // The employees' own acts (a consent, a proposal) are theirs: each signs in, acts, and signs out.
+  const sessions: string[] = []
+  const as = async (e: { id: string; email: string; full_name: string }): Promise<RequestScope> => {
+    const session = await startSession(
+      scope,
+      { tenantId: scope.auth.tenantId, userId: e.id, method: 'password', userAgent: 'Demo data', ipAddress: null },
+      DEFAULT_SESSION_POLICY,
+    )
+    sessions.push(session.id)
+    return {
+      ...scope,
+      auth: {
+        ...scope.auth,
+        keyId: session.id,
+        credential: 'session',
+        personal: true,
+        actor: { id: e.id, email: e.email, fullName: e.full_name, role: 'member', departmentId: null },
+      },
+    }
+  }
   const today = DateTime.fromMillis(scope.now, { zone })
   const lastWeek = {
     from: today.minus({ days: 7 }).toISODate()!,
@@ -150,21 +163,21 @@ async function correctSomePunches(
   const saraOut = (await punchesOf(sara!.id)).filter((p) => p.type === 'out').at(-1)
   const jordiIn = (await punchesOf(jordi!.id)).filter((p) => p.type === 'in').at(-1)
   if (!saraOut || !jordiIn) return
+  const localTime = (ts: string, hour: number, minute: number) =>
+    DateTime.fromISO(ts, { zone }).set({ hour, minute, second: 0, millisecond: 0 }).toUTC().toISO()!
+  const pushedAt = DateTime.fromISO(saraOut.ts, { zone }).toFormat('HH:mm')
   const moved = await proposeCorrection(scope, {
     user_id: sara!.id,
-    reason: 'Stayed until 18:15 for the release; the out was pushed at 17:30 by mistake',
-    changes: [
-      { action: 'move', punch_id: saraOut.id, ts: new Date(Date.parse(saraOut.ts) + 45 * 60_000).toISOString() },
-    ],
+    reason: `Stayed until 18:15 for the release; the out was pushed at ${pushedAt} by mistake`,
+    changes: [{ action: 'move', punch_id: saraOut.id, ts: localTime(saraOut.ts, 18, 15) }],
   })
-  await decideCorrection(as(sara!), moved.id, { decision: 'approved', note: 'Right, thanks' })
-  await proposeCorrection(as(jordi!), {
+  await decideCorrection(await as(sara!), moved.id, { decision: 'approved', note: 'Right, thanks' })
+  await proposeCorrection(await as(jordi!), {
     user_id: jordi!.id,
     reason: 'The reader at the door did not take my card; I was in at 08:40',
-    changes: [
-      { action: 'move', punch_id: jordiIn.id, ts: new Date(Date.parse(jordiIn.ts) - 26 * 60_000).toISOString() },
-    ],
+    changes: [{ action: 'move', punch_id: jordiIn.id, ts: localTime(jordiIn.ts, 8, 40) }],
   })
+  for (const id of sessions) await endOneSession(scope, scope.auth.tenantId, id, 'logout')
 }
 
 /** A few absences ahead: a pending vacation, an approved sick day, a pending hourly appointment. */
@@ -195,15 +208,27 @@ async function requestSomeAbsences(scope: RequestScope, [lucia, marco, sara]: st
 }
 
 /**
- * The past seven days of punches, Monday to Friday: in around 09:00, a lunch break, out around
- * 17:30; Marco (second) works remotely on Fridays.
+ * A month a person can audit: every workday from the first of last month to yesterday, Monday to
+ * Friday except the public holidays of each one's place (Madrid, or Catalonia for Jordi): in
+ * around 09:00, a lunch break, out around 17:30; Marco (second) works remotely on Fridays.
  */
-async function punchLastWeek(scope: RequestScope, userIds: string[], zone: string): Promise<void> {
+async function punchRecentWorkdays(
+  scope: RequestScope,
+  people: { id: string; region: string }[],
+  zone: string,
+): Promise<void> {
   const today = DateTime.fromMillis(scope.now, { zone }).startOf('day')
-  for (let back = 7; back >= 1; back--) {
-    const day = today.minus({ days: back })
+  const first = today.minus({ months: 1 }).startOf('month')
+  const holidays = new Map(
+    ['MD', 'CT'].map((region) => [
+      region,
+      new Set(publicHolidaysBetween('ES', region, first.toISODate()!, today.toISODate()!).map((h) => h.date)),
+    ]),
+  )
+  for (let day = first; day < today; day = day.plus({ days: 1 })) {
     if (day.weekday > 5) continue
-    for (const [index, userId] of userIds.entries()) {
+    for (const [index, { id: userId, region }] of people.entries()) {
+      if (holidays.get(region)!.has(day.toISODate()!)) continue
       const at = (hour: number, minute: number) =>
         day
           .set({ hour, minute: minute + index * 3 })
