@@ -39,6 +39,9 @@ if (!existsSync(chromium)) {
     `Kiosk browser tests SKIPPED: no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH).`,
   )
 }
+if (spawnSync('pdftotext', ['-v']).error) {
+  console.log('PDF script tests SKIPPED: no pdftotext (apt-get install poppler-utils).')
+}
 const result = spawnSync(
   process.execPath,
   [

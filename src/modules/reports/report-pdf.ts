@@ -1,19 +1,41 @@
 /**
- * The monthly record as one readable A4 PDF. Made with pdfkit: it lays out and wraps text in the
- * PDF standard fonts (no font files to ship, Spanish accents included), writes compressed
- * streams, and needs no browser; pdf-lib would have left line wrapping and pagination to us.
+ * The monthly record as one readable A4 PDF. Made with pdfkit: it lays out and wraps text, embeds
+ * and subsets TrueType fonts, writes PDF/A-2b (the archival profile: everything needed to render
+ * it is inside, with its XMP metadata and colour profile) tagged with the document's language,
+ * and needs no browser; pdf-lib would have left line wrapping and pagination to us.
+ *
+ * The font is DejaVu Sans (the `dejavu-fonts-ttf` package): the record is handed to Czech,
+ * Romanian, Polish, Greek, Ukrainian and Vietnamese workers too, and the PDF standard fonts know
+ * Western European Latin only (Dvořák came out as "Dvož²rW7%"). DejaVu covers Latin Extended,
+ * Greek, Cyrillic and Vietnamese; only the glyphs a report uses are embedded.
  */
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import PDFDocument from 'pdfkit'
 import { DateTime } from 'luxon'
 import type { MonthlyReportType } from './reports.schemas.js'
+
+/** The font files, read once: every report embeds the subset of them it uses. */
+let fontFiles: { regular: Buffer; bold: Buffer } | undefined
+function fonts(): { regular: Buffer; bold: Buffer } {
+  if (!fontFiles) {
+    const dir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf')
+    fontFiles = {
+      regular: readFileSync(join(dir, 'DejaVuSans.ttf')),
+      bold: readFileSync(join(dir, 'DejaVuSans-Bold.ttf')),
+    }
+  }
+  return fontFiles
+}
 
 type Doc = PDFKit.PDFDocument
 type Day = MonthlyReportType['days'][number]
 
 const MARGIN = 36
 const PAGE_BOTTOM = 841.89 - MARGIN - 14 // room for the footer
-const FONT = 'Helvetica'
-const BOLD = 'Helvetica-Bold'
+const FONT = 'Body'
+const BOLD = 'Body-Bold'
 
 /** Minutes as hours and minutes, signed: 450 → 7:30, -15 → -0:15. */
 export function hoursAndMinutes(minutes: number): string {
@@ -108,12 +130,20 @@ export function renderMonthlyReportPdf(report: MonthlyReportType): Promise<Buffe
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     bufferPages: true,
+    pdfVersion: '1.7',
+    subset: 'PDF/A-2b',
+    tagged: true,
+    lang: 'es-ES',
+    displayTitle: true,
     info: {
       Title: `Registro de jornada ${report.month} — ${report.worker.full_name}`,
       Author: report.company.name,
       Subject: 'Working-time record',
     },
   })
+  const { regular, bold } = fonts()
+  doc.registerFont(FONT, regular)
+  doc.registerFont(BOLD, bold)
   const chunks: Buffer[] = []
   doc.on('data', (chunk: Buffer) => chunks.push(chunk))
   const done = new Promise<Buffer>((resolve, reject) => {
