@@ -74,6 +74,11 @@ export const ERROR_CATALOGUE = {
   manager_cycle: { status: 409, description: 'The manager assignment would make a user their own (indirect) manager.' },
   name_taken: { status: 409, description: 'Another item of this catalogue already has this name.' },
   user_disabled: { status: 409, description: 'The user is disabled.' },
+  password_already_set: {
+    status: 409,
+    description:
+      'The person has chosen a password already: an invitation would let whoever holds its link take over the account. They reset it themselves ("Forgot your password?").',
+  },
   holiday_exists: {
     status: 409,
     description: 'A company holiday already exists on that date for the same work center (or the whole company).',

@@ -24,6 +24,11 @@ declare module 'fastify' {
     scope?: Scope
     /** false: not rate limited (health probes must answer even when an address is over budget). */
     rateLimit?: false
+    /**
+     * A write of the caller's own with no scope (signing out, ending one of their sessions): it
+     * runs in the request's transaction and is audited like a scoped write.
+     */
+    ownWrite?: true
   }
   interface FastifyRequest {
     auth: AuthContext | null

@@ -85,11 +85,16 @@ const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE'])
 /**
  * A write made with a key or a session (a scoped operation, or one of the caller's own such as
  * signing out), or by a kiosk device on a kiosk endpoint: what runs in a request transaction (and
- * is audited, and may be idempotent).
+ * is audited, and may be idempotent). Changing one's password is not one: its scrypt must not run
+ * inside a transaction, so it opens its own after hashing and audits itself.
  */
 export function isApiWrite(request: FastifyRequest): boolean {
   if (!WRITE_METHODS.has(request.method)) return false
-  return request.auth !== null || (request.kiosk !== null && request.routeOptions.config.access === 'kiosk')
+  const config = request.routeOptions.config
+  return (
+    (request.auth !== null && (config.scope !== undefined || config.ownWrite === true)) ||
+    (request.kiosk !== null && config.access === 'kiosk')
+  )
 }
 
 /** A route that needs a caller: every API route but the public ones. */

@@ -109,6 +109,8 @@ forEachEngine(
       const session = await signedIn(t.app, member.email)
       expectError(await session.post(`/api/v1/users/${member.id}/invite`), 403, 'permission_denied')
       expectError(await tenant.admin.post(`/api/v1/users/${stranger.id}/invite`), 404, 'not_found')
+      // Someone with a password is not invited: the link would hand their account to its holder.
+      expectError(await tenant.admin.post(`/api/v1/users/${member.id}/invite`), 409, 'password_already_set')
       await tenant.admin.post(`/api/v1/users/${member.id}/deactivate`)
       expectError(await tenant.admin.post(`/api/v1/users/${member.id}/invite`), 409, 'user_disabled')
     })
@@ -137,6 +139,9 @@ forEachEngine(
       const user = await tenant.createUser({ password: PASSWORD })
       const phone = await signedIn(t.app, user.email)
       const laptop = await signedIn(t.app, user.email)
+      // A key minted from a session (a stolen one, perhaps) ends with the reset.
+      const minted = t.client((await phone.post('/api/v1/keys', { scopes: ['users.get'] })).body.data.api_key)
+      assert.equal((await minted.get('/api/v1/me')).status, 200)
       const asked = await askReset(t.app, { email: user.email.toUpperCase() })
       assert.equal(asked.status, 202)
       const unknown = await askReset(t.app, { email: uniqueEmail('nobody') })
@@ -151,7 +156,7 @@ forEachEngine(
       assert.equal(done.status, 200, 'a refused password did not spend the link')
       expectError(asResponse(await complete(t.app, token, 'Tercera-Contraseña-2026')), 400, 'invalid_token')
 
-      for (const old of [phone, laptop]) expectError(await old.get('/api/v1/me'), 401, 'unauthenticated')
+      for (const old of [phone, laptop, minted]) expectError(await old.get('/api/v1/me'), 401, 'unauthenticated')
       expectError((await login(t.app, { email: user.email, password: PASSWORD })).res, 401, 'invalid_credentials')
       assert.equal((await login(t.app, { email: user.email, password: 'Nueva-Contraseña-2026' })).res.status, 200)
       const sessions = (

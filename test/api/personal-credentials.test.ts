@@ -136,6 +136,19 @@ forEachEngine('personal credentials for personal acts', (t) => {
     expectError(await session.get(`/api/v1/keys/${colleagueKey.id}`), 404, 'not_found')
     expectError(await session.post(`/api/v1/keys/${colleagueKey.id}/revoke`), 404, 'not_found')
     expectError(await session.post(`/api/v1/keys/${forWorker.id}/revoke`), 403, 'permission_denied')
+    // Where and when a person signed in is theirs: a key made for them by someone else cannot list or end it.
+    expectError(await integration.get('/api/v1/auth/sessions'), 403, 'personal_credential_required')
+    const mySessions = (await session.get('/api/v1/auth/sessions')).body.data
+    expectError(
+      await integration.delete(`/api/v1/auth/sessions/${mySessions[0].id}`),
+      403,
+      'personal_credential_required',
+    )
+    expectError(
+      await integration.post('/api/v1/me/password', { current_password: PASSWORD, password: 'Otra-Más-Larga-2026' }),
+      403,
+      'personal_credential_required',
+    )
     const revoked = await session.post(`/api/v1/keys/${own.id}/revoke`)
     assert.equal(revoked.status, 200)
     expectError(await ownClient.get('/api/v1/me'), 401, 'unauthenticated')

@@ -29,14 +29,18 @@ function hasPoppler(): boolean {
     return false
   }
 }
-const skip = hasPoppler() ? false : 'poppler-utils (pdftotext, pdffonts) is not installed: apt-get install poppler-utils'
+const skip = hasPoppler()
+  ? false
+  : 'poppler-utils (pdftotext, pdffonts) is not installed: apt-get install poppler-utils'
 
 let now = Date.parse('2026-11-03T10:00:00Z')
 
 forEachEngine(
   'the monthly PDF in every script',
   (t) => {
-    it('each name is found exactly in the extracted text; every font is embedded; PDF/A-2b, tagged', { skip }, async () => {
+    it('each name is found exactly in the extracted text; every font is embedded; PDF/A-2b, tagged', {
+      skip,
+    }, async () => {
       const tenant = await t.newTenant({ timezone: 'Europe/Madrid' })
       const dir = mkdtempSync(join(tmpdir(), 'jornada-pdf-'))
       try {
@@ -64,7 +68,11 @@ forEachEngine(
           for (const line of fonts) {
             // name, type, encoding, emb, sub, uni, object, id: emb and sub are "yes".
             const columns = line.trim().split(/\s+/)
-            assert.deepEqual(columns.slice(-5, -2), ['yes', 'yes', 'yes'], `embedded, subset, with a Unicode map: ${line}`)
+            assert.deepEqual(
+              columns.slice(-5, -2),
+              ['yes', 'yes', 'yes'],
+              `embedded, subset, with a Unicode map: ${line}`,
+            )
           }
           const meta = execFileSync('pdfinfo', ['-meta', file], { encoding: 'utf8' })
           assert.match(meta, /pdfaid:part>2<|pdfaid:part="2"/, 'PDF/A part 2')

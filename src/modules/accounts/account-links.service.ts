@@ -14,7 +14,7 @@ import { passwordProblem } from '../../lib/passwords.js'
 import { hashPassword, newSecret, sha256Hex } from '../../lib/secrets.js'
 import { recordWrite } from '../audit/index.js'
 import { recordEvent } from '../events/index.js'
-import { type SessionPolicy, endSessionsOf } from '../keys/index.js'
+import { type SessionPolicy, endSessionsOf, revokePersonalKeysOf } from '../keys/index.js'
 import { requireTenant } from '../tenants/index.js'
 import { findUserRow } from '../users/index.js'
 import * as tokens from './account-tokens.repository.js'
@@ -92,6 +92,13 @@ export async function inviteUser(
     const user = await findUserRow(tx.db, auth.tenantId, userId)
     if (!user) throw notFound('User')
     if (user.status !== 'active') throw new AppError('user_disabled', 'The user is disabled: reactivate them first')
+    // An invitation sets a password: for someone who has one it would hand their account to
+    // whoever holds the link (an administrator, when it is answered instead of mailed).
+    if (user.password_hash !== null)
+      throw new AppError(
+        'password_already_set',
+        'This person has already chosen a password; if they forgot it, they ask for a new one with "Forgot your password?"',
+      )
     await tokens.voidTokensOf(tx.db, auth.tenantId, userId, nowIsoOf(tx))
     const createdBy = auth.credential === 'command-line' ? null : auth.actor.id
     const made = await makeToken(tx, user, 'invitation', INVITATION_LIFETIME_MS, createdBy)
@@ -199,6 +206,8 @@ export async function completePasswordReset(
     await setPasswordHash(tx.db, user.tenant_id, user.id, hash, at)
     await tokens.voidTokensOf(tx.db, user.tenant_id, user.id, at)
     await endSessionsOf(tx, user.tenant_id, user.id, 'password_reset')
+    // A reset may follow a stolen session: keys minted from it end with it.
+    if (token.purpose === 'password_reset') await revokePersonalKeysOf(tx.db, user.tenant_id, user.id, at)
     const account = { tenant_id: user.tenant_id, user_id: user.id }
     const method = token.purpose === 'invitation' ? 'invitation' : 'password_reset'
     const session = await openSession(tx, account, method, client, policy)

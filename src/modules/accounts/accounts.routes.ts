@@ -8,7 +8,7 @@ import { type ApiModule, accountOperation, operations } from '../../http/route.j
 import { clearedSessionCookie, sessionCookie } from '../../http/session-cookie.js'
 import { DataOf } from '../../lib/schemas.js'
 import type { SessionPolicy } from '../keys/index.js'
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify'
 import type { Unit } from '../../db/unit-of-work.js'
 import { AppError } from '../../errors.js'
 import { UserIdParams } from '../users/index.js'
@@ -48,6 +48,12 @@ export interface AccountsSettings {
 }
 
 const operation = operations('Accounts')
+
+/** An operation of the caller's own that writes: in the request's transaction, audited under its id. */
+function ownWrite<const S extends Omit<Parameters<typeof operation>[1], 'operationId'>>(id: string, spec: S) {
+  const { config, schema } = operation('me', { ...spec, operationId: id })
+  return { config: { ...config, ownWrite: true } as FastifyContextConfig, schema }
+}
 
 /** The origin links point at: `PUBLIC_URL`, else the one the request came to (an administrator's own). */
 function linkBase(settings: AccountsSettings, request: FastifyRequest): string {
@@ -135,7 +141,7 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
         operation('users.invite', {
           summary: 'Invite a person to set their password: a one-time link valid 72 hours, by mail',
           description:
-            'Administrators only. The link goes by mail (in Spanish or English by the company’s country) when a mail server is configured (`SMTP_URL`); without one the answer carries it this once (`delivery: "link"`) for the administrator to hand over. A new invitation voids the links sent before. A disabled user is 409 `user_disabled`; a mail server that refuses the mail is 503 `mail_unavailable` and nothing changes.',
+            'Administrators only. The link goes by mail (in Spanish or English by the company’s country) when a mail server is configured (`SMTP_URL`); without one the answer carries it this once (`delivery: "link"`) for the administrator to hand over. A new invitation voids the links sent before. A disabled user is 409 `user_disabled`; one who has chosen a password already is 409 `password_already_set` (an invitation would let whoever holds the link take over the account; they reset it themselves); a mail server that refuses the mail is 503 `mail_unavailable` and nothing changes.',
           params: UserIdParams,
           response: { 200: DataOf(Type.Ref('Invitation')) },
           errors: [404, 409],
@@ -158,8 +164,7 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
       )
       app.post(
         '/auth/logout',
-        operation('me', {
-          operationId: 'auth.logout',
+        ownWrite('auth.logout', {
           summary: 'Sign out: the session of this request ends, on every instance at once',
           response: { 204: Type.Null() },
         }),
@@ -179,8 +184,7 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
       )
       app.delete(
         '/auth/sessions/:session_id',
-        operation('me', {
-          operationId: 'auth.sessions.end',
+        ownWrite('auth.sessions.end', {
           summary: 'End one of my sessions (a phone left behind); it stops working at once',
           description: 'Ending an ended session changes nothing. Another person’s session is 404.',
           params: SessionIdParams,

@@ -19,7 +19,20 @@ export interface Mailer {
 
 /** A mailer for `SMTP_URL` (smtp:// or smtps://, credentials in the URL) sending from `MAIL_FROM`. */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl)
+  // Short timeouts: an invitation's mail is sent while its transaction is open, so a mail server
+  // that does not answer must fail the request in seconds, not hold it for Nodemailer's minutes.
+  const url = new URL(smtpUrl)
+  const transport = nodemailer.createTransport({
+    host: url.hostname,
+    port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
+    secure: url.protocol === 'smtps:',
+    ...(url.username
+      ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
+      : {}),
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  })
   return {
     async send(message) {
       await transport.sendMail({ from, ...message })

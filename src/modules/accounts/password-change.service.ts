@@ -6,7 +6,9 @@
 import type { RequestScope } from '../../auth/request-scope.js'
 import { type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, invalidField } from '../../errors.js'
+import { assertPersonalCredential } from '../../auth/policies.js'
 import { passwordProblem } from '../../lib/passwords.js'
+import { recordWrite } from '../audit/index.js'
 import { hashPassword, verifyPassword } from '../../lib/secrets.js'
 import { endSessionsOf } from '../keys/index.js'
 import { passwordHashOf, setPasswordHash } from './accounts.repository.js'
@@ -21,6 +23,7 @@ export async function changeOwnPassword(
   throttle: LoginThrottle,
 ): Promise<{ other_sessions_ended: number }> {
   const { auth } = scope
+  assertPersonalCredential(auth, 'Changing one’s password')
   const problem = passwordProblem(body.password)
   if (problem) throw invalidField('password', problem)
   const email = normalizedEmail(auth.actor.email)
@@ -33,12 +36,22 @@ export async function changeOwnPassword(
       'The current password is not right. If you forgot it, sign out and use "Forgot your password?"',
     )
   }
+  // Both scrypt runs happen before the transaction (this is not a request-transaction write):
+  // nothing is locked while they take their 100 ms and more.
   const hash = await hashPassword(body.password)
   return inTransaction(scope, async (tx) => {
     await setPasswordHash(tx.db, auth.tenantId, auth.actor.id, hash, nowIsoOf(tx))
     const current = auth.credential === 'session' ? auth.keyId : null
-    // The write's audit entry (me.password) is made with the request's, like every API write.
     const ended = await endSessionsOf(tx, auth.tenantId, auth.actor.id, 'password_changed', current)
+    await recordWrite(tx, {
+      tenantId: auth.tenantId,
+      source: 'api',
+      keyId: auth.keyId,
+      userId: auth.actor.id,
+      operation: 'me.password',
+      resourceId: auth.actor.id,
+      fields: ['current_password', 'password'],
+    })
     return { other_sessions_ended: ended }
   })
 }

@@ -5,6 +5,7 @@
  * per email and per address before any password is checked.
  */
 import type { RequestScope } from '../../auth/request-scope.js'
+import { assertPersonalCredential } from '../../auth/policies.js'
 import { type Unit, inTransaction } from '../../db/unit-of-work.js'
 import { AppError, notFound } from '../../errors.js'
 import { hashPassword, verifyPassword } from '../../lib/secrets.js'
@@ -171,8 +172,13 @@ export async function signOut(scope: RequestScope): Promise<void> {
   await endOneSession(scope, scope.auth.tenantId, sessionIdOf(scope), 'logout')
 }
 
+/**
+ * One's sessions are one's own business: a key someone else made acting as the person (an
+ * integration's, an inspector's) may neither list them (where they signed in from) nor end them.
+ */
 export async function listOwnSessions(scope: RequestScope, policy: SessionPolicy) {
   const { auth } = scope
+  assertPersonalCredential(auth, 'Listing one’s sessions')
   return sessionsOf(scope, auth.tenantId, auth.actor.id, auth.credential === 'session' ? auth.keyId : null, policy)
 }
 
@@ -180,6 +186,7 @@ export async function listOwnSessions(scope: RequestScope, policy: SessionPolicy
 export async function endOwnSession(scope: RequestScope, sessionId: string): Promise<void> {
   const { auth } = scope
   const session = await ownSession(scope.db, auth.tenantId, auth.actor.id, sessionId)
-  if (!session) throw notFound('Session')
+  if (!session) throw notFound('Session') // 404 before 403, in the contract's order of checks
+  assertPersonalCredential(auth, 'Ending one of one’s sessions')
   await endOneSession(scope, auth.tenantId, sessionId, sessionId === auth.keyId ? 'logout' : 'ended')
 }

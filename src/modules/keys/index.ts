@@ -1,5 +1,5 @@
 /** The keys module's front door: what other parts of the service may use of it. */
-export { revokeKeysActingAs } from './keys.repository.js'
+export { revokeKeysActingAs, revokePersonalKeysOf } from './keys.repository.js'
 export { keysApi } from './keys.routes.js'
 export { authenticate, createKey, listKeys, revokeKey, tenantOfKey } from './keys.service.js'
 export type { ApiKeyView } from './keys.service.js'

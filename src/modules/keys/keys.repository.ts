@@ -234,3 +234,24 @@ export async function findActingUser(
     .where('id', '=', userId)
     .executeTakeFirst()
 }
+
+/**
+ * Revokes the personal keys of a user (those they created, acting as themselves): a password reset
+ * means the account may have been taken, and a key minted from a stolen session must not outlive it.
+ */
+export async function revokePersonalKeysOf(
+  db: Kysely<Database>,
+  tenantId: string,
+  userId: string,
+  at: string,
+): Promise<number> {
+  const result = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('acts_as_user_id', '=', userId)
+    .where('created_by_user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
