@@ -21,10 +21,10 @@ import { NO_SHEDDING, expectError, forEachEngine, uniqueEmail } from '../helpers
 const REDIS_URL = process.env.TEST_REDIS_URL || null
 let now = Date.now()
 
-/** The wait a refusal asks for, or null when the attempt may go on. */
+/** The wait a refusal asks for, or null when the attempt went on (and counts as a failure). */
 async function refusal(throttle: LoginThrottle, email: string, address: string, at: number): Promise<number | null> {
   try {
-    await throttle.check(email, address, at)
+    await throttle.begin(email, address, at)
     return null
   } catch (error) {
     assert.ok(error instanceof AppError && error.code === 'login_throttled', String(error))
@@ -38,10 +38,10 @@ function throttleRules(make: () => Promise<LoginThrottle>) {
     const throttle = await make()
     const email = uniqueEmail()
     const start = Date.now()
-    for (let i = 0; i < 10; i++) {
+    // A right password is forgiven: it never counts.
+    await throttle.forgive(await throttle.begin(email, '10.0.0.1', start - 1000))
+    for (let i = 0; i < 10; i++)
       assert.equal(await refusal(throttle, email, '10.0.0.1', start + i * 1000), null, `attempt ${i + 1}`)
-      await throttle.failed(email, '10.0.0.1', start + i * 1000)
-    }
     const wait = await refusal(throttle, email, '10.0.0.2', start + 10_000)
     assert.ok(wait !== null && wait > 880 && wait <= 900, `Retry-After ${wait}`)
     assert.equal(await refusal(throttle, uniqueEmail(), '10.0.0.1', start + 10_000), null, 'another email goes on')
@@ -53,9 +53,18 @@ function throttleRules(make: () => Promise<LoginThrottle>) {
     const throttle = await make()
     const address = `10.9.${randomBytes(1)[0]}.${randomBytes(1)[0]}`
     const start = Date.now()
-    for (let i = 0; i < 100; i++) await throttle.failed(uniqueEmail(), address, start)
+    for (let i = 0; i < 100; i++) await throttle.begin(uniqueEmail(), address, start)
     assert.ok((await refusal(throttle, uniqueEmail(), address, start + 1)) !== null)
     assert.equal(await refusal(throttle, uniqueEmail(), '10.0.0.3', start + 1), null, 'other addresses go on')
+    await throttle.close()
+  })
+
+  it('attempts begun at once cannot all pass the check: exactly ten of thirty go on', async () => {
+    const throttle = await make()
+    const email = uniqueEmail()
+    const start = Date.now()
+    const outcomes = await Promise.all(Array.from({ length: 30 }, () => refusal(throttle, email, '10.0.0.9', start)))
+    assert.equal(outcomes.filter((wait) => wait === null).length, 10)
     await throttle.close()
   })
 }

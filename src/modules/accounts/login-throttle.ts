@@ -2,11 +2,14 @@
  * Failed sign-ins counted per email and per address (decisions 16): ten failures for one email in
  * 15 minutes, or a hundred from one address, and the next attempt is refused before any password
  * is checked (429 `login_throttled`, `Retry-After` when the oldest failure leaves the window).
- * Only failures count, so a person who signs in every hour is never slowed. Emails are kept as
- * hashes: the counters never hold who tried. In memory for one instance, or in Redis when
- * `REDIS_URL` is set so that every instance counts the same failures.
+ *
+ * An attempt is counted as a failure when it begins, atomically with the check, and forgiven when
+ * the password turns out right: a hundred guesses sent at once cannot all pass the check while
+ * their scrypt runs. Only failures stay, so a person who signs in every hour is never slowed.
+ * Emails are kept as hashes: the counters never hold who tried. In memory for one instance, or in
+ * Redis when `REDIS_URL` is set so that every instance counts the same failures.
  */
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { retryLater } from '../../errors.js'
 
@@ -14,11 +17,17 @@ export const LOGIN_WINDOW_MS = 15 * 60_000
 export const FAILURES_PER_EMAIL = 10
 export const FAILURES_PER_ADDRESS = 100
 
+/** An attempt under way, counted as a failure until it is forgiven. */
+export interface LoginAttempt {
+  buckets: string[]
+  id: string
+}
+
 export interface LoginThrottle {
-  /** Refuses (429) when the email or the address has failed too often within the window. */
-  check(email: string, address: string, nowMs: number): Promise<void>
-  /** Counts one failed attempt against both. */
-  failed(email: string, address: string, nowMs: number): Promise<void>
+  /** Refuses (429) when the email or the address has failed too often; otherwise counts this attempt. */
+  begin(email: string, address: string, nowMs: number): Promise<LoginAttempt>
+  /** The password was right: the attempt no longer counts. */
+  forgive(attempt: LoginAttempt): Promise<void>
   close(): Promise<void>
 }
 
@@ -39,23 +48,8 @@ function throttled(waitMs: number): never {
   )
 }
 
-/** The failures of one bucket within the window: how many, and when the oldest leaves it. */
-interface Count {
-  failures: number
-  oldestMs: number | null
-}
-
-function refuseIfOver(counts: Count[], limits: number[], nowMs: number): void {
-  let waitMs = 0
-  counts.forEach((count, index) => {
-    if (count.failures >= limits[index]! && count.oldestMs !== null)
-      waitMs = Math.max(waitMs, count.oldestMs + LOGIN_WINDOW_MS - nowMs)
-  })
-  if (waitMs > 0) throttled(waitMs)
-}
-
 export class MemoryLoginThrottle implements LoginThrottle {
-  readonly #failures = new Map<string, number[]>()
+  readonly #failures = new Map<string, { at: number; id: string }[]>()
   readonly #sweeper: NodeJS.Timeout
 
   constructor(clock: () => number) {
@@ -65,30 +59,38 @@ export class MemoryLoginThrottle implements LoginThrottle {
   }
 
   #sweep(nowMs: number): void {
-    for (const [key, times] of this.#failures)
-      if ((times.at(-1) ?? 0) <= nowMs - LOGIN_WINDOW_MS) this.#failures.delete(key)
+    for (const [key, entries] of this.#failures)
+      if ((entries.at(-1)?.at ?? 0) <= nowMs - LOGIN_WINDOW_MS) this.#failures.delete(key)
   }
 
-  #count(key: string, nowMs: number): Count {
-    const times = (this.#failures.get(key) ?? []).filter((time) => time > nowMs - LOGIN_WINDOW_MS)
-    return { failures: times.length, oldestMs: times[0] ?? null }
+  #recent(key: string, nowMs: number) {
+    const entries = (this.#failures.get(key) ?? []).filter((entry) => entry.at > nowMs - LOGIN_WINDOW_MS)
+    this.#failures.set(key, entries)
+    return entries
   }
 
-  async check(email: string, address: string, nowMs: number): Promise<void> {
+  async begin(email: string, address: string, nowMs: number): Promise<LoginAttempt> {
     const buckets = bucketsOf(email, address)
-    refuseIfOver(
-      buckets.map((bucket) => this.#count(bucket.key, nowMs)),
-      buckets.map((bucket) => bucket.limit),
-      nowMs,
-    )
+    let waitMs = 0
+    for (const { key, limit } of buckets) {
+      const entries = this.#recent(key, nowMs)
+      if (entries.length >= limit) waitMs = Math.max(waitMs, entries[0]!.at + LOGIN_WINDOW_MS - nowMs)
+    }
+    if (waitMs > 0) throttled(waitMs)
+    // Nothing awaited between the check and the count: no other attempt can slip in.
+    const id = randomUUID()
+    for (const { key } of buckets) this.#failures.get(key)!.push({ at: nowMs, id })
+    return { buckets: buckets.map((b) => b.key), id }
   }
 
-  async failed(email: string, address: string, nowMs: number): Promise<void> {
-    for (const { key, limit } of bucketsOf(email, address)) {
-      const times = (this.#failures.get(key) ?? []).filter((time) => time > nowMs - LOGIN_WINDOW_MS)
-      // Past the limit more failures change nothing: the list stays bounded however hard it is hit.
-      if (times.length < limit) times.push(nowMs)
-      this.#failures.set(key, times)
+  async forgive(attempt: LoginAttempt): Promise<void> {
+    for (const key of attempt.buckets) {
+      const entries = this.#failures.get(key)
+      if (entries)
+        this.#failures.set(
+          key,
+          entries.filter((entry) => entry.id !== attempt.id),
+        )
     }
   }
 
@@ -99,6 +101,30 @@ export class MemoryLoginThrottle implements LoginThrottle {
 }
 
 /**
+ * Checks both buckets and counts the attempt in both, or in neither, in one atomic step. Returns
+ * 0 when counted, or the milliseconds until the oldest failure of a full bucket leaves the window.
+ */
+const BEGIN_SCRIPT = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local wait = 0
+for i, key in ipairs(KEYS) do
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+  if redis.call('ZCARD', key) >= tonumber(ARGV[3 + i]) then
+    local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+    local left = tonumber(oldest[2]) + window - now
+    if left > wait then wait = left end
+  end
+end
+if wait > 0 then return wait end
+for _, key in ipairs(KEYS) do
+  redis.call('ZADD', key, now, ARGV[3])
+  redis.call('PEXPIRE', key, window)
+end
+return 0
+`
+
+/**
  * Each bucket is a sorted set of failure times that expires with the window. While Redis is away
  * attempts go uncounted (logged), like the request rate limit: a Redis outage must not lock every
  * person out, and the per-request rate limit and scrypt's cost still slow a guesser down.
@@ -107,51 +133,33 @@ export class RedisLoginThrottle implements LoginThrottle {
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'jornada:login:',
-  ) {}
-
-  async check(email: string, address: string, nowMs: number): Promise<void> {
-    let counts: Count[]
-    try {
-      counts = await this.#counts(email, address, nowMs)
-    } catch (error) {
-      console.error(`login throttle: not checked, Redis failed: ${(error as Error).message}`)
-      return
-    }
-    refuseIfOver(
-      counts,
-      bucketsOf(email, address).map((bucket) => bucket.limit),
-      nowMs,
-    )
+  ) {
+    redis.defineCommand('jornadaLoginBegin', { lua: BEGIN_SCRIPT })
   }
 
-  async #counts(email: string, address: string, nowMs: number): Promise<Count[]> {
+  async begin(email: string, address: string, nowMs: number): Promise<LoginAttempt> {
     const buckets = bucketsOf(email, address)
-    const pipeline = this.redis.pipeline()
-    for (const { key } of buckets) {
-      pipeline.zremrangebyscore(this.prefix + key, '-inf', nowMs - LOGIN_WINDOW_MS)
-      pipeline.zcard(this.prefix + key)
-      pipeline.zrange(this.prefix + key, 0, 0, 'WITHSCORES')
+    const keys = buckets.map((b) => this.prefix + b.key)
+    const id = randomUUID()
+    let waitMs: number
+    try {
+      const run = (this.redis as unknown as Record<string, (...args: unknown[]) => Promise<number>>).jornadaLoginBegin!
+      waitMs = Number(
+        await run.call(this.redis, keys.length, ...keys, nowMs, LOGIN_WINDOW_MS, id, ...buckets.map((b) => b.limit)),
+      )
+    } catch (error) {
+      console.error(`login throttle: not counted, Redis failed: ${(error as Error).message}`)
+      return { buckets: [], id }
     }
-    const results = (await pipeline.exec()) ?? []
-    return buckets.map((_, index) => {
-      const [cardError, failures] = results[index * 3 + 1] ?? []
-      const [, oldest] = results[index * 3 + 2] ?? []
-      if (cardError) throw cardError
-      const score = (oldest as string[] | undefined)?.[1]
-      return { failures: Number(failures), oldestMs: score === undefined ? null : Number(score) }
-    })
+    if (waitMs > 0) throttled(waitMs)
+    return { buckets: keys, id }
   }
 
-  async failed(email: string, address: string, nowMs: number): Promise<void> {
+  async forgive(attempt: LoginAttempt): Promise<void> {
+    if (attempt.buckets.length === 0) return
     const pipeline = this.redis.pipeline()
-    for (const { key } of bucketsOf(email, address)) {
-      // A random member: two failures in the same millisecond both count.
-      pipeline.zadd(this.prefix + key, nowMs, `${nowMs}:${Math.random().toString(36).slice(2)}`)
-      pipeline.pexpire(this.prefix + key, LOGIN_WINDOW_MS)
-    }
-    const results = await pipeline.exec().catch((error: Error) => [[error]])
-    const error = (results ?? []).find(([failure]) => failure)?.[0]
-    if (error) console.error(`login throttle: failure not counted, Redis failed: ${error.message}`)
+    for (const key of attempt.buckets) pipeline.zrem(key, attempt.id)
+    await pipeline.exec().catch((error: Error) => console.error(`login throttle: not forgiven: ${error.message}`))
   }
 
   async close(): Promise<void> {

@@ -27,15 +27,15 @@ export async function changeOwnPassword(
   const problem = passwordProblem(body.password)
   if (problem) throw invalidField('password', problem)
   const email = normalizedEmail(auth.actor.email)
-  await throttle.check(email, address, scope.now)
+  const attempt = await throttle.begin(email, address, scope.now)
   const stored = await passwordHashOf(scope.db, auth.tenantId, auth.actor.id)
   if (!stored?.password_hash || !(await verifyPassword(body.current_password, stored.password_hash))) {
-    await throttle.failed(email, address, scope.now)
     throw new AppError(
       'invalid_credentials',
       'The current password is not right. If you forgot it, sign out and use "Forgot your password?"',
     )
   }
+  await throttle.forgive(attempt)
   // Both scrypt runs happen before the transaction (this is not a request-transaction write):
   // nothing is locked while they take their 100 ms and more.
   const hash = await hashPassword(body.password)

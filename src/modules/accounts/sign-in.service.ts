@@ -6,6 +6,7 @@
  */
 import type { RequestScope } from '../../auth/request-scope.js'
 import { assertPersonalCredential } from '../../auth/policies.js'
+import { lockRow } from '../../db/locks.js'
 import { type Unit, inTransaction } from '../../db/unit-of-work.js'
 import { AppError, notFound } from '../../errors.js'
 import { hashPassword, verifyPassword } from '../../lib/secrets.js'
@@ -21,7 +22,7 @@ import {
 } from '../keys/index.js'
 import { requireTenant } from '../tenants/index.js'
 import { findUser, userRowToReduced } from '../users/index.js'
-import { type Account, accountsByEmail } from './accounts.repository.js'
+import { type Account, accountsByEmail, passwordHashOf } from './accounts.repository.js'
 import type { LoginThrottle } from './login-throttle.js'
 
 /** Where a sign-in comes from: the address throttles count against, and the browser to show in the list of sessions. */
@@ -111,7 +112,7 @@ export async function signIn(
   policy: SessionPolicy,
 ): Promise<SignedIn> {
   const email = normalizedEmail(input.email)
-  await throttle.check(email, client.address, unit.now)
+  const attempt = await throttle.begin(email, client.address, unit.now)
   const accounts = await accountsByEmail(unit.db, email, input.tenant_id)
   const opened: Account[] = []
   if (accounts.length === 0) await opens(undefined, input.password)
@@ -120,7 +121,6 @@ export async function signIn(
     if ((await opens(account, input.password)) && account.status === 'active') opened.push(account)
 
   if (opened.length === 0) {
-    await throttle.failed(email, client.address, unit.now)
     // Counted in each company that has the email, so its administrators see attempts on their people.
     await inTransaction(unit, async (tx) => {
       for (const account of accounts) await audit(tx, account, 'auth.login_failed', null)
@@ -130,6 +130,7 @@ export async function signIn(
       'The email or the password is not right. Try again, or ask for a new password with "Forgot your password?"',
     )
   }
+  await throttle.forgive(attempt)
   if (opened.length > 1) {
     throw new AppError(
       'tenant_choice_required',
@@ -138,7 +139,15 @@ export async function signIn(
     )
   }
   const account = opened[0]!
-  const session = await inTransaction(unit, (tx) => openSession(tx, account, 'password', client, policy))
+  const session = await inTransaction(unit, async (tx) => {
+    // The password was checked outside the transaction (scrypt locks nothing): a change, a reset or
+    // a deactivation committed meanwhile must not be outlived by a session opened with the old state.
+    await lockRow(tx.db, 'users', account.tenant_id, account.user_id)
+    const now = await passwordHashOf(tx.db, account.tenant_id, account.user_id)
+    if (now?.password_hash !== account.password_hash || now?.status !== 'active')
+      throw new AppError('invalid_credentials', 'The email or the password is not right. Try again')
+    return openSession(tx, account, 'password', client, policy)
+  })
   return { session, tenantId: account.tenant_id, userId: account.user_id }
 }
 
