@@ -21,6 +21,7 @@ import { buildApp } from '../src/app.js'
 import { migrateToLatest, type DatabaseHandle } from '../src/db/database.js'
 import { createTenant } from '../src/modules/onboarding/onboarding.service.js'
 import { Client, ENGINES, NO_SHEDDING, PG_URL, uniqueEmail } from './helpers/harness.js'
+import { CLI_ENTRY } from './helpers/cli-command.js'
 import { type CliTarget, freshCliTarget } from './helpers/cli-target.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -46,7 +47,7 @@ function cli(databaseUrl: string, args: string[], timeoutMs = 60_000): Promise<C
       process.execPath,
       // A hard heap bound as well as the RSS comparison below: an import that held the file's
       // rows in memory would run out of heap on the 100,000-row file.
-      ['--max-old-space-size=96', '--import', 'tsx', 'src/cli.ts', ...args],
+      ['--max-old-space-size=96', ...CLI_ENTRY, ...args],
       { cwd: ROOT, env, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : null) : 0

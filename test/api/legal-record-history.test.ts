@@ -18,7 +18,8 @@ forEachEngine(
     it('employment: deactivated on the 10th nothing is expected from the 11th; reactivated on the 20th, again from the 20th', async () => {
       setNow('2026-11-02T09:00:00Z')
       const tenant = await t.newTenant()
-      const user = await tenant.createUser({ hire_date: '2026-11-02' })
+      // Hired on 2 November: 60 days of the year, so 40 days a year make 7 this year (prorated).
+      const user = await tenant.createUser({ hire_date: '2026-11-02', vacation_days: 40 })
       await tenant.admin.post('/api/v1/absence-types', {
         key: 'paid',
         label: 'Paid leave',

@@ -14,6 +14,7 @@
  * *every* schema: as soon as another schema of the same database is migrated (e.g. a concurrently
  * running test file's), migrating ours fails with `relation "kysely_migration_lock" does not exist`.
  */
+import { CLI_ENTRY } from './cli-command.js'
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -67,7 +68,7 @@ function cli(databaseUrl: string | null, ...args: string[]): Promise<CliResult> 
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/cli.ts', ...args],
+      [...CLI_ENTRY, ...args],
       { cwd: ROOT, env, timeout: SPAWN_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8' },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : null) : 0
