@@ -4,6 +4,7 @@
  * that succeeds once. Links point at the app (`/app/invitation`, `/app/password-reset`), the token
  * in the fragment so it never reaches a server log or a Referer header.
  */
+import type { TenantRow, UserRow } from '../../db/schema.js'
 import type { RequestScope } from '../../auth/request-scope.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
 import { lockRow } from '../../db/locks.js'
@@ -32,6 +33,26 @@ export const RESETS_PER_HOUR = 3
 /** Where links point: `PUBLIC_URL`, or the origin the request came to when it is not set. */
 export function linkTo(base: string, page: 'invitation' | 'password-reset', token: string): string {
   return `${base.replace(/\/+$/, '')}/app/${page}#token=${token}`
+}
+
+/** The mail carrying a link to a person, in their company's language and time zone. */
+function linkMail(
+  kind: 'invitation' | 'password_reset',
+  user: Pick<UserRow, 'email' | 'full_name'>,
+  tenant: Pick<TenantRow, 'name' | 'timezone' | 'country'>,
+  link: string,
+  expiresAt: string,
+): MailMessage {
+  return accountMail({
+    kind,
+    to: user.email,
+    fullName: user.full_name,
+    companyName: tenant.name,
+    link,
+    expiresAt,
+    timezone: tenant.timezone,
+    language: mailLanguageOf(tenant.country),
+  })
 }
 
 interface MadeToken {
@@ -111,18 +132,7 @@ export async function inviteUser(
     // The event carries no link: whoever receives webhooks must not be able to sign in as the person.
     await recordEvent(tx, 'user.invited', invitation)
     const tenant = auth.tenant
-    const mail = links.mail
-      ? accountMail({
-          kind: 'invitation',
-          to: user.email,
-          fullName: user.full_name,
-          companyName: tenant.name,
-          link,
-          expiresAt: made.expiresAt,
-          timezone: tenant.timezone,
-          language: mailLanguageOf(tenant.country),
-        })
-      : null
+    const mail = links.mail ? linkMail('invitation', user, tenant, link, made.expiresAt) : null
     return { invitation: links.mail ? invitation : { ...invitation, link }, mail }
   })
 }
@@ -162,18 +172,7 @@ export async function requestPasswordReset(
         fields: ['email'],
       })
       const tenant = await requireTenant(tx.db, account.tenant_id)
-      mails.push(
-        accountMail({
-          kind: 'password_reset',
-          to: user.email,
-          fullName: user.full_name,
-          companyName: tenant.name,
-          link: linkTo(base, 'password-reset', made.token),
-          expiresAt: made.expiresAt,
-          timezone: tenant.timezone,
-          language: mailLanguageOf(tenant.country),
-        }),
-      )
+      mails.push(linkMail('password_reset', user, tenant, linkTo(base, 'password-reset', made.token), made.expiresAt))
     }
     return mails
   })
@@ -202,7 +201,7 @@ export async function completePasswordReset(
     const token = await tokens.useToken(tx.db, sha256Hex(input.token), at)
     if (!token) throw new AppError('invalid_token', INVALID_LINK)
     const user = await findUserRow(tx.db, token.tenant_id, token.user_id)
-    if (!user || user.status !== 'active') throw new AppError('invalid_token', INVALID_LINK)
+    if (user?.status !== 'active') throw new AppError('invalid_token', INVALID_LINK)
     await setPasswordHash(tx.db, user.tenant_id, user.id, hash, at)
     await tokens.voidTokensOf(tx.db, user.tenant_id, user.id, at)
     await endSessionsOf(tx, user.tenant_id, user.id, 'password_reset')

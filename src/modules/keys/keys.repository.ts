@@ -34,7 +34,6 @@ export interface KeyWithActor {
   tenant_created_at: string
 }
 
-/** The tenant columns of a key lookup, as the tenant row they came from. */
 /** The acting user of a key or a session, as the caller of its requests. */
 export function actorOfKey(
   found: Pick<KeyWithActor, 'user_id' | 'user_email' | 'user_full_name' | 'user_role' | 'user_department_id'>,
@@ -48,6 +47,7 @@ export function actorOfKey(
   }
 }
 
+/** The tenant columns of a key or session lookup, as the tenant row they came from. */
 export function tenantOfKey(
   found: Pick<KeyWithActor, 'tenant_id' | (`tenant_${string}` & keyof KeyWithActor)>,
 ): TenantRow {

@@ -23,7 +23,6 @@ import { KeyLookups } from './key-lookups.js'
 import { formatApiKey, newSecret, parseApiKey, secretMatches, sha256Hex } from '../../lib/secrets.js'
 import { isValidInstant } from '../../lib/time.js'
 import * as repo from './keys.repository.js'
-import { actorOfKey } from './keys.repository.js'
 import type { CreateKeyBodyType, ListKeysQueryType } from './keys.schemas.js'
 import { jsonText, parseJsonText } from '../../db/codec.js'
 
@@ -321,7 +320,7 @@ export async function authenticate(db: ServiceDatabase, token: string, nowMs: nu
     tenantId: found.tenant_id,
     tenant: known.tenant,
     scopes: known.scopes,
-    actor: actorOfKey(found),
+    actor: repo.actorOfKey(found),
     // Only an inspector key's requests are logged with whose records they read (decisions 11).
     ...(found.kind === 'inspector' ? { recordsRead: new Set<string>() } : {}),
   }

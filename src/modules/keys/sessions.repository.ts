@@ -11,7 +11,7 @@ import { ACTOR_AND_TENANT_COLUMNS, type KeyWithActor } from './keys.repository.j
 /** A session with its user and company, read in one query like a key (see KeyWithActor). */
 export type SessionWithActor = Omit<
   KeyWithActor,
-  'scopes' | 'kind' | 'created_by_user_id' | 'last_used_at' | 'expires_at'
+  'scopes' | 'kind' | 'created_by_user_id' | 'last_used_at' | 'expires_at' | 'revoked_at'
 > & {
   expires_at: string
   csrf_hash: string
@@ -32,7 +32,6 @@ const sessionWithActor = reusableQuery((db: Kysely<Database>, sessionId: string)
       's.expires_at',
       's.last_seen_at',
       's.ended_at',
-      's.ended_at as revoked_at',
       ...ACTOR_AND_TENANT_COLUMNS,
     ])
     .where('s.id', '=', sessionId),
