@@ -4,7 +4,8 @@
  * it is inside, with its XMP metadata and colour profile) tagged with the document's language,
  * and needs no browser; pdf-lib would have left line wrapping and pagination to us.
  *
- * The font is DejaVu Sans (the `dejavu-fonts-ttf` package): the record is handed to Czech,
+ * The font is DejaVu Sans Condensed (the `dejavu-fonts-ttf` package; condensed, so the table keeps
+ * the widths it had with Helvetica): the record is handed to Czech,
  * Romanian, Polish, Greek, Ukrainian and Vietnamese workers too, and the PDF standard fonts know
  * Western European Latin only (Dvořák came out as "Dvož²rW7%"). DejaVu covers Latin Extended,
  * Greek, Cyrillic and Vietnamese; only the glyphs a report uses are embedded.
@@ -22,8 +23,8 @@ function fonts(): { regular: Buffer; bold: Buffer } {
   if (!fontFiles) {
     const dir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf')
     fontFiles = {
-      regular: readFileSync(join(dir, 'DejaVuSans.ttf')),
-      bold: readFileSync(join(dir, 'DejaVuSans-Bold.ttf')),
+      regular: readFileSync(join(dir, 'DejaVuSansCondensed.ttf')),
+      bold: readFileSync(join(dir, 'DejaVuSansCondensed-Bold.ttf')),
     }
   }
   return fontFiles
@@ -76,9 +77,9 @@ function notesText(day: Day): string {
 
 const COLUMNS = [
   { title: 'Día\nDay', width: 50, align: 'left' },
-  { title: 'Entradas y salidas\nSessions', width: 150, align: 'left' },
+  { title: 'Entradas y salidas\nSessions', width: 144, align: 'left' },
   { title: 'Pausas\nBreaks', width: 38, align: 'right' },
-  { title: 'Trabajado\nWorked', width: 44, align: 'right' },
+  { title: 'Trabajado\nWorked', width: 50, align: 'right' },
   { title: 'Previsto\nExpected', width: 44, align: 'right' },
   { title: 'Saldo\nBalance', width: 42, align: 'right' },
   { title: 'Extra\nOvertime', width: 42, align: 'right' },
