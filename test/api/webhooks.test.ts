@@ -254,8 +254,7 @@ forEachEngine(
       const tenant = await t.newTenant()
       const r = await receiver(() => 503)
       const hook = await subscribe(tenant, r.url)
-      // A window of several retry delays: a first attempt slowed by a busy machine still leaves room for a second.
-      dispatch({ retry: { firstDelayMs: 30, maxDelayMs: 60, giveUpAfterMs: 1500 } })
+      dispatch({ retry: { firstDelayMs: 30, maxDelayMs: 60, giveUpAfterMs: 400 } })
       await tenant.createUser()
       const webhook = await eventually(
         'deactivation',
