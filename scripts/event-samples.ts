@@ -10,7 +10,9 @@
  */
 import { buildApp } from '../src/app.js'
 import { migrateToLatest, openDatabase } from '../src/db/database.js'
+import { proposeClosingOfLeftOpenSessions } from '../src/modules/attendance/index.js'
 import { EVENT_TYPES } from '../src/modules/events/events.logic.js'
+import { allTenants } from '../src/modules/tenants/index.js'
 import { createKey } from '../src/modules/keys/keys.service.js'
 import { createTenant } from '../src/modules/onboarding/onboarding.service.js'
 
@@ -132,6 +134,12 @@ async function makeEvents(calls: Call[]): Promise<Envelope[]> {
       amount_eur: 1250,
       category: { key: 'meals', label: 'Meals' },
     })
+    // A clock-out forgotten: the periodic check of `jornada serve` finds the session 15 hours on.
+    await call(adminKey, 'POST', '/attendance', { user_id: user.id, type: 'in', ts: iso(now) })
+    now += 15 * HOUR
+    const from = Date.now()
+    await proposeClosingOfLeftOpenSessions({ db: database.db, now }, await allTenants(database.db))
+    calls.push({ from, to: Date.now(), at: now })
     await call(adminKey, 'POST', `/users/${user.id}/deactivate`)
     await call(adminKey, 'POST', `/users/${user.id}/reactivate`)
     await call(adminKey, 'POST', `/users/${user.id}/invite`)

@@ -84,6 +84,11 @@ export const ERROR_CATALOGUE = {
     description: 'A company holiday already exists on that date for the same work center (or the whole company).',
   },
   punch_out_of_order: { status: 409, description: "The punch is not later than the employee's last punch." },
+  session_left_open: {
+    status: 409,
+    description:
+      "The employee's session has been open longer than the company's max_session_hours: a forgotten clock-out. No punch may extend it; `details` name the session (`session_started_at`) and the pending correction that closes it (`correction_id`, `proposed_out_at`). Accept that correction, or propose the real time.",
+  },
   punch_sequence_invalid: {
     status: 409,
     description:

@@ -13,7 +13,9 @@ import { DEFAULT_SESSION_POLICY } from './modules/keys/index.js'
 import { standardOutputLog } from './lib/log-stream.js'
 import { startHousekeeping } from './modules/housekeeping/index.js'
 import { type CreatedDemo, createDemoTenant } from './modules/onboarding/index.js'
-import { countTenants } from './modules/tenants/index.js'
+import { allTenants, countTenants } from './modules/tenants/index.js'
+import { LEFT_OPEN_CHECK_INTERVAL_MS, proposeClosingOfLeftOpenSessions } from './modules/attendance/index.js'
+import { runPeriodically } from './lib/periodic.js'
 import { type Dispatcher, startWebhookDispatcher } from './modules/webhooks/index.js'
 
 export interface RunningServer {
@@ -142,6 +144,14 @@ export async function startServer(
       ? log.error({ err: outcome }, 'purge of expired idempotency keys and events failed')
       : log.info({ purged: outcome }, 'purged expired records'),
   )
+  const stopLeftOpenChecks = runPeriodically(
+    async () => proposeClosingOfLeftOpenSessions({ db: database.db, now: Date.now() }, await allTenants(database.db)),
+    (outcome) =>
+      outcome instanceof Error
+        ? log.error({ err: outcome }, 'the check for sessions left open failed; it runs again')
+        : outcome > 0 && log.info({ proposed: outcome }, 'proposed closing corrections for sessions left open'),
+    LEFT_OPEN_CHECK_INTERVAL_MS,
+  )
   let dispatcher: Dispatcher | undefined
   if (config.webhooks.dispatchInServe) {
     dispatcher = startWebhookDispatcher(database.db, {
@@ -174,6 +184,7 @@ export async function startServer(
     url,
     async close() {
       stopHousekeeping()
+      stopLeftOpenChecks()
       metricsServer?.close()
       // Closing stops new connections and closes the idle ones once; a kept-alive connection whose
       // request was in flight turns idle only when its answer has gone, and would then wait for its

@@ -39,6 +39,16 @@ const es = {
   throttled: (seconds: number) => `Demasiados intentos fallidos en este quiosco. Espere ${seconds} s.`,
   sessionExpired: 'Ha pasado demasiado tiempo. Vuelva a identificarse.',
   refused: 'No se pudo registrar:',
+  leftOpen: (day: string, time: string) => `No registraste la salida el ${day} (entrada a las ${time}).`,
+  leftOpenProposal: (day: string, time: string) =>
+    `La empresa propone cerrar esa jornada con la salida a las ${time} del ${day}. Si es correcto, acéptalo; si no, pide a RR. HH. que lo corrija.`,
+  leftOpenAskHr: 'Pide a RR. HH. que registre tu hora de salida. Hasta entonces no puedes fichar aquí.',
+  acceptClosing: (time: string) => `Aceptar salida a las ${time}`,
+  askHr: 'Pedir a RR. HH.',
+  askedHr: 'De acuerdo: pide a RR. HH. que corrija esa salida. Hasta entonces no puedes fichar aquí.',
+  closingAccepted: 'Salida corregida. Ya puedes fichar.',
+  leftOpenRefused:
+    'No se registró: tienes una jornada sin salida. Identifícate de nuevo para aceptar la salida propuesta o pide a RR. HH. que la corrija.',
   online: 'Conectado',
   offline: 'Sin conexión',
   queued: (n: number) => (n === 1 ? '1 fichaje pendiente de envío' : `${n} fichajes pendientes de envío`),
@@ -83,6 +93,16 @@ const en: Words = {
   throttled: (seconds: number) => `Too many failed attempts at this kiosk. Wait ${seconds} s.`,
   sessionExpired: 'Too much time went by. Identify again.',
   refused: 'Could not be recorded:',
+  leftOpen: (day: string, time: string) => `You did not clock out on ${day} (you clocked in at ${time}).`,
+  leftOpenProposal: (day: string, time: string) =>
+    `The company proposes to close that day with a clock-out at ${time} on ${day}. If that is right, accept it; if not, ask HR to correct it.`,
+  leftOpenAskHr: 'Ask HR to record the time you left. Until then you cannot clock in here.',
+  acceptClosing: (time: string) => `Accept clock-out at ${time}`,
+  askHr: 'Ask HR',
+  askedHr: 'All right: ask HR to correct that clock-out. Until then you cannot clock in here.',
+  closingAccepted: 'Clock-out corrected. You can clock in now.',
+  leftOpenRefused:
+    'Not recorded: you have a day without a clock-out. Identify again to accept the proposed clock-out, or ask HR to correct it.',
   online: 'Online',
   offline: 'Offline',
   queued: (n: number) => (n === 1 ? '1 punch waiting to be sent' : `${n} punches waiting to be sent`),

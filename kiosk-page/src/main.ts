@@ -21,6 +21,8 @@ interface Employee {
   state: State
   allowed_punches: PunchType[]
   pin_change_required: boolean
+  /** A session left open past the company's maximum (a forgotten clock-out), and its closing correction. */
+  left_open_session: { started_at: string; correction_id: string | null; proposed_out_at: string | null } | null
 }
 
 /** The paired device, as `GET /kiosk` describes it. */
@@ -85,6 +87,14 @@ function scheduleReset(ms: number): void {
 
 function serverNow(): Date {
   return new Date(Date.now() + clockOffset)
+}
+
+function dayOf(iso: string): string {
+  return new Date(iso).toLocaleDateString(lang === 'es' ? 'es-ES' : 'en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+  })
 }
 
 function timeOf(iso: string): string {
@@ -332,6 +342,8 @@ function refusalText(answer: Answer): string {
       return words.throttled(wait)
     case 'kiosk_session_expired':
       return words.sessionExpired
+    case 'session_left_open':
+      return words.leftOpenRefused
     default:
       return `${words.refused} ${error?.message ?? answer.status}`
   }
@@ -362,14 +374,68 @@ function message(text: string, kind: 'done' | 'problem' | 'saved'): void {
   scheduleReset(kind === 'problem' ? 2 * MESSAGE_MS : MESSAGE_MS)
 }
 
-function employeeScreen(employee: Employee): void {
+function employeeScreen(employee: Employee, note?: string): void {
+  if (employee.left_open_session) {
+    leftOpenScreen(employee, employee.left_open_session)
+    return
+  }
   scheduleReset(IDLE_MS)
   show(() => [
     h('h1', { tabindex: '-1' }, words.hello(employee.name)),
+    note ? h('p', { class: 'message done', role: 'status' }, note) : null,
     h('p', { class: `state ${employee.state}` }, words.state[employee.state]),
     h('div', { class: 'punches' }, ...employee.allowed_punches.map((type) => punchButton(type))),
     cancelButton(),
   ])
+}
+
+/**
+ * A forgotten clock-out: no punch is possible until a correction closes the session. The worker
+ * accepts the company's proposal here, or asks HR (who then proposes the real time).
+ */
+function leftOpenScreen(employee: Employee, open: NonNullable<Employee['left_open_session']>): void {
+  scheduleReset(IDLE_MS)
+  const proposal =
+    open.correction_id && open.proposed_out_at ? { id: open.correction_id, out: open.proposed_out_at } : null
+  show(() => [
+    h('h1', { tabindex: '-1' }, words.hello(employee.name)),
+    h('p', { class: 'problem', role: 'alert' }, words.leftOpen(dayOf(open.started_at), timeOf(open.started_at))),
+    proposal
+      ? h('p', { class: 'note' }, words.leftOpenProposal(dayOf(proposal.out), timeOf(proposal.out)))
+      : h('p', { class: 'note' }, words.leftOpenAskHr),
+    h(
+      'div',
+      { class: 'punches' },
+      proposal &&
+        h(
+          'button',
+          { type: 'button', class: 'punch out', onclick: () => void acceptClosing(proposal.id) },
+          words.acceptClosing(timeOf(proposal.out)),
+        ),
+      h('button', { type: 'button', class: 'wide', onclick: () => message(words.askedHr, 'saved') }, words.askHr),
+    ),
+    cancelButton(),
+  ])
+}
+
+async function acceptClosing(correctionId: string): Promise<void> {
+  if (!visit?.session) return start()
+  try {
+    const answer = await call<{ data: { employee: Employee } }>(
+      'POST',
+      `/kiosk/corrections/${encodeURIComponent(correctionId)}/accept`,
+      { session: visit.session },
+    )
+    if (answer.status === 200) {
+      const now = answer.body.data.employee
+      return employeeScreen(now, words.closingAccepted)
+    }
+    refusal(answer)
+  } catch (error) {
+    if (!(error instanceof Offline)) throw error
+    online = false
+    message(words.offline, 'problem')
+  }
 }
 
 function offlineScreen(): void {

@@ -650,6 +650,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/attendance/anomalies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What needs attention in a range: forgotten clock-outs, missing breaks, work on days off
+         * @description The anomalies of the daily entries of every employee the caller sees (HR and administrators: everyone; a supervisor: their team; anyone else: themselves), over at most 62 days, ordered by day, then full name and id. Each names the pending correction that would settle it, if one exists. Judged with the company’s max_session_hours, break_after_minutes and min_break_minutes as they are now. Its cost grows with its input, so a key may run only a few of these at once (`EXPENSIVE_REQUESTS_PER_KEY`, 2 by default): beyond that, 429 `concurrency_limited` with `Retry-After`.
+         */
+        get: operations["attendance.anomalies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/attendance/corrections": {
         parameters: {
             query?: never;
@@ -1369,6 +1389,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/kiosk/corrections/{correction_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The identified employee accepts a correction of their record proposed to them (device token)
+         * @description Their consent, given at the kiosk: typically the company’s closing of a session they left open (`left_open_session` of kiosk.identify). Needs a session. 404 for a correction of anyone else; 409 `correction_not_pending` once decided; 403 for a correction they proposed themselves (HR or a supervisor decides it).
+         */
+        post: operations["kiosk.accept-correction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/kiosk/pin": {
         parameters: {
             query?: never;
@@ -1400,7 +1440,7 @@ export interface components {
                  * @description Machine-readable code from the error catalogue
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "personal_credential_required" | "csrf_failed" | "invalid_credentials" | "invalid_token" | "tenant_choice_required" | "login_throttled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_not_set_up" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "password_already_set" | "holiday_exists" | "punch_out_of_order" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "concurrency_limited" | "rate_limited" | "internal_error" | "mail_unavailable" | "overloaded";
+                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "personal_credential_required" | "csrf_failed" | "invalid_credentials" | "invalid_token" | "tenant_choice_required" | "login_throttled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_not_set_up" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "password_already_set" | "holiday_exists" | "punch_out_of_order" | "session_left_open" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "concurrency_limited" | "rate_limited" | "internal_error" | "mail_unavailable" | "overloaded";
                 /** @description Human-readable explanation */
                 message: string;
                 /** @description For validation errors: one item per failing field; for `tenant_choice_required`: one item per company to choose from */
@@ -1615,6 +1655,18 @@ export interface components {
             default_folders: string[];
             /** @description Schedule of users without one of their own */
             default_schedule_id: string | null;
+            /** @description A work session open longer than this is a forgotten clock-out: an anomaly, a closing correction the company proposes, and punches beyond it refused (default 14) */
+            max_session_hours: number;
+            /** @description Art. 34.4 ET: continuous work longer than this needs a break (default 360, six hours) */
+            break_after_minutes: number;
+            /** @description The shortest pause that counts as that break (default 15); shorter pauses do not interrupt continuous work. 0 turns the rule off */
+            min_break_minutes: number;
+            /** @description Registered name of the company (the record shows name when null) */
+            legal_name: string | null;
+            /** @description Tax id of the company */
+            cif: string | null;
+            /** @description Language of the company’s documents and mails: absence type labels, the monthly record, invitations and resets (es by default for country ES, en otherwise) */
+            language: "es" | "en";
             /** Format: date-time */
             created_at: string;
         };
@@ -1694,6 +1746,44 @@ export interface components {
             expected_minutes: number;
             /** @description worked_minutes - expected_minutes */
             balance_minutes: number;
+            /** @description What in this day’s punches needs attention; empty when nothing */
+            anomalies: {
+                /** @description session_too_long: a session lasted (or is still open) longer than the company’s max_session_hours, usually a forgotten clock-out; missing_break: continuous work passed break_after_minutes without a pause of min_break_minutes (art. 34.4 ET); punch_on_day_off: work on a rest day, a holiday or a day of full-day absence */
+                type: "session_too_long" | "missing_break" | "punch_on_day_off";
+                /**
+                 * Format: date-time
+                 * @description The `in` of the session concerned (for punch_on_day_off and missing_break, the day’s first)
+                 */
+                session_started_at: string;
+                /** @description The session’s length (up to now when open), the longest stretch worked without the break, or the work on the day off */
+                minutes: number;
+                /** @description What the company allows; null for punch_on_day_off */
+                limit_minutes: number | null;
+                /**
+                 * @description Why the day is off, for punch_on_day_off (rest_day, holiday or absence); null otherwise
+                 * @enum {string|null}
+                 */
+                day_off: "rest_day" | "holiday" | "absence" | null;
+            }[];
+        };
+        /** @description Something in a day’s punches that needs attention; the record itself is unchanged */
+        AttendanceAnomaly: {
+            /** @description session_too_long: a session lasted (or is still open) longer than the company’s max_session_hours, usually a forgotten clock-out; missing_break: continuous work passed break_after_minutes without a pause of min_break_minutes (art. 34.4 ET); punch_on_day_off: work on a rest day, a holiday or a day of full-day absence */
+            type: "session_too_long" | "missing_break" | "punch_on_day_off";
+            /**
+             * Format: date-time
+             * @description The `in` of the session concerned (for punch_on_day_off and missing_break, the day’s first)
+             */
+            session_started_at: string;
+            /** @description The session’s length (up to now when open), the longest stretch worked without the break, or the work on the day off */
+            minutes: number;
+            /** @description What the company allows; null for punch_on_day_off */
+            limit_minutes: number | null;
+            /**
+             * @description Why the day is off, for punch_on_day_off (rest_day, holiday or absence); null otherwise
+             * @enum {string|null}
+             */
+            day_off: "rest_day" | "holiday" | "absence" | null;
         };
         /** @description Totals of one employee over the range; equal to the sum of their daily entries */
         AttendanceSummaryRow: {
@@ -1706,6 +1796,36 @@ export interface components {
             worked_days: number;
             /** @description Days with expected_minutes > 0 */
             expected_days: number;
+            /** @description Anomalies of the daily entries (GET /attendance/anomalies lists them) */
+            anomaly_count: number;
+        };
+        /** @description An anomaly of one employee’s day */
+        AttendanceAnomalyRow: {
+            user_id: string;
+            full_name: string;
+            /**
+             * Format: date
+             * @description The day the session belongs to (of its `in`)
+             */
+            date: string;
+            /** @description session_too_long: a session lasted (or is still open) longer than the company’s max_session_hours, usually a forgotten clock-out; missing_break: continuous work passed break_after_minutes without a pause of min_break_minutes (art. 34.4 ET); punch_on_day_off: work on a rest day, a holiday or a day of full-day absence */
+            type: "session_too_long" | "missing_break" | "punch_on_day_off";
+            /**
+             * Format: date-time
+             * @description The `in` of the session concerned (for punch_on_day_off and missing_break, the day’s first)
+             */
+            session_started_at: string;
+            /** @description The session’s length (up to now when open), the longest stretch worked without the break, or the work on the day off */
+            minutes: number;
+            /** @description What the company allows; null for punch_on_day_off */
+            limit_minutes: number | null;
+            /**
+             * @description Why the day is off, for punch_on_day_off (rest_day, holiday or absence); null otherwise
+             * @enum {string|null}
+             */
+            day_off: "rest_day" | "holiday" | "absence" | null;
+            /** @description A pending correction touching the session (for session_too_long, the closing one the company proposed or the employee’s answer to it) */
+            pending_correction_id: string | null;
         };
         /** @description A proposed change to an employee’s punches and its trail */
         AttendanceCorrection: {
@@ -1769,10 +1889,18 @@ export interface components {
                 /** @description Shown to the worker, administrators and HR through a key with users.sensitive; null otherwise (and always to inspector keys) */
                 dni: string | null;
             };
+            /** @description The company’s language, which the PDF is written in */
+            language: "es" | "en";
             company: {
-                /** @description The worker’s employing company (company_name), else the tenant’s name */
+                /** @description The worker’s employing company (company_name), else the company’s legal_name, else its name */
                 name: string;
+                /** @description The worker’s company_cif, else the company’s cif */
                 cif: string | null;
+                /** @description The worker’s work center */
+                work_center: {
+                    id: string;
+                    name: string;
+                } | null;
             };
             /** @description Every day of the month; the figures are exactly those of attendance.list */
             days: {
@@ -1881,8 +2009,24 @@ export interface components {
                  * @description When the proposer withdrew it
                  */
                 cancelled_at: string | null;
+                /** @description The proposer’s name; the company’s for a proposal it made by its policy */
                 proposed_by_name: string | null;
                 decided_by_name: string | null;
+                /** @description What each change does, in the order of `changes`: a moved punch from where to where */
+                effects: {
+                    action: "add" | "move" | "void";
+                    type: "in" | "out" | "break_start" | "break_end";
+                    /**
+                     * Format: date-time
+                     * @description Where the moved or voided punch was; null for add
+                     */
+                    from: string | null;
+                    /**
+                     * Format: date-time
+                     * @description Where the punch goes; null for void
+                     */
+                    to: string | null;
+                }[];
             }[];
             /** @description The last link of the worker’s hash chain when the report was built */
             chain_head: {
@@ -2184,7 +2328,7 @@ export interface components {
             /** @description evt_…; also the cursor to read on from (`after`) */
             id: string;
             /** @description What changed */
-            type: "user.created" | "user.updated" | "user.deactivated" | "user.reactivated" | "user.invited" | "punch.created" | "absence.created" | "absence.approved" | "absence.rejected" | "absence.cancelled" | "correction.proposed" | "correction.approved" | "correction.rejected" | "allocation.created" | "allocation.deleted" | "expense.created";
+            type: "user.created" | "user.updated" | "user.deactivated" | "user.reactivated" | "user.invited" | "punch.created" | "attendance.anomaly_detected" | "absence.created" | "absence.approved" | "absence.rejected" | "absence.cancelled" | "correction.proposed" | "correction.approved" | "correction.rejected" | "allocation.created" | "allocation.deleted" | "expense.created";
             /**
              * Format: date-time
              * @description When the change was made
@@ -2346,6 +2490,21 @@ export interface components {
             allowed_punches: ("in" | "out" | "break_start" | "break_end")[];
             /** @description The PIN is still the initial one: change it (kiosk.change-pin) before punching */
             pin_change_required: boolean;
+            /** @description A session open longer than the company allows (a forgotten clock-out): no punch is allowed until a correction closes it. null when none */
+            left_open_session: {
+                /**
+                 * Format: date-time
+                 * @description The `in` of the session left open
+                 */
+                started_at: string;
+                /** @description The pending correction closing it; accept it with kiosk.accept-correction */
+                correction_id: string | null;
+                /**
+                 * Format: date-time
+                 * @description Where it puts the `out`
+                 */
+                proposed_out_at: string | null;
+            } | null;
         };
         KioskSession: {
             /** @description Send it as `session` to punch or change the PIN within the next minute */
@@ -2365,6 +2524,13 @@ export interface components {
             employee: components["schemas"]["KioskEmployee"];
         };
         KioskPinChanged: {
+            employee: components["schemas"]["KioskEmployee"];
+        };
+        /** @description The correction the employee accepted, and where they now stand */
+        KioskCorrectionAccepted: {
+            correction_id: string;
+            /** @enum {string} */
+            status: "approved";
             employee: components["schemas"]["KioskEmployee"];
         };
     };
@@ -4657,6 +4823,18 @@ export interface operations {
                             default_folders: string[];
                             /** @description Schedule of users without one of their own */
                             default_schedule_id: string | null;
+                            /** @description A work session open longer than this is a forgotten clock-out: an anomaly, a closing correction the company proposes, and punches beyond it refused (default 14) */
+                            max_session_hours: number;
+                            /** @description Art. 34.4 ET: continuous work longer than this needs a break (default 360, six hours) */
+                            break_after_minutes: number;
+                            /** @description The shortest pause that counts as that break (default 15); shorter pauses do not interrupt continuous work. 0 turns the rule off */
+                            min_break_minutes: number;
+                            /** @description Registered name of the company (the record shows name when null) */
+                            legal_name: string | null;
+                            /** @description Tax id of the company */
+                            cif: string | null;
+                            /** @description Language of the company’s documents and mails: absence type labels, the monthly record, invitations and resets (es by default for country ES, en otherwise) */
+                            language: "es" | "en";
                             /** Format: date-time */
                             created_at: string;
                         };
@@ -4730,6 +4908,18 @@ export interface operations {
                     default_folders?: string[];
                     /** @description Schedule of users without one of their own */
                     default_schedule_id?: string;
+                    /** @description A work session open longer than this is a forgotten clock-out: an anomaly, a closing correction the company proposes, and punches beyond it refused (default 14) */
+                    max_session_hours?: number;
+                    /** @description Art. 34.4 ET: continuous work longer than this needs a break (default 360, six hours) */
+                    break_after_minutes?: number;
+                    /** @description The shortest pause that counts as that break (default 15); shorter pauses do not interrupt continuous work. 0 turns the rule off */
+                    min_break_minutes?: number;
+                    /** @description Registered name of the company, printed on the monthly record */
+                    legal_name?: string | null;
+                    /** @description Tax id (CIF, or a sole trader’s DNI/NIE), printed on the monthly record; stored without spaces, dots or dashes */
+                    cif?: string | null;
+                    /** @description Language of the company’s documents and mails: absence type labels, the monthly record, invitations and resets (es by default for country ES, en otherwise) */
+                    language?: "es" | "en";
                     /**
                      * Format: date
                      * @description First day the new default_schedule_id applies (default: today in the company’s time zone); earlier days keep the default they had. Only with default_schedule_id.
@@ -4763,6 +4953,18 @@ export interface operations {
                             default_folders: string[];
                             /** @description Schedule of users without one of their own */
                             default_schedule_id: string | null;
+                            /** @description A work session open longer than this is a forgotten clock-out: an anomaly, a closing correction the company proposes, and punches beyond it refused (default 14) */
+                            max_session_hours: number;
+                            /** @description Art. 34.4 ET: continuous work longer than this needs a break (default 360, six hours) */
+                            break_after_minutes: number;
+                            /** @description The shortest pause that counts as that break (default 15); shorter pauses do not interrupt continuous work. 0 turns the rule off */
+                            min_break_minutes: number;
+                            /** @description Registered name of the company (the record shows name when null) */
+                            legal_name: string | null;
+                            /** @description Tax id of the company */
+                            cif: string | null;
+                            /** @description Language of the company’s documents and mails: absence type labels, the monthly record, invitations and resets (es by default for country ES, en otherwise) */
+                            language: "es" | "en";
                             /** Format: date-time */
                             created_at: string;
                         };
@@ -5181,6 +5383,25 @@ export interface operations {
                             expected_minutes: number;
                             /** @description worked_minutes - expected_minutes */
                             balance_minutes: number;
+                            /** @description What in this day’s punches needs attention; empty when nothing */
+                            anomalies: {
+                                /** @description session_too_long: a session lasted (or is still open) longer than the company’s max_session_hours, usually a forgotten clock-out; missing_break: continuous work passed break_after_minutes without a pause of min_break_minutes (art. 34.4 ET); punch_on_day_off: work on a rest day, a holiday or a day of full-day absence */
+                                type: "session_too_long" | "missing_break" | "punch_on_day_off";
+                                /**
+                                 * Format: date-time
+                                 * @description The `in` of the session concerned (for punch_on_day_off and missing_break, the day’s first)
+                                 */
+                                session_started_at: string;
+                                /** @description The session’s length (up to now when open), the longest stretch worked without the break, or the work on the day off */
+                                minutes: number;
+                                /** @description What the company allows; null for punch_on_day_off */
+                                limit_minutes: number | null;
+                                /**
+                                 * @description Why the day is off, for punch_on_day_off (rest_day, holiday or absence); null otherwise
+                                 * @enum {string|null}
+                                 */
+                                day_off: "rest_day" | "holiday" | "absence" | null;
+                            }[];
                         }[];
                         meta: {
                             /** @description Page number, from 1 */
@@ -5757,6 +5978,124 @@ export interface operations {
                             worked_days: number;
                             /** @description Days with expected_minutes > 0 */
                             expected_days: number;
+                            /** @description Anomalies of the daily entries (GET /attendance/anomalies lists them) */
+                            anomaly_count: number;
+                        }[];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "attendance.anomalies": {
+        parameters: {
+            query: {
+                /**
+                 * @description First day
+                 * @example 2026-03-02
+                 */
+                from: string;
+                /**
+                 * @description Last day, included; at most 62 days from `from`
+                 * @example 2026-03-02
+                 */
+                to: string;
+                /**
+                 * @description IANA time zone used to group punches into days (default: the company’s)
+                 * @example Europe/Madrid
+                 */
+                tz?: string;
+                /** @description Only this employee */
+                user_id?: string;
+                /** @description session_too_long: a session lasted (or is still open) longer than the company’s max_session_hours, usually a forgotten clock-out; missing_break: continuous work passed break_after_minutes without a pause of min_break_minutes (art. 34.4 ET); punch_on_day_off: work on a rest day, a holiday or a day of full-day absence */
+                type?: "session_too_long" | "missing_break" | "punch_on_day_off";
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 25) */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            user_id: string;
+                            full_name: string;
+                            /**
+                             * Format: date
+                             * @description The day the session belongs to (of its `in`)
+                             */
+                            date: string;
+                            /** @description session_too_long: a session lasted (or is still open) longer than the company’s max_session_hours, usually a forgotten clock-out; missing_break: continuous work passed break_after_minutes without a pause of min_break_minutes (art. 34.4 ET); punch_on_day_off: work on a rest day, a holiday or a day of full-day absence */
+                            type: "session_too_long" | "missing_break" | "punch_on_day_off";
+                            /**
+                             * Format: date-time
+                             * @description The `in` of the session concerned (for punch_on_day_off and missing_break, the day’s first)
+                             */
+                            session_started_at: string;
+                            /** @description The session’s length (up to now when open), the longest stretch worked without the break, or the work on the day off */
+                            minutes: number;
+                            /** @description What the company allows; null for punch_on_day_off */
+                            limit_minutes: number | null;
+                            /**
+                             * @description Why the day is off, for punch_on_day_off (rest_day, holiday or absence); null otherwise
+                             * @enum {string|null}
+                             */
+                            day_off: "rest_day" | "holiday" | "absence" | null;
+                            /** @description A pending correction touching the session (for session_too_long, the closing one the company proposed or the employee’s answer to it) */
+                            pending_correction_id: string | null;
                         }[];
                         meta: {
                             /** @description Page number, from 1 */
@@ -6574,10 +6913,18 @@ export interface operations {
                                 /** @description Shown to the worker, administrators and HR through a key with users.sensitive; null otherwise (and always to inspector keys) */
                                 dni: string | null;
                             };
+                            /** @description The company’s language, which the PDF is written in */
+                            language: "es" | "en";
                             company: {
-                                /** @description The worker’s employing company (company_name), else the tenant’s name */
+                                /** @description The worker’s employing company (company_name), else the company’s legal_name, else its name */
                                 name: string;
+                                /** @description The worker’s company_cif, else the company’s cif */
                                 cif: string | null;
+                                /** @description The worker’s work center */
+                                work_center: {
+                                    id: string;
+                                    name: string;
+                                } | null;
                             };
                             /** @description Every day of the month; the figures are exactly those of attendance.list */
                             days: {
@@ -6686,8 +7033,24 @@ export interface operations {
                                  * @description When the proposer withdrew it
                                  */
                                 cancelled_at: string | null;
+                                /** @description The proposer’s name; the company’s for a proposal it made by its policy */
                                 proposed_by_name: string | null;
                                 decided_by_name: string | null;
+                                /** @description What each change does, in the order of `changes`: a moved punch from where to where */
+                                effects: {
+                                    action: "add" | "move" | "void";
+                                    type: "in" | "out" | "break_start" | "break_end";
+                                    /**
+                                     * Format: date-time
+                                     * @description Where the moved or voided punch was; null for add
+                                     */
+                                    from: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description Where the punch goes; null for void
+                                     */
+                                    to: string | null;
+                                }[];
                             }[];
                             /** @description The last link of the worker’s hash chain when the report was built */
                             chain_head: {
@@ -10134,7 +10497,7 @@ export interface operations {
                 "application/json": {
                     /** @description An https URL on the public internet (see WEBHOOKS_ALLOW_PRIVATE_NETWORKS) */
                     url: string;
-                    /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, user.invited, punch.created, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created), or ["*"] for all, including types added later */
+                    /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, user.invited, punch.created, attendance.anomaly_detected, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created), or ["*"] for all, including types added later */
                     events: string[];
                     description?: string;
                     active?: boolean;
@@ -10407,7 +10770,7 @@ export interface operations {
                 "application/json": {
                     /** @description An https URL on the public internet (see WEBHOOKS_ALLOW_PRIVATE_NETWORKS) */
                     url?: string;
-                    /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, user.invited, punch.created, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created), or ["*"] for all, including types added later */
+                    /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, user.invited, punch.created, attendance.anomaly_detected, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created), or ["*"] for all, including types added later */
                     events?: string[];
                     description?: string | null;
                     active?: boolean;
@@ -11232,6 +11595,115 @@ export interface operations {
             };
             /** @description Scope not enabled for the key, or the acting user lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "kiosk.accept-correction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                correction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A session from kiosk.identify (it lasts about a minute) */
+                    session: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The correction the employee accepted, and where they now stand */
+                        data: {
+                            correction_id: string;
+                            /** @enum {string} */
+                            status: "approved";
+                            employee: components["schemas"]["KioskEmployee"];
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

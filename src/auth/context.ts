@@ -16,7 +16,8 @@ export type KeyKind = 'standard' | 'inspector'
  * The credential a request came with: an API key, a person's sign-in session (decisions 16), a
  * kiosk sign-in (identifier and PIN at a device), or the installation's command line.
  */
-export type CredentialKind = 'key' | 'session' | 'kiosk' | 'command-line'
+/** `company`: the company itself, acting by its policy (proposing to close a forgotten clock-out). */
+export type CredentialKind = 'key' | 'session' | 'kiosk' | 'command-line' | 'company'
 
 export interface AuthContext {
   /** The key's id; for a session, the session's id; for a kiosk employee, the device's. */

@@ -28,6 +28,7 @@ export const SCOPES = [
   'attendance.list',
   'attendance.create',
   'attendance.summary',
+  'attendance.anomalies',
   'attendance.clock',
   'attendance.punches',
   'attendance-corrections.create',

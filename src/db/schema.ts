@@ -26,6 +26,15 @@ export interface TenantsTable {
   default_folders: JsonText<string[]>
   /** Schedule of users without one of their own. */
   default_schedule_id: string | null
+  /** A session open longer than this is a forgotten clock-out (migration 0016). */
+  max_session_hours: number
+  /** Art. 34.4 ET: continuous work longer than break_after_minutes needs a break of min_break_minutes (0: no rule). */
+  break_after_minutes: number
+  min_break_minutes: number
+  legal_name: string | null
+  cif: string | null
+  /** Language of the company's documents and mails. */
+  language: 'es' | 'en'
   created_at: string
 }
 

@@ -66,7 +66,12 @@ export function operations(tag: string) {
 }
 
 /** The operations of a kiosk device (decisions 13), called with its device token instead of an API key. */
-export type KioskOperationId = 'kiosk.device' | 'kiosk.identify' | 'kiosk.punch' | 'kiosk.change-pin'
+export type KioskOperationId =
+  | 'kiosk.device'
+  | 'kiosk.identify'
+  | 'kiosk.punch'
+  | 'kiosk.change-pin'
+  | 'kiosk.accept-correction'
 
 /**
  * A kiosk operation: it needs a device token (an API key is refused with 403) and no scope; its

@@ -87,6 +87,7 @@ forEachEngine(
         balance_minutes: daily.reduce((s, d) => s + d.balance_minutes, 0),
         worked_days: daily.filter((d) => d.worked_minutes > 0).length,
         expected_days: daily.filter((d) => d.expected_minutes > 0).length,
+        anomaly_count: daily.reduce((s, d) => s + d.anomalies.length, 0),
       })
       assert.equal(row.expected_minutes, 0 + 360 + 0 + 480 + 480 + 330)
       assert.equal(row.expected_days, 4)

@@ -44,7 +44,7 @@ forEachEngine(
       assert.deepEqual(Object.keys(sick).sort(), ABSENCE_KEYS)
       assert.match(sick.id, /^abs_/)
       assert.equal(sick.user_id, user.id)
-      assert.deepEqual(sick.type, { key: 'sick', label: 'Sick leave' })
+      assert.deepEqual(sick.type, { key: 'sick', label: 'Baja por enfermedad' })
       assert.equal(sick.status, 'approved')
       assert.equal(sick.start_date, TODAY)
       assert.equal(sick.end_date, '2026-11-25')
@@ -61,7 +61,7 @@ forEachEngine(
       assert.deepEqual(Object.keys(vacation).sort(), ABSENCE_KEYS)
       assert.equal(vacation.status, 'pending')
       assert.equal(vacation.decided_at, null)
-      assert.deepEqual(vacation.type, { key: 'vacation', label: 'Vacation' })
+      assert.deepEqual(vacation.type, { key: 'vacation', label: 'Vacaciones' })
 
       const hourly = await create(tenant.admin, span(user.id, 'personal', '2026-12-01', '09:30', '11:15'))
       assert.deepEqual(Object.keys(hourly).sort(), ABSENCE_KEYS)

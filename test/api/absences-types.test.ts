@@ -21,7 +21,8 @@ forEachEngine(
     })
 
     it('every new tenant gets the default types with the documented flags, ordered by key', async () => {
-      const tenant = await t.newTenant()
+      // In English: a company outside the Spanish-speaking world (reports-inspector.test.ts: in Spanish).
+      const tenant = await t.newTenant({ country: 'GB', timezone: 'Europe/London' })
       const res = await tenant.admin.get('/api/v1/absence-types')
       assert.equal(res.status, 200)
       assert.deepEqual(res.body.meta, { page: 1, page_size: 25, total: 4 })

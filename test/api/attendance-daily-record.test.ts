@@ -35,6 +35,7 @@ forEachEngine(
       )
       const thursday = entries[3]
       assert.deepEqual(Object.keys(thursday).sort(), [
+        'anomalies',
         'balance_minutes',
         'date',
         'expected_minutes',
@@ -116,6 +117,8 @@ forEachEngine(
 
     it('Europe/Madrid DST: the 23-hour and the 25-hour day', async () => {
       const tenant = await t.newTenant()
+      // Sessions of a whole day: longer than the default maximum, within the company's.
+      await tenant.admin.patch('/api/v1/tenant', { max_session_hours: 26 })
       const spring = await tenant.createUser({ works_holidays: true })
       const autumn = await tenant.createUser()
       setNow('2026-03-30T12:00:00Z')
@@ -300,6 +303,7 @@ forEachEngine(
         ['Admin User', 'ana', 'Mario', 'Zoe'],
       )
       assert.deepEqual(Object.keys(res.body.data[0]).sort(), [
+        'anomaly_count',
         'balance_minutes',
         'expected_days',
         'expected_minutes',

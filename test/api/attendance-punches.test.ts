@@ -110,8 +110,9 @@ forEachEngine(
       expectError(await post('2026-02-30T10:00:00Z'), 400, 'invalid_request')
       expectError(await post('yesterday'), 400, 'invalid_request')
       assert.equal((await post('2026-09-21T12:00:00Z')).status, 201, 'exactly 60 days old is accepted')
+      const other = await tenant.createUser()
       assert.equal(
-        (await tenant.admin.post('/api/v1/attendance', { user_id: user.id, type: 'out', ts: '2026-11-20T12:01:00Z' }))
+        (await tenant.admin.post('/api/v1/attendance', { user_id: other.id, type: 'in', ts: '2026-11-20T12:01:00Z' }))
           .status,
         201,
         '60 s of skew accepted',

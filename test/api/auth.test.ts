@@ -176,6 +176,7 @@ forEachEngine('authentication and scopes', (t) => {
       'attendance.list': () => ['GET', `/api/v1/attendance?user_id=${user.id}&from=2030-01-01&to=2030-01-02`],
       'attendance.create': () => ['POST', '/api/v1/attendance', {}],
       'attendance.summary': () => ['GET', '/api/v1/attendance/summary?from=2030-01-01&to=2030-01-02'],
+      'attendance.anomalies': () => ['GET', '/api/v1/attendance/anomalies?from=2030-01-01&to=2030-01-02'],
       'attendance.clock': () => ['POST', '/api/v1/attendance/clock', {}],
       'attendance.punches': () => [
         'GET',

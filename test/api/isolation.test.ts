@@ -181,8 +181,10 @@ forEachEngine('tenant isolation', (t) => {
       string,
       Record<string, unknown>
     >
+    // A kiosk's routes take a device token, not a key: test/api/attendance-anomalies.test.ts tries
+    // another company's correction at a kiosk.
     const parametrised = Object.entries(paths)
-      .filter(([path]) => path.includes('{'))
+      .filter(([path]) => path.includes('{') && !path.startsWith('/api/v1/kiosk/'))
       .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`))
     assert.deepEqual(parametrised.sort(), Object.keys(addressed).sort(), 'every addressed route is covered')
 

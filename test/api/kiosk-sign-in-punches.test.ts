@@ -31,6 +31,7 @@ forEachEngine(
         state: 'not_working',
         allowed_punches: [],
         pin_change_required: true,
+        left_open_session: null,
       })
       assert.equal(first.body.data.expires_at, new Date(now + MINUTE).toISOString())
       const session = first.body.data.session
@@ -56,6 +57,7 @@ forEachEngine(
         state: 'not_working',
         allowed_punches: ['in'],
         pin_change_required: false,
+        left_open_session: null,
       })
 
       expectError(
@@ -84,6 +86,7 @@ forEachEngine(
             state: 'working',
             allowed_punches: ['out', 'break_start'],
             pin_change_required: false,
+            left_open_session: null,
           },
         },
       )

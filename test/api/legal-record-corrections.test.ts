@@ -96,13 +96,15 @@ forEachEngine(
       assert.deepEqual([report.ok, report.punches_checked], [true, 4]) // two punches, the correction, the appended out
     })
 
-    it('HR proposes the missing out of a 50-hour day; the employee accepts; the day becomes the real one', async () => {
+    it('HR proposes the missing out of a 46-hour day; the employee accepts; the day becomes the real one', async () => {
       setNow('2026-11-20T12:00:00Z')
       const { tenant, ids, as } = await company(t)
+      // A company whose sessions may last two days (the default maximum would refuse the late out).
+      await tenant.admin.patch('/api/v1/tenant', { max_session_hours: 48 })
       await punch(tenant, ids.employee, 'in', '2026-11-17T08:00:00Z')
-      const late = await punch(tenant, ids.employee, 'out', '2026-11-19T10:00:00Z') // forgotten, pushed two days later
+      const late = await punch(tenant, ids.employee, 'out', '2026-11-19T06:00:00Z') // forgotten, pushed two days later
       const before = (await days(tenant, ids.employee, '2026-11-17'))[0]
-      assert.equal(before.worked_minutes, 50 * 60)
+      assert.equal(before.worked_minutes, 46 * 60)
       const res = await as.hr.post('/api/v1/attendance/corrections', {
         user_id: ids.employee,
         reason: 'Out forgotten on the 17th; left at 16:30 per the access log',

@@ -39,7 +39,7 @@ forEachEngine('OpenAPI document and real sockets', (t) => {
     const kioskOperations = operations.filter((o) => o.security?.[0]?.kioskDevice)
     assert.deepEqual(
       kioskOperations.map((o) => o.operationId).sort(),
-      ['kiosk.change-pin', 'kiosk.device', 'kiosk.identify', 'kiosk.punch'],
+      ['kiosk.accept-correction', 'kiosk.change-pin', 'kiosk.device', 'kiosk.identify', 'kiosk.punch'],
       'kiosk operations take a device token',
     )
     for (const op of kioskOperations)

@@ -120,6 +120,7 @@ describe('expensive reads are limited per key in concurrency', () => {
       assert.deepEqual(expensive, [
         'attendance-reports.export',
         'attendance-reports.get',
+        'attendance.anomalies',
         'attendance.batch',
         'attendance.summary',
       ])

@@ -262,4 +262,62 @@ forEachEngine('the kiosk page in a browser', (t) => {
     }
     await context.close()
   })
+
+  it('a forgotten clock-out: no punch buttons, the proposed time offered, accepted, and then the punches again; on a phone, accessible', {
+    skip: !HAS_CHROMIUM && 'Chromium not installed',
+  }, async () => {
+    const tenant = await t.newTenant()
+    const user = await tenant.createUser({ full_name: 'Iván Gómez', dni: '22334455-Y', phone: '+34 600 777 888' })
+    await tenant.admin.patch('/api/v1/tenant', { name: 'Talleres Ebro' })
+    const kiosk = (await tenant.admin.post('/api/v1/kiosks', { name: 'Almacén' })).body.data
+    const device = t.client(kiosk.device_token)
+    const { session } = (await device.post('/api/v1/kiosk/identify', { identifier: '22334455', pin: '7888' })).body.data
+    await device.post('/api/v1/kiosk/pin', { session, new_pin: '1357' })
+    // In twenty hours ago, never out.
+    const inAt = new Date(Date.now() - 20 * 3_600_000).toISOString()
+    assert.equal(
+      (await tenant.admin.post('/api/v1/attendance', { user_id: user.id, type: 'in', ts: inAt })).status,
+      201,
+    )
+
+    const context = await browser.newContext({ viewport: { width: 360, height: 640 }, locale: 'es-ES' })
+    await context.addInitScript(
+      (token) => (globalThis as any).localStorage.setItem('jornada-kiosk-token', token),
+      kiosk.device_token,
+    )
+    const page = await context.newPage()
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(error.message))
+    await page.goto(`${address}/kiosk`)
+    await page.getByRole('heading', { name: /Introduzca su identificador/ }).waitFor()
+    await signIn(page, '22334455', '1357')
+    await page.getByRole('heading', { name: 'Hola, Iván Gómez' }).waitFor()
+    await page.getByText(/No registraste la salida el .* \(entrada a las \d\d:\d\d\)\./).waitFor()
+    await page.getByText(/La empresa propone cerrar esa jornada con la salida a las \d\d:\d\d/).waitFor()
+    const buttons = await page.locator('.punches button').allInnerTexts()
+    assert.equal(buttons.length, 2)
+    assert.match(buttons[0]!, /^Aceptar salida a las \d\d:\d\d$/)
+    assert.equal(buttons[1], 'Pedir a RR. HH.')
+    assert.deepEqual(await accessibilityProblems(page), [], 'forgotten clock-out screen')
+    if (t.engine === 'sqlite') {
+      await page.evaluate(() => ((globalThis as any).document.getElementById('clock').textContent = '08:05'))
+      await page.screenshot({ path: new URL('kiosk-forgotten-out-phone.png', SCREENSHOTS).pathname })
+    }
+
+    await page.getByRole('button', { name: /^Aceptar salida/ }).click()
+    await page.getByText('Salida corregida. Ya puedes fichar.').waitFor()
+    assert.deepEqual(await page.locator('.punches button').allInnerTexts(), ['Entrada'])
+    await page.getByRole('button', { name: 'Entrada' }).click()
+    await page.getByText(/Entrada registrada a las/).waitFor()
+    assert.deepEqual(
+      (await punchesOf(tenant, user.id)).map((p) => [p.type, p.source]),
+      [
+        ['in', 'api'],
+        ['out', 'correction'],
+        ['in', 'kiosk'],
+      ],
+    )
+    assert.deepEqual(problems, [], 'no script errors')
+    await context.close()
+  })
 })

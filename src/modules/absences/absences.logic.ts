@@ -8,19 +8,32 @@ import type { FieldIssue } from '../../errors.js'
 import { addDays, daysInRange } from '../../lib/calendar.js'
 import { type AbsenceSpan, isHourly, minutesOfDay } from '../work-calendar/index.js'
 
+/** The catalogue every new company starts with, labelled in the company's language. */
 export const DEFAULT_ABSENCE_TYPES = [
-  { key: 'vacation', label: 'Vacation', requires_approval: true, allows_hourly: false, consumes_vacation: true },
-  { key: 'sick', label: 'Sick leave', requires_approval: false, allows_hourly: true, consumes_vacation: false },
+  {
+    key: 'vacation',
+    labels: { en: 'Vacation', es: 'Vacaciones' },
+    requires_approval: true,
+    allows_hourly: false,
+    consumes_vacation: true,
+  },
+  {
+    key: 'sick',
+    labels: { en: 'Sick leave', es: 'Baja por enfermedad' },
+    requires_approval: false,
+    allows_hourly: true,
+    consumes_vacation: false,
+  },
   {
     key: 'justified',
-    label: 'Justified absence',
+    labels: { en: 'Justified absence', es: 'Ausencia justificada' },
     requires_approval: true,
     allows_hourly: true,
     consumes_vacation: false,
   },
   {
     key: 'personal',
-    label: 'Personal matters',
+    labels: { en: 'Personal matters', es: 'Asuntos propios' },
     requires_approval: true,
     allows_hourly: true,
     consumes_vacation: false,

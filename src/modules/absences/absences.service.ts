@@ -67,12 +67,22 @@ export function typeToApi(row: AbsenceTypeRow): AbsenceTypeType {
 // ---------------------------------------------------------------------------------------------
 // Type catalogue
 
-/** The default catalogue every new company starts with, created at the unit's moment. */
-export async function seedDefaultAbsenceTypes(unit: Unit, tenantId: string): Promise<void> {
+/** The default catalogue every new company starts with, in its language, created at the unit's moment. */
+export async function seedDefaultAbsenceTypes(
+  unit: Unit,
+  tenantId: string,
+  language: TenantRow['language'],
+): Promise<void> {
   const now = nowIsoOf(unit)
   await repo.insertTypes(
     unit.db,
-    logic.DEFAULT_ABSENCE_TYPES.map((t) => ({ id: newId('absenceType'), tenant_id: tenantId, ...t, created_at: now })),
+    logic.DEFAULT_ABSENCE_TYPES.map(({ labels, ...t }) => ({
+      id: newId('absenceType'),
+      tenant_id: tenantId,
+      ...t,
+      label: labels[language],
+      created_at: now,
+    })),
   )
 }
 

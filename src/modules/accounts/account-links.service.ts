@@ -20,7 +20,7 @@ import { requireTenant } from '../tenants/index.js'
 import { findUserRow } from '../users/index.js'
 import * as tokens from './account-tokens.repository.js'
 import { accountsByEmail, setPasswordHash } from './accounts.repository.js'
-import { accountMail, mailLanguageOf } from './mail-templates.js'
+import { accountMail } from './mail-templates.js'
 import type { MailMessage } from './mailer.js'
 import { type ClientInfo, type SignedIn, normalizedEmail, openSession } from './sign-in.service.js'
 
@@ -39,7 +39,7 @@ export function linkTo(base: string, page: 'invitation' | 'password-reset', toke
 function linkMail(
   kind: 'invitation' | 'password_reset',
   user: Pick<UserRow, 'email' | 'full_name'>,
-  tenant: Pick<TenantRow, 'name' | 'timezone' | 'country'>,
+  tenant: Pick<TenantRow, 'name' | 'timezone' | 'language'>,
   link: string,
   expiresAt: string,
 ): MailMessage {
@@ -51,7 +51,7 @@ function linkMail(
     link,
     expiresAt,
     timezone: tenant.timezone,
-    language: mailLanguageOf(tenant.country),
+    language: tenant.language,
   })
 }
 

@@ -3,38 +3,10 @@
  * text and as HTML with every value escaped: a person's or a company's name is data, never markup.
  */
 import { DateTime } from 'luxon'
+import type { CompanyLanguage } from '../../lib/company-language.js'
 import type { MailMessage } from './mailer.js'
 
-export type MailLanguage = 'es' | 'en'
-
-/** Countries whose companies get Spanish mail; a company with no country is assumed Spanish, the record's home. */
-const SPANISH_SPEAKING = new Set([
-  'ES',
-  'MX',
-  'AR',
-  'CO',
-  'CL',
-  'PE',
-  'VE',
-  'EC',
-  'GT',
-  'CU',
-  'BO',
-  'DO',
-  'HN',
-  'PY',
-  'SV',
-  'NI',
-  'CR',
-  'PA',
-  'UY',
-  'GQ',
-  'PR',
-])
-
-export function mailLanguageOf(country: string | null): MailLanguage {
-  return country === null || SPANISH_SPEAKING.has(country.toUpperCase()) ? 'es' : 'en'
-}
+export type MailLanguage = CompanyLanguage
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)

@@ -63,7 +63,7 @@ function newestPunchIdOfEach(
   db: Db,
   tenantId: string,
   userIds: readonly string[],
-  newest: 'by seq' | 'effective by ts',
+  newest: 'by seq' | 'effective by ts' | 'effective in by ts',
 ) {
   return db
     .selectFrom('users as u')
@@ -78,7 +78,7 @@ function newestPunchIdOfEach(
       const chosen =
         newest === 'by seq'
           ? punches.orderBy('p.seq', 'desc')
-          : punches
+          : (newest === 'effective in by ts' ? punches.where('p.type', '=', 'in') : punches)
               .leftJoin('punch_supersessions as s', 's.punch_id', 'p.id')
               .where('s.punch_id', 'is', null)
               .orderBy('p.ts', 'desc')
@@ -129,6 +129,49 @@ export async function lastEffectivePunches(
     .select(['user_id', 'id', 'type', 'ts', 'modality'])
     .where('id', 'in', newestPunchIdOfEach(db, tenantId, userIds, 'effective by ts'))
     .execute()
+}
+
+/** Active employees of the company whose latest effective punch is not an `out`: a session is open. */
+export async function usersWithOpenSessions(db: Db, tenantId: string): Promise<string[]> {
+  const ids = (
+    await db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('status', '=', 'active')
+      .orderBy('id')
+      .execute()
+  ).map((u) => u.id)
+  const open: string[] = []
+  for (let i = 0; i < ids.length; i += 500) {
+    const lasts = await lastEffectivePunches(db, tenantId, ids.slice(i, i + 500))
+    for (const last of lasts) if (last.type !== 'out') open.push(last.user_id)
+  }
+  return open
+}
+
+/** For each of these employees, their latest effective `in`: where their current (or last) session began. */
+export async function lastEffectiveIns(
+  db: Db,
+  tenantId: string,
+  userIds: readonly string[],
+): Promise<(EffectivePunch & { user_id: string })[]> {
+  if (userIds.length === 0) return []
+  return db
+    .selectFrom('punches')
+    .select(['user_id', 'id', 'type', 'ts', 'modality'])
+    .where('id', 'in', newestPunchIdOfEach(db, tenantId, userIds, 'effective in by ts'))
+    .execute()
+}
+
+/** The effective punches of one employee from `fromIso` on, in time order: an open session's. */
+export async function effectivePunchesFrom(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  fromIso: string,
+): Promise<EffectivePunch[]> {
+  return effectivePunches(db, tenantId, userId).where('p.ts', '>=', fromIso).orderBy('p.ts').limit(1000).execute()
 }
 
 /**

@@ -2,7 +2,10 @@ import { Type } from 'typebox'
 import { scopeOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, ListOf } from '../../lib/schemas.js'
+import { listAnomalies } from './anomalies.service.js'
 import {
+  AnomaliesQuery,
+  AnomalyRow,
   BatchPunchBody,
   BatchPunchResult,
   ClockBody,
@@ -23,7 +26,7 @@ import { attendanceSummary } from './summary.service.js'
 const operation = operations('Attendance')
 
 export const attendanceApi: ApiModule = {
-  schemas: [Punch, PunchLogEntry, DailyEntry, SummaryRow],
+  schemas: [Punch, PunchLogEntry, DailyEntry, SummaryRow, AnomalyRow],
   routes: () => async (app) => {
     app.get(
       '/attendance',
@@ -99,6 +102,18 @@ export const attendanceApi: ApiModule = {
         response: { 200: ListOf(SummaryRow) },
       }),
       async (request) => attendanceSummary(scopeOfRequest(request), request.query),
+    )
+    app.get(
+      '/attendance/anomalies',
+      operation('attendance.anomalies', {
+        expensive: true,
+        summary: 'What needs attention in a range: forgotten clock-outs, missing breaks, work on days off',
+        description:
+          'The anomalies of the daily entries of every employee the caller sees (HR and administrators: everyone; a supervisor: their team; anyone else: themselves), over at most 62 days, ordered by day, then full name and id. Each names the pending correction that would settle it, if one exists. Judged with the company’s max_session_hours, break_after_minutes and min_break_minutes as they are now.',
+        querystring: AnomaliesQuery,
+        response: { 200: ListOf(AnomalyRow) },
+      }),
+      async (request) => listAnomalies(scopeOfRequest(request), request.query),
     )
   },
 }

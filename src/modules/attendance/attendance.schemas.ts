@@ -107,6 +107,35 @@ export const PunchLogEntry = Type.Object(
 )
 export type PunchLogEntryType = Static<typeof PunchLogEntry>
 
+const anomalyFields = {
+  type: Type.Union(
+    [Type.Literal('session_too_long'), Type.Literal('missing_break'), Type.Literal('punch_on_day_off')],
+    {
+      description:
+        'session_too_long: a session lasted (or is still open) longer than the company’s max_session_hours, usually a forgotten clock-out; missing_break: continuous work passed break_after_minutes without a pause of min_break_minutes (art. 34.4 ET); punch_on_day_off: work on a rest day, a holiday or a day of full-day absence',
+    },
+  ),
+  session_started_at: Type.String({
+    format: 'date-time',
+    description: 'The `in` of the session concerned (for punch_on_day_off and missing_break, the day’s first)',
+  }),
+  minutes: Type.Integer({
+    description:
+      'The session’s length (up to now when open), the longest stretch worked without the break, or the work on the day off',
+  }),
+  limit_minutes: Nullable(Type.Integer({ description: 'What the company allows; null for punch_on_day_off' })),
+  day_off: Type.Unsafe<'rest_day' | 'holiday' | 'absence' | null>({
+    type: ['string', 'null'],
+    enum: ['rest_day', 'holiday', 'absence', null],
+    description: 'Why the day is off, for punch_on_day_off (rest_day, holiday or absence); null otherwise',
+  }),
+}
+
+export const Anomaly = Type.Object(anomalyFields, {
+  $id: 'AttendanceAnomaly',
+  description: 'Something in a day’s punches that needs attention; the record itself is unchanged',
+})
+
 export const DailyEntry = Type.Object(
   {
     user_id: Type.String(),
@@ -140,6 +169,7 @@ export const DailyEntry = Type.Object(
         'From the schedule that applied that day, on workdays while employed (from the hire date, outside deactivations), less approved absences; 0 otherwise',
     }),
     balance_minutes: Type.Integer({ description: 'worked_minutes - expected_minutes' }),
+    anomalies: Type.Array(Anomaly, { description: 'What in this day’s punches needs attention; empty when nothing' }),
   },
   { $id: 'DailyAttendance' },
 )
@@ -196,6 +226,9 @@ export const SummaryRow = Type.Object(
     balance_minutes: Type.Integer(),
     worked_days: Type.Integer({ description: 'Days with worked_minutes > 0' }),
     expected_days: Type.Integer({ description: 'Days with expected_minutes > 0' }),
+    anomaly_count: Type.Integer({
+      description: 'Anomalies of the daily entries (GET /attendance/anomalies lists them)',
+    }),
   },
   {
     $id: 'AttendanceSummaryRow',
@@ -203,3 +236,37 @@ export const SummaryRow = Type.Object(
   },
 )
 export type SummaryRowType = Static<typeof SummaryRow>
+
+/** At most this many days of anomalies at a time: the list reads every punch of the range. */
+export const MAX_ANOMALY_RANGE_DAYS = 62
+
+export const AnomaliesQuery = Type.Object(
+  {
+    from: DateString('First day'),
+    to: DateString(`Last day, included; at most ${MAX_ANOMALY_RANGE_DAYS} days from \`from\``),
+    tz: Range.tz,
+    user_id: Type.Optional(Id('Only this employee')),
+    type: Type.Optional(anomalyFields.type),
+    page: Type.Optional(PaginationQuery.page),
+    page_size: Type.Optional(PaginationQuery.page_size),
+  },
+  { additionalProperties: false },
+)
+export type AnomaliesQueryType = Static<typeof AnomaliesQuery>
+
+export const AnomalyRow = Type.Object(
+  {
+    user_id: Type.String(),
+    full_name: Type.String(),
+    date: Type.String({ format: 'date', description: 'The day the session belongs to (of its `in`)' }),
+    ...anomalyFields,
+    pending_correction_id: Nullable(
+      Type.String({
+        description:
+          'A pending correction touching the session (for session_too_long, the closing one the company proposed or the employee’s answer to it)',
+      }),
+    ),
+  },
+  { $id: 'AttendanceAnomalyRow', description: 'An anomaly of one employee’s day' },
+)
+export type AnomalyRowType = Static<typeof AnomalyRow>

@@ -73,3 +73,42 @@ export async function listCorrections(
   if (f.teamOf) q = q.where('user_id', 'in', teamOf(tenantId, f.teamOf))
   return paginate(q, window, (rows) => rows.selectAll().orderBy('proposed_at', 'desc').orderBy('id', 'desc'))
 }
+
+/** The pending corrections of these employees touching instants at or after `fromIso`, earliest first. */
+export async function pendingCorrectionsFrom(
+  db: Db,
+  tenantId: string,
+  userIds: readonly string[],
+  fromIso: string,
+): Promise<Pick<PunchCorrectionRow, 'id' | 'user_id' | 'first_ts' | 'last_ts' | 'proposed_by' | 'changes'>[]> {
+  if (userIds.length === 0) return []
+  return db
+    .selectFrom('punch_corrections')
+    .select(['id', 'user_id', 'first_ts', 'last_ts', 'proposed_by', 'changes'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', 'in', userIds)
+    .where('status', '=', 'pending')
+    .where('last_ts', '>=', fromIso)
+    .orderBy('first_ts')
+    .orderBy('id')
+    .execute()
+}
+
+/** Whether the company already proposed to close the session that began at `sessionInIso` (whatever became of it). */
+export async function companyProposedSince(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  sessionInIso: string,
+): Promise<boolean> {
+  const found = await db
+    .selectFrom('punch_corrections')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('proposed_by', '=', 'company')
+    .where('last_ts', '>=', sessionInIso)
+    .limit(1)
+    .executeTakeFirst()
+  return found !== undefined
+}

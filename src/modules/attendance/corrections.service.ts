@@ -23,7 +23,7 @@ import { AppError, invalidField, notFound, permissionDenied } from '../../errors
 import { addDays, assertDateRange, startOfLocalDay } from '../../lib/calendar.js'
 import { newId } from '../../lib/ids.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
-import { announced, recordEvent } from '../events/index.js'
+import { announced } from '../events/index.js'
 import { findUserRow } from '../users/index.js'
 import * as repo from './attendance.repository.js'
 import * as logic from './corrections.logic.js'
@@ -117,18 +117,31 @@ export async function proposeCorrection(scope: RequestScope, body: ProposeCorrec
   }
   const user = await findUserRow(db, auth.tenantId, body.user_id)
   if (!user || !(await canSeeRecordsOf(db, auth, user.id))) throw notFound('User')
-  const { span } = await judge(db, user, changes)
+  return inTransaction(scope, async (tx) => insertProposal(tx, user, changes, body.reason.trim()))
+}
+
+/**
+ * Records the caller's proposal of `changes` to `user`'s punches, judged against the record as
+ * it is in the transaction of `tx`, and announces it.
+ */
+export async function insertProposal(
+  tx: RequestScope,
+  user: UserRow,
+  changes: readonly logic.CorrectionChange[],
+  reason: string,
+): Promise<CorrectionType> {
+  const { span } = await judge(tx.db, user, changes)
   const row: PunchCorrectionRow = {
     id: newId('correction'),
-    tenant_id: auth.tenantId,
+    tenant_id: user.tenant_id,
     user_id: user.id,
     status: 'pending',
-    reason: body.reason.trim(),
-    changes: jsonText(changes),
+    reason,
+    changes: jsonText([...changes]),
     first_ts: span.first,
     last_ts: span.last,
-    proposed_by: auth.actor.id,
-    proposed_at: nowIsoOf(scope),
+    proposed_by: tx.auth.actor.id,
+    proposed_at: nowIsoOf(tx),
     decided_by: null,
     decided_at: null,
     decision_note: null,
@@ -138,11 +151,8 @@ export async function proposeCorrection(scope: RequestScope, body: ProposeCorrec
     hash: null,
   }
   const proposed = correctionToApi(row)
-  await inTransaction(scope, async (tx) => {
-    await store.insertCorrection(tx.db, row)
-    await recordEvent(tx, 'correction.proposed', proposed)
-  })
-  return proposed
+  await store.insertCorrection(tx.db, row)
+  return announced(tx, 'correction.proposed', proposed)
 }
 
 /**

@@ -10,11 +10,12 @@ import { canSeeRecordsOf } from '../../auth/visibility.js'
 import type { TenantRow } from '../../db/schema.js'
 import type { Db } from '../../db/unit-of-work.js'
 import { notFound } from '../../errors.js'
-import { type LocalDays, addDays, assertDateRange, daysInRange, localDays } from '../../lib/calendar.js'
+import { type LocalDays, addDays, assertDateRange, dayIndexOf, daysInRange, localDays } from '../../lib/calendar.js'
 import { pageOf } from '../../lib/pagination.js'
 import { type AbsenceSpan, absenceMinutesOn, dayExpectation } from '../work-calendar/index.js'
 import { type CalendarSubject, approvedAbsencesBetween, calendarSubject } from '../work-calendar/index.js'
 import { type PlanOfDay, loadWorkCalendars } from '../work-calendar/index.js'
+import { type WorkingTimePolicy, dayAnomalies, workingTimePolicyOf } from './anomalies.logic.js'
 import * as logic from './attendance.logic.js'
 import * as repo from './attendance.repository.js'
 import type { DailyEntryType, ListAttendanceQueryType } from './attendance.schemas.js'
@@ -25,6 +26,7 @@ export interface AttendanceInputs {
   punchesByUser: Map<string, repo.PunchSlice[]>
   absencesByUser: Map<string, AbsenceSpan[]>
   calendarOf: (subject: CalendarSubject) => PlanOfDay
+  policy: WorkingTimePolicy
 }
 
 /**
@@ -63,7 +65,7 @@ export async function readAttendanceInputs(
         punches.push(...(await repo.restOfSession(db, tenant.id, userId, endIso)))
     }),
   )
-  return { days, punchesByUser, absencesByUser, calendarOf }
+  return { days, punchesByUser, absencesByUser, calendarOf, policy: workingTimePolicyOf(tenant) }
 }
 
 /** One employee's daily entries, from what readAttendanceInputs read. Pure computation. */
@@ -76,7 +78,11 @@ export function dailyEntriesOf(subject: CalendarSubject, inputs: AttendanceInput
     at: p.ts,
     edited: p.correction_id !== null, // added or moved by an approved correction
   }))
-  const work = logic.workByDay(logic.buildSessions(points), days, nowMs)
+  const sessions = logic.buildSessions(points)
+  const work = logic.workByDay(sessions, days, nowMs)
+  // The sessions of each day, as workByDay attributes them (to the day of their `in`), for its anomalies.
+  const sessionsByDay = days.dates.map((): logic.Session<(typeof points)[number]>[] => [])
+  for (const session of sessions) sessionsByDay[dayIndexOf(days, session.inMs)]?.push(session)
   const planOf = inputs.calendarOf(subject)
   const absent = inputs.absencesByUser.get(subject.id)
   return days.dates.map((date, i) => {
@@ -92,6 +98,12 @@ export function dailyEntriesOf(subject: CalendarSubject, inputs: AttendanceInput
       absenceMinutes,
     })
     const day = work[i]!
+    const anomalies = dayAnomalies(
+      sessionsByDay[i]!,
+      { isWorkday, holiday: plan.holiday !== null, absentAllDay: absenceMinutes === Number.POSITIVE_INFINITY },
+      inputs.policy,
+      nowMs,
+    )
     return {
       user_id: subject.id,
       date,
@@ -102,6 +114,7 @@ export function dailyEntriesOf(subject: CalendarSubject, inputs: AttendanceInput
       worked_minutes: day.workedMinutes,
       expected_minutes: expectedMinutes,
       balance_minutes: day.workedMinutes - expectedMinutes,
+      anomalies,
     }
   })
 }

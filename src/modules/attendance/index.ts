@@ -1,5 +1,7 @@
 /** The attendance module's front door: what other parts of the service may use of it. */
 export { PUNCH_TYPES, sequenceProblem } from './attendance.logic.js'
+export { namedPunchIds } from './corrections.logic.js'
+export type { CorrectionChange } from './corrections.logic.js'
 export type { PunchType } from './attendance.logic.js'
 export { lastEffectivePunches } from './attendance.repository.js'
 export type { PunchSlice } from './attendance.repository.js'
@@ -13,3 +15,9 @@ export { correctionToApi, decideCorrection, proposeCorrection } from './correcti
 export { dailyEntriesOf, readAttendanceInputs } from './daily-record.service.js'
 export { listPunchLog } from './punch-log.service.js'
 export { createPunch, kioskPunch } from './punch-recording.service.js'
+export {
+  COMPANY,
+  LEFT_OPEN_CHECK_INTERVAL_MS,
+  proposeClosingOfLeftOpenSessions,
+  settleLeftOpenSession,
+} from './left-open-sessions.service.js'

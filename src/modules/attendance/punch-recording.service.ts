@@ -15,7 +15,11 @@ import { AppError, invalidField, notFound, permissionDenied } from '../../errors
 import { newId } from '../../lib/ids.js'
 import { recordEvents } from '../events/index.js'
 import { findUserRows } from '../users/index.js'
+import { parseJsonText } from '../../db/codec.js'
+import { isPastMaximum, proposedOut, sessionLeftOpenError, workingTimePolicyOf } from './anomalies.logic.js'
 import * as logic from './attendance.logic.js'
+import type { CorrectionChange } from './corrections.logic.js'
+import { pendingCorrectionsFrom } from './corrections.repository.js'
 import * as repo from './attendance.repository.js'
 import type {
   BatchPunchBodyType,
@@ -126,6 +130,8 @@ interface PunchingEmployee {
   user: UserRow
   /** The last effective punch: the one the next must follow. */
   previous: Pick<PunchRow, 'ts' | 'type' | 'modality'> | undefined
+  /** The `in` of the session open after `previous`; undefined when none is open. */
+  sessionStartedAt: string | undefined
   link: ChainLink | null
 }
 
@@ -142,8 +148,13 @@ async function punchingEmployees(
   const lasts = await repo.lastEffectivePunches(trx, tenantId, userIds)
   const links = await chainLinks(trx, tenantId, userIds)
   const lastOf = new Map(lasts.map((p) => [p.user_id, p]))
+  const open = lasts.filter((p) => p.type !== 'out').map((p) => p.user_id)
+  const startOf = new Map((await repo.lastEffectiveIns(trx, tenantId, open)).map((p) => [p.user_id, p.ts]))
   return new Map(
-    users.map((user) => [user.id, { user, previous: lastOf.get(user.id), link: links.get(user.id) ?? null }]),
+    users.map((user) => [
+      user.id,
+      { user, previous: lastOf.get(user.id), sessionStartedAt: startOf.get(user.id), link: links.get(user.id) ?? null },
+    ]),
   )
 }
 
@@ -160,7 +171,9 @@ function judgeRun(
   now: number,
 ): (PunchRow | AppError)[] {
   const { user } = employee
+  const policy = workingTimePolicyOf(auth.tenant)
   let previous = employee.previous
+  let sessionStartedAt = employee.sessionStartedAt
   let head = employee.link
   const createdAt = new Date(now).toISOString()
   return requests.map((request): PunchRow | AppError => {
@@ -173,6 +186,9 @@ function judgeRun(
         'punch_out_of_order',
         `The punch must be later than the employee's last punch (${previous.ts})`,
       )
+    // A session open past the maximum is a forgotten clock-out: no punch may extend it, whatever its type.
+    if (sessionStartedAt !== undefined && isPastMaximum(Date.parse(sessionStartedAt), request.tsMs, policy))
+      return sessionLeftOpenError({ userId: user.id, sessionStartedAt, correctionId: null, proposedOutAt: null })
     const problem = logic.sequenceProblem(previous?.type ?? null, request.type)
     if (problem) return new AppError('punch_sequence_invalid', problem)
     const row = chainedPunchRow(
@@ -192,6 +208,8 @@ function judgeRun(
       head,
     )
     previous = row
+    if (row.type === 'in') sessionStartedAt = row.ts
+    else if (row.type === 'out') sessionStartedAt = undefined
     head = { seq: row.seq, hash: row.hash }
     return row
   })
@@ -214,10 +232,31 @@ async function storePunches(tx: RequestScope, rows: readonly PunchRow[]): Promis
   )
 }
 
+/**
+ * A refusal for a session left open, naming the pending correction that closes it (the company's
+ * proposal, or the employee's answer to it) when there is one; any other refusal as it is.
+ */
+async function withSettlingCorrection(
+  trx: Db,
+  tenantId: string,
+  employee: PunchingEmployee,
+  refusal: AppError,
+): Promise<AppError> {
+  if (refusal.code !== 'session_left_open' || employee.sessionStartedAt === undefined) return refusal
+  const [pending] = await pendingCorrectionsFrom(trx, tenantId, [employee.user.id], employee.sessionStartedAt)
+  if (!pending) return refusal
+  return sessionLeftOpenError({
+    userId: employee.user.id,
+    sessionStartedAt: employee.sessionStartedAt,
+    correctionId: pending.id,
+    proposedOutAt: proposedOut(parseJsonText(pending.changes) as CorrectionChange[]),
+  })
+}
+
 /** Judges and appends one punch for `employee`, whose row lock `tx` holds; throws its refusal. */
 async function appendPunch(tx: RequestScope, employee: PunchingEmployee, request: PunchRequest): Promise<PunchRow> {
   const outcome = judgeRun(tx.auth, employee, [request], tx.now)[0]!
-  if (outcome instanceof AppError) throw outcome
+  if (outcome instanceof AppError) throw await withSettlingCorrection(tx.db, tx.auth.tenantId, employee, outcome)
   await storePunches(tx, [outcome])
   return outcome
 }
@@ -325,15 +364,18 @@ export async function createPunchBatch(scope: RequestScope, body: BatchPunchBody
             now,
           )
         : run.map(() => notFound('User'))
-      outcomes.forEach((outcome, k) => {
+      for (const [k, outcome] of outcomes.entries()) {
         const { index } = run[k]!
         if (outcome instanceof AppError) {
-          results[index] = refusal(index, outcome)
-          return
+          results[index] = refusal(
+            index,
+            employee ? await withSettlingCorrection(trx, auth.tenantId, employee, outcome) : outcome,
+          )
+          continue
         }
         results[index] = { index, status: 201, data: punchToApi(outcome) }
         stored.push(outcome)
-      })
+      }
     }
     await storePunches(tx, stored)
   })

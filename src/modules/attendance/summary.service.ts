@@ -52,7 +52,7 @@ export async function attendanceSummary(scope: RequestScope, query: SummaryQuery
 /** The same computation as the daily list, summed: a row always equals its daily entries. */
 function summaryRow(
   subject: { id: string; full_name: string },
-  days: readonly { worked_minutes: number; expected_minutes: number }[],
+  days: readonly { worked_minutes: number; expected_minutes: number; anomalies: readonly unknown[] }[],
 ): SummaryRowType {
   const worked = days.reduce((sum, d) => sum + d.worked_minutes, 0)
   const expected = days.reduce((sum, d) => sum + d.expected_minutes, 0)
@@ -64,5 +64,6 @@ function summaryRow(
     balance_minutes: worked - expected,
     worked_days: days.filter((d) => d.worked_minutes > 0).length,
     expected_days: days.filter((d) => d.expected_minutes > 0).length,
+    anomaly_count: days.reduce((sum, d) => sum + d.anomalies.length, 0),
   }
 }

@@ -9,6 +9,7 @@ export const EVENT_TYPES = [
   'user.reactivated',
   'user.invited',
   'punch.created',
+  'attendance.anomaly_detected',
   'absence.created',
   'absence.approved',
   'absence.rejected',

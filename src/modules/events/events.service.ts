@@ -15,9 +15,11 @@ import * as repo from './events.repository.js'
 import type { ListEventsQueryType } from './events.schemas.js'
 import { jsonText, parseJsonText } from '../../db/codec.js'
 
-/** The command line acts as no user and with no key. */
+/** The command line, and the company acting by its policy, act as no user and with no key. */
 function actorOf(auth: AuthContext): EventActor {
-  return auth.keyId === 'cli' ? { user_id: null, key_id: null } : { user_id: auth.actor.id, key_id: auth.keyId }
+  return auth.credential === 'command-line' || auth.credential === 'company'
+    ? { user_id: null, key_id: null }
+    : { user_id: auth.actor.id, key_id: auth.keyId }
 }
 
 /**

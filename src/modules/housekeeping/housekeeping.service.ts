@@ -6,6 +6,7 @@
  * purge only deletes what has expired.
  */
 import { optimizeQueryPlans } from '../../db/database.js'
+import { runPeriodically } from '../../lib/periodic.js'
 import type { Db, Unit } from '../../db/unit-of-work.js'
 import { purgeAccountTokens } from '../accounts/index.js'
 import { purgeEvents } from '../events/index.js'
@@ -48,24 +49,14 @@ export function startHousekeeping(
   report: (outcome: PurgeReport | Error) => void,
   intervalMs = HOUSEKEEPING_INTERVAL_MS,
 ): () => void {
-  const run = () => {
-    const purgeThenOptimize = async () => {
+  return runPeriodically(
+    async () => {
       const purged = await purgeExpired({ db, now: clock() })
       // After the purge, which may have emptied much of a table: the statistics then matter most.
       await optimizeQueryPlans(db)
       return purged
-    }
-    purgeThenOptimize().then(report, (error: unknown) =>
-      report(error instanceof Error ? error : new Error(String(error))),
-    )
-  }
-  const first = setTimeout(run, 1_000)
-  const timer = setInterval(run, intervalMs)
-  // Never what keeps the process alive.
-  first.unref()
-  timer.unref()
-  return () => {
-    clearTimeout(first)
-    clearInterval(timer)
-  }
+    },
+    report,
+    intervalMs,
+  )
 }

@@ -31,6 +31,12 @@ export interface KeyWithActor {
   tenant_hr_department_id: string | null
   tenant_default_folders: JsonText<string[]>
   tenant_default_schedule_id: string | null
+  tenant_max_session_hours: number
+  tenant_break_after_minutes: number
+  tenant_min_break_minutes: number
+  tenant_legal_name: string | null
+  tenant_cif: string | null
+  tenant_language: TenantRow['language']
   tenant_created_at: string
 }
 
@@ -62,6 +68,12 @@ export function tenantOfKey(
     hr_department_id: found.tenant_hr_department_id,
     default_folders: found.tenant_default_folders,
     default_schedule_id: found.tenant_default_schedule_id,
+    max_session_hours: found.tenant_max_session_hours,
+    break_after_minutes: found.tenant_break_after_minutes,
+    min_break_minutes: found.tenant_min_break_minutes,
+    legal_name: found.tenant_legal_name,
+    cif: found.tenant_cif,
+    language: found.tenant_language,
     created_at: found.tenant_created_at,
   }
 }
@@ -86,6 +98,12 @@ export const ACTOR_AND_TENANT_COLUMNS = [
   't.hr_department_id as tenant_hr_department_id',
   't.default_folders as tenant_default_folders',
   't.default_schedule_id as tenant_default_schedule_id',
+  't.max_session_hours as tenant_max_session_hours',
+  't.break_after_minutes as tenant_break_after_minutes',
+  't.min_break_minutes as tenant_min_break_minutes',
+  't.legal_name as tenant_legal_name',
+  't.cif as tenant_cif',
+  't.language as tenant_language',
   't.created_at as tenant_created_at',
 ] as const
 

@@ -6,16 +6,27 @@ import { scopeOfRequest, unitOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, kioskOperation } from '../../http/route.js'
 import { DataOf } from '../../lib/schemas.js'
 import {
+  AcceptCorrectionBody,
+  AcceptCorrectionParams,
   ChangePinBody,
   IdentifyBody,
   KioskDeviceView,
+  KioskCorrectionAccepted,
   KioskEmployee,
   KioskPinChanged,
   KioskPunch,
   KioskPunchBody,
   KioskSession,
 } from './kiosk-api.schemas.js'
-import { type KioskCredentials, type KioskSignIn, changePin, identify, punch, signIn } from './kiosk-sign-in.service.js'
+import {
+  type KioskCredentials,
+  type KioskSignIn,
+  acceptCorrection,
+  changePin,
+  identify,
+  punch,
+  signIn,
+} from './kiosk-sign-in.service.js'
 import { kioskDevice } from './kiosks.service.js'
 
 declare module 'fastify' {
@@ -55,7 +66,7 @@ const PUNCH_DESCRIPTION = [
 ].join(' ')
 
 export const kioskApi: ApiModule = {
-  schemas: [KioskDeviceView, KioskEmployee, KioskSession, KioskPunch, KioskPinChanged],
+  schemas: [KioskDeviceView, KioskEmployee, KioskSession, KioskPunch, KioskPinChanged, KioskCorrectionAccepted],
   routes: () => async (app) => {
     app.get(
       '/kiosk',
@@ -93,6 +104,24 @@ export const kioskApi: ApiModule = {
       async (request, reply) => {
         const signedIn = signInOf(request)
         return reply.status(201).send({ data: await punch(scopeOfRequest(request), signedIn, request.body) })
+      },
+    )
+    app.post(
+      '/kiosk/corrections/:correction_id/accept',
+      kioskOperation('kiosk.accept-correction', {
+        summary: 'The identified employee accepts a correction of their record proposed to them (device token)',
+        description:
+          'Their consent, given at the kiosk: typically the company’s closing of a session they left open (`left_open_session` of kiosk.identify). Needs a session. 404 for a correction of anyone else; 409 `correction_not_pending` once decided; 403 for a correction they proposed themselves (HR or a supervisor decides it).',
+        params: AcceptCorrectionParams,
+        body: AcceptCorrectionBody,
+        response: { 200: DataOf(KioskCorrectionAccepted) },
+        errors: [404, 409],
+      }),
+      async (request) => {
+        const signedIn = signInOf(request)
+        return {
+          data: await acceptCorrection(scopeOfRequest(request), signedIn, request.params.correction_id),
+        }
       },
     )
     app.post(

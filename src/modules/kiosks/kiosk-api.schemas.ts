@@ -39,6 +39,21 @@ export const KioskEmployee = Type.Object(
     pin_change_required: Type.Boolean({
       description: 'The PIN is still the initial one: change it (kiosk.change-pin) before punching',
     }),
+    left_open_session: Nullable(
+      Type.Object(
+        {
+          started_at: Type.String({ format: 'date-time', description: 'The `in` of the session left open' }),
+          correction_id: Nullable(
+            Type.String({ description: 'The pending correction closing it; accept it with kiosk.accept-correction' }),
+          ),
+          proposed_out_at: Nullable(Type.String({ format: 'date-time', description: 'Where it puts the `out`' })),
+        },
+        {
+          description:
+            'A session open longer than the company allows (a forgotten clock-out): no punch is allowed until a correction closes it. null when none',
+        },
+      ),
+    ),
   },
   { $id: 'KioskEmployee', description: 'The identified employee as the kiosk shows them' },
 )
@@ -89,3 +104,15 @@ export const KioskPunch = Type.Object(
 export const ChangePinBody = Type.Object({ session: SessionToken, new_pin: Pin }, { additionalProperties: false })
 
 export const KioskPinChanged = Type.Object({ employee: Type.Ref('KioskEmployee') }, { $id: 'KioskPinChanged' })
+
+export const AcceptCorrectionBody = Type.Object({ session: SessionToken }, { additionalProperties: false })
+export const AcceptCorrectionParams = Type.Object({ correction_id: Type.String({ minLength: 1, maxLength: 100 }) })
+
+export const KioskCorrectionAccepted = Type.Object(
+  {
+    correction_id: Type.String(),
+    status: Type.Literal('approved'),
+    employee: Type.Ref('KioskEmployee'),
+  },
+  { $id: 'KioskCorrectionAccepted', description: 'The correction the employee accepted, and where they now stand' },
+)

@@ -13,7 +13,7 @@ import { type Db, type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-wo
 import { AppError, invalidField, retryLater } from '../../errors.js'
 import { hashPassword, newSecret, sha256Hex, verifyPassword } from '../../lib/secrets.js'
 import type { PunchType } from '../attendance/index.js'
-import { lastEffectivePunches } from '../attendance/index.js'
+import { decideCorrection, lastEffectivePunches, settleLeftOpenSession } from '../attendance/index.js'
 import { kioskPunch } from '../attendance/index.js'
 import { requireTenant } from '../tenants/index.js'
 import { kioskPinFromPhone } from '../users/index.js'
@@ -183,21 +183,33 @@ export interface KioskEmployeeView {
   state: logic.PresenceState
   allowed_punches: PunchType[]
   pin_change_required: boolean
+  left_open_session: { started_at: string; correction_id: string | null; proposed_out_at: string | null } | null
 }
 
+/**
+ * The view of the employee at the scope's moment. A session they left open past the company's
+ * maximum is settled first (the company proposes its closing correction if nobody has), and
+ * allows no punch until a correction closes it.
+ */
 async function employeeView(
-  db: Db,
+  scope: RequestScope,
   signIn: KioskSignIn,
   pinChangeRequired = signIn.pinChangeRequired,
 ): Promise<KioskEmployeeView> {
-  const [last] = await lastEffectivePunches(db, signIn.device.tenantId, [signIn.user.id])
+  const leftOpen = await settleLeftOpenSession(scope, scope.auth.tenant, signIn.user.id)
+  const [last] = await lastEffectivePunches(scope.db, signIn.device.tenantId, [signIn.user.id])
   const lastType = last?.type ?? null
   return {
     name: signIn.user.full_name,
     state: logic.presenceOf(lastType),
     // Until the initial PIN is changed, the only thing to do is change it.
-    allowed_punches: pinChangeRequired ? [] : logic.allowedPunches(lastType),
+    allowed_punches: pinChangeRequired || leftOpen ? [] : logic.allowedPunches(lastType),
     pin_change_required: pinChangeRequired,
+    left_open_session: leftOpen && {
+      started_at: leftOpen.sessionStartedAt,
+      correction_id: leftOpen.correctionId,
+      proposed_out_at: leftOpen.proposedOutAt,
+    },
   }
 }
 
@@ -214,7 +226,7 @@ export async function identify(scope: RequestScope, signIn: KioskSignIn) {
     created_at: nowIsoOf(scope),
     expires_at: expiresAt,
   })
-  return { session: token, expires_at: expiresAt, employee: await employeeView(db, signIn) }
+  return { session: token, expires_at: expiresAt, employee: await employeeView(scope, signIn) }
 }
 
 function pinChangeFirst(): AppError {
@@ -223,7 +235,6 @@ function pinChangeFirst(): AppError {
 
 /** The signed-in employee punches at the kiosk; not before they have changed their initial PIN. */
 export async function punch(scope: RequestScope, signIn: KioskSignIn, body: KioskPunchBodyType) {
-  const { db } = scope
   if (signIn.pinChangeRequired) throw pinChangeFirst()
   const row = await kioskPunch(scope, signIn.device.kioskId, body)
   return {
@@ -232,8 +243,18 @@ export async function punch(scope: RequestScope, signIn: KioskSignIn, body: Kios
     ts: row.ts,
     modality: row.modality,
     kiosk_id: signIn.device.kioskId,
-    employee: await employeeView(db, signIn),
+    employee: await employeeView(scope, signIn),
   }
+}
+
+/**
+ * The signed-in employee accepts a correction of their record proposed by someone else (the
+ * company's closing of a session left open, or HR's): their consent, given at the kiosk.
+ */
+export async function acceptCorrection(scope: RequestScope, signIn: KioskSignIn, correctionId: string) {
+  if (signIn.pinChangeRequired) throw pinChangeFirst()
+  const decided = await decideCorrection(scope, correctionId, { decision: 'approved' })
+  return { correction_id: decided.id, status: 'approved' as const, employee: await employeeView(scope, signIn) }
 }
 
 /** Sets a new PIN: 4 to 8 digits, not one digit repeated, not the initial one nor the current one. */
@@ -247,7 +268,7 @@ export async function changePin(scope: RequestScope, signIn: KioskSignIn, newPin
   if (signIn.user.kiosk_pin_hash && (await verifyPassword(newPin, signIn.user.kiosk_pin_hash)))
     throw invalidField('new_pin', 'must differ from the current PIN')
   await setKioskPin(db, signIn.device.tenantId, signIn.user.id, await hashPassword(newPin), false, nowIsoOf(scope))
-  return { employee: await employeeView(db, signIn, false) }
+  return { employee: await employeeView(scope, signIn, false) }
 }
 
 /** Removes expired sessions, and lockouts that hold nothing back and saw no attempt for a day. */

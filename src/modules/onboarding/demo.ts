@@ -63,7 +63,11 @@ export async function createDemoTenant(unit: Unit): Promise<CreatedDemo> {
     country: 'ES',
     region: 'CT',
   })
-  const tenant = await updateTenantSettings(scope, { hr_department_id: hr.id })
+  const tenant = await updateTenantSettings(scope, {
+    hr_department_id: hr.id,
+    legal_name: 'Demo Company S.L.',
+    cif: 'B12345674',
+  })
   auth.tenant = await requireTenant(db, created.tenant.id)
   await updateUser(scope, created.admin_user.id, { department_id: hr.id, work_center_id: madrid.id })
 

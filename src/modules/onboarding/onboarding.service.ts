@@ -10,6 +10,7 @@ import { newId } from '../../lib/ids.js'
 import { assertValidPlace } from '../../lib/regions.js'
 import { checkAgainst } from '../../lib/validation.js'
 import { seedDefaultAbsenceTypes } from '../absences/index.js'
+import { defaultLanguageOf } from '../../lib/company-language.js'
 import { insertCatalogueRecord } from '../catalogues/index.js'
 import { type ApiKeyView, createKey } from '../keys/index.js'
 import { DEFAULT_SCHEDULE, SCHEDULES } from '../schedules/index.js'
@@ -57,6 +58,12 @@ export async function createTenant(unit: Unit, input: CreateTenantInputType): Pr
     hr_department_id: null,
     default_folders: jsonText(DEFAULT_FOLDERS),
     default_schedule_id: null,
+    max_session_hours: 14,
+    break_after_minutes: 360,
+    min_break_minutes: 15,
+    legal_name: null,
+    cif: null,
+    language: defaultLanguageOf(input.country ?? null),
     created_at: nowIsoOf(unit),
   }
   const adminId = await inTransaction(unit, async (tx) => {
@@ -65,7 +72,7 @@ export async function createTenant(unit: Unit, input: CreateTenantInputType): Pr
     const schedule = await insertCatalogueRecord(tx, tenantRow.id, SCHEDULES, DEFAULT_SCHEDULE)
     await tenants.updateTenant(trx, tenantRow.id, { default_schedule_id: schedule.id })
     await recordScheduleAssignment(trx, tenantRow.id, null, SINCE_ALWAYS, schedule.id, tenantRow.created_at)
-    await seedDefaultAbsenceTypes(tx, tenantRow.id)
+    await seedDefaultAbsenceTypes(tx, tenantRow.id, tenantRow.language)
     return insertUserRecord(
       tx,
       tenantRow.id,

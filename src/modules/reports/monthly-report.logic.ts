@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto'
 import { addDays, firstDayOfNextMonth, isoWeekday, localIsoWithOffset, todayIn } from '../../lib/calendar.js'
 import { canonicalJson } from '../../lib/canonical-json.js'
-import type { DailyEntryType } from '../attendance/index.js'
+import type { CorrectionChange, DailyEntryType, PunchType } from '../attendance/index.js'
 
 /** The first and last day (YYYY-MM-DD) of a YYYY-MM month. */
 export function monthDays(month: string): { from: string; to: string } {
@@ -142,6 +142,29 @@ export interface SignedContent {
 export function contentSha256(content: SignedContent): string {
   const { user_id, month, time_zone, days, totals } = content
   return createHash('sha256').update(canonicalJson({ user_id, month, time_zone, days, totals })).digest('hex')
+}
+
+/** What a correction's change does to the punches, readable: a moved punch from where to where. */
+export interface ChangeEffect {
+  action: 'add' | 'move' | 'void'
+  type: PunchType
+  from: string | null
+  to: string | null
+}
+
+/** The effects of a correction's changes; `named` holds the punches the changes name (moved and voided). */
+export function effectsOf(
+  changes: readonly CorrectionChange[],
+  named: ReadonlyMap<string, { type: PunchType; ts: string }>,
+): ChangeEffect[] {
+  return changes.flatMap((change): ChangeEffect[] => {
+    if (change.action === 'add') return [{ action: 'add', type: change.type, from: null, to: change.ts }]
+    const punch = named.get(change.punch_id)
+    if (!punch) return [] // a correction is only proposed for the employee's own punches
+    return [
+      { action: change.action, type: punch.type, from: punch.ts, to: change.action === 'move' ? change.ts : null },
+    ]
+  })
 }
 
 // ---------------------------------------------------------------------------------------------

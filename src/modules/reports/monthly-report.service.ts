@@ -13,7 +13,9 @@ import { inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, notFound } from '../../errors.js'
 import { dayIndexOf, localDays } from '../../lib/calendar.js'
 import { newId } from '../../lib/ids.js'
-import type { PunchSlice } from '../attendance/index.js'
+import type { CorrectionChange, PunchSlice } from '../attendance/index.js'
+import { COMPANY, namedPunchIds } from '../attendance/index.js'
+import { parseJsonText } from '../../db/codec.js'
 import { correctionToApi } from '../attendance/index.js'
 import { dailyEntriesOf, readAttendanceInputs } from '../attendance/index.js'
 import { latestSignature, insertSignature } from '../sign-off/index.js'
@@ -159,9 +161,15 @@ export async function monthlyReport(scope: RequestScope, query: MonthlyReportQue
     latestSignature(db, auth.tenantId, subject.id, query.month),
   ])
   const contentSha256 = logic.contentSha256(content)
-  const names = await repo.namesOf(db, auth.tenantId, [
-    ...new Set(corrections.flatMap((c) => [c.proposed_by, ...(c.decided_by ? [c.decided_by] : [])])),
+  const [names, named] = await Promise.all([
+    repo.namesOf(db, auth.tenantId, [
+      ...new Set(corrections.flatMap((c) => [c.proposed_by, ...(c.decided_by ? [c.decided_by] : [])])),
+    ]),
+    repo.punchesNamed(db, auth.tenantId, subject.id, [
+      ...new Set(corrections.flatMap((c) => namedPunchIds(parseJsonText(c.changes) as CorrectionChange[]))),
+    ]),
   ])
+  const companyName = identity.company_name ?? auth.tenant.legal_name ?? auth.tenant.name
 
   let signatureView: SignatureType | null = null
   if (signature) {
@@ -184,12 +192,24 @@ export async function monthlyReport(scope: RequestScope, query: MonthlyReportQue
       full_name: identity.full_name,
       dni: canSeeSensitiveFieldsOf(auth, identity.id) ? identity.dni : null,
     },
-    company: { name: identity.company_name ?? auth.tenant.name, cif: identity.company_cif },
-    corrections: corrections.map((c) => ({
-      ...correctionToApi(c),
-      proposed_by_name: names.get(c.proposed_by) ?? null,
-      decided_by_name: c.decided_by ? (names.get(c.decided_by) ?? null) : null,
-    })),
+    language: auth.tenant.language,
+    company: {
+      name: companyName,
+      cif: identity.company_cif ?? auth.tenant.cif,
+      work_center:
+        identity.work_center_id && identity.work_center_name
+          ? { id: identity.work_center_id, name: identity.work_center_name }
+          : null,
+    },
+    corrections: corrections.map((c) => {
+      const correction = correctionToApi(c)
+      return {
+        ...correction,
+        proposed_by_name: names.get(c.proposed_by) ?? (c.proposed_by === COMPANY ? companyName : null),
+        decided_by_name: c.decided_by ? (names.get(c.decided_by) ?? null) : null,
+        effects: logic.effectsOf(correction.changes, named),
+      }
+    }),
     chain_head: chainHead ?? null,
     generated_at: nowIsoOf(scope),
     content_sha256: contentSha256,

@@ -15,6 +15,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import PDFDocument from 'pdfkit'
 import { DateTime } from 'luxon'
+import { REPORT_WORDS, type ReportWords } from './report-words.js'
 import type { MonthlyReportType } from './reports.schemas.js'
 
 /** The font files, read once: every report embeds the subset of them it uses. */
@@ -32,6 +33,7 @@ function fonts(): { regular: Buffer; bold: Buffer } {
 
 type Doc = PDFKit.PDFDocument
 type Day = MonthlyReportType['days'][number]
+type Correction = MonthlyReportType['corrections'][number]
 
 const MARGIN = 36
 const PAGE_BOTTOM = 841.89 - MARGIN - 14 // room for the footer
@@ -51,39 +53,49 @@ function localTime(iso: string, zone: string, date: string): string {
   return at.toFormat('HH:mm') + (days > 0 ? ` (+${days})` : '')
 }
 
-function sessionsText(day: Day, zone: string): string {
+/** An instant of the trail (proposed, decided, signed, generated) as a local date and time in the report's zone. */
+function localMoment(iso: string, zone: string): string {
+  return DateTime.fromISO(iso, { zone }).toFormat('dd/LL/yyyy HH:mm')
+}
+
+function spanText(span: { start: string; end: string | null }, zone: string, date: string): string {
+  return `${localTime(span.start, zone, date)}–${span.end ? localTime(span.end, zone, date) : '…'}`
+}
+
+function sessionsText(day: Day, zone: string, words: ReportWords): string {
   return day.sessions
-    .map(
-      (s) =>
-        `${localTime(s.start, zone, day.date)}–${s.end ? localTime(s.end, zone, day.date) : '…'}${s.modality === 'remote' ? ' R' : ''}`,
-    )
-    .join('  ')
+    .map((s) => `${spanText(s, zone, day.date)}${s.modality === 'remote' ? ` ${words.remote}` : ''}`)
+    .join('\n')
 }
 
-function breakMinutes(day: Day): number {
+/** Each break from its start to its end, then their total: the record shows when the worker rested. */
+function breaksText(day: Day, zone: string): string {
+  const breaks = day.sessions.flatMap((s) => s.breaks)
+  if (breaks.length === 0) return ''
   let ms = 0
-  for (const s of day.sessions) for (const b of s.breaks) if (b.end) ms += Date.parse(b.end) - Date.parse(b.start)
-  return Math.floor(ms / 60_000)
+  for (const b of breaks) if (b.end) ms += Date.parse(b.end) - Date.parse(b.start)
+  const spans = breaks.map((b) => spanText(b, zone, day.date))
+  return breaks.length === 1 ? spans[0]! : `${spans.join('\n')}\n= ${hoursAndMinutes(Math.floor(ms / 60_000))}`
 }
 
-function notesText(day: Day): string {
+function notesText(day: Day, words: ReportWords): string {
   const notes = [
     ...(day.holiday ? [day.holiday.name] : []),
     ...day.absences.map((a) => (a.start_time ? `${a.label} ${a.start_time}–${a.end_time}` : a.label)),
-    ...(day.corrected ? ['corregido / corrected'] : []),
+    ...(day.corrected ? [words.corrected] : []),
   ]
   return notes.join('; ')
 }
 
 const COLUMNS = [
-  { title: 'Día\nDay', width: 50, align: 'left' },
-  { title: 'Entradas y salidas\nSessions', width: 144, align: 'left' },
-  { title: 'Pausas\nBreaks', width: 38, align: 'right' },
-  { title: 'Trabajado\nWorked', width: 50, align: 'right' },
-  { title: 'Previsto\nExpected', width: 44, align: 'right' },
-  { title: 'Saldo\nBalance', width: 42, align: 'right' },
-  { title: 'Extra\nOvertime', width: 42, align: 'right' },
-  { title: 'Notas\nNotes', width: 113, align: 'left' },
+  { width: 40, align: 'left' },
+  { width: 100, align: 'left' },
+  { width: 74, align: 'left' },
+  { width: 50, align: 'right' },
+  { width: 44, align: 'right' },
+  { width: 40, align: 'right' },
+  { width: 40, align: 'right' },
+  { width: 135, align: 'left' },
 ] as const
 
 function row(doc: Doc, cells: readonly string[], options: { bold?: boolean; fill?: string } = {}): void {
@@ -116,17 +128,53 @@ function line(doc: Doc, label: string, value: string): void {
   doc.font(BOLD).fontSize(8.5).text(`${label}: `, { continued: true }).font(FONT).text(value)
 }
 
-function signatureText(report: MonthlyReportType): string {
+function signatureText(report: MonthlyReportType, words: ReportWords): string {
   const s = report.signature
-  if (!s) return 'Sin firmar / Not signed by the worker'
-  const signed = `Firmado por el trabajador / Signed by the worker ${s.signed_at} (SHA-256 ${s.sha256})`
-  return s.status === 'valid'
-    ? `${signed}. Vigente / Valid.`
-    : `${signed}. Sustituida por un cambio posterior / Superseded${s.superseded_by ? ` by ${s.superseded_by}` : ''}.`
+  if (!s) return words.notSigned
+  const signed = words.signedAt(localMoment(s.signed_at, report.time_zone), s.sha256)
+  return `${signed}. ${s.status === 'valid' ? words.valid : words.superseded(s.superseded_by)}`
+}
+
+/** What each change of a correction does, in words: a moved punch as "17:00 -> 18:15". */
+function effectsText(effects: Correction['effects'], zone: string, words: ReportWords): string {
+  const at = (iso: string) => DateTime.fromISO(iso, { zone }).toFormat('HH:mm (dd/LL)')
+  const time = (iso: string) => DateTime.fromISO(iso, { zone }).toFormat('HH:mm')
+  return effects
+    .map((e) => {
+      const what = words.punch[e.type]
+      if (e.action === 'add') return words.added(what, at(e.to!))
+      if (e.action === 'void') return words.voided(what, at(e.from!))
+      const sameDay = e.from!.slice(0, 10) === e.to!.slice(0, 10)
+      return words.moved(what, sameDay ? time(e.from!) : at(e.from!), at(e.to!))
+    })
+    .join('; ')
+}
+
+/** Two boxes to sign on paper, for the worker and the company: the record is handed over signed. */
+function signatureLines(doc: Doc, words: ReportWords): void {
+  if (doc.y + 80 > PAGE_BOTTOM) doc.addPage()
+  const top = doc.y + 14
+  const width = 240
+  for (const [i, label] of [words.workerSignature, words.companySignature].entries()) {
+    const x = MARGIN + i * (width + 43)
+    doc
+      .moveTo(x, top + 44)
+      .lineTo(x + width, top + 44)
+      .lineWidth(0.5)
+      .stroke()
+    doc
+      .font(FONT)
+      .fontSize(8)
+      .text(label, x, top + 48, { width })
+    doc.text(`${words.signedOn}:`, x, top + 60, { width })
+  }
+  doc.x = MARGIN
+  doc.y = top + 74
 }
 
 /** Renders the report as a PDF document (a Buffer), A4 portrait. */
 export function renderMonthlyReportPdf(report: MonthlyReportType): Promise<Buffer> {
+  const words = REPORT_WORDS[report.language]
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
@@ -134,12 +182,12 @@ export function renderMonthlyReportPdf(report: MonthlyReportType): Promise<Buffe
     pdfVersion: '1.7',
     subset: 'PDF/A-2b',
     tagged: true,
-    lang: 'es-ES',
+    lang: words.pdfLang,
     displayTitle: true,
     info: {
-      Title: `Registro de jornada ${report.month} — ${report.worker.full_name}`,
+      Title: `${words.title} ${report.month} — ${report.worker.full_name}`,
       Author: report.company.name,
-      Subject: 'Working-time record',
+      Subject: words.title,
     },
   })
   const { regular, bold } = fonts()
@@ -153,41 +201,35 @@ export function renderMonthlyReportPdf(report: MonthlyReportType): Promise<Buffe
   })
   const zone = report.time_zone
 
-  doc.font(BOLD).fontSize(15).text('Registro de jornada · Working-time record')
-  doc
-    .font(FONT)
-    .fontSize(9)
-    .fillColor('#444')
-    .text('Art. 34.9 Estatuto de los Trabajadores')
-    .fillColor('black')
-    .moveDown(0.5)
-  line(doc, 'Empresa / Company', `${report.company.name}${report.company.cif ? ` (CIF ${report.company.cif})` : ''}`)
+  doc.font(BOLD).fontSize(15).text(words.title)
+  doc.font(FONT).fontSize(9).fillColor('#444').text(words.law).fillColor('black').moveDown(0.5)
+  line(doc, words.company, `${report.company.name}${report.company.cif ? ` · CIF ${report.company.cif}` : ''}`)
+  if (report.company.work_center) line(doc, words.workCenter, report.company.work_center.name)
   line(
     doc,
-    'Trabajador / Worker',
-    `${report.worker.full_name}${report.worker.dni ? ` (DNI ${report.worker.dni})` : ''} · ${report.worker.id}`,
+    words.worker,
+    `${report.worker.full_name}${report.worker.dni ? ` · DNI ${report.worker.dni}` : ''} · ${report.worker.id}`,
   )
-  line(doc, 'Mes / Month', `${report.month} · ${zone}`)
+  const monthName = DateTime.fromISO(`${report.month}-01`, { zone: 'UTC' })
+    .setLocale(words.locale)
+    .toFormat('LLLL yyyy')
+  line(doc, words.month, `${monthName} · ${zone}`)
   doc.moveDown(0.5)
 
-  row(
-    doc,
-    COLUMNS.map((c) => c.title),
-    { bold: true, fill: '#e8e8e8' },
-  )
+  row(doc, words.columns, { bold: true, fill: '#e8e8e8' })
   for (const day of report.days) {
-    const label = DateTime.fromISO(day.date, { zone: 'UTC' }).setLocale('es').toFormat('ccc dd')
+    const label = DateTime.fromISO(day.date, { zone: 'UTC' }).setLocale(words.locale).toFormat('ccc dd')
     row(
       doc,
       [
         label,
-        sessionsText(day, zone),
-        day.sessions.length ? hoursAndMinutes(breakMinutes(day)) : '',
+        sessionsText(day, zone, words),
+        breaksText(day, zone),
         hoursAndMinutes(day.worked_minutes),
         hoursAndMinutes(day.expected_minutes),
         hoursAndMinutes(day.balance_minutes),
         day.overtime_minutes ? hoursAndMinutes(day.overtime_minutes) : '',
-        notesText(day),
+        notesText(day, words),
       ],
       day.is_workday ? {} : { fill: '#f5f5f5' },
     )
@@ -196,14 +238,14 @@ export function renderMonthlyReportPdf(report: MonthlyReportType): Promise<Buffe
   row(
     doc,
     [
-      'Total',
-      `${t.worked_days} días trabajados / days worked`,
+      words.total,
+      words.daysWorked(t.worked_days),
       '',
       hoursAndMinutes(t.worked_minutes),
       hoursAndMinutes(t.expected_minutes),
       hoursAndMinutes(t.balance_minutes),
       hoursAndMinutes(t.overtime_minutes),
-      `${t.expected_days} días previstos / expected`,
+      words.daysExpected(t.expected_days),
     ],
     { bold: true, fill: '#e8e8e8' },
   )
@@ -211,51 +253,49 @@ export function renderMonthlyReportPdf(report: MonthlyReportType): Promise<Buffe
     .font(FONT)
     .fontSize(7)
     .fillColor('#444')
-    .text('Horas en h:mm. R = trabajo a distancia / remote. (+1) = al día siguiente / next day.', MARGIN, doc.y + 2)
+    .text(words.legend, MARGIN, doc.y + 2)
     .fillColor('black')
 
-  heading(doc, `Correcciones / Corrections (${report.corrections.length})`)
-  if (report.corrections.length === 0) doc.font(FONT).fontSize(8.5).text('Ninguna / None')
+  heading(doc, words.corrections(report.corrections.length))
+  if (report.corrections.length === 0) doc.font(FONT).fontSize(8.5).text(words.none)
   for (const c of report.corrections) {
     if (doc.y + 50 > PAGE_BOTTOM) doc.addPage()
-    doc.font(BOLD).fontSize(8.5).text(`${c.id} · ${c.status}`)
+    doc
+      .font(BOLD)
+      .fontSize(8.5)
+      .text(`${effectsText(c.effects, zone, words)} · ${words.status[c.status] ?? c.status}`)
     doc.font(FONT).fontSize(8)
-    doc.text(`Motivo / Reason: ${c.reason}`)
-    doc.text(`Propuesta por / Proposed by ${c.proposed_by_name ?? c.proposed_by} · ${c.proposed_at}`)
+    doc.text(`${words.reason}: ${c.reason}`)
+    doc.text(words.proposedBy(c.proposed_by_name ?? c.proposed_by, localMoment(c.proposed_at, zone)))
     if (c.decided_at)
       doc.text(
-        `Decidida por / Decided by ${c.decided_by_name ?? c.decided_by} · ${c.decided_at}${c.decision_note ? ` · ${c.decision_note}` : ''}`,
+        `${words.decidedBy(c.decided_by_name ?? c.decided_by ?? '', localMoment(c.decided_at, zone))}${c.decision_note ? `. ${words.note}: ${c.decision_note}` : ''}`,
       )
-    if (c.cancelled_at) doc.text(`Retirada / Withdrawn · ${c.cancelled_at}`)
-    const changes = c.changes.map((ch) =>
-      ch.action === 'add'
-        ? `add ${ch.type} ${DateTime.fromISO(ch.ts, { zone }).toFormat('dd/LL HH:mm')}`
-        : ch.action === 'move'
-          ? `move ${ch.punch_id} -> ${DateTime.fromISO(ch.ts, { zone }).toFormat('dd/LL HH:mm')}`
-          : `void ${ch.punch_id}`,
-    )
-    doc.text(`Cambios / Changes: ${changes.join('; ')}`).moveDown(0.3)
+    if (c.cancelled_at) doc.text(words.withdrawn(localMoment(c.cancelled_at, zone)))
+    doc.fillColor('#666').fontSize(7).text(c.id).fillColor('black').moveDown(0.3)
   }
 
-  heading(doc, 'Integridad y firma / Integrity and signature')
+  heading(doc, words.integrity)
   doc.font(FONT).fontSize(8)
   doc.text(
-    `Cadena / Chain head: ${report.chain_head ? `#${report.chain_head.seq} ${report.chain_head.hash}` : 'sin fichajes / no punches'}`,
+    `${words.chainHead}: ${report.chain_head ? `#${report.chain_head.seq} ${report.chain_head.hash}` : words.noPunches}`,
   )
-  doc.text(`Contenido / Content SHA-256: ${report.content_sha256}`)
-  doc.text(`Generado / Generated: ${report.generated_at}`)
-  doc.text(`Firma / Signature: ${signatureText(report)}`)
+  doc.text(`${words.contentHash}: ${report.content_sha256}`)
+  doc.text(`${words.generated}: ${localMoment(report.generated_at, zone)} (${zone})`)
+  doc.text(`${words.signature}: ${signatureText(report, words)}`)
+  signatureLines(doc, words)
 
   const range = doc.bufferedPageRange()
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i)
     doc.page.margins.bottom = 0 // the footer sits in the margin; without this pdfkit would start a page for it
     doc.font(FONT).fontSize(7).fillColor('#666')
-    doc.text(`${report.worker.full_name} · ${report.month} · ${i + 1}/${range.count}`, MARGIN, 841.89 - MARGIN, {
-      width: 523,
-      align: 'right',
-      lineBreak: false,
-    })
+    doc.text(
+      `${report.worker.full_name} · ${report.month} · ${words.page(i + 1, range.count)}`,
+      MARGIN,
+      841.89 - MARGIN,
+      { width: 523, align: 'right', lineBreak: false },
+    )
   }
   doc.end()
   return done

@@ -5,7 +5,9 @@
  */
 import { type Kysely, sql } from 'kysely'
 import { reusableQuery } from '../../db/reusable-query.js'
-import type { Database, PunchCorrectionRow } from '../../db/schema.js'
+import type { Database, PunchCorrectionRow, PunchRow } from '../../db/schema.js'
+
+type PunchType = PunchRow['type']
 
 type Db = Kysely<Database>
 
@@ -15,14 +17,27 @@ export interface ReportIdentity {
   dni: string | null
   company_name: string | null
   company_cif: string | null
+  work_center_id: string | null
+  work_center_name: string | null
 }
 
 const identityOf = reusableQuery((db: Db, tenantId: string, userId: string) =>
   db
-    .selectFrom('users')
-    .select(['id', 'full_name', 'dni', 'company_name', 'company_cif'])
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', userId),
+    .selectFrom('users as u')
+    .leftJoin('work_centers as w', (j) =>
+      j.onRef('w.id', '=', 'u.work_center_id').onRef('w.tenant_id', '=', 'u.tenant_id'),
+    )
+    .select([
+      'u.id',
+      'u.full_name',
+      'u.dni',
+      'u.company_name',
+      'u.company_cif',
+      'u.work_center_id',
+      'w.name as work_center_name',
+    ])
+    .where('u.tenant_id', '=', tenantId)
+    .where('u.id', '=', userId),
 )
 
 export async function reportIdentity(db: Db, tenantId: string, userId: string): Promise<ReportIdentity | undefined> {
@@ -192,4 +207,22 @@ export async function namesOf(db: Db, tenantId: string, ids: readonly string[]):
     .where('id', 'in', ids)
     .execute()
   return new Map(rows.map((r) => [r.id, r.full_name]))
+}
+
+/** The type and instant of punches named by corrections (superseded ones included): where a moved punch was. */
+export async function punchesNamed(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  ids: readonly string[],
+): Promise<Map<string, { type: PunchType; ts: string }>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('punches')
+    .select(['id', 'type', 'ts'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .execute()
+  return new Map(rows.map((r) => [r.id, { type: r.type, ts: r.ts }]))
 }

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Id, Nullable, TimeZone } from '../../lib/schemas.js'
-import { DailyEntry, ModalitySchema } from '../attendance/index.js'
+import { DailyEntry, ModalitySchema, PunchTypeSchema } from '../attendance/index.js'
 import { Correction } from '../attendance/index.js'
 
 /** A month of the years the calendar takes (1900 to 9998, see lib/calendar): YYYY-MM. */
@@ -133,9 +133,17 @@ export const MonthlyReport = Type.Object(
         }),
       ),
     }),
+    language: Type.Union([Type.Literal('es'), Type.Literal('en')], {
+      description: 'The company’s language, which the PDF is written in',
+    }),
     company: Type.Object({
-      name: Type.String({ description: 'The worker’s employing company (company_name), else the tenant’s name' }),
-      cif: Nullable(Type.String()),
+      name: Type.String({
+        description: 'The worker’s employing company (company_name), else the company’s legal_name, else its name',
+      }),
+      cif: Nullable(Type.String({ description: 'The worker’s company_cif, else the company’s cif' })),
+      work_center: Nullable(
+        Type.Object({ id: Type.String(), name: Type.String() }, { description: 'The worker’s work center' }),
+      ),
     }),
     days: Type.Array(ReportDay, {
       description: 'Every day of the month; the figures are exactly those of attendance.list',
@@ -144,8 +152,21 @@ export const MonthlyReport = Type.Object(
     corrections: Type.Array(
       Type.Object({
         ...Correction.properties,
-        proposed_by_name: Nullable(Type.String()),
+        proposed_by_name: Nullable(
+          Type.String({ description: 'The proposer’s name; the company’s for a proposal it made by its policy' }),
+        ),
         decided_by_name: Nullable(Type.String()),
+        effects: Type.Array(
+          Type.Object({
+            action: Type.Union([Type.Literal('add'), Type.Literal('move'), Type.Literal('void')]),
+            type: PunchTypeSchema,
+            from: Nullable(
+              Type.String({ format: 'date-time', description: 'Where the moved or voided punch was; null for add' }),
+            ),
+            to: Nullable(Type.String({ format: 'date-time', description: 'Where the punch goes; null for void' })),
+          }),
+          { description: 'What each change does, in the order of `changes`: a moved punch from where to where' },
+        ),
       }),
       { description: 'Corrections touching the month, in any status, in the order proposed, with their trail' },
     ),

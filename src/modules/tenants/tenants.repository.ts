@@ -30,3 +30,8 @@ export async function countTenants(db: Db): Promise<number> {
     .executeTakeFirstOrThrow()
   return Number(n)
 }
+
+/** Every company of the installation, for work done for each in turn (the hourly checks). */
+export async function allTenants(db: Db): Promise<TenantRow[]> {
+  return db.selectFrom('tenants').selectAll().orderBy('id').execute()
+}

@@ -17,6 +17,40 @@ const VacationRounding = Type.Union([Type.Literal('up'), Type.Literal('nearest')
     'How the vacation days of a year worked in part (a hire, a leave, a deactivation) are rounded to whole days: up (the default, never less than the worker’s share), nearest (half up), or down',
 })
 
+const Language = Type.Union([Type.Literal('es'), Type.Literal('en')], {
+  description:
+    'Language of the company’s documents and mails: absence type labels, the monthly record, invitations and resets (es by default for country ES, en otherwise)',
+})
+const MaxSessionHours = Type.Integer({
+  minimum: 1,
+  maximum: 48,
+  description:
+    'A work session open longer than this is a forgotten clock-out: an anomaly, a closing correction the company proposes, and punches beyond it refused (default 14)',
+})
+const BreakAfterMinutes = Type.Integer({
+  minimum: 60,
+  maximum: 720,
+  description: 'Art. 34.4 ET: continuous work longer than this needs a break (default 360, six hours)',
+})
+const MinBreakMinutes = Type.Integer({
+  minimum: 0,
+  maximum: 120,
+  description:
+    'The shortest pause that counts as that break (default 15); shorter pauses do not interrupt continuous work. 0 turns the rule off',
+})
+const LegalName = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: '\\S',
+  description: 'Registered name of the company, printed on the monthly record',
+})
+const Cif = Type.String({
+  minLength: 9,
+  maxLength: 15,
+  description:
+    'Tax id (CIF, or a sole trader’s DNI/NIE), printed on the monthly record; stored without spaces, dots or dashes',
+})
+
 export const Tenant = Type.Object(
   {
     id: Type.String(),
@@ -29,6 +63,14 @@ export const Tenant = Type.Object(
     hr_department_id: Nullable(Type.String({ description: 'Members of this department are HR' })),
     default_folders: Type.Array(Type.String()),
     default_schedule_id: Nullable(Type.String({ description: 'Schedule of users without one of their own' })),
+    max_session_hours: MaxSessionHours,
+    break_after_minutes: BreakAfterMinutes,
+    min_break_minutes: MinBreakMinutes,
+    legal_name: Nullable(
+      Type.String({ description: 'Registered name of the company (the record shows name when null)' }),
+    ),
+    cif: Nullable(Type.String({ description: 'Tax id of the company' })),
+    language: Language,
     created_at: Type.String({ format: 'date-time' }),
   },
   { $id: 'Tenant', description: 'Company settings' },
@@ -46,6 +88,12 @@ export const UpdateTenantBody = Type.Object(
     hr_department_id: Type.Optional(Nullable(Id())),
     default_folders: Type.Optional(FolderNames),
     default_schedule_id: Type.Optional(Id('Schedule of users without one of their own')),
+    max_session_hours: Type.Optional(MaxSessionHours),
+    break_after_minutes: Type.Optional(BreakAfterMinutes),
+    min_break_minutes: Type.Optional(MinBreakMinutes),
+    legal_name: Type.Optional(Nullable(LegalName)),
+    cif: Type.Optional(Nullable(Cif)),
+    language: Type.Optional(Language),
     default_schedule_effective_from: Type.Optional(
       DateString(
         'First day the new default_schedule_id applies (default: today in the company’s time zone); earlier days keep the default they had. Only with default_schedule_id.',

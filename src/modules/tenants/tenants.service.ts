@@ -7,6 +7,7 @@ import { inTransaction } from '../../db/unit-of-work.js'
 import { invalidField, notFound, permissionDenied } from '../../errors.js'
 import { todayIn } from '../../lib/calendar.js'
 import { assertValidPlace } from '../../lib/regions.js'
+import { compactTaxId, employerTaxIdProblem } from '../../lib/spanish-tax-ids.js'
 import { catalogueItemExists } from '../catalogues/index.js'
 import { recordScheduleAssignment } from '../schedules/index.js'
 import { assertNotInSignedMonth } from '../sign-off/index.js'
@@ -26,6 +27,12 @@ export function tenantToApi(row: TenantRow): TenantType {
     hr_department_id: row.hr_department_id,
     default_folders: parseJsonText(row.default_folders),
     default_schedule_id: row.default_schedule_id,
+    max_session_hours: row.max_session_hours,
+    break_after_minutes: row.break_after_minutes,
+    min_break_minutes: row.min_break_minutes,
+    legal_name: row.legal_name,
+    cif: row.cif,
+    language: row.language,
     created_at: row.created_at,
   }
 }
@@ -40,6 +47,9 @@ export async function updateTenantSettings(scope: RequestScope, body: UpdateTena
   if (body.default_schedule_effective_from !== undefined && body.default_schedule_id === undefined) {
     throw invalidField('default_schedule_effective_from', 'is only accepted with default_schedule_id')
   }
+  const cif = body.cif ? compactTaxId(body.cif) : body.cif
+  const cifProblem = cif ? employerTaxIdProblem(cif) : null
+  if (cifProblem) throw invalidField('cif', cifProblem)
   await inTransaction(scope, async (tx) => {
     const trx = tx.db
     await lockTenant(trx, auth.tenantId) // one change of the company default per day at a time
@@ -61,9 +71,10 @@ export async function updateTenantSettings(scope: RequestScope, body: UpdateTena
       throw notFound('Schedule')
     }
     if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may change company settings')
-    const { default_folders, name, default_schedule_effective_from, ...rest } = body
-    const patch: Partial<TenantRow> = { ...rest }
+    const { default_folders, name, legal_name, default_schedule_effective_from, ...rest } = body
+    const patch: Partial<TenantRow> = { ...rest, ...(cif !== undefined ? { cif } : {}) }
     if (name !== undefined) patch.name = name.trim()
+    if (legal_name !== undefined) patch.legal_name = legal_name === null ? null : legal_name.trim()
     if (default_folders !== undefined) patch.default_folders = jsonText(default_folders.map((f) => f.trim()))
     if (Object.keys(patch).length > 0) await repo.updateTenant(trx, auth.tenantId, patch)
     if (body.default_schedule_id !== undefined) {

@@ -14,25 +14,7 @@ export function kioskIdFromDni(dni: string | null | undefined): string | null {
   return digits.length > 0 ? digits : null
 }
 
-const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE'
-
-/**
- * What is wrong with a Spanish DNI or NIE, or null. A DNI is eight digits and a letter, a NIE an
- * X, Y or Z, seven digits and a letter; the letter is the number (the NIE's X, Y, Z read as 0, 1,
- * 2) modulo 23 looked up in the Ministry of the Interior's table. Spaces, dots and dashes are
- * allowed between the characters. Other shapes are other countries' documents and are not judged.
- */
-export function dniProblem(dni: string): string | null {
-  const compact = dni.replace(/[\s.-]/g, '').toUpperCase()
-  const match = /^([XYZ]?)(\d{7,8})([A-Z])$/.exec(compact)
-  if (!match) return null
-  const [, prefix, digits, letter] = match as unknown as [string, string, string, string]
-  if ((prefix === '') !== (digits.length === 8)) return null
-  const number = Number(`${prefix === '' ? '' : 'XYZ'.indexOf(prefix)}${digits}`)
-  const expected = DNI_LETTERS[number % 23]!
-  if (letter === expected) return null
-  return `the check letter of ${prefix ? 'NIE' : 'DNI'} ${prefix}${digits} is ${expected}, not ${letter}: check the number and the letter`
-}
+export { dniProblem } from '../../lib/spanish-tax-ids.js'
 
 /** The initial kiosk PIN: the last four digits of the phone; null when it has fewer than four. */
 export function kioskPinFromPhone(phone: string): string | null {

@@ -32,6 +32,8 @@ export interface SubjectFilters {
   workCenterId?: string
   /** Only this supervisor's team (need-to-know); undefined: everyone. */
   teamOf?: string
+  /** Only employees with a punch in [from, to) (UTC instants). */
+  punchedBetween?: { fromIso: string; toIso: string }
 }
 
 function subjects(db: Db, tenantId: string, f: SubjectFilters) {
@@ -46,6 +48,18 @@ function subjects(db: Db, tenantId: string, f: SubjectFilters) {
   if (f.departmentId) q = q.where('u.department_id', '=', f.departmentId)
   if (f.workCenterId) q = q.where('u.work_center_id', '=', f.workCenterId)
   if (f.teamOf) q = q.where('u.id', 'in', teamOf(tenantId, f.teamOf))
+  const punched = f.punchedBetween
+  if (punched)
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('punches as p')
+          .select('p.id')
+          .where('p.tenant_id', '=', tenantId)
+          .whereRef('p.user_id', '=', 'u.id')
+          .where('p.ts', '>=', punched.fromIso)
+          .where('p.ts', '<', punched.toIso),
+      ),
+    )
   return q
 }
 

@@ -1,0 +1,108 @@
+/**
+ * The words of the monthly record, in the company's language. Spanish is complete because the
+ * record is kept under Spanish law; English is complete for companies that chose it. Both
+ * catalogues have the same keys (the type makes a missing one a compile error).
+ */
+import type { PunchType } from '../attendance/index.js'
+
+export type ReportLanguage = 'es' | 'en'
+
+const es = {
+  locale: 'es',
+  pdfLang: 'es-ES',
+  title: 'Registro de jornada',
+  law: 'Art. 34.9 del Estatuto de los Trabajadores',
+  company: 'Empresa',
+  workCenter: 'Centro de trabajo',
+  worker: 'Trabajador/a',
+  month: 'Mes',
+  columns: ['Día', 'Entradas y salidas', 'Pausas', 'Trabajado', 'Previsto', 'Saldo', 'Extra', 'Notas'],
+  total: 'Total',
+  daysWorked: (n: number) => `${n} días trabajados`,
+  daysExpected: (n: number) => `${n} días previstos`,
+  legend: 'Horas en h:mm, en la zona horaria indicada. R = trabajo a distancia. (+1) = al día siguiente.',
+  corrected: 'corregido',
+  corrections: (n: number) => `Correcciones (${n})`,
+  none: 'Ninguna',
+  status: { pending: 'pendiente', approved: 'aprobada', rejected: 'rechazada', cancelled: 'retirada' } as Record<
+    string,
+    string
+  >,
+  reason: 'Motivo',
+  proposedBy: (who: string, when: string) => `Propuesta por ${who} el ${when}`,
+  decidedBy: (who: string, when: string) => `Decidida por ${who} el ${when}`,
+  withdrawn: (when: string) => `Retirada el ${when}`,
+  note: 'Nota',
+  changes: 'Cambios',
+  punch: { in: 'entrada', out: 'salida', break_start: 'inicio de pausa', break_end: 'fin de pausa' } as Record<
+    PunchType,
+    string
+  >,
+  added: (what: string, at: string) => `se añade ${what} ${at}`,
+  moved: (what: string, from: string, to: string) => `${what} ${from} -> ${to}`,
+  voided: (what: string, at: string) => `se anula ${what} ${at}`,
+  integrity: 'Integridad y firma',
+  chainHead: 'Último eslabón de la cadena',
+  noPunches: 'sin fichajes',
+  contentHash: 'SHA-256 del contenido',
+  generated: 'Generado',
+  signature: 'Conformidad del trabajador',
+  notSigned: 'Sin firmar electrónicamente',
+  signedAt: (when: string, sha: string) => `Firmado electrónicamente el ${when} (SHA-256 ${sha})`,
+  valid: 'Vigente.',
+  superseded: (by: string | null) => `Sustituida por un cambio posterior${by ? ` (${by})` : ''}.`,
+  workerSignature: 'Firma del trabajador/a',
+  companySignature: 'Firma y sello de la empresa',
+  signedOn: 'Fecha',
+  page: (i: number, n: number) => `Página ${i} de ${n}`,
+  remote: 'R',
+}
+
+export type ReportWords = typeof es
+
+const en: ReportWords = {
+  locale: 'en-GB',
+  pdfLang: 'en-GB',
+  title: 'Working-time record',
+  law: 'Art. 34.9 of the Spanish Workers’ Statute',
+  company: 'Company',
+  workCenter: 'Work center',
+  worker: 'Worker',
+  month: 'Month',
+  columns: ['Day', 'Sessions', 'Breaks', 'Worked', 'Expected', 'Balance', 'Overtime', 'Notes'],
+  total: 'Total',
+  daysWorked: (n: number) => `${n} days worked`,
+  daysExpected: (n: number) => `${n} days expected`,
+  legend: 'Hours as h:mm, in the time zone shown. R = remote work. (+1) = the next day.',
+  corrected: 'corrected',
+  corrections: (n: number) => `Corrections (${n})`,
+  none: 'None',
+  status: { pending: 'pending', approved: 'approved', rejected: 'rejected', cancelled: 'withdrawn' },
+  reason: 'Reason',
+  proposedBy: (who: string, when: string) => `Proposed by ${who} on ${when}`,
+  decidedBy: (who: string, when: string) => `Decided by ${who} on ${when}`,
+  withdrawn: (when: string) => `Withdrawn on ${when}`,
+  note: 'Note',
+  changes: 'Changes',
+  punch: { in: 'clock-in', out: 'clock-out', break_start: 'break start', break_end: 'break end' },
+  added: (what: string, at: string) => `${what} added ${at}`,
+  moved: (what: string, from: string, to: string) => `${what} ${from} -> ${to}`,
+  voided: (what: string, at: string) => `${what} voided ${at}`,
+  integrity: 'Integrity and signature',
+  chainHead: 'Last link of the chain',
+  noPunches: 'no punches',
+  contentHash: 'Content SHA-256',
+  generated: 'Generated',
+  signature: 'Worker’s agreement',
+  notSigned: 'Not signed electronically',
+  signedAt: (when: string, sha: string) => `Signed electronically on ${when} (SHA-256 ${sha})`,
+  valid: 'Valid.',
+  superseded: (by: string | null) => `Superseded by a later change${by ? ` (${by})` : ''}.`,
+  workerSignature: 'Worker’s signature',
+  companySignature: 'Company’s signature and stamp',
+  signedOn: 'Date',
+  page: (i: number, n: number) => `Page ${i} of ${n}`,
+  remote: 'R',
+}
+
+export const REPORT_WORDS: Record<ReportLanguage, ReportWords> = { es, en }

@@ -1,0 +1,382 @@
+/**
+ * Month-end with real life in it (issue: a forgotten clock-out became weeks of work, silently):
+ * anomalies on the daily entries and in their own list, a session past the company's maximum
+ * that no punch may extend, and the company's closing correction the employee consents to, by
+ * the API and at the kiosk. The record stays append-only throughout.
+ */
+import assert from 'node:assert/strict'
+import { it } from 'node:test'
+import { proposeClosingOfLeftOpenSessions } from '../../src/modules/attendance/index.js'
+import { allTenants } from '../../src/modules/tenants/index.js'
+import { madrid, withHr } from '../helpers/absences.js'
+import { type Client, type TestContext, type TestTenant, expectError, forEachEngine } from '../helpers/harness.js'
+
+let now = Date.parse('2026-11-23T10:00:00Z') // Monday
+const HOUR = 3_600_000
+
+async function punches(client: Client, userId: string, list: [string, string][]) {
+  for (const [type, ts] of list) {
+    const res = await client.post('/api/v1/attendance', { user_id: userId, type, ts })
+    assert.equal(res.status, 201, `${type} ${ts}: ${JSON.stringify(res.body)}`)
+  }
+}
+
+async function day(tenant: TestTenant, userId: string, date: string) {
+  const res = await tenant.admin.get(`/api/v1/attendance?user_id=${userId}&from=${date}&to=${date}`)
+  assert.equal(res.status, 200, JSON.stringify(res.body))
+  return res.body.data[0]
+}
+
+/** The periodic check of `jornada serve`, run at the test clock's moment for one company. */
+const checkLeftOpen = async (t: TestContext, tenant: TestTenant) =>
+  proposeClosingOfLeftOpenSessions(
+    { db: t.database.db, now },
+    (await allTenants(t.database.db)).filter((row) => row.id === tenant.id),
+  )
+
+forEachEngine(
+  'attendance anomalies and forgotten clock-outs',
+  (t) => {
+    it('flags a missing break, work on a rest day and a session left open, in the days, the summary and the list', async () => {
+      now = Date.parse('2026-11-23T10:00:00Z')
+      const tenant = await madrid(t)
+      const { hrKey } = await withHr(tenant)
+      const boss = await tenant.createUser({ full_name: 'Ana Boss' })
+      const ana = await tenant.createUser({ full_name: 'Ana Ruiz', manager_id: boss.id })
+      const bea = await tenant.createUser({ full_name: 'Bea Soto' })
+      await punches(tenant.admin, ana.id, [
+        // Thursday: two four-hour stretches around a half-hour break.
+        ['in', '2026-11-19T07:00:00Z'],
+        ['break_start', '2026-11-19T11:00:00Z'],
+        ['break_end', '2026-11-19T11:30:00Z'],
+        ['out', '2026-11-19T15:30:00Z'],
+        // Friday: eight and a half hours with a five-minute pause, which is no break.
+        ['in', '2026-11-20T07:00:00Z'],
+        ['break_start', '2026-11-20T10:00:00Z'],
+        ['break_end', '2026-11-20T10:05:00Z'],
+        ['out', '2026-11-20T15:35:00Z'],
+        // Saturday: two hours on a rest day.
+        ['in', '2026-11-21T09:00:00Z'],
+        ['out', '2026-11-21T11:00:00Z'],
+      ])
+      // Bea clocked in on 3 November and never out.
+      await punches(tenant.admin, bea.id, [['in', '2026-11-03T07:00:00Z']])
+
+      assert.deepEqual((await day(tenant, ana.id, '2026-11-19')).anomalies, [])
+      assert.deepEqual((await day(tenant, ana.id, '2026-11-20')).anomalies, [
+        {
+          type: 'missing_break',
+          session_started_at: '2026-11-20T07:00:00.000Z',
+          minutes: 510,
+          limit_minutes: 360,
+          day_off: null,
+        },
+      ])
+      assert.deepEqual((await day(tenant, ana.id, '2026-11-21')).anomalies, [
+        {
+          type: 'punch_on_day_off',
+          session_started_at: '2026-11-21T09:00:00.000Z',
+          minutes: 120,
+          limit_minutes: null,
+          day_off: 'rest_day',
+        },
+      ])
+      const open = await day(tenant, bea.id, '2026-11-03')
+      assert.deepEqual(
+        open.anomalies.map((a: any) => [a.type, a.minutes, a.limit_minutes]),
+        [['session_too_long', (now - Date.parse('2026-11-03T07:00:00Z')) / 60_000, 14 * 60]],
+        'one anomaly: an open session is not also judged for its breaks',
+      )
+
+      const summary = (await tenant.admin.get('/api/v1/attendance/summary?from=2026-11-01&to=2026-11-23')).body.data
+      const countOf = (id: string) => summary.find((r: any) => r.user_id === id).anomaly_count
+      assert.deepEqual([countOf(ana.id), countOf(bea.id), countOf(boss.id)], [2, 1, 0])
+
+      const list = await hrKey.get('/api/v1/attendance/anomalies?from=2026-11-01&to=2026-11-23')
+      assert.equal(list.status, 200, JSON.stringify(list.body))
+      assert.deepEqual(
+        list.body.data.map((r: any) => [r.date, r.full_name, r.type, r.pending_correction_id]),
+        [
+          ['2026-11-03', 'Bea Soto', 'session_too_long', null],
+          ['2026-11-20', 'Ana Ruiz', 'missing_break', null],
+          ['2026-11-21', 'Ana Ruiz', 'punch_on_day_off', null],
+        ],
+      )
+      assert.equal(list.body.meta.total, 3)
+      const typed = await hrKey.get('/api/v1/attendance/anomalies?from=2026-11-01&to=2026-11-23&type=missing_break')
+      assert.deepEqual(
+        typed.body.data.map((r: any) => r.user_id),
+        [ana.id],
+      )
+      // Need-to-know: a supervisor sees their team, anyone else themselves.
+      const bossList = (
+        await (await tenant.keyFor(boss.id)).get('/api/v1/attendance/anomalies?from=2026-11-01&to=2026-11-23')
+      ).body
+      assert.deepEqual(new Set(bossList.data.map((r: any) => r.user_id)), new Set([ana.id]))
+      const beaList = (
+        await (await tenant.keyFor(bea.id)).get('/api/v1/attendance/anomalies?from=2026-11-01&to=2026-11-23')
+      ).body
+      assert.deepEqual(
+        beaList.data.map((r: any) => r.user_id),
+        [bea.id],
+      )
+      const other = await t.newTenant()
+      assert.deepEqual(
+        (await other.admin.get('/api/v1/attendance/anomalies?from=2026-11-01&to=2026-11-23')).body.data,
+        [],
+      )
+      expectError(await hrKey.get('/api/v1/attendance/anomalies?from=2026-09-01&to=2026-11-23'), 400, 'invalid_request')
+
+      // The policy is the company's: without the break rule, Friday is fine.
+      const patched = await tenant.admin.patch('/api/v1/tenant', { min_break_minutes: 0 })
+      assert.equal(patched.status, 200, JSON.stringify(patched.body))
+      assert.deepEqual((await day(tenant, ana.id, '2026-11-20')).anomalies, [])
+      await tenant.admin.patch('/api/v1/tenant', { min_break_minutes: 5, break_after_minutes: 360 })
+      assert.deepEqual((await day(tenant, ana.id, '2026-11-20')).anomalies, [], 'a five-minute pause is a break now')
+    })
+
+    it('a forgotten clock-out: punches past the maximum are refused; the company proposes the closing and the employee consents', async () => {
+      now = Date.parse('2026-11-23T07:00:00Z')
+      const tenant = await madrid(t)
+      const worker = await tenant.createUser({ full_name: 'Iván Gómez' })
+      const workerKey = await tenant.keyFor(worker.id)
+      assert.equal((await workerKey.post('/api/v1/attendance/clock', { type: 'in' })).status, 201)
+      // Thirteen hours later the session is still plausible: a second `in` is a sequence error.
+      now += 13 * HOUR
+      expectError(await workerKey.post('/api/v1/attendance/clock', { type: 'in' }), 409, 'punch_sequence_invalid')
+      // The next morning it is a forgotten clock-out: no punch may extend it, `out` included.
+      now = Date.parse('2026-11-24T07:00:00Z')
+      const early = expectError(
+        await workerKey.post('/api/v1/attendance/clock', { type: 'in' }),
+        409,
+        'session_left_open',
+      )
+      assert.deepEqual(early.details, [
+        {
+          field: 'session_started_at',
+          message: 'The `in` of the session left open',
+          value: '2026-11-23T07:00:00.000Z',
+        },
+      ])
+      expectError(await workerKey.post('/api/v1/attendance/clock', { type: 'out' }), 409, 'session_left_open')
+
+      assert.equal(await checkLeftOpen(t, tenant), 1)
+      assert.equal(await checkLeftOpen(t, tenant), 0, 'one proposal per session')
+      const [anomaly] = (await tenant.admin.get('/api/v1/events?type=attendance.anomaly_detected')).body.data
+      assert.deepEqual(anomaly.actor, { user_id: null, key_id: null })
+      assert.deepEqual(
+        [anomaly.data.user_id, anomaly.data.type, anomaly.data.session_started_at, anomaly.data.proposed_out_at],
+        [worker.id, 'session_too_long', '2026-11-23T07:00:00.000Z', '2026-11-23T15:00:00.000Z'],
+      )
+      const correction = (await tenant.admin.get(`/api/v1/attendance/corrections/${anomaly.data.correction_id}`)).body
+        .data
+      assert.deepEqual(
+        [correction.status, correction.proposed_by, correction.changes],
+        ['pending', 'company', [{ action: 'add', type: 'out', ts: '2026-11-23T15:00:00.000Z' }]],
+      )
+      // In the company's language and time zone: 08:00 to 16:00 in Madrid.
+      assert.match(correction.reason, /^Salida no registrada: la jornada iniciada el 23\/11 a las 08:00 .* 16:00/)
+
+      const named = expectError(
+        await workerKey.post('/api/v1/attendance/clock', { type: 'in' }),
+        409,
+        'session_left_open',
+      )
+      assert.deepEqual(
+        named.details?.map((d) => [d.field, d.value]),
+        [
+          ['session_started_at', '2026-11-23T07:00:00.000Z'],
+          ['correction_id', correction.id],
+          ['proposed_out_at', '2026-11-23T15:00:00.000Z'],
+        ],
+      )
+      assert.match(named.message, /accept it, or reject it and propose the time you left/)
+      const listed = (await tenant.admin.get('/api/v1/attendance/anomalies?from=2026-11-23&to=2026-11-23')).body.data
+      assert.deepEqual(
+        listed.map((r: any) => [r.type, r.pending_correction_id]),
+        [['session_too_long', correction.id]],
+      )
+      // The company cannot decide for the worker, nor can HR: it is the worker's consent.
+      expectError(
+        await tenant.admin.post(`/api/v1/attendance/corrections/${correction.id}/decide`, { decision: 'approved' }),
+        403,
+      )
+      const accepted = await workerKey.post(`/api/v1/attendance/corrections/${correction.id}/decide`, {
+        decision: 'approved',
+      })
+      assert.equal(accepted.status, 200, JSON.stringify(accepted.body))
+      const closed = await day(tenant, worker.id, '2026-11-23')
+      assert.deepEqual(
+        closed.punches.map((p: any) => [p.type, p.at, p.edited]),
+        [
+          ['in', '2026-11-23T07:00:00.000Z', false],
+          ['out', '2026-11-23T15:00:00.000Z', true],
+        ],
+      )
+      assert.equal(closed.worked_minutes, 480)
+      assert.deepEqual(
+        closed.anomalies.map((a: any) => a.type),
+        ['missing_break'],
+      )
+      assert.equal((await workerKey.post('/api/v1/attendance/clock', { type: 'in' })).status, 201)
+      // Append-only: the punch log holds both original punches and the one the correction appended.
+      const log = (
+        await tenant.admin.get(`/api/v1/attendance/punches?user_id=${worker.id}&from=2026-11-23&to=2026-11-24`)
+      ).body.data
+      assert.deepEqual(
+        log.map((p: any) => [p.type, p.source]),
+        [
+          ['in', 'clock'],
+          ['out', 'correction'],
+          ['in', 'clock'],
+        ],
+      )
+    })
+
+    it('a session left on a break closes where the break began; a rejected proposal is not made again', async () => {
+      now = Date.parse('2026-11-23T12:00:00Z')
+      const tenant = await madrid(t)
+      const { hrKey } = await withHr(tenant)
+      const worker = await tenant.createUser()
+      const workerKey = await tenant.keyFor(worker.id)
+      await punches(tenant.admin, worker.id, [
+        ['in', '2026-11-23T07:00:00Z'],
+        ['break_start', '2026-11-23T11:00:00Z'],
+      ])
+      now = Date.parse('2026-11-24T09:00:00Z')
+      assert.equal(await checkLeftOpen(t, tenant), 1)
+      const [correction] = (await tenant.admin.get(`/api/v1/attendance/corrections?user_id=${worker.id}`)).body.data
+      assert.deepEqual(
+        correction.changes.map((c: any) => [c.action, c.type ?? null, c.ts ?? null]),
+        [
+          ['void', null, null],
+          ['add', 'out', '2026-11-23T11:00:00.000Z'],
+        ],
+      )
+      const rejected = await workerKey.post(`/api/v1/attendance/corrections/${correction.id}/decide`, {
+        decision: 'rejected',
+        note: 'I left at 15:00',
+      })
+      assert.equal(rejected.status, 200, JSON.stringify(rejected.body))
+      assert.equal(await checkLeftOpen(t, tenant), 0, 'the worker answered; the company does not insist')
+      const refused = expectError(
+        await workerKey.post('/api/v1/attendance/clock', { type: 'in' }),
+        409,
+        'session_left_open',
+      )
+      assert.match(refused.message, /propose the time you left .* or ask HR/)
+      // The worker proposes the real time; HR approves it; the day closes there.
+      const own = await workerKey.post('/api/v1/attendance/corrections', {
+        user_id: worker.id,
+        reason: 'Left at 15:00 after the break',
+        changes: [
+          { action: 'add', type: 'break_end', ts: '2026-11-23T11:30:00Z' },
+          { action: 'add', type: 'out', ts: '2026-11-23T15:00:00Z' },
+        ],
+      })
+      assert.equal(own.status, 201, JSON.stringify(own.body))
+      const pending = expectError(
+        await workerKey.post('/api/v1/attendance/clock', { type: 'in' }),
+        409,
+        'session_left_open',
+      )
+      assert.equal(pending.details?.find((d) => d.field === 'correction_id')?.value, own.body.data.id)
+      assert.equal(
+        (await hrKey.post(`/api/v1/attendance/corrections/${own.body.data.id}/decide`, { decision: 'approved' }))
+          .status,
+        200,
+      )
+      assert.equal((await day(tenant, worker.id, '2026-11-23')).worked_minutes, 450)
+      assert.equal((await workerKey.post('/api/v1/attendance/clock', { type: 'in' })).status, 201)
+    })
+
+    it('a device backlog missing an `out` does not merge two days into one session', async () => {
+      now = Date.parse('2026-11-24T18:00:00Z')
+      const tenant = await madrid(t)
+      const worker = await tenant.createUser()
+      const res = await tenant.admin.post('/api/v1/attendance/batch', {
+        punches: [
+          { user_id: worker.id, type: 'in', ts: '2026-11-23T07:00:00Z' },
+          // The Monday `out` was lost; Tuesday's `out` would make a 32-hour session.
+          { user_id: worker.id, type: 'out', ts: '2026-11-24T15:00:00Z' },
+        ],
+      })
+      assert.equal(res.status, 200, JSON.stringify(res.body))
+      assert.deepEqual(
+        res.body.data.map((r: any) => [r.status, r.error?.code ?? null]),
+        [
+          [201, null],
+          [409, 'session_left_open'],
+        ],
+      )
+      assert.equal((await day(tenant, worker.id, '2026-11-23')).anomalies[0].type, 'session_too_long')
+    })
+
+    it('at the kiosk: "you did not clock out on Monday", accept the proposed time, then clock in', async () => {
+      now = Date.parse('2026-11-23T07:00:00Z')
+      const tenant = await madrid(t)
+      const user = await tenant.createUser({ full_name: 'Lucía Pérez', dni: '12345678-Z', phone: '+34 600 111 222' })
+      const kiosk = (await tenant.admin.post('/api/v1/kiosks', { name: 'Front door' })).body.data
+      const device = t.client(kiosk.device_token)
+      const first = (await device.post('/api/v1/kiosk/identify', { identifier: '12345678', pin: '1222' })).body.data
+      await device.post('/api/v1/kiosk/pin', { session: first.session, new_pin: '4826' })
+      const credentials = { identifier: '12345678', pin: '4826' }
+      assert.equal((await device.post('/api/v1/kiosk/punches', { ...credentials, type: 'in' })).status, 201)
+
+      now = Date.parse('2026-11-24T07:30:00Z')
+      const identified = await device.post('/api/v1/kiosk/identify', credentials)
+      assert.equal(identified.status, 201, JSON.stringify(identified.body))
+      const { employee, session } = identified.body.data
+      assert.deepEqual(employee.allowed_punches, [])
+      assert.equal(employee.left_open_session.started_at, '2026-11-23T07:00:00.000Z')
+      assert.equal(employee.left_open_session.proposed_out_at, '2026-11-23T15:00:00.000Z')
+      expectError(await device.post('/api/v1/kiosk/punches', { session, type: 'out' }), 409, 'session_left_open')
+      expectError(
+        await device.post('/api/v1/kiosk/corrections/correction_unknown/accept', { session }),
+        404,
+        'not_found',
+      )
+      // Another company's correction is no correction of this employee's.
+      const theirs = await t.newTenant()
+      const theirWorker = await theirs.createUser()
+      const theirPunch = (
+        await theirs.admin.post('/api/v1/attendance', {
+          user_id: theirWorker.id,
+          type: 'in',
+          ts: '2026-11-24T06:00:00Z',
+        })
+      ).body.data
+      const theirCorrection = (
+        await theirs.admin.post('/api/v1/attendance/corrections', {
+          user_id: theirWorker.id,
+          reason: 'x',
+          changes: [{ action: 'move', punch_id: theirPunch.id, ts: '2026-11-24T06:30:00Z' }],
+        })
+      ).body.data
+      expectError(
+        await device.post(`/api/v1/kiosk/corrections/${theirCorrection.id}/accept`, { session }),
+        404,
+        'not_found',
+      )
+      const accepted = await device.post(
+        `/api/v1/kiosk/corrections/${employee.left_open_session.correction_id}/accept`,
+        { session },
+      )
+      assert.equal(accepted.status, 200, JSON.stringify(accepted.body))
+      assert.deepEqual(
+        [
+          accepted.body.data.status,
+          accepted.body.data.employee.left_open_session,
+          accepted.body.data.employee.allowed_punches,
+        ],
+        ['approved', null, ['in']],
+      )
+      assert.equal((await device.post('/api/v1/kiosk/punches', { session, type: 'in' })).status, 201)
+      const correction = (
+        await tenant.admin.get(`/api/v1/attendance/corrections/${employee.left_open_session.correction_id}`)
+      ).body.data
+      assert.equal(correction.decided_by, user.id)
+    })
+  },
+  { app: { clock: () => now } },
+)
