@@ -9,15 +9,12 @@ import { recordsLimitedToTeamOf } from '../../auth/policies.js'
 import type { RequestScope } from '../../auth/request-scope.js'
 import { invalidField } from '../../errors.js'
 import { addDays, assertDateRange, daysInRange, startOfLocalDay } from '../../lib/calendar.js'
-import { slicesOf, yieldToEventLoop } from '../../lib/cooperative.js'
 import { pageOf } from '../../lib/pagination.js'
 import { calendarSubjects } from '../work-calendar/index.js'
 import { type AnomaliesQueryType, type AnomalyRowType, MAX_ANOMALY_RANGE_DAYS } from './attendance.schemas.js'
 import { pendingCorrectionsFrom } from './corrections.repository.js'
-import { dailyEntriesOf, readAttendanceInputs } from './daily-record.service.js'
+import { dailyEntriesInSlices } from './daily-record.service.js'
 
-/** Employees computed at a time between yields to other requests, as in the summary. */
-const EMPLOYEES_PER_SLICE = 5
 /** More employees than this punching in one range is more than one answer should compute. */
 const MAX_EMPLOYEES = 10_000
 
@@ -50,33 +47,22 @@ export async function listAnomalies(scope: RequestScope, query: AnomaliesQueryTy
     fromIso,
   )
   const rows: AnomalyRowType[] = []
-  for (const [i, slice] of slicesOf(subjects, EMPLOYEES_PER_SLICE).entries()) {
-    if (i > 0) await yieldToEventLoop()
-    const inputs = await readAttendanceInputs(
-      db,
-      auth.tenant,
-      slice.map((s) => s.id),
-      query.from,
-      query.to,
-      zone,
-    )
-    for (const subject of slice) {
-      for (const day of dailyEntriesOf(subject, inputs, scope.now)) {
-        for (const anomaly of day.anomalies) {
-          if (query.type && anomaly.type !== query.type) continue
-          // A pending correction touching the session: from its `in` to its end (or now).
-          const endIso = new Date(Date.parse(anomaly.session_started_at) + (anomaly.minutes + 1) * 60_000).toISOString()
-          const settling = pending.find(
-            (c) => c.user_id === subject.id && c.last_ts >= anomaly.session_started_at && c.first_ts <= endIso,
-          )
-          rows.push({
-            user_id: subject.id,
-            full_name: subject.full_name,
-            date: day.date,
-            ...anomaly,
-            pending_correction_id: settling?.id ?? null,
-          })
-        }
+  for await (const [subject, days] of dailyEntriesInSlices(scope, subjects, query.from, query.to, zone)) {
+    for (const day of days) {
+      for (const anomaly of day.anomalies) {
+        if (query.type && anomaly.type !== query.type) continue
+        // A pending correction touching the session: from its `in` to its end (or now).
+        const endIso = new Date(Date.parse(anomaly.session_started_at) + (anomaly.minutes + 1) * 60_000).toISOString()
+        const settling = pending.find(
+          (c) => c.user_id === subject.id && c.last_ts >= anomaly.session_started_at && c.first_ts <= endIso,
+        )
+        rows.push({
+          user_id: subject.id,
+          full_name: subject.full_name,
+          date: day.date,
+          ...anomaly,
+          pending_correction_id: settling?.id ?? null,
+        })
       }
     }
   }

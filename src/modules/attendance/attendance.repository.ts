@@ -118,16 +118,26 @@ function effectivePunches(db: Db, tenantId: string, userId: string) {
 }
 
 /** For each of these employees, the latest effective punch: what their next punch must follow. */
-export async function lastEffectivePunches(
+export function lastEffectivePunches(db: Db, tenantId: string, userIds: readonly string[]) {
+  return newestEffective(db, tenantId, userIds, 'effective by ts')
+}
+
+/** For each of these employees, their latest effective `in`: where their current (or last) session began. */
+export function lastEffectiveIns(db: Db, tenantId: string, userIds: readonly string[]) {
+  return newestEffective(db, tenantId, userIds, 'effective in by ts')
+}
+
+async function newestEffective(
   db: Db,
   tenantId: string,
   userIds: readonly string[],
+  newest: 'effective by ts' | 'effective in by ts',
 ): Promise<(EffectivePunch & { user_id: string })[]> {
   if (userIds.length === 0) return []
   return db
     .selectFrom('punches')
     .select(['user_id', 'id', 'type', 'ts', 'modality'])
-    .where('id', 'in', newestPunchIdOfEach(db, tenantId, userIds, 'effective by ts'))
+    .where('id', 'in', newestPunchIdOfEach(db, tenantId, userIds, newest))
     .execute()
 }
 
@@ -148,20 +158,6 @@ export async function usersWithOpenSessions(db: Db, tenantId: string): Promise<s
     for (const last of lasts) if (last.type !== 'out') open.push(last.user_id)
   }
   return open
-}
-
-/** For each of these employees, their latest effective `in`: where their current (or last) session began. */
-export async function lastEffectiveIns(
-  db: Db,
-  tenantId: string,
-  userIds: readonly string[],
-): Promise<(EffectivePunch & { user_id: string })[]> {
-  if (userIds.length === 0) return []
-  return db
-    .selectFrom('punches')
-    .select(['user_id', 'id', 'type', 'ts', 'modality'])
-    .where('id', 'in', newestPunchIdOfEach(db, tenantId, userIds, 'effective in by ts'))
-    .execute()
 }
 
 /** The effective punches of one employee from `fromIso` on, in time order: an open session's. */

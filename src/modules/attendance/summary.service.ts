@@ -3,18 +3,10 @@ import { noteRecordsRead } from '../../auth/context.js'
 import { recordsLimitedToTeamOf } from '../../auth/policies.js'
 import type { RequestScope } from '../../auth/request-scope.js'
 import { assertDateRange } from '../../lib/calendar.js'
-import { slicesOf, yieldToEventLoop } from '../../lib/cooperative.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
 import { calendarSubjects } from '../work-calendar/index.js'
 import type { SummaryQueryType, SummaryRowType } from './attendance.schemas.js'
-import { dailyEntriesOf, readAttendanceInputs } from './daily-record.service.js'
-
-/**
- * Employees read and computed at a time. A page of 100 over a year is about a quarter of a second
- * of work (SQLite reads synchronously); in slices of 5 no stretch takes much more than 15 ms, and
- * other requests run between them (bench/overload.ts).
- */
-const EMPLOYEES_PER_SLICE = 5
+import { dailyEntriesInSlices } from './daily-record.service.js'
 
 /** An open session counts up to the scope's moment, as in the daily list. */
 export async function attendanceSummary(scope: RequestScope, query: SummaryQueryType) {
@@ -34,18 +26,8 @@ export async function attendanceSummary(scope: RequestScope, query: SummaryQuery
   )
   const zone = query.tz ?? auth.tenant.timezone
   const rows: SummaryRowType[] = []
-  for (const [i, slice] of slicesOf(page.rows, EMPLOYEES_PER_SLICE).entries()) {
-    if (i > 0) await yieldToEventLoop()
-    const inputs = await readAttendanceInputs(
-      db,
-      auth.tenant,
-      slice.map((s) => s.id),
-      query.from,
-      query.to,
-      zone,
-    )
-    for (const subject of slice) rows.push(summaryRow(subject, dailyEntriesOf(subject, inputs, scope.now)))
-  }
+  for await (const [subject, days] of dailyEntriesInSlices(scope, page.rows, query.from, query.to, zone))
+    rows.push(summaryRow(subject, days))
   return listBody(window, { ...page, rows }, (row) => row)
 }
 
