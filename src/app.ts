@@ -13,6 +13,7 @@ import type { ServiceDatabase } from './db/service-database.js'
 import { AppError, invalidField } from './errors.js'
 import { registerAuth } from './http/auth.js'
 import { registerRequestScope } from './http/request-scope.js'
+import compress from '@fastify/compress'
 import cors from '@fastify/cors'
 import {
   clientErrorHandler,
@@ -30,7 +31,7 @@ import { ErrorBody, errorBody, quoted } from './http/responses.js'
 import { type ApiModule, publicOperation } from './http/route.js'
 import { validatorCompiler } from './http/validation.js'
 import { OneLinePerRequest, lazyRequestLogger } from './http/request-log.js'
-import { findNulCharacter } from './lib/validation.js'
+import { findBadCharacter } from './lib/validation.js'
 import { absencesApi } from './modules/absences/index.js'
 import { accessLogApi, logInspectorAccess } from './modules/access-log/index.js'
 import { allocationsApi } from './modules/allocations/index.js'
@@ -301,6 +302,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addSchema(ErrorBody)
   for (const module of modules) for (const schema of module.schemas ?? []) app.addSchema(schema)
   registerErrorHandler(app, methodsByPath(app))
+  // Answers above 1 KiB in gzip or brotli (quality 4) when the client accepts it: the OpenAPI
+  // document, lists, the CSV export, the kiosk's script. A small answer (one user, one punch) is
+  // sent as it is, since compressing it costs more than it saves; an answer already encoded is
+  // left alone. Request bodies are not decompressed: 1 MiB of JSON is the limit as sent.
+  await app.register(compress, { threshold: 1024, globalDecompression: false, encodings: ['br', 'gzip'] })
   if (options.corsOrigins && options.corsOrigins.length > 0) {
     await app.register(cors, {
       origin: [...options.corsOrigins],
@@ -332,8 +338,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (text.trim() === '') return done(null, undefined)
     parseJson(request, text, (error, parsed) => {
       if (error) return done(isPlainJson(text) ? forbiddenKey() : error, undefined)
-      const field = text.includes('\\u0000') || text.includes('\u0000') ? findNulCharacter(parsed) : null
-      done(field ? invalidField(field, 'must not contain the NUL character') : null, parsed)
+      // Only a body that could hold one is walked: a NUL (raw or escaped) or an escaped surrogate.
+      const suspect = text.includes('\u0000') || /\\u(0000|[dD][89a-fA-F])/.test(text)
+      const bad = suspect ? findBadCharacter(parsed) : null
+      done(bad ? invalidField(bad.field, bad.message) : null, parsed)
     })
   })
 
@@ -343,17 +351,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     setSecurityHeaders(reply)
     done()
   })
-  // NUL characters are refused everywhere (see findNulCharacter); in a URL they arrive as %00.
+  // NUL characters are refused everywhere (see findBadCharacter); in a URL they arrive as %00.
   // Checked at validation time, so that authentication and rate limiting come first.
   // An unknown path is a 404 whatever it holds.
   app.addHook('preValidation', (request, _reply, done) => {
     if (request.is404) return done()
-    const field = request.url.includes('%00')
-      ? (findNulCharacter(request.query) ?? findNulCharacter(request.params) ?? 'url')
+    const bad = request.url.includes('%00')
+      ? (findBadCharacter(request.query) ??
+        findBadCharacter(request.params) ?? { field: 'url', message: 'must not contain the NUL character' })
       : null
     done(
-      field
-        ? invalidField(field, 'must not contain the NUL character')
+      bad
+        ? invalidField(bad.field, bad.message)
         : (unexpectedQueryParameters(request) ?? unexpectedBody(request) ?? undefined),
     )
   })
@@ -379,12 +388,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (load.metricsOnApiPort) registerMetricsRoute(app, metrics, load.metricsToken)
 
   const Ok = Type.Object({ status: Type.Literal('ok') })
-  app.get('/health', publicOperation('Liveness: the process answers', { response: { 200: Ok } }), async () => ({
-    status: 'ok' as const,
-  }))
+  app.get(
+    '/health',
+    publicOperation('health', 'Liveness: the process answers', { response: { 200: Ok } }),
+    async () => ({
+      status: 'ok' as const,
+    }),
+  )
   app.get(
     '/ready',
-    publicOperation('Readiness: the database answers', { response: { 200: Ok, 503: Type.Ref('ErrorBody') } }),
+    publicOperation('ready', 'Readiness: the database answers', {
+      response: { 200: Ok, 503: Type.Ref('ErrorBody') },
+    }),
     async (_request, reply) =>
       (await databaseAnswers(db))
         ? { status: 'ok' as const }
@@ -397,8 +412,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const deps = { webhooks: { allowPrivateNetworks: options.webhooksAllowPrivateNetworks ?? false } }
   await app.register(
     async (api) => {
-      api.get('/openapi.json', publicOperation('This OpenAPI 3.1 document', { rateLimited: true }), async () =>
-        app.swagger(),
+      api.get(
+        '/openapi.json',
+        publicOperation('openapi', 'This OpenAPI 3.1 document', {
+          rateLimited: true,
+          // Described, not validated on the way out: the document is whatever @fastify/swagger builds.
+          response: {
+            200: Type.Unsafe<Record<string, unknown>>({
+              type: 'object',
+              description: 'An OpenAPI 3.1 document',
+              properties: {
+                openapi: { type: 'string' },
+                info: { type: 'object', additionalProperties: true },
+                paths: { type: 'object', additionalProperties: true },
+              },
+              required: ['openapi', 'info', 'paths'],
+              additionalProperties: true,
+            }),
+          },
+        }),
+        async () => app.swagger(),
       )
       for (const module of modules) await api.register(module.routes(deps))
     },

@@ -20,6 +20,7 @@ const es = {
   cancel: 'Cancelar',
   hello: (name: string) => `Hola, ${name}`,
   state: { not_working: 'Fuera de la jornada', working: 'Trabajando', on_break: 'En pausa' } as Record<State, string>,
+  stateSince: (state: string, time: string) => `${state} desde las ${time}`,
   punch: { in: 'Entrada', out: 'Salida', break_start: 'Inicio de pausa', break_end: 'Fin de pausa' } as Record<
     PunchType,
     string
@@ -77,6 +78,7 @@ const en: Words = {
   cancel: 'Cancel',
   hello: (name: string) => `Hello, ${name}`,
   state: { not_working: 'Not working', working: 'Working', on_break: 'On a break' },
+  stateSince: (state: string, time: string) => `${state} since ${time}`,
   punch: { in: 'Clock in', out: 'Clock out', break_start: 'Start break', break_end: 'End break' },
   recorded: (what: string, time: string) => `${what} recorded at ${time}`,
   savedOffline: (what: string, time: string) => `${what} saved at ${time}: it will be sent when the connection is back`,

@@ -19,6 +19,8 @@ const IDLE_MS = 30_000
 interface Employee {
   name: string
   state: State
+  /** When the state began (the last punch), or null before the first. */
+  since: string | null
   allowed_punches: PunchType[]
   pin_change_required: boolean
   /** A session left open past the company's maximum (a forgotten clock-out), and its closing correction. */
@@ -362,6 +364,8 @@ function unpaired(): void {
 function message(text: string, kind: 'done' | 'problem' | 'saved'): void {
   show(
     () => [
+      // Every screen has its heading, for those who move through a page by its headings.
+      h('h1', { class: 'visually-hidden' }, words.title),
       h(
         'p',
         { class: `message ${kind}`, role: kind === 'problem' ? 'alert' : 'status', tabindex: '-1', id: 'message' },
@@ -383,7 +387,13 @@ function employeeScreen(employee: Employee, note?: string): void {
   show(() => [
     h('h1', { tabindex: '-1' }, words.hello(employee.name)),
     note ? h('p', { class: 'message done', role: 'status' }, note) : null,
-    h('p', { class: `state ${employee.state}` }, words.state[employee.state]),
+    h(
+      'p',
+      { class: `state ${employee.state}` },
+      employee.since && employee.state !== 'not_working'
+        ? words.stateSince(words.state[employee.state], timeOf(employee.since))
+        : words.state[employee.state],
+    ),
     h('div', { class: 'punches' }, ...employee.allowed_punches.map((type) => punchButton(type))),
     cancelButton(),
   ])

@@ -133,8 +133,12 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   async function admitDevice(request: FastifyRequest, reply: FastifyReply, token: string | null): Promise<void> {
     const device = token?.startsWith(KIOSK_TOKEN_PREFIX) ? await authenticateKiosk(token, request.now) : null
     if (!device) {
-      if (token && (await authenticate(token, request.now)))
+      const byKey = token ? await authenticate(token, request.now) : null
+      if (byKey) {
+        // Counted against the key, like every answer to it, so that it carries the rate-limit headers.
+        await admit(request, reply, `key:${byKey.keyId}`)
         throw new AppError('permission_denied', 'The kiosk endpoints take a kiosk device token, not an API key')
+      }
       throw await unauthenticated(request, reply, token)
     }
     await admit(request, reply, `kiosk:${device.kioskId}`)

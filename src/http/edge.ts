@@ -116,6 +116,6 @@ export function docsContentSecurityPolicy(policy: string): string {
     .replace(' upgrade-insecure-requests;', '')
     .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
     .replace("font-src 'self' https: data:", "font-src 'self' data:")
-    .replace("style-src 'self' https:", "style-src 'self'")
+    .replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'") // Swagger UI sets style attributes; styles run no code
     .replace(' validator.swagger.io', '')
 }

@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { ERROR_CATALOGUE } from '../errors.js'
 import { docsContentSecurityPolicy } from './edge.js'
+import { completeDocument } from './openapi-document.js'
 
 const errorTable = Object.entries(ERROR_CATALOGUE)
   .map(([code, { status, description }]) => `| \`${code}\` | ${status} | ${description} |`)
@@ -30,7 +31,6 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Jornada workforce API', version: '1.0.0', description: DESCRIPTION },
-      servers: [{ url: '/' }],
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'jnd_... API key' },
@@ -60,6 +60,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       if (config.access === 'kiosk') transformed.security = [{ kioskDevice: [] }]
       return { schema: transformed as never, url }
     },
+    transformObject: (documentObject) =>
+      completeDocument(
+        (documentObject as { openapiObject: Parameters<typeof completeDocument>[0] }).openapiObject,
+      ) as never,
   })
   // The interactive docs are public, like the document they render.
   app.addHook('onRoute', (route) => {
@@ -68,6 +72,16 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     uiConfig: { docExpansion: 'list', validatorUrl: null },
+    // The tables of the descriptions (the error catalogue) with room between their columns.
+    theme: {
+      css: [
+        {
+          filename: 'tables.css',
+          content:
+            '.swagger-ui .markdown table th, .swagger-ui .markdown table td { padding: 0.25em 0.75em; text-align: left; border-bottom: 1px solid #d9d9d9; vertical-align: top; }',
+        },
+      ],
+    },
     staticCSP: true,
     transformStaticCSP: docsContentSecurityPolicy,
   })

@@ -99,12 +99,13 @@ export function accountOperation<const S extends Omit<OperationSpec, 'operationI
  * whatever an address has done) and the documents (rate limited per address).
  */
 export function publicOperation(
+  operationId: 'health' | 'ready' | 'openapi',
   summary: string,
-  options: { response?: Record<number, TSchema>; rateLimited?: boolean } = {},
+  options: { response: Record<number, TSchema>; rateLimited?: boolean },
 ) {
   return {
     config: { access: 'public', ...(options.rateLimited ? {} : { rateLimit: false }) } as FastifyContextConfig,
-    schema: { tags: ['Operations'], summary, ...(options.response ? { response: options.response } : {}) },
+    schema: { operationId, tags: ['Operations'], summary, response: options.response },
   }
 }
 

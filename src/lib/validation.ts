@@ -128,23 +128,40 @@ export function checkAgainst(schema: object, value: unknown): FieldIssue[] {
   return validate(value) ? [] : toFieldIssues(validate.errors ?? [], 'body')
 }
 
+/** A surrogate code unit with no partner: not a character, and no text encoding can carry it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/** What is wrong with the characters of a text, or null: the NUL character, or a lone surrogate. */
+function badCharacter(text: string): string | null {
+  if (text.includes('\u0000')) return 'must not contain the NUL character'
+  if (LONE_SURROGATE.test(text))
+    return 'must be well-formed Unicode: an escaped surrogate (\\uD800 to \\uDFFF) without its pair is no character'
+  return null
+}
+
 /**
- * PostgreSQL cannot store the NUL character in text, and no field of this API has a use for it;
- * it is rejected everywhere (bodies, query strings, paths) so both engines behave the same.
- * Returns the path of the first string holding one, or null.
+ * The first field of a parsed body (a key or a string value, at any depth) holding a character no
+ * text may hold: NUL, which PostgreSQL cannot store and SQLite would store, so the engines would
+ * differ; or half of a surrogate pair (`"\ud800"` in the JSON), which would come back as U+FFFD.
+ * Null when there is none.
  */
-export function findNulCharacter(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null
+export function findBadCharacter(value: unknown, path = ''): { field: string; message: string } | null {
+  if (typeof value === 'string') {
+    const message = badCharacter(value)
+    return message ? { field: path || 'body', message } : null
+  }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findNulCharacter(value[i], path ? `${path}.${i}` : String(i))
+      const found = findBadCharacter(value[i], path ? `${path}.${i}` : String(i))
       if (found) return found
     }
     return null
   }
   if (value !== null && typeof value === 'object') {
     for (const [key, child] of Object.entries(value)) {
-      const found = findNulCharacter(key, path) ? path || key : findNulCharacter(child, path ? `${path}.${key}` : key)
+      const inKey = badCharacter(key)
+      if (inKey) return { field: path || key, message: inKey }
+      const found = findBadCharacter(child, path ? `${path}.${key}` : key)
       if (found) return found
     }
   }

@@ -52,14 +52,14 @@ forEachEngine(
         201,
         'the same key in another tenant',
       )
-      assert.equal((await a.admin.patch('/api/v1/absence-types/personal', { label: 'Asuntos propios' })).status, 200)
+      assert.equal((await a.admin.patch('/api/v1/absence-types/personal', { label: 'Días propios' })).status, 200)
       assert.deepEqual((await b.admin.get(`/api/v1/absences/${absB.id}`)).body.data.type, {
         key: 'personal',
-        label: 'Personal matters',
+        label: 'Asuntos propios',
       })
       assert.deepEqual((await a.admin.get(`/api/v1/absences/${absA.id}`)).body.data.type, {
         key: 'personal',
-        label: 'Asuntos propios',
+        label: 'Días propios',
       })
     })
 

@@ -29,6 +29,7 @@ forEachEngine(
       assert.deepEqual(first.body.data.employee, {
         name: 'Lucía Pérez',
         state: 'not_working',
+        since: null,
         allowed_punches: [],
         pin_change_required: true,
         left_open_session: null,
@@ -55,6 +56,7 @@ forEachEngine(
       assert.deepEqual(changed.body.data.employee, {
         name: 'Lucía Pérez',
         state: 'not_working',
+        since: null,
         allowed_punches: ['in'],
         pin_change_required: false,
         left_open_session: null,
@@ -84,6 +86,7 @@ forEachEngine(
           employee: {
             name: 'Lucía Pérez',
             state: 'working',
+            since: new Date(now).toISOString(),
             allowed_punches: ['out', 'break_start'],
             pin_change_required: false,
             left_open_session: null,

@@ -370,7 +370,7 @@ forEachEngine('users API', (t) => {
       [{ personal_email: 'nope' }, 'personal_email'],
       [{ qualifications: 'Forklift' }, 'qualifications'],
       [{ qualifications: '[1, 2]' }, 'qualifications'],
-      [{ qualifications: ['Forklift'] }, 'qualifications'],
+      [{ qualifications: ['x'.repeat(201)] }, 'qualifications'],
       [{ email: 'new@example.com' }, 'email'],
       [{ status: 'disabled' }, 'status'],
       [{ full_name: null }, 'full_name'],

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import { MemoryRateLimitStore } from '../../src/http/rate-limit.js'
 import { isValidDate } from '../../src/lib/calendar.js'
-import { findNulCharacter } from '../../src/lib/validation.js'
+import { findBadCharacter } from '../../src/lib/validation.js'
 import { formatApiKey, parseApiKey, secretMatches, sha256Hex } from '../../src/lib/secrets.js'
 import { Registry } from 'prom-client'
 import { RequestSeries } from '../../src/http/request-series.js'
@@ -70,9 +70,13 @@ describe('date and instant formats', () => {
 
 describe('NUL characters', () => {
   it('finds the path of the first string holding one', () => {
-    assert.equal(findNulCharacter({ a: 'ok', b: { c: ['x', 'y\u0000'] } }), 'b.c.1')
-    assert.equal(findNulCharacter({ a: 'ok' }), null)
-    assert.equal(findNulCharacter(undefined), null)
+    assert.equal(findBadCharacter({ a: 'ok', b: { c: ['x', 'y\u0000'] } })?.field, 'b.c.1')
+    assert.equal(findBadCharacter({ a: 'ok' }), null)
+    assert.equal(findBadCharacter(undefined), null)
+    // Half a surrogate pair is no character; a whole pair (an emoji) is.
+    assert.match(findBadCharacter({ name: 'Dept \ud800 x' })?.message ?? '', /well-formed Unicode/)
+    assert.equal(findBadCharacter({ name: 'Dept \udc00' })?.field, 'name')
+    assert.equal(findBadCharacter({ name: 'Dept 😀' }), null)
   })
 })
 

@@ -13,7 +13,7 @@ const TypeKey = Type.String({
   pattern: '^[a-z0-9_-]+$',
   description: 'Absence type key from the company catalogue',
 })
-const Time = Type.String({ format: 'time', description: 'HH:MM' })
+const Time = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM, 24-hour' })
 
 export const AbsenceType = Type.Object(
   {

@@ -33,6 +33,12 @@ export const KioskEmployee = Type.Object(
     state: Type.Union([Type.Literal('not_working'), Type.Literal('working'), Type.Literal('on_break')], {
       description: 'Where the employee stands, from their last punch',
     }),
+    since: Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'Since when: the moment of the last punch (null before the first)',
+      }),
+    ),
     allowed_punches: Type.Array(PunchTypeSchema, {
       description: 'The punches the sequence rules allow next (none while the initial PIN must be changed)',
     }),

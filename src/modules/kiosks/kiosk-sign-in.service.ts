@@ -181,6 +181,8 @@ export async function signIn(unit: Unit, device: KioskDevice, credentials: Kiosk
 export interface KioskEmployeeView {
   name: string
   state: logic.PresenceState
+  /** When the state began: the moment of the last effective punch; null before the first. */
+  since: string | null
   allowed_punches: PunchType[]
   pin_change_required: boolean
   left_open_session: { started_at: string; correction_id: string | null; proposed_out_at: string | null } | null
@@ -202,6 +204,7 @@ async function employeeView(
   return {
     name: signIn.user.full_name,
     state: logic.presenceOf(lastType),
+    since: last?.ts ?? null,
     // Until the initial PIN is changed, the only thing to do is change it.
     allowed_punches: pinChangeRequired || leftOpen ? [] : logic.allowedPunches(lastType),
     pin_change_required: pinChangeRequired,

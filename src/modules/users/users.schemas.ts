@@ -45,9 +45,14 @@ export const ProfileWriteFields = {
   company_name: Nullable(Text(200, 'Managed by HR')),
   company_cif: Nullable(Text(32, 'Managed by HR')),
   ssn: Nullable(Text(32, 'Managed by HR')),
-  qualifications: Nullable(
-    Type.String({ maxLength: 30000, description: 'A JSON array of strings, serialised as a string; managed by HR' }),
-  ),
+  qualifications: Type.Unsafe<string | string[] | null>({
+    type: ['array', 'string', 'null'],
+    items: { type: 'string' },
+    maxItems: 100,
+    maxLength: 30000,
+    description:
+      'Managed by HR: an array of strings (as it is read), or the same array serialised as a JSON string (the contract’s write form); at most 100 of at most 200 characters',
+  }),
 }
 
 const nullableString = () => Nullable(Type.String())

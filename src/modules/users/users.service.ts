@@ -309,7 +309,9 @@ function patchFromBody(changes: UserChanges): UserUpdate {
   }
   if (qualifications === null) patch.qualifications = jsonText([])
   else if (qualifications !== undefined) {
-    const parsed = logic.parseQualifications(qualifications)
+    const parsed = logic.parseQualifications(
+      typeof qualifications === 'string' ? qualifications : JSON.stringify(qualifications),
+    )
     if (!parsed.ok) throw invalidField('qualifications', parsed.message)
     patch.qualifications = jsonText(parsed.value)
   }
