@@ -4,7 +4,7 @@
  * PostgreSQL gets a dedicated database rather than a schema). What it reports is checked against
  * the database and through the HTTP API built in-process on the same database.
  *
- * The large import writes 100,000 rows (1 % of them bad, at known lines) to a temporary file with
+ * The large import writes 50,000 rows (1 % of them bad, at known lines) to a temporary file with
  * streaming writes, imports it, and checks that memory does not grow with the file: its peak RSS
  * stays within 40 MiB of a 10,000-row import's.
  */
@@ -26,7 +26,7 @@ import { type CliTarget, freshCliTarget } from './helpers/cli-target.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const TEST_TIMEOUT_MS = 120_000
-const BIG_ROWS = 100_000
+const BIG_ROWS = 50_000
 const SMALL_ROWS = 10_000
 /** Peak RSS of the big import may exceed the small one's by this much, no more. */
 const MEMORY_SLACK_MIB = 40
@@ -46,7 +46,7 @@ function cli(databaseUrl: string, args: string[], timeoutMs = 60_000): Promise<C
     execFile(
       process.execPath,
       // A hard heap bound as well as the RSS comparison below: an import that held the file's
-      // rows in memory would run out of heap on the 100,000-row file.
+      // rows in memory would run out of heap on a file of a few hundred thousand rows.
       ['--max-old-space-size=96', ...CLI_ENTRY, ...args],
       { cwd: ROOT, env, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
       (error, stdout, stderr) => {

@@ -94,6 +94,7 @@ function sameDigest(a: string, b: string): boolean {
  * hashes written before they were stored used Node's defaults (N = 2^14).
  */
 const SCRYPT = { N: 2 ** 17, r: 8, p: 1 }
+let hashingCost = SCRYPT
 const LEGACY_SCRYPT = { N: 2 ** 14, r: 8, p: 1 }
 const SCRYPT_MAX_N = 2 ** 20
 
@@ -110,10 +111,20 @@ function scryptWith(
   })
 }
 
+/**
+ * Lowers the work factor of new hashes in this process. For tests only, which hash thousands of
+ * passwords and PINs (test/helpers/harness.ts sets N = 2^12): the service never calls it. Each hash
+ * records its parameters, so verifying is unaffected; test/unit/secrets.test.ts checks the default.
+ */
+export function lowerPasswordHashingCostForTests(N: number): void {
+  hashingCost = { ...SCRYPT, N }
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16)
-  const derived = await scryptWith(password, salt, 64, SCRYPT)
-  return `scrypt$N=${SCRYPT.N},r=${SCRYPT.r},p=${SCRYPT.p}$${salt.toString('base64')}$${derived.toString('base64')}`
+  const { N, r, p } = hashingCost
+  const derived = await scryptWith(password, salt, 64, hashingCost)
+  return `scrypt$N=${N},r=${r},p=${p}$${salt.toString('base64')}$${derived.toString('base64')}`
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -23,9 +23,9 @@ function walk(node: unknown, visit: (schema: Record<string, any>, path: string) 
   }
 }
 
-/** The schema with its references to components turned into references to `$defs`, for Ajv. */
+/** The schema with its references to components turned into references to one shared schema of them, for Ajv. */
 function forAjv(schema: unknown): unknown {
-  return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"#/$defs/'))
+  return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"components#/$defs/'))
 }
 
 forEachEngine('the API description', (t) => {
@@ -80,17 +80,18 @@ forEachEngine('the API description', (t) => {
     // A strict validator compiles every schema of the document: components and every response body.
     const ajv = new Ajv2020({ strict: true, allErrors: false, validateFormats: false })
     ajv.addVocabulary(['example', 'x-format'])
-    const defs = forAjv(document.components.schemas)
+    // The components once, as one schema the others refer to.
+    ajv.addSchema({ $id: 'components', $defs: forAjv(document.components.schemas) })
     for (const name of Object.keys(document.components.schemas))
-      assert.doesNotThrow(() => ajv.compile({ $defs: defs, $ref: `#/$defs/${name}` }), `component ${name} compiles`)
+      assert.doesNotThrow(() => ajv.getSchema(`components#/$defs/${name}`), `component ${name} compiles`)
+    const compiled = new Set<string>() // most responses are the same error body: each distinct schema once
     for (const { path, method, operation } of operations)
       for (const [status, response] of Object.entries<any>(operation.responses)) {
         const schema = response.content?.['application/json']?.schema
-        if (schema)
-          assert.doesNotThrow(
-            () => ajv.compile({ $defs: defs, ...(forAjv(schema) as object) }),
-            `${method} ${path} ${status} compiles`,
-          )
+        const text = schema ? JSON.stringify(schema) : null
+        if (text === null || compiled.has(text)) continue
+        compiled.add(text)
+        assert.doesNotThrow(() => ajv.compile(forAjv(schema) as object), `${method} ${path} ${status} compiles`)
       }
     const create = operations.find((o) => o.operation.operationId === 'absences.create')!.operation
     const body = JSON.stringify(create.requestBody.content['application/json'].schema)

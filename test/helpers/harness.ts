@@ -13,8 +13,14 @@ import pg from 'pg'
 import { buildApp, type AppOptions } from '../../src/app.js'
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Engine } from '../../src/db/database.js'
 import { SCOPES } from '../../src/auth/scopes.js'
+import { lowerPasswordHashingCostForTests } from '../../src/lib/secrets.js'
 import { createKey } from '../../src/modules/keys/keys.service.js'
 import { createTenant } from '../../src/modules/onboarding/onboarding.service.js'
+
+// Real scrypt, at a work factor a suite that signs in thousands of times can afford (the service's
+// own, N = 2^17, takes about a third of a second and 128 MiB per hash; test/unit/secrets.test.ts
+// checks that default).
+lowerPasswordHashingCostForTests(2 ** 12)
 
 export const PG_URL = process.env.TEST_DATABASE_URL || null
 
