@@ -13,8 +13,31 @@ function testFiles(dir) {
   })
 }
 
+/**
+ * The files that run longest (each spawns the command line or a server many times) start first:
+ * the runner takes files in the order given, a few at a time, and a long file started last would
+ * run on alone at the end while the other slots stay idle.
+ */
+const LONGEST_FIRST = [
+  'test/cli.postgres.test.ts',
+  'test/cli.sqlite.test.ts',
+  'test/cli-expenses.test.ts',
+  'test/api/edge.test.ts',
+  'test/browser/kiosk-page.test.ts',
+  'test/cli-accounts.test.ts',
+  'test/webhooks-restart.test.ts',
+  'test/workers.test.ts',
+  'test/shutdown-under-load.test.ts',
+]
+const rank = (file) => {
+  const index = LONGEST_FIRST.indexOf(file.split('\\').join('/'))
+  return index < 0 ? LONGEST_FIRST.length : index
+}
+
 const args = process.argv.slice(2)
-const files = args.some((a) => a.endsWith('.ts')) ? [] : [...testFiles('test'), ...testFiles('sdk/test')].sort()
+const files = args.some((a) => a.endsWith('.ts'))
+  ? []
+  : [...testFiles('test'), ...testFiles('sdk/test')].sort().sort((a, b) => rank(a) - rank(b))
 
 // The SDK is its own package: it must build (its types are checked against the generated schema).
 const build = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'sdk/tsconfig.json'], {

@@ -145,7 +145,9 @@ export function completeDocument(document: Json): Json {
       responses['431'] ??= error('headers_too_large')
       responses['500'] ??= error('internal_error')
       responses['503'] ??= error('overloaded', { 'Retry-After': { $ref: '#/components/headers/Retry-After' } })
-      if (WRITE_METHODS.has(method) && (operation.security === undefined || operation.security.length > 0)) {
+      const apiWrite = operation['x-api-write'] === true
+      delete operation['x-api-write']
+      if (WRITE_METHODS.has(method) && apiWrite) {
         operation.parameters = [...(operation.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }]
         for (const [status, response] of Object.entries<Json>(responses))
           if (status.startsWith('2'))

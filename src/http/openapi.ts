@@ -54,8 +54,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: ({ schema, url, route }) => {
       const transformed = { ...(schema as Record<string, unknown>) }
-      const config = (route.config ?? {}) as { scope?: string; access?: string }
+      const config = (route.config ?? {}) as { scope?: string; access?: string; ownWrite?: true }
       if (config.scope) transformed['x-scope'] = config.scope
+      // What goes through the write steps (http/request-scope.ts isApiWrite), and so takes an Idempotency-Key.
+      if (config.scope || config.ownWrite || config.access === 'kiosk') transformed['x-api-write'] = true
       if (config.access === 'public') transformed.security = []
       if (config.access === 'kiosk') transformed.security = [{ kioskDevice: [] }]
       return { schema: transformed as never, url }

@@ -59,6 +59,6 @@ export function cifProblem(compact: string): string | null {
  * of a sole trader. `compact` is in the form compactTaxId gives.
  */
 export function employerTaxIdProblem(compact: string): string | null {
-  if (/^[XYZ]?\d{7,8}[A-Z]$/.test(compact) && !/^\d{7}[A-Z]$/.test(compact)) return dniProblem(compact)
+  if (/^(\d{8}|[XYZ]\d{7})[A-Z]$/.test(compact)) return dniProblem(compact)
   return cifProblem(compact)
 }

@@ -315,7 +315,14 @@ forEachEngine(
     it('at the kiosk: "you did not clock out on Monday", accept the proposed time, then clock in', async () => {
       now = Date.parse('2026-11-23T07:00:00Z')
       const tenant = await madrid(t)
-      const user = await tenant.createUser({ full_name: 'Lucía Pérez', dni: '12345678-Z', phone: '+34 600 111 222' })
+      // Lucía is in HR: at the kiosk she still consents to her own record only.
+      const { departmentId } = await withHr(tenant)
+      const user = await tenant.createUser({
+        full_name: 'Lucía Pérez',
+        dni: '12345678-Z',
+        phone: '+34 600 111 222',
+        department_id: departmentId,
+      })
       const kiosk = (await tenant.admin.post('/api/v1/kiosks', { name: 'Front door' })).body.data
       const device = t.client(kiosk.device_token)
       const first = (await device.post('/api/v1/kiosk/identify', { identifier: '12345678', pin: '1222' })).body.data
@@ -372,6 +379,37 @@ forEachEngine(
         ['approved', null, ['in']],
       )
       assert.equal((await device.post('/api/v1/kiosk/punches', { session, type: 'in' })).status, 201)
+      // A colleague's own proposal, which HR could decide through the API, is not hers to accept here;
+      // nor is one she proposed herself.
+      const colleague = await tenant.createUser()
+      const colleagueKey = await tenant.keyFor(colleague.id)
+      const colleaguePunch = (
+        await tenant.admin.post('/api/v1/attendance', { user_id: colleague.id, type: 'in', ts: '2026-11-24T06:00:00Z' })
+      ).body.data
+      const theirOwn = (
+        await colleagueKey.post('/api/v1/attendance/corrections', {
+          user_id: colleague.id,
+          reason: 'In at 07:00',
+          changes: [{ action: 'move', punch_id: colleaguePunch.id, ts: '2026-11-24T06:30:00Z' }],
+        })
+      ).body.data
+      expectError(await device.post(`/api/v1/kiosk/corrections/${theirOwn.id}/accept`, { session }), 404, 'not_found')
+      const lastPunch = (await device.post('/api/v1/kiosk/identify', credentials)).body.data
+      const mine = (
+        await (
+          await tenant.keyFor(user.id)
+        ).post('/api/v1/attendance/corrections', {
+          user_id: user.id,
+          reason: 'In at 07:25',
+          changes: [{ action: 'add', type: 'break_start', ts: '2026-11-24T07:30:30Z' }],
+        })
+      ).body.data
+      assert.ok(mine?.id, JSON.stringify(mine))
+      expectError(
+        await device.post(`/api/v1/kiosk/corrections/${mine.id}/accept`, { session: lastPunch.session }),
+        403,
+        'permission_denied',
+      )
       const correction = (
         await tenant.admin.get(`/api/v1/attendance/corrections/${employee.left_open_session.correction_id}`)
       ).body.data

@@ -3,7 +3,9 @@
  * before it counts as a forgotten clock-out, and the break art. 34.4 ET requires), the legal
  * identity printed on the monthly record (legal name, CIF), and the language the company's
  * documents and mails speak (Spanish for Spanish companies, English otherwise, until changed).
- * Frozen: later changes go into new migrations.
+ * Existing absence types keep their labels: a label is part of what a worker's signature of a
+ * month covers, and renaming it would make every signed month with such an absence read as
+ * superseded. Frozen: later changes go into new migrations.
  */
 import { type Kysely, sql } from 'kysely'
 
@@ -30,10 +32,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`UPDATE tenants SET language = 'es' WHERE country IS NULL OR country IN (${sql.join([...SPANISH_SPEAKING])})`.execute(
     db,
   )
-  // The default absence types of Spanish companies, still as they were created, in Spanish.
-  for (const [english, spanish] of SPANISH_LABELS)
-    await sql`UPDATE absence_types SET label = ${spanish}
-      WHERE label = ${english} AND tenant_id IN (SELECT id FROM tenants WHERE language = 'es')`.execute(db)
 }
 
 const SPANISH_SPEAKING = [
@@ -59,13 +57,6 @@ const SPANISH_SPEAKING = [
   'GQ',
   'PR',
 ]
-
-const SPANISH_LABELS = [
-  ['Vacation', 'Vacaciones'],
-  ['Sick leave', 'Baja por enfermedad'],
-  ['Justified absence', 'Ausencia justificada'],
-  ['Personal matters', 'Asuntos propios'],
-] as const
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const column of [

@@ -105,8 +105,10 @@ export function dayAnomalies<P extends PunchPoint & { at: string }>(
   const maxMinutes = policy.maxSessionHours * 60
   const plausible: Session<P>[] = []
   for (const session of sessions) {
-    const minutes = Math.floor(sessionLengthMs(session, nowMs) / MINUTE_MS)
-    if (minutes <= maxMinutes) plausible.push(session)
+    // In milliseconds, as punches are refused: a session is too long from the first millisecond past the maximum.
+    const lengthMs = sessionLengthMs(session, nowMs)
+    const minutes = Math.floor(lengthMs / MINUTE_MS)
+    if (lengthMs <= maxMinutes * MINUTE_MS) plausible.push(session)
     else
       anomalies.push({
         type: 'session_too_long',
@@ -159,6 +161,8 @@ export function closingChanges(
   session: Session<PunchPoint & { id: string }>,
   expectedMinutes: number,
   policy: WorkingTimePolicy,
+  /** Worked in the day's earlier sessions (a split shift): the expected work left is what remains. */
+  workedEarlierMinutes = 0,
 ): { changes: CorrectionChange[]; outMs: number } {
   const last = session.punches.at(-1)!
   if (last.type === 'break_start') {
@@ -179,7 +183,7 @@ export function closingChanges(
       breakSince = null
     }
   }
-  const planned = session.inMs + expectedMinutes * MINUTE_MS + breaksMs
+  const planned = session.inMs + Math.max(0, expectedMinutes - workedEarlierMinutes) * MINUTE_MS + breaksMs
   const latest = session.inMs + policy.maxSessionHours * 3_600_000
   const outMs = Math.max(last.ms + MINUTE_MS, Math.min(planned, latest))
   return { changes: [{ action: 'add', type: 'out', ts: new Date(outMs).toISOString() }], outMs }
@@ -190,6 +194,8 @@ export interface LeftOpenSession {
   userId: string
   sessionStartedAt: string
   correctionId: string | null
+  /** Who proposed that correction: the company, HR, or the employee (then HR or a supervisor decides). */
+  proposedBy?: string | null
   /** Where the pending correction puts the `out`, when it adds one. */
   proposedOutAt: string | null
 }
@@ -218,4 +224,12 @@ export function sessionLeftOpenError(found: LeftOpenSession): AppError {
 export function proposedOut(changes: readonly CorrectionChange[]): string | null {
   const out = changes.find((c) => c.action === 'add' && c.type === 'out')
   return out && out.action === 'add' ? out.ts : null
+}
+
+/**
+ * Of the pending corrections touching a session left open (earliest first), the one that closes
+ * it: the first that adds an `out`. Another pending correction (moving its `in`, say) closes nothing.
+ */
+export function closingCorrection<C extends { changes: string }>(pending: readonly C[]): C | undefined {
+  return pending.find((c) => proposedOut(JSON.parse(c.changes) as CorrectionChange[]) !== null)
 }

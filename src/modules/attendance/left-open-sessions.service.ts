@@ -16,7 +16,8 @@ import type { RequestScope } from '../../auth/request-scope.js'
 import { lockRow } from '../../db/locks.js'
 import type { TenantRow } from '../../db/schema.js'
 import { type Db, type Unit, inTransaction } from '../../db/unit-of-work.js'
-import { localDays } from '../../lib/calendar.js'
+import { localDays, startOfLocalDay } from '../../lib/calendar.js'
+import { DateTime } from 'luxon'
 import { parseJsonText } from '../../db/codec.js'
 import { recordEvent } from '../events/index.js'
 import { findUserRow } from '../users/index.js'
@@ -24,12 +25,13 @@ import { calendarSubject, loadWorkCalendars } from '../work-calendar/index.js'
 import {
   type LeftOpenSession,
   closingChanges,
+  closingCorrection,
   isPastMaximum,
   proposedOut,
   sessionLengthMs,
   workingTimePolicyOf,
 } from './anomalies.logic.js'
-import { buildSessions } from './attendance.logic.js'
+import { buildSessions, sessionWorkedMs } from './attendance.logic.js'
 import * as repo from './attendance.repository.js'
 import type { CorrectionChange } from './corrections.logic.js'
 import * as store from './corrections.repository.js'
@@ -80,18 +82,35 @@ export async function settleLeftOpenSession(
     const policy = workingTimePolicyOf(tenant)
     if (!start || !isPastMaximum(Date.parse(start.ts), tx.now, policy)) return null
     const found = { userId, sessionStartedAt: start.ts }
-    const [pending] = await store.pendingCorrectionsFrom(trx, tenant.id, [userId], start.ts)
+    const pending = closingCorrection(await store.pendingCorrectionsFrom(trx, tenant.id, [userId], start.ts))
     if (pending) {
       const changes = parseJsonText(pending.changes) as CorrectionChange[]
-      return { ...found, correctionId: pending.id, proposedOutAt: proposedOut(changes) }
+      return {
+        ...found,
+        correctionId: pending.id,
+        proposedBy: pending.proposed_by,
+        proposedOutAt: proposedOut(changes),
+      }
     }
     if (await store.companyProposedSince(trx, tenant.id, userId, start.ts))
-      return { ...found, correctionId: null, proposedOutAt: null }
+      return { ...found, correctionId: null, proposedBy: null, proposedOutAt: null }
     const user = (await findUserRow(trx, tenant.id, userId))!
-    const punches = await repo.effectivePunchesFrom(trx, tenant.id, userId, start.ts)
-    const session = buildSessions(punches.map((p) => ({ ...p, ms: Date.parse(p.ts) })))[0]!
-    const expected = await expectedMinutesOn(trx, tenant, userId, start.ts)
-    const { changes, outMs } = closingChanges(session, expected || FALLBACK_EXPECTED_MINUTES, policy)
+    // The day's punches from its start: earlier sessions (a split shift) have done part of the day's work.
+    const date = DateTime.fromISO(start.ts, { zone: tenant.timezone }).toISODate()!
+    const dayStart = new Date(startOfLocalDay(date, tenant.timezone)).toISOString()
+    const punches = await repo.effectivePunchesFrom(trx, tenant.id, userId, dayStart < start.ts ? dayStart : start.ts)
+    const sessions = buildSessions(punches.map((p) => ({ ...p, ms: Date.parse(p.ts) })))
+    const session = sessions.find((s) => s.punches[0]!.ts === start.ts)!
+    const earlierMs = sessions
+      .filter((s) => s.inMs < session.inMs)
+      .reduce((sum, s) => sum + sessionWorkedMs(s, session.inMs), 0)
+    const expected = await expectedMinutesOn(trx, tenant, userId, date)
+    const { changes, outMs } = closingChanges(
+      session,
+      expected || FALLBACK_EXPECTED_MINUTES,
+      policy,
+      Math.floor(earlierMs / 60_000),
+    )
     const proposal = await insertProposal(
       tx,
       user,
@@ -107,13 +126,12 @@ export async function settleLeftOpenSession(
       correction_id: proposal.id,
       proposed_out_at: proposedOut(proposal.changes),
     })
-    return { ...found, correctionId: proposal.id, proposedOutAt: proposedOut(proposal.changes) }
+    return { ...found, correctionId: proposal.id, proposedBy: COMPANY, proposedOutAt: proposedOut(proposal.changes) }
   })
 }
 
-/** The minutes the employee's schedule expected on the local day an instant falls on. */
-async function expectedMinutesOn(db: Db, tenant: TenantRow, userId: string, instant: string): Promise<number> {
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: tenant.timezone }).format(new Date(instant))
+/** The minutes the employee's schedule expected on a local day. */
+async function expectedMinutesOn(db: Db, tenant: TenantRow, userId: string, date: string): Promise<number> {
   const subject = await calendarSubject(db, tenant.id, userId)
   if (!subject) return 0
   const planOf = (await loadWorkCalendars(db, tenant, [userId], date, date))(subject)
@@ -126,16 +144,24 @@ async function expectedMinutesOn(db: Db, tenant: TenantRow, userId: string, inst
  */
 export async function proposeClosingOfLeftOpenSessions(unit: Unit, tenants: readonly TenantRow[]): Promise<number> {
   let proposed = 0
+  const failures: Error[] = []
   for (const tenant of tenants) {
     const policy = workingTimePolicyOf(tenant)
     for (const userId of await repo.usersWithOpenSessions(unit.db, tenant.id)) {
       const [start] = await repo.lastEffectiveIns(unit.db, tenant.id, [userId])
       if (!start || !isPastMaximum(Date.parse(start.ts), unit.now, policy)) continue
       const before = await store.pendingCorrectionsFrom(unit.db, tenant.id, [userId], start.ts)
-      if (before.length > 0) continue
-      const found = await settleLeftOpenSession(unit, tenant, userId)
-      if (found?.correctionId) proposed++
+      if (closingCorrection(before)) continue
+      // One employee whose record cannot be judged must not hold back everyone after them.
+      try {
+        const found = await settleLeftOpenSession(unit, tenant, userId)
+        if (found?.correctionId && found.proposedBy === COMPANY) proposed++
+      } catch (error) {
+        failures.push(error instanceof Error ? error : new Error(String(error)))
+      }
     }
   }
+  if (failures.length > 0)
+    throw new AggregateError(failures, `${failures.length} sessions left open could not be settled; ${proposed} were`)
   return proposed
 }

@@ -16,7 +16,13 @@ import { newId } from '../../lib/ids.js'
 import { recordEvents } from '../events/index.js'
 import { findUserRows } from '../users/index.js'
 import { parseJsonText } from '../../db/codec.js'
-import { isPastMaximum, proposedOut, sessionLeftOpenError, workingTimePolicyOf } from './anomalies.logic.js'
+import {
+  closingCorrection,
+  isPastMaximum,
+  proposedOut,
+  sessionLeftOpenError,
+  workingTimePolicyOf,
+} from './anomalies.logic.js'
 import * as logic from './attendance.logic.js'
 import type { CorrectionChange } from './corrections.logic.js'
 import { pendingCorrectionsFrom } from './corrections.repository.js'
@@ -242,12 +248,14 @@ async function withSettlingCorrection(
   employee: PunchingEmployee,
   refusal: AppError,
 ): Promise<AppError> {
-  if (refusal.code !== 'session_left_open' || employee.sessionStartedAt === undefined) return refusal
-  const [pending] = await pendingCorrectionsFrom(trx, tenantId, [employee.user.id], employee.sessionStartedAt)
+  // The session the refusal names (in a batch, it may have begun within the batch).
+  const sessionStartedAt = refusal.details?.find((d) => d.field === 'session_started_at')?.value
+  if (refusal.code !== 'session_left_open' || sessionStartedAt === undefined) return refusal
+  const pending = closingCorrection(await pendingCorrectionsFrom(trx, tenantId, [employee.user.id], sessionStartedAt))
   if (!pending) return refusal
   return sessionLeftOpenError({
     userId: employee.user.id,
-    sessionStartedAt: employee.sessionStartedAt,
+    sessionStartedAt,
     correctionId: pending.id,
     proposedOutAt: proposedOut(parseJsonText(pending.changes) as CorrectionChange[]),
   })

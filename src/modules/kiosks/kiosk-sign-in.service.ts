@@ -10,10 +10,10 @@ import type { RequestScope } from '../../auth/request-scope.js'
 import { lockRows } from '../../db/locks.js'
 import type { UserRow } from '../../db/schema.js'
 import { type Db, type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
-import { AppError, invalidField, retryLater } from '../../errors.js'
+import { AppError, invalidField, notFound, permissionDenied, retryLater } from '../../errors.js'
 import { hashPassword, newSecret, sha256Hex, verifyPassword } from '../../lib/secrets.js'
 import type { PunchType } from '../attendance/index.js'
-import { decideCorrection, lastEffectivePunches, settleLeftOpenSession } from '../attendance/index.js'
+import { decideCorrection, getCorrection, lastEffectivePunches, settleLeftOpenSession } from '../attendance/index.js'
 import { kioskPunch } from '../attendance/index.js'
 import { requireTenant } from '../tenants/index.js'
 import { kioskPinFromPhone } from '../users/index.js'
@@ -208,10 +208,11 @@ async function employeeView(
     // Until the initial PIN is changed, the only thing to do is change it.
     allowed_punches: pinChangeRequired || leftOpen ? [] : logic.allowedPunches(lastType),
     pin_change_required: pinChangeRequired,
+    // A closing the employee proposed themselves awaits HR: there is nothing for them to accept.
     left_open_session: leftOpen && {
       started_at: leftOpen.sessionStartedAt,
-      correction_id: leftOpen.correctionId,
-      proposed_out_at: leftOpen.proposedOutAt,
+      correction_id: leftOpen.proposedBy === signIn.user.id ? null : leftOpen.correctionId,
+      proposed_out_at: leftOpen.proposedBy === signIn.user.id ? null : leftOpen.proposedOutAt,
     },
   }
 }
@@ -256,6 +257,12 @@ export async function punch(scope: RequestScope, signIn: KioskSignIn, body: Kios
  */
 export async function acceptCorrection(scope: RequestScope, signIn: KioskSignIn, correctionId: string) {
   if (signIn.pinChangeRequired) throw pinChangeFirst()
+  // The kiosk gives a worker's consent to their own record only: never a decision HR or a
+  // supervisor could make about a colleague's, nor about their own proposal.
+  const correction = await getCorrection(scope, correctionId)
+  if (correction.user_id !== signIn.user.id) throw notFound('Correction')
+  if (correction.proposed_by === signIn.user.id)
+    throw permissionDenied('A correction you proposed is decided by HR or your supervisor, not by you')
   const decided = await decideCorrection(scope, correctionId, { decision: 'approved' })
   return { correction_id: decided.id, status: 'approved' as const, employee: await employeeView(scope, signIn) }
 }

@@ -195,7 +195,8 @@ export async function monthlyReport(scope: RequestScope, query: MonthlyReportQue
     language: auth.tenant.language,
     company: {
       name: companyName,
-      cif: identity.company_cif ?? auth.tenant.cif,
+      // A worker employed by another company (company_name) never gets this company's CIF.
+      cif: identity.company_name === null ? (identity.company_cif ?? auth.tenant.cif) : identity.company_cif,
       work_center:
         identity.work_center_id && identity.work_center_name
           ? { id: identity.work_center_id, name: identity.work_center_name }

@@ -144,7 +144,7 @@ function effectsText(effects: Correction['effects'], zone: string, words: Report
       const what = words.punch[e.type]
       if (e.action === 'add') return words.added(what, at(e.to!))
       if (e.action === 'void') return words.voided(what, at(e.from!))
-      const sameDay = e.from!.slice(0, 10) === e.to!.slice(0, 10)
+      const sameDay = DateTime.fromISO(e.from!, { zone }).hasSame(DateTime.fromISO(e.to!, { zone }), 'day')
       return words.moved(what, sameDay ? time(e.from!) : at(e.from!), at(e.to!))
     })
     .join('; ')

@@ -47,8 +47,8 @@ export async function updateTenantSettings(scope: RequestScope, body: UpdateTena
   if (body.default_schedule_effective_from !== undefined && body.default_schedule_id === undefined) {
     throw invalidField('default_schedule_effective_from', 'is only accepted with default_schedule_id')
   }
-  const cif = body.cif ? compactTaxId(body.cif) : body.cif
-  const cifProblem = cif ? employerTaxIdProblem(cif) : null
+  const cif = typeof body.cif === 'string' ? compactTaxId(body.cif) : body.cif
+  const cifProblem = typeof cif === 'string' ? employerTaxIdProblem(cif) : null
   if (cifProblem) throw invalidField('cif', cifProblem)
   await inTransaction(scope, async (tx) => {
     const trx = tx.db
