@@ -10,6 +10,7 @@ import { type DatabaseHandle, migrateToLatest } from '../src/db/database.js'
 import { createTenant } from '../src/modules/onboarding/onboarding.service.js'
 import { type CliTarget, freshCliTarget } from './helpers/cli-target.js'
 import { cliFails, cliOk } from './helpers/cli-suite.js'
+import { settledEventsOfType } from './helpers/eventually.js'
 import { Client, ENGINES, NO_SHEDDING, PG_URL, uniqueEmail } from './helpers/harness.js'
 
 for (const engine of ENGINES) {
@@ -49,7 +50,7 @@ for (const engine of ENGINES) {
       })
       assert.equal(completed.status, 200, JSON.stringify(completed.body))
       assert.equal(completed.body.data.user.id, person.id)
-      const events = (await admin.get('/api/v1/events?type=user.invited')).body.data
+      const events = await settledEventsOfType(admin, 'user.invited')
       assert.deepEqual(events.at(-1).actor, { user_id: null, key_id: null }, 'the command line acts as nobody')
       const audit = (await admin.get('/api/v1/audit-log?operation=users.invite')).body.data
       assert.deepEqual([audit[0].source, audit[0].resource_id], ['cli', person.id])

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict'
 import { it } from 'node:test'
 import { DEFAULT_NOW, days, madrid, withHr } from '../helpers/absences.js'
 import { expectError, forEachEngine } from '../helpers/harness.js'
+import { settledEventsOfType } from '../helpers/eventually.js'
 
 let now = Date.parse(DEFAULT_NOW) // Monday 2026-11-23, 10:00 UTC
 
@@ -33,7 +34,7 @@ forEachEngine(
       const day = (await tenant.admin.get(`/api/v1/attendance?user_id=${worker.id}&from=2026-11-17&to=2026-11-17`)).body
         .data[0]
       assert.equal(day.expected_minutes, 0, 'a day of sick leave expects no work')
-      const events = (await tenant.admin.get('/api/v1/events?type=absence.created')).body.data
+      const events = await settledEventsOfType(tenant.admin, 'absence.created')
       assert.equal(events.at(-1).data.id, res.body.data.id)
       const audit = (await tenant.admin.get('/api/v1/audit-log?operation=absences.record')).body.data
       assert.deepEqual([audit[0].resource_id, audit[0].user_id], [res.body.data.id, hr.id])

@@ -10,6 +10,7 @@ import { proposeClosingOfLeftOpenSessions } from '../../src/modules/attendance/i
 import { allTenants } from '../../src/modules/tenants/index.js'
 import { madrid, withHr } from '../helpers/absences.js'
 import { type Client, type TestContext, type TestTenant, expectError, forEachEngine } from '../helpers/harness.js'
+import { settledEventsOfType } from '../helpers/eventually.js'
 
 let now = Date.parse('2026-11-23T10:00:00Z') // Monday
 const HOUR = 3_600_000
@@ -162,7 +163,7 @@ forEachEngine(
 
       assert.equal(await checkLeftOpen(t, tenant), 1)
       assert.equal(await checkLeftOpen(t, tenant), 0, 'one proposal per session')
-      const [anomaly] = (await tenant.admin.get('/api/v1/events?type=attendance.anomaly_detected')).body.data
+      const [anomaly] = await settledEventsOfType(tenant.admin, 'attendance.anomaly_detected')
       assert.deepEqual(anomaly.actor, { user_id: null, key_id: null })
       assert.deepEqual(
         [anomaly.data.user_id, anomaly.data.type, anomaly.data.session_started_at, anomaly.data.proposed_out_at],

@@ -17,7 +17,7 @@ import {
 import { MAX_WEBHOOKS_PER_TENANT } from '../../src/modules/webhooks/webhooks.logic.js'
 import { claimDueDeliveries } from '../../src/modules/webhooks/webhooks.repository.js'
 import { type TestContext, type TestTenant, expectError, forEachEngine, uniqueEmail } from '../helpers/harness.js'
-import { eventually } from '../helpers/eventually.js'
+import { eventually, settledEventsOfType } from '../helpers/eventually.js'
 import { type ReceivedWebhook, type Receiver, startReceiver } from '../helpers/webhook-receiver.js'
 
 const FAST_RETRY = { firstDelayMs: 40, maxDelayMs: 200, giveUpAfterMs: 60_000 }
@@ -162,7 +162,7 @@ forEachEngine(
       assert.equal(event.type, 'user.created')
       assert.equal(event.data.id, user.id)
       assert.equal(event.data.dni ?? null, null, 'events carry no sensitive fields')
-      const streamed = (await tenant.admin.get('/api/v1/events')).body.data.find((e: any) => e.id === event.id)
+      const streamed = (await settledEventsOfType(tenant.admin, 'user.created')).find((e: any) => e.id === event.id)
       assert.deepEqual(event, streamed)
       assert.equal(delivery!.headers['webhook-id'], event.id)
       assert.equal(delivery!.headers['content-type'], 'application/json')

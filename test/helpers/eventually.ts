@@ -27,3 +27,21 @@ export function exited(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode)
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)))
 }
+
+/** What a GET /events read needs: a client of the tenant's administrator. */
+interface EventsReader {
+  get(url: string): Promise<{ status: number; body: any }>
+}
+
+/**
+ * The stream's events of one type once at least `count` show: on PostgreSQL an event shows once
+ * every write transaction begun before it has ended, and other test files write on the same server.
+ */
+export async function settledEventsOfType(admin: EventsReader, type: string, count = 1): Promise<any[]> {
+  const page = await eventually(
+    `${count} ${type} events`,
+    () => admin.get(`/api/v1/events?type=${type}&page_size=500`),
+    (res) => res.status === 200 && res.body.data.length >= count,
+  )
+  return page.body.data
+}
