@@ -12,7 +12,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process answers */
+        /**
+         * Liveness: the process answers
+         * @description Public: needs no credential.
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -29,7 +32,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database answers */
+        /**
+         * Readiness: the database answers
+         * @description Public: needs no credential.
+         */
         get: operations["ready"];
         put?: never;
         post?: never;
@@ -46,7 +52,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI 3.1 document */
+        /**
+         * This OpenAPI 3.1 document
+         * @description Public: needs no credential.
+         */
         get: operations["openapi"];
         put?: never;
         post?: never;
@@ -63,7 +72,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Identify the caller: tenant, enabled scopes, acting user and credential (any valid key or session) */
+        /**
+         * Identify the caller: tenant, enabled scopes, acting user and credential (any valid key or session)
+         * @description Any valid credential: an API key or a person’s session.
+         */
         get: operations["me"];
         put?: never;
         post?: never;
@@ -162,7 +174,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out: the session of this request ends, on every instance at once */
+        /**
+         * Sign out: the session of this request ends, on every instance at once
+         * @description Any valid credential: an API key or a person’s session.
+         */
         post: operations["auth.logout"];
         delete?: never;
         options?: never;
@@ -177,7 +192,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My open sessions: where and when I signed in, and when each was last used */
+        /**
+         * My open sessions: where and when I signed in, and when each was last used
+         * @description Any valid credential: an API key or a person’s session.
+         */
         get: operations["auth.sessions.list"];
         put?: never;
         post?: never;
@@ -258,7 +276,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a user (full form) */
+        /**
+         * Get a user (full form)
+         * @description Needs the `users.get` scope: an API key holding it, or a person’s session.
+         */
         get: operations["users.get"];
         put?: never;
         post?: never;
@@ -319,10 +340,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List departments, ordered by name then id */
+        /**
+         * List departments, ordered by name then id
+         * @description Needs the `departments.list` scope: an API key holding it, or a person’s session.
+         */
         get: operations["departments.list"];
         put?: never;
-        /** Create an item of departments (administrators) */
+        /**
+         * Create an item of departments (administrators)
+         * @description Needs the `departments.create` scope: an API key holding it, or a person’s session.
+         */
         post: operations["departments.create"];
         delete?: never;
         options?: never;
@@ -343,7 +370,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change an item of departments (administrators) */
+        /**
+         * Change an item of departments (administrators)
+         * @description Needs the `departments.update` scope: an API key holding it, or a person’s session.
+         */
         patch: operations["departments.update"];
         trace?: never;
     };
@@ -354,10 +384,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List work centers, ordered by name then id */
+        /**
+         * List work centers, ordered by name then id
+         * @description Needs the `work-centers.list` scope: an API key holding it, or a person’s session.
+         */
         get: operations["work-centers.list"];
         put?: never;
-        /** Create an item of work centers (administrators) */
+        /**
+         * Create an item of work centers (administrators)
+         * @description Needs the `work-centers.create` scope: an API key holding it, or a person’s session.
+         */
         post: operations["work-centers.create"];
         delete?: never;
         options?: never;
@@ -378,7 +414,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change an item of work centers (administrators) */
+        /**
+         * Change an item of work centers (administrators)
+         * @description Needs the `work-centers.update` scope: an API key holding it, or a person’s session.
+         */
         patch: operations["work-centers.update"];
         trace?: never;
     };
@@ -389,10 +428,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List schedules, ordered by name then id */
+        /**
+         * List schedules, ordered by name then id
+         * @description Needs the `schedules.list` scope: an API key holding it, or a person’s session.
+         */
         get: operations["schedules.list"];
         put?: never;
-        /** Create an item of schedules (administrators) */
+        /**
+         * Create an item of schedules (administrators)
+         * @description Needs the `schedules.create` scope: an API key holding it, or a person’s session.
+         */
         post: operations["schedules.create"];
         delete?: never;
         options?: never;
@@ -413,7 +458,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change an item of schedules (administrators) */
+        /**
+         * Change an item of schedules (administrators)
+         * @description Needs the `schedules.update` scope: an API key holding it, or a person’s session.
+         */
         patch: operations["schedules.update"];
         trace?: never;
     };
@@ -424,7 +472,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Company settings of the key’s tenant */
+        /**
+         * Company settings of the key’s tenant
+         * @description Needs the `tenant.get` scope: an API key holding it, or a person’s session.
+         */
         get: operations["tenant.get"];
         put?: never;
         post?: never;
@@ -451,7 +502,10 @@ export interface paths {
          */
         get: operations["holidays.list"];
         put?: never;
-        /** Add a company holiday (administrators) */
+        /**
+         * Add a company holiday (administrators)
+         * @description Needs the `holidays.create` scope: an API key holding it, or a person’s session.
+         */
         post: operations["holidays.create"];
         delete?: never;
         options?: never;
@@ -469,7 +523,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a company holiday (administrators) */
+        /**
+         * Remove a company holiday (administrators)
+         * @description Needs the `holidays.delete` scope: an API key holding it, or a person’s session.
+         */
         delete: operations["holidays.delete"];
         options?: never;
         head?: never;
@@ -631,7 +688,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a correction with its trail (scope attendance-corrections.list) */
+        /**
+         * Get a correction with its trail (scope attendance-corrections.list)
+         * @description Needs the `attendance-corrections.list` scope: an API key holding it, or a person’s session.
+         */
         get: operations["attendance-corrections.get"];
         put?: never;
         post?: never;
@@ -670,7 +730,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Withdraw a pending correction (whoever proposed it) */
+        /**
+         * Withdraw a pending correction (whoever proposed it)
+         * @description Needs the `attendance-corrections.cancel` scope: an API key holding it, or a person’s session.
+         */
         post: operations["attendance-corrections.cancel"];
         delete?: never;
         options?: never;
@@ -769,7 +832,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an expense */
+        /**
+         * Get an expense
+         * @description Needs the `expenses.get` scope: an API key holding it, or a person’s session.
+         */
         get: operations["expenses.get"];
         put?: never;
         post?: never;
@@ -786,10 +852,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List projects, ordered by code then id */
+        /**
+         * List projects, ordered by code then id
+         * @description Needs the `projects.list` scope: an API key holding it, or a person’s session.
+         */
         get: operations["projects.list"];
         put?: never;
-        /** Create a project (administrators) */
+        /**
+         * Create a project (administrators)
+         * @description Needs the `projects.create` scope: an API key holding it, or a person’s session.
+         */
         post: operations["projects.create"];
         delete?: never;
         options?: never;
@@ -810,7 +882,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a project (administrators); `active: false` closes it to new allocations */
+        /**
+         * Change a project (administrators); `active: false` closes it to new allocations
+         * @description Needs the `projects.update` scope: an API key holding it, or a person’s session.
+         */
         patch: operations["projects.update"];
         trace?: never;
     };
@@ -821,7 +896,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List allocations, ordered by start then id */
+        /**
+         * List allocations, ordered by start then id
+         * @description Needs the `allocations.list` scope: an API key holding it, or a person’s session.
+         */
         get: operations["allocations.list"];
         put?: never;
         /**
@@ -842,11 +920,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an allocation */
+        /**
+         * Get an allocation
+         * @description Needs the `allocations.get` scope: an API key holding it, or a person’s session.
+         */
         get: operations["allocations.get"];
         put?: never;
         post?: never;
-        /** Remove an allocation (administrators, or the employee) */
+        /**
+         * Remove an allocation (administrators, or the employee)
+         * @description Needs the `allocations.delete` scope: an API key holding it, or a person’s session.
+         */
         delete: operations["allocations.delete"];
         options?: never;
         head?: never;
@@ -860,10 +944,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company’s absence types, ordered by key */
+        /**
+         * The company’s absence types, ordered by key
+         * @description Needs the `absence-types.list` scope: an API key holding it, or a person’s session.
+         */
         get: operations["absence-types.list"];
         put?: never;
-        /** Add an absence type (administrators) */
+        /**
+         * Add an absence type (administrators)
+         * @description Needs the `absence-types.create` scope: an API key holding it, or a person’s session.
+         */
         post: operations["absence-types.create"];
         delete?: never;
         options?: never;
@@ -884,7 +974,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change an absence type (administrators); existing absences keep their status */
+        /**
+         * Change an absence type (administrators); existing absences keep their status
+         * @description Needs the `absence-types.update` scope: an API key holding it, or a person’s session.
+         */
         patch: operations["absence-types.update"];
         trace?: never;
     };
@@ -919,7 +1012,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an absence */
+        /**
+         * Get an absence
+         * @description Needs the `absences.get` scope: an API key holding it, or a person’s session.
+         */
         get: operations["absences.get"];
         put?: never;
         post?: never;
@@ -978,7 +1074,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a pending or approved absence that has not ended (the employee or HR) */
+        /**
+         * Cancel a pending or approved absence that has not ended (the employee or HR)
+         * @description Needs the `absences.cancel` scope: an API key holding it, or a person’s session.
+         */
         post: operations["absences.cancel"];
         delete?: never;
         options?: never;
@@ -1033,7 +1132,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** API keys, oldest first, never their secrets: all of the company’s for administrators, those acting as me for a member */
+        /**
+         * API keys, oldest first, never their secrets: all of the company’s for administrators, those acting as me for a member
+         * @description Needs the `keys.list` scope: an API key holding it, or a person’s session.
+         */
         get: operations["keys.list"];
         put?: never;
         /**
@@ -1054,7 +1156,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an API key (scope keys.list): any of the company’s for administrators, one acting as me for a member */
+        /**
+         * Get an API key (scope keys.list): any of the company’s for administrators, one acting as me for a member
+         * @description Needs the `keys.list` scope: an API key holding it, or a person’s session.
+         */
         get: operations["keys.get"];
         put?: never;
         post?: never;
@@ -1151,7 +1256,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company’s webhook subscriptions, oldest first (administrators); never their secrets */
+        /**
+         * The company’s webhook subscriptions, oldest first (administrators); never their secrets
+         * @description Needs the `webhooks.list` scope: an API key holding it, or a person’s session.
+         */
         get: operations["webhooks.list"];
         put?: never;
         /**
@@ -1172,15 +1280,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook subscription (administrators; scope webhooks.list) */
+        /**
+         * Get a webhook subscription (administrators; scope webhooks.list)
+         * @description Needs the `webhooks.list` scope: an API key holding it, or a person’s session.
+         */
         get: operations["webhooks.get"];
         put?: never;
         post?: never;
-        /** Delete a subscription and its deliveries (administrators) */
+        /**
+         * Delete a subscription and its deliveries (administrators)
+         * @description Needs the `webhooks.delete` scope: an API key holding it, or a person’s session.
+         */
         delete: operations["webhooks.delete"];
         options?: never;
         head?: never;
-        /** Change a subscription (administrators); `active: true` resumes one deactivated after failing */
+        /**
+         * Change a subscription (administrators); `active: true` resumes one deactivated after failing
+         * @description Needs the `webhooks.update` scope: an API key holding it, or a person’s session.
+         */
         patch: operations["webhooks.update"];
         trace?: never;
     };
@@ -1191,7 +1308,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The deliveries of a subscription, newest first: attempts, last status and duration, next attempt (administrators; scope webhooks.list) */
+        /**
+         * The deliveries of a subscription, newest first: attempts, last status and duration, next attempt (administrators; scope webhooks.list)
+         * @description Needs the `webhooks.list` scope: an API key holding it, or a person’s session.
+         */
         get: operations["webhooks.deliveries"];
         put?: never;
         post?: never;
@@ -1208,7 +1328,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company’s kiosk devices, oldest first (administrators); never their tokens */
+        /**
+         * The company’s kiosk devices, oldest first (administrators); never their tokens
+         * @description Needs the `kiosks.list` scope: an API key holding it, or a person’s session.
+         */
         get: operations["kiosks.list"];
         put?: never;
         /**
@@ -1269,7 +1392,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The kiosk device this token belongs to, and the service’s clock (device token) */
+        /**
+         * The kiosk device this token belongs to, and the service’s clock (device token)
+         * @description Takes a kiosk device token (`jkd_…`) and nothing else.
+         */
         get: operations["kiosk.device"];
         put?: never;
         post?: never;
@@ -1677,24 +1803,7 @@ export interface components {
             /** @description worked_minutes - expected_minutes */
             balance_minutes: number;
             /** @description What in this day’s punches needs attention; empty when nothing */
-            anomalies: {
-                /** @description session_too_long: a session lasted (or is still open) longer than the company’s max_session_hours, usually a forgotten clock-out; missing_break: continuous work passed break_after_minutes without a pause of min_break_minutes (art. 34.4 ET); punch_on_day_off: work on a rest day, a holiday or a day of full-day absence */
-                type: "session_too_long" | "missing_break" | "punch_on_day_off";
-                /**
-                 * Format: date-time
-                 * @description The `in` of the session concerned (for punch_on_day_off and missing_break, the day’s first)
-                 */
-                session_started_at: string;
-                /** @description The session’s length (up to now when open), the longest stretch worked without the break, or the work on the day off */
-                minutes: number;
-                /** @description What the company allows; null for punch_on_day_off */
-                limit_minutes: number | null;
-                /**
-                 * @description Why the day is off, for punch_on_day_off (rest_day, holiday or absence); null otherwise
-                 * @enum {string|null}
-                 */
-                day_off: "rest_day" | "holiday" | "absence" | null;
-            }[];
+            anomalies: components["schemas"]["AttendanceAnomaly"][];
         };
         /** @description Something in a day’s punches that needs attention; the record itself is unchanged */
         AttendanceAnomaly: {
@@ -2468,6 +2577,568 @@ export interface components {
             status: "approved";
             employee: components["schemas"]["KioskEmployee"];
         };
+        AuthLoginRequest: {
+            /** @description The email of the account */
+            email: string;
+            password: string;
+            /** @description The company to sign in to, when the email has accounts in several (409 tenant_choice_required) */
+            tenant_id?: string;
+        };
+        AuthPasswordResetRequest: {
+            /** @description The email of the account */
+            email: string;
+            /** @description Only the account in this company */
+            tenant_id?: string;
+        };
+        AuthPasswordResetCompleteRequest: {
+            /** @description The token of the link */
+            token: string;
+            /** @description 8 to 256 characters, not one of the commonly used passwords */
+            password: string;
+        };
+        MePasswordRequest: {
+            current_password: string;
+            /** @description 8 to 256 characters, not one of the commonly used passwords */
+            password: string;
+        };
+        UsersCreateRequest: {
+            /**
+             * Format: email
+             * @description Login email, unique in the tenant (case-insensitive)
+             */
+            email: string;
+            /** @description Full name */
+            full_name: string;
+            /** @description 8 to 256 characters, not a commonly used password; omit to invite the person to set their own (POST /users/{id}/invite) */
+            password?: string;
+            /** @description 'member' or 'admin' */
+            role?: "member" | "admin";
+            department_id?: string | null;
+            work_center_id?: string | null;
+            /** @description Supervisor (extension) */
+            manager_id?: string | null;
+            /** @description Work schedule (extension); omitted or null: the company default */
+            schedule_id?: string | null;
+            /**
+             * Format: date
+             * @example 2026-03-02
+             */
+            hire_date?: string | null;
+            /** @description Annual vacation days */
+            vacation_days?: number | null;
+            /** @default false */
+            works_holidays: boolean;
+            /** @default false */
+            remote_work_allowed: boolean;
+            /** @description National/foreigner id; its digits are the kiosk identifier */
+            dni?: string | null;
+            /** @description Stored as profile.phone_personal; its last 4 digits are the initial kiosk PIN */
+            phone?: string;
+        };
+        /** @description Partial update: omitted fields keep their value, null clears */
+        UsersUpdateRequest: {
+            /** @description Full name */
+            full_name?: string;
+            /** @description 'member' or 'admin' */
+            role?: "member" | "admin";
+            department_id?: string | null;
+            work_center_id?: string | null;
+            /** @description Supervisor (extension); null removes it */
+            manager_id?: string | null;
+            /** @description Work schedule (extension); null: the company default */
+            schedule_id?: string | null;
+            /**
+             * Format: date
+             * @description First day the new schedule_id applies (default: today in the company’s time zone); earlier days keep the schedule they had. Only with schedule_id.
+             * @example 2026-03-02
+             */
+            schedule_effective_from?: string;
+            /**
+             * Format: date
+             * @example 2026-03-02
+             */
+            hire_date?: string | null;
+            /** @description null resets to the company default */
+            vacation_days?: number | null;
+            works_holidays?: boolean;
+            remote_work_allowed?: boolean;
+            /** @description Phone number: digits, spaces, + ( ) . - */
+            phone_company?: string | null;
+            /** @description Phone number: digits, spaces, + ( ) . - */
+            phone_personal?: string | null;
+            /**
+             * Format: email
+             * @description Personal email
+             */
+            personal_email?: string | null;
+            /**
+             * Format: date
+             * @description Birth date
+             * @example 2026-03-02
+             */
+            birth_date?: string | null;
+            nationality?: string | null;
+            /** @description National/foreigner id; its digits are the kiosk identifier */
+            dni?: string | null;
+            /**
+             * Format: date
+             * @example 2026-03-02
+             */
+            dni_expiry?: string | null;
+            address?: string | null;
+            city?: string | null;
+            postal_code?: string | null;
+            passport_number?: string | null;
+            /**
+             * Format: date
+             * @example 2026-03-02
+             */
+            passport_issue?: string | null;
+            /**
+             * Format: date
+             * @example 2026-03-02
+             */
+            passport_expiry?: string | null;
+            health_insurance?: string | null;
+            /** @description Payroll account; the checksum is verified */
+            iban?: string | null;
+            /** @description BIC/SWIFT code */
+            swift?: string | null;
+            /** @description Managed by HR */
+            country?: string | null;
+            /** @description Managed by HR */
+            company_name?: string | null;
+            /** @description Managed by HR */
+            company_cif?: string | null;
+            /** @description Managed by HR */
+            ssn?: string | null;
+            /** @description Managed by HR: an array of strings (as it is read), or the same array serialised as a JSON string (the contract’s write form); at most 100 of at most 200 characters */
+            qualifications?: string[] | string | null;
+        };
+        DepartmentsCreateRequest: {
+            /** @description Unique in the tenant */
+            name: string;
+        };
+        DepartmentsUpdateRequest: {
+            /** @description Unique in the tenant */
+            name?: string;
+        };
+        WorkCentersCreateRequest: {
+            /** @description Unique in the tenant */
+            name: string;
+            /** @description ISO 3166-1 alpha-2 code; drives public holidays */
+            country?: string | null;
+            /** @description Region (ISO 3166-2 subdivision suffix, e.g. MD for Madrid) */
+            region?: string | null;
+        };
+        WorkCentersUpdateRequest: {
+            /** @description Unique in the tenant */
+            name?: string;
+            /** @description ISO 3166-1 alpha-2 code; drives public holidays */
+            country?: string | null;
+            /** @description Region (ISO 3166-2 subdivision suffix, e.g. MD for Madrid) */
+            region?: string | null;
+        };
+        SchedulesCreateRequest: {
+            /** @description Unique in the tenant */
+            name: string;
+            /** @description Expected minutes of work for each ISO weekday (0 = not a working day) */
+            weekday_minutes: {
+                mon: number;
+                tue: number;
+                wed: number;
+                thu: number;
+                fri: number;
+                sat: number;
+                sun: number;
+            };
+        };
+        SchedulesUpdateRequest: {
+            /** @description Unique in the tenant */
+            name?: string;
+            /** @description Expected minutes of work for each ISO weekday (0 = not a working day) */
+            weekday_minutes?: {
+                mon: number;
+                tue: number;
+                wed: number;
+                thu: number;
+                fri: number;
+                sat: number;
+                sun: number;
+            };
+            /**
+             * Format: date
+             * @description First day the new weekday_minutes apply (default: today in the company’s time zone); earlier days keep the minutes they had. Only with weekday_minutes.
+             * @example 2026-03-02
+             */
+            effective_from?: string;
+        };
+        TenantUpdateRequest: {
+            name?: string;
+            /**
+             * @description IANA time zone, e.g. Europe/Madrid
+             * @example Europe/Madrid
+             */
+            timezone?: string;
+            default_vacation_days?: number;
+            /** @description How the vacation days of a year worked in part (a hire, a leave, a deactivation) are rounded to whole days: up (the default, never less than the worker’s share), nearest (half up), or down */
+            vacation_rounding?: "up" | "nearest" | "down";
+            /** @description ISO 3166-1 alpha-2; default country for public holidays */
+            country?: string | null;
+            /** @description Region within the country (e.g. MD) */
+            region?: string | null;
+            hr_department_id?: string | null;
+            /** @description Folder names every new user receives */
+            default_folders?: string[];
+            /** @description Schedule of users without one of their own */
+            default_schedule_id?: string;
+            /** @description A work session open longer than this is a forgotten clock-out: an anomaly, a closing correction the company proposes, and punches beyond it refused (default 14) */
+            max_session_hours?: number;
+            /** @description Art. 34.4 ET: continuous work longer than this needs a break (default 360, six hours) */
+            break_after_minutes?: number;
+            /** @description The shortest pause that counts as that break (default 15); shorter pauses do not interrupt continuous work. 0 turns the rule off */
+            min_break_minutes?: number;
+            /** @description Registered name of the company, printed on the monthly record */
+            legal_name?: string | null;
+            /** @description Tax id (CIF, or a sole trader’s DNI/NIE), printed on the monthly record; stored without spaces, dots or dashes */
+            cif?: string | null;
+            /** @description Language of the company’s documents and mails: absence type labels, the monthly record, invitations and resets (es by default for country ES, en otherwise) */
+            language?: "es" | "en";
+            /**
+             * Format: date
+             * @description First day the new default_schedule_id applies (default: today in the company’s time zone); earlier days keep the default they had. Only with default_schedule_id.
+             * @example 2026-03-02
+             */
+            default_schedule_effective_from?: string;
+        };
+        HolidaysCreateRequest: {
+            /**
+             * Format: date
+             * @example 2026-03-02
+             */
+            date: string;
+            name: string;
+            /** @description Only this work center; omit or null for the whole company */
+            work_center_id?: string | null;
+        };
+        AttendanceCreateRequest: {
+            /** @description Employee who punched */
+            user_id: string;
+            type: "in" | "out" | "break_start" | "break_end";
+            /**
+             * Format: date-time
+             * @description Real moment of the punch, with Z or an offset; at most 60 s in the future and 60 days in the past, later than the employee’s last punch
+             * @example 2026-03-02T08:00:00.000Z
+             */
+            ts: string;
+            /** @description Only on 'in': 'onsite' (default) or 'remote' (employees with remote work) */
+            modality?: "onsite" | "remote";
+        };
+        AttendanceClockRequest: {
+            type: "in" | "out" | "break_start" | "break_end";
+            /** @description Only on 'in': 'onsite' (default) or 'remote' (employees with remote work) */
+            modality?: "onsite" | "remote";
+        };
+        AttendanceBatchRequest: {
+            /** @description 1 to 1000 punches, each as attendance.create takes it; an employee's punches are judged in this order */
+            punches: {
+                /** @description Employee who punched */
+                user_id: string;
+                type: "in" | "out" | "break_start" | "break_end";
+                /**
+                 * Format: date-time
+                 * @description Real moment of the punch, with Z or an offset; at most 60 s in the future and 60 days in the past, later than the employee’s last punch
+                 * @example 2026-03-02T08:00:00.000Z
+                 */
+                ts: string;
+                /** @description Only on 'in': 'onsite' (default) or 'remote' (employees with remote work) */
+                modality?: "onsite" | "remote";
+            }[];
+        };
+        AttendanceCorrectionsCreateRequest: {
+            /** @description Employee whose punches are corrected */
+            user_id: string;
+            /** @description Why: part of the record’s trail, shown to everyone who sees it */
+            reason: string;
+            /** @description 1 to 50 changes, all within 31 days of each other */
+            changes: ({
+                /** @enum {string} */
+                action: "add";
+                type: "in" | "out" | "break_start" | "break_end";
+                /**
+                 * Format: date-time
+                 * @description Real moment of the missing punch, with Z or an offset; not in the future
+                 * @example 2026-03-02T08:00:00.000Z
+                 */
+                ts: string;
+                /** @description Only on 'in' (default 'onsite') */
+                modality?: "onsite" | "remote";
+            } | {
+                /** @enum {string} */
+                action: "move";
+                /** @description An effective punch of the employee */
+                punch_id: string;
+                /**
+                 * Format: date-time
+                 * @description Its right moment; not in the future
+                 * @example 2026-03-02T08:00:00.000Z
+                 */
+                ts: string;
+            } | {
+                /** @enum {string} */
+                action: "void";
+                /** @description An effective punch of the employee */
+                punch_id: string;
+            })[];
+        };
+        AttendanceCorrectionsDecideRequest: {
+            decision: "approved" | "rejected";
+            /** @description Part of the trail, returned with the correction */
+            note?: string;
+        };
+        AttendanceReportsSignRequest: {
+            /**
+             * @description The month to sign; it must have ended (YYYY-MM, years 1900 to 9998)
+             * @example 2026-10
+             */
+            month: string;
+        };
+        ExpensesCreateRequest: {
+            /** @description Employee who incurred the expense: the acting user, or anyone when acting as an administrator */
+            user_id: string;
+            /** @description Where the money was spent */
+            merchant: string;
+            /**
+             * Format: date
+             * @description Day of the expense
+             * @example 2026-03-02
+             */
+            expense_date: string;
+            /** @description Amount in minor units of `currency` (1250 is 12.50 EUR; 1250 is 1,250 JPY). Not negative: refunds are not expenses */
+            amount: number;
+            /**
+             * @description ISO 4217 code in capitals, e.g. EUR, USD, JPY
+             * @example EUR
+             */
+            currency: string;
+            /** @description Euro equivalent in cents; equal to `amount` when the currency is EUR */
+            amount_eur: number;
+            /**
+             * @description Taxes included in the amount; their amounts add up to at most `amount`
+             * @default []
+             */
+            taxes: {
+                /** @description Tax rate in percent, 0 to 100, at most 2 decimals (21, 10.5) */
+                rate_percent: number;
+                /** @description Tax included in the amount, in minor units of the currency */
+                amount: number;
+            }[];
+            category: {
+                /**
+                 * @description Stable key: 1 to 50 of a-z, 0-9, _ and -
+                 * @example travel
+                 */
+                key: string;
+                /**
+                 * @description Name shown to people
+                 * @example Travel
+                 */
+                label: string;
+            };
+            /**
+             * @description Already matched with a bank movement (default false)
+             * @default false
+             */
+            reconciled: boolean;
+        };
+        ProjectsCreateRequest: {
+            /** @description Letters, digits, . _ - */
+            code: string;
+            name: string;
+            /** @default true */
+            active: boolean;
+        };
+        ProjectsUpdateRequest: {
+            /** @description Letters, digits, . _ - */
+            code?: string;
+            name?: string;
+            active?: boolean;
+        };
+        /** @description project_id: give exactly one of project_id and note */
+        AllocationsCreateRequest: {
+            /** @description Employee whose time is allocated */
+            user_id: string;
+            /**
+             * Format: date-time
+             * @description Start, ISO 8601 with Z or an offset
+             * @example 2026-03-02T08:00:00.000Z
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @description End, later than start and at most 24 hours after it
+             * @example 2026-03-02T08:00:00.000Z
+             */
+            end: string;
+            /** @description Project of the catalogue; exactly one of project_id and note */
+            project_id?: string | null;
+            /** @description Other tasks; exactly one of project_id and note */
+            note?: string | null;
+            /** @description Remarks on what was done */
+            comment?: string | null;
+            /**
+             * @description IANA zone used to derive `date` (default the company’s)
+             * @example Europe/Madrid
+             */
+            tz?: string;
+        } & ({
+            project_id: unknown;
+        } | {
+            note: unknown;
+        });
+        AbsenceTypesCreateRequest: {
+            /** @description Absence type key from the company catalogue */
+            key: string;
+            label: string;
+            /** @default true */
+            requires_approval: boolean;
+            /** @default false */
+            allows_hourly: boolean;
+            /** @default false */
+            consumes_vacation: boolean;
+        };
+        /** @description Only the fields to change. A type that consumes vacation cannot allow hourly absences, whether both flags are in this body or one is already set */
+        AbsenceTypesUpdateRequest: {
+            label?: string;
+            requires_approval?: boolean;
+            allows_hourly?: boolean;
+            consumes_vacation?: boolean;
+        };
+        AbsencesCreateRequest: {
+            user_id: string;
+            /** @description Absence type key from the company catalogue */
+            type: string;
+            /**
+             * Format: date
+             * @description First day; not in the past (in the company’s zone)
+             * @example 2026-03-02
+             */
+            start_date: string;
+            /**
+             * Format: date
+             * @description Last day, included
+             * @example 2026-03-02
+             */
+            end_date: string;
+            /** @description HH:MM, 24-hour */
+            start_time?: string | null;
+            /** @description HH:MM, 24-hour */
+            end_time?: string | null;
+            /** @description Request note (never returned) */
+            note?: string;
+        };
+        AbsencesRecordRequest: {
+            user_id: string;
+            /** @description Absence type key from the company catalogue */
+            type: string;
+            /**
+             * Format: date
+             * @description First day; not in the past (in the company’s zone)
+             * @example 2026-03-02
+             */
+            start_date: string;
+            /**
+             * Format: date
+             * @description Last day, included
+             * @example 2026-03-02
+             */
+            end_date: string;
+            /** @description HH:MM, 24-hour */
+            start_time?: string | null;
+            /** @description HH:MM, 24-hour */
+            end_time?: string | null;
+            /** @description Request note (never returned) */
+            note?: string;
+        };
+        AbsencesDecideRequest: {
+            decision: "approved" | "rejected";
+            /** @description Decision note (never returned) */
+            note?: string;
+        };
+        KeysCreateRequest: {
+            name?: string;
+            /** @description 'inspector': read-only access to the time record for the Labour Inspectorate or workers' representatives; expires within 90 days, every request is in the access log, never sees personal data */
+            kind?: "standard" | "inspector";
+            /** @description Each one held by the caller (403 scope_escalation otherwise). Required for a standard key, except a personal one (default: the caller's scopes); an inspector key may hold only attendance.list, attendance.summary, attendance.punches, attendance-corrections.list, attendance-reports.get, attendance-reports.export (all of them by default) */
+            scopes?: string[];
+            /** @description An active user of the company (default: the calling key’s acting user) */
+            acts_as_user_id?: string;
+            /**
+             * Format: date-time
+             * @description A future instant; required for an inspector key, at most 90 days ahead
+             * @example 2026-03-02T08:00:00.000Z
+             */
+            expires_at?: string;
+        };
+        WebhooksCreateRequest: {
+            /** @description An https URL on the public internet (see WEBHOOKS_ALLOW_PRIVATE_NETWORKS) */
+            url: string;
+            /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, user.invited, punch.created, attendance.anomaly_detected, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created), or ["*"] for all, including types added later */
+            events: string[];
+            description?: string;
+            active?: boolean;
+        };
+        WebhooksUpdateRequest: {
+            /** @description An https URL on the public internet (see WEBHOOKS_ALLOW_PRIVATE_NETWORKS) */
+            url?: string;
+            /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, user.invited, punch.created, attendance.anomaly_detected, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created), or ["*"] for all, including types added later */
+            events?: string[];
+            description?: string | null;
+            active?: boolean;
+        };
+        KiosksCreateRequest: {
+            name: string;
+            work_center_id?: string | null;
+        };
+        KioskIdentifyRequest: {
+            /** @description The kiosk identifier: the digits of the employee’s DNI/NIE */
+            identifier: string;
+            /** @description 4 to 8 digits */
+            pin: string;
+        };
+        /** @description session: send a session, or an identifier and a PIN (not both) */
+        KioskPunchRequest: {
+            /** @description A session from kiosk.identify (it lasts about a minute) */
+            session?: string;
+            /** @description The kiosk identifier: the digits of the employee’s DNI/NIE */
+            identifier?: string;
+            /** @description 4 to 8 digits */
+            pin?: string;
+            type: "in" | "out" | "break_start" | "break_end";
+            /**
+             * Format: date-time
+             * @description The real moment of a punch the kiosk queued while offline; the service’s moment when absent. At most 60 s in the future and 60 days in the past, later than the employee’s last punch
+             * @example 2026-03-02T08:00:00.000Z
+             */
+            ts?: string;
+            /** @description Only on 'in': 'onsite' (default) or 'remote' */
+            modality?: "onsite" | "remote";
+        } & ({
+            session: string;
+        } | {
+            identifier: string;
+            pin: string;
+        });
+        KioskAcceptCorrectionRequest: {
+            /** @description A session from kiosk.identify (it lasts about a minute) */
+            session: string;
+        };
+        KioskChangePinRequest: {
+            /** @description A session from kiosk.identify (it lasts about a minute) */
+            session: string;
+            /** @description 4 to 8 digits */
+            new_pin: string;
+        };
     };
     responses: never;
     parameters: {
@@ -2512,6 +3183,18 @@ export interface operations {
                         /** @enum {string} */
                         status: "ok";
                     };
+                };
+            };
+            /** @description The request is invalid; `details` lists each failing field. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request (headers and body) was not received within the server’s request timeout. */
@@ -2584,6 +3267,18 @@ export interface operations {
                         /** @enum {string} */
                         status: "ok";
                     };
+                };
+            };
+            /** @description The request is invalid; `details` lists each failing field. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request (headers and body) was not received within the server’s request timeout. */
@@ -2663,6 +3358,18 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     };
+                };
+            };
+            /** @description The request is invalid; `details` lists each failing field. */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request (headers and body) was not received within the server’s request timeout. */
@@ -2862,13 +3569,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The email of the account */
-                    email: string;
-                    password: string;
-                    /** @description The company to sign in to, when the email has accounts in several (409 tenant_choice_required) */
-                    tenant_id?: string;
-                };
+                "application/json": components["schemas"]["AuthLoginRequest"];
             };
         };
         responses: {
@@ -2882,22 +3583,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A person signed in; the session itself travels in the `jornada_session` cookie */
-                        data: {
-                            user: components["schemas"]["UserReduced"];
-                            tenant: {
-                                id: string;
-                                name: string;
-                            };
-                            /**
-                             * Format: date-time
-                             * @description When the session ends at the latest; it also ends after SESSION_IDLE_HOURS (12 by default) without a request
-                             * @example 2026-03-02T08:00:00.000Z
-                             */
-                            expires_at: string;
-                            /** @description Send it as `X-CSRF-Token` with every write made with the session cookie (403 csrf_failed otherwise). Shown this once; keep it in memory, not in storage a script of another origin could read */
-                            csrf_token: string;
-                        };
+                        data: components["schemas"]["SignedIn"];
                     };
                 };
             };
@@ -3046,12 +3732,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The email of the account */
-                    email: string;
-                    /** @description Only the account in this company */
-                    tenant_id?: string;
-                };
+                "application/json": components["schemas"]["AuthPasswordResetRequest"];
             };
         };
         responses: {
@@ -3198,12 +3879,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The token of the link */
-                    token: string;
-                    /** @description 8 to 256 characters, not one of the commonly used passwords */
-                    password: string;
-                };
+                "application/json": components["schemas"]["AuthPasswordResetCompleteRequest"];
             };
         };
         responses: {
@@ -3217,22 +3893,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A person signed in; the session itself travels in the `jornada_session` cookie */
-                        data: {
-                            user: components["schemas"]["UserReduced"];
-                            tenant: {
-                                id: string;
-                                name: string;
-                            };
-                            /**
-                             * Format: date-time
-                             * @description When the session ends at the latest; it also ends after SESSION_IDLE_HOURS (12 by default) without a request
-                             * @example 2026-03-02T08:00:00.000Z
-                             */
-                            expires_at: string;
-                            /** @description Send it as `X-CSRF-Token` with every write made with the session cookie (403 csrf_failed otherwise). Shown this once; keep it in memory, not in storage a script of another origin could read */
-                            csrf_token: string;
-                        };
+                        data: components["schemas"]["SignedIn"];
                     };
                 };
             };
@@ -3465,6 +4126,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body must be sent as application/json. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description This Idempotency-Key was used with a different request (method, path or body); use a new key for a new request. */
             422: {
                 headers: {
@@ -3607,6 +4292,30 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body must be sent as application/json. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3902,6 +4611,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body must be sent as application/json. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description This Idempotency-Key was used with a different request (method, path or body); use a new key for a new request. */
             422: {
                 headers: {
@@ -3975,11 +4708,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    current_password: string;
-                    /** @description 8 to 256 characters, not one of the commonly used passwords */
-                    password: string;
-                };
+                "application/json": components["schemas"]["MePasswordRequest"];
             };
         };
         responses: {
@@ -4283,40 +5012,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: email
-                     * @description Login email, unique in the tenant (case-insensitive)
-                     */
-                    email: string;
-                    /** @description Full name */
-                    full_name: string;
-                    /** @description 8 to 256 characters, not a commonly used password; omit to invite the person to set their own (POST /users/{id}/invite) */
-                    password?: string;
-                    /** @description 'member' or 'admin' */
-                    role?: "member" | "admin";
-                    department_id?: string | null;
-                    work_center_id?: string | null;
-                    /** @description Supervisor (extension) */
-                    manager_id?: string | null;
-                    /** @description Work schedule (extension); omitted or null: the company default */
-                    schedule_id?: string | null;
-                    /**
-                     * Format: date
-                     * @example 2026-03-02
-                     */
-                    hire_date?: string | null;
-                    /** @description Annual vacation days */
-                    vacation_days?: number | null;
-                    /** @default false */
-                    works_holidays?: boolean;
-                    /** @default false */
-                    remote_work_allowed?: boolean;
-                    /** @description National/foreigner id; its digits are the kiosk identifier */
-                    dni?: string | null;
-                    /** @description Stored as profile.phone_personal; its last 4 digits are the initial kiosk PIN */
-                    phone?: string;
-                };
+                "application/json": components["schemas"]["UsersCreateRequest"];
             };
         };
         responses: {
@@ -4658,85 +5354,7 @@ export interface operations {
         /** @description Partial update: omitted fields keep their value, null clears */
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Full name */
-                    full_name?: string;
-                    /** @description 'member' or 'admin' */
-                    role?: "member" | "admin";
-                    department_id?: string | null;
-                    work_center_id?: string | null;
-                    /** @description Supervisor (extension); null removes it */
-                    manager_id?: string | null;
-                    /** @description Work schedule (extension); null: the company default */
-                    schedule_id?: string | null;
-                    /**
-                     * Format: date
-                     * @description First day the new schedule_id applies (default: today in the company’s time zone); earlier days keep the schedule they had. Only with schedule_id.
-                     * @example 2026-03-02
-                     */
-                    schedule_effective_from?: string;
-                    /**
-                     * Format: date
-                     * @example 2026-03-02
-                     */
-                    hire_date?: string | null;
-                    /** @description null resets to the company default */
-                    vacation_days?: number | null;
-                    works_holidays?: boolean;
-                    remote_work_allowed?: boolean;
-                    /** @description Phone number: digits, spaces, + ( ) . - */
-                    phone_company?: string | null;
-                    /** @description Phone number: digits, spaces, + ( ) . - */
-                    phone_personal?: string | null;
-                    /**
-                     * Format: email
-                     * @description Personal email
-                     */
-                    personal_email?: string | null;
-                    /**
-                     * Format: date
-                     * @description Birth date
-                     * @example 2026-03-02
-                     */
-                    birth_date?: string | null;
-                    nationality?: string | null;
-                    /** @description National/foreigner id; its digits are the kiosk identifier */
-                    dni?: string | null;
-                    /**
-                     * Format: date
-                     * @example 2026-03-02
-                     */
-                    dni_expiry?: string | null;
-                    address?: string | null;
-                    city?: string | null;
-                    postal_code?: string | null;
-                    passport_number?: string | null;
-                    /**
-                     * Format: date
-                     * @example 2026-03-02
-                     */
-                    passport_issue?: string | null;
-                    /**
-                     * Format: date
-                     * @example 2026-03-02
-                     */
-                    passport_expiry?: string | null;
-                    health_insurance?: string | null;
-                    /** @description Payroll account; the checksum is verified */
-                    iban?: string | null;
-                    /** @description BIC/SWIFT code */
-                    swift?: string | null;
-                    /** @description Managed by HR */
-                    country?: string | null;
-                    /** @description Managed by HR */
-                    company_name?: string | null;
-                    /** @description Managed by HR */
-                    company_cif?: string | null;
-                    /** @description Managed by HR */
-                    ssn?: string | null;
-                    /** @description Managed by HR: an array of strings (as it is read), or the same array serialised as a JSON string (the contract’s write form); at most 100 of at most 200 characters */
-                    qualifications?: string[] | string | null;
-                };
+                "application/json": components["schemas"]["UsersUpdateRequest"];
             };
         };
         responses: {
@@ -5020,6 +5638,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body must be sent as application/json. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description This Idempotency-Key was used with a different request (method, path or body); use a new key for a new request. */
             422: {
                 headers: {
@@ -5190,6 +5832,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body must be sent as application/json. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description This Idempotency-Key was used with a different request (method, path or body); use a new key for a new request. */
             422: {
                 headers: {
@@ -5278,12 +5944,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            /** Format: date-time */
-                            created_at: string;
-                        }[];
+                        data: components["schemas"]["Department"][];
                         meta: {
                             /** @description Page number, from 1 */
                             page: number;
@@ -5407,10 +6068,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Unique in the tenant */
-                    name: string;
-                };
+                "application/json": components["schemas"]["DepartmentsCreateRequest"];
             };
         };
         responses: {
@@ -5425,12 +6083,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            /** Format: date-time */
-                            created_at: string;
-                        };
+                        data: components["schemas"]["Department"];
                     };
                 };
             };
@@ -5597,10 +6250,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Unique in the tenant */
-                    name?: string;
-                };
+                "application/json": components["schemas"]["DepartmentsUpdateRequest"];
             };
         };
         responses: {
@@ -5615,12 +6265,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            /** Format: date-time */
-                            created_at: string;
-                        };
+                        data: components["schemas"]["Department"];
                     };
                 };
             };
@@ -5808,14 +6453,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            country: string | null;
-                            region: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                        }[];
+                        data: components["schemas"]["WorkCenter"][];
                         meta: {
                             /** @description Page number, from 1 */
                             page: number;
@@ -5939,14 +6577,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Unique in the tenant */
-                    name: string;
-                    /** @description ISO 3166-1 alpha-2 code; drives public holidays */
-                    country?: string | null;
-                    /** @description Region (ISO 3166-2 subdivision suffix, e.g. MD for Madrid) */
-                    region?: string | null;
-                };
+                "application/json": components["schemas"]["WorkCentersCreateRequest"];
             };
         };
         responses: {
@@ -5961,14 +6592,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            country: string | null;
-                            region: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                        };
+                        data: components["schemas"]["WorkCenter"];
                     };
                 };
             };
@@ -6135,14 +6759,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Unique in the tenant */
-                    name?: string;
-                    /** @description ISO 3166-1 alpha-2 code; drives public holidays */
-                    country?: string | null;
-                    /** @description Region (ISO 3166-2 subdivision suffix, e.g. MD for Madrid) */
-                    region?: string | null;
-                };
+                "application/json": components["schemas"]["WorkCentersUpdateRequest"];
             };
         };
         responses: {
@@ -6157,14 +6774,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            country: string | null;
-                            region: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                        };
+                        data: components["schemas"]["WorkCenter"];
                     };
                 };
             };
@@ -6352,24 +6962,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            /** @description Expected minutes of work for each ISO weekday in the latest version of the schedule (see the users’ schedule-history for what applied when) */
-                            weekday_minutes: {
-                                mon: number;
-                                tue: number;
-                                wed: number;
-                                thu: number;
-                                fri: number;
-                                sat: number;
-                                sun: number;
-                            };
-                            /** @description The company default, used by users without a schedule of their own */
-                            is_default: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                        }[];
+                        data: components["schemas"]["Schedule"][];
                         meta: {
                             /** @description Page number, from 1 */
                             page: number;
@@ -6493,20 +7086,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Unique in the tenant */
-                    name: string;
-                    /** @description Expected minutes of work for each ISO weekday (0 = not a working day) */
-                    weekday_minutes: {
-                        mon: number;
-                        tue: number;
-                        wed: number;
-                        thu: number;
-                        fri: number;
-                        sat: number;
-                        sun: number;
-                    };
-                };
+                "application/json": components["schemas"]["SchedulesCreateRequest"];
             };
         };
         responses: {
@@ -6521,25 +7101,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A weekly work schedule */
-                        data: {
-                            id: string;
-                            name: string;
-                            /** @description Expected minutes of work for each ISO weekday in the latest version of the schedule (see the users’ schedule-history for what applied when) */
-                            weekday_minutes: {
-                                mon: number;
-                                tue: number;
-                                wed: number;
-                                thu: number;
-                                fri: number;
-                                sat: number;
-                                sun: number;
-                            };
-                            /** @description The company default, used by users without a schedule of their own */
-                            is_default: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                        };
+                        data: components["schemas"]["Schedule"];
                     };
                 };
             };
@@ -6706,26 +7268,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Unique in the tenant */
-                    name?: string;
-                    /** @description Expected minutes of work for each ISO weekday (0 = not a working day) */
-                    weekday_minutes?: {
-                        mon: number;
-                        tue: number;
-                        wed: number;
-                        thu: number;
-                        fri: number;
-                        sat: number;
-                        sun: number;
-                    };
-                    /**
-                     * Format: date
-                     * @description First day the new weekday_minutes apply (default: today in the company’s time zone); earlier days keep the minutes they had. Only with weekday_minutes.
-                     * @example 2026-03-02
-                     */
-                    effective_from?: string;
-                };
+                "application/json": components["schemas"]["SchedulesUpdateRequest"];
             };
         };
         responses: {
@@ -6740,25 +7283,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A weekly work schedule */
-                        data: {
-                            id: string;
-                            name: string;
-                            /** @description Expected minutes of work for each ISO weekday in the latest version of the schedule (see the users’ schedule-history for what applied when) */
-                            weekday_minutes: {
-                                mon: number;
-                                tue: number;
-                                wed: number;
-                                thu: number;
-                                fri: number;
-                                sat: number;
-                                sun: number;
-                            };
-                            /** @description The company default, used by users without a schedule of their own */
-                            is_default: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                        };
+                        data: components["schemas"]["Schedule"];
                     };
                 };
             };
@@ -6941,37 +7466,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Company settings */
-                        data: {
-                            id: string;
-                            name: string;
-                            /** @description IANA time zone of the company */
-                            timezone: string;
-                            default_vacation_days: number;
-                            /** @description How the vacation days of a year worked in part (a hire, a leave, a deactivation) are rounded to whole days: up (the default, never less than the worker’s share), nearest (half up), or down */
-                            vacation_rounding: "up" | "nearest" | "down";
-                            country: string | null;
-                            region: string | null;
-                            /** @description Members of this department are HR */
-                            hr_department_id: string | null;
-                            default_folders: string[];
-                            /** @description Schedule of users without one of their own */
-                            default_schedule_id: string | null;
-                            /** @description A work session open longer than this is a forgotten clock-out: an anomaly, a closing correction the company proposes, and punches beyond it refused (default 14) */
-                            max_session_hours: number;
-                            /** @description Art. 34.4 ET: continuous work longer than this needs a break (default 360, six hours) */
-                            break_after_minutes: number;
-                            /** @description The shortest pause that counts as that break (default 15); shorter pauses do not interrupt continuous work. 0 turns the rule off */
-                            min_break_minutes: number;
-                            /** @description Registered name of the company (the record shows name when null) */
-                            legal_name: string | null;
-                            /** @description Tax id of the company */
-                            cif: string | null;
-                            /** @description Language of the company’s documents and mails: absence type labels, the monthly record, invitations and resets (es by default for country ES, en otherwise) */
-                            language: "es" | "en";
-                            /** Format: date-time */
-                            created_at: string;
-                        };
+                        data: components["schemas"]["Tenant"];
                     };
                 };
             };
@@ -7087,44 +7582,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
-                    /**
-                     * @description IANA time zone, e.g. Europe/Madrid
-                     * @example Europe/Madrid
-                     */
-                    timezone?: string;
-                    default_vacation_days?: number;
-                    /** @description How the vacation days of a year worked in part (a hire, a leave, a deactivation) are rounded to whole days: up (the default, never less than the worker’s share), nearest (half up), or down */
-                    vacation_rounding?: "up" | "nearest" | "down";
-                    /** @description ISO 3166-1 alpha-2; default country for public holidays */
-                    country?: string | null;
-                    /** @description Region within the country (e.g. MD) */
-                    region?: string | null;
-                    hr_department_id?: string | null;
-                    /** @description Folder names every new user receives */
-                    default_folders?: string[];
-                    /** @description Schedule of users without one of their own */
-                    default_schedule_id?: string;
-                    /** @description A work session open longer than this is a forgotten clock-out: an anomaly, a closing correction the company proposes, and punches beyond it refused (default 14) */
-                    max_session_hours?: number;
-                    /** @description Art. 34.4 ET: continuous work longer than this needs a break (default 360, six hours) */
-                    break_after_minutes?: number;
-                    /** @description The shortest pause that counts as that break (default 15); shorter pauses do not interrupt continuous work. 0 turns the rule off */
-                    min_break_minutes?: number;
-                    /** @description Registered name of the company, printed on the monthly record */
-                    legal_name?: string | null;
-                    /** @description Tax id (CIF, or a sole trader’s DNI/NIE), printed on the monthly record; stored without spaces, dots or dashes */
-                    cif?: string | null;
-                    /** @description Language of the company’s documents and mails: absence type labels, the monthly record, invitations and resets (es by default for country ES, en otherwise) */
-                    language?: "es" | "en";
-                    /**
-                     * Format: date
-                     * @description First day the new default_schedule_id applies (default: today in the company’s time zone); earlier days keep the default they had. Only with default_schedule_id.
-                     * @example 2026-03-02
-                     */
-                    default_schedule_effective_from?: string;
-                };
+                "application/json": components["schemas"]["TenantUpdateRequest"];
             };
         };
         responses: {
@@ -7139,37 +7597,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Company settings */
-                        data: {
-                            id: string;
-                            name: string;
-                            /** @description IANA time zone of the company */
-                            timezone: string;
-                            default_vacation_days: number;
-                            /** @description How the vacation days of a year worked in part (a hire, a leave, a deactivation) are rounded to whole days: up (the default, never less than the worker’s share), nearest (half up), or down */
-                            vacation_rounding: "up" | "nearest" | "down";
-                            country: string | null;
-                            region: string | null;
-                            /** @description Members of this department are HR */
-                            hr_department_id: string | null;
-                            default_folders: string[];
-                            /** @description Schedule of users without one of their own */
-                            default_schedule_id: string | null;
-                            /** @description A work session open longer than this is a forgotten clock-out: an anomaly, a closing correction the company proposes, and punches beyond it refused (default 14) */
-                            max_session_hours: number;
-                            /** @description Art. 34.4 ET: continuous work longer than this needs a break (default 360, six hours) */
-                            break_after_minutes: number;
-                            /** @description The shortest pause that counts as that break (default 15); shorter pauses do not interrupt continuous work. 0 turns the rule off */
-                            min_break_minutes: number;
-                            /** @description Registered name of the company (the record shows name when null) */
-                            legal_name: string | null;
-                            /** @description Tax id of the company */
-                            cif: string | null;
-                            /** @description Language of the company’s documents and mails: absence type labels, the monthly record, invitations and resets (es by default for country ES, en otherwise) */
-                            language: "es" | "en";
-                            /** Format: date-time */
-                            created_at: string;
-                        };
+                        data: components["schemas"]["Tenant"];
                     };
                 };
             };
@@ -7370,16 +7798,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description Company holidays only; null for public holidays */
-                            id: string | null;
-                            /** Format: date */
-                            date: string;
-                            name: string;
-                            type: "public" | "company";
-                            /** @description Company holiday of one work center; null for the whole company */
-                            work_center_id: string | null;
-                        }[];
+                        data: components["schemas"]["Holiday"][];
                         meta: {
                             /** @description Page number, from 1 */
                             page: number;
@@ -7515,16 +7934,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: date
-                     * @example 2026-03-02
-                     */
-                    date: string;
-                    name: string;
-                    /** @description Only this work center; omit or null for the whole company */
-                    work_center_id?: string | null;
-                };
+                "application/json": components["schemas"]["HolidaysCreateRequest"];
             };
         };
         responses: {
@@ -7539,16 +7949,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description Company holidays only; null for public holidays */
-                            id: string | null;
-                            /** Format: date */
-                            date: string;
-                            name: string;
-                            type: "public" | "company";
-                            /** @description Company holiday of one work center; null for the whole company */
-                            work_center_id: string | null;
-                        };
+                        data: components["schemas"]["Holiday"];
                     };
                 };
             };
@@ -7811,6 +8212,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body must be sent as application/json. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description This Idempotency-Key was used with a different request (method, path or body); use a new key for a new request. */
             422: {
                 headers: {
@@ -7916,53 +8341,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            user_id: string;
-                            /** Format: date */
-                            date: string;
-                            /** @description The schedule expects work this weekday, and it is no holiday (or the employee works holidays) */
-                            is_workday: boolean;
-                            /** @description null when none */
-                            holiday: {
-                                name: string;
-                                type: "public" | "company";
-                            } | null;
-                            /** @description Modality of the day's first 'in'; 'onsite' when there is none */
-                            modality: "onsite" | "remote";
-                            /** @description Effective punches of the work sessions that started this day (a night shift stays on the day it began); superseded punches are in the punch log */
-                            punches: {
-                                type: "in" | "out" | "break_start" | "break_end";
-                                /** Format: date-time */
-                                at: string;
-                                /** @description true when an approved correction added it or moved it here */
-                                edited: boolean;
-                            }[];
-                            /** @description Session time less breaks, floored to whole minutes; an open session counts up to now */
-                            worked_minutes: number;
-                            /** @description From the schedule that applied that day, on workdays while employed (from the hire date, outside deactivations), less approved absences; 0 otherwise */
-                            expected_minutes: number;
-                            /** @description worked_minutes - expected_minutes */
-                            balance_minutes: number;
-                            /** @description What in this day’s punches needs attention; empty when nothing */
-                            anomalies: {
-                                /** @description session_too_long: a session lasted (or is still open) longer than the company’s max_session_hours, usually a forgotten clock-out; missing_break: continuous work passed break_after_minutes without a pause of min_break_minutes (art. 34.4 ET); punch_on_day_off: work on a rest day, a holiday or a day of full-day absence */
-                                type: "session_too_long" | "missing_break" | "punch_on_day_off";
-                                /**
-                                 * Format: date-time
-                                 * @description The `in` of the session concerned (for punch_on_day_off and missing_break, the day’s first)
-                                 */
-                                session_started_at: string;
-                                /** @description The session’s length (up to now when open), the longest stretch worked without the break, or the work on the day off */
-                                minutes: number;
-                                /** @description What the company allows; null for punch_on_day_off */
-                                limit_minutes: number | null;
-                                /**
-                                 * @description Why the day is off, for punch_on_day_off (rest_day, holiday or absence); null otherwise
-                                 * @enum {string|null}
-                                 */
-                                day_off: "rest_day" | "holiday" | "absence" | null;
-                            }[];
-                        }[];
+                        data: components["schemas"]["DailyAttendance"][];
                         meta: {
                             /** @description Page number, from 1 */
                             page: number;
@@ -8098,19 +8477,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Employee who punched */
-                    user_id: string;
-                    type: "in" | "out" | "break_start" | "break_end";
-                    /**
-                     * Format: date-time
-                     * @description Real moment of the punch, with Z or an offset; at most 60 s in the future and 60 days in the past, later than the employee’s last punch
-                     * @example 2026-03-02T08:00:00.000Z
-                     */
-                    ts: string;
-                    /** @description Only on 'in': 'onsite' (default) or 'remote' (employees with remote work) */
-                    modality?: "onsite" | "remote";
-                };
+                "application/json": components["schemas"]["AttendanceCreateRequest"];
             };
         };
         responses: {
@@ -8125,20 +8492,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A recorded punch */
-                        data: {
-                            id: string;
-                            user_id: string;
-                            type: "in" | "out" | "break_start" | "break_end";
-                            /** Format: date-time */
-                            ts: string;
-                            /** @description Modality of the work session the punch belongs to */
-                            modality: "onsite" | "remote";
-                            /** @description How it was recorded: 'api' pushed by an administrator, 'clock' by the employee themselves, 'kiosk' at a kiosk, 'correction' appended by an approved correction */
-                            source: "api" | "clock" | "kiosk" | "correction";
-                            /** @description Acting user who recorded it; null for punches recorded before origins were kept */
-                            created_by: string | null;
-                        };
+                        data: components["schemas"]["Punch"];
                     };
                 };
             };
@@ -8314,11 +8668,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    type: "in" | "out" | "break_start" | "break_end";
-                    /** @description Only on 'in': 'onsite' (default) or 'remote' (employees with remote work) */
-                    modality?: "onsite" | "remote";
-                };
+                "application/json": components["schemas"]["AttendanceClockRequest"];
             };
         };
         responses: {
@@ -8333,20 +8683,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A recorded punch */
-                        data: {
-                            id: string;
-                            user_id: string;
-                            type: "in" | "out" | "break_start" | "break_end";
-                            /** Format: date-time */
-                            ts: string;
-                            /** @description Modality of the work session the punch belongs to */
-                            modality: "onsite" | "remote";
-                            /** @description How it was recorded: 'api' pushed by an administrator, 'clock' by the employee themselves, 'kiosk' at a kiosk, 'correction' appended by an approved correction */
-                            source: "api" | "clock" | "kiosk" | "correction";
-                            /** @description Acting user who recorded it; null for punches recorded before origins were kept */
-                            created_by: string | null;
-                        };
+                        data: components["schemas"]["Punch"];
                     };
                 };
             };
@@ -8522,22 +8859,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description 1 to 1000 punches, each as attendance.create takes it; an employee's punches are judged in this order */
-                    punches: {
-                        /** @description Employee who punched */
-                        user_id: string;
-                        type: "in" | "out" | "break_start" | "break_end";
-                        /**
-                         * Format: date-time
-                         * @description Real moment of the punch, with Z or an offset; at most 60 s in the future and 60 days in the past, later than the employee’s last punch
-                         * @example 2026-03-02T08:00:00.000Z
-                         */
-                        ts: string;
-                        /** @description Only on 'in': 'onsite' (default) or 'remote' (employees with remote work) */
-                        modality?: "onsite" | "remote";
-                    }[];
-                };
+                "application/json": components["schemas"]["AttendanceBatchRequest"];
             };
         };
         responses: {
@@ -8761,30 +9083,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            user_id: string;
-                            type: "in" | "out" | "break_start" | "break_end";
-                            /** Format: date-time */
-                            ts: string;
-                            /** @description Modality of the work session the punch belongs to */
-                            modality: "onsite" | "remote";
-                            /** @description How it was recorded: 'api' pushed by an administrator, 'clock' by the employee themselves, 'kiosk' at a kiosk, 'correction' appended by an approved correction */
-                            source: "api" | "clock" | "kiosk" | "correction";
-                            /** @description Acting user who recorded it; null for punches recorded before origins were kept */
-                            created_by: string | null;
-                            /** @description Kiosk it was punched at */
-                            kiosk_id: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When it was stored
-                             */
-                            created_at: string;
-                            /** @description The approved correction that appended it */
-                            correction_id: string | null;
-                            /** @description The approved correction that moved or voided it; it then no longer counts */
-                            superseded_by: string | null;
-                        }[];
+                        data: components["schemas"]["PunchLogEntry"][];
                         meta: {
                             /** @description Page number, from 1 */
                             page: number;
@@ -8950,19 +9249,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            user_id: string;
-                            full_name: string;
-                            worked_minutes: number;
-                            expected_minutes: number;
-                            balance_minutes: number;
-                            /** @description Days with worked_minutes > 0 */
-                            worked_days: number;
-                            /** @description Days with expected_minutes > 0 */
-                            expected_days: number;
-                            /** @description Anomalies of the daily entries (GET /attendance/anomalies lists them) */
-                            anomaly_count: number;
-                        }[];
+                        data: components["schemas"]["AttendanceSummaryRow"][];
                         meta: {
                             /** @description Page number, from 1 */
                             page: number;
@@ -9117,33 +9404,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            user_id: string;
-                            full_name: string;
-                            /**
-                             * Format: date
-                             * @description The day the session belongs to (of its `in`)
-                             */
-                            date: string;
-                            /** @description session_too_long: a session lasted (or is still open) longer than the company’s max_session_hours, usually a forgotten clock-out; missing_break: continuous work passed break_after_minutes without a pause of min_break_minutes (art. 34.4 ET); punch_on_day_off: work on a rest day, a holiday or a day of full-day absence */
-                            type: "session_too_long" | "missing_break" | "punch_on_day_off";
-                            /**
-                             * Format: date-time
-                             * @description The `in` of the session concerned (for punch_on_day_off and missing_break, the day’s first)
-                             */
-                            session_started_at: string;
-                            /** @description The session’s length (up to now when open), the longest stretch worked without the break, or the work on the day off */
-                            minutes: number;
-                            /** @description What the company allows; null for punch_on_day_off */
-                            limit_minutes: number | null;
-                            /**
-                             * @description Why the day is off, for punch_on_day_off (rest_day, holiday or absence); null otherwise
-                             * @enum {string|null}
-                             */
-                            day_off: "rest_day" | "holiday" | "absence" | null;
-                            /** @description A pending correction touching the session (for session_too_long, the closing one the company proposed or the employee’s answer to it) */
-                            pending_correction_id: string | null;
-                        }[];
+                        data: components["schemas"]["AttendanceAnomalyRow"][];
                         meta: {
                             /** @description Page number, from 1 */
                             page: number;
@@ -9297,56 +9558,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            user_id: string;
-                            status: "pending" | "approved" | "rejected" | "cancelled";
-                            reason: string;
-                            /** @description As proposed; instants in UTC */
-                            changes: ({
-                                /** @enum {string} */
-                                action: "add";
-                                type: "in" | "out" | "break_start" | "break_end";
-                                /**
-                                 * Format: date-time
-                                 * @description Real moment of the missing punch, with Z or an offset; not in the future
-                                 * @example 2026-03-02T08:00:00.000Z
-                                 */
-                                ts: string;
-                                /** @description Only on 'in' (default 'onsite') */
-                                modality?: "onsite" | "remote";
-                            } | {
-                                /** @enum {string} */
-                                action: "move";
-                                /** @description An effective punch of the employee */
-                                punch_id: string;
-                                /**
-                                 * Format: date-time
-                                 * @description Its right moment; not in the future
-                                 * @example 2026-03-02T08:00:00.000Z
-                                 */
-                                ts: string;
-                            } | {
-                                /** @enum {string} */
-                                action: "void";
-                                /** @description An effective punch of the employee */
-                                punch_id: string;
-                            })[];
-                            /** @description Acting user who proposed it */
-                            proposed_by: string;
-                            /** Format: date-time */
-                            proposed_at: string;
-                            /** @description Who approved or rejected it: the employee when someone else proposed it, HR or a supervisor when the employee did */
-                            decided_by: string | null;
-                            /** Format: date-time */
-                            decided_at: string | null;
-                            decision_note: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When the proposer withdrew it
-                             */
-                            cancelled_at: string | null;
-                        }[];
+                        data: components["schemas"]["AttendanceCorrection"][];
                         meta: {
                             /** @description Page number, from 1 */
                             page: number;
@@ -9470,42 +9682,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Employee whose punches are corrected */
-                    user_id: string;
-                    /** @description Why: part of the record’s trail, shown to everyone who sees it */
-                    reason: string;
-                    /** @description 1 to 50 changes, all within 31 days of each other */
-                    changes: ({
-                        /** @enum {string} */
-                        action: "add";
-                        type: "in" | "out" | "break_start" | "break_end";
-                        /**
-                         * Format: date-time
-                         * @description Real moment of the missing punch, with Z or an offset; not in the future
-                         * @example 2026-03-02T08:00:00.000Z
-                         */
-                        ts: string;
-                        /** @description Only on 'in' (default 'onsite') */
-                        modality?: "onsite" | "remote";
-                    } | {
-                        /** @enum {string} */
-                        action: "move";
-                        /** @description An effective punch of the employee */
-                        punch_id: string;
-                        /**
-                         * Format: date-time
-                         * @description Its right moment; not in the future
-                         * @example 2026-03-02T08:00:00.000Z
-                         */
-                        ts: string;
-                    } | {
-                        /** @enum {string} */
-                        action: "void";
-                        /** @description An effective punch of the employee */
-                        punch_id: string;
-                    })[];
-                };
+                "application/json": components["schemas"]["AttendanceCorrectionsCreateRequest"];
             };
         };
         responses: {
@@ -9520,57 +9697,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A proposed change to an employee’s punches and its trail */
-                        data: {
-                            id: string;
-                            user_id: string;
-                            status: "pending" | "approved" | "rejected" | "cancelled";
-                            reason: string;
-                            /** @description As proposed; instants in UTC */
-                            changes: ({
-                                /** @enum {string} */
-                                action: "add";
-                                type: "in" | "out" | "break_start" | "break_end";
-                                /**
-                                 * Format: date-time
-                                 * @description Real moment of the missing punch, with Z or an offset; not in the future
-                                 * @example 2026-03-02T08:00:00.000Z
-                                 */
-                                ts: string;
-                                /** @description Only on 'in' (default 'onsite') */
-                                modality?: "onsite" | "remote";
-                            } | {
-                                /** @enum {string} */
-                                action: "move";
-                                /** @description An effective punch of the employee */
-                                punch_id: string;
-                                /**
-                                 * Format: date-time
-                                 * @description Its right moment; not in the future
-                                 * @example 2026-03-02T08:00:00.000Z
-                                 */
-                                ts: string;
-                            } | {
-                                /** @enum {string} */
-                                action: "void";
-                                /** @description An effective punch of the employee */
-                                punch_id: string;
-                            })[];
-                            /** @description Acting user who proposed it */
-                            proposed_by: string;
-                            /** Format: date-time */
-                            proposed_at: string;
-                            /** @description Who approved or rejected it: the employee when someone else proposed it, HR or a supervisor when the employee did */
-                            decided_by: string | null;
-                            /** Format: date-time */
-                            decided_at: string | null;
-                            decision_note: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When the proposer withdrew it
-                             */
-                            cancelled_at: string | null;
-                        };
+                        data: components["schemas"]["AttendanceCorrection"];
                     };
                 };
             };
@@ -9759,57 +9886,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A proposed change to an employee’s punches and its trail */
-                        data: {
-                            id: string;
-                            user_id: string;
-                            status: "pending" | "approved" | "rejected" | "cancelled";
-                            reason: string;
-                            /** @description As proposed; instants in UTC */
-                            changes: ({
-                                /** @enum {string} */
-                                action: "add";
-                                type: "in" | "out" | "break_start" | "break_end";
-                                /**
-                                 * Format: date-time
-                                 * @description Real moment of the missing punch, with Z or an offset; not in the future
-                                 * @example 2026-03-02T08:00:00.000Z
-                                 */
-                                ts: string;
-                                /** @description Only on 'in' (default 'onsite') */
-                                modality?: "onsite" | "remote";
-                            } | {
-                                /** @enum {string} */
-                                action: "move";
-                                /** @description An effective punch of the employee */
-                                punch_id: string;
-                                /**
-                                 * Format: date-time
-                                 * @description Its right moment; not in the future
-                                 * @example 2026-03-02T08:00:00.000Z
-                                 */
-                                ts: string;
-                            } | {
-                                /** @enum {string} */
-                                action: "void";
-                                /** @description An effective punch of the employee */
-                                punch_id: string;
-                            })[];
-                            /** @description Acting user who proposed it */
-                            proposed_by: string;
-                            /** Format: date-time */
-                            proposed_at: string;
-                            /** @description Who approved or rejected it: the employee when someone else proposed it, HR or a supervisor when the employee did */
-                            decided_by: string | null;
-                            /** Format: date-time */
-                            decided_at: string | null;
-                            decision_note: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When the proposer withdrew it
-                             */
-                            cancelled_at: string | null;
-                        };
+                        data: components["schemas"]["AttendanceCorrection"];
                     };
                 };
             };
@@ -9943,11 +10020,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    decision: "approved" | "rejected";
-                    /** @description Part of the trail, returned with the correction */
-                    note?: string;
-                };
+                "application/json": components["schemas"]["AttendanceCorrectionsDecideRequest"];
             };
         };
         responses: {
@@ -9962,57 +10035,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A proposed change to an employee’s punches and its trail */
-                        data: {
-                            id: string;
-                            user_id: string;
-                            status: "pending" | "approved" | "rejected" | "cancelled";
-                            reason: string;
-                            /** @description As proposed; instants in UTC */
-                            changes: ({
-                                /** @enum {string} */
-                                action: "add";
-                                type: "in" | "out" | "break_start" | "break_end";
-                                /**
-                                 * Format: date-time
-                                 * @description Real moment of the missing punch, with Z or an offset; not in the future
-                                 * @example 2026-03-02T08:00:00.000Z
-                                 */
-                                ts: string;
-                                /** @description Only on 'in' (default 'onsite') */
-                                modality?: "onsite" | "remote";
-                            } | {
-                                /** @enum {string} */
-                                action: "move";
-                                /** @description An effective punch of the employee */
-                                punch_id: string;
-                                /**
-                                 * Format: date-time
-                                 * @description Its right moment; not in the future
-                                 * @example 2026-03-02T08:00:00.000Z
-                                 */
-                                ts: string;
-                            } | {
-                                /** @enum {string} */
-                                action: "void";
-                                /** @description An effective punch of the employee */
-                                punch_id: string;
-                            })[];
-                            /** @description Acting user who proposed it */
-                            proposed_by: string;
-                            /** Format: date-time */
-                            proposed_at: string;
-                            /** @description Who approved or rejected it: the employee when someone else proposed it, HR or a supervisor when the employee did */
-                            decided_by: string | null;
-                            /** Format: date-time */
-                            decided_at: string | null;
-                            decision_note: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When the proposer withdrew it
-                             */
-                            cancelled_at: string | null;
-                        };
+                        data: components["schemas"]["AttendanceCorrection"];
                     };
                 };
             };
@@ -10205,57 +10228,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A proposed change to an employee’s punches and its trail */
-                        data: {
-                            id: string;
-                            user_id: string;
-                            status: "pending" | "approved" | "rejected" | "cancelled";
-                            reason: string;
-                            /** @description As proposed; instants in UTC */
-                            changes: ({
-                                /** @enum {string} */
-                                action: "add";
-                                type: "in" | "out" | "break_start" | "break_end";
-                                /**
-                                 * Format: date-time
-                                 * @description Real moment of the missing punch, with Z or an offset; not in the future
-                                 * @example 2026-03-02T08:00:00.000Z
-                                 */
-                                ts: string;
-                                /** @description Only on 'in' (default 'onsite') */
-                                modality?: "onsite" | "remote";
-                            } | {
-                                /** @enum {string} */
-                                action: "move";
-                                /** @description An effective punch of the employee */
-                                punch_id: string;
-                                /**
-                                 * Format: date-time
-                                 * @description Its right moment; not in the future
-                                 * @example 2026-03-02T08:00:00.000Z
-                                 */
-                                ts: string;
-                            } | {
-                                /** @enum {string} */
-                                action: "void";
-                                /** @description An effective punch of the employee */
-                                punch_id: string;
-                            })[];
-                            /** @description Acting user who proposed it */
-                            proposed_by: string;
-                            /** Format: date-time */
-                            proposed_at: string;
-                            /** @description Who approved or rejected it: the employee when someone else proposed it, HR or a supervisor when the employee did */
-                            decided_by: string | null;
-                            /** Format: date-time */
-                            decided_at: string | null;
-                            decision_note: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When the proposer withdrew it
-                             */
-                            cancelled_at: string | null;
-                        };
+                        data: components["schemas"]["AttendanceCorrection"];
                     };
                 };
             };
@@ -10321,6 +10294,30 @@ export interface operations {
             };
             /** @description Conflict with the current state; or `idempotency_key_in_use`: A request with this Idempotency-Key is still running; retry after `Retry-After` seconds to get its answer. */
             409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body must be sent as application/json. */
+            415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
@@ -10430,182 +10427,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The monthly working-time record of a worker */
-                        data: {
-                            user_id: string;
-                            month: string;
-                            time_zone: string;
-                            worker: {
-                                id: string;
-                                full_name: string;
-                                /** @description Shown to the worker, administrators and HR through a key with users.sensitive; null otherwise (and always to inspector keys) */
-                                dni: string | null;
-                            };
-                            /** @description The company’s language, which the PDF is written in */
-                            language: "es" | "en";
-                            company: {
-                                /** @description The worker’s employing company (company_name), else the company’s legal_name, else its name */
-                                name: string;
-                                /** @description The worker’s company_cif, else the company’s cif */
-                                cif: string | null;
-                                /** @description The worker’s work center */
-                                work_center: {
-                                    id: string;
-                                    name: string;
-                                } | null;
-                            };
-                            /** @description Every day of the month; the figures are exactly those of attendance.list */
-                            days: {
-                                /** Format: date */
-                                date: string;
-                                is_workday: boolean;
-                                /** @description null when none */
-                                holiday: {
-                                    name: string;
-                                    type: "public" | "company";
-                                } | null;
-                                /** @description Approved absences on the day */
-                                absences: {
-                                    /** @description Absence type key */
-                                    type: string;
-                                    label: string;
-                                    /** @description HH:MM of an hourly absence; null for the whole day */
-                                    start_time: string | null;
-                                    end_time: string | null;
-                                }[];
-                                /** @description Work sessions that began this day, from its effective punches */
-                                sessions: {
-                                    /** Format: date-time */
-                                    start: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description null while open
-                                     */
-                                    end: string | null;
-                                    modality: "onsite" | "remote";
-                                    breaks: {
-                                        /** Format: date-time */
-                                        start: string;
-                                        /**
-                                         * Format: date-time
-                                         * @description null while open
-                                         */
-                                        end: string | null;
-                                    }[];
-                                }[];
-                                modality: "onsite" | "remote";
-                                worked_minutes: number;
-                                expected_minutes: number;
-                                balance_minutes: number;
-                                /** @description The positive part of balance_minutes */
-                                overtime_minutes: number;
-                                /** @description An approved correction added or moved a punch of the day, or voided or moved one away from it */
-                                corrected: boolean;
-                            }[];
-                            totals: {
-                                worked_minutes: number;
-                                expected_minutes: number;
-                                balance_minutes: number;
-                                /** @description Sum of the days’ overtime (positive balances only) */
-                                overtime_minutes: number;
-                                worked_days: number;
-                                expected_days: number;
-                            };
-                            /** @description Corrections touching the month, in any status, in the order proposed, with their trail */
-                            corrections: {
-                                id: string;
-                                user_id: string;
-                                status: "pending" | "approved" | "rejected" | "cancelled";
-                                reason: string;
-                                /** @description As proposed; instants in UTC */
-                                changes: ({
-                                    /** @enum {string} */
-                                    action: "add";
-                                    type: "in" | "out" | "break_start" | "break_end";
-                                    /**
-                                     * Format: date-time
-                                     * @description Real moment of the missing punch, with Z or an offset; not in the future
-                                     * @example 2026-03-02T08:00:00.000Z
-                                     */
-                                    ts: string;
-                                    /** @description Only on 'in' (default 'onsite') */
-                                    modality?: "onsite" | "remote";
-                                } | {
-                                    /** @enum {string} */
-                                    action: "move";
-                                    /** @description An effective punch of the employee */
-                                    punch_id: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description Its right moment; not in the future
-                                     * @example 2026-03-02T08:00:00.000Z
-                                     */
-                                    ts: string;
-                                } | {
-                                    /** @enum {string} */
-                                    action: "void";
-                                    /** @description An effective punch of the employee */
-                                    punch_id: string;
-                                })[];
-                                /** @description Acting user who proposed it */
-                                proposed_by: string;
-                                /** Format: date-time */
-                                proposed_at: string;
-                                /** @description Who approved or rejected it: the employee when someone else proposed it, HR or a supervisor when the employee did */
-                                decided_by: string | null;
-                                /** Format: date-time */
-                                decided_at: string | null;
-                                decision_note: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @description When the proposer withdrew it
-                                 */
-                                cancelled_at: string | null;
-                                /** @description The proposer’s name; the company’s for a proposal it made by its policy */
-                                proposed_by_name: string | null;
-                                decided_by_name: string | null;
-                                /** @description What each change does, in the order of `changes`: a moved punch from where to where */
-                                effects: {
-                                    action: "add" | "move" | "void";
-                                    type: "in" | "out" | "break_start" | "break_end";
-                                    /**
-                                     * Format: date-time
-                                     * @description Where the moved or voided punch was; null for add
-                                     */
-                                    from: string | null;
-                                    /**
-                                     * Format: date-time
-                                     * @description Where the punch goes; null for void
-                                     */
-                                    to: string | null;
-                                }[];
-                            }[];
-                            /** @description The last link of the worker’s hash chain when the report was built */
-                            chain_head: {
-                                seq: number;
-                                hash: string;
-                            } | null;
-                            /** Format: date-time */
-                            generated_at: string;
-                            /** @description SHA-256 of the canonical JSON of { user_id, month, time_zone, days, totals }: equal to signature.sha256 while the signed record is unchanged */
-                            content_sha256: string;
-                            /** @description The worker’s latest signature of the month; null when never signed */
-                            signature: {
-                                id: string;
-                                user_id: string;
-                                month: string;
-                                /** @description The zone of the signed record */
-                                time_zone: string;
-                                /** @description SHA-256 (hex) of the canonical JSON of { user_id, month, time_zone, days, totals } as signed */
-                                sha256: string;
-                                /** Format: date-time */
-                                signed_at: string;
-                                /** @description 'valid' while the record still hashes to `sha256`; 'superseded' once a later change (an approved correction, an absence recorded afterwards) altered it. Kept either way. */
-                                status: "valid" | "superseded";
-                                /** @description What changed the month after the signature: the approved correction (cor_…) or the absence recorded afterwards (abs_…) decided last */
-                                superseded_by: string | null;
-                            } | null;
-                        };
+                        data: components["schemas"]["MonthlyReport"];
                     };
                     "text/csv": string;
                     "application/pdf": string;
@@ -10874,13 +10696,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description The month to sign; it must have ended (YYYY-MM, years 1900 to 9998)
-                     * @example 2026-10
-                     */
-                    month: string;
-                };
+                "application/json": components["schemas"]["AttendanceReportsSignRequest"];
             };
         };
         responses: {
@@ -10895,21 +10711,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            user_id: string;
-                            month: string;
-                            /** @description The zone of the signed record */
-                            time_zone: string;
-                            /** @description SHA-256 (hex) of the canonical JSON of { user_id, month, time_zone, days, totals } as signed */
-                            sha256: string;
-                            /** Format: date-time */
-                            signed_at: string;
-                            /** @description 'valid' while the record still hashes to `sha256`; 'superseded' once a later change (an approved correction, an absence recorded afterwards) altered it. Kept either way. */
-                            status: "valid" | "superseded";
-                            /** @description What changed the month after the signature: the approved correction (cor_…) or the absence recorded afterwards (abs_…) decided last */
-                            superseded_by: string | null;
-                        };
+                        data: components["schemas"]["MonthSignature"];
                     };
                 };
             };
@@ -11099,42 +10901,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @description Employee who incurred the expense */
-                            user_id: string;
-                            /**
-                             * @description 'imported': entered through an import (the only status so far)
-                             * @enum {unknown}
-                             */
-                            status: "imported";
-                            merchant: string;
-                            /**
-                             * Format: date
-                             * @description Day of the expense, YYYY-MM-DD
-                             */
-                            expense_date: string;
-                            /** @description Amount in minor units of `currency` (cents for EUR, yen for JPY, fils for KWD) */
-                            amount: number;
-                            /** @description ISO 4217 code */
-                            currency: string;
-                            /** @description Euro equivalent in cents */
-                            amount_eur: number;
-                            /** @description Taxes included in the amount */
-                            taxes: {
-                                rate_percent: number;
-                                /** @description Minor units of `currency` */
-                                amount: number;
-                            }[];
-                            category: {
-                                key: string;
-                                label: string;
-                            };
-                            /** @description Matched with a bank movement */
-                            reconciled: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                        }[];
+                        data: components["schemas"]["Expense"][];
                         meta: {
                             /** @description Page number, from 1 */
                             page: number;
@@ -11258,54 +11025,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Employee who incurred the expense: the acting user, or anyone when acting as an administrator */
-                    user_id: string;
-                    /** @description Where the money was spent */
-                    merchant: string;
-                    /**
-                     * Format: date
-                     * @description Day of the expense
-                     * @example 2026-03-02
-                     */
-                    expense_date: string;
-                    /** @description Amount in minor units of `currency` (1250 is 12.50 EUR; 1250 is 1,250 JPY). Not negative: refunds are not expenses */
-                    amount: number;
-                    /**
-                     * @description ISO 4217 code in capitals, e.g. EUR, USD, JPY
-                     * @example EUR
-                     */
-                    currency: string;
-                    /** @description Euro equivalent in cents; equal to `amount` when the currency is EUR */
-                    amount_eur: number;
-                    /**
-                     * @description Taxes included in the amount; their amounts add up to at most `amount`
-                     * @default []
-                     */
-                    taxes?: {
-                        /** @description Tax rate in percent, 0 to 100, at most 2 decimals (21, 10.5) */
-                        rate_percent: number;
-                        /** @description Tax included in the amount, in minor units of the currency */
-                        amount: number;
-                    }[];
-                    category: {
-                        /**
-                         * @description Stable key: 1 to 50 of a-z, 0-9, _ and -
-                         * @example travel
-                         */
-                        key: string;
-                        /**
-                         * @description Name shown to people
-                         * @example Travel
-                         */
-                        label: string;
-                    };
-                    /**
-                     * @description Already matched with a bank movement (default false)
-                     * @default false
-                     */
-                    reconciled?: boolean;
-                };
+                "application/json": components["schemas"]["ExpensesCreateRequest"];
             };
         };
         responses: {
@@ -11320,43 +11040,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description An expense of an employee; money as integers of minor units */
-                        data: {
-                            id: string;
-                            /** @description Employee who incurred the expense */
-                            user_id: string;
-                            /**
-                             * @description 'imported': entered through an import (the only status so far)
-                             * @enum {unknown}
-                             */
-                            status: "imported";
-                            merchant: string;
-                            /**
-                             * Format: date
-                             * @description Day of the expense, YYYY-MM-DD
-                             */
-                            expense_date: string;
-                            /** @description Amount in minor units of `currency` (cents for EUR, yen for JPY, fils for KWD) */
-                            amount: number;
-                            /** @description ISO 4217 code */
-                            currency: string;
-                            /** @description Euro equivalent in cents */
-                            amount_eur: number;
-                            /** @description Taxes included in the amount */
-                            taxes: {
-                                rate_percent: number;
-                                /** @description Minor units of `currency` */
-                                amount: number;
-                            }[];
-                            category: {
-                                key: string;
-                                label: string;
-                            };
-                            /** @description Matched with a bank movement */
-                            reconciled: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                        };
+                        data: components["schemas"]["Expense"];
                     };
                 };
             };
@@ -11543,43 +11227,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description An expense of an employee; money as integers of minor units */
-                        data: {
-                            id: string;
-                            /** @description Employee who incurred the expense */
-                            user_id: string;
-                            /**
-                             * @description 'imported': entered through an import (the only status so far)
-                             * @enum {unknown}
-                             */
-                            status: "imported";
-                            merchant: string;
-                            /**
-                             * Format: date
-                             * @description Day of the expense, YYYY-MM-DD
-                             */
-                            expense_date: string;
-                            /** @description Amount in minor units of `currency` (cents for EUR, yen for JPY, fils for KWD) */
-                            amount: number;
-                            /** @description ISO 4217 code */
-                            currency: string;
-                            /** @description Euro equivalent in cents */
-                            amount_eur: number;
-                            /** @description Taxes included in the amount */
-                            taxes: {
-                                rate_percent: number;
-                                /** @description Minor units of `currency` */
-                                amount: number;
-                            }[];
-                            category: {
-                                key: string;
-                                label: string;
-                            };
-                            /** @description Matched with a bank movement */
-                            reconciled: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                        };
+                        data: components["schemas"]["Expense"];
                     };
                 };
             };
@@ -11721,16 +11369,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @description Short code, unique in the company */
-                            code: string;
-                            name: string;
-                            /** @description An inactive project accepts no new allocations */
-                            active: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                        }[];
+                        data: components["schemas"]["Project"][];
                         meta: {
                             /** @description Page number, from 1 */
                             page: number;
@@ -11854,13 +11493,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Letters, digits, . _ - */
-                    code: string;
-                    name: string;
-                    /** @default true */
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["ProjectsCreateRequest"];
             };
         };
         responses: {
@@ -11875,16 +11508,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @description Short code, unique in the company */
-                            code: string;
-                            name: string;
-                            /** @description An inactive project accepts no new allocations */
-                            active: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                        };
+                        data: components["schemas"]["Project"];
                     };
                 };
             };
@@ -12051,12 +11675,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Letters, digits, . _ - */
-                    code?: string;
-                    name?: string;
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["ProjectsUpdateRequest"];
             };
         };
         responses: {
@@ -12071,16 +11690,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @description Short code, unique in the company */
-                            code: string;
-                            name: string;
-                            /** @description An inactive project accepts no new allocations */
-                            active: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                        };
+                        data: components["schemas"]["Project"];
                     };
                 };
             };
@@ -12280,34 +11890,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            user_id: string;
-                            /**
-                             * Format: date
-                             * @description Local day of `start` in the zone given at creation (default the company’s)
-                             */
-                            date: string;
-                            /** Format: date-time */
-                            start: string;
-                            /** Format: date-time */
-                            end: string;
-                            /** @description Length of the span, floored to whole minutes */
-                            minutes: number;
-                            /** @description null when allocated to other tasks */
-                            project: {
-                                id: string;
-                                code: string;
-                                name: string;
-                            } | null;
-                            /** @description Free text for 'other tasks'; null when a project is given */
-                            note: string | null;
-                            comment: string | null;
-                            /** @description 'manual' for allocations made through the API */
-                            source: string;
-                            /** Format: date-time */
-                            created_at: string;
-                        }[];
+                        data: components["schemas"]["Allocation"][];
                         meta: {
                             /** @description Page number, from 1 */
                             page: number;
@@ -12431,33 +12014,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Employee whose time is allocated */
-                    user_id: string;
-                    /**
-                     * Format: date-time
-                     * @description Start, ISO 8601 with Z or an offset
-                     * @example 2026-03-02T08:00:00.000Z
-                     */
-                    start: string;
-                    /**
-                     * Format: date-time
-                     * @description End, later than start and at most 24 hours after it
-                     * @example 2026-03-02T08:00:00.000Z
-                     */
-                    end: string;
-                    /** @description Project of the catalogue; exactly one of project_id and note */
-                    project_id?: string | null;
-                    /** @description Other tasks; exactly one of project_id and note */
-                    note?: string | null;
-                    /** @description Remarks on what was done */
-                    comment?: string | null;
-                    /**
-                     * @description IANA zone used to derive `date` (default the company’s)
-                     * @example Europe/Madrid
-                     */
-                    tz?: string;
-                };
+                "application/json": components["schemas"]["AllocationsCreateRequest"];
             };
         };
         responses: {
@@ -12472,34 +12029,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            user_id: string;
-                            /**
-                             * Format: date
-                             * @description Local day of `start` in the zone given at creation (default the company’s)
-                             */
-                            date: string;
-                            /** Format: date-time */
-                            start: string;
-                            /** Format: date-time */
-                            end: string;
-                            /** @description Length of the span, floored to whole minutes */
-                            minutes: number;
-                            /** @description null when allocated to other tasks */
-                            project: {
-                                id: string;
-                                code: string;
-                                name: string;
-                            } | null;
-                            /** @description Free text for 'other tasks'; null when a project is given */
-                            note: string | null;
-                            comment: string | null;
-                            /** @description 'manual' for allocations made through the API */
-                            source: string;
-                            /** Format: date-time */
-                            created_at: string;
-                        };
+                        data: components["schemas"]["Allocation"];
                     };
                 };
             };
@@ -12685,34 +12215,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            user_id: string;
-                            /**
-                             * Format: date
-                             * @description Local day of `start` in the zone given at creation (default the company’s)
-                             */
-                            date: string;
-                            /** Format: date-time */
-                            start: string;
-                            /** Format: date-time */
-                            end: string;
-                            /** @description Length of the span, floored to whole minutes */
-                            minutes: number;
-                            /** @description null when allocated to other tasks */
-                            project: {
-                                id: string;
-                                code: string;
-                                name: string;
-                            } | null;
-                            /** @description Free text for 'other tasks'; null when a project is given */
-                            note: string | null;
-                            comment: string | null;
-                            /** @description 'manual' for allocations made through the API */
-                            source: string;
-                            /** Format: date-time */
-                            created_at: string;
-                        };
+                        data: components["schemas"]["Allocation"];
                     };
                 };
             };
@@ -12927,6 +12430,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body must be sent as application/json. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description This Idempotency-Key was used with a different request (method, path or body); use a new key for a new request. */
             422: {
                 headers: {
@@ -13015,16 +12542,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            key: string;
-                            label: string;
-                            /** @description false: requests are approved at once */
-                            requires_approval: boolean;
-                            /** @description Requests may cover part of one day (start_time/end_time) */
-                            allows_hourly: boolean;
-                            /** @description Working days requested count against vacation_days */
-                            consumes_vacation: boolean;
-                        }[];
+                        data: components["schemas"]["AbsenceType"][];
                         meta: {
                             /** @description Page number, from 1 */
                             page: number;
@@ -13148,17 +12666,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Absence type key from the company catalogue */
-                    key: string;
-                    label: string;
-                    /** @default true */
-                    requires_approval?: boolean;
-                    /** @default false */
-                    allows_hourly?: boolean;
-                    /** @default false */
-                    consumes_vacation?: boolean;
-                };
+                "application/json": components["schemas"]["AbsenceTypesCreateRequest"];
             };
         };
         responses: {
@@ -13173,16 +12681,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            key: string;
-                            label: string;
-                            /** @description false: requests are approved at once */
-                            requires_approval: boolean;
-                            /** @description Requests may cover part of one day (start_time/end_time) */
-                            allows_hourly: boolean;
-                            /** @description Working days requested count against vacation_days */
-                            consumes_vacation: boolean;
-                        };
+                        data: components["schemas"]["AbsenceType"];
                     };
                 };
             };
@@ -13350,14 +12849,10 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description Only the fields to change. A type that consumes vacation cannot allow hourly absences, whether both flags are in this body or one is already set */
         requestBody: {
             content: {
-                "application/json": {
-                    label?: string;
-                    requires_approval?: boolean;
-                    allows_hourly?: boolean;
-                    consumes_vacation?: boolean;
-                };
+                "application/json": components["schemas"]["AbsenceTypesUpdateRequest"];
             };
         };
         responses: {
@@ -13372,16 +12867,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            key: string;
-                            label: string;
-                            /** @description false: requests are approved at once */
-                            requires_approval: boolean;
-                            /** @description Requests may cover part of one day (start_time/end_time) */
-                            allows_hourly: boolean;
-                            /** @description Working days requested count against vacation_days */
-                            consumes_vacation: boolean;
-                        };
+                        data: components["schemas"]["AbsenceType"];
                     };
                 };
             };
@@ -13578,33 +13064,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            user_id: string;
-                            type: {
-                                key: string;
-                                label: string;
-                            };
-                            status: "pending" | "approved" | "rejected" | "cancelled";
-                            /** Format: date */
-                            start_date: string;
-                            /**
-                             * Format: date
-                             * @description Inclusive
-                             */
-                            end_date: string;
-                            /** @description HH:MM; hourly absences only */
-                            start_time: string | null;
-                            /** @description HH:MM; hourly absences only */
-                            end_time: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @description null while pending; the creation time when approved at once
-                             */
-                            decided_at: string | null;
-                        }[];
+                        data: components["schemas"]["Absence"][];
                         meta: {
                             /** @description Page number, from 1 */
                             page: number;
@@ -13728,29 +13188,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    user_id: string;
-                    /** @description Absence type key from the company catalogue */
-                    type: string;
-                    /**
-                     * Format: date
-                     * @description First day; not in the past (in the company’s zone)
-                     * @example 2026-03-02
-                     */
-                    start_date: string;
-                    /**
-                     * Format: date
-                     * @description Last day, included
-                     * @example 2026-03-02
-                     */
-                    end_date: string;
-                    /** @description HH:MM, 24-hour */
-                    start_time?: string | null;
-                    /** @description HH:MM, 24-hour */
-                    end_time?: string | null;
-                    /** @description Request note (never returned) */
-                    note?: string;
-                };
+                "application/json": components["schemas"]["AbsencesCreateRequest"];
             };
         };
         responses: {
@@ -13765,34 +13203,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Request and decision notes are stored but never returned */
-                        data: {
-                            id: string;
-                            user_id: string;
-                            type: {
-                                key: string;
-                                label: string;
-                            };
-                            status: "pending" | "approved" | "rejected" | "cancelled";
-                            /** Format: date */
-                            start_date: string;
-                            /**
-                             * Format: date
-                             * @description Inclusive
-                             */
-                            end_date: string;
-                            /** @description HH:MM; hourly absences only */
-                            start_time: string | null;
-                            /** @description HH:MM; hourly absences only */
-                            end_time: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @description null while pending; the creation time when approved at once
-                             */
-                            decided_at: string | null;
-                        };
+                        data: components["schemas"]["Absence"];
                     };
                 };
             };
@@ -13978,34 +13389,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Request and decision notes are stored but never returned */
-                        data: {
-                            id: string;
-                            user_id: string;
-                            type: {
-                                key: string;
-                                label: string;
-                            };
-                            status: "pending" | "approved" | "rejected" | "cancelled";
-                            /** Format: date */
-                            start_date: string;
-                            /**
-                             * Format: date
-                             * @description Inclusive
-                             */
-                            end_date: string;
-                            /** @description HH:MM; hourly absences only */
-                            start_time: string | null;
-                            /** @description HH:MM; hourly absences only */
-                            end_time: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @description null while pending; the creation time when approved at once
-                             */
-                            decided_at: string | null;
-                        };
+                        data: components["schemas"]["Absence"];
                     };
                 };
             };
@@ -14133,29 +13517,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    user_id: string;
-                    /** @description Absence type key from the company catalogue */
-                    type: string;
-                    /**
-                     * Format: date
-                     * @description First day; not in the past (in the company’s zone)
-                     * @example 2026-03-02
-                     */
-                    start_date: string;
-                    /**
-                     * Format: date
-                     * @description Last day, included
-                     * @example 2026-03-02
-                     */
-                    end_date: string;
-                    /** @description HH:MM, 24-hour */
-                    start_time?: string | null;
-                    /** @description HH:MM, 24-hour */
-                    end_time?: string | null;
-                    /** @description Request note (never returned) */
-                    note?: string;
-                };
+                "application/json": components["schemas"]["AbsencesRecordRequest"];
             };
         };
         responses: {
@@ -14170,34 +13532,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Request and decision notes are stored but never returned */
-                        data: {
-                            id: string;
-                            user_id: string;
-                            type: {
-                                key: string;
-                                label: string;
-                            };
-                            status: "pending" | "approved" | "rejected" | "cancelled";
-                            /** Format: date */
-                            start_date: string;
-                            /**
-                             * Format: date
-                             * @description Inclusive
-                             */
-                            end_date: string;
-                            /** @description HH:MM; hourly absences only */
-                            start_time: string | null;
-                            /** @description HH:MM; hourly absences only */
-                            end_time: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @description null while pending; the creation time when approved at once
-                             */
-                            decided_at: string | null;
-                        };
+                        data: components["schemas"]["Absence"];
                     };
                 };
             };
@@ -14376,11 +13711,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    decision: "approved" | "rejected";
-                    /** @description Decision note (never returned) */
-                    note?: string;
-                };
+                "application/json": components["schemas"]["AbsencesDecideRequest"];
             };
         };
         responses: {
@@ -14395,34 +13726,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Request and decision notes are stored but never returned */
-                        data: {
-                            id: string;
-                            user_id: string;
-                            type: {
-                                key: string;
-                                label: string;
-                            };
-                            status: "pending" | "approved" | "rejected" | "cancelled";
-                            /** Format: date */
-                            start_date: string;
-                            /**
-                             * Format: date
-                             * @description Inclusive
-                             */
-                            end_date: string;
-                            /** @description HH:MM; hourly absences only */
-                            start_time: string | null;
-                            /** @description HH:MM; hourly absences only */
-                            end_time: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @description null while pending; the creation time when approved at once
-                             */
-                            decided_at: string | null;
-                        };
+                        data: components["schemas"]["Absence"];
                     };
                 };
             };
@@ -14612,34 +13916,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Request and decision notes are stored but never returned */
-                        data: {
-                            id: string;
-                            user_id: string;
-                            type: {
-                                key: string;
-                                label: string;
-                            };
-                            status: "pending" | "approved" | "rejected" | "cancelled";
-                            /** Format: date */
-                            start_date: string;
-                            /**
-                             * Format: date
-                             * @description Inclusive
-                             */
-                            end_date: string;
-                            /** @description HH:MM; hourly absences only */
-                            start_time: string | null;
-                            /** @description HH:MM; hourly absences only */
-                            end_time: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @description null while pending; the creation time when approved at once
-                             */
-                            decided_at: string | null;
-                        };
+                        data: components["schemas"]["Absence"];
                     };
                 };
             };
@@ -14705,6 +13982,30 @@ export interface operations {
             };
             /** @description Conflict with the current state; or `idempotency_key_in_use`: A request with this Idempotency-Key is still running; retry after `Retry-After` seconds to get its answer. */
             409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body must be sent as application/json. */
+            415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
@@ -14804,22 +14105,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            user_id: string;
-                            year: number;
-                            /** @description The employee’s vacation days for a whole year (their own figure or the company’s) */
-                            annual: number;
-                            /** @description Days of the year the employee is employed (hire date, employment periods) */
-                            employed_days: number;
-                            /** @description Vacation days of this year: annual × employed_days ÷ days of the year, rounded as the company’s vacation_rounding says (annual when employed the whole year) */
-                            entitled: number;
-                            /** @description Working days of approved vacation in the year */
-                            approved: number;
-                            /** @description Working days of pending vacation in the year */
-                            pending: number;
-                            /** @description entitled - approved - pending */
-                            remaining: number;
-                        };
+                        data: components["schemas"]["VacationBalance"];
                     };
                 };
             };
@@ -14965,33 +14251,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /**
-                             * Format: date
-                             * @description First day; null: since always
-                             */
-                            effective_from: string | null;
-                            /**
-                             * Format: date
-                             * @description Last day, included; null: still in force
-                             */
-                            effective_to: string | null;
-                            /** @description null when no schedule applied (nothing expected) */
-                            schedule_id: string | null;
-                            schedule_name: string | null;
-                            /** @description 'own': assigned to the employee; 'company_default': the company’s default applied */
-                            origin: "own" | "company_default";
-                            /** @description Expected minutes of work for each ISO weekday (0 = not a working day) */
-                            weekday_minutes: {
-                                mon: number;
-                                tue: number;
-                                wed: number;
-                                thu: number;
-                                fri: number;
-                                sat: number;
-                                sun: number;
-                            };
-                        }[];
+                        data: components["schemas"]["SchedulePeriod"][];
                         meta: {
                             /** @description Page number, from 1 */
                             page: number;
@@ -15145,34 +14405,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description Also the first part of the key itself (jnd_<id>_<secret>) */
-                            id: string;
-                            name: string;
-                            /** @description 'inspector': read-only access to the time record for the Labour Inspectorate or workers' representatives; expires within 90 days, every request is in the access log, never sees personal data */
-                            kind: "standard" | "inspector";
-                            scopes: string[];
-                            /** @description The user whose permissions authorise what the key does */
-                            acts_as_user_id: string;
-                            /** @description The person who created it with a credential of their own (session or personal key); null when a program’s key or the command line did */
-                            created_by_user_id: string | null;
-                            /** @description Created by the person it acts as: it may act as them personally (clock in, sign their month, consent to a correction) */
-                            personal: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @description Updated at most once a minute
-                             */
-                            last_used_at: string | null;
-                            /** Format: date-time */
-                            expires_at: string | null;
-                            /**
-                             * Format: date-time
-                             * @description Revoked by an administrator, or by the deactivation of the user it acts as
-                             */
-                            revoked_at: string | null;
-                        }[];
+                        data: components["schemas"]["ApiKey"][];
                         meta: {
                             /** @description Page number, from 1 */
                             page: number;
@@ -15296,21 +14529,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
-                    /** @description 'inspector': read-only access to the time record for the Labour Inspectorate or workers' representatives; expires within 90 days, every request is in the access log, never sees personal data */
-                    kind?: "standard" | "inspector";
-                    /** @description Each one held by the caller (403 scope_escalation otherwise). Required for a standard key, except a personal one (default: the caller's scopes); an inspector key may hold only attendance.list, attendance.summary, attendance.punches, attendance-corrections.list, attendance-reports.get, attendance-reports.export (all of them by default) */
-                    scopes?: string[];
-                    /** @description An active user of the company (default: the calling key’s acting user) */
-                    acts_as_user_id?: string;
-                    /**
-                     * Format: date-time
-                     * @description A future instant; required for an inspector key, at most 90 days ahead
-                     * @example 2026-03-02T08:00:00.000Z
-                     */
-                    expires_at?: string;
-                };
+                "application/json": components["schemas"]["KeysCreateRequest"];
             };
         };
         responses: {
@@ -15325,36 +14544,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description Also the first part of the key itself (jnd_<id>_<secret>) */
-                            id: string;
-                            name: string;
-                            /** @description 'inspector': read-only access to the time record for the Labour Inspectorate or workers' representatives; expires within 90 days, every request is in the access log, never sees personal data */
-                            kind: "standard" | "inspector";
-                            scopes: string[];
-                            /** @description The user whose permissions authorise what the key does */
-                            acts_as_user_id: string;
-                            /** @description The person who created it with a credential of their own (session or personal key); null when a program’s key or the command line did */
-                            created_by_user_id: string | null;
-                            /** @description Created by the person it acts as: it may act as them personally (clock in, sign their month, consent to a correction) */
-                            personal: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @description Updated at most once a minute
-                             */
-                            last_used_at: string | null;
-                            /** Format: date-time */
-                            expires_at: string | null;
-                            /**
-                             * Format: date-time
-                             * @description Revoked by an administrator, or by the deactivation of the user it acts as
-                             */
-                            revoked_at: string | null;
-                            /** @description The key to send as `Authorization: Bearer <api_key>`; shown this once, never stored */
-                            api_key: string;
-                        };
+                        data: components["schemas"]["CreatedApiKey"];
                     };
                 };
             };
@@ -15540,35 +14730,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description An API key; its secret is shown only once, when it is created */
-                        data: {
-                            /** @description Also the first part of the key itself (jnd_<id>_<secret>) */
-                            id: string;
-                            name: string;
-                            /** @description 'inspector': read-only access to the time record for the Labour Inspectorate or workers' representatives; expires within 90 days, every request is in the access log, never sees personal data */
-                            kind: "standard" | "inspector";
-                            scopes: string[];
-                            /** @description The user whose permissions authorise what the key does */
-                            acts_as_user_id: string;
-                            /** @description The person who created it with a credential of their own (session or personal key); null when a program’s key or the command line did */
-                            created_by_user_id: string | null;
-                            /** @description Created by the person it acts as: it may act as them personally (clock in, sign their month, consent to a correction) */
-                            personal: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @description Updated at most once a minute
-                             */
-                            last_used_at: string | null;
-                            /** Format: date-time */
-                            expires_at: string | null;
-                            /**
-                             * Format: date-time
-                             * @description Revoked by an administrator, or by the deactivation of the user it acts as
-                             */
-                            revoked_at: string | null;
-                        };
+                        data: components["schemas"]["ApiKey"];
                     };
                 };
             };
@@ -15710,35 +14872,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description An API key; its secret is shown only once, when it is created */
-                        data: {
-                            /** @description Also the first part of the key itself (jnd_<id>_<secret>) */
-                            id: string;
-                            name: string;
-                            /** @description 'inspector': read-only access to the time record for the Labour Inspectorate or workers' representatives; expires within 90 days, every request is in the access log, never sees personal data */
-                            kind: "standard" | "inspector";
-                            scopes: string[];
-                            /** @description The user whose permissions authorise what the key does */
-                            acts_as_user_id: string;
-                            /** @description The person who created it with a credential of their own (session or personal key); null when a program’s key or the command line did */
-                            created_by_user_id: string | null;
-                            /** @description Created by the person it acts as: it may act as them personally (clock in, sign their month, consent to a correction) */
-                            personal: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @description Updated at most once a minute
-                             */
-                            last_used_at: string | null;
-                            /** Format: date-time */
-                            expires_at: string | null;
-                            /**
-                             * Format: date-time
-                             * @description Revoked by an administrator, or by the deactivation of the user it acts as
-                             */
-                            revoked_at: string | null;
-                        };
+                        data: components["schemas"]["ApiKey"];
                     };
                 };
             };
@@ -15809,6 +14943,30 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body must be sent as application/json. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15921,26 +15079,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            /**
-                             * Format: date-time
-                             * @description When the write was made
-                             */
-                            at: string;
-                            /** @description Through the API or the command line */
-                            source: "api" | "cli";
-                            /** @description The API key used; null from the command line */
-                            key_id: string | null;
-                            /** @description The acting user; null from the command line */
-                            user_id: string | null;
-                            /** @description The operation (scope name), e.g. users.update; CLI commands as keys.create, tenants.create ... */
-                            operation: string;
-                            /** @description The resource written, when there is one */
-                            resource_id: string | null;
-                            /** @description Names of the fields the write sent; never their values */
-                            fields: string[];
-                        }[];
+                        data: components["schemas"]["AuditEntry"][];
                         meta: {
                             /** @description Page number, from 1 */
                             page: number;
@@ -16088,25 +15227,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            /**
-                             * Format: date-time
-                             * @description When the answer was complete
-                             */
-                            at: string;
-                            /** @description The inspector key used */
-                            key_id: string;
-                            /** @description The user the key acts as */
-                            user_id: string;
-                            method: string;
-                            /** @description The route template, e.g. /api/v1/attendance/reports/monthly */
-                            route: string;
-                            /** @description HTTP status of the answer */
-                            status: number;
-                            /** @description Employees whose records the request read (none when it was refused) */
-                            user_ids: string[];
-                        }[];
+                        data: components["schemas"]["AccessEntry"][];
                         meta: {
                             /** @description Page number, from 1 */
                             page: number;
@@ -16392,26 +15513,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @description Where events are POSTed */
-                            url: string;
-                            description: string | null;
-                            events: string[];
-                            /** @description Inactive subscriptions receive nothing; events that happen meanwhile are not sent later */
-                            active: boolean;
-                            /** @description Why it is inactive: 'manual' (set `active: false`), or 'failing' (deactivated after three days of failed deliveries; set `active: true` to resume) */
-                            disabled_reason: "manual" | "failing" | null;
-                            /**
-                             * Format: date-time
-                             * @description The first failed attempt since the last delivered one
-                             */
-                            failing_since: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        }[];
+                        data: components["schemas"]["Webhook"][];
                         meta: {
                             /** @description Page number, from 1 */
                             page: number;
@@ -16535,14 +15637,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description An https URL on the public internet (see WEBHOOKS_ALLOW_PRIVATE_NETWORKS) */
-                    url: string;
-                    /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, user.invited, punch.created, attendance.anomaly_detected, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created), or ["*"] for all, including types added later */
-                    events: string[];
-                    description?: string;
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["WebhooksCreateRequest"];
             };
         };
         responses: {
@@ -16557,28 +15652,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @description Where events are POSTed */
-                            url: string;
-                            description: string | null;
-                            events: string[];
-                            /** @description Inactive subscriptions receive nothing; events that happen meanwhile are not sent later */
-                            active: boolean;
-                            /** @description Why it is inactive: 'manual' (set `active: false`), or 'failing' (deactivated after three days of failed deliveries; set `active: true` to resume) */
-                            disabled_reason: "manual" | "failing" | null;
-                            /**
-                             * Format: date-time
-                             * @description The first failed attempt since the last delivered one
-                             */
-                            failing_since: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            /** @description The signing secret (whsec_…) to verify deliveries with; shown this once */
-                            secret: string;
-                        };
+                        data: components["schemas"]["CreatedWebhook"];
                     };
                 };
             };
@@ -16752,27 +15826,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A subscription to the company’s events; its secret is shown only when it is created */
-                        data: {
-                            id: string;
-                            /** @description Where events are POSTed */
-                            url: string;
-                            description: string | null;
-                            events: string[];
-                            /** @description Inactive subscriptions receive nothing; events that happen meanwhile are not sent later */
-                            active: boolean;
-                            /** @description Why it is inactive: 'manual' (set `active: false`), or 'failing' (deactivated after three days of failed deliveries; set `active: true` to resume) */
-                            disabled_reason: "manual" | "failing" | null;
-                            /**
-                             * Format: date-time
-                             * @description The first failed attempt since the last delivered one
-                             */
-                            failing_since: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Webhook"];
                     };
                 };
             };
@@ -16987,6 +16041,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body must be sent as application/json. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description This Idempotency-Key was used with a different request (method, path or body); use a new key for a new request. */
             422: {
                 headers: {
@@ -17066,14 +16144,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description An https URL on the public internet (see WEBHOOKS_ALLOW_PRIVATE_NETWORKS) */
-                    url?: string;
-                    /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, user.invited, punch.created, attendance.anomaly_detected, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created), or ["*"] for all, including types added later */
-                    events?: string[];
-                    description?: string | null;
-                    active?: boolean;
-                };
+                "application/json": components["schemas"]["WebhooksUpdateRequest"];
             };
         };
         responses: {
@@ -17088,27 +16159,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A subscription to the company’s events; its secret is shown only when it is created */
-                        data: {
-                            id: string;
-                            /** @description Where events are POSTed */
-                            url: string;
-                            description: string | null;
-                            events: string[];
-                            /** @description Inactive subscriptions receive nothing; events that happen meanwhile are not sent later */
-                            active: boolean;
-                            /** @description Why it is inactive: 'manual' (set `active: false`), or 'failing' (deactivated after three days of failed deliveries; set `active: true` to resume) */
-                            disabled_reason: "manual" | "failing" | null;
-                            /**
-                             * Format: date-time
-                             * @description The first failed attempt since the last delivered one
-                             */
-                            failing_since: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Webhook"];
                     };
                 };
             };
@@ -17304,33 +16355,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            /** @description Also the `webhook-id` header of every attempt */
-                            event_id: string;
-                            event_type: string;
-                            /** @description 'pending': waiting for its next attempt; 'delivered': a 2xx came back; 'failed': given up after three days; 'cancelled': the subscription was deactivated */
-                            status: "pending" | "delivered" | "failed" | "cancelled";
-                            /** @description Attempts made so far */
-                            attempts: number;
-                            /** Format: date-time */
-                            last_attempt_at: string | null;
-                            /** @description The HTTP status of the last attempt; null when none came */
-                            response_status: number | null;
-                            /** @description How long the last attempt took */
-                            duration_ms: number | null;
-                            /** @description Why the last attempt failed */
-                            error: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When it is attempted next, while pending
-                             */
-                            next_attempt_at: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            finished_at: string | null;
-                        }[];
+                        data: components["schemas"]["WebhookDelivery"][];
                         meta: {
                             /** @description Page number, from 1 */
                             page: number;
@@ -17479,25 +16504,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            /** @description Where the device stands, if set */
-                            work_center_id: string | null;
-                            /** @description false once revoked: its token no longer works */
-                            active: boolean;
-                            /** @description The administrator who set it up */
-                            created_by: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            revoked_at: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When the device last called the service (to the minute)
-                             */
-                            last_used_at: string | null;
-                        }[];
+                        data: components["schemas"]["Kiosk"][];
                         meta: {
                             /** @description Page number, from 1 */
                             page: number;
@@ -17621,10 +16628,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    work_center_id?: string | null;
-                };
+                "application/json": components["schemas"]["KiosksCreateRequest"];
             };
         };
         responses: {
@@ -17639,27 +16643,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            /** @description Where the device stands, if set */
-                            work_center_id: string | null;
-                            /** @description false once revoked: its token no longer works */
-                            active: boolean;
-                            /** @description The administrator who set it up */
-                            created_by: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            revoked_at: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When the device last called the service (to the minute)
-                             */
-                            last_used_at: string | null;
-                            /** @description The device token (jkd_…) to pair the kiosk page with; shown this once. It can call the kiosk endpoints only. */
-                            device_token: string;
-                        };
+                        data: components["schemas"]["CreatedKiosk"];
                     };
                 };
             };
@@ -17850,26 +16834,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A shared clock-in device at a workplace; its token is shown only when it is set up */
-                        data: {
-                            id: string;
-                            name: string;
-                            /** @description Where the device stands, if set */
-                            work_center_id: string | null;
-                            /** @description false once revoked: its token no longer works */
-                            active: boolean;
-                            /** @description The administrator who set it up */
-                            created_by: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            revoked_at: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When the device last called the service (to the minute)
-                             */
-                            last_used_at: string | null;
-                        };
+                        data: components["schemas"]["Kiosk"];
                     };
                 };
             };
@@ -17940,6 +16905,30 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body must be sent as application/json. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18039,18 +17028,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A kiosk PIN back to the initial one (the last 4 digits of the phone on file); the PIN is never returned */
-                        data: {
-                            user_id: string;
-                            /** @description Always true: the PIN is the initial one again and must be changed at first use */
-                            pin_change_required: boolean;
-                            /** @description Whether wrong PINs were holding the identifier locked; the lock is lifted either way */
-                            lock_lifted: boolean;
-                            /** @description Kiosk sessions of the employee that were open and now end */
-                            sessions_ended: number;
-                            /** Format: date-time */
-                            reset_at: string;
-                        };
+                        data: components["schemas"]["KioskPinReset"];
                     };
                 };
             };
@@ -18116,6 +17094,30 @@ export interface operations {
             };
             /** @description Conflict with the current state; or `idempotency_key_in_use`: A request with this Idempotency-Key is still running; retry after `Retry-After` seconds to get its answer. */
             409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body must be sent as application/json. */
+            415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
@@ -18209,18 +17211,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The kiosk device a device token belongs to */
-                        data: {
-                            id: string;
-                            name: string;
-                            work_center_id: string | null;
-                            company_name: string;
-                            /**
-                             * Format: date-time
-                             * @description The service’s clock: the page dates queued punches by it, whatever the device’s own clock says
-                             */
-                            server_time: string;
-                        };
+                        data: components["schemas"]["KioskDeviceView"];
                     };
                 };
             };
@@ -18336,12 +17327,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The kiosk identifier: the digits of the employee’s DNI/NIE */
-                    identifier: string;
-                    /** @description 4 to 8 digits */
-                    pin: string;
-                };
+                "application/json": components["schemas"]["KioskIdentifyRequest"];
             };
         };
         responses: {
@@ -18356,13 +17342,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description Send it as `session` to punch or change the PIN within the next minute */
-                            session: string;
-                            /** Format: date-time */
-                            expires_at: string;
-                            employee: components["schemas"]["KioskEmployee"];
-                        };
+                        data: components["schemas"]["KioskSession"];
                     };
                 };
             };
@@ -18527,23 +17507,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description A session from kiosk.identify (it lasts about a minute) */
-                    session?: string;
-                    /** @description The kiosk identifier: the digits of the employee’s DNI/NIE */
-                    identifier?: string;
-                    /** @description 4 to 8 digits */
-                    pin?: string;
-                    type: "in" | "out" | "break_start" | "break_end";
-                    /**
-                     * Format: date-time
-                     * @description The real moment of a punch the kiosk queued while offline; the service’s moment when absent. At most 60 s in the future and 60 days in the past, later than the employee’s last punch
-                     * @example 2026-03-02T08:00:00.000Z
-                     */
-                    ts?: string;
-                    /** @description Only on 'in': 'onsite' (default) or 'remote' */
-                    modality?: "onsite" | "remote";
-                };
+                "application/json": components["schemas"]["KioskPunchRequest"];
             };
         };
         responses: {
@@ -18558,16 +17522,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The punch recorded at the kiosk (source kiosk) and where the employee now stands */
-                        data: {
-                            id: string;
-                            type: "in" | "out" | "break_start" | "break_end";
-                            /** Format: date-time */
-                            ts: string;
-                            modality: "onsite" | "remote";
-                            kiosk_id: string;
-                            employee: components["schemas"]["KioskEmployee"];
-                        };
+                        data: components["schemas"]["KioskPunch"];
                     };
                 };
             };
@@ -18734,10 +17689,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description A session from kiosk.identify (it lasts about a minute) */
-                    session: string;
-                };
+                "application/json": components["schemas"]["KioskAcceptCorrectionRequest"];
             };
         };
         responses: {
@@ -18752,13 +17704,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The correction the employee accepted, and where they now stand */
-                        data: {
-                            correction_id: string;
-                            /** @enum {string} */
-                            status: "approved";
-                            employee: components["schemas"]["KioskEmployee"];
-                        };
+                        data: components["schemas"]["KioskCorrectionAccepted"];
                     };
                 };
             };
@@ -18934,12 +17880,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description A session from kiosk.identify (it lasts about a minute) */
-                    session: string;
-                    /** @description 4 to 8 digits */
-                    new_pin: string;
-                };
+                "application/json": components["schemas"]["KioskChangePinRequest"];
             };
         };
         responses: {
@@ -18954,9 +17895,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            employee: components["schemas"]["KioskEmployee"];
-                        };
+                        data: components["schemas"]["KioskPinChanged"];
                     };
                 };
             };

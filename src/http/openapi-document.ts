@@ -8,6 +8,7 @@
  * generated document, so a test reads exactly what clients get.
  */
 import { ERROR_CATALOGUE } from '../errors.js'
+import { RULE_MESSAGES, type RuleMessage } from '../lib/validation.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is JSON that the generator builds, walked by key
 type Json = Record<string, any>
@@ -28,9 +29,27 @@ const VENDOR_FORMATS: Record<string, { pattern: string; description: string }> =
 }
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
-  Operations: 'Health, readiness and this document',
-  Accounts: 'People sign in: sessions, passwords, invitations',
+  'API keys': 'Keys that programs authenticate with, their scopes and their expiry',
+  Absences: 'Vacation, sick leave and other absences: requests, decisions, balances',
+  Accounts: 'Who is calling, and people signing in: sessions, passwords, invitations',
+  Allocations: 'Time allocated to projects or other tasks',
+  Attendance: 'Punches, daily attendance, summaries and anomalies: the record of working time',
+  'Attendance corrections': 'Changes to recorded punches, proposed and consented to; the record only grows',
+  'Attendance reports': 'Monthly records of working time as JSON, CSV or PDF, and their signatures',
+  'Audit log': 'Who changed what, and who read the time record',
+  Company: 'The company’s settings',
+  Departments: 'The company’s departments',
+  Events: 'Every change of state, in commit order, from a cursor',
+  Expenses: 'Expenses of employees, approved and paid',
+  Holidays: 'Public and company holidays',
   Kiosk: 'A shared kiosk device, with its device token',
+  Kiosks: 'Kiosk devices of the company (administrators)',
+  Operations: 'Health, readiness and this document',
+  Projects: 'The catalogue of projects time is allocated to',
+  Schedules: 'Weekly work schedules and who follows which',
+  Users: 'Employees and their profiles',
+  Webhooks: 'Subscriptions that push events to the company’s systems',
+  'Work centers': 'The company’s work centers',
 }
 
 const PATH_PARAMETER_EXAMPLES: Record<string, string> = {
@@ -80,6 +99,15 @@ function plainSchema(node: unknown): void {
     if (types.size === 1) schema.type = [...types][0]
     schema.enum = branches.map((b) => b.const)
   }
+  // A rule between fields keeps its message for callers; readers of the document get it as text.
+  const messages = schema[RULE_MESSAGES] as Record<string, RuleMessage> | undefined
+  if (messages) {
+    delete schema[RULE_MESSAGES]
+    const text = Object.values(messages)
+      .map((m) => (typeof m === 'string' ? m : `${m.field}: ${m.message}`))
+      .join('; ')
+    schema.description = schema.description ? `${schema.description}. ${text}` : text
+  }
   // OpenAPI 3.0's `binary`: in 3.1 the media type of the content says it all.
   if (schema.format === 'binary') delete schema.format
   const vendor = typeof schema.format === 'string' ? VENDOR_FORMATS[schema.format] : undefined
@@ -90,6 +118,52 @@ function plainSchema(node: unknown): void {
     schema.description ??= vendor.description
   }
   for (const value of Object.values(schema)) plainSchema(value)
+}
+
+/**
+ * A route's schema with every named schema below its top (an `Absence` inside a list, a `Punch`
+ * inside a result) given as a reference, so generators make one `Absence` type rather than one per
+ * operation. The top keeps its own description, which names the response.
+ */
+export function referencingNamedSchemas<T>(schema: T, named: ReadonlySet<string>): T {
+  const walk = (node: unknown, top: boolean): unknown => {
+    if (Array.isArray(node)) return node.map((item) => walk(item, false))
+    if (node === null || typeof node !== 'object') return node
+    const id = (node as Json).$id
+    if (!top && typeof id === 'string' && named.has(id)) return { $ref: id }
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, walk(value, false)]))
+  }
+  const parts = schema as Json
+  return Object.fromEntries(
+    Object.entries(parts).map(([part, value]) => {
+      if (part === 'response' && value && typeof value === 'object')
+        return [part, Object.fromEntries(Object.entries(value).map(([status, r]) => [status, walk(r, true)]))]
+      if (part === 'body') return [part, walk(value, true)]
+      return [part, value]
+    }),
+  ) as T
+}
+
+/** Within the named schemas, a copy of another named schema (an anomaly within a day) becomes a reference to it. */
+function referToNamedComponents(schemas: Json): void {
+  const nameOf = new Map(Object.entries(schemas).map(([name, schema]) => [JSON.stringify(schema), name]))
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk)
+    if (node === null || typeof node !== 'object') return node
+    const name = nameOf.get(JSON.stringify(node))
+    if (name) return { $ref: `#/components/schemas/${name}` }
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, walk(value)]))
+  }
+  for (const [name, schema] of Object.entries<Json>(schemas))
+    schemas[name] = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, walk(value)]))
+}
+
+/** `absences.create` → `AbsencesCreate`: the name of an operation's types. */
+function typeNameOf(operationId: string): string {
+  return operationId
+    .split(/[.\-_]/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('')
 }
 
 /** The document as clients get it: the generated one, completed (see the module comment). */
@@ -129,6 +203,7 @@ export function completeDocument(document: Json): Json {
     },
   ]
 
+  referToNamedComponents(components.schemas ?? {})
   const tags = new Set<string>()
   for (const [path, item] of Object.entries<Json>(document.paths ?? {})) {
     for (const [method, operation] of Object.entries<Json>(item)) {
@@ -140,6 +215,13 @@ export function completeDocument(document: Json): Json {
         if (!unlimited) response.headers = { ...RATE_LIMIT_HEADERS, ...response.headers }
         if (status === '429' || status === '503')
           response.headers = { ...response.headers, 'Retry-After': { $ref: '#/components/headers/Retry-After' } }
+      }
+      // Text that is no text (a NUL, half a surrogate pair) is refused anywhere in a request.
+      responses['400'] ??= error('invalid_request')
+      if (WRITE_METHODS.has(method)) {
+        // What the body parser answers before any route runs.
+        responses['413'] ??= error('payload_too_large')
+        responses['415'] ??= error('unsupported_media_type')
       }
       responses['408'] ??= error('request_timeout')
       responses['431'] ??= error('headers_too_large')
@@ -169,6 +251,13 @@ export function completeDocument(document: Json): Json {
           ...responses['200'].headers,
           'Content-Disposition': { $ref: '#/components/headers/Content-Disposition' },
         }
+      // A request body is a named type too: `AbsencesCreateRequest`.
+      const body = operation.requestBody?.content?.['application/json']
+      if (body?.schema && !body.schema.$ref && operation.operationId) {
+        const name = `${typeNameOf(operation.operationId)}Request`
+        components.schemas = { ...components.schemas, [name]: body.schema }
+        body.schema = { $ref: `#/components/schemas/${name}` }
+      }
       for (const parameter of operation.parameters ?? []) {
         if (parameter.in === 'path' && parameter.example === undefined && parameter.schema?.examples === undefined)
           parameter.example = PATH_PARAMETER_EXAMPLES[parameter.name] ?? 'id_01KAF000000000000000000001'
@@ -176,7 +265,7 @@ export function completeDocument(document: Json): Json {
     }
   }
   document.tags = [...tags]
-    .sort()
+    .sort((a, b) => a.localeCompare(b, 'en'))
     .map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) }))
   plainSchema(document.paths)
   plainSchema(components.schemas)

@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { ERROR_CATALOGUE } from '../errors.js'
 import { docsContentSecurityPolicy } from './edge.js'
-import { completeDocument } from './openapi-document.js'
+import { completeDocument, referencingNamedSchemas } from './openapi-document.js'
 
 const errorTable = Object.entries(ERROR_CATALOGUE)
   .map(([code, { status, description }]) => `| \`${code}\` | ${status} | ${description} |`)
@@ -26,11 +26,25 @@ Lists take \`page\` (from 1) and \`page_size\` (1 to 100, default 25); a page pa
 ${errorTable}
 `
 
+/** What an operation without a description of its own says: the credential it takes. */
+function credentialNeeded(config: { scope?: string; access?: string }): string {
+  if (config.access === 'public') return 'Public: needs no credential.'
+  if (config.access === 'kiosk') return 'Takes a kiosk device token (`jkd_…`) and nothing else.'
+  if (config.scope) return `Needs the \`${config.scope}\` scope: an API key holding it, or a person’s session.`
+  return 'Any valid credential: an API key or a person’s session.'
+}
+
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Jornada workforce API', version: '1.0.0', description: DESCRIPTION },
+      info: {
+        title: 'Jornada workforce API',
+        version: '1.0.0',
+        description: DESCRIPTION,
+        contact: { name: 'Jornada' },
+        license: { name: 'MIT', identifier: 'MIT' },
+      },
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'jnd_... API key' },
@@ -53,13 +67,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
     },
     transform: ({ schema, url, route }) => {
-      const transformed = { ...(schema as Record<string, unknown>) }
+      const named = new Set(Object.keys(app.getSchemas()))
+      const transformed = referencingNamedSchemas({ ...(schema as Record<string, unknown>) }, named)
       const config = (route.config ?? {}) as { scope?: string; access?: string; ownWrite?: true }
       if (config.scope) transformed['x-scope'] = config.scope
       // What goes through the write steps (http/request-scope.ts isApiWrite), and so takes an Idempotency-Key.
       if (config.scope || config.ownWrite || config.access === 'kiosk') transformed['x-api-write'] = true
       if (config.access === 'public') transformed.security = []
       if (config.access === 'kiosk') transformed.security = [{ kioskDevice: [] }]
+      transformed.description ??= credentialNeeded(config)
       return { schema: transformed as never, url }
     },
     transformObject: (documentObject) =>

@@ -3,6 +3,7 @@
  * envelopes, pagination parameters. Module schemas are built from these; so is the OpenAPI document.
  */
 import { Type, type TSchema } from 'typebox'
+import { RULE_MESSAGES } from './validation.js'
 
 export const DateString = (description?: string) =>
   Type.String({ format: 'date', examples: ['2026-03-02'], ...(description ? { description } : {}) })
@@ -53,4 +54,49 @@ export function DataOf<T extends TSchema>(schema: T) {
 
 export function ListOf<T extends TSchema>(schema: T) {
   return Type.Object({ data: Type.Array(schema), meta: PageMeta })
+}
+
+/** The field is there and not null; `message` says so when it is null. */
+function given(field: string, message?: string) {
+  const notNull = { not: { type: 'null' }, ...(message ? { [RULE_MESSAGES]: { not: message } } : {}) }
+  return { type: 'object', required: [field], properties: { [field]: notNull } }
+}
+
+/**
+ * Rules between fields, stated in JSON Schema so the document shows them and generated validators
+ * check them, each with the message a caller reads when it fails (validation.ts RULE_MESSAGES).
+ * Spread one of them into an object schema's options; an object takes one `if` rule at most.
+ */
+export const rules = {
+  /** `field` is refused unless `condition` holds. */
+  onlyWhen(condition: object, field: string, message: string) {
+    return {
+      if: { type: 'object', ...condition },
+      else: { type: 'object', properties: { [field]: { not: {}, [RULE_MESSAGES]: { not: message } } } },
+    }
+  },
+  /** When `field` is `value`, `other` may not be `otherValue`. */
+  excludes(field: string, value: unknown, other: string, otherValue: unknown, message: string) {
+    return {
+      if: { type: 'object', required: [field], properties: { [field]: { const: value } } },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then; a schema is never awaited
+      then: {
+        type: 'object',
+        properties: { [other]: { not: { const: otherValue }, [RULE_MESSAGES]: { not: message } } },
+      },
+    }
+  },
+  /** Exactly one of two fields is given (a null counts as not given). */
+  exactlyOneOf(first: string, second: string, message: string) {
+    return { oneOf: [given(first), given(second)], [RULE_MESSAGES]: { oneOf: { field: first, message } } }
+  },
+  /** Both fields are given or neither is (a null counts as not given). */
+  bothOrNeither(first: string, second: string, message: string) {
+    return {
+      if: given(first),
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then; a schema is never awaited
+      then: { ...given(second, message), [RULE_MESSAGES]: { required: { field: second, message } } },
+      else: { type: 'object', not: given(second), [RULE_MESSAGES]: { not: { field: first, message } } },
+    }
+  },
 }

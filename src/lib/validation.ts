@@ -17,9 +17,20 @@ type AddFormats = (ajv: Ajv, formats: string[]) => Ajv
 const formatsModule = ajvFormats as unknown as { default: AddFormats & { default?: AddFormats } }
 const addFormats: AddFormats = formatsModule.default.default ?? formatsModule.default
 
+/**
+ * The annotation that gives a rule between fields (an `if`/`then`, a `oneOf`, a `not`) the message a
+ * caller reads: on the schema node holding the keyword, `{ [keyword]: message }`, the message
+ * optionally naming the field it is about. The OpenAPI document folds it into the description.
+ */
+export const RULE_MESSAGES = 'x-messages'
+
+export type RuleMessage = string | { field: string; message: string }
+
 function createAjv(options: Options): Ajv {
   const ajv = new Ajv({
     allErrors: true,
+    // Errors carry the schema node they failed in, where a rule between fields keeps its message.
+    verbose: true,
     removeAdditional: false,
     useDefaults: true,
     strict: false,
@@ -33,6 +44,7 @@ function createAjv(options: Options): Ajv {
   ajv.addFormat('bic', { type: 'string', validate: (v: string) => isValidBIC(v.toUpperCase()) })
   ajv.addFormat('time-zone', { type: 'string', validate: isValidTimeZone })
   ajv.addKeyword({ keyword: 'x-scope' })
+  ajv.addKeyword({ keyword: RULE_MESSAGES })
   return ajv
 }
 
@@ -51,9 +63,17 @@ const FORMAT_MESSAGES: Record<string, string> = {
   'time-zone': 'must be an IANA time zone, e.g. Europe/Madrid',
 }
 
+function ruleMessageOf(error: ErrorObject): RuleMessage | undefined {
+  const messages = (error.parentSchema as Record<string, unknown> | undefined)?.[RULE_MESSAGES]
+  return (messages as Record<string, RuleMessage> | undefined)?.[error.keyword]
+}
+
 /** Ajv errors to the contract's `details` items: one item per failing field, in a stable order. */
-export function toFieldIssues(errors: ErrorObject[], part: string | undefined): FieldIssue[] {
+export function toFieldIssues(allErrors: ErrorObject[], part: string | undefined): FieldIssue[] {
   const issues = new Map<string, string>()
+  // A rule with its own message speaks for the branches under it (a oneOf's unmatched branches).
+  const ruled = allErrors.filter((e) => ruleMessageOf(e) !== undefined).map((e) => `${e.schemaPath}/`)
+  const errors = allErrors.filter((e) => !ruled.some((path) => e.schemaPath.startsWith(path)))
   // A union of literals ('in' | 'out' | ...) fails with one `const` error per branch: gather them
   // so the message can list every allowed value.
   const allowed = new Map<string, unknown[]>()
@@ -65,10 +85,21 @@ export function toFieldIssues(errors: ErrorObject[], part: string | undefined): 
     const base = error.instancePath.replace(/^\//, '').replace(/\//g, '.')
     let field = base
     let message: string
-    switch (error.keyword) {
+    const rule = ruleMessageOf(error)
+    switch (rule === undefined ? error.keyword : 'rule') {
+      case 'rule':
+        if (typeof rule === 'object') field = join(base, rule.field)
+        message = typeof rule === 'object' ? rule.message : rule!
+        break
+      case 'if':
+        continue // the `then` or `else` that failed says what is wrong
       case 'required':
         field = join(base, String(error.params.missingProperty))
         message = 'is required'
+        break
+      case 'dependentRequired':
+        field = join(base, String(error.params.missingProperty))
+        message = `is required with ${error.params.property}`
         break
       case 'additionalProperties':
         field = join(base, String(error.params.additionalProperty))

@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict'
 import { gunzipSync } from 'node:zlib'
 import { it } from 'node:test'
-import { Ajv2020 } from 'ajv/dist/2020.js'
 import { expectError, forEachEngine } from '../helpers/harness.js'
+import { documentValidator } from '../helpers/openapi.js'
 
 /** The formats JSON Schema 2020-12 defines that the document uses; any other is a vendor extension. */
 const STANDARD_FORMATS = new Set(['date', 'date-time', 'email', 'uri', 'uuid'])
@@ -21,11 +21,6 @@ function walk(node: unknown, visit: (schema: Record<string, any>, path: string) 
     visit(node as Record<string, any>, path)
     for (const [key, value] of Object.entries(node)) walk(value, visit, `${path}/${key}`)
   }
-}
-
-/** The schema with its references to components turned into references to one shared schema of them, for Ajv. */
-function forAjv(schema: unknown): unknown {
-  return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"components#/$defs/'))
 }
 
 forEachEngine('the API description', (t) => {
@@ -79,24 +74,159 @@ forEachEngine('the API description', (t) => {
         )
     })
     // A strict validator compiles every schema of the document: components and every response body.
-    const ajv = new Ajv2020({ strict: true, allErrors: false, validateFormats: false })
-    ajv.addVocabulary(['example', 'x-format'])
-    // The components once, as one schema the others refer to.
-    ajv.addSchema({ $id: 'components', $defs: forAjv(document.components.schemas) })
+    const strict = documentValidator(document)
     for (const name of Object.keys(document.components.schemas))
-      assert.doesNotThrow(() => ajv.getSchema(`components#/$defs/${name}`), `component ${name} compiles`)
-    const compiled = new Set<string>() // most responses are the same error body: each distinct schema once
+      assert.doesNotThrow(() => strict.component(name), `component ${name} compiles`)
     for (const { path, method, operation } of operations)
       for (const [status, response] of Object.entries<any>(operation.responses)) {
         const schema = response.content?.['application/json']?.schema
-        const text = schema ? JSON.stringify(schema) : null
-        if (text === null || compiled.has(text)) continue
-        compiled.add(text)
-        assert.doesNotThrow(() => ajv.compile(forAjv(schema) as object), `${method} ${path} ${status} compiles`)
+        if (schema) assert.doesNotThrow(() => strict.validator(schema), `${method} ${path} ${status} compiles`)
       }
     const create = operations.find((o) => o.operation.operationId === 'absences.create')!.operation
-    const body = JSON.stringify(create.requestBody.content['application/json'].schema)
+    assert.deepEqual(create.requestBody.content['application/json'].schema, {
+      $ref: '#/components/schemas/AbsencesCreateRequest',
+    })
+    const body = JSON.stringify(document.components.schemas.AbsencesCreateRequest)
     assert.ok(body.includes('"pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$"'), `HH:MM is a pattern: ${body}`)
+  })
+
+  it('responses and bodies name their types, and every named type is used', async () => {
+    const document = (await t.client(null).get('/api/v1/openapi.json')).body
+    const text = JSON.stringify(document.paths)
+    const everywhere = JSON.stringify(document)
+    for (const name of Object.keys(document.components.schemas))
+      assert.ok(everywhere.split(`"#/components/schemas/${name}"`).length > 1, `component ${name} is referred to`)
+    for (const [path, item] of Object.entries<any>(document.paths))
+      for (const [method, operation] of Object.entries<any>(item)) {
+        const body = operation.requestBody?.content?.['application/json']?.schema
+        if (body) assert.ok(body.$ref, `${method} ${path}: the body is a named type`)
+      }
+    const data = (operationId: string, status = '200') => {
+      const operation = Object.values<any>(document.paths)
+        .flatMap((item) => Object.values<any>(item))
+        .find((o) => o.operationId === operationId)
+      return operation.responses[status].content['application/json'].schema.properties.data
+    }
+    assert.deepEqual(data('absences.get'), { $ref: '#/components/schemas/Absence' })
+    assert.deepEqual(data('absences.list').items, { $ref: '#/components/schemas/Absence' })
+    assert.deepEqual(data('expenses.create', '201'), { $ref: '#/components/schemas/Expense' })
+    assert.deepEqual(data('attendance.create', '201'), { $ref: '#/components/schemas/Punch' })
+    assert.ok(!text.includes('"properties":{"id":{"type":"string"},"user_id"'), 'no resource is spelled out inline')
+  })
+
+  it('the rules between fields are in the document, and the service and a validator of the document agree on them', async () => {
+    const document = (await t.client(null).get('/api/v1/openapi.json')).body
+    const { ajv } = documentValidator(document, { allErrors: true })
+    let why = ''
+    const documentAccepts = (component: string, body: unknown) => {
+      const valid = ajv.validate(`components#/$defs/${component}`, body)
+      why = ajv.errorsText()
+      return valid
+    }
+
+    const tenant = await t.newTenant()
+    const worker = await tenant.createUser()
+    const project = (await tenant.admin.post('/api/v1/projects', { code: 'REF', name: 'Reforma' })).body.data
+    const cases: { component: string; path: string; body: Record<string, unknown>; field: string }[] = [
+      {
+        component: 'AllocationsCreateRequest',
+        path: '/api/v1/allocations',
+        body: {
+          user_id: worker.id,
+          start: '2026-11-20T08:00:00Z',
+          end: '2026-11-20T09:00:00Z',
+          project_id: project.id,
+          note: 'both',
+        },
+        field: 'project_id',
+      },
+      {
+        component: 'AllocationsCreateRequest',
+        path: '/api/v1/allocations',
+        body: { user_id: worker.id, start: '2026-11-20T08:00:00Z', end: '2026-11-20T09:00:00Z', note: null },
+        field: 'project_id',
+      },
+      {
+        component: 'AttendanceCreateRequest',
+        path: '/api/v1/attendance',
+        body: { user_id: worker.id, type: 'out', ts: new Date().toISOString(), modality: 'remote' },
+        field: 'modality',
+      },
+      {
+        component: 'AbsencesCreateRequest',
+        path: '/api/v1/absences',
+        body: {
+          user_id: worker.id,
+          type: 'personal',
+          start_date: '2027-01-11',
+          end_date: '2027-01-11',
+          start_time: '09:00',
+        },
+        field: 'end_time',
+      },
+      {
+        component: 'AbsenceTypesCreateRequest',
+        path: '/api/v1/absence-types',
+        body: { key: 'training', label: 'Training', allows_hourly: true, consumes_vacation: true },
+        field: 'allows_hourly',
+      },
+      {
+        component: 'KeysCreateRequest',
+        path: '/api/v1/keys',
+        body: { kind: 'inspector', scopes: ['attendance.list'] },
+        field: 'expires_at',
+      },
+      {
+        component: 'KeysCreateRequest',
+        path: '/api/v1/keys',
+        body: { kind: 'inspector', scopes: ['users.create'], expires_at: '2026-12-31T00:00:00Z' },
+        field: 'scopes.0',
+      },
+    ]
+    for (const { component, path, body, field } of cases) {
+      assert.ok(document.components.schemas[component], `${component} is a component`)
+      assert.equal(documentAccepts(component, body), false, `the document refuses ${JSON.stringify(body)}`)
+      const refused = expectError(await tenant.admin.post(path, body), 400, 'invalid_request')
+      assert.equal(refused.details?.[0]?.field, field, JSON.stringify(refused))
+    }
+    // The kiosk's: a session or an identifier and a PIN, never both, never neither.
+    for (const body of [
+      { type: 'in' },
+      { type: 'in', session: 's', identifier: '12345678', pin: '1234' },
+      { type: 'in', identifier: '12345678' },
+    ])
+      assert.equal(documentAccepts('KioskPunchRequest', body), false, JSON.stringify(body))
+    assert.equal(documentAccepts('KioskPunchRequest', { type: 'in', session: 'k'.repeat(40) }), true, why)
+    assert.equal(documentAccepts('KioskPunchRequest', { type: 'in', identifier: '12345678', pin: '1234' }), true, why)
+    // What the rules allow, both allow.
+    const allowed: [string, string, Record<string, unknown>][] = [
+      [
+        'AllocationsCreateRequest',
+        '/api/v1/allocations',
+        {
+          user_id: worker.id,
+          start: '2026-11-20T08:00:00Z',
+          end: '2026-11-20T09:00:00Z',
+          project_id: project.id,
+          note: null,
+        },
+      ],
+      [
+        'AttendanceCreateRequest',
+        '/api/v1/attendance',
+        { user_id: worker.id, type: 'in', ts: new Date(Date.now() - 60_000).toISOString(), modality: 'onsite' },
+      ],
+      [
+        'AbsenceTypesCreateRequest',
+        '/api/v1/absence-types',
+        { key: 'training', label: 'Training', allows_hourly: true },
+      ],
+    ]
+    for (const [component, path, body] of allowed) {
+      assert.equal(documentAccepts(component, body), true, `the document accepts ${JSON.stringify(body)}: ${why}`)
+      const res = await tenant.admin.post(path, body)
+      assert.equal(res.status, 201, JSON.stringify(res.body))
+    }
   })
 
   it('a string with half a surrogate pair is 400 and nothing is stored; qualifications go back as they came', async () => {

@@ -13,6 +13,7 @@ import { sql } from 'kysely'
 import { ERROR_CATALOGUE } from '../../src/errors.js'
 import { PASSWORD, signedIn } from '../helpers/accounts.js'
 import { forEachEngine } from '../helpers/harness.js'
+import { documentValidator } from '../helpers/openapi.js'
 
 const SEED = 20261122
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300)
@@ -115,6 +116,8 @@ interface Operation {
   path: string
   queryNames: string[]
   bodyNames: string[]
+  /** What the document says it answers, by status. */
+  responses: Record<string, any>
 }
 
 forEachEngine('fuzzing every operation of the OpenAPI document', (t) => {
@@ -133,10 +136,16 @@ forEachEngine('fuzzing every operation of the OpenAPI document', (t) => {
           method: method.toUpperCase(),
           path,
           queryNames: (op.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => p.name),
-          bodyNames: Object.keys(op.requestBody?.content?.['application/json']?.schema?.properties ?? {}),
+          bodyNames: Object.keys(bodySchema(op.requestBody?.content?.['application/json']?.schema)?.properties ?? {}),
+          responses: op.responses,
         })),
     )
     assert.ok(operations.length > 40, `the document lists the operations (${operations.length})`)
+    const strict = documentValidator(document)
+    function bodySchema(schema: any): any {
+      const name = schema?.$ref?.replace('#/components/schemas/', '')
+      return name ? document.components.schemas[name] : schema
+    }
 
     async function fingerprint(): Promise<string> {
       const dumps = await Promise.all(
@@ -226,6 +235,22 @@ forEachEngine('fuzzing every operation of the OpenAPI document', (t) => {
         seen.set(res.statusCode, (seen.get(res.statusCode) ?? 0) + 1)
         const context = `${r.operation.method} ${url.slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 300)}`
         assert.ok(res.statusCode < 500, context)
+        // Where the request reached the operation it was made for, its answer is one the document gives.
+        if (!r.mutatePath && res.statusCode !== 404) {
+          const documented = r.operation.responses[String(res.statusCode)]
+          assert.ok(
+            documented,
+            `status ${res.statusCode} is documented for ${r.operation.method} ${r.operation.path}: ${context}`,
+          )
+          const schema = documented.content?.['application/json']?.schema
+          if (schema && /application\/json/.test(String(res.headers['content-type']))) {
+            const validate = strict.validator(schema)
+            assert.ok(
+              validate(JSON.parse(res.body)),
+              `the body is as documented (${JSON.stringify(validate.errors)}): ${context}`,
+            )
+          }
+        }
         if (res.statusCode >= 400) {
           assert.match(String(res.headers['content-type']), /application\/json/, context)
           const body = JSON.parse(res.body)

@@ -37,6 +37,25 @@ async function accessibilityProblems(page: Page): Promise<string[]> {
     .map((v: any) => `${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target.join(' ')).join(', ')})`)
 }
 
+/** Nothing the person needs is cut off: every visible button and the footer lie within the window, and nothing scrolls. */
+async function fitsTheScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const { document, innerWidth, innerHeight } = globalThis as any
+    const problems: string[] = []
+    if (document.documentElement.scrollHeight > innerHeight)
+      problems.push(`the page scrolls: ${document.documentElement.scrollHeight} > ${innerHeight}`)
+    for (const element of document.querySelectorAll('button, footer, input')) {
+      const box = element.getBoundingClientRect()
+      if (box.width === 0 || box.height === 0) continue
+      if (box.left < 0 || box.top < 0 || box.right > innerWidth + 0.5 || box.bottom > innerHeight + 0.5)
+        problems.push(
+          `${element.tagName.toLowerCase()} "${element.textContent.trim().slice(0, 20)}" at ${Math.round(box.left)},${Math.round(box.top)}-${Math.round(box.right)},${Math.round(box.bottom)}`,
+        )
+    }
+    return problems
+  })
+}
+
 async function typeOnKeypad(page: Page, digits: string): Promise<void> {
   for (const digit of digits) await page.getByRole('group').getByRole('button', { name: digit, exact: true }).click()
 }
@@ -75,7 +94,8 @@ forEachEngine('the kiosk page in a browser', (t) => {
     await tenant.createUser({ full_name: 'Marc Soler', dni: 'X-7654321-J', phone: '+34 600 333 444' })
     await tenant.admin.patch('/api/v1/tenant', { name: 'Talleres Ebro' })
     const kiosk = (await tenant.admin.post('/api/v1/kiosks', { name: 'Puerta principal' })).body.data
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-ES' })
+    // A tablet in landscape, the kiosk's usual screen.
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'es-ES' })
     const page = await context.newPage()
     const problems: string[] = []
     page.on('pageerror', (error) => problems.push(error.message))
@@ -93,6 +113,7 @@ forEachEngine('the kiosk page in a browser', (t) => {
     await page.getByRole('heading', { name: /Introduzca su identificador/ }).waitFor()
     assert.match((await page.locator('header').textContent()) ?? '', /Talleres Ebro · Puerta principal/)
     assert.deepEqual(await accessibilityProblems(page), [], 'identifier screen')
+    assert.deepEqual(await fitsTheScreen(page), [], 'identifier screen at 1024x768')
     if (t.engine === 'sqlite') {
       await page.evaluate(() => ((globalThis as any).document.getElementById('clock').textContent = '08:59'))
       await page.screenshot({ path: new URL('kiosk-keypad-tablet.png', SCREENSHOTS).pathname })
@@ -101,12 +122,14 @@ forEachEngine('the kiosk page in a browser', (t) => {
     assert.equal(await page.getByLabel('Identificador').inputValue(), '12345678')
     await page.getByRole('button', { name: 'Aceptar' }).click()
     await page.getByRole('heading', { name: 'Introduzca su PIN' }).waitFor()
+    assert.deepEqual(await fitsTheScreen(page), [], 'PIN screen at 1024x768')
     await typeOnKeypad(page, '1222')
     await page.getByRole('button', { name: 'Aceptar' }).click()
 
     // First use: the initial PIN must be changed.
     await page.getByRole('heading', { name: 'Elija un PIN nuevo' }).waitFor()
     assert.deepEqual(await accessibilityProblems(page), [], 'new PIN screen')
+    assert.deepEqual(await fitsTheScreen(page), [], 'new PIN screen at 1024x768')
     await page.getByLabel('PIN nuevo', { exact: true }).fill('1111')
     await page.getByLabel('Repita el PIN nuevo').fill('1111')
     await page.getByRole('button', { name: 'Aceptar' }).click()
@@ -119,9 +142,11 @@ forEachEngine('the kiosk page in a browser', (t) => {
     await page.getByText('Fuera de la jornada').waitFor()
     assert.deepEqual(await page.locator('.punches button').allInnerTexts(), ['Entrada'])
     assert.deepEqual(await accessibilityProblems(page), [], 'employee screen')
+    assert.deepEqual(await fitsTheScreen(page), [], 'employee screen at 1024x768')
     await page.getByRole('button', { name: 'Entrada' }).click()
     await page.getByText(/Entrada registrada a las \d\d:\d\d/).waitFor()
     assert.deepEqual(await accessibilityProblems(page), [], 'confirmation')
+    assert.deepEqual(await fitsTheScreen(page), [], 'confirmation at 1024x768')
     await page.getByRole('button', { name: 'Aceptar' }).click()
 
     // The state has changed: working, and out or a break next.

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { DateString, Id, Nullable, PaginationQuery } from '../../lib/schemas.js'
+import { DateString, Id, Nullable, PaginationQuery, rules } from '../../lib/schemas.js'
 
 const Status = Type.Union([
   Type.Literal('pending'),
@@ -56,7 +56,10 @@ export const CreateAbsenceBody = Type.Object(
     end_time: Type.Optional(Nullable(Time)),
     note: Type.Optional(Type.String({ maxLength: 2000, description: 'Request note (never returned)' })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    ...rules.bothOrNeither('start_time', 'end_time', 'hourly absences need both start_time and end_time'),
+  },
 )
 export type CreateAbsenceBodyType = Static<typeof CreateAbsenceBody>
 
@@ -85,6 +88,15 @@ export type ListAbsencesQueryType = Static<typeof ListAbsencesQuery>
 
 export const AbsenceIdParams = Type.Object({ absence_id: Id() }, { additionalProperties: false })
 
+/** Vacation is counted in working days: a type that consumes it cannot allow hourly absences. */
+const vacationIsInWholeDays = rules.excludes(
+  'consumes_vacation',
+  true,
+  'allows_hourly',
+  true,
+  'a type that consumes vacation days cannot allow hourly absences',
+)
+
 export const CreateAbsenceTypeBody = Type.Object(
   {
     key: TypeKey,
@@ -93,7 +105,7 @@ export const CreateAbsenceTypeBody = Type.Object(
     allows_hourly: Type.Optional(Type.Boolean({ default: false })),
     consumes_vacation: Type.Optional(Type.Boolean({ default: false })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, ...vacationIsInWholeDays },
 )
 export type CreateAbsenceTypeBodyType = Static<typeof CreateAbsenceTypeBody>
 
@@ -104,7 +116,12 @@ export const UpdateAbsenceTypeBody = Type.Object(
     allows_hourly: Type.Optional(Type.Boolean()),
     consumes_vacation: Type.Optional(Type.Boolean()),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    ...vacationIsInWholeDays,
+    description:
+      'Only the fields to change. A type that consumes vacation cannot allow hourly absences, whether both flags are in this body or one is already set',
+  },
 )
 export type UpdateAbsenceTypeBodyType = Static<typeof UpdateAbsenceTypeBody>
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { DateString, Id, InstantString, Nullable, PaginationQuery, TimeZone } from '../../lib/schemas.js'
+import { DateString, Id, InstantString, Nullable, PaginationQuery, TimeZone, rules } from '../../lib/schemas.js'
 
 export const Allocation = Type.Object(
   {
@@ -46,7 +46,10 @@ export const CreateAllocationBody = Type.Object(
     comment: Type.Optional(Nullable(Type.String({ maxLength: 2000, description: 'Remarks on what was done' }))),
     tz: Type.Optional(TimeZone('IANA zone used to derive `date` (default the company’s)')),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    ...rules.exactlyOneOf('project_id', 'note', 'give exactly one of project_id and note'),
+  },
 )
 export type CreateAllocationBodyType = Static<typeof CreateAllocationBody>
 

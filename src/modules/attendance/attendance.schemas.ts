@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { DateString, Id, InstantString, Nullable, PaginationQuery, TimeZone } from '../../lib/schemas.js'
+import { DateString, Id, InstantString, Nullable, PaginationQuery, TimeZone, rules } from '../../lib/schemas.js'
 
 export const PunchTypeSchema = Type.Union([
   Type.Literal('in'),
@@ -8,6 +8,13 @@ export const PunchTypeSchema = Type.Union([
   Type.Literal('break_end'),
 ])
 export const ModalitySchema = Type.Union([Type.Literal('onsite'), Type.Literal('remote')])
+
+/** A punch's modality is the work session's, set by its `in`. */
+export const modalityOnlyOnIn = rules.onlyWhen(
+  { required: ['type'], properties: { type: { const: 'in' } } },
+  'modality',
+  "is only accepted on 'in' punches",
+)
 
 export const CreatePunchBody = Type.Object(
   {
@@ -21,7 +28,7 @@ export const CreatePunchBody = Type.Object(
       description: "Only on 'in': 'onsite' (default) or 'remote' (employees with remote work)",
     }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, ...modalityOnlyOnIn },
 )
 export type CreatePunchBodyType = Static<typeof CreatePunchBody>
 
@@ -66,7 +73,7 @@ export const ClockBody = Type.Object(
       description: "Only on 'in': 'onsite' (default) or 'remote' (employees with remote work)",
     }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, ...modalityOnlyOnIn },
 )
 export type ClockBodyType = Static<typeof ClockBody>
 

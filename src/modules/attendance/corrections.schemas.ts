@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { DateString, Id, InstantString, Nullable, PaginationQuery, TimeZone } from '../../lib/schemas.js'
-import { ModalitySchema, PunchTypeSchema } from './attendance.schemas.js'
+import { ModalitySchema, PunchTypeSchema, modalityOnlyOnIn } from './attendance.schemas.js'
 import { MAX_CHANGES } from './corrections.logic.js'
 
 const CorrectionStatus = Type.Union([
@@ -17,7 +17,7 @@ const AddChange = Type.Object(
     ts: InstantString('Real moment of the missing punch, with Z or an offset; not in the future'),
     modality: Type.Optional({ ...ModalitySchema, description: "Only on 'in' (default 'onsite')" }),
   },
-  { additionalProperties: false, description: 'Adds a missing punch' },
+  { additionalProperties: false, description: 'Adds a missing punch', ...modalityOnlyOnIn },
 )
 const MoveChange = Type.Object(
   {

@@ -3,7 +3,7 @@ import { type ApiModule, operations } from '../../http/route.js'
 import { Event, EventsPage, ListEventsQuery } from './events.schemas.js'
 import * as service from './events.service.js'
 
-const operation = operations('Events and webhooks')
+const operation = operations('Events')
 
 export const eventsApi: ApiModule = {
   schemas: [Event],

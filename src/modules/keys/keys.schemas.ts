@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { INSPECTOR_MAX_DAYS, INSPECTOR_SCOPES } from '../../auth/policies.js'
 import { Id, InstantString, Nullable, PaginationQuery } from '../../lib/schemas.js'
+import { RULE_MESSAGES } from '../../lib/validation.js'
 
 export const KeyKindSchema = Type.Union([Type.Literal('standard'), Type.Literal('inspector')], {
   description: `'inspector': read-only access to the time record for the Labour Inspectorate or workers' representatives; expires within ${INSPECTOR_MAX_DAYS} days, every request is in the access log, never sees personal data`,
@@ -64,7 +65,32 @@ export const CreateKeyBody = Type.Object(
       InstantString(`A future instant; required for an inspector key, at most ${INSPECTOR_MAX_DAYS} days ahead`),
     ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    // An inspector key expires, and reads the time record only.
+    if: { type: 'object', required: ['kind'], properties: { kind: { const: 'inspector' } } },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then; a schema is never awaited
+    then: {
+      type: 'object',
+      required: ['expires_at'],
+      properties: {
+        expires_at: { type: 'string' },
+        scopes: {
+          type: 'array',
+          items: {
+            enum: INSPECTOR_SCOPES,
+            [RULE_MESSAGES]: { enum: `an inspector key reads the time record only (${INSPECTOR_SCOPES.join(', ')})` },
+          },
+        },
+      },
+      [RULE_MESSAGES]: {
+        required: {
+          field: 'expires_at',
+          message: `is required for an inspector key (at most ${INSPECTOR_MAX_DAYS} days ahead)`,
+        },
+      },
+    },
+  },
 )
 export type CreateKeyBodyType = Static<typeof CreateKeyBody>
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { InstantString, Nullable } from '../../lib/schemas.js'
-import { ModalitySchema, PunchTypeSchema } from '../attendance/index.js'
+import { RULE_MESSAGES } from '../../lib/validation.js'
+import { ModalitySchema, PunchTypeSchema, modalityOnlyOnIn } from '../attendance/index.js'
 import { PIN_PATTERN } from './kiosk-sign-in.logic.js'
 
 const Identifier = Type.String({
@@ -88,7 +89,19 @@ export const KioskPunchBody = Type.Object(
     ),
     modality: Type.Optional({ ...ModalitySchema, description: "Only on 'in': 'onsite' (default) or 'remote'" }),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    // Who punches: a session, or identifier and PIN; never both.
+    oneOf: [
+      { required: ['session'], properties: { session: { type: 'string' } } },
+      { required: ['identifier', 'pin'], properties: { identifier: { type: 'string' }, pin: { type: 'string' } } },
+    ],
+    dependentRequired: { identifier: ['pin'], pin: ['identifier'] },
+    [RULE_MESSAGES]: {
+      oneOf: { field: 'session', message: 'send a session, or an identifier and a PIN (not both)' },
+    },
+    ...modalityOnlyOnIn,
+  },
 )
 export type KioskPunchBodyType = Static<typeof KioskPunchBody>
 

@@ -13,7 +13,7 @@ const KeyIdentity = Type.Object({
   }),
 })
 
-const operation = operations('Keys')
+const operation = operations('Accounts')
 
 export const meApi: ApiModule = {
   routes: () => async (app) => {

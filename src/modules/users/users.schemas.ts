@@ -46,10 +46,11 @@ export const ProfileWriteFields = {
   company_cif: Nullable(Text(32, 'Managed by HR')),
   ssn: Nullable(Text(32, 'Managed by HR')),
   qualifications: Type.Unsafe<string | string[] | null>({
-    type: ['array', 'string', 'null'],
-    items: { type: 'string' },
-    maxItems: 100,
-    maxLength: 30000,
+    anyOf: [
+      { type: 'array', items: { type: 'string' }, maxItems: 100 },
+      { type: 'string', maxLength: 30000 },
+      { type: 'null' },
+    ],
     description:
       'Managed by HR: an array of strings (as it is read), or the same array serialised as a JSON string (the contract’s write form); at most 100 of at most 200 characters',
   }),

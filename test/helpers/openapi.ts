@@ -1,0 +1,33 @@
+/**
+ * Reading the service's OpenAPI document in tests as an independent client would: a strict
+ * JSON Schema 2020-12 validator of its schemas, and the schema documented for an answer.
+ */
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
+
+/** The schema with its references to components turned into references to one shared schema of them, for Ajv. */
+export function forAjv(schema: unknown): unknown {
+  return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"components#/$defs/'))
+}
+
+/** A strict validator that knows the document's components; `validator(schema)` compiles each distinct schema once. */
+export function documentValidator(document: Record<string, any>, options: { allErrors?: boolean } = {}) {
+  const ajv = new Ajv2020({ strict: true, allErrors: options.allErrors ?? false, validateFormats: false })
+  ajv.addVocabulary(['example', 'x-format'])
+  ajv.addSchema({ $id: 'components', $defs: forAjv(document.components.schemas) })
+  const compiled = new Map<string, ValidateFunction>()
+  return {
+    ajv,
+    validator(schema: unknown): ValidateFunction {
+      const text = JSON.stringify(schema)
+      let validate = compiled.get(text)
+      if (!validate) {
+        validate = ajv.compile(forAjv(schema) as object)
+        compiled.set(text, validate)
+      }
+      return validate
+    },
+    component(name: string): ValidateFunction {
+      return ajv.getSchema(`components#/$defs/${name}`)!
+    },
+  }
+}
