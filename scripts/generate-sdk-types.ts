@@ -35,7 +35,12 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
 }
 
 export async function renderSdkTypes(): Promise<string> {
-  const ast = await openapiTS(JSON.parse(JSON.stringify(await openApiDocument())), { alphabetize: false })
+  // Request bodies are named components; a field with a default may be left out of a body, and
+  // openapi-typescript would otherwise make it required in every component.
+  const ast = await openapiTS(JSON.parse(JSON.stringify(await openApiDocument())), {
+    alphabetize: false,
+    defaultNonNullable: false,
+  })
   return HEADER + astToString(ast)
 }
 

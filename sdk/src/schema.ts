@@ -2627,9 +2627,9 @@ export interface components {
             /** @description Annual vacation days */
             vacation_days?: number | null;
             /** @default false */
-            works_holidays: boolean;
+            works_holidays?: boolean;
             /** @default false */
-            remote_work_allowed: boolean;
+            remote_work_allowed?: boolean;
             /** @description National/foreigner id; its digits are the kiosk identifier */
             dni?: string | null;
             /** @description Stored as profile.phone_personal; its last 4 digits are the initial kiosk PIN */
@@ -2927,7 +2927,7 @@ export interface components {
              * @description Taxes included in the amount; their amounts add up to at most `amount`
              * @default []
              */
-            taxes: {
+            taxes?: {
                 /** @description Tax rate in percent, 0 to 100, at most 2 decimals (21, 10.5) */
                 rate_percent: number;
                 /** @description Tax included in the amount, in minor units of the currency */
@@ -2949,14 +2949,14 @@ export interface components {
              * @description Already matched with a bank movement (default false)
              * @default false
              */
-            reconciled: boolean;
+            reconciled?: boolean;
         };
         ProjectsCreateRequest: {
             /** @description Letters, digits, . _ - */
             code: string;
             name: string;
             /** @default true */
-            active: boolean;
+            active?: boolean;
         };
         ProjectsUpdateRequest: {
             /** @description Letters, digits, . _ - */
@@ -3001,11 +3001,11 @@ export interface components {
             key: string;
             label: string;
             /** @default true */
-            requires_approval: boolean;
+            requires_approval?: boolean;
             /** @default false */
-            allows_hourly: boolean;
+            allows_hourly?: boolean;
             /** @default false */
-            consumes_vacation: boolean;
+            consumes_vacation?: boolean;
         };
         /** @description Only the fields to change. A type that consumes vacation cannot allow hourly absences, whether both flags are in this body or one is already set */
         AbsenceTypesUpdateRequest: {

@@ -37,7 +37,7 @@ async function accessibilityProblems(page: Page): Promise<string[]> {
     .map((v: any) => `${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target.join(' ')).join(', ')})`)
 }
 
-/** Nothing the person needs is cut off: every visible button and the footer lie within the window, and nothing scrolls. */
+/** Nothing the person needs is cut off: every visible button and the footer lie within the window with their whole text, and nothing scrolls. */
 async function fitsTheScreen(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const { document, innerWidth, innerHeight } = globalThis as any
@@ -47,6 +47,8 @@ async function fitsTheScreen(page: Page): Promise<string[]> {
     for (const element of document.querySelectorAll('button, footer, input')) {
       const box = element.getBoundingClientRect()
       if (box.width === 0 || box.height === 0) continue
+      if (element.scrollWidth > element.clientWidth + 1)
+        problems.push(`${element.tagName.toLowerCase()} "${element.textContent.trim().slice(0, 20)}" has its text cut`)
       if (box.left < 0 || box.top < 0 || box.right > innerWidth + 0.5 || box.bottom > innerHeight + 0.5)
         problems.push(
           `${element.tagName.toLowerCase()} "${element.textContent.trim().slice(0, 20)}" at ${Math.round(box.left)},${Math.round(box.top)}-${Math.round(box.right)},${Math.round(box.bottom)}`,
@@ -315,6 +317,7 @@ forEachEngine('the kiosk page in a browser', (t) => {
     page.on('pageerror', (error) => problems.push(error.message))
     await page.goto(`${address}/kiosk`)
     await page.getByRole('heading', { name: /Introduzca su identificador/ }).waitFor()
+    assert.deepEqual(await fitsTheScreen(page), [], 'identifier screen at 360x640')
     await signIn(page, '22334455', '1357')
     await page.getByRole('heading', { name: 'Hola, Iván Gómez' }).waitFor()
     await page.getByText(/No registraste la salida el .* \(entrada a las \d\d:\d\d\)\./).waitFor()
@@ -324,6 +327,7 @@ forEachEngine('the kiosk page in a browser', (t) => {
     assert.match(buttons[0]!, /^Aceptar salida a las \d\d:\d\d$/)
     assert.equal(buttons[1], 'Pedir a RR. HH.')
     assert.deepEqual(await accessibilityProblems(page), [], 'forgotten clock-out screen')
+    assert.deepEqual(await fitsTheScreen(page), [], 'forgotten clock-out screen at 360x640')
     if (t.engine === 'sqlite') {
       await page.evaluate(() => ((globalThis as any).document.getElementById('clock').textContent = '08:05'))
       await page.screenshot({ path: new URL('kiosk-forgotten-out-phone.png', SCREENSHOTS).pathname })
