@@ -302,11 +302,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addSchema(ErrorBody)
   for (const module of modules) for (const schema of module.schemas ?? []) app.addSchema(schema)
   registerErrorHandler(app, methodsByPath(app))
-  // Answers above 1 KiB in gzip or brotli (quality 4) when the client accepts it: the OpenAPI
-  // document, lists, the CSV export, the kiosk's script. A small answer (one user, one punch) is
-  // sent as it is, since compressing it costs more than it saves; an answer already encoded is
-  // left alone. Request bodies are not decompressed: 1 MiB of JSON is the limit as sent.
-  await app.register(compress, { threshold: 1024, globalDecompression: false, encodings: ['br', 'gzip'] })
+  // Answers above 2 KiB in gzip or brotli (quality 4) when the client accepts it: the OpenAPI
+  // document, lists, the CSV export, the kiosk's script. One resource (a user with a full profile
+  // is about 1 KB, one punch far less) is sent as it is, since compressing it costs more than it
+  // saves; an answer already encoded is left alone. Request bodies are not decompressed: 1 MiB of
+  // JSON is the limit as sent.
+  await app.register(compress, { threshold: 2048, globalDecompression: false, encodings: ['br', 'gzip'] })
   if (options.corsOrigins && options.corsOrigins.length > 0) {
     await app.register(cors, {
       origin: [...options.corsOrigins],

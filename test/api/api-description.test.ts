@@ -269,12 +269,20 @@ forEachEngine('the API description', (t) => {
     const document = JSON.parse(gunzipSync(documentAnswer.rawPayload).toString('utf8'))
     assert.equal(document.openapi, '3.1.0')
     assert.ok(documentAnswer.rawPayload.length * 4 < Buffer.byteLength(JSON.stringify(document)), 'much smaller')
+    // One resource is a small answer, even a user with a full profile (about 1 KB).
+    const person = await tenant.createUser({ full_name: 'María del Carmen Fernández-Villaverde de la Concepción' })
+    await tenant.admin.patch(`/api/v1/users/${person.id}`, {
+      phone_company: '+34 910 000 000',
+      phone_personal: '+34 600 000 000',
+      qualifications: ['Carretillero', 'Primeros auxilios', 'Prevención de riesgos laborales'],
+    })
     const small = await t.app.inject({
       method: 'GET',
-      url: '/api/v1/departments',
+      url: `/api/v1/users/${person.id}`,
       headers: { authorization: `Bearer ${tenant.adminKey}`, 'accept-encoding': 'gzip, br' },
     })
     assert.equal(small.statusCode, 200)
+    assert.ok(small.body.length > 1024, `a full user is over 1 KiB (${small.body.length} bytes)`)
     assert.equal(small.headers['content-encoding'], undefined, 'a small answer is sent as it is')
 
     const refused = await tenant.admin.get('/api/v1/kiosk')
