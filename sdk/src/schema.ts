@@ -2964,7 +2964,7 @@ export interface components {
             name?: string;
             active?: boolean;
         };
-        /** @description project_id: give exactly one of project_id and note */
+        /** @description project_id, note: give exactly one of project_id and note */
         AllocationsCreateRequest: {
             /** @description Employee whose time is allocated */
             user_id: string;

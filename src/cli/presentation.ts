@@ -1,6 +1,7 @@
 /** How the CLI shows things on a terminal: progress bars and human summaries of reports. */
 import { SingleBar } from 'cli-progress'
-import { type ImportProgress, type ImportReport, MAX_REPORTED_ERRORS } from '../modules/expenses/index.js'
+// Types only: the command line starts without loading the modules a command does not run.
+import type { ImportProgress, ImportReport } from '../modules/expenses/index.js'
 
 /** "1 employee", "2 employees"; `grouped` writes thousands with commas ("1,204 rows"). */
 export function plural(count: number, one: string, many: string, grouped = false): string {
@@ -45,7 +46,7 @@ export function describeImport(report: ImportReport, shown = 20): string {
   const more = report.rejected - Math.min(shown, report.errors.length)
   if (more > 0)
     lines.push(
-      `  ... and ${plural(more, 'more rejected row', 'more rejected rows', true)} (--json lists up to ${MAX_REPORTED_ERRORS})`,
+      `  ... and ${plural(more, 'more rejected row', 'more rejected rows', true)} (--json lists ${report.errors.length} of them)`,
     )
   return lines.join('\n')
 }

@@ -104,7 +104,7 @@ function plainSchema(node: unknown): void {
   if (messages) {
     delete schema[RULE_MESSAGES]
     const text = Object.values(messages)
-      .map((m) => (typeof m === 'string' ? m : `${m.field}: ${m.message}`))
+      .map((m) => (typeof m === 'string' ? m : `${([] as string[]).concat(m.field).join(', ')}: ${m.message}`))
       .join('; ')
     schema.description = schema.description ? `${schema.description}. ${text}` : text
   }

@@ -88,7 +88,7 @@ export const rules = {
   },
   /** Exactly one of two fields is given (a null counts as not given). */
   exactlyOneOf(first: string, second: string, message: string) {
-    return { oneOf: [given(first), given(second)], [RULE_MESSAGES]: { oneOf: { field: first, message } } }
+    return { oneOf: [given(first), given(second)], [RULE_MESSAGES]: { oneOf: { field: [first, second], message } } }
   },
   /** Both fields are given or neither is (a null counts as not given). */
   bothOrNeither(first: string, second: string, message: string) {

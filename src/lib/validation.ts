@@ -24,7 +24,7 @@ const addFormats: AddFormats = formatsModule.default.default ?? formatsModule.de
  */
 export const RULE_MESSAGES = 'x-messages'
 
-export type RuleMessage = string | { field: string; message: string }
+export type RuleMessage = string | { field: string | string[]; message: string }
 
 function createAjv(options: Options): Ajv {
   const ajv = new Ajv({
@@ -88,9 +88,14 @@ export function toFieldIssues(allErrors: ErrorObject[], part: string | undefined
     const rule = ruleMessageOf(error)
     switch (rule === undefined ? error.keyword : 'rule') {
       case 'rule':
-        if (typeof rule === 'object') field = join(base, rule.field)
-        message = typeof rule === 'object' ? rule.message : rule!
-        break
+        if (typeof rule === 'string') {
+          message = rule
+          break
+        }
+        // A rule about several fields names each of them, so a form can mark them all.
+        for (const name of ([] as string[]).concat(rule!.field))
+          if (!issues.has(join(base, name))) issues.set(join(base, name), rule!.message)
+        continue
       case 'if':
         continue // the `then` or `else` that failed says what is wrong
       case 'required':

@@ -58,7 +58,21 @@ export async function changeOwnPassword(
 
 /** Sets a user's password outright (the demo's people, the command line): the rules apply, sessions stay. */
 export async function setPassword(unit: Unit, tenantId: string, userId: string, password: string): Promise<void> {
+  await setOnePasswordForAll(unit, tenantId, [userId], password)
+}
+
+/**
+ * One password for several people of a company, hashed once (the demo company: its password,
+ * printed once, opens every demo account; hashing it five times was most of the demo's start).
+ */
+export async function setOnePasswordForAll(
+  unit: Unit,
+  tenantId: string,
+  userIds: readonly string[],
+  password: string,
+): Promise<void> {
   const problem = passwordProblem(password)
   if (problem) throw invalidField('password', problem)
-  await setPasswordHash(unit.db, tenantId, userId, await hashPassword(password), nowIsoOf(unit))
+  const hash = await hashPassword(password)
+  for (const userId of userIds) await setPasswordHash(unit.db, tenantId, userId, hash, nowIsoOf(unit))
 }

@@ -16,27 +16,35 @@ export const modalityOnlyOnIn = rules.onlyWhen(
   "is only accepted on 'in' punches",
 )
 
-export const CreatePunchBody = Type.Object(
-  {
-    user_id: Id('Employee who punched'),
-    type: PunchTypeSchema,
-    ts: InstantString(
-      'Real moment of the punch, with Z or an offset; at most 60 s in the future and 60 days in the past, later than the employee’s last punch',
-    ),
-    modality: Type.Optional({
-      ...ModalitySchema,
-      description: "Only on 'in': 'onsite' (default) or 'remote' (employees with remote work)",
-    }),
-  },
-  { additionalProperties: false, ...modalityOnlyOnIn },
-)
+const createPunchFields = {
+  user_id: Id('Employee who punched'),
+  type: PunchTypeSchema,
+  ts: InstantString(
+    'Real moment of the punch, with Z or an offset; at most 60 s in the future and 60 days in the past, later than the employee’s last punch',
+  ),
+  modality: Type.Optional({
+    ...ModalitySchema,
+    description: "Only on 'in': 'onsite' (default) or 'remote' (employees with remote work)",
+  }),
+}
+
+export const CreatePunchBody = Type.Object(createPunchFields, { additionalProperties: false, ...modalityOnlyOnIn })
 export type CreatePunchBodyType = Static<typeof CreatePunchBody>
+
+/**
+ * A punch of a batch: the rules between its fields are judged per item, so that one refused punch
+ * gets its own 400 in the results rather than refusing the batch.
+ */
+const BatchItem = Type.Object(createPunchFields, {
+  additionalProperties: false,
+  description: "As attendance.create takes it; `modality` only on 'in' (judged per item)",
+})
 
 export const MAX_BATCH_PUNCHES = 1000
 
 export const BatchPunchBody = Type.Object(
   {
-    punches: Type.Array(CreatePunchBody, {
+    punches: Type.Array(BatchItem, {
       minItems: 1,
       maxItems: MAX_BATCH_PUNCHES,
       description: `1 to ${MAX_BATCH_PUNCHES} punches, each as attendance.create takes it; an employee's punches are judged in this order`,

@@ -9,7 +9,7 @@ import type { RequestScope } from '../../auth/request-scope.js'
 import type { Unit } from '../../db/unit-of-work.js'
 import { publicHolidaysBetween } from '../../lib/public-holidays.js'
 import { createAbsence } from '../absences/index.js'
-import { setPassword } from '../accounts/index.js'
+import { setOnePasswordForAll } from '../accounts/index.js'
 import { DEFAULT_SESSION_POLICY, endOneSession, startSession } from '../keys/index.js'
 import { decideCorrection, proposeCorrection } from '../attendance/index.js'
 import { listPunchLog } from '../attendance/index.js'
@@ -79,7 +79,6 @@ export async function createDemoTenant(unit: Unit): Promise<CreatedDemo> {
     hire_date: '2021-02-01',
     dni: '12345678Z',
     phone: '+34 600 100 200',
-    password,
   })
   const marco = await createUser(scope, {
     email: 'marco.lead@demo.example',
@@ -88,7 +87,6 @@ export async function createDemoTenant(unit: Unit): Promise<CreatedDemo> {
     work_center_id: madrid.id,
     hire_date: '2020-09-15',
     remote_work_allowed: true,
-    password,
   })
   const employees = [lucia, marco]
   for (const [email, name, center] of [
@@ -103,7 +101,6 @@ export async function createDemoTenant(unit: Unit): Promise<CreatedDemo> {
       manager_id: marco.id,
       hire_date: '2023-01-09',
       remote_work_allowed: true,
-      password,
     })
     employees.push(employee)
   }
@@ -118,7 +115,12 @@ export async function createDemoTenant(unit: Unit): Promise<CreatedDemo> {
     employees.map((e) => e.id),
     tenant.timezone,
   )
-  await setPassword(unit, created.tenant.id, created.admin_user.id, password)
+  await setOnePasswordForAll(
+    unit,
+    created.tenant.id,
+    [created.admin_user.id, ...employees.map((e) => e.id)],
+    password,
+  )
   return {
     ...created,
     tenant,
