@@ -115,12 +115,7 @@ export async function createDemoTenant(unit: Unit): Promise<CreatedDemo> {
     employees.map((e) => e.id),
     tenant.timezone,
   )
-  await setOnePasswordForAll(
-    unit,
-    created.tenant.id,
-    [created.admin_user.id, ...employees.map((e) => e.id)],
-    password,
-  )
+  await setOnePasswordForAll(unit, created.tenant.id, [created.admin_user.id, ...employees.map((e) => e.id)], password)
   return {
     ...created,
     tenant,
