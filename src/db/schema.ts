@@ -376,6 +376,8 @@ export interface Database {
   auth_epoch: AuthEpochTable
   sessions: SessionsTable
   account_tokens: AccountTokensTable
+  passkeys: PasskeysTable
+  webauthn_challenges: WebauthnChallengesTable
 }
 
 /** A person signed in (decisions 16): only hashes of the cookie's secret and of the CSRF token are kept. */
@@ -413,6 +415,36 @@ export interface AccountTokensTable {
   created_by_user_id: string | null
 }
 export type AccountTokenRow = Selectable<AccountTokensTable>
+
+/** A person's passkey (WebAuthn credential): its public key and signature counter (migration 0017). */
+export interface PasskeysTable {
+  id: string
+  tenant_id: string
+  user_id: string
+  /** base64url, as the authenticator names it. */
+  credential_id: string
+  /** The COSE public key, base64url. */
+  public_key: string
+  /** bigint: a counter runs to 2^32 - 1; read it with Number(). */
+  counter: number | string
+  /** JSON array of transports ("internal", "hybrid", "usb", ...). */
+  transports: string
+  device_type: 'singleDevice' | 'multiDevice'
+  backed_up: DbBoolean
+  name: string
+  created_at: string
+  last_used_at: string | null
+}
+export type PasskeyRow = Selectable<PasskeysTable>
+
+/** A WebAuthn ceremony under way: its challenge, used once, within minutes. */
+export interface WebauthnChallengesTable {
+  challenge: string
+  purpose: 'registration' | 'login'
+  tenant_id: string | null
+  user_id: string | null
+  expires_at: string
+}
 
 /** One row (id 1): the authentication epoch, moved by triggers (migration 0013). */
 export interface AuthEpochTable {

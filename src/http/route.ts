@@ -83,7 +83,12 @@ export function kioskOperation<const S extends Omit<OperationSpec, 'operationId'
 }
 
 /** The operations of signing in, called without a key or session (decisions 16). */
-export type AccountOperationId = 'auth.login' | 'auth.password-reset' | 'auth.password-reset.complete'
+export type AccountOperationId =
+  | 'auth.login'
+  | 'auth.password-reset'
+  | 'auth.password-reset.complete'
+  | 'auth.passkeys.login-options'
+  | 'auth.passkeys.login'
 
 /**
  * An operation of signing in: no credential needed, rate limited per address like the documents

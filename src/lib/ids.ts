@@ -49,6 +49,7 @@ export const ID_PREFIXES = {
   kiosk: 'kio',
   session: 'ses',
   accountToken: 'tok',
+  passkey: 'pky',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIXES

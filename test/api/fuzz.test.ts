@@ -36,6 +36,8 @@ const TABLES = [
   'api_keys',
   'sessions',
   'account_tokens',
+  'passkeys',
+  'webauthn_challenges',
 ] as const
 
 const PATH_SEGMENTS = fc.oneof(

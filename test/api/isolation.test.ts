@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
 import { PASSWORD, signedIn } from '../helpers/accounts.js'
+import { INJECT_ORIGIN, SoftwareAuthenticator, registerPasskey } from '../helpers/software-authenticator.js'
 import { expectError, forEachEngine } from '../helpers/harness.js'
 
 forEachEngine('tenant isolation', (t) => {
@@ -69,7 +70,9 @@ forEachEngine('tenant isolation', (t) => {
     ).body.data
     const theirKiosk = (await theirs.admin.post('/api/v1/kiosks', { name: 'Their door' })).body.data
     const theirSigner = await theirs.createUser({ password: PASSWORD })
-    const theirSession = (await (await signedIn(t.app, theirSigner.email)).get('/api/v1/auth/sessions')).body.data[0]
+    const theirSignedIn = await signedIn(t.app, theirSigner.email)
+    const theirSession = (await theirSignedIn.get('/api/v1/auth/sessions')).body.data[0]
+    const theirPasskey = (await registerPasskey(theirSignedIn, new SoftwareAuthenticator(INJECT_ORIGIN))).body.data
 
     const addressed: Record<string, [method: string, url: string, body?: unknown][]> = {
       'get /api/v1/users/{user_id}': [
@@ -116,6 +119,7 @@ forEachEngine('tenant isolation', (t) => {
       'post /api/v1/kiosks/{kiosk_id}/revoke': [['POST', `/api/v1/kiosks/${theirKiosk.id}/revoke`]],
       'post /api/v1/users/{user_id}/invite': [['POST', `/api/v1/users/${theirUser.id}/invite`]],
       'delete /api/v1/auth/sessions/{session_id}': [['DELETE', `/api/v1/auth/sessions/${theirSession.id}`]],
+      'delete /api/v1/auth/passkeys/{passkey_id}': [['DELETE', `/api/v1/auth/passkeys/${theirPasskey.id}`]],
     }
     const references: [string, string, unknown][] = [
       ['POST', '/api/v1/users', { email: 'ref1@example.com', full_name: 'R', department_id: theirDep.id }],

@@ -18,13 +18,28 @@ import {
   CompleteResetBody,
   Invitation,
   LoginBody,
+  Passkey,
+  PasskeyIdParams,
+  PasskeyLoginBody,
+  PasskeyRegistrationBody,
   ResetRequestBody,
   Session,
   SessionIdParams,
   SignedIn,
+  WebAuthnOptions,
 } from './accounts.schemas.js'
 import type { LoginThrottle } from './login-throttle.js'
 import type { MailMessage, Mailer } from './mailer.js'
+import {
+  type RelyingParty,
+  deleteOwnPasskey,
+  listOwnPasskeys,
+  passkeyLoginOptions,
+  passkeyRegistrationOptions,
+  registerPasskey,
+  relyingPartyAt,
+  signInWithPasskey,
+} from './passkeys.service.js'
 import { changeOwnPassword } from './password-change.service.js'
 import {
   type SignedIn as SignedInSession,
@@ -60,6 +75,11 @@ function linkBase(settings: AccountsSettings, request: FastifyRequest): string {
   return settings.publicUrl ?? `${request.protocol}://${request.host}`
 }
 
+/** Passkeys are bound to `PUBLIC_URL`'s host; without it (development), to the host the request came to. */
+function relyingParty(settings: AccountsSettings, request: FastifyRequest): RelyingParty {
+  return relyingPartyAt(linkBase(settings, request))
+}
+
 /** Sends reset mails after the answer has gone: how long a mail takes must not tell whether an account exists. */
 function sendLater(mailer: Mailer, mails: MailMessage[], log: FastifyBaseLogger): void {
   for (const mail of mails)
@@ -75,7 +95,7 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
     return { data: await signInAnswer(unit, signedIn) }
   }
   return {
-    schemas: [SignedIn, Session, Invitation],
+    schemas: [SignedIn, Session, Invitation, Passkey],
     routes: () => async (app) => {
       app.post(
         '/auth/login',
@@ -196,6 +216,95 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
           await endOwnSession(scope, request.params.session_id)
           if (request.params.session_id === scope.auth.keyId) reply.header('Set-Cookie', clearedSessionCookie(cookies))
           return reply.status(204).send(null)
+        },
+      )
+      app.post(
+        '/auth/passkeys/registration/options',
+        operation('me', {
+          operationId: 'auth.passkeys.registration-options',
+          summary: 'Start registering a passkey: the options for navigator.credentials.create()',
+          description:
+            'From the person’s session (403 `personal_credential_required` with a key). A discoverable credential (the device keeps who it is for), bound to `PUBLIC_URL`’s host, with the person verified on the device; the passkeys the person has already are excluded. Answer within 5 minutes with `POST /auth/passkeys/registration/verify`. At most 20 passkeys a person.',
+          response: { 200: DataOf(WebAuthnOptions) },
+        }),
+        async (request, reply) => {
+          reply.header('Cache-Control', 'no-store')
+          return { data: await passkeyRegistrationOptions(scopeOfRequest(request), relyingParty(settings, request)) }
+        },
+      )
+      app.post(
+        '/auth/passkeys/registration/verify',
+        ownWrite('auth.passkeys.register', {
+          summary: 'Finish registering a passkey: the new credential, as the browser gives it',
+          description:
+            'The body is `PublicKeyCredential.toJSON()` of what `navigator.credentials.create()` returned, with an optional `name`. Its challenge must be the one of the options, unused and not expired; origin, relying party, signature and user verification are checked (400 saying what failed). Audited as `auth.passkeys.register`.',
+          body: PasskeyRegistrationBody,
+          response: { 201: DataOf(Type.Ref('Passkey')) },
+        }),
+        async (request, reply) =>
+          reply.status(201).send({
+            data: await registerPasskey(
+              scopeOfRequest(request),
+              relyingParty(settings, request),
+              request.body as never,
+            ),
+          }),
+      )
+      app.get(
+        '/auth/passkeys',
+        operation('me', {
+          operationId: 'auth.passkeys.list',
+          summary: 'My passkeys, oldest first: their names, when made and last used; never key material',
+          response: { 200: DataOf(Type.Array(Type.Ref('Passkey'))) },
+        }),
+        async (request) => ({ data: await listOwnPasskeys(scopeOfRequest(request)) }),
+      )
+      app.delete(
+        '/auth/passkeys/:passkey_id',
+        ownWrite('auth.passkeys.delete', {
+          summary: 'Delete one of my passkeys: it signs nobody in from then on',
+          description: 'Another person’s passkey is 404. Audited as `auth.passkeys.delete`.',
+          params: PasskeyIdParams,
+          response: { 204: Type.Null() },
+          errors: [404],
+        }),
+        async (request, reply) => {
+          await deleteOwnPasskey(scopeOfRequest(request), request.params.passkey_id)
+          return reply.status(204).send(null)
+        },
+      )
+      app.post(
+        '/auth/passkeys/login/options',
+        accountOperation('auth.passkeys.login-options', {
+          summary: 'Start signing in with a passkey: the options for navigator.credentials.get()',
+          description:
+            'No email: the person chooses one of their passkeys for this host on their device. Answer within 5 minutes with `POST /auth/passkeys/login/verify`.',
+          response: { 200: DataOf(WebAuthnOptions) },
+        }),
+        async (request, reply) => {
+          reply.header('Cache-Control', 'no-store')
+          return { data: await passkeyLoginOptions(unitOfRequest(request), relyingParty(settings, request)) }
+        },
+      )
+      app.post(
+        '/auth/passkeys/login/verify',
+        accountOperation('auth.passkeys.login', {
+          summary: 'Sign in with a passkey: the assertion, as the browser gives it',
+          description:
+            'The body is `PublicKeyCredential.toJSON()` of what `navigator.credentials.get()` returned. An unknown or deleted passkey, a bad signature, a counter that went back (a cloned authenticator), a person not verified on the device, a disabled person, and a used or expired challenge are all 401 `invalid_credentials`. Answers and sets the cookie as a password sign-in does; audited as `auth.passkeys.login`, the session’s method `passkey`.',
+          body: PasskeyLoginBody,
+          response: { 200: DataOf(SignedIn) },
+        }),
+        async (request, reply) => {
+          const unit = unitOfRequest(request)
+          const signedIn = await signInWithPasskey(
+            unit,
+            relyingParty(settings, request),
+            request.body as never,
+            { address: request.ip, userAgent: request.headers['user-agent'] ?? null },
+            settings.session,
+          )
+          return answerSignedIn(reply, unit, signedIn)
         },
       )
       app.post(

@@ -40,7 +40,7 @@ export const Session = Type.Object(
     expires_at: InstantString('Its absolute end; it ends earlier when idle for SESSION_IDLE_HOURS'),
     user_agent: Nullable(Type.String({ description: 'The browser or app that signed in, as it said' })),
     ip_address: Nullable(Type.String({ description: 'The address it signed in from' })),
-    method: Type.String({ description: 'How the person signed in: password, invitation, password_reset' }),
+    method: Type.String({ description: 'How the person signed in: password, passkey, invitation, password_reset' }),
     current: Type.Boolean({ description: 'Whether this is the session of the request listing them' }),
   },
   { $id: 'Session', description: 'One of the sessions of the person calling' },
@@ -94,3 +94,89 @@ export const Invitation = Type.Object(
   },
   { $id: 'Invitation', description: 'An invitation to set one’s password' },
 )
+
+/** Base64url as WebAuthn's JSON writes binary fields; capped, as every input is. */
+const Base64Url = (maxLength: number, description?: string) =>
+  Type.String({ minLength: 1, maxLength, pattern: '^[A-Za-z0-9_-]+={0,2}$', ...(description ? { description } : {}) })
+
+const credentialFields = {
+  id: Base64Url(1400, 'The credential id'),
+  rawId: Base64Url(1400),
+  type: Type.Literal('public-key'),
+  authenticatorAttachment: Type.Optional(Nullable(Type.String({ maxLength: 32 }))),
+  clientExtensionResults: Type.Object({}, { additionalProperties: true, maxProperties: 20 }),
+}
+
+export const PasskeyRegistrationBody = Type.Object(
+  {
+    ...credentialFields,
+    response: Type.Object(
+      {
+        clientDataJSON: Base64Url(10_000),
+        attestationObject: Base64Url(100_000),
+        transports: Type.Optional(Type.Array(Type.String({ maxLength: 32 }), { maxItems: 10 })),
+        publicKeyAlgorithm: Type.Optional(Type.Integer()),
+        publicKey: Type.Optional(Base64Url(10_000)),
+        authenticatorData: Type.Optional(Base64Url(100_000)),
+      },
+      { additionalProperties: false },
+    ),
+    name: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description: 'A name to tell the passkey by (default "Passkey <date>"); not part of WebAuthn’s JSON',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'The new credential as `PublicKeyCredential.toJSON()` writes it (WebAuthn Level 3)',
+  },
+)
+
+export const PasskeyLoginBody = Type.Object(
+  {
+    ...credentialFields,
+    response: Type.Object(
+      {
+        clientDataJSON: Base64Url(10_000),
+        authenticatorData: Base64Url(100_000),
+        signature: Base64Url(10_000),
+        userHandle: Type.Optional(Nullable(Base64Url(1000))),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'The assertion as `PublicKeyCredential.toJSON()` writes it (WebAuthn Level 3)',
+  },
+)
+
+export const WebAuthnOptions = Type.Object(
+  { challenge: Type.String({ description: 'Base64url; answered once, within 5 minutes' }) },
+  {
+    additionalProperties: true,
+    description:
+      'WebAuthn options JSON, as `PublicKeyCredential.parseCreationOptionsFromJSON()` or `parseRequestOptionsFromJSON()` reads them',
+  },
+)
+
+export const Passkey = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    created_at: InstantString(),
+    last_used_at: Nullable(InstantString('The last sign-in with it')),
+    device_type: Type.Union([Type.Literal('singleDevice'), Type.Literal('multiDevice')], {
+      description: 'multiDevice: synced between the person’s devices (a password manager, a platform account)',
+    }),
+    backed_up: Type.Boolean(),
+    transports: Type.Array(Type.String(), {
+      description: 'How the browser reaches it: internal, hybrid, usb, nfc, ble',
+    }),
+  },
+  { $id: 'Passkey', description: 'One of the passkeys of the person calling; never its key material' },
+)
+
+export const PasskeyIdParams = Type.Object({ passkey_id: Id('A passkey id (pky_...)') })

@@ -77,6 +77,7 @@ export async function openSession(
   method: SignInMethod,
   client: ClientInfo,
   policy: SessionPolicy,
+  operation = method === 'passkey' ? 'auth.passkeys.login' : 'auth.login',
 ): Promise<StartedSession> {
   const session = await startSession(
     unit,
@@ -89,7 +90,7 @@ export async function openSession(
     },
     policy,
   )
-  await audit(unit, account, 'auth.login', session.id)
+  await audit(unit, account, operation, session.id)
   return session
 }
 

@@ -8,7 +8,7 @@
 import { optimizeQueryPlans } from '../../db/database.js'
 import { runPeriodically } from '../../lib/periodic.js'
 import type { Db, Unit } from '../../db/unit-of-work.js'
-import { purgeAccountTokens } from '../accounts/index.js'
+import { purgeAccountTokens, purgeWebauthnChallenges } from '../accounts/index.js'
 import { purgeEvents } from '../events/index.js'
 import { purgeIdempotencyKeys } from '../idempotency/index.js'
 import { purgeKioskSignIns } from '../kiosks/index.js'
@@ -24,6 +24,7 @@ export interface PurgeReport {
   kiosk_sign_ins: number
   sessions: number
   account_tokens: number
+  webauthn_challenges: number
 }
 
 /** Purges what had expired at the unit's moment. */
@@ -36,6 +37,7 @@ export async function purgeExpired(unit: Unit): Promise<PurgeReport> {
     kiosk_sign_ins: await purgeKioskSignIns(db, now),
     sessions: await purgeSessions(unit),
     account_tokens: await purgeAccountTokens(unit),
+    webauthn_challenges: await purgeWebauthnChallenges(unit),
   }
 }
 
