@@ -132,6 +132,19 @@ export const ERROR_CATALOGUE = {
     status: 409,
     description: 'A schedule change may not take effect inside (or before) a month an employee has signed.',
   },
+  passkey_limit_reached: {
+    status: 409,
+    description: 'The person already has the most passkeys allowed (20); delete one they no longer use first.',
+  },
+  passkey_exists: {
+    status: 409,
+    description: 'This passkey is registered already.',
+  },
+  passkeys_need_public_url: {
+    status: 409,
+    description:
+      'Passkeys are bound to the host people reach the service at: set PUBLIC_URL (https), or use the service on localhost.',
+  },
   webhook_limit_reached: {
     status: 409,
     description: 'The company already has the most webhook subscriptions allowed (25); delete one first.',

@@ -1616,7 +1616,7 @@ export interface components {
                  * @description Machine-readable code from the error catalogue
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "personal_credential_required" | "csrf_failed" | "invalid_credentials" | "invalid_token" | "tenant_choice_required" | "login_throttled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_not_set_up" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "password_already_set" | "holiday_exists" | "punch_out_of_order" | "session_left_open" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "concurrency_limited" | "rate_limited" | "internal_error" | "mail_unavailable" | "overloaded";
+                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "personal_credential_required" | "csrf_failed" | "invalid_credentials" | "invalid_token" | "tenant_choice_required" | "login_throttled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_not_set_up" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "password_already_set" | "holiday_exists" | "punch_out_of_order" | "session_left_open" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "passkey_limit_reached" | "passkey_exists" | "passkeys_need_public_url" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "concurrency_limited" | "rate_limited" | "internal_error" | "mail_unavailable" | "overloaded";
                 /** @description Human-readable explanation */
                 message: string;
                 /** @description For validation errors: one item per failing field; for `tenant_choice_required`: one item per company to choose from */
@@ -4957,6 +4957,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is larger than 1 MiB. */
             413: {
                 headers: {
@@ -5036,10 +5048,7 @@ export interface operations {
     "auth.passkeys.register": {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Makes a retried write safe: a repeat with the same key and request within 24 hours gets the first answer (`Idempotent-Replayed: true`) and does nothing again. 1 to 255 printable characters; the key belongs to the credential that used it. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -5056,7 +5065,6 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5113,13 +5121,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still running; retry after `Retry-After` seconds to get its answer. */
+            /** @description Conflict with the current state */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5140,18 +5147,6 @@ export interface operations {
             };
             /** @description Body is not JSON */
             415: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description This Idempotency-Key was used with a different request (method, path or body); use a new key for a new request. */
-            422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
@@ -5604,6 +5599,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is larger than 1 MiB. */
             413: {
                 headers: {
@@ -5746,6 +5753,18 @@ export interface operations {
             };
             /** @description The request (headers and body) was not received within the server’s request timeout. */
             408: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];

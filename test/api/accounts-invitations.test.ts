@@ -9,6 +9,7 @@ import { type Mailer, smtpMailer } from '../../src/modules/accounts/index.js'
 import { PASSWORD, SessionClient, login, sessionCookieSet, signedIn } from '../helpers/accounts.js'
 import { expectError, forEachEngine, uniqueEmail } from '../helpers/harness.js'
 import { settledEventsOfType } from '../helpers/eventually.js'
+import { SoftwareAuthenticator, passkeyLogin, registerPasskey } from '../helpers/software-authenticator.js'
 import { type Inbox, startInbox, tokenInMail } from '../helpers/smtp.js'
 
 const HOUR = 3_600_000
@@ -143,6 +144,9 @@ forEachEngine(
       // A key minted from a session (a stolen one, perhaps) ends with the reset.
       const minted = t.client((await phone.post('/api/v1/keys', { scopes: ['users.get'] })).body.data.api_key)
       assert.equal((await minted.get('/api/v1/me')).status, 200)
+      // So does a passkey added from it.
+      const added = new SoftwareAuthenticator('https://jornada.example.com')
+      assert.equal((await registerPasskey(phone, added)).status, 201)
       const asked = await askReset(t.app, { email: user.email.toUpperCase() })
       assert.equal(asked.status, 202)
       const unknown = await askReset(t.app, { email: uniqueEmail('nobody') })
@@ -158,6 +162,7 @@ forEachEngine(
       expectError(asResponse(await complete(t.app, token, 'Tercera-Contraseña-2026')), 400, 'invalid_token')
 
       for (const old of [phone, laptop, minted]) expectError(await old.get('/api/v1/me'), 401, 'unauthenticated')
+      expectError((await passkeyLogin(t.client(null), added)).res, 401, 'invalid_credentials')
       expectError((await login(t.app, { email: user.email, password: PASSWORD })).res, 401, 'invalid_credentials')
       assert.equal((await login(t.app, { email: user.email, password: 'Nueva-Contraseña-2026' })).res.status, 200)
       const sessions = (

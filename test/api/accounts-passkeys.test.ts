@@ -43,8 +43,8 @@ forEachEngine(
       )
       expectError(
         await session.post('/api/v1/auth/passkeys/registration/verify', phone.create(options)),
-        400,
-        'invalid_request',
+        409,
+        'passkey_exists',
       )
 
       const anonymous = t.client(null)
@@ -85,9 +85,32 @@ forEachEngine(
       phone.rewind(-5)
       assert.equal((await passkeyLogin(anonymous, phone)).res.status, 200)
 
-      // Signed for another site.
+      // Signed for another site: refused, and the challenge it answered is spent all the same.
       const phishing = new SoftwareAuthenticator('https://jornada.example.evil')
-      expectError(await registerPasskey(session, phishing), 400, 'invalid_request')
+      const creation = (await session.post('/api/v1/auth/passkeys/registration/options')).body.data
+      expectError(
+        await session.post('/api/v1/auth/passkeys/registration/verify', phishing.create(creation)),
+        400,
+        'invalid_request',
+      )
+      const spent = expectError(
+        await session.post(
+          '/api/v1/auth/passkeys/registration/verify',
+          new SoftwareAuthenticator(INJECT_ORIGIN).create(creation),
+        ),
+        400,
+        'invalid_request',
+      )
+      assert.match(spent.message, /expired or was answered already/)
+      // The registered passkey, used from a look-alike site.
+      phone.origin = 'https://jornada.example.evil'
+      expectError((await passkeyLogin(anonymous, phone)).res, 401, 'invalid_credentials')
+      phone.origin = INJECT_ORIGIN
+      // An assertion naming another user than the passkey's owner.
+      const request = (await anonymous.post('/api/v1/auth/passkeys/login/options')).body.data
+      const forged = phone.get(request)
+      forged.response.userHandle = Buffer.from('usr_someone_else').toString('base64url')
+      expectError(await anonymous.post('/api/v1/auth/passkeys/login/verify', forged), 401, 'invalid_credentials')
 
       // Answered after five minutes.
       const options = (await anonymous.post('/api/v1/auth/passkeys/login/options')).body.data
@@ -100,6 +123,22 @@ forEachEngine(
 
       assert.equal((await tenant.admin.post(`/api/v1/users/${worker.id}/deactivate`)).status, 200)
       expectError((await passkeyLogin(anonymous, phone)).res, 401, 'invalid_credentials')
+    })
+
+    it('at most 20 passkeys a person; without PUBLIC_URL only a service on localhost has passkeys', async () => {
+      now = Date.parse('2026-11-23T10:00:00Z')
+      const tenant = await t.newTenant()
+      const worker = await tenant.createUser({ password: PASSWORD })
+      const session = await signedIn(t.app, worker.email)
+      for (let i = 0; i < 20; i++)
+        assert.equal((await registerPasskey(session, new SoftwareAuthenticator(INJECT_ORIGIN))).status, 201)
+      expectError(await session.post('/api/v1/auth/passkeys/registration/options'), 409, 'passkey_limit_reached')
+      const elsewhere = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/passkeys/login/options',
+        headers: { host: 'jornada.example.com' },
+      })
+      assert.deepEqual([elsewhere.statusCode, JSON.parse(elsewhere.body).error.code], [409, 'passkeys_need_public_url'])
     })
 
     it('one answer, sent twice at once, signs in once', async () => {

@@ -45,10 +45,11 @@ forEachEngine('the API description', (t) => {
           assert.ok(response.headers?.['RateLimit-Limit'], `${name} ${status} declares the rate-limit headers`)
       assert.ok(operation.responses['429'] === undefined || operation.responses['429'].headers['Retry-After'])
       const isWrite = ['post', 'patch', 'delete', 'put'].includes(method)
-      // Every write made with a credential, except changing one's password (it audits itself, outside
-      // the write steps) and starting a passkey registration (a repeat only makes another challenge).
+      // Every write made with a credential, except those that audit themselves outside the write
+      // steps: changing one's password, and a passkey registration (its challenge is spent by the
+      // first answer, so a retry cannot replay it; a repeat of its start makes another challenge).
       const needsCredential = operation.security === undefined || operation.security.length > 0
-      const outsideWriteSteps = ['me.password', 'auth.passkeys.registration-options']
+      const outsideWriteSteps = ['me.password', 'auth.passkeys.registration-options', 'auth.passkeys.register']
       if (isWrite && needsCredential && !outsideWriteSteps.includes(operation.operationId)) {
         assert.ok(
           operation.parameters?.some((p: any) => p.$ref === '#/components/parameters/IdempotencyKey'),

@@ -54,8 +54,14 @@ forEachEngine('OpenAPI document and real sockets', (t) => {
         .filter((o) => o.security?.length === 0)
         .map((o) => o.operationId)
         .sort(),
-      ['auth.login', 'auth.password-reset', 'auth.password-reset.complete'],
-      'signing in and resetting a password need no credential',
+      [
+        'auth.login',
+        'auth.passkeys.login',
+        'auth.passkeys.login-options',
+        'auth.password-reset',
+        'auth.password-reset.complete',
+      ],
+      'signing in (with a password or a passkey) and resetting a password need no credential',
     )
     for (const op of accountOperations) assert.equal(op['x-scope'], undefined, `${op.operationId} needs no scope`)
     for (const op of operations.filter(

@@ -21,7 +21,8 @@ export class SoftwareAuthenticator {
   private counter = 0
   private userHandle = ''
 
-  constructor(readonly origin: string) {}
+  /** The origin the browser reports; a test moves it to play a look-alike site. */
+  constructor(public origin: string) {}
 
   /** Moves the signature counter back by `steps` (forward when negative): what a cloned authenticator shows. */
   rewind(steps: number): void {

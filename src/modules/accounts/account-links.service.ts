@@ -22,6 +22,7 @@ import * as tokens from './account-tokens.repository.js'
 import { accountsByEmail, setPasswordHash } from './accounts.repository.js'
 import { accountMail } from './mail-templates.js'
 import type { MailMessage } from './mailer.js'
+import { deletePasskeysOf } from './passkeys.repository.js'
 import { type ClientInfo, type SignedIn, normalizedEmail, openSession } from './sign-in.service.js'
 
 const HOUR_MS = 3_600_000
@@ -205,8 +206,11 @@ export async function completePasswordReset(
     await setPasswordHash(tx.db, user.tenant_id, user.id, hash, at)
     await tokens.voidTokensOf(tx.db, user.tenant_id, user.id, at)
     await endSessionsOf(tx, user.tenant_id, user.id, 'password_reset')
-    // A reset may follow a stolen session: keys minted from it end with it.
-    if (token.purpose === 'password_reset') await revokePersonalKeysOf(tx.db, user.tenant_id, user.id, at)
+    // A reset may follow a stolen session: keys minted and passkeys added from it end with it.
+    if (token.purpose === 'password_reset') {
+      await revokePersonalKeysOf(tx.db, user.tenant_id, user.id, at)
+      await deletePasskeysOf(tx.db, user.tenant_id, user.id)
+    }
     const account = { tenant_id: user.tenant_id, user_id: user.id }
     const method = token.purpose === 'invitation' ? 'invitation' : 'password_reset'
     const session = await openSession(tx, account, method, client, policy)

@@ -75,9 +75,20 @@ function linkBase(settings: AccountsSettings, request: FastifyRequest): string {
   return settings.publicUrl ?? `${request.protocol}://${request.host}`
 }
 
-/** Passkeys are bound to `PUBLIC_URL`'s host; without it (development), to the host the request came to. */
+/**
+ * Passkeys are bound to `PUBLIC_URL`'s host. Without it only a service reached on localhost (a
+ * developer's) takes the request's host: elsewhere the Host header, which a proxy in front of a
+ * look-alike domain could set, would decide which origin's passkeys are accepted.
+ */
 function relyingParty(settings: AccountsSettings, request: FastifyRequest): RelyingParty {
-  return relyingPartyAt(linkBase(settings, request))
+  if (settings.publicUrl) return relyingPartyAt(settings.publicUrl)
+  const host = request.hostname
+  if (host !== 'localhost' && !host.endsWith('.localhost'))
+    throw new AppError(
+      'passkeys_need_public_url',
+      'Passkeys need the address people reach the service at: the administrator sets PUBLIC_URL',
+    )
+  return relyingPartyAt(`${request.protocol}://${request.host}`)
 }
 
 /** Sends reset mails after the answer has gone: how long a mail takes must not tell whether an account exists. */
@@ -226,6 +237,7 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
           description:
             'From the person’s session (403 `personal_credential_required` with a key). A discoverable credential (the device keeps who it is for), bound to `PUBLIC_URL`’s host, with the person verified on the device; the passkeys the person has already are excluded. Answer within 5 minutes with `POST /auth/passkeys/registration/verify`. At most 20 passkeys a person.',
           response: { 200: DataOf(WebAuthnOptions) },
+          errors: [409],
         }),
         async (request, reply) => {
           reply.header('Cache-Control', 'no-store')
@@ -234,12 +246,14 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
       )
       app.post(
         '/auth/passkeys/registration/verify',
-        ownWrite('auth.passkeys.register', {
+        operation('me', {
+          operationId: 'auth.passkeys.register',
           summary: 'Finish registering a passkey: the new credential, as the browser gives it',
           description:
             'The body is `PublicKeyCredential.toJSON()` of what `navigator.credentials.create()` returned, with an optional `name`. Its challenge must be the one of the options, unused and not expired; origin, relying party, signature and user verification are checked (400 saying what failed). Audited as `auth.passkeys.register`.',
           body: PasskeyRegistrationBody,
           response: { 201: DataOf(Type.Ref('Passkey')) },
+          errors: [409],
         }),
         async (request, reply) =>
           reply.status(201).send({
@@ -280,6 +294,7 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
           description:
             'No email: the person chooses one of their passkeys for this host on their device. Answer within 5 minutes with `POST /auth/passkeys/login/verify`.',
           response: { 200: DataOf(WebAuthnOptions) },
+          errors: [409],
         }),
         async (request, reply) => {
           reply.header('Cache-Control', 'no-store')
@@ -294,6 +309,7 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
             'The body is `PublicKeyCredential.toJSON()` of what `navigator.credentials.get()` returned. An unknown or deleted passkey, a bad signature, a counter that went back (a cloned authenticator), a person not verified on the device, a disabled person, and a used or expired challenge are all 401 `invalid_credentials`. Answers and sets the cookie as a password sign-in does; audited as `auth.passkeys.login`, the session’s method `passkey`.',
           body: PasskeyLoginBody,
           response: { 200: DataOf(SignedIn) },
+          errors: [409],
         }),
         async (request, reply) => {
           const unit = unitOfRequest(request)

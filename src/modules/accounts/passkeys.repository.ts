@@ -83,6 +83,10 @@ export async function insertPasskey(db: Db, row: PasskeyRow): Promise<void> {
   await db.insertInto('passkeys').values(row).execute()
 }
 
+export async function deletePasskeysOf(db: Db, tenantId: string, userId: string): Promise<void> {
+  await db.deleteFrom('passkeys').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute()
+}
+
 export async function deletePasskey(db: Db, id: string): Promise<void> {
   await db.deleteFrom('passkeys').where('id', '=', id).execute()
 }

@@ -23,6 +23,7 @@ import type { PasskeyRow } from '../../db/schema.js'
 import { type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, notFound } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
+import { recordWrite } from '../audit/index.js'
 import type { SessionPolicy } from '../keys/index.js'
 import { findUser } from '../users/index.js'
 import type { ClientInfo, SignedIn } from './sign-in.service.js'
@@ -115,16 +116,20 @@ function assertSignedInPerson(scope: RequestScope, act: string): void {
     )
 }
 
+function assertRoomForAnother(count: number): void {
+  if (count >= MAX_PASSKEYS_PER_PERSON)
+    throw new AppError(
+      'passkey_limit_reached',
+      `You have ${MAX_PASSKEYS_PER_PERSON} passkeys, the most one person may have: delete one you no longer use first`,
+    )
+}
+
 /** The options for the browser's `navigator.credentials.create()`: a new passkey for the person signed in. */
 export async function passkeyRegistrationOptions(scope: RequestScope, rp: RelyingParty) {
   assertSignedInPerson(scope, 'Registering a passkey')
   const { tenantId, actor } = scope.auth
   const existing = await repo.passkeysOf(scope.db, tenantId, actor.id)
-  if (existing.length >= MAX_PASSKEYS_PER_PERSON)
-    throw new AppError(
-      'invalid_request',
-      `You have ${MAX_PASSKEYS_PER_PERSON} passkeys, the most one person may have: delete one you no longer use first`,
-    )
+  assertRoomForAnother(existing.length)
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -144,7 +149,11 @@ export async function passkeyRegistrationOptions(scope: RequestScope, rp: Relyin
   return options
 }
 
-/** Checks the browser's answer to a registration and keeps the passkey. */
+/**
+ * Checks the browser's answer to a registration and keeps the passkey. The challenge is taken out
+ * first, on its own: a refused answer spends it too. The passkey is then kept in a transaction of
+ * its own, with its audit entry.
+ */
 export async function registerPasskey(
   scope: RequestScope,
   rp: RelyingParty,
@@ -170,24 +179,39 @@ export async function registerPasskey(
   })
   if (!verification.verified) throw new AppError('invalid_request', 'The passkey was not accepted')
   const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo
-  if (await repo.passkeyByCredentialId(scope.db, credential.id))
-    throw new AppError('invalid_request', 'This passkey is registered already')
-  const row: PasskeyRow = {
-    id: newId('passkey'),
-    tenant_id: tenantId,
-    user_id: actor.id,
-    credential_id: credential.id,
-    public_key: Buffer.from(credential.publicKey).toString('base64url'),
-    counter: credential.counter,
-    transports: JSON.stringify(credential.transports ?? []),
-    device_type: credentialDeviceType,
-    backed_up: credentialBackedUp,
-    name: name?.trim() || `Passkey ${nowIsoOf(scope).slice(0, 10)}`,
-    created_at: nowIsoOf(scope),
-    last_used_at: null,
-  }
-  await repo.insertPasskey(scope.db, row)
-  return viewOf(row)
+  return inTransaction(scope, async (tx) => {
+    // One registration of a person at a time: the count and the uniqueness checked are the ones kept.
+    await lockRow(tx.db, 'users', tenantId, actor.id)
+    assertRoomForAnother((await repo.passkeysOf(tx.db, tenantId, actor.id)).length)
+    if (await repo.passkeyByCredentialId(tx.db, credential.id))
+      throw new AppError('passkey_exists', 'This passkey is registered already')
+    const at = nowIsoOf(tx)
+    const row: PasskeyRow = {
+      id: newId('passkey'),
+      tenant_id: tenantId,
+      user_id: actor.id,
+      credential_id: credential.id,
+      public_key: Buffer.from(credential.publicKey).toString('base64url'),
+      counter: credential.counter,
+      transports: JSON.stringify(credential.transports ?? []),
+      device_type: credentialDeviceType,
+      backed_up: credentialBackedUp,
+      name: name?.trim() || `Passkey ${at.slice(0, 10)}`,
+      created_at: at,
+      last_used_at: null,
+    }
+    await repo.insertPasskey(tx.db, row)
+    await recordWrite(tx, {
+      tenantId,
+      source: 'api',
+      keyId: scope.auth.keyId,
+      userId: actor.id,
+      operation: 'auth.passkeys.register',
+      resourceId: row.id,
+      fields: name === undefined ? [] : ['name'],
+    })
+    return viewOf(row)
+  })
 }
 
 /** The person's passkeys, oldest first. */
@@ -256,9 +280,9 @@ export async function signInWithPasskey(
       throw refused()
     })
     if (!verification.verified) throw refused()
-    // The user handle the device sent must be the passkey's owner.
+    // A discoverable credential always names its user: it must be the passkey's owner.
     const handle = body.response.userHandle
-    if (handle && Buffer.from(handle, 'base64url').toString('utf8') !== passkey.user_id) throw refused()
+    if (!handle || Buffer.from(handle, 'base64url').toString('utf8') !== passkey.user_id) throw refused()
     const user = await findUser(tx.db, passkey.tenant_id, passkey.user_id)
     if (user?.status !== 'active') throw refused()
     await repo.recordPasskeyUse(tx.db, passkey.id, verification.authenticationInfo.newCounter, nowIsoOf(tx))
