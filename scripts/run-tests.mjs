@@ -72,7 +72,7 @@ const result = spawnSync(
     'tsx',
     '--test',
     '--test-reporter=spec',
-    '--test-concurrency=4',
+    '--test-concurrency=3',
     '--test-timeout=300000',
     ...args,
     ...files,
