@@ -2,6 +2,7 @@
  * Builds the HTTP application around an open database. `server.ts` only listens; tests call
  * `buildApp` and use `inject`, or listen on a real socket.
  */
+import type { SecretBox } from './lib/secret-box.js'
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
@@ -57,6 +58,7 @@ import {
   type Mailer,
   MemoryLoginThrottle,
   accountsApi,
+  registerSingleSignOnPages,
 } from './modules/accounts/index.js'
 import { meApi } from './modules/me/index.js'
 import { projectsApi } from './modules/projects/index.js'
@@ -185,6 +187,8 @@ export interface AppOptions {
   load?: Partial<LoadOptions>
   /** People signing in (decisions 16). */
   accounts?: Partial<AccountsOptions>
+  /** Seals secrets the service reads back (`SECRETS_KEY`): a company's OpenID client secret. */
+  secrets?: SecretBox | null
 }
 
 export interface AccountsOptions {
@@ -408,9 +412,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   )
 
   registerKioskPage(app)
+  registerSingleSignOnPages(app, {
+    publicUrl,
+    secrets: options.secrets ?? null,
+    session: accounts.session,
+    cookies: { secure: accounts.secureCookies },
+  })
 
   logInspectorAccess(app)
-  const deps = { webhooks: { allowPrivateNetworks: options.webhooksAllowPrivateNetworks ?? false } }
+  const deps = {
+    webhooks: { allowPrivateNetworks: options.webhooksAllowPrivateNetworks ?? false },
+    secrets: options.secrets ?? null,
+  }
   await app.register(
     async (api) => {
       api.get(

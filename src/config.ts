@@ -2,6 +2,8 @@
  * Runtime configuration, read from environment variables only (12-factor) and validated once at
  * start so that a typo fails loudly instead of silently falling back to a default.
  */
+import { parseSecretsKey } from './lib/secret-box.js'
+
 export interface Config {
   port: number
   host: string
@@ -25,6 +27,12 @@ export interface Config {
   webhooks: WebhooksConfig
   load: LoadConfig
   accounts: AccountsConfig
+  /**
+   * `SECRETS_KEY` (32 random bytes, base64 or hex): seals the secrets the service reads back, such
+   * as a company's OpenID client secret; `SECRETS_KEY_PREVIOUS` (comma-separated) still opens what
+   * older keys sealed. Null: such secrets cannot be stored.
+   */
+  secretsKeys: { current: Buffer; previous: Buffer[] } | null
 }
 
 /** People signing in (decisions 16). */
@@ -174,6 +182,26 @@ function accountsConfig(env: NodeJS.ProcessEnv): AccountsConfig {
   }
 }
 
+function secretsKeys(env: NodeJS.ProcessEnv): Config['secretsKeys'] {
+  const parse = (name: string, text: string) => {
+    const key = parseSecretsKey(text)
+    if (!key)
+      throw new ConfigError(`${name} must be 32 random bytes in base64 (openssl rand -base64 32) or 64 hex digits`)
+    return key
+  }
+  const previous = (env.SECRETS_KEY_PREVIOUS ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean)
+    .map((k) => parse('SECRETS_KEY_PREVIOUS', k))
+  if (!env.SECRETS_KEY) {
+    if (previous.length > 0)
+      throw new ConfigError('SECRETS_KEY_PREVIOUS needs SECRETS_KEY, the key that seals from now on')
+    return null
+  }
+  return { current: parse('SECRETS_KEY', env.SECRETS_KEY), previous }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || DEFAULT_DATABASE_URL
   if (!/^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(databaseUrl)) {
@@ -225,5 +253,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dispatchInServe: flag('WEBHOOKS_DISPATCH', env.WEBHOOKS_DISPATCH, true),
     },
     accounts: accountsConfig(env),
+    secretsKeys: secretsKeys(env),
   }
 }

@@ -20,6 +20,11 @@ export const ERROR_CATALOGUE = {
     description:
       "A personal act (clocking in, signing one's month, consenting to a correction) needs the person's own credential: their session, or a key they created themselves.",
   },
+  sso_required: {
+    status: 403,
+    description:
+      'The company signs in with its identity provider only (single sign-on): sign in with it. Administrators keep their password as a break-glass way in.',
+  },
   csrf_failed: {
     status: 403,
     description:
@@ -139,6 +144,11 @@ export const ERROR_CATALOGUE = {
   passkey_exists: {
     status: 409,
     description: 'This passkey is registered already.',
+  },
+  secrets_key_missing: {
+    status: 409,
+    description:
+      'Storing this secret needs the service’s secrets key: the operator sets SECRETS_KEY (32 random bytes, base64) so that the secret is kept encrypted, out of reach of anyone holding only a copy of the database.',
   },
   passkeys_need_public_url: {
     status: 409,

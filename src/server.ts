@@ -1,4 +1,5 @@
 /** Starts the HTTP service: open the database, migrate, seed a demo on first start, listen. */
+import { SecretBox } from './lib/secret-box.js'
 import type { Server } from 'node:http'
 import { Redis } from 'ioredis'
 import type { FastifyInstance } from 'fastify'
@@ -85,6 +86,7 @@ export async function startServer(
       corsOrigins: config.corsOrigins,
       webhooksAllowPrivateNetworks: config.webhooks.allowPrivateNetworks,
       timeouts: config.timeouts,
+      secrets: config.secretsKeys ? new SecretBox(config.secretsKeys.current, config.secretsKeys.previous) : null,
       accounts: {
         publicUrl: config.accounts.publicUrl,
         session: { ...DEFAULT_SESSION_POLICY, idleMs: config.accounts.sessionIdleHours * 3_600_000 },
@@ -108,6 +110,7 @@ export async function startServer(
           '*.current_password',
           '*.token',
           '*.password',
+          '*.client_secret',
           '*.iban',
           '*.ssn',
           '*.dni',

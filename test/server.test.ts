@@ -26,6 +26,7 @@ function serveConfig(dir: string, overrides: Partial<Config> = {}): Config {
     webhooks: { allowPrivateNetworks: false, dispatchInServe: true },
     load: DEFAULT_LOAD_CONFIG,
     accounts: { publicUrl: null, smtpUrl: null, mailFrom: 'Jornada <no-reply@localhost>', sessionIdleHours: 12 },
+    secretsKeys: null,
     ...overrides,
   }
 }

@@ -604,7 +604,7 @@ export interface paths {
         head?: never;
         /**
          * Change company settings (administrators)
-         * @description Partial update. `hr_department_id` names the HR department whose members decide absences and manage HR fields. A new `default_schedule_id` applies from `default_schedule_effective_from` (default today); earlier days keep the default they had.
+         * @description Partial update. `hr_department_id` names the HR department whose members decide absences and manage HR fields. A new `default_schedule_id` applies from `default_schedule_effective_from` (default today); earlier days keep the default they had. `sso` sets up single sign-on with an OpenID Connect provider whose discovery document must answer (400 naming `sso.oidc_issuer` otherwise); its `client_secret` is write-only.
          */
         patch: operations["tenant.update"];
         trace?: never;
@@ -1616,7 +1616,7 @@ export interface components {
                  * @description Machine-readable code from the error catalogue
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "personal_credential_required" | "csrf_failed" | "invalid_credentials" | "invalid_token" | "tenant_choice_required" | "login_throttled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_not_set_up" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "password_already_set" | "holiday_exists" | "punch_out_of_order" | "session_left_open" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "passkey_limit_reached" | "passkey_exists" | "passkeys_need_public_url" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "concurrency_limited" | "rate_limited" | "internal_error" | "mail_unavailable" | "overloaded";
+                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "personal_credential_required" | "sso_required" | "csrf_failed" | "invalid_credentials" | "invalid_token" | "tenant_choice_required" | "login_throttled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_not_set_up" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "password_already_set" | "holiday_exists" | "punch_out_of_order" | "session_left_open" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "passkey_limit_reached" | "passkey_exists" | "secrets_key_missing" | "passkeys_need_public_url" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "concurrency_limited" | "rate_limited" | "internal_error" | "mail_unavailable" | "overloaded";
                 /** @description Human-readable explanation */
                 message: string;
                 /** @description For validation errors: one item per failing field; for `tenant_choice_required`: one item per company to choose from */
@@ -1668,7 +1668,7 @@ export interface components {
             user_agent: string | null;
             /** @description The address it signed in from */
             ip_address: string | null;
-            /** @description How the person signed in: password, passkey, invitation, password_reset */
+            /** @description How the person signed in: password, passkey, sso, invitation, password_reset */
             method: string;
             /** @description Whether this is the session of the request listing them */
             current: boolean;
@@ -1864,6 +1864,16 @@ export interface components {
             cif: string | null;
             /** @description Language of the company’s documents and mails: absence type labels, the monthly record, invitations and resets (es by default for country ES, en otherwise) */
             language: "es" | "en";
+            /** @description Single sign-on with the company’s OpenID Connect provider (decisions 16), or null when people sign in with passwords and passkeys only. The client secret is never answered. People start at `/auth/oidc/start?tenant_id=…`; the provider sends them back to `PUBLIC_URL` + `/auth/oidc/callback`, the redirect URI to register there. */
+            sso: {
+                /** @description The provider’s issuer */
+                oidc_issuer: string;
+                client_id: string;
+                allowed_domains: string[] | null;
+                sso_only: boolean;
+                /** Format: date-time */
+                updated_at: string;
+            } | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -2985,6 +2995,19 @@ export interface components {
             cif?: string | null;
             /** @description Language of the company’s documents and mails: absence type labels, the monthly record, invitations and resets (es by default for country ES, en otherwise) */
             language?: "es" | "en";
+            /** @description Sets up single sign-on with the company’s OpenID Connect provider (its discovery document must answer), or turns it off (null). Needs the service’s `SECRETS_KEY` (409 `secrets_key_missing`). */
+            sso?: {
+                /** @description The provider’s issuer, exactly as its discovery document names it (https; plain http only on a loopback host) */
+                oidc_issuer: string;
+                /** @description The client (application) id the provider gave Jornada */
+                client_id: string;
+                /** @description Write-only: stored encrypted with the service’s `SECRETS_KEY`, never answered. May be left out to keep the stored one while the issuer and client id stay the same. */
+                client_secret?: string;
+                /** @description Only people whose verified email is in one of these domains sign in this way; null: any domain */
+                allowed_domains?: string[] | null;
+                /** @description Password and passkey sign-in are refused (403 `sso_required`) to everyone but administrators, whose password stays a break-glass way in (audited as `auth.login.break_glass`) */
+                sso_only?: boolean;
+            } | null;
             /**
              * Format: date
              * @description First day the new default_schedule_id applies (default: today in the company’s time zone); earlier days keep the default they had. Only with default_schedule_id.
@@ -8813,13 +8836,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still running; retry after `Retry-After` seconds to get its answer. */
+            /** @description Conflict with the current state; or `idempotency_key_in_use`: A request with this Idempotency-Key is still running; retry after `Retry-After` seconds to get its answer. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -378,6 +378,8 @@ export interface Database {
   account_tokens: AccountTokensTable
   passkeys: PasskeysTable
   webauthn_challenges: WebauthnChallengesTable
+  tenant_sso: TenantSsoTable
+  oidc_sign_ins: OidcSignInsTable
 }
 
 /** A person signed in (decisions 16): only hashes of the cookie's secret and of the CSRF token are kept. */
@@ -443,6 +445,30 @@ export interface WebauthnChallengesTable {
   purpose: 'registration' | 'login'
   tenant_id: string | null
   user_id: string | null
+  expires_at: string
+}
+
+/** A company's single sign-on (decisions 16): its OpenID Connect client. */
+export interface TenantSsoTable {
+  tenant_id: string
+  oidc_issuer: string
+  client_id: string
+  /** lib/secret-box.ts: opens only with `SECRETS_KEY`, never stored in clear. */
+  client_secret_sealed: string
+  /** Lowercase domains, or null for any. */
+  allowed_domains: JsonText<string[]> | null
+  sso_only: DbBoolean
+  updated_at: string
+}
+
+export type TenantSsoRow = Selectable<TenantSsoTable>
+
+/** A sign-in sent to the provider and not back yet: what its answer is checked against, used once. */
+export interface OidcSignInsTable {
+  state_hash: string
+  tenant_id: string
+  nonce: string
+  code_verifier: string
   expires_at: string
 }
 

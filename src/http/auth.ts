@@ -14,7 +14,7 @@ import type { Scope } from '../auth/scopes.js'
 import { AppError, retryLater } from '../errors.js'
 import { KIOSK_TOKEN_PREFIX } from '../lib/secrets.js'
 import type { RateDecision, RateLimitStore } from './rate-limit.js'
-import { clearedSessionCookie, sessionCookieOf } from './session-cookie.js'
+import { sessionCookieOf, signedOutCookies } from './session-cookie.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -168,7 +168,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     const caller = await authenticateSession(cookie, request.now)
     if (!caller) {
       await admit(request, reply, `anon:${request.ip}`)
-      reply.header('Set-Cookie', clearedSessionCookie({ secure: secureCookies }))
+      reply.header('Set-Cookie', signedOutCookies({ secure: secureCookies }))
       throw new AppError(
         'unauthenticated',
         'Your session has ended (signed out, expired or idle too long): sign in again',

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyContextConfig } from 'fastify'
 import type { TSchema } from 'typebox'
 import type { Scope } from '../auth/scopes.js'
+import type { SecretBox } from '../lib/secret-box.js'
 import { errorResponses } from './responses.js'
 
 /** Statuses an operation may answer that its schemas do not tell. */
@@ -122,6 +123,8 @@ export function publicOperation(
 export interface RouteDeps {
   /** Where webhook subscriptions may point: the public internet only, unless the operator allows more. */
   webhooks: { allowPrivateNetworks: boolean }
+  /** Seals the secrets the service must read back (`SECRETS_KEY`); null when the operator set none. */
+  secrets: SecretBox | null
 }
 
 /**

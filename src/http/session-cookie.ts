@@ -29,3 +29,37 @@ export function sessionCookie(token: string, expiresAt: string, nowMs: number, o
 export function clearedSessionCookie(options: CookieOptions): string {
   return `${SESSION_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict${options.secure ? '; Secure' : ''}`
 }
+
+/**
+ * `jornada_csrf`: the session's CSRF token, readable by the pages of this origin (not HttpOnly) so
+ * that the app finds it again after a reload or a sign-in it did not make itself (single sign-on
+ * ends in a redirect, not an answer to a script). Other sites cannot read it, and the service
+ * still checks the token against the session's own (decisions 16), so a cookie alone proves nothing.
+ */
+export const CSRF_COOKIE = 'jornada_csrf'
+
+export function csrfCookie(token: string, expiresAt: string, nowMs: number, options: CookieOptions): string {
+  const maxAge = Math.max(0, Math.floor((Date.parse(expiresAt) - nowMs) / 1000))
+  return `${CSRF_COOKIE}=${token}; Max-Age=${maxAge}; Path=/; SameSite=Strict${options.secure ? '; Secure' : ''}`
+}
+
+export function clearedCsrfCookie(options: CookieOptions): string {
+  return `${CSRF_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict${options.secure ? '; Secure' : ''}`
+}
+
+/** The cookies of a new session: the session itself and its CSRF token. */
+export function signedInCookies(
+  session: { token: string; csrfToken: string; expiresAt: string },
+  nowMs: number,
+  options: CookieOptions,
+): string[] {
+  return [
+    sessionCookie(session.token, session.expiresAt, nowMs, options),
+    csrfCookie(session.csrfToken, session.expiresAt, nowMs, options),
+  ]
+}
+
+/** The cookies that make the browser forget its session. */
+export function signedOutCookies(options: CookieOptions): string[] {
+  return [clearedSessionCookie(options), clearedCsrfCookie(options)]
+}

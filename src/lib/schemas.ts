@@ -20,9 +20,10 @@ export const Id = (description?: string) =>
  */
 export function Nullable<T extends TSchema>(
   schema: T,
+  options: { description?: string } = {},
 ): ReturnType<typeof Type.Union<[T, ReturnType<typeof Type.Null>]>> {
   const { type, ...rest } = schema as unknown as { type: string }
-  return Type.Unsafe({ ...rest, type: [type, 'null'] }) as never
+  return Type.Unsafe({ ...rest, ...options, type: [type, 'null'] }) as never
 }
 
 export const IdName = Type.Object({ id: Type.String(), name: Type.String() })

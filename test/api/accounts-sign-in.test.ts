@@ -22,10 +22,15 @@ forEachEngine('signing in with a password', (t) => {
     assert.ok(Date.parse(data.expires_at) > Date.now() + 29 * 86_400_000)
     assert.match(data.csrf_token, /^[A-Za-z0-9_-]{40,}$/)
     assert.equal(res.headers['cache-control'], 'no-store')
-    const setCookie = String(res.headers['set-cookie'])
+    const [session, csrf] = res.headers['set-cookie'] as string[]
     assert.match(
-      setCookie,
+      session!,
       /^jornada_session=jss_[0-9A-Z]{26}_[A-Za-z0-9_-]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Strict$/,
+    )
+    // The CSRF token again, for the app's pages after a reload: readable by this origin's scripts alone.
+    assert.equal(
+      csrf,
+      `jornada_csrf=${data.csrf_token}; Max-Age=${/Max-Age=(\d+)/.exec(session!)![1]}; Path=/; SameSite=Strict`,
     )
 
     const me = await client!.get('/api/v1/me')

@@ -38,6 +38,8 @@ const TABLES = [
   'account_tokens',
   'passkeys',
   'webauthn_challenges',
+  'tenant_sso',
+  'oidc_sign_ins',
 ] as const
 
 const PATH_SEGMENTS = fc.oneof(

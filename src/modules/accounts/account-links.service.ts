@@ -16,14 +16,14 @@ import { hashPassword, newSecret, sha256Hex } from '../../lib/secrets.js'
 import { recordWrite } from '../audit/index.js'
 import { recordEvent } from '../events/index.js'
 import { type SessionPolicy, endSessionsOf, revokePersonalKeysOf } from '../keys/index.js'
-import { requireTenant } from '../tenants/index.js'
+import { isSsoOnly, requireTenant } from '../tenants/index.js'
 import { findUserRow } from '../users/index.js'
 import * as tokens from './account-tokens.repository.js'
 import { accountsByEmail, setPasswordHash } from './accounts.repository.js'
 import { accountMail } from './mail-templates.js'
 import type { MailMessage } from './mailer.js'
 import { deletePasskeysOf } from './passkeys.repository.js'
-import { type ClientInfo, type SignedIn, normalizedEmail, openSession } from './sign-in.service.js'
+import { type ClientInfo, type SignedIn, normalizedEmail, openSession, ownCredentialsAdmit } from './sign-in.service.js'
 
 const HOUR_MS = 3_600_000
 export const INVITATION_LIFETIME_MS = 72 * HOUR_MS
@@ -114,6 +114,11 @@ export async function inviteUser(
     const user = await findUserRow(tx.db, auth.tenantId, userId)
     if (!user) throw notFound('User')
     if (user.status !== 'active') throw new AppError('user_disabled', 'The user is disabled: reactivate them first')
+    if (user.role !== 'admin' && (await isSsoOnly(tx.db, auth.tenantId)))
+      throw new AppError(
+        'sso_required',
+        'The company signs in with its identity provider only: this person signs in there, with no invitation',
+      )
     // An invitation sets a password: for someone who has one it would hand their account to
     // whoever holds the link (an administrator, when it is answered instead of mailed).
     if (user.password_hash !== null)
@@ -148,9 +153,13 @@ export async function requestPasswordReset(
   input: { email: string; tenant_id?: string | undefined },
   base: string,
 ): Promise<MailMessage[]> {
-  const accounts = (await accountsByEmail(unit.db, normalizedEmail(input.email), input.tenant_id)).filter(
+  const candidates = (await accountsByEmail(unit.db, normalizedEmail(input.email), input.tenant_id)).filter(
     (account) => account.status === 'active',
   )
+  // A password would not sign in someone whose company uses its identity provider only.
+  const accounts: typeof candidates = []
+  for (const account of candidates)
+    if (account.role === 'admin' || !(await isSsoOnly(unit.db, account.tenant_id))) accounts.push(account)
   const since = new Date(unit.now - HOUR_MS).toISOString()
   return inTransaction(unit, async (tx) => {
     const mails: MailMessage[] = []
@@ -203,6 +212,7 @@ export async function completePasswordReset(
     if (!token) throw new AppError('invalid_token', INVALID_LINK)
     const user = await findUserRow(tx.db, token.tenant_id, token.user_id)
     if (user?.status !== 'active') throw new AppError('invalid_token', INVALID_LINK)
+    await ownCredentialsAdmit(tx.db, user) // refused before anything changes: the link stays unused
     await setPasswordHash(tx.db, user.tenant_id, user.id, hash, at)
     await tokens.voidTokensOf(tx.db, user.tenant_id, user.id, at)
     await endSessionsOf(tx, user.tenant_id, user.id, 'password_reset')
@@ -213,7 +223,7 @@ export async function completePasswordReset(
     }
     const account = { tenant_id: user.tenant_id, user_id: user.id }
     const method = token.purpose === 'invitation' ? 'invitation' : 'password_reset'
-    const session = await openSession(tx, account, method, client, policy)
+    const session = await openSession(tx, account, method, client, policy, 'auth.login')
     await recordWrite(tx, {
       tenantId: user.tenant_id,
       source: 'api',

@@ -5,7 +5,7 @@
 import { Type } from 'typebox'
 import { scopeOfRequest, unitOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, accountOperation, operations } from '../../http/route.js'
-import { clearedSessionCookie, sessionCookie } from '../../http/session-cookie.js'
+import { signedInCookies, signedOutCookies } from '../../http/session-cookie.js'
 import { DataOf } from '../../lib/schemas.js'
 import type { SessionPolicy } from '../keys/index.js'
 import type { FastifyBaseLogger, FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify'
@@ -101,7 +101,7 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
   const cookies = { secure: settings.secureCookies }
   /** A sign-in's answer: the cookie, never cached, and who signed in with the CSRF token. */
   async function answerSignedIn(reply: FastifyReply, unit: Unit, signedIn: SignedInSession) {
-    reply.header('Set-Cookie', sessionCookie(signedIn.session.token, signedIn.session.expiresAt, unit.now, cookies))
+    reply.header('Set-Cookie', signedInCookies(signedIn.session, unit.now, cookies))
     reply.header('Cache-Control', 'no-store')
     return { data: await signInAnswer(unit, signedIn) }
   }
@@ -201,7 +201,7 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
         }),
         async (request, reply) => {
           await signOut(scopeOfRequest(request))
-          return reply.header('Set-Cookie', clearedSessionCookie(cookies)).status(204).send(null)
+          return reply.header('Set-Cookie', signedOutCookies(cookies)).status(204).send(null)
         },
       )
       app.get(
@@ -225,7 +225,7 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
         async (request, reply) => {
           const scope = scopeOfRequest(request)
           await endOwnSession(scope, request.params.session_id)
-          if (request.params.session_id === scope.auth.keyId) reply.header('Set-Cookie', clearedSessionCookie(cookies))
+          if (request.params.session_id === scope.auth.keyId) reply.header('Set-Cookie', signedOutCookies(cookies))
           return reply.status(204).send(null)
         },
       )

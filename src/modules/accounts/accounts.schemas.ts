@@ -40,7 +40,9 @@ export const Session = Type.Object(
     expires_at: InstantString('Its absolute end; it ends earlier when idle for SESSION_IDLE_HOURS'),
     user_agent: Nullable(Type.String({ description: 'The browser or app that signed in, as it said' })),
     ip_address: Nullable(Type.String({ description: 'The address it signed in from' })),
-    method: Type.String({ description: 'How the person signed in: password, passkey, invitation, password_reset' }),
+    method: Type.String({
+      description: 'How the person signed in: password, passkey, sso, invitation, password_reset',
+    }),
     current: Type.Boolean({ description: 'Whether this is the session of the request listing them' }),
   },
   { $id: 'Session', description: 'One of the sessions of the person calling' },

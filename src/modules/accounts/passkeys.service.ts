@@ -28,7 +28,7 @@ import type { SessionPolicy } from '../keys/index.js'
 import { findUser } from '../users/index.js'
 import type { ClientInfo, SignedIn } from './sign-in.service.js'
 import * as repo from './passkeys.repository.js'
-import { openSession } from './sign-in.service.js'
+import { openSession, ownCredentialsAdmit } from './sign-in.service.js'
 
 /** Who the passkeys are for: the host they are bound to and the origin the browser must report. */
 export interface RelyingParty {
@@ -285,9 +285,17 @@ export async function signInWithPasskey(
     if (!handle || Buffer.from(handle, 'base64url').toString('utf8') !== passkey.user_id) throw refused()
     const user = await findUser(tx.db, passkey.tenant_id, passkey.user_id)
     if (user?.status !== 'active') throw refused()
+    const door = await ownCredentialsAdmit(tx.db, { tenant_id: passkey.tenant_id, role: user.role })
     await repo.recordPasskeyUse(tx.db, passkey.id, verification.authenticationInfo.newCounter, nowIsoOf(tx))
     const account = { tenant_id: passkey.tenant_id, user_id: passkey.user_id }
-    const session = await openSession(tx, account, 'passkey', client, policy)
+    const session = await openSession(
+      tx,
+      account,
+      'passkey',
+      client,
+      policy,
+      door === 'break_glass' ? 'auth.passkeys.login.break_glass' : 'auth.passkeys.login',
+    )
     return { session, tenantId: passkey.tenant_id, userId: passkey.user_id }
   })
 }

@@ -20,7 +20,7 @@ import {
   sessionsOf,
   startSession,
 } from '../keys/index.js'
-import { requireTenant } from '../tenants/index.js'
+import { isSsoOnly, requireTenant } from '../tenants/index.js'
 import { findUser, userRowToReduced } from '../users/index.js'
 import { type Account, accountsByEmail, passwordHashOf } from './accounts.repository.js'
 import type { LoginThrottle } from './login-throttle.js'
@@ -70,6 +70,24 @@ function audit(unit: Unit, account: Pick<Account, 'tenant_id' | 'user_id'>, oper
   })
 }
 
+/**
+ * Whether the company's own credentials (a password, a passkey, a link that sets a password) may
+ * sign this person in. With single sign-on only, the identity provider alone decides who comes
+ * in, so leaving the company there cuts access here; administrators keep their own credentials
+ * as a break-glass way in for when the provider is down or misconfigured, audited as such.
+ */
+export async function ownCredentialsAdmit(
+  db: Unit['db'],
+  account: Pick<Account, 'tenant_id' | 'role'>,
+): Promise<'admitted' | 'break_glass'> {
+  if (!(await isSsoOnly(db, account.tenant_id))) return 'admitted'
+  if (account.role === 'admin') return 'break_glass'
+  throw new AppError(
+    'sso_required',
+    'Your company signs in with its identity provider: choose “Sign in with your company” on the sign-in page',
+  )
+}
+
 /** Starts a session for an account that has proved who it is, with its audit entry; the caller's unit of work. */
 export async function openSession(
   unit: Unit,
@@ -77,7 +95,7 @@ export async function openSession(
   method: SignInMethod,
   client: ClientInfo,
   policy: SessionPolicy,
-  operation = method === 'passkey' ? 'auth.passkeys.login' : 'auth.login',
+  operation: string,
 ): Promise<StartedSession> {
   const session = await startSession(
     unit,
@@ -147,7 +165,15 @@ export async function signIn(
     const now = await passwordHashOf(tx.db, account.tenant_id, account.user_id)
     if (now?.password_hash !== account.password_hash || now?.status !== 'active')
       throw new AppError('invalid_credentials', 'The email or the password is not right. Try again')
-    return openSession(tx, account, 'password', client, policy)
+    const door = await ownCredentialsAdmit(tx.db, account)
+    return openSession(
+      tx,
+      account,
+      'password',
+      client,
+      policy,
+      door === 'break_glass' ? 'auth.login.break_glass' : 'auth.login',
+    )
   })
   return { session, tenantId: account.tenant_id, userId: account.user_id }
 }

@@ -8,7 +8,7 @@
 import { optimizeQueryPlans } from '../../db/database.js'
 import { runPeriodically } from '../../lib/periodic.js'
 import type { Db, Unit } from '../../db/unit-of-work.js'
-import { purgeAccountTokens, purgeWebauthnChallenges } from '../accounts/index.js'
+import { purgeAccountTokens, purgeSingleSignOns, purgeWebauthnChallenges } from '../accounts/index.js'
 import { purgeEvents } from '../events/index.js'
 import { purgeIdempotencyKeys } from '../idempotency/index.js'
 import { purgeKioskSignIns } from '../kiosks/index.js'
@@ -25,6 +25,7 @@ export interface PurgeReport {
   sessions: number
   account_tokens: number
   webauthn_challenges: number
+  oidc_sign_ins: number
 }
 
 /** Purges what had expired at the unit's moment. */
@@ -38,6 +39,7 @@ export async function purgeExpired(unit: Unit): Promise<PurgeReport> {
     sessions: await purgeSessions(unit),
     account_tokens: await purgeAccountTokens(unit),
     webauthn_challenges: await purgeWebauthnChallenges(unit),
+    oidc_sign_ins: await purgeSingleSignOns(unit),
   }
 }
 

@@ -31,7 +31,7 @@ export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleMs: 12 * HOUR_MS, max
 const TOUCH_INTERVAL_MS = 60_000
 
 /** How someone signed in: kept on the session, shown in the list of one's sessions. */
-export type SignInMethod = 'password' | 'invitation' | 'password_reset' | 'passkey'
+export type SignInMethod = 'password' | 'invitation' | 'password_reset' | 'passkey' | 'sso'
 
 export interface NewSession {
   tenantId: string

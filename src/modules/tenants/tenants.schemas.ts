@@ -51,6 +51,71 @@ const Cif = Type.String({
     'Tax id (CIF, or a sole trader’s DNI/NIE), printed on the monthly record; stored without spaces, dots or dashes',
 })
 
+const Domain = Type.String({
+  minLength: 3,
+  maxLength: 253,
+  pattern: '^(?=.{3,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}$',
+  description: 'A mail domain in lowercase, e.g. acme.es',
+})
+const OidcIssuer = Type.String({
+  minLength: 8,
+  maxLength: 500,
+  description:
+    'The provider’s issuer, exactly as its discovery document names it (https; plain http only on a loopback host)',
+})
+const ClientId = Type.String({
+  minLength: 1,
+  maxLength: 255,
+  pattern: '\\S',
+  description: 'The client (application) id the provider gave Jornada',
+})
+const AllowedDomains = Nullable(
+  Type.Array(Domain, {
+    minItems: 1,
+    maxItems: 50,
+    uniqueItems: true,
+    description: 'Only people whose verified email is in one of these domains sign in this way; null: any domain',
+  }),
+)
+const SsoOnly = Type.Boolean({
+  description:
+    'Password and passkey sign-in are refused (403 `sso_required`) to everyone but administrators, whose password stays a break-glass way in (audited as `auth.login.break_glass`)',
+})
+
+export const SsoSettings = Type.Object(
+  {
+    oidc_issuer: Type.String({ description: 'The provider’s issuer' }),
+    client_id: Type.String(),
+    allowed_domains: Nullable(Type.Array(Type.String())),
+    sso_only: Type.Boolean(),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  {
+    description:
+      'Single sign-on with the company’s OpenID Connect provider (decisions 16), or null when people sign in with passwords and passkeys only. The client secret is never answered. People start at `/auth/oidc/start?tenant_id=…`; the provider sends them back to `PUBLIC_URL` + `/auth/oidc/callback`, the redirect URI to register there.',
+  },
+)
+
+export const UpdateSsoSettings = Type.Object(
+  {
+    oidc_issuer: OidcIssuer,
+    client_id: ClientId,
+    client_secret: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 1024,
+        writeOnly: true,
+        description:
+          'Write-only: stored encrypted with the service’s `SECRETS_KEY`, never answered. May be left out to keep the stored one while the issuer and client id stay the same.',
+      }),
+    ),
+    allowed_domains: Type.Optional(AllowedDomains),
+    sso_only: Type.Optional(SsoOnly),
+  },
+  { additionalProperties: false },
+)
+export type UpdateSsoSettingsType = Static<typeof UpdateSsoSettings>
+
 export const Tenant = Type.Object(
   {
     id: Type.String(),
@@ -71,6 +136,7 @@ export const Tenant = Type.Object(
     ),
     cif: Nullable(Type.String({ description: 'Tax id of the company' })),
     language: Language,
+    sso: Nullable(SsoSettings),
     created_at: Type.String({ format: 'date-time' }),
   },
   { $id: 'Tenant', description: 'Company settings' },
@@ -94,6 +160,12 @@ export const UpdateTenantBody = Type.Object(
     legal_name: Type.Optional(Nullable(LegalName)),
     cif: Type.Optional(Nullable(Cif)),
     language: Type.Optional(Language),
+    sso: Type.Optional(
+      Nullable(UpdateSsoSettings, {
+        description:
+          'Sets up single sign-on with the company’s OpenID Connect provider (its discovery document must answer), or turns it off (null). Needs the service’s `SECRETS_KEY` (409 `secrets_key_missing`).',
+      }),
+    ),
     default_schedule_effective_from: Type.Optional(
       DateString(
         'First day the new default_schedule_id applies (default: today in the company’s time zone); earlier days keep the default they had. Only with default_schedule_id.',

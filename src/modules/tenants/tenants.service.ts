@@ -14,8 +14,10 @@ import { assertNotInSignedMonth } from '../sign-off/index.js'
 import * as repo from './tenants.repository.js'
 import type { TenantType, UpdateTenantBodyType } from './tenants.schemas.js'
 import { jsonText, parseJsonText } from '../../db/codec.js'
+import type { SecretBox } from '../../lib/secret-box.js'
+import { applySsoSettings, ssoSettingsOf } from './tenant-sso.service.js'
 
-export function tenantToApi(row: TenantRow): TenantType {
+export function tenantToApi(row: TenantRow, sso: TenantType['sso'] = null): TenantType {
   return {
     id: row.id,
     name: row.name,
@@ -33,16 +35,22 @@ export function tenantToApi(row: TenantRow): TenantType {
     legal_name: row.legal_name,
     cif: row.cif,
     language: row.language,
+    sso,
     created_at: row.created_at,
   }
 }
 
 /** The company as read with the caller's key, in this same request. */
-export function getTenantSettings(scope: RequestScope): TenantType {
-  return tenantToApi(scope.auth.tenant)
+export async function getTenantSettings(scope: RequestScope): Promise<TenantType> {
+  return tenantToApi(scope.auth.tenant, await ssoSettingsOf(scope.db, scope.auth.tenantId))
 }
 
-export async function updateTenantSettings(scope: RequestScope, body: UpdateTenantBodyType): Promise<TenantType> {
+/** `secrets` seals a single sign-on client secret; without it, setting one is 409 `secrets_key_missing`. */
+export async function updateTenantSettings(
+  scope: RequestScope,
+  body: UpdateTenantBodyType,
+  secrets: SecretBox | null = null,
+): Promise<TenantType> {
   const { db, auth } = scope
   if (body.default_schedule_effective_from !== undefined && body.default_schedule_id === undefined) {
     throw invalidField('default_schedule_effective_from', 'is only accepted with default_schedule_id')
@@ -71,12 +79,13 @@ export async function updateTenantSettings(scope: RequestScope, body: UpdateTena
       throw notFound('Schedule')
     }
     if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may change company settings')
-    const { default_folders, name, legal_name, default_schedule_effective_from, ...rest } = body
+    const { default_folders, name, legal_name, default_schedule_effective_from, sso, ...rest } = body
     const patch: Partial<TenantRow> = { ...rest, ...(cif !== undefined ? { cif } : {}) }
     if (name !== undefined) patch.name = name.trim()
     if (legal_name !== undefined) patch.legal_name = legal_name === null ? null : legal_name.trim()
     if (default_folders !== undefined) patch.default_folders = jsonText(default_folders.map((f) => f.trim()))
     if (Object.keys(patch).length > 0) await repo.updateTenant(trx, auth.tenantId, patch)
+    if (sso !== undefined) await applySsoSettings(trx, auth.tenantId, sso, secrets, new Date(tx.now).toISOString())
     if (body.default_schedule_id !== undefined) {
       // The new default applies from its date on; earlier days keep the default they had.
       const from = default_schedule_effective_from ?? todayIn(body.timezone ?? current.timezone, new Date(tx.now))
@@ -91,5 +100,5 @@ export async function updateTenantSettings(scope: RequestScope, body: UpdateTena
       )
     }
   })
-  return tenantToApi(await repo.requireTenant(db, auth.tenantId))
+  return tenantToApi(await repo.requireTenant(db, auth.tenantId), await ssoSettingsOf(db, auth.tenantId))
 }

@@ -1,0 +1,119 @@
+/**
+ * A company's single sign-on settings (decisions 16). The client secret is write-only: sealed
+ * with the service's secrets key (lib/secret-box.ts) before it is stored, bound to the company,
+ * and opened only to sign someone in.
+ */
+import type { TenantSsoRow } from '../../db/schema.js'
+import type { Db } from '../../db/unit-of-work.js'
+import { AppError, invalidField } from '../../errors.js'
+import type { ProviderClient } from '../../lib/openid.js'
+import type { SecretBox } from '../../lib/secret-box.js'
+import { jsonText, parseJsonText } from '../../db/codec.js'
+import * as repo from './tenant-sso.repository.js'
+import type { UpdateSsoSettingsType } from './tenants.schemas.js'
+
+/** What the sealed secret is bound to: it opens in this company's row and nowhere else. */
+function secretPlace(tenantId: string): string {
+  return `tenant_sso.client_secret:${tenantId}`
+}
+
+export function ssoToApi(row: TenantSsoRow) {
+  return {
+    oidc_issuer: row.oidc_issuer,
+    client_id: row.client_id,
+    allowed_domains: row.allowed_domains === null ? null : parseJsonText(row.allowed_domains),
+    sso_only: Boolean(row.sso_only),
+    updated_at: row.updated_at,
+  }
+}
+
+export async function ssoSettingsOf(db: Db, tenantId: string) {
+  const row = await repo.findSsoSettings(db, tenantId)
+  return row ? ssoToApi(row) : null
+}
+
+/**
+ * Sets up single sign-on, or turns it off (`null`). The secret may be left out to keep the stored
+ * one while the provider and client stay the same; a new provider or client needs its own.
+ */
+export async function applySsoSettings(
+  db: Db,
+  tenantId: string,
+  input: UpdateSsoSettingsType | null,
+  secrets: SecretBox | null,
+  at: string,
+): Promise<void> {
+  if (input === null) {
+    await repo.deleteSsoSettings(db, tenantId)
+    return
+  }
+  const current = await repo.findSsoSettings(db, tenantId)
+  const sameClient = current?.oidc_issuer === input.oidc_issuer && current.client_id === input.client_id
+  let sealed: string
+  if (input.client_secret !== undefined) {
+    if (!secrets)
+      throw new AppError(
+        'secrets_key_missing',
+        'The client secret can only be stored encrypted: the operator sets SECRETS_KEY (see docs/signing-in.md) and you try again',
+      )
+    sealed = secrets.seal(input.client_secret, secretPlace(tenantId))
+  } else if (current && sameClient) {
+    sealed = current.client_secret_sealed
+  } else {
+    throw invalidField('sso.client_secret', 'is required to set up single sign-on or to change its issuer or client id')
+  }
+  await repo.saveSsoSettings(db, {
+    tenant_id: tenantId,
+    oidc_issuer: input.oidc_issuer,
+    client_id: input.client_id,
+    client_secret_sealed: sealed,
+    allowed_domains:
+      input.allowed_domains === undefined
+        ? sameClient && current
+          ? current.allowed_domains
+          : null
+        : input.allowed_domains === null
+          ? null
+          : jsonText(input.allowed_domains),
+    sso_only: input.sso_only ?? (sameClient && current ? Boolean(current.sso_only) : false),
+    updated_at: at,
+  })
+}
+
+/** What signing someone in needs: the provider client with its secret opened, and the company's rules. */
+export interface SingleSignOn {
+  provider: ProviderClient
+  allowedDomains: string[] | null
+  ssoOnly: boolean
+}
+
+/**
+ * The company's single sign-on, or null when it has none. A secret that does not open (the
+ * service started without the key that sealed it) is an operator's error, said as such.
+ */
+export async function singleSignOnOf(
+  db: Db,
+  tenantId: string,
+  secrets: SecretBox | null,
+): Promise<SingleSignOn | null> {
+  const row = await repo.findSsoSettings(db, tenantId)
+  if (!row) return null
+  const clientSecret = secrets?.open(row.client_secret_sealed, secretPlace(tenantId)) ?? null
+  if (clientSecret === null)
+    throw new AppError(
+      'secrets_key_missing',
+      'The company’s client secret does not open with this service’s SECRETS_KEY: the operator sets the key it was stored with (or SECRETS_KEY_PREVIOUS), or an administrator enters the secret again',
+    )
+  const settings = ssoToApi(row)
+  return {
+    provider: { issuer: row.oidc_issuer, clientId: row.client_id, clientSecret },
+    allowedDomains: settings.allowed_domains,
+    ssoOnly: settings.sso_only,
+  }
+}
+
+/** Whether only the identity provider signs this company's people in (administrators excepted). */
+export async function isSsoOnly(db: Db, tenantId: string): Promise<boolean> {
+  const row = await repo.findSsoSettings(db, tenantId)
+  return row !== undefined && Boolean(row.sso_only)
+}

@@ -1,0 +1,324 @@
+/**
+ * Single sign-on with OpenID Connect (decisions 16), end to end against a real provider on
+ * loopback (test/helpers/openid-provider.ts): an administrator sets it up with a write-only
+ * secret, people sign in at the provider and land in /app with a session, and every answer the
+ * provider could get wrong (or be made to get wrong) signs nobody in and says why.
+ */
+import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
+import { after, before, it } from 'node:test'
+import type { FastifyInstance } from 'fastify'
+import { SecretBox } from '../../src/lib/secret-box.js'
+import { PASSWORD, SessionClient, login, sessionCookieSet, signedIn } from '../helpers/accounts.js'
+import { type TestTenant as Tenant, expectError, forEachEngine, uniqueEmail } from '../helpers/harness.js'
+import { type OpenIdProvider, signInAt, startOpenIdProvider } from '../helpers/openid-provider.js'
+import { SoftwareAuthenticator, passkeyLogin, registerPasskey } from '../helpers/software-authenticator.js'
+
+const PUBLIC_URL = 'https://jornada.example'
+const REDIRECT_URI = `${PUBLIC_URL}/auth/oidc/callback`
+
+/** What a browser gets back from the service at the end of a sign-in with the provider. */
+interface Landing {
+  status: number
+  location: string | undefined
+  page: string
+  sessionCookie: string | null
+  csrfCookie: string | null
+}
+
+/** Starts at /auth/oidc/start as a browser, signs in at the provider as `subject`, and comes back. */
+async function signInWithProvider(
+  app: FastifyInstance,
+  tenantId: string,
+  subject: string,
+  options: { acceptLanguage?: string; dropStateCookie?: boolean } = {},
+): Promise<Landing> {
+  const start = await app.inject({ method: 'GET', url: `/auth/oidc/start?tenant_id=${tenantId}` })
+  assert.equal(start.statusCode, 303, start.body)
+  const stateCookie = /jornada_oidc=([^;]+)/.exec(String(start.headers['set-cookie']))?.[1]
+  assert.ok(stateCookie)
+  assert.match(String(start.headers['set-cookie']), /HttpOnly; SameSite=Lax; Secure/)
+  const back = await signInAt(String(start.headers.location), subject, REDIRECT_URI)
+  return callback(app, back, options.dropStateCookie ? null : stateCookie, options.acceptLanguage)
+}
+
+async function callback(
+  app: FastifyInstance,
+  back: URL,
+  stateCookie: string | null,
+  acceptLanguage = 'en',
+): Promise<Landing> {
+  const res = await app.inject({
+    method: 'GET',
+    url: back.pathname + back.search,
+    headers: {
+      'accept-language': acceptLanguage,
+      'user-agent': 'Mozilla/5.0 (test)',
+      ...(stateCookie ? { cookie: `jornada_oidc=${stateCookie}` } : {}),
+    },
+  })
+  return {
+    status: res.statusCode,
+    location: res.headers.location as string | undefined,
+    page: res.body,
+    sessionCookie: sessionCookieSet(res),
+    csrfCookie: /jornada_csrf=([^;]+)/.exec(String(res.headers['set-cookie']))?.[1] ?? null,
+  }
+}
+
+function assertRefused(landing: Landing, status: number, words: RegExp): void {
+  assert.equal(landing.status, status, landing.page)
+  assert.equal(landing.sessionCookie, null)
+  assert.match(landing.page, /<html lang="(en|es)">/)
+  assert.match(landing.page, words)
+}
+
+forEachEngine(
+  'single sign-on with an OpenID provider',
+  (t) => {
+    let provider: OpenIdProvider
+    before(async () => {
+      provider = await startOpenIdProvider(REDIRECT_URI)
+    })
+    after(async () => provider?.close())
+
+    async function companyWithSso(tenant: Tenant, extra: Record<string, unknown> = {}) {
+      const res = await tenant.admin.patch('/api/v1/tenant', {
+        sso: {
+          oidc_issuer: provider.issuer,
+          client_id: provider.clientId,
+          client_secret: provider.clientSecret,
+          ...extra,
+        },
+      })
+      assert.equal(res.status, 200, JSON.stringify(res.body))
+      return res.body.data.sso
+    }
+
+    /** A person of the company who is also known to the provider as `subject`. */
+    async function person(tenant: Tenant, fields: Record<string, unknown> = {}, claims: Record<string, unknown> = {}) {
+      const user = await tenant.createUser({ password: PASSWORD, ...fields })
+      const subject = `sub-${user.id}`
+      provider.people.set(subject, { email: user.email, email_verified: true, name: user.full_name, ...claims })
+      return { user, subject }
+    }
+
+    it('an administrator sets it up: the issuer must answer, the secret is write-only and sealed', async () => {
+      const tenant = await t.newTenant()
+      const member = await tenant.keyFor((await tenant.createUser()).id)
+      const settings = {
+        oidc_issuer: provider.issuer,
+        client_id: provider.clientId,
+        client_secret: provider.clientSecret,
+      }
+      expectError(await member.patch('/api/v1/tenant', { sso: settings }), 403, 'permission_denied')
+      const nowhere = expectError(
+        await tenant.admin.patch('/api/v1/tenant', { sso: { ...settings, oidc_issuer: 'http://127.0.0.1:9/' } }),
+        400,
+        'invalid_request',
+      )
+      assert.equal(nowhere.details?.[0]?.field, 'sso.oidc_issuer')
+      assert.match(nowhere.message, /no OpenID provider answers there/)
+      const plain = expectError(
+        await tenant.admin.patch('/api/v1/tenant', { sso: { ...settings, oidc_issuer: 'http://login.example.com' } }),
+        400,
+        'invalid_request',
+      )
+      assert.match(plain.message, /https/)
+      expectError(
+        await tenant.admin.patch('/api/v1/tenant', { sso: { ...settings, client_secret: undefined } }),
+        400,
+        'invalid_request',
+      )
+      expectError(
+        await tenant.admin.patch('/api/v1/tenant', { sso: { ...settings, allowed_domains: ['Not A Domain'] } }),
+        400,
+        'invalid_request',
+      )
+
+      const sso = await companyWithSso(tenant, { allowed_domains: ['example.com'] })
+      assert.deepEqual(Object.keys(sso).sort(), [
+        'allowed_domains',
+        'client_id',
+        'oidc_issuer',
+        'sso_only',
+        'updated_at',
+      ])
+      assert.deepEqual(sso.allowed_domains, ['example.com'])
+      assert.equal(sso.sso_only, false)
+      const read = await tenant.admin.get('/api/v1/tenant')
+      assert.equal(read.body.data.sso.oidc_issuer, provider.issuer)
+      assert.doesNotMatch(JSON.stringify(read.body), /client_secret|a-client-secret/)
+      // What the database holds does not reveal the secret without the service's key.
+      const row = await t.database.db
+        .selectFrom('tenant_sso')
+        .selectAll()
+        .where('tenant_id', '=', tenant.id)
+        .executeTakeFirstOrThrow()
+      assert.doesNotMatch(row.client_secret_sealed, /client-secret/)
+      assert.match(row.client_secret_sealed, /^v1\.[0-9a-f]{8}\./)
+      // Left out, the stored secret stays while the provider and client stay the same.
+      const again = await tenant.admin.patch('/api/v1/tenant', {
+        sso: { oidc_issuer: provider.issuer, client_id: provider.clientId, sso_only: true },
+      })
+      assert.equal(again.status, 200, JSON.stringify(again.body))
+      assert.equal(again.body.data.sso.sso_only, true)
+      assert.deepEqual(again.body.data.sso.allowed_domains, ['example.com'])
+      // Turned off.
+      const off = await tenant.admin.patch('/api/v1/tenant', { sso: null })
+      assert.equal(off.body.data.sso, null)
+      const start = await t.app.inject({ method: 'GET', url: `/auth/oidc/start?tenant_id=${tenant.id}` })
+      assert.equal(start.statusCode, 404)
+      assert.match(start.body, /does not sign in with an identity provider/)
+    })
+
+    it('signs in the active person whose verified email matches, into /app with a session', async () => {
+      const tenant = await t.newTenant()
+      await companyWithSso(tenant)
+      const { user, subject } = await person(tenant)
+      const landing = await signInWithProvider(t.app, tenant.id, subject)
+      assert.equal(landing.status, 303, landing.page)
+      assert.equal(landing.location, '/app')
+      assert.ok(landing.sessionCookie && landing.csrfCookie)
+      const session = new SessionClient(t.app, landing.sessionCookie, landing.csrfCookie)
+      const me = await session.get('/api/v1/me')
+      assert.equal(me.status, 200)
+      assert.equal(me.body.data.acts_as_user.id, user.id)
+      // The CSRF token of the cookie is the session's: writes work with it.
+      const sessions = await session.get('/api/v1/auth/sessions')
+      assert.equal(sessions.body.data[0].method, 'sso')
+      assert.equal((await session.post('/api/v1/auth/logout')).status, 204)
+      const audit = await tenant.admin.get(`/api/v1/audit-log?resource_id=${user.id}`)
+      assert.ok(audit.body.data.some((entry: { operation: string }) => entry.operation === 'auth.sso.login'))
+    })
+
+    it('a callback replayed, or finished in a browser that did not start it, signs nobody in', async () => {
+      const tenant = await t.newTenant()
+      await companyWithSso(tenant)
+      const { subject } = await person(tenant)
+      const start = await t.app.inject({ method: 'GET', url: `/auth/oidc/start?tenant_id=${tenant.id}` })
+      const state = /jornada_oidc=([^;]+)/.exec(String(start.headers['set-cookie']))![1]!
+      const back = await signInAt(String(start.headers.location), subject, REDIRECT_URI)
+      assertRefused(await callback(t.app, back, null), 400, /started in another browser/)
+      assertRefused(await callback(t.app, back, 'another-state'), 400, /expired or was already used/)
+      assert.equal((await callback(t.app, back, state)).status, 303)
+      assertRefused(await callback(t.app, back, state), 400, /expired or was already used/)
+      // Unknown companies and nonsense alike: a page, never an error of the service.
+      for (const query of ['', '?tenant_id=ten_nope', `?tenant_id=${'x'.repeat(5000)}`, '?tenant_id[]=1']) {
+        const res = await t.app.inject({ method: 'GET', url: `/auth/oidc/start${query}` })
+        assert.equal(res.statusCode, 404, query)
+      }
+      for (const query of ['', '?state=x', `?code=1&state=${'y'.repeat(3000)}`, '?error=access_denied']) {
+        const res = await t.app.inject({ method: 'GET', url: `/auth/oidc/callback${query}` })
+        assert.equal(res.statusCode, 400, query)
+        assert.match(String(res.headers['content-security-policy']), /default-src 'none'/)
+      }
+    })
+
+    it('refuses an ID token with a wrong audience, an expired one, a wrong nonce, or a key the provider never published', async () => {
+      const tenant = await t.newTenant()
+      await companyWithSso(tenant)
+      const { subject } = await person(tenant)
+      try {
+        for (const mode of ['audience', 'expired', 'nonce', 'foreign-key'] as const) {
+          provider.tamper(mode)
+          assertRefused(await signInWithProvider(t.app, tenant.id, subject), 403, /could not be verified/)
+        }
+      } finally {
+        provider.tamper(null)
+      }
+      assert.equal((await signInWithProvider(t.app, tenant.id, subject)).status, 303)
+    })
+
+    it('refuses an unverified email, an unknown one, another domain and a deactivated person, and says so', async () => {
+      const tenant = await t.newTenant()
+      await companyWithSso(tenant)
+      const unverified = await person(tenant, {}, { email_verified: false })
+      assertRefused(await signInWithProvider(t.app, tenant.id, unverified.subject), 403, /not verified your email/)
+      provider.people.set('stranger', { email: 'stranger@elsewhere.example', email_verified: true })
+      assertRefused(
+        await signInWithProvider(t.app, tenant.id, 'stranger'),
+        403,
+        /no active account with the email stranger@elsewhere\.example/,
+      )
+      provider.people.set('nameless', { email_verified: true })
+      assertRefused(await signInWithProvider(t.app, tenant.id, 'nameless'), 403, /did not tell us your email/)
+      const leaver = await person(tenant)
+      await tenant.admin.post(`/api/v1/users/${leaver.user.id}/deactivate`)
+      const refused = await signInWithProvider(t.app, tenant.id, leaver.subject, { acceptLanguage: 'es-ES,es;q=0.9' })
+      assertRefused(refused, 403, /No hay ninguna cuenta activa con el email/)
+      assert.match(refused.page, /<html lang="es">/)
+
+      const other = await t.newTenant()
+      await companyWithSso(other, { allowed_domains: ['acme.es'] })
+      const outsider = await person(other)
+      assertRefused(
+        await signInWithProvider(t.app, other.id, outsider.subject),
+        403,
+        /only lets in emails of its own domains/,
+      )
+      // The provider proved an email of another company's person: nobody there is signed in.
+      const insider = await person(tenant)
+      assertRefused(
+        await signInWithProvider(t.app, other.id, insider.subject),
+        403,
+        /only lets in emails|no active account/,
+      )
+    })
+
+    it('with sso_only, passwords, passkeys, resets and invitations let in administrators alone, audited as break-glass', async () => {
+      const tenant = await t.newTenant()
+      await companyWithSso(tenant)
+      const worker = await person(tenant)
+      const admin = await person(tenant, { role: 'admin' })
+      // A passkey the worker registered before the company went SSO-only.
+      const phone = new SoftwareAuthenticator(PUBLIC_URL)
+      assert.equal((await registerPasskey(await signedIn(t.app, worker.user.email), phone)).status, 201)
+      assert.equal((await passkeyLogin(t.client(null), phone)).res.status, 200)
+      await companyWithSso(tenant, { sso_only: true })
+
+      expectError((await passkeyLogin(t.client(null), phone)).res, 403, 'sso_required')
+      expectError((await login(t.app, { email: worker.user.email, password: PASSWORD })).res, 403, 'sso_required')
+      // A wrong password still tells nothing: the same 401 as anywhere.
+      expectError(
+        (await login(t.app, { email: worker.user.email, password: 'wrong-password-1' })).res,
+        401,
+        'invalid_credentials',
+      )
+      const breakGlass = await login(t.app, { email: admin.user.email, password: PASSWORD })
+      assert.equal(breakGlass.res.status, 200)
+      const audit = await tenant.admin.get(`/api/v1/audit-log?resource_id=${admin.user.id}`)
+      assert.ok(audit.body.data.some((entry: { operation: string }) => entry.operation === 'auth.login.break_glass'))
+      // No reset link either: a password would not let them in.
+      assert.equal((await t.client(null).post('/api/v1/auth/password-reset', { email: worker.user.email })).status, 202)
+      const links = await t.database.db
+        .selectFrom('account_tokens')
+        .select('id')
+        .where('user_id', '=', worker.user.id)
+        .execute()
+      assert.deepEqual(links, [])
+      // No invitation for someone who signs in at the provider.
+      const newcomer = await tenant.admin.post('/api/v1/users', { email: uniqueEmail('new'), full_name: 'Nueva' })
+      expectError(await tenant.admin.post(`/api/v1/users/${newcomer.body.data.id}/invite`), 403, 'sso_required')
+      // The provider signs the worker in.
+      assert.equal((await signInWithProvider(t.app, tenant.id, worker.subject)).status, 303)
+    })
+  },
+  { app: { secrets: new SecretBox(randomBytes(32)), accounts: { publicUrl: PUBLIC_URL } } },
+)
+
+forEachEngine('single sign-on without a secrets key', (t) => {
+  it('storing a client secret is 409 secrets_key_missing: it would have to be kept in clear', async () => {
+    const provider = await startOpenIdProvider(REDIRECT_URI)
+    try {
+      const tenant = await t.newTenant()
+      const res = await tenant.admin.patch('/api/v1/tenant', {
+        sso: { oidc_issuer: provider.issuer, client_id: provider.clientId, client_secret: provider.clientSecret },
+      })
+      expectError(res, 409, 'secrets_key_missing')
+      assert.equal((await tenant.admin.get('/api/v1/tenant')).body.data.sso, null)
+    } finally {
+      await provider.close()
+    }
+  })
+})
