@@ -1,17 +1,27 @@
 /**
- * `jornada users invite`, run for real as a child process on each engine: without a mail server
- * it prints a one-time link, which sets the person's password through the API and signs them in.
+ * `jornada users invite` and `jornada tenants sso`, run for real as child processes on each
+ * engine: without a mail server an invitation prints a one-time link, which sets the person's
+ * password through the API and signs them in; single sign-on set up from the command line signs
+ * people in at a real OpenID provider.
  */
 import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.js'
 import { type DatabaseHandle, migrateToLatest } from '../src/db/database.js'
+import { SecretBox } from '../src/lib/secret-box.js'
 import { createTenant } from '../src/modules/onboarding/onboarding.service.js'
 import { type CliTarget, freshCliTarget } from './helpers/cli-target.js'
 import { cliFails, cliOk } from './helpers/cli-suite.js'
 import { settledEventsOfType } from './helpers/eventually.js'
 import { Client, ENGINES, NO_SHEDDING, PG_URL, uniqueEmail } from './helpers/harness.js'
+import { signInWithProvider, startOpenIdProvider } from './helpers/openid-provider.js'
+
+const SECRETS_KEY = randomBytes(32)
+const REDIRECT_URI = 'https://jornada.example/auth/oidc/callback'
+// The commands run with this environment: the service's key, and the secret in a variable.
+process.env.SECRETS_KEY = SECRETS_KEY.toString('base64')
 
 for (const engine of ENGINES) {
   const skip = engine.engine === 'postgres' && !PG_URL ? 'PostgreSQL half skipped: TEST_DATABASE_URL is not set' : false
@@ -23,7 +33,13 @@ for (const engine of ENGINES) {
       target = await freshCliTarget(engine, 'jt_cli_accounts')
       database = await target.open()
       await migrateToLatest(database)
-      app = await buildApp({ load: NO_SHEDDING, db: database.db, rateLimitPerMinute: 100_000 })
+      app = await buildApp({
+        load: NO_SHEDDING,
+        db: database.db,
+        rateLimitPerMinute: 100_000,
+        secrets: new SecretBox(SECRETS_KEY),
+        accounts: { publicUrl: 'https://jornada.example' },
+      })
     })
     after(async () => {
       await app?.close()
@@ -64,6 +80,57 @@ for (const engine of ENGINES) {
         '--json',
       )
       assert.equal(unknown.code, 'not_found')
+    })
+
+    it('tenants sso set: the issuer asked, the secret read from a variable and sealed; people sign in at the provider; off', async () => {
+      const provider = await startOpenIdProvider(REDIRECT_URI)
+      try {
+        const tenant = await createTenant(
+          { db: database.db, now: Date.now() },
+          { name: 'SSO', admin_email: uniqueEmail('admin'), admin_name: 'Admin' },
+        )
+        const admin = new Client(app, tenant.api_key)
+        const id = tenant.tenant.id
+        const set = [
+          'tenants',
+          'sso',
+          'set',
+          '--tenant',
+          id,
+          '--issuer',
+          provider.issuer,
+          '--client-id',
+          provider.clientId,
+        ]
+        process.env.SSO_CLIENT_SECRET = provider.clientSecret
+        const nowhere = await cliFails(target.url, ...set.slice(0, 6), 'http://127.0.0.1:9', ...set.slice(7), '--json')
+        assert.equal(nowhere.details?.[0]?.field, 'sso.oidc_issuer')
+        const settings = await cliOk(
+          target.url,
+          ...set,
+          '--client-secret-env',
+          'SSO_CLIENT_SECRET',
+          '--sso-only',
+          '--json',
+        )
+        assert.deepEqual(
+          [settings.oidc_issuer, settings.sso_only, settings.allowed_domains],
+          [provider.issuer, true, null],
+        )
+        assert.equal((await admin.get('/api/v1/tenant')).body.data.sso.client_id, provider.clientId)
+        const person = (await admin.post('/api/v1/users', { email: uniqueEmail('sso'), full_name: 'Single' })).body.data
+        provider.people.set('cli-person', { email: person.email, email_verified: true })
+        const landing = await signInWithProvider(app, REDIRECT_URI, id, 'cli-person')
+        assert.equal(landing.status, 303, landing.page)
+        const audit = (await admin.get('/api/v1/audit-log?operation=tenant.update')).body.data
+        assert.deepEqual([audit[0].source, audit[0].fields], ['cli', ['sso']])
+
+        const off = await cliOk(target.url, 'tenants', 'sso', 'off', '--tenant', id, '--json')
+        assert.deepEqual(off, { sso: null })
+        assert.equal((await admin.get('/api/v1/tenant')).body.data.sso, null)
+      } finally {
+        await provider.close()
+      }
     })
   })
 }

@@ -7,64 +7,21 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { after, before, it } from 'node:test'
-import type { FastifyInstance } from 'fastify'
 import { SecretBox } from '../../src/lib/secret-box.js'
-import { PASSWORD, SessionClient, login, sessionCookieSet, signedIn } from '../helpers/accounts.js'
+import { PASSWORD, SessionClient, login, signedIn } from '../helpers/accounts.js'
 import { type TestTenant as Tenant, expectError, forEachEngine, uniqueEmail } from '../helpers/harness.js'
-import { type OpenIdProvider, signInAt, startOpenIdProvider } from '../helpers/openid-provider.js'
+import {
+  type Landing,
+  type OpenIdProvider,
+  callback,
+  signInAt,
+  signInWithProvider,
+  startOpenIdProvider,
+} from '../helpers/openid-provider.js'
 import { SoftwareAuthenticator, passkeyLogin, registerPasskey } from '../helpers/software-authenticator.js'
 
 const PUBLIC_URL = 'https://jornada.example'
 const REDIRECT_URI = `${PUBLIC_URL}/auth/oidc/callback`
-
-/** What a browser gets back from the service at the end of a sign-in with the provider. */
-interface Landing {
-  status: number
-  location: string | undefined
-  page: string
-  sessionCookie: string | null
-  csrfCookie: string | null
-}
-
-/** Starts at /auth/oidc/start as a browser, signs in at the provider as `subject`, and comes back. */
-async function signInWithProvider(
-  app: FastifyInstance,
-  tenantId: string,
-  subject: string,
-  options: { acceptLanguage?: string; dropStateCookie?: boolean } = {},
-): Promise<Landing> {
-  const start = await app.inject({ method: 'GET', url: `/auth/oidc/start?tenant_id=${tenantId}` })
-  assert.equal(start.statusCode, 303, start.body)
-  const stateCookie = /jornada_oidc=([^;]+)/.exec(String(start.headers['set-cookie']))?.[1]
-  assert.ok(stateCookie)
-  assert.match(String(start.headers['set-cookie']), /HttpOnly; SameSite=Lax; Secure/)
-  const back = await signInAt(String(start.headers.location), subject, REDIRECT_URI)
-  return callback(app, back, options.dropStateCookie ? null : stateCookie, options.acceptLanguage)
-}
-
-async function callback(
-  app: FastifyInstance,
-  back: URL,
-  stateCookie: string | null,
-  acceptLanguage = 'en',
-): Promise<Landing> {
-  const res = await app.inject({
-    method: 'GET',
-    url: back.pathname + back.search,
-    headers: {
-      'accept-language': acceptLanguage,
-      'user-agent': 'Mozilla/5.0 (test)',
-      ...(stateCookie ? { cookie: `jornada_oidc=${stateCookie}` } : {}),
-    },
-  })
-  return {
-    status: res.statusCode,
-    location: res.headers.location as string | undefined,
-    page: res.body,
-    sessionCookie: sessionCookieSet(res),
-    csrfCookie: /jornada_csrf=([^;]+)/.exec(String(res.headers['set-cookie']))?.[1] ?? null,
-  }
-}
 
 function assertRefused(landing: Landing, status: number, words: RegExp): void {
   assert.equal(landing.status, status, landing.page)
@@ -176,7 +133,7 @@ forEachEngine(
       const tenant = await t.newTenant()
       await companyWithSso(tenant)
       const { user, subject } = await person(tenant)
-      const landing = await signInWithProvider(t.app, tenant.id, subject)
+      const landing = await signInWithProvider(t.app, REDIRECT_URI, tenant.id, subject)
       assert.equal(landing.status, 303, landing.page)
       assert.equal(landing.location, '/app')
       assert.ok(landing.sessionCookie && landing.csrfCookie)
@@ -222,30 +179,40 @@ forEachEngine(
       try {
         for (const mode of ['audience', 'expired', 'nonce', 'foreign-key'] as const) {
           provider.tamper(mode)
-          assertRefused(await signInWithProvider(t.app, tenant.id, subject), 403, /could not be verified/)
+          assertRefused(await signInWithProvider(t.app, REDIRECT_URI, tenant.id, subject), 403, /could not be verified/)
         }
       } finally {
         provider.tamper(null)
       }
-      assert.equal((await signInWithProvider(t.app, tenant.id, subject)).status, 303)
+      assert.equal((await signInWithProvider(t.app, REDIRECT_URI, tenant.id, subject)).status, 303)
     })
 
     it('refuses an unverified email, an unknown one, another domain and a deactivated person, and says so', async () => {
       const tenant = await t.newTenant()
       await companyWithSso(tenant)
       const unverified = await person(tenant, {}, { email_verified: false })
-      assertRefused(await signInWithProvider(t.app, tenant.id, unverified.subject), 403, /not verified your email/)
+      assertRefused(
+        await signInWithProvider(t.app, REDIRECT_URI, tenant.id, unverified.subject),
+        403,
+        /not verified your email/,
+      )
       provider.people.set('stranger', { email: 'stranger@elsewhere.example', email_verified: true })
       assertRefused(
-        await signInWithProvider(t.app, tenant.id, 'stranger'),
+        await signInWithProvider(t.app, REDIRECT_URI, tenant.id, 'stranger'),
         403,
         /no active account with the email stranger@elsewhere\.example/,
       )
       provider.people.set('nameless', { email_verified: true })
-      assertRefused(await signInWithProvider(t.app, tenant.id, 'nameless'), 403, /did not tell us your email/)
+      assertRefused(
+        await signInWithProvider(t.app, REDIRECT_URI, tenant.id, 'nameless'),
+        403,
+        /did not tell us your email/,
+      )
       const leaver = await person(tenant)
       await tenant.admin.post(`/api/v1/users/${leaver.user.id}/deactivate`)
-      const refused = await signInWithProvider(t.app, tenant.id, leaver.subject, { acceptLanguage: 'es-ES,es;q=0.9' })
+      const refused = await signInWithProvider(t.app, REDIRECT_URI, tenant.id, leaver.subject, {
+        acceptLanguage: 'es-ES,es;q=0.9',
+      })
       assertRefused(refused, 403, /No hay ninguna cuenta activa con el email/)
       assert.match(refused.page, /<html lang="es">/)
 
@@ -253,14 +220,14 @@ forEachEngine(
       await companyWithSso(other, { allowed_domains: ['acme.es'] })
       const outsider = await person(other)
       assertRefused(
-        await signInWithProvider(t.app, other.id, outsider.subject),
+        await signInWithProvider(t.app, REDIRECT_URI, other.id, outsider.subject),
         403,
         /only lets in emails of its own domains/,
       )
       // The provider proved an email of another company's person: nobody there is signed in.
       const insider = await person(tenant)
       assertRefused(
-        await signInWithProvider(t.app, other.id, insider.subject),
+        await signInWithProvider(t.app, REDIRECT_URI, other.id, insider.subject),
         403,
         /only lets in emails|no active account/,
       )
@@ -301,7 +268,7 @@ forEachEngine(
       const newcomer = await tenant.admin.post('/api/v1/users', { email: uniqueEmail('new'), full_name: 'Nueva' })
       expectError(await tenant.admin.post(`/api/v1/users/${newcomer.body.data.id}/invite`), 403, 'sso_required')
       // The provider signs the worker in.
-      assert.equal((await signInWithProvider(t.app, tenant.id, worker.subject)).status, 303)
+      assert.equal((await signInWithProvider(t.app, REDIRECT_URI, tenant.id, worker.subject)).status, 303)
     })
   },
   { app: { secrets: new SecretBox(randomBytes(32)), accounts: { publicUrl: PUBLIC_URL } } },

@@ -8,7 +8,10 @@
 import { createSign, generateKeyPairSync, type JsonWebKey } from 'node:crypto'
 import { type Server, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import assert from 'node:assert/strict'
+import type { FastifyInstance } from 'fastify'
 import Provider from 'oidc-provider'
+import { sessionCookieSet } from './accounts.js'
 
 export interface Person {
   email?: string
@@ -164,4 +167,54 @@ export async function signInAt(authorizationUrl: string, subject: string, redire
     body = new URLSearchParams({ prompt: 'login', login: subject, password: 'any' })
   }
   throw new Error('too many redirects at the provider')
+}
+
+/** What a browser gets back from the service at the end of a sign-in with the provider. */
+export interface Landing {
+  status: number
+  location: string | undefined
+  page: string
+  sessionCookie: string | null
+  csrfCookie: string | null
+}
+
+/** Starts at /auth/oidc/start as a browser, signs in at the provider as `subject`, and comes back. */
+export async function signInWithProvider(
+  app: FastifyInstance,
+  redirectUri: string,
+  tenantId: string,
+  subject: string,
+  options: { acceptLanguage?: string; dropStateCookie?: boolean } = {},
+): Promise<Landing> {
+  const start = await app.inject({ method: 'GET', url: `/auth/oidc/start?tenant_id=${tenantId}` })
+  assert.equal(start.statusCode, 303, start.body)
+  const stateCookie = /jornada_oidc=([^;]+)/.exec(String(start.headers['set-cookie']))?.[1]
+  assert.ok(stateCookie)
+  assert.match(String(start.headers['set-cookie']), /HttpOnly; SameSite=Lax; Secure/)
+  const back = await signInAt(String(start.headers.location), subject, redirectUri)
+  return callback(app, back, options.dropStateCookie ? null : stateCookie, options.acceptLanguage)
+}
+
+export async function callback(
+  app: FastifyInstance,
+  back: URL,
+  stateCookie: string | null,
+  acceptLanguage = 'en',
+): Promise<Landing> {
+  const res = await app.inject({
+    method: 'GET',
+    url: back.pathname + back.search,
+    headers: {
+      'accept-language': acceptLanguage,
+      'user-agent': 'Mozilla/5.0 (test)',
+      ...(stateCookie ? { cookie: `jornada_oidc=${stateCookie}` } : {}),
+    },
+  })
+  return {
+    status: res.statusCode,
+    location: res.headers.location as string | undefined,
+    page: res.body,
+    sessionCookie: sessionCookieSet(res),
+    csrfCookie: /jornada_csrf=([^;]+)/.exec(String(res.headers['set-cookie']))?.[1] ?? null,
+  }
 }

@@ -4,6 +4,12 @@ export { tenantsApi } from './tenants.routes.js'
 export { CreateTenantInput } from './tenants.schemas.js'
 export type { CreateTenantInputType, TenantType } from './tenants.schemas.js'
 export { tenantToApi, updateTenantSettings } from './tenants.service.js'
-export { isSsoOnly, singleSignOnOf, applySsoSettings, ssoSettingsOf } from './tenant-sso.service.js'
+export {
+  isSsoOnly,
+  setSsoFromCommandLine,
+  singleSignOnOf,
+  applySsoSettings,
+  ssoSettingsOf,
+} from './tenant-sso.service.js'
 export type { SingleSignOn } from './tenant-sso.service.js'
 export type { UpdateSsoSettingsType } from './tenants.schemas.js'

@@ -6,11 +6,13 @@
 import type { TenantSsoRow } from '../../db/schema.js'
 import type { Db } from '../../db/unit-of-work.js'
 import { AppError, invalidField } from '../../errors.js'
-import type { ProviderClient } from '../../lib/openid.js'
+import { type ProviderClient, discoverProvider, issuerProblem } from '../../lib/openid.js'
+import { checkAgainst } from '../../lib/validation.js'
 import type { SecretBox } from '../../lib/secret-box.js'
 import { jsonText, parseJsonText } from '../../db/codec.js'
 import * as repo from './tenant-sso.repository.js'
-import type { UpdateSsoSettingsType } from './tenants.schemas.js'
+import { requireTenant } from './tenants.repository.js'
+import { UpdateSsoSettings, type UpdateSsoSettingsType } from './tenants.schemas.js'
 
 /** What the sealed secret is bound to: it opens in this company's row and nowhere else. */
 function secretPlace(tenantId: string): string {
@@ -78,6 +80,39 @@ export async function applySsoSettings(
     sso_only: input.sso_only ?? (sameClient && current ? Boolean(current.sso_only) : false),
     updated_at: at,
   })
+}
+
+/**
+ * Whether an issuer is one: its address has the right form and its discovery document answers.
+ * Asked before anything is stored, while the administrator is there to correct a typo.
+ */
+export async function assertIssuerAnswers(issuer: string): Promise<void> {
+  const problem = issuerProblem(issuer)
+  if (problem) throw invalidField('sso.oidc_issuer', problem)
+  try {
+    await discoverProvider({ issuer, clientId: 'discovery', clientSecret: 'discovery' })
+  } catch (error) {
+    throw invalidField(
+      'sso.oidc_issuer',
+      `no OpenID provider answers there (${issuer.replace(/\/$/, '')}/.well-known/openid-configuration: ${(error as Error).message})`,
+    )
+  }
+}
+
+/** `jornada tenants sso set`: the settings checked as the API checks them, the issuer asked, then stored. */
+export async function setSsoFromCommandLine(
+  db: Db,
+  tenantId: string,
+  input: UpdateSsoSettingsType,
+  secrets: SecretBox | null,
+  at: string,
+): Promise<void> {
+  const issues = checkAgainst(UpdateSsoSettings, input).map((issue) => ({ ...issue, field: `sso.${issue.field}` }))
+  if (issues.length > 0)
+    throw new AppError('invalid_request', `Invalid ${issues.map((i) => i.field).join(', ')}`, issues)
+  await requireTenant(db, tenantId)
+  await assertIssuerAnswers(input.oidc_issuer)
+  await applySsoSettings(db, tenantId, input, secrets, at)
 }
 
 /** What signing someone in needs: the provider client with its secret opened, and the company's rules. */

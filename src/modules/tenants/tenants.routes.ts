@@ -1,34 +1,23 @@
 import type { FastifyRequest } from 'fastify'
 import { canAdministerEmployees } from '../../auth/policies.js'
-import { invalidField } from '../../errors.js'
 import { scopeOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, operations } from '../../http/route.js'
-import { discoverProvider, issuerProblem } from '../../lib/openid.js'
 import { DataOf } from '../../lib/schemas.js'
 import { Tenant, UpdateTenantBody, type UpdateTenantBodyType } from './tenants.schemas.js'
+import { assertIssuerAnswers } from './tenant-sso.service.js'
 import * as service from './tenants.service.js'
 
 const operation = operations('Company')
 
 /**
- * An administrator setting up single sign-on learns at once whether the issuer is one: its
- * discovery document must answer. Asked before the request's transaction begins (a provider may
- * take seconds), and only for an administrator (anyone else is refused by the service).
+ * An administrator setting up single sign-on learns at once whether the issuer is one. Asked
+ * before the request's transaction begins (a provider may take seconds), and only for an
+ * administrator (anyone else is refused by the service, and makes the service fetch nothing).
  */
 async function checkIssuerAnswers(request: FastifyRequest): Promise<void> {
   const sso = (request.body as UpdateTenantBodyType | undefined)?.sso
-  if (!sso || typeof sso.oidc_issuer !== 'string' || !request.auth || !canAdministerEmployees(request.auth.actor))
-    return
-  const problem = issuerProblem(sso.oidc_issuer)
-  if (problem) throw invalidField('sso.oidc_issuer', problem)
-  try {
-    await discoverProvider({ issuer: sso.oidc_issuer, clientId: String(sso.client_id), clientSecret: 'unused' })
-  } catch (error) {
-    throw invalidField(
-      'sso.oidc_issuer',
-      `no OpenID provider answers there (${sso.oidc_issuer.replace(/\/$/, '')}/.well-known/openid-configuration: ${(error as Error).message})`,
-    )
-  }
+  if (!sso || !request.auth || !canAdministerEmployees(request.auth.actor)) return
+  await assertIssuerAnswers(sso.oidc_issuer)
 }
 
 export const tenantsApi: ApiModule = {
