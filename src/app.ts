@@ -27,6 +27,7 @@ import { frameworkErrors, registerErrorHandler } from './http/error-handler.js'
 import { type PoolStats, ServiceMetrics, registerMetricsRoute } from './http/metrics.js'
 import { EventLoopLag, registerOverloadGuards } from './http/overload.js'
 import { registerOpenApi } from './http/openapi.js'
+import { sharedSerializerFactory } from './http/serializers.js'
 import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
 import { ErrorBody, errorBody, quoted } from './http/responses.js'
 import { type ApiModule, publicOperation } from './http/route.js'
@@ -241,6 +242,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: trustedProxies(options.trustProxy),
     genReqId: requestIds(),
     ajv: { customOptions: { removeAdditional: false } },
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializerFactory } },
     // Long path parameters reach validation (400 after authentication) instead of the router's 414.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16 * 1024 },
     rewriteUrl: rewriteInvalidPath,
