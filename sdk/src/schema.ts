@@ -96,7 +96,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password: a session cookie and the CSRF token its writes need
-         * @description Sets the `jornada_session` cookie (HttpOnly, SameSite=Strict, Secure over https). An unknown email, a wrong password and a disabled user are the same 401 `invalid_credentials`. Ten failures for one email within 15 minutes, or a hundred from one address, are 429 `login_throttled` with `Retry-After`. An email whose password opens accounts in several companies is 409 `tenant_choice_required`, naming those companies in `details` (`value`: the id to send as `tenant_id`).
+         * @description Sets the `jornada_session` cookie (HttpOnly, SameSite=Strict, Secure over https) and `jornada_csrf` (the CSRF token again, readable by the service’s own pages). An unknown email, a wrong password and a disabled user are the same 401 `invalid_credentials`. Ten failures for one email within 15 minutes, or a hundred from one address, are 429 `login_throttled` with `Retry-After`. An email whose password opens accounts in several companies is 409 `tenant_choice_required`, naming those companies in `details` (`value`: the id to send as `tenant_id`). In a company that signs in with its identity provider only, a right password is 403 `sso_required` for everyone but administrators (their sign-in is audited as `auth.login.break_glass`).
          */
         post: operations["auth.login"];
         delete?: never;
