@@ -8,7 +8,8 @@ import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { after, before, it } from 'node:test'
 import { SecretBox } from '../../src/lib/secret-box.js'
-import { PASSWORD, SessionClient, login, signedIn } from '../helpers/accounts.js'
+import fc from 'fast-check'
+import { PASSWORD, SessionClient, login, sessionCookieSet, signedIn } from '../helpers/accounts.js'
 import { type TestTenant as Tenant, expectError, forEachEngine, uniqueEmail } from '../helpers/harness.js'
 import {
   type Landing,
@@ -121,6 +122,10 @@ forEachEngine(
       assert.equal(again.status, 200, JSON.stringify(again.body))
       assert.equal(again.body.data.sso.sso_only, true)
       assert.deepEqual(again.body.data.sso.allowed_domains, ['example.com'])
+      // Audited as the company change it is, naming the field and never its value.
+      const audit = (await tenant.admin.get('/api/v1/audit-log?operation=tenant.update')).body.data
+      assert.ok(audit.every((entry: { fields: string[] }) => entry.fields.includes('sso')))
+      assert.doesNotMatch(JSON.stringify(audit), /a-client-secret/)
       // Turned off.
       const off = await tenant.admin.patch('/api/v1/tenant', { sso: null })
       assert.equal(off.body.data.sso, null)
@@ -172,6 +177,41 @@ forEachEngine(
       }
     })
 
+    it('fuzzed queries, cookies and languages: a page with its policy, never a 5xx, and no session', async () => {
+      const tenant = await t.newTenant()
+      await companyWithSso(tenant)
+      const text = fc.oneof(
+        fc.string({ maxLength: 40 }),
+        fc.constantFrom(tenant.id, '%ZZ', '%00', '🙂', 'ten_01JD0000000000000000000000', 'x'.repeat(2000)),
+      )
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom('/auth/oidc/start', '/auth/oidc/callback'),
+          fc.dictionary(fc.constantFrom('tenant_id', 'state', 'code', 'error', 'error_description', 'iss'), text),
+          fc.option(text),
+          fc.option(fc.string({ maxLength: 60 })),
+          async (path, query, cookie, language) => {
+            const search = Object.entries(query)
+              .map(([k, v]) => `${k}=${v.startsWith('%') ? v : encodeURIComponent(v)}`)
+              .join('&')
+            const res = await t.app.inject({
+              method: 'GET',
+              url: `${path}?${search}`,
+              headers: {
+                ...(cookie !== null ? { cookie: `jornada_oidc=${encodeURIComponent(cookie)}` } : {}),
+                ...(language !== null ? { 'accept-language': language.replace(/[^\x20-\x7e]/g, '') } : {}),
+              },
+            })
+            assert.ok(res.statusCode < 500 || res.statusCode === 502, `${res.statusCode} ${path}?${search}`)
+            assert.equal(sessionCookieSet(res), null)
+            if (res.statusCode >= 400)
+              assert.match(String(res.headers['content-security-policy']), /default-src 'none'/)
+          },
+        ),
+        { seed: 20261126, numRuns: 60 },
+      )
+    })
+
     it('refuses an ID token with a wrong audience, an expired one, a wrong nonce, or a key the provider never published', async () => {
       const tenant = await t.newTenant()
       await companyWithSso(tenant)
@@ -185,6 +225,24 @@ forEachEngine(
         provider.tamper(null)
       }
       assert.equal((await signInWithProvider(t.app, REDIRECT_URI, tenant.id, subject)).status, 303)
+    })
+
+    it('a provider that stops answering gets a 502 page that says to try again later', async () => {
+      const gone = await startOpenIdProvider(REDIRECT_URI)
+      const tenant = await t.newTenant()
+      const res = await tenant.admin.patch('/api/v1/tenant', {
+        sso: { oidc_issuer: gone.issuer, client_id: gone.clientId, client_secret: gone.clientSecret },
+      })
+      assert.equal(res.status, 200)
+      await gone.close()
+      const start = await t.app.inject({
+        method: 'GET',
+        url: `/auth/oidc/start?tenant_id=${tenant.id}`,
+        headers: { 'accept-language': 'en-GB,en;q=0.8' },
+      })
+      assert.equal(start.statusCode, 502)
+      assert.match(start.body, /did not answer\. Try again in a few minutes/)
+      assert.match(start.body, new RegExp(`href="/auth/oidc/start\\?tenant_id=${tenant.id}"`))
     })
 
     it('refuses an unverified email, an unknown one, another domain and a deactivated person, and says so', async () => {
