@@ -190,6 +190,8 @@ export interface AppOptions {
   accounts?: Partial<AccountsOptions>
   /** Seals secrets the service reads back (`SECRETS_KEY`): a company's OpenID client secret. */
   secrets?: SecretBox | null
+  /** Let companies' identity providers be on private, loopback and link-local addresses (http on loopback). */
+  ssoAllowPrivateNetworks?: boolean
 }
 
 export interface AccountsOptions {
@@ -419,12 +421,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secrets: options.secrets ?? null,
     session: accounts.session,
     cookies: { secure: accounts.secureCookies },
+    network: { allowPrivateNetworks: options.ssoAllowPrivateNetworks ?? false },
   })
 
   logInspectorAccess(app)
   const deps = {
     webhooks: { allowPrivateNetworks: options.webhooksAllowPrivateNetworks ?? false },
     secrets: options.secrets ?? null,
+    identityProviders: { allowPrivateNetworks: options.ssoAllowPrivateNetworks ?? false },
   }
   await app.register(
     async (api) => {

@@ -235,6 +235,7 @@ sso
           ...(typeof options.ssoOnly === 'boolean' ? { sso_only: options.ssoOnly } : {}),
         },
         keys ? new SecretBox(keys.current, keys.previous) : null,
+        { allowPrivateNetworks: loadConfig().ssoAllowPrivateNetworks },
         new Date().toISOString(),
       )
       await auditCli(database.db, options.tenant as string, 'tenant.update', options.tenant as string, ['sso'])

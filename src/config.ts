@@ -33,6 +33,8 @@ export interface Config {
    * older keys sealed. Null: such secrets cannot be stored.
    */
   secretsKeys: { current: Buffer; previous: Buffer[] } | null
+  /** `SSO_ALLOW_PRIVATE_NETWORKS`: companies' identity providers may be on private networks (and http on loopback). */
+  ssoAllowPrivateNetworks: boolean
 }
 
 /** People signing in (decisions 16). */
@@ -254,5 +256,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     accounts: accountsConfig(env),
     secretsKeys: secretsKeys(env),
+    ssoAllowPrivateNetworks: flag('SSO_ALLOW_PRIVATE_NETWORKS', env.SSO_ALLOW_PRIVATE_NETWORKS, false),
   }
 }

@@ -86,6 +86,7 @@ export async function startServer(
       corsOrigins: config.corsOrigins,
       webhooksAllowPrivateNetworks: config.webhooks.allowPrivateNetworks,
       timeouts: config.timeouts,
+      ssoAllowPrivateNetworks: config.ssoAllowPrivateNetworks,
       secrets: config.secretsKeys ? new SecretBox(config.secretsKeys.current, config.secretsKeys.previous) : null,
       accounts: {
         publicUrl: config.accounts.publicUrl,

@@ -22,6 +22,8 @@ const SECRETS_KEY = randomBytes(32)
 const REDIRECT_URI = 'https://jornada.example/auth/oidc/callback'
 // The commands run with this environment: the service's key, and the secret in a variable.
 process.env.SECRETS_KEY = SECRETS_KEY.toString('base64')
+// The test's provider is on this machine.
+process.env.SSO_ALLOW_PRIVATE_NETWORKS = 'true'
 
 for (const engine of ENGINES) {
   const skip = engine.engine === 'postgres' && !PG_URL ? 'PostgreSQL half skipped: TEST_DATABASE_URL is not set' : false
@@ -39,6 +41,7 @@ for (const engine of ENGINES) {
         rateLimitPerMinute: 100_000,
         secrets: new SecretBox(SECRETS_KEY),
         accounts: { publicUrl: 'https://jornada.example' },
+        ssoAllowPrivateNetworks: true,
       })
     })
     after(async () => {

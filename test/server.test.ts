@@ -27,6 +27,7 @@ function serveConfig(dir: string, overrides: Partial<Config> = {}): Config {
     load: DEFAULT_LOAD_CONFIG,
     accounts: { publicUrl: null, smtpUrl: null, mailFrom: 'Jornada <no-reply@localhost>', sessionIdleHours: 12 },
     secretsKeys: null,
+    ssoAllowPrivateNetworks: false,
     ...overrides,
   }
 }

@@ -1722,10 +1722,12 @@ export interface components {
             vacation_days: number;
             works_holidays: boolean;
             remote_work_allowed: boolean;
-            /** @description Reserved; always null */
-            overtime_compensation: null;
-            /** @description Reserved; always null */
-            overtime_comp_expiry: null;
+            /** @description How this employee’s overtime is compensated: rest, pay or mixed; null follows the company’s policy */
+            overtime_compensation: "rest" | "pay" | "mixed" | null;
+            /** @description Within how many months after a lot’s month this employee’s rest is due (P1M to P24M); null follows the company’s policy. must be a period of whole months written P<n>M, from P1M to P24M, e.g. P4M */
+            overtime_comp_expiry: string | null;
+            /** @description Works nights (art. 36.1 ET): their overtime can only be approved as force majeure. Set by administrators or HR */
+            night_worker: boolean;
             /** Format: date-time */
             created_at: string;
             has_photo: boolean;
@@ -1864,6 +1866,18 @@ export interface components {
             cif: string | null;
             /** @description Language of the company’s documents and mails: absence type labels, the monthly record, invitations and resets (es by default for country ES, en otherwise) */
             language: "es" | "en";
+            /** @description Overtime (Workers’ Statute art. 35): how it is counted, compensated, capped and decided */
+            overtime_policy: {
+                /** @description How overtime is counted: daily (the positive part of each day’s balance, the default), weekly (each ISO week’s net balance, in the month of the week’s last day) or monthly (the month’s net balance) */
+                basis: "daily" | "weekly" | "monthly";
+                /** @description rest (paid time off, the law’s fallback), pay, or mixed (decided lot by lot) */
+                compensation: "rest" | "pay" | "mixed";
+                /** @description ISO 8601 months, e.g. P4M */
+                comp_expiry: string;
+                annual_cap_hours: number;
+                /** @description manual (HR or an administrator decides each lot, the default) or automatic (lots are approved as proposed, within the cap) */
+                approval: "manual" | "automatic";
+            };
             /** @description Single sign-on with the company’s OpenID Connect provider (decisions 16), or null when people sign in with passwords and passkeys only. The client secret is never answered. People start at `/auth/oidc/start?tenant_id=…`; the provider sends them back to `PUBLIC_URL` + `/auth/oidc/callback`, the redirect URI to register there. */
             sso: {
                 /** @description The provider’s issuer */
@@ -2853,6 +2867,12 @@ export interface components {
             vacation_days?: number | null;
             works_holidays?: boolean;
             remote_work_allowed?: boolean;
+            /** @description How this employee’s overtime is compensated: rest, pay or mixed; null follows the company’s policy */
+            overtime_compensation?: "rest" | "pay" | "mixed" | null;
+            /** @description Within how many months after a lot’s month this employee’s rest is due (P1M to P24M); null follows the company’s policy. must be a period of whole months written P<n>M, from P1M to P24M, e.g. P4M */
+            overtime_comp_expiry?: string | null;
+            /** @description Works nights (art. 36.1 ET) */
+            night_worker?: boolean;
             /** @description Phone number: digits, spaces, + ( ) . - */
             phone_company?: string | null;
             /** @description Phone number: digits, spaces, + ( ) . - */
@@ -2995,6 +3015,19 @@ export interface components {
             cif?: string | null;
             /** @description Language of the company’s documents and mails: absence type labels, the monthly record, invitations and resets (es by default for country ES, en otherwise) */
             language?: "es" | "en";
+            /** @description Partial: the parts sent change, the others keep their value */
+            overtime_policy?: {
+                /** @description How overtime is counted: daily (the positive part of each day’s balance, the default), weekly (each ISO week’s net balance, in the month of the week’s last day) or monthly (the month’s net balance) */
+                basis?: "daily" | "weekly" | "monthly";
+                /** @description rest (paid time off, the law’s fallback), pay, or mixed (decided lot by lot) */
+                compensation?: "rest" | "pay" | "mixed";
+                /** @description Within how many months after the end of a lot’s month its rest must be taken: an ISO 8601 period of whole months, P1M to P24M (default P4M, art. 35.1). must be a period of whole months written P<n>M, from P1M to P24M, e.g. P4M */
+                comp_expiry?: string;
+                /** @description Overtime hours an employee may have approved in a year (pro rata for part-time; rest taken within four months and force majeure do not count); at most the law’s 80 */
+                annual_cap_hours?: number;
+                /** @description manual (HR or an administrator decides each lot, the default) or automatic (lots are approved as proposed, within the cap) */
+                approval?: "manual" | "automatic";
+            };
             /** @description Sets up single sign-on with the company’s OpenID Connect provider (its discovery document must answer), or turns it off (null). Needs the service’s `SECRETS_KEY` (409 `secrets_key_missing`). */
             sso?: {
                 /** @description The provider’s issuer, exactly as its discovery document names it (https; plain http only on a loopback host) */

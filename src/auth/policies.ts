@@ -159,8 +159,11 @@ export const INSPECTOR_SCOPES = [
 /** An inspector key is for one inspection: it must expire, within this many days. */
 export const INSPECTOR_MAX_DAYS = 90
 
+/** Terms of an employee's overtime (decisions 18): set by administrators or HR, like the HR profile fields. */
+export const HR_EMPLOYMENT_FIELDS = ['overtime_compensation', 'overtime_comp_expiry', 'night_worker'] as const
+
 const PERSONAL = new Set<string>(PERSONAL_PROFILE_FIELDS)
-const HR = new Set<string>(HR_PROFILE_FIELDS)
+const HR = new Set<string>([...HR_PROFILE_FIELDS, ...HR_EMPLOYMENT_FIELDS])
 
 /**
  * Why `actor` may not change `fields` of user `targetId`, or null when every field is allowed.

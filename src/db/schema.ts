@@ -35,8 +35,18 @@ export interface TenantsTable {
   cif: string | null
   /** Language of the company's documents and mails. */
   language: 'es' | 'en'
+  /** Overtime (decisions 18, migration 0019): how it is counted, compensated, capped and decided. */
+  overtime_basis: OvertimeBasis
+  overtime_compensation: OvertimeCompensation
+  /** ISO 8601 months, e.g. P4M: rest is due within this after the end of the lot's month. */
+  overtime_comp_expiry: string
+  overtime_annual_cap_hours: number
+  overtime_approval: 'manual' | 'automatic'
   created_at: string
 }
+
+export type OvertimeBasis = 'daily' | 'weekly' | 'monthly'
+export type OvertimeCompensation = 'rest' | 'pay' | 'mixed'
 
 export interface DepartmentsTable {
   id: string
@@ -95,6 +105,11 @@ export interface UsersTable extends ProfileColumns {
   vacation_days: number | null
   works_holidays: DbBoolean
   remote_work_allowed: DbBoolean
+  /** Null: the company's policy (decisions 18). */
+  overtime_compensation: OvertimeCompensation | null
+  overtime_comp_expiry: string | null
+  /** Works nights (art. 36.1 ET): may not do overtime but in force majeure. */
+  night_worker: DbBoolean
   has_photo: DbBoolean
   department_id: string | null
   work_center_id: string | null

@@ -125,6 +125,8 @@ export interface RouteDeps {
   webhooks: { allowPrivateNetworks: boolean }
   /** Seals the secrets the service must read back (`SECRETS_KEY`); null when the operator set none. */
   secrets: SecretBox | null
+  /** Where companies' identity providers may be: the public internet only, unless the operator allows more. */
+  identityProviders: { allowPrivateNetworks: boolean }
 }
 
 /**

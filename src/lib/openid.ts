@@ -7,7 +7,11 @@
  * Discovery answers are kept a few minutes per issuer and client, so a sign-in costs the provider
  * two requests (the token and, when the ID token lacks the email, the user info), not four.
  */
+import http from 'node:http'
+import https from 'node:https'
+import { isIP } from 'node:net'
 import * as client from 'openid-client'
+import { isLocalName, isPublicAddress, publicOnlyLookup } from './public-network.js'
 
 /** How long a provider may take to answer any one request. */
 const PROVIDER_TIMEOUT_SECONDS = 5
@@ -15,16 +19,24 @@ const PROVIDER_TIMEOUT_SECONDS = 5
 const CONFIGURATION_TTL_MS = 10 * 60_000
 const CONFIGURATION_CACHE_LIMIT = 1000
 
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '')
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
+/**
+ * Where a company's provider may be. By default only on the public internet over https, checked
+ * on every connection (lib/public-network.ts): a company administrator must not make the service
+ * call its own network. An operator whose companies use a provider inside the network (a
+ * Keycloak on 10.x) says so with `SSO_ALLOW_PRIVATE_NETWORKS`; plain http is then accepted on a
+ * loopback host only (tests, development), where nobody sits between.
+ */
+export interface ProviderNetwork {
+  allowPrivateNetworks: boolean
 }
 
-/**
- * What is wrong with an issuer address, or null. Production issuers are https; plain http only on
- * a loopback host (a provider in a test or on a developer's machine), where nobody sits between.
- */
-export function issuerProblem(issuer: string): string | null {
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '')
+  return isLocalName(host) || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
+}
+
+/** What is wrong with an issuer address, or null. */
+export function issuerProblem(issuer: string, network: ProviderNetwork): string | null {
   let url: URL
   try {
     url = new URL(issuer)
@@ -33,9 +45,58 @@ export function issuerProblem(issuer: string): string | null {
   }
   if (url.search || url.hash || url.username || url.password)
     return 'must have no query, fragment or credentials: the issuer exactly as the provider names itself'
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  if (!network.allowPrivateNetworks && (isLocalName(host) || (isIP(host) !== 0 && !isPublicAddress(host))))
+    return 'must be on the public internet (the operator allows providers on private networks with SSO_ALLOW_PRIVATE_NETWORKS)'
   if (url.protocol === 'https:') return null
-  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return null
+  if (url.protocol === 'http:' && network.allowPrivateNetworks && isLoopbackHost(url.hostname)) return null
   return 'must start with https:// (plain http only on a loopback host, for tests and development)'
+}
+
+/** The most a provider's answer may weigh: discovery documents and key sets are a few kilobytes. */
+const MAX_ANSWER_BYTES = 1024 * 1024
+
+/**
+ * fetch for the provider's endpoints over node:http(s) with `publicOnlyLookup`: the addresses the
+ * discovery document names (token, keys, user info) are held to the same rule as the issuer.
+ * Redirects are not followed (openid-client asks for none), and an answer is read to 1 MiB at most.
+ */
+function guardedFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  const target = new URL(url)
+  const transport = target.protocol === 'https:' ? https : http
+  const headers = Object.fromEntries(new Headers(init.headers).entries())
+  return new Promise((resolve, reject) => {
+    const request = transport.request(
+      target,
+      {
+        method: init.method ?? 'GET',
+        headers,
+        lookup: publicOnlyLookup,
+        ...(init.signal ? { signal: init.signal } : {}),
+      },
+      (response) => {
+        const chunks: Buffer[] = []
+        let size = 0
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length
+          if (size > MAX_ANSWER_BYTES) request.destroy(new Error('the provider’s answer is too large'))
+          else chunks.push(chunk)
+        })
+        response.on('error', reject)
+        response.on('end', () => {
+          const status = response.statusCode ?? 502
+          const answerHeaders = new Headers()
+          for (const [name, value] of Object.entries(response.headers))
+            for (const one of ([] as (string | undefined)[]).concat(value))
+              if (one !== undefined) answerHeaders.append(name, one)
+          const body = status === 204 || status === 304 ? null : Buffer.concat(chunks)
+          resolve(new Response(body, { status, headers: answerHeaders }))
+        })
+      },
+    )
+    request.on('error', reject)
+    request.end(init.body === undefined || init.body === null ? undefined : String(init.body))
+  })
 }
 
 /**
@@ -43,13 +104,14 @@ export function issuerProblem(issuer: string): string | null {
  * client skip that for a token it fetched itself over TLS; we do not: a provider's answer is
  * believed for what it signed, not for the connection it came over.
  */
-function requestOptions(issuer: URL): client.DiscoveryRequestOptions {
+function requestOptions(issuer: URL, network: ProviderNetwork): client.DiscoveryRequestOptions {
   return {
     timeout: PROVIDER_TIMEOUT_SECONDS,
     execute: [
       client.enableNonRepudiationChecks,
       ...(issuer.protocol === 'http:' ? [client.allowInsecureRequests] : []),
     ],
+    ...(network.allowPrivateNetworks ? {} : { [client.customFetch]: guardedFetch as client.CustomFetch }),
   }
 }
 
@@ -61,29 +123,54 @@ export interface ProviderClient {
 }
 
 /** Reads the provider's discovery document: refuses an issuer that does not answer as one. */
-export async function discoverProvider(settings: ProviderClient): Promise<client.Configuration> {
+export async function discoverProvider(
+  settings: ProviderClient,
+  network: ProviderNetwork,
+): Promise<client.Configuration> {
+  const problem = issuerProblem(settings.issuer, network)
+  if (problem) throw new Error(`the issuer ${problem}`)
   const issuer = new URL(settings.issuer)
-  return client.discovery(
+  const configuration = await client.discovery(
     issuer,
     settings.clientId,
     settings.clientSecret, // client_secret_basic, what every provider takes
     undefined,
-    requestOptions(issuer),
+    requestOptions(issuer, network),
   )
+  // The fetch given to discovery() serves its own request only: the later ones (token, keys, user info) too.
+  if (!network.allowPrivateNetworks) configuration[client.customFetch] = guardedFetch as client.CustomFetch
+  return configuration
+}
+
+/**
+ * Why discovery failed, in words that tell an administrator what to fix without echoing what the
+ * network said (which would let anyone holding the setting map hosts and ports).
+ */
+export function discoveryFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : ''
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    return 'it did not answer within 5 seconds'
+  if (/not a public address|must be on the public internet/.test(message)) return 'it is not on the public internet'
+  if (/"issuer"/.test(message))
+    return 'its discovery document names another issuer: copy it exactly as the provider gives it'
+  return 'no OpenID discovery document could be read there'
 }
 
 /** Discovery answers, reused for a few minutes; a failed discovery is not kept. */
 export class ProviderConfigurations {
   readonly #entries = new Map<string, { at: number; configuration: Promise<client.Configuration> }>()
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly network: ProviderNetwork,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get(settings: ProviderClient): Promise<client.Configuration> {
     const key = JSON.stringify([settings.issuer, settings.clientId, settings.clientSecret])
     const kept = this.#entries.get(key)
     if (kept && this.now() - kept.at < CONFIGURATION_TTL_MS) return kept.configuration
     if (this.#entries.size >= CONFIGURATION_CACHE_LIMIT) this.#entries.clear()
-    const configuration = discoverProvider(settings)
+    const configuration = discoverProvider(settings, this.network)
     this.#entries.set(key, { at: this.now(), configuration })
     configuration.catch(() => this.#entries.delete(key))
     return configuration

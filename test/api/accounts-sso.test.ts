@@ -158,7 +158,11 @@ forEachEngine(
       const tenant = await t.newTenant()
       await companyWithSso(tenant)
       const { subject } = await person(tenant)
-      const start = await t.app.inject({ method: 'GET', url: `/auth/oidc/start?tenant_id=${tenant.id}` })
+      const start = await t.app.inject({
+        method: 'GET',
+        url: `/auth/oidc/start?tenant_id=${tenant.id}`,
+        headers: { 'sec-fetch-site': 'none' },
+      })
       const state = /jornada_oidc=([^;]+)/.exec(String(start.headers['set-cookie']))![1]!
       const back = await signInAt(String(start.headers.location), subject, REDIRECT_URI)
       assertRefused(await callback(t.app, back, null), 400, /started in another browser/)
@@ -175,6 +179,41 @@ forEachEngine(
         assert.equal(res.statusCode, 400, query)
         assert.match(String(res.headers['content-security-policy']), /default-src 'none'/)
       }
+    })
+
+    it('a sign-in started from another site is confirmed first: the company and the provider named, nothing started', async () => {
+      const tenant = await t.newTenant()
+      await companyWithSso(tenant)
+      for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, {}]) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/auth/oidc/start?tenant_id=${tenant.id}`,
+          headers: { ...headers, 'accept-language': 'en' },
+        })
+        assert.equal(res.statusCode, 200)
+        assert.equal(res.headers['set-cookie'], undefined)
+        assert.match(
+          res.body,
+          /sign in to <strong>[^<]+<\/strong> with the identity provider at <strong>127\.0\.0\.1:\d+<\/strong>/,
+        )
+        assert.match(res.body, new RegExp(`href="/auth/oidc/start\\?tenant_id=${tenant.id}&#38;continue=1"`))
+      }
+      // The page's Continue link: from this origin (or, without Fetch Metadata, with continue=1).
+      const onward = await t.app.inject({
+        method: 'GET',
+        url: `/auth/oidc/start?tenant_id=${tenant.id}&continue=1`,
+        headers: { 'sec-fetch-site': 'same-origin' },
+      })
+      assert.equal(onward.statusCode, 303)
+      const old = await t.app.inject({ method: 'GET', url: `/auth/oidc/start?tenant_id=${tenant.id}&continue=1` })
+      assert.equal(old.statusCode, 303)
+      // A cross-site link cannot skip the page by adding continue=1 itself.
+      const forged = await t.app.inject({
+        method: 'GET',
+        url: `/auth/oidc/start?tenant_id=${tenant.id}&continue=1`,
+        headers: { 'sec-fetch-site': 'cross-site' },
+      })
+      assert.equal(forged.statusCode, 200)
     })
 
     it('fuzzed queries, cookies and languages: a page with its policy, never a 5xx, and no session', async () => {
@@ -238,7 +277,7 @@ forEachEngine(
       const start = await t.app.inject({
         method: 'GET',
         url: `/auth/oidc/start?tenant_id=${tenant.id}`,
-        headers: { 'accept-language': 'en-GB,en;q=0.8' },
+        headers: { 'accept-language': 'en-GB,en;q=0.8', 'sec-fetch-site': 'same-origin' },
       })
       assert.equal(start.statusCode, 502)
       assert.match(start.body, /did not answer\. Try again in a few minutes/)
@@ -329,21 +368,56 @@ forEachEngine(
       assert.equal((await signInWithProvider(t.app, REDIRECT_URI, tenant.id, worker.subject)).status, 303)
     })
   },
-  { app: { secrets: new SecretBox(randomBytes(32)), accounts: { publicUrl: PUBLIC_URL } } },
+  {
+    app: {
+      secrets: new SecretBox(randomBytes(32)),
+      accounts: { publicUrl: PUBLIC_URL },
+      ssoAllowPrivateNetworks: true,
+    },
+  },
 )
 
-forEachEngine('single sign-on without a secrets key', (t) => {
-  it('storing a client secret is 409 secrets_key_missing: it would have to be kept in clear', async () => {
-    const provider = await startOpenIdProvider(REDIRECT_URI)
-    try {
+forEachEngine(
+  'single sign-on on the public internet only, by default',
+  (t) => {
+    it('a provider on this machine or a private network is refused unless the operator allows it', async () => {
       const tenant = await t.newTenant()
-      const res = await tenant.admin.patch('/api/v1/tenant', {
-        sso: { oidc_issuer: provider.issuer, client_id: provider.clientId, client_secret: provider.clientSecret },
-      })
-      expectError(res, 409, 'secrets_key_missing')
-      assert.equal((await tenant.admin.get('/api/v1/tenant')).body.data.sso, null)
-    } finally {
-      await provider.close()
-    }
-  })
-})
+      for (const issuer of [
+        'http://127.0.0.1:8080',
+        'https://10.0.0.5/realms/acme',
+        'https://localhost/x',
+        'https://[::1]/',
+      ]) {
+        const res = expectError(
+          await tenant.admin.patch('/api/v1/tenant', {
+            sso: { oidc_issuer: issuer, client_id: 'c', client_secret: 's' },
+          }),
+          400,
+          'invalid_request',
+        )
+        assert.match(res.message, /public internet/, issuer)
+      }
+    })
+  },
+  { app: { secrets: new SecretBox(randomBytes(32)) } },
+)
+
+forEachEngine(
+  'single sign-on without a secrets key',
+  (t) => {
+    it('storing a client secret is 409 secrets_key_missing: it would have to be kept in clear', async () => {
+      const provider = await startOpenIdProvider(REDIRECT_URI)
+      try {
+        const tenant = await t.newTenant()
+        const res = await tenant.admin.patch('/api/v1/tenant', {
+          sso: { oidc_issuer: provider.issuer, client_id: provider.clientId, client_secret: provider.clientSecret },
+        })
+        expectError(res, 409, 'secrets_key_missing')
+        assert.equal((await tenant.admin.get('/api/v1/tenant')).body.data.sso, null)
+      } finally {
+        await provider.close()
+      }
+    })
+  },
+  { app: { ssoAllowPrivateNetworks: true } },
+)

@@ -14,6 +14,7 @@ const FULL_FIELDS = [
   'remote_work_allowed',
   'overtime_compensation',
   'overtime_comp_expiry',
+  'night_worker',
   'created_at',
   'has_photo',
   'department',

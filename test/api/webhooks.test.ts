@@ -284,6 +284,8 @@ forEachEngine(
       const r = await receiver()
       await subscribe(tenant, r.url)
       await tenant.createUser()
+      // On PostgreSQL an event is read only once every transaction begun before it has ended.
+      await settledEventsOfType(tenant.admin, 'user.created')
       // An instance fans the event out and leases its delivery for 400 ms, then dies before sending.
       await fanOut({ db: t.database.db, now: Date.now() })
       const leasedAt = Date.now()
@@ -303,6 +305,7 @@ forEachEngine(
       const tenant = await t.newTenant()
       const hook = await subscribe(tenant, 'http://127.0.0.1:9/unused')
       await tenant.createUser()
+      await settledEventsOfType(tenant.admin, 'user.created')
       await fanOut({ db: t.database.db, now: Date.now() })
       const now = Date.now()
       const claimed = (

@@ -186,7 +186,12 @@ export async function signInWithProvider(
   subject: string,
   options: { acceptLanguage?: string; dropStateCookie?: boolean } = {},
 ): Promise<Landing> {
-  const start = await app.inject({ method: 'GET', url: `/auth/oidc/start?tenant_id=${tenantId}` })
+  // The app's own button: a navigation from this origin.
+  const start = await app.inject({
+    method: 'GET',
+    url: `/auth/oidc/start?tenant_id=${tenantId}`,
+    headers: { 'sec-fetch-site': 'same-origin' },
+  })
   assert.equal(start.statusCode, 303, start.body)
   const stateCookie = /jornada_oidc=([^;]+)/.exec(String(start.headers['set-cookie']))?.[1]
   assert.ok(stateCookie)

@@ -31,7 +31,7 @@ export async function accountsByEmail(db: Db, emailNormalized: string, tenantId?
 export async function passwordHashOf(db: Db, tenantId: string, userId: string) {
   return db
     .selectFrom('users')
-    .select(['password_hash', 'status'])
+    .select(['password_hash', 'status', 'role'])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', userId)
     .executeTakeFirst()

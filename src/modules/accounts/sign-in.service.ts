@@ -165,7 +165,8 @@ export async function signIn(
     const now = await passwordHashOf(tx.db, account.tenant_id, account.user_id)
     if (now?.password_hash !== account.password_hash || now?.status !== 'active')
       throw new AppError('invalid_credentials', 'The email or the password is not right. Try again')
-    const door = await ownCredentialsAdmit(tx.db, account)
+    // The role as it is now: an administrator demoted meanwhile has no break-glass.
+    const door = await ownCredentialsAdmit(tx.db, { tenant_id: account.tenant_id, role: now.role })
     return openSession(
       tx,
       account,

@@ -14,6 +14,10 @@ interface Words {
   reasons: Record<RefusalReason, string>
   again: string
   otherWay: string
+  confirmTitle: string
+  /** `{company}` and `{provider}` are replaced. */
+  confirm: string
+  continue: string
 }
 
 const WORDS: Record<PageLanguage, Words> = {
@@ -41,6 +45,10 @@ const WORDS: Record<PageLanguage, Words> = {
     },
     again: 'Start again',
     otherWay: 'Sign in another way',
+    confirmTitle: 'Sign in with your company',
+    confirm:
+      'You are about to sign in to {company} with the identity provider at {provider}. Continue only if you meant to.',
+    continue: 'Continue',
   },
   es: {
     title: 'No hemos podido iniciar tu sesión',
@@ -67,6 +75,10 @@ const WORDS: Record<PageLanguage, Words> = {
     },
     again: 'Empezar de nuevo',
     otherWay: 'Entrar de otra forma',
+    confirmTitle: 'Entrar con tu empresa',
+    confirm:
+      'Vas a entrar en {company} con el proveedor de identidad de {provider}. Continúa solo si es lo que querías hacer.',
+    continue: 'Continuar',
   },
 }
 
@@ -113,23 +125,38 @@ export function refusalPage(
   startAgain: string | null,
 ): string {
   const words = WORDS[language]
-  const message = words.reasons[reason].replace('{detail}', escapeHtml(detail ?? '—'))
+  // A function, not a string: `$&` and the like in the detail are not replacement patterns.
+  const message = words.reasons[reason].replace('{detail}', () => escapeHtml(detail ?? '—'))
   const links = [
     startAgain ? `<a href="${escapeHtml(startAgain)}">${words.again}</a>` : '',
     `<a class="secondary" href="/app">${words.otherWay}</a>`,
   ].join('')
+  return page(language, words.title, `<p role="alert">${message}</p>`, links)
+}
+
+/** Asks before going to the provider when the sign-in was started from another site. */
+export function confirmationPage(language: PageLanguage, company: string, providerHost: string, next: string): string {
+  const words = WORDS[language]
+  const message = words.confirm
+    .replace('{company}', () => `<strong>${escapeHtml(company)}</strong>`)
+    .replace('{provider}', () => `<strong>${escapeHtml(providerHost)}</strong>`)
+  const links = `<a href="${escapeHtml(next)}">${words.continue}</a><a class="secondary" href="/app">${words.otherWay}</a>`
+  return page(language, words.confirmTitle, `<p>${message}</p>`, links)
+}
+
+function page(language: PageLanguage, title: string, body: string, links: string): string {
   return `<!doctype html>
 <html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${words.title} · Jornada</title>
+<title>${title} · Jornada</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <main>
-<h1>${words.title}</h1>
-<p role="alert">${message}</p>
+<h1>${title}</h1>
+${body}
 <nav>${links}</nav>
 </main>
 </body>

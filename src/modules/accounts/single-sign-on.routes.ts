@@ -8,10 +8,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { unitOfRequest } from '../../http/request-scope.js'
 import { type CookieOptions, signedInCookies } from '../../http/session-cookie.js'
-import { ProviderConfigurations } from '../../lib/openid.js'
+import { ProviderConfigurations, type ProviderNetwork } from '../../lib/openid.js'
 import type { SecretBox } from '../../lib/secret-box.js'
 import type { SessionPolicy } from '../keys/index.js'
-import { PAGE_POLICY, pageLanguage, refusalPage } from './single-sign-on.pages.js'
+import { PAGE_POLICY, confirmationPage, pageLanguage, refusalPage } from './single-sign-on.pages.js'
 import {
   type RefusalReason,
   SIGN_IN_WINDOW_MS,
@@ -19,6 +19,7 @@ import {
   SingleSignOnRefused,
   companyLanguage,
   finishSingleSignOn,
+  singleSignOnTarget,
   startSingleSignOn,
 } from './single-sign-on.service.js'
 
@@ -47,6 +48,19 @@ export interface SingleSignOnPageSettings {
   secrets: SecretBox | null
   session: SessionPolicy
   cookies: CookieOptions
+  network: ProviderNetwork
+}
+
+/**
+ * Whether the browser came here from this service's own pages (or a typed address, a bookmark).
+ * A sign-in started by another site's link is confirmed first: otherwise any page could sign a
+ * visitor into an account of the page's choosing (login CSRF), or send them on to any provider
+ * an administrator of some company named. Browsers without Fetch Metadata confirm with `continue=1`.
+ */
+function startedHere(request: FastifyRequest, query: Record<string, unknown>): boolean {
+  const site = request.headers['sec-fetch-site']
+  if (site === undefined) return query.continue === '1'
+  return site === 'same-origin' || site === 'none'
 }
 
 /**
@@ -93,7 +107,7 @@ async function refuse(request: FastifyRequest, reply: FastifyReply, refusal: Sin
 }
 
 export function registerSingleSignOnPages(app: FastifyInstance, settings: SingleSignOnPageSettings): void {
-  const providers = new ProviderConfigurations()
+  const providers = new ProviderConfigurations(settings.network)
   const contextFor = (request: FastifyRequest): SingleSignOnContext | null => {
     const redirectUri = redirectUriOf(settings, request)
     return redirectUri ? { secrets: settings.secrets, providers, redirectUri } : null
@@ -101,12 +115,23 @@ export function registerSingleSignOnPages(app: FastifyInstance, settings: Single
   const page = { config: { access: 'public' as const }, schema: { hide: true } }
 
   app.get(START_PATH, page, async (request, reply) => {
-    const tenantId = (request.query as Record<string, unknown>).tenant_id
+    const query = request.query as Record<string, unknown>
+    const tenantId = query.tenant_id
     try {
       if (typeof tenantId !== 'string' || !TENANT_ID.test(tenantId))
         throw new SingleSignOnRefused('not_configured', null)
       const context = contextFor(request)
       if (!context) throw new SingleSignOnRefused('misconfigured', tenantId)
+      if (!startedHere(request, query)) {
+        const unit = unitOfRequest(request)
+        const target = await singleSignOnTarget(unit, tenantId, context)
+        const language = pageLanguage(request.headers['accept-language'], await companyLanguage(unit, tenantId))
+        const next = `${START_PATH}?tenant_id=${encodeURIComponent(tenantId)}&continue=1`
+        return noStore(reply)
+          .header('Content-Type', 'text/html; charset=utf-8')
+          .header('Content-Security-Policy', PAGE_POLICY)
+          .send(confirmationPage(language, target.company, target.providerHost, next))
+      }
       const started = await startSingleSignOn(unitOfRequest(request), tenantId, context)
       return noStore(reply)
         .header('Set-Cookie', stateCookie(started.state, SIGN_IN_WINDOW_MS / 1000, settings.cookies))

@@ -83,6 +83,17 @@ async function configurationOf(sso: SingleSignOn, tenantId: string, context: Sin
   }
 }
 
+/** What the person is asked to confirm when a sign-in was started from another site: the company and where they go. */
+export async function singleSignOnTarget(
+  unit: Unit,
+  tenantId: string,
+  context: SingleSignOnContext,
+): Promise<{ company: string; providerHost: string }> {
+  const sso = await companySso(unit, tenantId, context)
+  const tenant = await requireTenant(unit.db, tenantId)
+  return { company: tenant.name, providerHost: new URL(sso.provider.issuer).host }
+}
+
 /** Starts a sign-in: where to send the person, and the state their browser keeps until they are back. */
 export async function startSingleSignOn(
   unit: Unit,
@@ -90,7 +101,14 @@ export async function startSingleSignOn(
   context: SingleSignOnContext,
 ): Promise<{ url: URL; state: string }> {
   const sso = await companySso(unit, tenantId, context)
-  const request = await authorizationRequest(await configurationOf(sso, tenantId, context), context.redirectUri)
+  const configuration = await configurationOf(sso, tenantId, context)
+  let request: Awaited<ReturnType<typeof authorizationRequest>>
+  try {
+    request = await authorizationRequest(configuration, context.redirectUri)
+  } catch {
+    // A discovery document without a usable authorization endpoint: the provider is not set up for this.
+    throw new SingleSignOnRefused('unreachable', tenantId)
+  }
   await repo.insertPendingSignIn(unit.db, {
     state_hash: sha256Hex(request.state),
     tenant_id: tenantId,

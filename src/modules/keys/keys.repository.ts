@@ -37,6 +37,11 @@ export interface KeyWithActor {
   tenant_legal_name: string | null
   tenant_cif: string | null
   tenant_language: TenantRow['language']
+  tenant_overtime_basis: TenantRow['overtime_basis']
+  tenant_overtime_compensation: TenantRow['overtime_compensation']
+  tenant_overtime_comp_expiry: string
+  tenant_overtime_annual_cap_hours: number
+  tenant_overtime_approval: TenantRow['overtime_approval']
   tenant_created_at: string
 }
 
@@ -74,6 +79,11 @@ export function tenantOfKey(
     legal_name: found.tenant_legal_name,
     cif: found.tenant_cif,
     language: found.tenant_language,
+    overtime_basis: found.tenant_overtime_basis,
+    overtime_compensation: found.tenant_overtime_compensation,
+    overtime_comp_expiry: found.tenant_overtime_comp_expiry,
+    overtime_annual_cap_hours: found.tenant_overtime_annual_cap_hours,
+    overtime_approval: found.tenant_overtime_approval,
     created_at: found.tenant_created_at,
   }
 }
@@ -104,6 +114,11 @@ export const ACTOR_AND_TENANT_COLUMNS = [
   't.legal_name as tenant_legal_name',
   't.cif as tenant_cif',
   't.language as tenant_language',
+  't.overtime_basis as tenant_overtime_basis',
+  't.overtime_compensation as tenant_overtime_compensation',
+  't.overtime_comp_expiry as tenant_overtime_comp_expiry',
+  't.overtime_annual_cap_hours as tenant_overtime_annual_cap_hours',
+  't.overtime_approval as tenant_overtime_approval',
   't.created_at as tenant_created_at',
 ] as const
 

@@ -11,6 +11,7 @@ import { assertValidPlace } from '../../lib/regions.js'
 import { checkAgainst } from '../../lib/validation.js'
 import { seedDefaultAbsenceTypes } from '../absences/index.js'
 import { defaultLanguageOf } from '../../lib/company-language.js'
+import { DEFAULT_OVERTIME_POLICY } from '../../lib/overtime-policy.js'
 import { insertCatalogueRecord } from '../catalogues/index.js'
 import { type ApiKeyView, createKey } from '../keys/index.js'
 import { DEFAULT_SCHEDULE, SCHEDULES } from '../schedules/index.js'
@@ -64,6 +65,7 @@ export async function createTenant(unit: Unit, input: CreateTenantInputType): Pr
     legal_name: null,
     cif: null,
     language: defaultLanguageOf(input.country ?? null),
+    ...DEFAULT_OVERTIME_POLICY,
     created_at: nowIsoOf(unit),
   }
   const adminId = await inTransaction(unit, async (tx) => {

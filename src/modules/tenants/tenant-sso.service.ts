@@ -6,7 +6,13 @@
 import type { TenantSsoRow } from '../../db/schema.js'
 import type { Db } from '../../db/unit-of-work.js'
 import { AppError, invalidField } from '../../errors.js'
-import { type ProviderClient, discoverProvider, issuerProblem } from '../../lib/openid.js'
+import {
+  type ProviderClient,
+  type ProviderNetwork,
+  discoverProvider,
+  discoveryFailure,
+  issuerProblem,
+} from '../../lib/openid.js'
 import { checkAgainst } from '../../lib/validation.js'
 import type { SecretBox } from '../../lib/secret-box.js'
 import { jsonText, parseJsonText } from '../../db/codec.js'
@@ -69,15 +75,14 @@ export async function applySsoSettings(
     oidc_issuer: input.oidc_issuer,
     client_id: input.client_id,
     client_secret_sealed: sealed,
+    // Left out, the rules stay as they were: a new client must not quietly let more people in.
     allowed_domains:
       input.allowed_domains === undefined
-        ? sameClient && current
-          ? current.allowed_domains
-          : null
+        ? (current?.allowed_domains ?? null)
         : input.allowed_domains === null
           ? null
           : jsonText(input.allowed_domains),
-    sso_only: input.sso_only ?? (sameClient && current ? Boolean(current.sso_only) : false),
+    sso_only: input.sso_only ?? (current ? Boolean(current.sso_only) : false),
     updated_at: at,
   })
 }
@@ -86,17 +91,26 @@ export async function applySsoSettings(
  * Whether an issuer is one: its address has the right form and its discovery document answers.
  * Asked before anything is stored, while the administrator is there to correct a typo.
  */
-export async function assertIssuerAnswers(issuer: string): Promise<void> {
-  const problem = issuerProblem(issuer)
+export async function assertIssuerAnswers(issuer: string, network: ProviderNetwork): Promise<void> {
+  const problem = issuerProblem(issuer, network)
   if (problem) throw invalidField('sso.oidc_issuer', problem)
   try {
-    await discoverProvider({ issuer, clientId: 'discovery', clientSecret: 'discovery' })
+    await discoverProvider({ issuer, clientId: 'discovery', clientSecret: 'discovery' }, network)
   } catch (error) {
     throw invalidField(
       'sso.oidc_issuer',
-      `no OpenID provider answers there (${issuer.replace(/\/$/, '')}/.well-known/openid-configuration: ${(error as Error).message})`,
+      `no OpenID provider answers there: ${discoveryFailure(error)} (${issuer.replace(/\/$/, '')}/.well-known/openid-configuration)`,
     )
   }
+}
+
+/**
+ * Whether a change of the settings must ask the issuer: a new one must answer; the one stored
+ * already answered when it was set, and an administrator turning `sso_only` off while the provider
+ * is down must not be refused for it.
+ */
+export async function issuerIsNew(db: Db, tenantId: string, issuer: string): Promise<boolean> {
+  return (await repo.findSsoSettings(db, tenantId))?.oidc_issuer !== issuer
 }
 
 /** `jornada tenants sso set`: the settings checked as the API checks them, the issuer asked, then stored. */
@@ -105,13 +119,14 @@ export async function setSsoFromCommandLine(
   tenantId: string,
   input: UpdateSsoSettingsType,
   secrets: SecretBox | null,
+  network: ProviderNetwork,
   at: string,
 ): Promise<void> {
   const issues = checkAgainst(UpdateSsoSettings, input).map((issue) => ({ ...issue, field: `sso.${issue.field}` }))
   if (issues.length > 0)
     throw new AppError('invalid_request', `Invalid ${issues.map((i) => i.field).join(', ')}`, issues)
   await requireTenant(db, tenantId)
-  await assertIssuerAnswers(input.oidc_issuer)
+  if (await issuerIsNew(db, tenantId, input.oidc_issuer)) await assertIssuerAnswers(input.oidc_issuer, network)
   await applySsoSettings(db, tenantId, input, secrets, at)
 }
 

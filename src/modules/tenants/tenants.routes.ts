@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify'
 import { canAdministerEmployees } from '../../auth/policies.js'
-import { scopeOfRequest } from '../../http/request-scope.js'
+import { scopeOfRequest, unitOfRequest } from '../../http/request-scope.js'
+import type { ProviderNetwork } from '../../lib/openid.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf } from '../../lib/schemas.js'
 import { Tenant, UpdateTenantBody, type UpdateTenantBodyType } from './tenants.schemas.js'
-import { assertIssuerAnswers } from './tenant-sso.service.js'
+import { assertIssuerAnswers, issuerIsNew } from './tenant-sso.service.js'
 import * as service from './tenants.service.js'
 
 const operation = operations('Company')
@@ -14,10 +15,14 @@ const operation = operations('Company')
  * before the request's transaction begins (a provider may take seconds), and only for an
  * administrator (anyone else is refused by the service, and makes the service fetch nothing).
  */
-async function checkIssuerAnswers(request: FastifyRequest): Promise<void> {
-  const sso = (request.body as UpdateTenantBodyType | undefined)?.sso
-  if (!sso || !request.auth || !canAdministerEmployees(request.auth.actor)) return
-  await assertIssuerAnswers(sso.oidc_issuer)
+function checkIssuerAnswers(network: ProviderNetwork) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const sso = (request.body as UpdateTenantBodyType | undefined)?.sso
+    const auth = request.auth
+    if (!sso || !auth || !canAdministerEmployees(auth.actor)) return
+    if (await issuerIsNew(unitOfRequest(request).db, auth.tenantId, sso.oidc_issuer))
+      await assertIssuerAnswers(sso.oidc_issuer, network)
+  }
 }
 
 export const tenantsApi: ApiModule = {
@@ -39,7 +44,7 @@ export const tenantsApi: ApiModule = {
           response: { 200: DataOf(Tenant) },
           errors: [404, 409],
         }),
-        preHandler: checkIssuerAnswers,
+        preHandler: checkIssuerAnswers(deps.identityProviders),
       },
       async (request) => ({
         data: await service.updateTenantSettings(scopeOfRequest(request), request.body, deps.secrets),

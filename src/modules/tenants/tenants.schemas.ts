@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { OvertimePolicySchema, UpdateOvertimePolicy } from '../../lib/overtime-policy.js'
 import { DateString, Id, Nullable, TimeZone } from '../../lib/schemas.js'
 
 const Country = Type.String({
@@ -136,6 +137,7 @@ export const Tenant = Type.Object(
     ),
     cif: Nullable(Type.String({ description: 'Tax id of the company' })),
     language: Language,
+    overtime_policy: OvertimePolicySchema,
     sso: Nullable(SsoSettings),
     created_at: Type.String({ format: 'date-time' }),
   },
@@ -160,6 +162,7 @@ export const UpdateTenantBody = Type.Object(
     legal_name: Type.Optional(Nullable(LegalName)),
     cif: Type.Optional(Nullable(Cif)),
     language: Type.Optional(Language),
+    overtime_policy: Type.Optional(UpdateOvertimePolicy),
     sso: Type.Optional(
       Nullable(UpdateSsoSettings, {
         description:

@@ -1,5 +1,6 @@
 /** Request and response schemas of the users API; they also generate its OpenAPI entries. */
 import { type Static, type TOptional, type TSchema, Type } from 'typebox'
+import { UserOvertimeCompExpiry, UserOvertimeCompensation } from '../../lib/overtime-policy.js'
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../lib/passwords.js'
 import { DateString, Id, IdName, Nullable, PaginationQuery } from '../../lib/schemas.js'
 
@@ -108,8 +109,12 @@ export const UserFull = Type.Object(
     vacation_days: Type.Integer({ description: 'Effective annual vacation days (the company default unless set)' }),
     works_holidays: Type.Boolean(),
     remote_work_allowed: Type.Boolean(),
-    overtime_compensation: Type.Null({ description: 'Reserved; always null' }),
-    overtime_comp_expiry: Type.Null({ description: 'Reserved; always null' }),
+    overtime_compensation: UserOvertimeCompensation,
+    overtime_comp_expiry: UserOvertimeCompExpiry,
+    night_worker: Type.Boolean({
+      description:
+        'Works nights (art. 36.1 ET): their overtime can only be approved as force majeure. Set by administrators or HR',
+    }),
     created_at: Type.String({ format: 'date-time' }),
     has_photo: Type.Boolean(),
     department: Nullable(IdName),
@@ -231,6 +236,9 @@ export const UpdateUserBody = Type.Object(
     ),
     works_holidays: Type.Optional(Type.Boolean()),
     remote_work_allowed: Type.Optional(Type.Boolean()),
+    overtime_compensation: Type.Optional(UserOvertimeCompensation),
+    overtime_comp_expiry: Type.Optional(UserOvertimeCompExpiry),
+    night_worker: Type.Optional(Type.Boolean({ description: 'Works nights (art. 36.1 ET)' })),
     ...optional(ProfileWriteFields),
   },
   { additionalProperties: false, description: 'Partial update: omitted fields keep their value, null clears' },

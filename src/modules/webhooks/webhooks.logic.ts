@@ -4,7 +4,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto'
 import { isIP } from 'node:net'
-import ipaddr from 'ipaddr.js'
+import { isLocalName, isPublicAddress } from '../../lib/public-network.js'
 import { EVENT_TYPES, type EventType } from '../events/index.js'
 
 /** A company may have this many subscriptions: each one multiplies the work of every event. */
@@ -110,26 +110,6 @@ export function eventSelectionProblem(events: readonly string[]): string | null 
 
 export function selects(selection: readonly string[], type: string): boolean {
   return selection[0] === '*' || selection.includes(type)
-}
-
-/**
- * Only addresses on the public internet receive webhooks unless the operator says otherwise: a
- * company administrator must not be able to make the service call its own network (SSRF):
- * loopback, private, link-local (cloud metadata at 169.254.169.254), carrier-grade NAT, multicast,
- * reserved ranges and IPv6 forms that embed an IPv4 address are all refused.
- */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false
-  let parsed = ipaddr.parse(address)
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address()
-  return parsed.range() === 'unicast'
-}
-
-/** Names that are the machine itself whatever DNS says (RFC 6761). */
-function isLocalName(hostname: string): boolean {
-  const name = hostname.toLowerCase().replace(/\.$/, '')
-  return name === 'localhost' || name.endsWith('.localhost')
 }
 
 /**

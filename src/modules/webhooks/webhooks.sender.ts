@@ -4,11 +4,10 @@
  * private address (or is re-pointed at one after the subscription was made) is refused too.
  * Redirects are not followed: a 3xx is a failed attempt.
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import http from 'node:http'
 import https from 'node:https'
-import { isIP, type LookupFunction } from 'node:net'
-import { isPublicAddress } from './webhooks.logic.js'
+import { isIP } from 'node:net'
+import { RefusedAddress, isPublicAddress, publicOnlyLookup } from '../../lib/public-network.js'
 
 export interface AttemptOutcome {
   /** The receiver's HTTP status, or null when none came (refused, timed out, connection failed). */
@@ -21,27 +20,6 @@ export interface AttemptOutcome {
 export interface Sender {
   send(url: string, headers: Record<string, string>, body: string): Promise<AttemptOutcome>
   close(): void
-}
-
-class RefusedAddress extends Error {}
-
-/** dns.lookup, refusing a name when any address it resolves to is not public. */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-    if (error) return callback(error, '', 0)
-    const refused = addresses.find((a) => !isPublicAddress(a.address))
-    if (refused || addresses.length === 0) {
-      return callback(
-        new RefusedAddress(
-          `${hostname} resolves to ${refused?.address ?? 'no address'}, which is not a public address`,
-        ),
-        '',
-        0,
-      )
-    }
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses)
-    callback(null, addresses[0]!.address, addresses[0]!.family)
-  })
 }
 
 export function createSender(options: {
