@@ -1,0 +1,165 @@
+/**
+ * Overtime as the Workers' Statute counts it (art. 35, decisions 18): the pure rules, with no I/O.
+ * How many minutes of a month are overtime on each basis, when their rest is due, how much of a
+ * year counts toward the cap, who may work overtime only in force majeure, and how rest taken is
+ * drawn from what is owed, oldest first. Tested without HTTP (test/unit/overtime-logic.test.ts).
+ */
+import { DateTime } from 'luxon'
+import type { OvertimeBasis, OvertimeCompensation } from '../../db/schema.js'
+import { monthsOf } from '../../lib/overtime-policy.js'
+
+/** One day of the record as overtime reads it: minutes worked and expected on that local day. */
+export interface DayBalance {
+  /** YYYY-MM-DD, the company's local day. */
+  date: string
+  worked: number
+  expected: number
+}
+
+const monthOf = (date: string) => date.slice(0, 7)
+
+/** The Sunday that ends the ISO week of `date` (weeks run Monday to Sunday). */
+export function isoWeekEnd(date: string): string {
+  const day = DateTime.fromISO(date, { zone: 'utc' })
+  return day.plus({ days: 7 - day.weekday }).toISODate()!
+}
+
+/** The days a month's overtime is counted from on a basis: weekly needs the days before the 1st of the month's first full week's end. */
+export function daysNeeded(month: string, basis: OvertimeBasis): { from: string; to: string } {
+  const first = DateTime.fromISO(`${month}-01`, { zone: 'utc' })
+  const last = first.endOf('month').toISODate()!
+  if (basis !== 'weekly') return { from: first.toISODate()!, to: last }
+  // The first week ending in this month may have begun in the previous one; the last week that
+  // begins in it and ends in the next belongs to the next month.
+  const firstWeekEnd = DateTime.fromISO(isoWeekEnd(first.toISODate()!), { zone: 'utc' })
+  const lastWeekEnd = DateTime.fromISO(isoWeekEnd(last), { zone: 'utc' })
+  const to = monthOf(lastWeekEnd.toISODate()!) === month ? lastWeekEnd : lastWeekEnd.minus({ days: 7 })
+  return { from: firstWeekEnd.minus({ days: 6 }).toISODate()!, to: to.toISODate()! }
+}
+
+/**
+ * The overtime minutes of `month` on `basis`, from the balances of the days `daysNeeded` names
+ * (days outside them are ignored; a day missing counts as nothing worked and nothing expected).
+ * - daily: the positive part of each day's balance, as the monthly report counts it;
+ * - weekly: the positive part of each ISO week's net balance, the week counted in the month of its
+ *   last day (a week that ends in the next month is that month's);
+ * - monthly: the positive part of the month's net balance.
+ */
+export function overtimeMinutes(month: string, basis: OvertimeBasis, days: readonly DayBalance[]): number {
+  const { from, to } = daysNeeded(month, basis)
+  const inRange = days.filter((d) => d.date >= from && d.date <= to)
+  if (basis === 'daily') return inRange.reduce((sum, d) => sum + Math.max(0, d.worked - d.expected), 0)
+  if (basis === 'monthly')
+    return Math.max(
+      0,
+      inRange.reduce((sum, d) => sum + d.worked - d.expected, 0),
+    )
+  const weeks = new Map<string, number>()
+  for (const d of inRange) weeks.set(isoWeekEnd(d.date), (weeks.get(isoWeekEnd(d.date)) ?? 0) + d.worked - d.expected)
+  let total = 0
+  for (const [end, net] of weeks) if (monthOf(end) === month) total += Math.max(0, net)
+  return total
+}
+
+/** An employee's terms: their own where set, else the company's. */
+export function effectiveTerms(
+  own: { overtime_compensation: OvertimeCompensation | null; overtime_comp_expiry: string | null },
+  company: { overtime_compensation: OvertimeCompensation; overtime_comp_expiry: string },
+): { compensation: OvertimeCompensation; expiryMonths: number } {
+  const period = own.overtime_comp_expiry ?? company.overtime_comp_expiry
+  return {
+    compensation: own.overtime_compensation ?? company.overtime_compensation,
+    // Stored periods were validated; four months is the law's fallback should one not read.
+    expiryMonths: monthsOf(period) ?? 4,
+  }
+}
+
+/** The last day rest for a lot of `month` may be taken: the end of the month, plus `months` months. */
+export function compensateBy(month: string, months: number): string {
+  return DateTime.fromISO(`${month}-01`, { zone: 'utc' }).plus({ months }).endOf('month').toISODate()!
+}
+
+/** The four months within which rest taken keeps a lot's hours out of the annual cap (art. 35.2). */
+export const REST_WINDOW_MONTHS = 4
+
+/** A lot as the cap and the balance read it. */
+export interface LotFacts {
+  month: string
+  minutes: number
+  status: 'pending' | 'approved' | 'rejected'
+  force_majeure: boolean
+  /** Rest taken for this lot, each with the day it was taken. */
+  rest: readonly { date: string; minutes: number }[]
+}
+
+/**
+ * The minutes of a year's approved lots that count toward the annual cap: force majeure does not
+ * count, nor hours compensated by rest taken within the four months after the month worked.
+ */
+export function countedTowardCap(lots: readonly LotFacts[], year: number): number {
+  let counted = 0
+  for (const lot of lots) {
+    if (lot.status !== 'approved' || lot.force_majeure || !lot.month.startsWith(`${year}-`)) continue
+    const window = compensateBy(lot.month, REST_WINDOW_MONTHS)
+    const restedInTime = lot.rest.filter((r) => r.date <= window).reduce((sum, r) => sum + r.minutes, 0)
+    counted += Math.max(0, lot.minutes - Math.min(restedInTime, Math.max(0, lot.minutes)))
+  }
+  return counted
+}
+
+/**
+ * The annual cap in minutes: the company's hours, pro rata for a part-time employee (their
+ * expected week against a full-time one of 40 hours), never above the full cap.
+ */
+export function annualCapMinutes(capHours: number, expectedWeekMinutes: number, fullTimeWeekMinutes = 40 * 60): number {
+  const share = Math.min(1, Math.max(0, expectedWeekMinutes) / fullTimeWeekMinutes)
+  return Math.floor(capHours * 60 * share)
+}
+
+/** Why an employee may do overtime only in force majeure (arts. 6.3, 36.1, 12.4.c ET), or null. */
+export function overtimeBan(
+  facts: { birthDate: string | null; nightWorker: boolean; expectedWeekMinutes: number },
+  month: string,
+  fullTimeWeekMinutes = 40 * 60,
+): 'minor' | 'night_worker' | 'part_time' | null {
+  if (facts.birthDate) {
+    // A minor on any day of the month worked: the month's first day is the earliest it could be.
+    const eighteen = DateTime.fromISO(facts.birthDate, { zone: 'utc' }).plus({ years: 18 }).toISODate()!
+    if (eighteen > `${month}-01`) return 'minor'
+  }
+  if (facts.nightWorker) return 'night_worker'
+  if (facts.expectedWeekMinutes > 0 && facts.expectedWeekMinutes < fullTimeWeekMinutes) return 'part_time'
+  return null
+}
+
+/** Rest owed on a lot: what is still to be taken, and by when. */
+export interface OwedRest {
+  lotId: string
+  owedMinutes: number
+  compensateBy: string
+}
+
+/**
+ * Draws `minutes` of rest from the lots that owe it, the one due first first (then by id, so two
+ * readers agree). Null when they owe less than asked: the absence is refused, nothing is drawn.
+ */
+export function drawRest(owed: readonly OwedRest[], minutes: number): { lotId: string; minutes: number }[] | null {
+  if (minutes <= 0) return []
+  const queue = owed
+    .filter((o) => o.owedMinutes > 0)
+    .sort((a, b) => a.compensateBy.localeCompare(b.compensateBy) || a.lotId.localeCompare(b.lotId))
+  const drawn: { lotId: string; minutes: number }[] = []
+  let left = minutes
+  for (const lot of queue) {
+    if (left === 0) break
+    const take = Math.min(left, lot.owedMinutes)
+    drawn.push({ lotId: lot.lotId, minutes: take })
+    left -= take
+  }
+  return left === 0 ? drawn : null
+}
+
+/** A rest lot past its deadline with rest still owed: flagged, announced, never dropped. */
+export function isOverdue(owedMinutes: number, deadline: string, today: string): boolean {
+  return owedMinutes > 0 && today > deadline
+}

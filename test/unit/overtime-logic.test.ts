@@ -1,0 +1,192 @@
+/** Overtime's pure rules (decisions 18), without HTTP: bases, deadlines, the cap, the bans, drawing rest. */
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import fc from 'fast-check'
+import { DateTime } from 'luxon'
+import {
+  annualCapMinutes,
+  compensateBy,
+  countedTowardCap,
+  daysNeeded,
+  drawRest,
+  effectiveTerms,
+  isOverdue,
+  type LotFacts,
+  overtimeBan,
+  overtimeMinutes,
+} from '../../src/modules/overtime/overtime.logic.js'
+
+/** Consecutive days from `start`, each with a balance from `balances`. */
+function daysFrom(start: string, balances: readonly [number, number][]) {
+  const first = DateTime.fromISO(start, { zone: 'utc' })
+  return balances.map(([worked, expected], i) => ({ date: first.plus({ days: i }).toISODate()!, worked, expected }))
+}
+
+const balance = fc.tuple(fc.integer({ min: 0, max: 720 }), fc.constantFrom(0, 240, 480))
+
+describe('overtime minutes of a month', () => {
+  it('daily: the positive part of each day; monthly: of the month; never more than daily', () => {
+    const days = daysFrom('2026-03-01', [
+      [540, 480], // +60
+      [420, 480], // -60
+      [600, 480], // +120
+      [0, 0],
+    ])
+    assert.equal(overtimeMinutes('2026-03', 'daily', days), 180)
+    assert.equal(overtimeMinutes('2026-03', 'monthly', days), 120)
+    fc.assert(
+      fc.property(fc.array(balance, { minLength: 31, maxLength: 31 }), (balances) => {
+        const month = daysFrom('2026-03-01', balances)
+        assert.ok(overtimeMinutes('2026-03', 'monthly', month) <= overtimeMinutes('2026-03', 'daily', month))
+      }),
+      { seed: 18, numRuns: 200 },
+    )
+  })
+
+  it('weekly: each ISO week counted once, in the month of its Sunday, with the days it had in the month before', () => {
+    // March 2026 begins on a Sunday: the week of 23 Feb to 1 Mar is March's; 30 Mar to 5 Apr is April's.
+    assert.deepEqual(daysNeeded('2026-03', 'weekly'), { from: '2026-02-23', to: '2026-03-29' })
+    assert.deepEqual(daysNeeded('2026-04', 'weekly'), { from: '2026-03-30', to: '2026-04-26' })
+    const lastWeekOfFebruary = daysFrom('2026-02-23', [
+      [600, 480],
+      [600, 480],
+      [600, 480],
+      [600, 480],
+      [600, 480],
+      [0, 0],
+      [0, 0],
+    ])
+    assert.equal(overtimeMinutes('2026-03', 'weekly', lastWeekOfFebruary), 600)
+    assert.equal(overtimeMinutes('2026-02', 'weekly', lastWeekOfFebruary), 0)
+    // Over whole weeks spanning months, every week's positive net is counted in exactly one month.
+    fc.assert(
+      fc.property(fc.array(balance, { minLength: 7 * 14, maxLength: 7 * 14 }), (balances) => {
+        const days = daysFrom('2026-01-05', balances) // a Monday; 14 weeks to 12 April
+        let perWeek = 0
+        for (let w = 0; w < 14; w++)
+          perWeek += Math.max(
+            0,
+            days.slice(w * 7, w * 7 + 7).reduce((s, d) => s + d.worked - d.expected, 0),
+          )
+        const perMonth = ['2026-01', '2026-02', '2026-03', '2026-04'].reduce(
+          (s, m) => s + overtimeMinutes(m, 'weekly', days),
+          0,
+        )
+        assert.equal(perMonth, perWeek)
+      }),
+      { seed: 35, numRuns: 100 },
+    )
+  })
+})
+
+describe('terms and deadlines', () => {
+  it('an employee’s own terms win; null follows the company', () => {
+    const company = { overtime_compensation: 'rest' as const, overtime_comp_expiry: 'P4M' }
+    assert.deepEqual(effectiveTerms({ overtime_compensation: null, overtime_comp_expiry: null }, company), {
+      compensation: 'rest',
+      expiryMonths: 4,
+    })
+    assert.deepEqual(effectiveTerms({ overtime_compensation: 'pay', overtime_comp_expiry: 'P6M' }, company), {
+      compensation: 'pay',
+      expiryMonths: 6,
+    })
+  })
+
+  it('rest is due by the end of the month worked plus the period, month ends and leap years included', () => {
+    assert.equal(compensateBy('2026-03', 4), '2026-07-31')
+    assert.equal(compensateBy('2026-10', 4), '2027-02-28')
+    assert.equal(compensateBy('2027-10', 4), '2028-02-29')
+    assert.equal(compensateBy('2026-12', 1), '2027-01-31')
+    assert.ok(isOverdue(60, '2026-07-31', '2026-08-01'))
+    assert.ok(!isOverdue(60, '2026-07-31', '2026-07-31'))
+    assert.ok(!isOverdue(0, '2026-07-31', '2027-01-01'))
+  })
+})
+
+describe('the annual cap', () => {
+  const lot = (over: Partial<LotFacts>): LotFacts => ({
+    month: '2026-03',
+    minutes: 600,
+    status: 'approved',
+    force_majeure: false,
+    rest: [],
+    ...over,
+  })
+
+  it('counts approved lots of the year, less force majeure and rest taken within four months', () => {
+    assert.equal(
+      countedTowardCap(
+        [
+          lot({}),
+          lot({ force_majeure: true }),
+          lot({ status: 'pending' }),
+          lot({ status: 'rejected' }),
+          lot({ month: '2025-12' }),
+          lot({ rest: [{ date: '2026-07-31', minutes: 200 }] }), // within: 400 count
+          lot({ rest: [{ date: '2026-08-01', minutes: 200 }] }), // late: all 600 count
+        ],
+        2026,
+      ),
+      600 + 400 + 600,
+    )
+  })
+
+  it('is the company’s hours, pro rata for part-time, never above the full cap', () => {
+    assert.equal(annualCapMinutes(80, 40 * 60), 4800)
+    assert.equal(annualCapMinutes(80, 20 * 60), 2400)
+    assert.equal(annualCapMinutes(80, 45 * 60), 4800)
+    assert.equal(annualCapMinutes(60, 30 * 60), 2700)
+  })
+})
+
+describe('who may do overtime only in force majeure', () => {
+  const adult = { birthDate: '1990-05-01', nightWorker: false, expectedWeekMinutes: 2400 }
+  it('minors (on any day of the month), night workers and part-time employees', () => {
+    assert.equal(overtimeBan(adult, '2026-03'), null)
+    assert.equal(overtimeBan({ ...adult, birthDate: '2008-03-02' }, '2026-03'), 'minor')
+    assert.equal(overtimeBan({ ...adult, birthDate: '2008-03-01' }, '2026-03'), null)
+    assert.equal(overtimeBan({ ...adult, nightWorker: true }, '2026-03'), 'night_worker')
+    assert.equal(overtimeBan({ ...adult, expectedWeekMinutes: 1800 }, '2026-03'), 'part_time')
+    assert.equal(overtimeBan({ ...adult, birthDate: null, expectedWeekMinutes: 0 }, '2026-03'), null)
+  })
+})
+
+describe('drawing rest from what is owed', () => {
+  it('oldest deadline first, exactly what is asked, or nothing when not enough is owed', () => {
+    const owed = [
+      { lotId: 'b', owedMinutes: 120, compensateBy: '2026-08-31' },
+      { lotId: 'a', owedMinutes: 60, compensateBy: '2026-07-31' },
+      { lotId: 'c', owedMinutes: 0, compensateBy: '2026-06-30' },
+    ]
+    assert.deepEqual(drawRest(owed, 90), [
+      { lotId: 'a', minutes: 60 },
+      { lotId: 'b', minutes: 30 },
+    ])
+    assert.equal(drawRest(owed, 181), null)
+    assert.deepEqual(drawRest(owed, 0), [])
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ owed: fc.integer({ min: 0, max: 600 }), month: fc.integer({ min: 1, max: 12 }) }), {
+          maxLength: 8,
+        }),
+        fc.integer({ min: 1, max: 3000 }),
+        (lots, minutes) => {
+          const list = lots.map((l, i) => ({
+            lotId: `lot${i}`,
+            owedMinutes: l.owed,
+            compensateBy: `2026-${String(l.month).padStart(2, '0')}-28`,
+          }))
+          const total = list.reduce((s, l) => s + l.owedMinutes, 0)
+          const drawn = drawRest(list, minutes)
+          if (minutes > total) return assert.equal(drawn, null)
+          assert.equal(
+            drawn!.reduce((s, d) => s + d.minutes, 0),
+            minutes,
+          )
+          for (const d of drawn!) assert.ok(d.minutes <= list.find((l) => l.lotId === d.lotId)!.owedMinutes)
+        },
+      ),
+      { seed: 36, numRuns: 200 },
+    )
+  })
+})
