@@ -4,7 +4,7 @@
  * and opened only to sign someone in.
  */
 import type { TenantSsoRow } from '../../db/schema.js'
-import type { Db } from '../../db/unit-of-work.js'
+import type { Db, Unit } from '../../db/unit-of-work.js'
 import { AppError, invalidField } from '../../errors.js'
 import {
   type ProviderClient,
@@ -109,8 +109,18 @@ export async function assertIssuerAnswers(issuer: string, network: ProviderNetwo
  * already answered when it was set, and an administrator turning `sso_only` off while the provider
  * is down must not be refused for it.
  */
-export async function issuerIsNew(db: Db, tenantId: string, issuer: string): Promise<boolean> {
+async function issuerIsNew(db: Db, tenantId: string, issuer: string): Promise<boolean> {
   return (await repo.findSsoSettings(db, tenantId))?.oidc_issuer !== issuer
+}
+
+/** Asks a new issuer whether it is one (before the request's transaction: it may take seconds). */
+export async function assertNewIssuerAnswers(
+  unit: Unit,
+  tenantId: string,
+  issuer: string,
+  network: ProviderNetwork,
+): Promise<void> {
+  if (await issuerIsNew(unit.db, tenantId, issuer)) await assertIssuerAnswers(issuer, network)
 }
 
 /** `jornada tenants sso set`: the settings checked as the API checks them, the issuer asked, then stored. */

@@ -5,7 +5,7 @@ import type { ProviderNetwork } from '../../lib/openid.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf } from '../../lib/schemas.js'
 import { Tenant, UpdateTenantBody, type UpdateTenantBodyType } from './tenants.schemas.js'
-import { assertIssuerAnswers, issuerIsNew } from './tenant-sso.service.js'
+import { assertNewIssuerAnswers } from './tenant-sso.service.js'
 import * as service from './tenants.service.js'
 
 const operation = operations('Company')
@@ -20,8 +20,7 @@ function checkIssuerAnswers(network: ProviderNetwork) {
     const sso = (request.body as UpdateTenantBodyType | undefined)?.sso
     const auth = request.auth
     if (!sso || !auth || !canAdministerEmployees(auth.actor)) return
-    if (await issuerIsNew(unitOfRequest(request).db, auth.tenantId, sso.oidc_issuer))
-      await assertIssuerAnswers(sso.oidc_issuer, network)
+    await assertNewIssuerAnswers(unitOfRequest(request), auth.tenantId, sso.oidc_issuer, network)
   }
 }
 
