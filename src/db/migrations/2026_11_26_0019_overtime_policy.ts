@@ -6,9 +6,13 @@
  * work nights (night workers may not do overtime, art. 36.1). Frozen: later changes go into new
  * migrations.
  */
-import type { Kysely } from 'kysely'
+import { type Kysely, SqliteAdapter, sql } from 'kysely'
 
 export async function up(db: Kysely<any>): Promise<void> {
+  // Migrations run in one transaction: an earlier one's writes to tenants or users (0016 sets
+  // every company's language) leave the authentication epoch's deferred triggers pending (0013),
+  // and PostgreSQL refuses to alter a table with pending trigger events. Fire them now.
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) await sql`set constraints all immediate`.execute(db)
   const tenants = [
     ['overtime_basis', 'text', 'daily'],
     ['overtime_compensation', 'text', 'rest'],
@@ -30,6 +34,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) await sql`set constraints all immediate`.execute(db)
   for (const name of ['night_worker', 'overtime_comp_expiry', 'overtime_compensation'])
     await db.schema.alterTable('users').dropColumn(name).execute()
   for (const name of [
