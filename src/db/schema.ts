@@ -7,6 +7,7 @@
  * `boolean` back into booleans (db/sqlite-statements.ts).
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { OvertimeApproval, OvertimeBasis, OvertimeCompensation } from '../lib/overtime-policy.js'
 import type { JsonText } from './codec.js'
 
 /** A boolean column: written and read as a boolean on both engines. */
@@ -41,12 +42,9 @@ export interface TenantsTable {
   /** ISO 8601 months, e.g. P4M: rest is due within this after the end of the lot's month. */
   overtime_comp_expiry: string
   overtime_annual_cap_hours: number
-  overtime_approval: 'manual' | 'automatic'
+  overtime_approval: OvertimeApproval
   created_at: string
 }
-
-export type OvertimeBasis = 'daily' | 'weekly' | 'monthly'
-export type OvertimeCompensation = 'rest' | 'pay' | 'mixed'
 
 export interface DepartmentsTable {
   id: string

@@ -6,22 +6,19 @@
 import { type Static, Type } from 'typebox'
 import { Nullable } from './schemas.js'
 
-export const OVERTIME_BASES = ['daily', 'weekly', 'monthly'] as const
-export const OVERTIME_COMPENSATIONS = ['rest', 'pay', 'mixed'] as const
-export const OVERTIME_APPROVALS = ['manual', 'automatic'] as const
-
 /** The law's ceiling (art. 35.2): eighty hours a year; a company may set less, never more. */
 export const LEGAL_ANNUAL_CAP_HOURS = 80
 /** Two years: far beyond any collective agreement's period for resting overtime off. */
 export const MAX_COMP_EXPIRY_MONTHS = 24
 
+/** The policy as the company's columns hold it (db/schema.ts takes its types from here). */
 export interface OvertimePolicy {
-  overtime_basis: (typeof OVERTIME_BASES)[number]
-  overtime_compensation: (typeof OVERTIME_COMPENSATIONS)[number]
+  overtime_basis: OvertimeBasis
+  overtime_compensation: OvertimeCompensation
   /** ISO 8601 months, e.g. P4M. */
   overtime_comp_expiry: string
   overtime_annual_cap_hours: number
-  overtime_approval: (typeof OVERTIME_APPROVALS)[number]
+  overtime_approval: OvertimeApproval
 }
 
 /** What the law says when nothing is agreed: rest within the four months after (art. 35.1). */
@@ -65,6 +62,11 @@ const Approval = Type.Union([Type.Literal('manual'), Type.Literal('automatic')],
   description:
     'manual (HR or an administrator decides each lot, the default) or automatic (lots are approved as proposed, within the cap)',
 })
+
+/** The values each part takes, from the schemas that validate them: one list of each. */
+export type OvertimeBasis = Static<typeof Basis>
+export type OvertimeCompensation = Static<typeof Compensation>
+export type OvertimeApproval = Static<typeof Approval>
 
 export const OvertimePolicySchema = Type.Object(
   {

@@ -5,8 +5,7 @@
  * drawn from what is owed, oldest first. Tested without HTTP (test/unit/overtime-logic.test.ts).
  */
 import { DateTime } from 'luxon'
-import type { OvertimeBasis, OvertimeCompensation } from '../../db/schema.js'
-import { monthsOf } from '../../lib/overtime-policy.js'
+import { type OvertimeBasis, type OvertimeCompensation, monthsOf } from '../../lib/overtime-policy.js'
 
 /** One day of the record as overtime reads it: minutes worked and expected on that local day. */
 export interface DayBalance {
