@@ -5,14 +5,19 @@
  */
 export const SESSION_COOKIE = 'jornada_session'
 
-/** The session cookie's value in a `Cookie` header, or null. Other cookies are ignored. */
-export function sessionCookieOf(header: string | undefined): string | null {
-  if (!header?.includes(SESSION_COOKIE)) return null
+/** The value of cookie `name` in a `Cookie` header, or null. Other cookies are ignored. */
+export function cookieOf(header: string | undefined, name: string): string | null {
+  if (!header?.includes(name)) return null
   for (const part of header.split(';')) {
     const eq = part.indexOf('=')
-    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) return part.slice(eq + 1).trim() || null
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null
   }
   return null
+}
+
+/** The session cookie's value in a `Cookie` header, or null. */
+export function sessionCookieOf(header: string | undefined): string | null {
+  return cookieOf(header, SESSION_COOKIE)
 }
 
 export interface CookieOptions {

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { unitOfRequest } from '../../http/request-scope.js'
-import { type CookieOptions, signedInCookies } from '../../http/session-cookie.js'
+import { type CookieOptions, cookieOf, signedInCookies } from '../../http/session-cookie.js'
 import { ProviderConfigurations, type ProviderNetwork } from '../../lib/openid.js'
 import type { SecretBox } from '../../lib/secret-box.js'
 import type { SessionPolicy } from '../keys/index.js'
@@ -80,14 +80,6 @@ function stateCookie(value: string, maxAgeSeconds: number, cookies: CookieOption
   return `${STATE_COOKIE}=${value}; Max-Age=${maxAgeSeconds}; Path=/auth/oidc; HttpOnly; SameSite=Lax${cookies.secure ? '; Secure' : ''}`
 }
 
-function stateCookieOf(header: string | undefined): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=')
-    if (eq > 0 && part.slice(0, eq).trim() === STATE_COOKIE) return part.slice(eq + 1).trim() || null
-  }
-  return null
-}
-
 function noStore(reply: FastifyReply): FastifyReply {
   return reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer')
 }
@@ -123,9 +115,8 @@ export function registerSingleSignOnPages(app: FastifyInstance, settings: Single
       const context = contextFor(request)
       if (!context) throw new SingleSignOnRefused('misconfigured', tenantId)
       if (!startedHere(request, query)) {
-        const unit = unitOfRequest(request)
-        const target = await singleSignOnTarget(unit, tenantId, context)
-        const language = pageLanguage(request.headers['accept-language'], await companyLanguage(unit, tenantId))
+        const target = await singleSignOnTarget(unitOfRequest(request), tenantId, context)
+        const language = pageLanguage(request.headers['accept-language'], target.language)
         const next = `${START_PATH}?tenant_id=${encodeURIComponent(tenantId)}&continue=1`
         return noStore(reply)
           .header('Content-Type', 'text/html; charset=utf-8')
@@ -153,7 +144,7 @@ export function registerSingleSignOnPages(app: FastifyInstance, settings: Single
       const signedIn = await finishSingleSignOn(
         unit,
         callbackUrl,
-        stateCookieOf(request.headers.cookie),
+        cookieOf(request.headers.cookie, STATE_COOKIE),
         { address: request.ip, userAgent: request.headers['user-agent'] ?? null },
         settings.session,
         context,

@@ -88,10 +88,10 @@ export async function singleSignOnTarget(
   unit: Unit,
   tenantId: string,
   context: SingleSignOnContext,
-): Promise<{ company: string; providerHost: string }> {
+): Promise<{ company: string; providerHost: string; language: 'es' | 'en' }> {
   const sso = await companySso(unit, tenantId, context)
   const tenant = await requireTenant(unit.db, tenantId)
-  return { company: tenant.name, providerHost: new URL(sso.provider.issuer).host }
+  return { company: tenant.name, providerHost: new URL(sso.provider.issuer).host, language: tenant.language }
 }
 
 /** Starts a sign-in: where to send the person, and the state their browser keeps until they are back. */
