@@ -16,14 +16,21 @@ import { hashPassword, newSecret, sha256Hex } from '../../lib/secrets.js'
 import { recordWrite } from '../audit/index.js'
 import { recordEvent } from '../events/index.js'
 import { type SessionPolicy, endSessionsOf, revokePersonalKeysOf } from '../keys/index.js'
-import { isSsoOnly, requireTenant } from '../tenants/index.js'
+import { requireTenant } from '../tenants/index.js'
 import { findUserRow } from '../users/index.js'
 import * as tokens from './account-tokens.repository.js'
 import { accountsByEmail, setPasswordHash } from './accounts.repository.js'
 import { accountMail } from './mail-templates.js'
 import type { MailMessage } from './mailer.js'
 import { deletePasskeysOf } from './passkeys.repository.js'
-import { type ClientInfo, type SignedIn, normalizedEmail, openSession, ownCredentialsAdmit } from './sign-in.service.js'
+import {
+  type ClientInfo,
+  type SignedIn,
+  normalizedEmail,
+  openSession,
+  ownCredentialsAdmit,
+  signsInOnlyAtProvider,
+} from './sign-in.service.js'
 
 const HOUR_MS = 3_600_000
 export const INVITATION_LIFETIME_MS = 72 * HOUR_MS
@@ -114,7 +121,7 @@ export async function inviteUser(
     const user = await findUserRow(tx.db, auth.tenantId, userId)
     if (!user) throw notFound('User')
     if (user.status !== 'active') throw new AppError('user_disabled', 'The user is disabled: reactivate them first')
-    if (user.role !== 'admin' && (await isSsoOnly(tx.db, auth.tenantId)))
+    if (await signsInOnlyAtProvider(tx.db, user))
       throw new AppError(
         'sso_required',
         'The company signs in with its identity provider only: this person signs in there, with no invitation',
@@ -158,8 +165,7 @@ export async function requestPasswordReset(
   )
   // A password would not sign in someone whose company uses its identity provider only.
   const accounts: typeof candidates = []
-  for (const account of candidates)
-    if (account.role === 'admin' || !(await isSsoOnly(unit.db, account.tenant_id))) accounts.push(account)
+  for (const account of candidates) if (!(await signsInOnlyAtProvider(unit.db, account))) accounts.push(account)
   const since = new Date(unit.now - HOUR_MS).toISOString()
   return inTransaction(unit, async (tx) => {
     const mails: MailMessage[] = []

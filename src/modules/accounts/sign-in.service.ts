@@ -88,6 +88,14 @@ export async function ownCredentialsAdmit(
   )
 }
 
+/** Whether only the company's identity provider may sign this person in (SSO-only, not an administrator). */
+export async function signsInOnlyAtProvider(
+  db: Unit['db'],
+  account: Pick<Account, 'tenant_id' | 'role'>,
+): Promise<boolean> {
+  return account.role !== 'admin' && (await isSsoOnly(db, account.tenant_id))
+}
+
 /** Starts a session for an account that has proved who it is, with its audit entry; the caller's unit of work. */
 export async function openSession(
   unit: Unit,
