@@ -95,6 +95,7 @@ async function seed(handle: DatabaseHandle) {
             decided_at: null,
             cancelled_at: null,
             created_at: new Date(NOW - (20 - k) * 86_400_000).toISOString(),
+            updated_at: new Date(NOW - (20 - k) * 86_400_000).toISOString(),
           }
           await insertAbsence(trx, row)
           count++
@@ -177,6 +178,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Figure[] | nu
             decided_at: null,
             cancelled_at: null,
             created_at: new Date().toISOString(),
+            updated_at: new Date().toISOString(),
           })
         })
       }),

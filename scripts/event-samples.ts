@@ -12,6 +12,7 @@ import { buildApp } from '../src/app.js'
 import { migrateToLatest, openDatabase } from '../src/db/database.js'
 import { proposeClosingOfLeftOpenSessions } from '../src/modules/attendance/index.js'
 import { EVENT_TYPES } from '../src/modules/events/events.logic.js'
+import { settleOvertime } from '../src/modules/overtime/index.js'
 import { allTenants } from '../src/modules/tenants/index.js'
 import { createKey } from '../src/modules/keys/keys.service.js'
 import { createTenant } from '../src/modules/onboarding/onboarding.service.js'
@@ -90,6 +91,9 @@ async function makeEvents(calls: Call[]): Promise<Envelope[]> {
       },
     )
     await call(adminKey, 'PATCH', `/users/${user.id}`, { full_name: 'Marta García López' })
+    // A long Thursday in October (ten hours against eight): overtime, proposed below.
+    await call(adminKey, 'POST', '/attendance', { user_id: user.id, type: 'in', ts: '2026-10-15T06:00:00.000Z' })
+    await call(adminKey, 'POST', '/attendance', { user_id: user.id, type: 'out', ts: '2026-10-15T16:00:00.000Z' })
     await call(adminKey, 'POST', '/attendance', { user_id: user.id, type: 'in', ts: iso(START - 2 * HOUR) })
     const out = (await call(adminKey, 'POST', '/attendance', { user_id: user.id, type: 'out', ts: iso(START - HOUR) }))!
     const correction = (await call(adminKey, 'POST', '/attendance/corrections', {
@@ -147,9 +151,33 @@ async function makeEvents(calls: Call[]): Promise<Envelope[]> {
     const from = Date.now()
     await proposeClosingOfLeftOpenSessions({ db: database.db, now }, await allTenants(database.db))
     calls.push({ from, to: Date.now(), at: now })
+    // Overtime: October has ended, so reading the lots proposes Marta's long Thursday; HR approves
+    // it (as rest) and pays part of it, and rejects the adjustment a correction adding a Saturday's
+    // hour brings.
+    const lots = (await call(adminKey, 'GET', '/overtime/lots')) as unknown as { id: string }[]
+    await call(adminKey, 'POST', `/overtime/lots/${lots[0]!.id}/decide`, { decision: 'approved' })
+    await call(adminKey, 'POST', `/overtime/lots/${lots[0]!.id}/pay`, { minutes: 30, payroll_month: '2026-11' })
+    const saturday = (await call(adminKey, 'POST', '/attendance/corrections', {
+      user_id: user.id,
+      reason: 'Stocktaking on Saturday',
+      changes: [
+        { action: 'add', type: 'in', ts: '2026-10-17T08:00:00.000Z' },
+        { action: 'add', type: 'out', ts: '2026-10-17T09:00:00.000Z' },
+      ],
+    }))!
+    await call(workerKey, 'POST', `/attendance/corrections/${saturday.id}/decide`, { decision: 'approved' })
+    const adjustment = (
+      (await call(adminKey, 'GET', '/overtime/lots?status=pending')) as unknown as { id: string }[]
+    )[0]!
+    await call(adminKey, 'POST', `/overtime/lots/${adjustment.id}/decide`, { decision: 'rejected' })
     await call(adminKey, 'POST', `/users/${user.id}/deactivate`)
     await call(adminKey, 'POST', `/users/${user.id}/reactivate`)
     await call(adminKey, 'POST', `/users/${user.id}/invite`)
+    // The rest still owed passes its deadline (the end of February): housekeeping announces it.
+    now = Date.parse('2027-03-01T08:00:00.000Z')
+    const late = Date.now()
+    await settleOvertime({ db: database.db, now }, await allTenants(database.db))
+    calls.push({ from: late, to: Date.now(), at: now })
     const res = await app.inject({
       method: 'GET',
       url: '/api/v1/events?page_size=500',
@@ -185,7 +213,8 @@ function normalised(text: string, calls: readonly Call[]): string {
     })
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, (instant) => {
       const ms = Date.parse(instant)
-      if (Math.abs(ms - START) <= 2 * 86_400_000) return instant
+      // Instants of the record (before the samples were made) and of the fixed clock stay.
+      if (ms <= START + 2 * 86_400_000 || calls.some((call) => call.at === ms)) return instant
       return iso(calls.find((call) => call.from <= ms && ms <= call.to)?.at ?? START)
     })
 }

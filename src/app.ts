@@ -35,6 +35,7 @@ import { validatorCompiler } from './http/validation.js'
 import { OneLinePerRequest, lazyRequestLogger } from './http/request-log.js'
 import { findBadCharacter } from './lib/validation.js'
 import { absencesApi } from './modules/absences/index.js'
+import { overtimeApi } from './modules/overtime/index.js'
 import { accessLogApi, logInspectorAccess } from './modules/access-log/index.js'
 import { allocationsApi } from './modules/allocations/index.js'
 import { auditApi, auditWrites } from './modules/audit/index.js'
@@ -91,6 +92,7 @@ const apiModules = (accounts: ApiModule): readonly ApiModule[] => [
   projectsApi,
   allocationsApi,
   absencesApi,
+  overtimeApi,
   workCalendarApi,
   keysApi,
   auditApi,

@@ -110,6 +110,25 @@ export const ERROR_CATALOGUE = {
     description: 'Pending and approved vacation would exceed the annual vacation days.',
   },
   absence_not_pending: { status: 409, description: 'Only a pending absence can be decided.' },
+  overtime_lot_not_pending: { status: 409, description: 'Only a pending overtime lot can be decided.' },
+  overtime_cap_exceeded: {
+    status: 409,
+    description:
+      'Approving the lot would take the employee’s overtime of the year past the annual cap (pro rata for part-time; force majeure and rest taken within four months do not count). Approve it as force majeure if it was, or compensate it by rest within four months.',
+  },
+  overtime_not_allowed: {
+    status: 409,
+    description:
+      'The employee may not work overtime (a minor, a night worker or a part-time employee): the lot can only be approved as force majeure.',
+  },
+  overtime_rest_exceeded: {
+    status: 409,
+    description: 'The rest asked for is more than the approved overtime still owed to the employee as rest.',
+  },
+  overtime_lot_not_payable: {
+    status: 409,
+    description: 'Only an approved lot can be paid, and never more than it still owes.',
+  },
   absence_not_cancellable: {
     status: 409,
     description: 'Only a pending or approved absence that has not ended can be cancelled.',

@@ -145,8 +145,8 @@ export async function startServer(
   const log = app.log
   const stopHousekeeping = startHousekeeping(database.db, Date.now, (outcome) =>
     outcome instanceof Error
-      ? log.error({ err: outcome }, 'purge of expired idempotency keys and events failed')
-      : log.info({ purged: outcome }, 'purged expired records'),
+      ? log.error({ err: outcome }, 'housekeeping failed (purge of expired records, overtime lots); it runs again')
+      : log.info(outcome, 'purged expired records, settled overtime lots'),
   )
   const stopLeftOpenChecks = runPeriodically(
     async () => proposeClosingOfLeftOpenSessions({ db: database.db, now: Date.now() }, await allTenants(database.db)),

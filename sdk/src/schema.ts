@@ -1225,6 +1225,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/overtime/lots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Overtime lots: each employee’s overtime of each ended month, newest month first
+         * @description A lot appears once its month has ended in the company’s zone, for each employee with overtime in it (on the company’s overtime_policy.basis); this read proposes any the hourly housekeeping has not yet. A pending lot follows the record; a decided one never changes, and a later change of its month adds an adjustment lot (`adjusts`). Need-to-know as for attendance: HR and administrators see everyone’s, others their own and their team’s. Its cost grows with its input, so a key may run only a few of these at once (`EXPENSIVE_REQUESTS_PER_KEY`, 2 by default): beyond that, 429 `concurrency_limited` with `Retry-After`.
+         */
+        get: operations["overtime-lots.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/overtime/lots/{lot_id}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject a pending overtime lot (HR and administrators)
+         * @description Approving sets how it is compensated (`compensation`, default the employee’s terms; required when they are mixed) and its deadline (`compensate_by`). Refused with 409 `overtime_not_allowed` for a minor, a night worker or a part-time employee, and with 409 `overtime_cap_exceeded` past the annual cap, unless `force_majeure` is true. Only a pending lot can be decided (409 `overtime_lot_not_pending`); nobody decides their own (403).
+         */
+        post: operations["overtime-lots.decide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/overtime/lots/{lot_id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record pay for an approved overtime lot (HR and administrators)
+         * @description Any approved lot can be paid up to what it still owes (409 `overtime_lot_not_payable` otherwise), a rest lot too: rest still owed when someone leaves is paid. `payroll_month` is not before the lot’s month.
+         */
+        post: operations["overtime-lots.pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/overtime/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An employee’s overtime: rest owed and its deadline, overdue, paid, and the year toward the cap
+         * @description Rest and pay owed are as of today across all years; the other figures are those of the year’s lots. Default employee: the caller. Another employee’s balance is theirs to see under need-to-know (404 otherwise). Its cost grows with its input, so a key may run only a few of these at once (`EXPENSIVE_REQUESTS_PER_KEY`, 2 by default): beyond that, 429 `concurrency_limited` with `Retry-After`.
+         */
+        get: operations["overtime.balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/{user_id}/schedule-history": {
         parameters: {
             query?: never;
@@ -1616,7 +1696,7 @@ export interface components {
                  * @description Machine-readable code from the error catalogue
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "personal_credential_required" | "sso_required" | "csrf_failed" | "invalid_credentials" | "invalid_token" | "tenant_choice_required" | "login_throttled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_not_set_up" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "password_already_set" | "holiday_exists" | "punch_out_of_order" | "session_left_open" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "passkey_limit_reached" | "passkey_exists" | "secrets_key_missing" | "passkeys_need_public_url" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "concurrency_limited" | "rate_limited" | "internal_error" | "mail_unavailable" | "overloaded";
+                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "personal_credential_required" | "sso_required" | "csrf_failed" | "invalid_credentials" | "invalid_token" | "tenant_choice_required" | "login_throttled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_not_set_up" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "password_already_set" | "holiday_exists" | "punch_out_of_order" | "session_left_open" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "overtime_lot_not_pending" | "overtime_cap_exceeded" | "overtime_not_allowed" | "overtime_rest_exceeded" | "overtime_lot_not_payable" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "passkey_limit_reached" | "passkey_exists" | "secrets_key_missing" | "passkeys_need_public_url" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "concurrency_limited" | "rate_limited" | "internal_error" | "mail_unavailable" | "overloaded";
                 /** @description Human-readable explanation */
                 message: string;
                 /** @description For validation errors: one item per failing field; for `tenant_choice_required`: one item per company to choose from */
@@ -2239,6 +2319,63 @@ export interface components {
             } | null;
             /** Format: date-time */
             generated_at: string;
+            /** @description Overtime (art. 35 ET, decisions 18): the summary handed to the worker with the month’s record. Not part of the signed content: decisions on lots do not supersede a signature */
+            overtime: {
+                /** @description The company’s basis the lots are counted on */
+                basis: "daily" | "weekly" | "monthly";
+                /** @description The lots of this month (its first lot and any adjustment); none until the month has ended, or when it had no overtime */
+                lots: {
+                    id: string;
+                    user_id: string;
+                    /** @description YYYY-MM: the month the overtime was worked */
+                    month: string;
+                    /** @description Overtime minutes of the month on the company’s basis. A pending lot follows the record; a decided one never changes. An adjustment (adjusts not null) may be negative */
+                    minutes: number;
+                    status: "pending" | "approved" | "rejected";
+                    /** @description rest or pay, set when the lot is approved (null while pending and when rejected) */
+                    compensation: "rest" | "pay" | null;
+                    /** @description Approved as force majeure (art. 35.3): outside the annual cap and allowed to anyone */
+                    force_majeure: boolean;
+                    /**
+                     * Format: date
+                     * @description The last day of the month plus the employee’s comp_expiry: rest must be taken by then
+                     */
+                    compensate_by: string;
+                    /** @description Rest taken for it through approved overtime_rest absences */
+                    rested_minutes: number;
+                    /** @description Paid, through POST /overtime/lots/{id}/pay */
+                    paid_minutes: number;
+                    /** @description Still to be compensated: minutes less rest taken and pay made (0 unless approved) */
+                    owed_minutes: number;
+                    /** @description A rest lot past compensate_by with rest still owed */
+                    overdue: boolean;
+                    /** @description For a later change of a month already decided, the id of the month’s first lot */
+                    adjusts: string | null;
+                    /** @description Who approved or rejected it; "company" when approved by the automatic policy */
+                    decided_by: string | null;
+                    /** Format: date-time */
+                    decided_at: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                }[];
+                /** @description Rest still owed when the report was generated, on lots of any month, due first first */
+                owed_rest: {
+                    lot_id: string;
+                    /** @description The month the overtime was worked */
+                    month: string;
+                    owed_minutes: number;
+                    /** Format: date */
+                    compensate_by: string;
+                    overdue: boolean;
+                }[];
+                /** @description The report’s year toward the annual cap */
+                year: {
+                    year: number;
+                    approved_minutes: number;
+                    counted_toward_cap_minutes: number;
+                    cap_minutes: number;
+                };
+            };
             /** @description SHA-256 of the canonical JSON of { user_id, month, time_zone, days, totals }: equal to signature.sha256 while the signed record is unchanged */
             content_sha256: string;
             /** @description The worker’s latest signature of the month; null when never signed */
@@ -2402,6 +2539,68 @@ export interface components {
             /** @description entitled - approved - pending */
             remaining: number;
         };
+        /** @description Decision notes are stored but never returned */
+        OvertimeLot: {
+            id: string;
+            user_id: string;
+            /** @description YYYY-MM: the month the overtime was worked */
+            month: string;
+            /** @description Overtime minutes of the month on the company’s basis. A pending lot follows the record; a decided one never changes. An adjustment (adjusts not null) may be negative */
+            minutes: number;
+            status: "pending" | "approved" | "rejected";
+            /** @description rest or pay, set when the lot is approved (null while pending and when rejected) */
+            compensation: "rest" | "pay" | null;
+            /** @description Approved as force majeure (art. 35.3): outside the annual cap and allowed to anyone */
+            force_majeure: boolean;
+            /**
+             * Format: date
+             * @description The last day of the month plus the employee’s comp_expiry: rest must be taken by then
+             */
+            compensate_by: string;
+            /** @description Rest taken for it through approved overtime_rest absences */
+            rested_minutes: number;
+            /** @description Paid, through POST /overtime/lots/{id}/pay */
+            paid_minutes: number;
+            /** @description Still to be compensated: minutes less rest taken and pay made (0 unless approved) */
+            owed_minutes: number;
+            /** @description A rest lot past compensate_by with rest still owed */
+            overdue: boolean;
+            /** @description For a later change of a month already decided, the id of the month’s first lot */
+            adjusts: string | null;
+            /** @description Who approved or rejected it; "company" when approved by the automatic policy */
+            decided_by: string | null;
+            /** Format: date-time */
+            decided_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        OvertimeBalance: {
+            user_id: string;
+            year: number;
+            /** @description Rest still owed today on approved rest lots of any year (overdue included) */
+            owed_rest_minutes: number;
+            /** @description Of owed_rest_minutes, what is past its lot’s compensate_by */
+            overdue_minutes: number;
+            /**
+             * Format: date
+             * @description The earliest compensate_by of a lot that still owes rest and is not overdue
+             */
+            next_deadline: string | null;
+            /** @description Approved pay lots of any year not paid yet */
+            owed_pay_minutes: number;
+            /** @description Minutes of the year’s lots waiting for a decision */
+            pending_minutes: number;
+            /** @description Minutes of the year’s approved lots */
+            approved_minutes: number;
+            /** @description Paid on the year’s lots */
+            paid_minutes: number;
+            /** @description Rest taken for the year’s lots */
+            rested_minutes: number;
+            /** @description Of the year’s approved minutes, those the annual cap counts: not force majeure, not compensated by rest within four months */
+            counted_toward_cap_minutes: number;
+            /** @description The annual cap: the company’s annual_cap_hours, pro rata for a part-time schedule */
+            cap_minutes: number;
+        };
         /** @description A span of days over which one schedule, in one version, applied to the employee */
         SchedulePeriod: {
             /**
@@ -2532,7 +2731,7 @@ export interface components {
             /** @description evt_…; also the cursor to read on from (`after`) */
             id: string;
             /** @description What changed */
-            type: "user.created" | "user.updated" | "user.deactivated" | "user.reactivated" | "user.invited" | "punch.created" | "attendance.anomaly_detected" | "absence.created" | "absence.approved" | "absence.rejected" | "absence.cancelled" | "correction.proposed" | "correction.approved" | "correction.rejected" | "allocation.created" | "allocation.deleted" | "expense.created";
+            type: "user.created" | "user.updated" | "user.deactivated" | "user.reactivated" | "user.invited" | "punch.created" | "attendance.anomaly_detected" | "absence.created" | "absence.approved" | "absence.rejected" | "absence.cancelled" | "correction.proposed" | "correction.approved" | "correction.rejected" | "allocation.created" | "allocation.deleted" | "expense.created" | "overtime.lot_proposed" | "overtime.lot_approved" | "overtime.lot_rejected" | "overtime.lot_paid" | "overtime.compensation_overdue";
             /**
              * Format: date-time
              * @description When the change was made
@@ -3302,6 +3501,27 @@ export interface components {
             /** @description Decision note (never returned) */
             note?: string;
         };
+        OvertimeLotsDecideRequest: {
+            decision: "approved" | "rejected";
+            /** @description How an approved lot is compensated; default the employee’s terms (required when they are mixed) */
+            compensation?: "rest" | "pay";
+            /**
+             * @description Work to prevent or repair extraordinary and urgent damage (art. 35.3): not counted toward the cap, and the one overtime minors, night workers and part-time employees may do
+             * @default false
+             */
+            force_majeure?: boolean;
+            /** @description Decision note (never returned) */
+            note?: string;
+        };
+        OvertimeLotsPayRequest: {
+            /** @description At most what the lot still owes */
+            minutes: number;
+            /**
+             * @description The payroll (YYYY-MM) the minutes are paid in; not before the lot’s month. must be a month written YYYY-MM, e.g. 2026-03
+             * @example 2026-03
+             */
+            payroll_month: string;
+        };
         KeysCreateRequest: {
             name?: string;
             /** @description 'inspector': read-only access to the time record for the Labour Inspectorate or workers' representatives; expires within 90 days, every request is in the access log, never sees personal data */
@@ -3320,7 +3540,7 @@ export interface components {
         WebhooksCreateRequest: {
             /** @description An https URL on the public internet (see WEBHOOKS_ALLOW_PRIVATE_NETWORKS) */
             url: string;
-            /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, user.invited, punch.created, attendance.anomaly_detected, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created), or ["*"] for all, including types added later */
+            /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, user.invited, punch.created, attendance.anomaly_detected, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created, overtime.lot_proposed, overtime.lot_approved, overtime.lot_rejected, overtime.lot_paid, overtime.compensation_overdue), or ["*"] for all, including types added later */
             events: string[];
             description?: string;
             active?: boolean;
@@ -3328,7 +3548,7 @@ export interface components {
         WebhooksUpdateRequest: {
             /** @description An https URL on the public internet (see WEBHOOKS_ALLOW_PRIVATE_NETWORKS) */
             url?: string;
-            /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, user.invited, punch.created, attendance.anomaly_detected, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created), or ["*"] for all, including types added later */
+            /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, user.invited, punch.created, attendance.anomaly_detected, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created, overtime.lot_proposed, overtime.lot_approved, overtime.lot_rejected, overtime.lot_paid, overtime.compensation_overdue), or ["*"] for all, including types added later */
             events?: string[];
             description?: string | null;
             active?: boolean;
@@ -15313,6 +15533,682 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["VacationBalance"];
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request (headers and body) was not received within the server’s request timeout. */
+            408: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB. */
+            431: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; it is logged with the request id. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "overtime-lots.list": {
+        parameters: {
+            query?: {
+                user_id?: string;
+                /**
+                 * @description First month, included
+                 * @example 2026-03
+                 */
+                from?: string;
+                /**
+                 * @description Last month, included
+                 * @example 2026-03
+                 */
+                to?: string;
+                status?: "pending" | "approved" | "rejected";
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 25) */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OvertimeLot"][];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request (headers and body) was not received within the server’s request timeout. */
+            408: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB. */
+            431: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; it is logged with the request id. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "overtime-lots.decide": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried write safe: a repeat with the same key and request within 24 hours gets the first answer (`Idempotent-Replayed: true`) and does nothing again. 1 to 255 printable characters; the key belongs to the credential that used it. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @example id_01KAF000000000000000000001 */
+                lot_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OvertimeLotsDecideRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OvertimeLot"];
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request (headers and body) was not received within the server’s request timeout. */
+            408: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state; or `idempotency_key_in_use`: A request with this Idempotency-Key is still running; retry after `Retry-After` seconds to get its answer. */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (method, path or body); use a new key for a new request. */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB. */
+            431: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; it is logged with the request id. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "overtime-lots.pay": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried write safe: a repeat with the same key and request within 24 hours gets the first answer (`Idempotent-Replayed: true`) and does nothing again. 1 to 255 printable characters; the key belongs to the credential that used it. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @example id_01KAF000000000000000000001 */
+                lot_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OvertimeLotsPayRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OvertimeLot"];
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request (headers and body) was not received within the server’s request timeout. */
+            408: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state; or `idempotency_key_in_use`: A request with this Idempotency-Key is still running; retry after `Retry-After` seconds to get its answer. */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (method, path or body); use a new key for a new request. */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB. */
+            431: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; it is logged with the request id. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "overtime.balance": {
+        parameters: {
+            query?: {
+                /** @description Default: the caller */
+                user_id?: string;
+                /** @description Calendar year (default: this year) */
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OvertimeBalance"];
                     };
                 };
             };

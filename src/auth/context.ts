@@ -48,6 +48,26 @@ export interface AuthContext {
   recordsRead?: Set<string>
 }
 
+/** The proposer and actor id of what the company does by its policy. */
+export const COMPANY = 'company'
+
+/**
+ * The company acting by its policy, with no person and no key behind it: proposing to close a
+ * forgotten clock-out, proposing and (when its policy says so) approving overtime lots.
+ */
+export function companyAuth(tenant: TenantRow): AuthContext {
+  return {
+    keyId: COMPANY,
+    kind: 'standard',
+    credential: 'company',
+    personal: false,
+    tenantId: tenant.id,
+    tenant,
+    scopes: [],
+    actor: { id: COMPANY, email: '', fullName: tenant.legal_name ?? tenant.name, role: 'member', departmentId: null },
+  }
+}
+
 /** Notes whose records a request read, when its key's requests are logged (inspector keys). */
 export function noteRecordsRead(auth: AuthContext, userIds: Iterable<string>): void {
   if (!auth.recordsRead) return

@@ -73,6 +73,10 @@ export const SCOPES = [
   'kiosks.create',
   'kiosks.revoke',
   'users.reset-kiosk-pin',
+  'overtime-lots.list',
+  'overtime-lots.decide',
+  'overtime-lots.pay',
+  'overtime.balance',
 ] as const
 
 export type Scope = (typeof SCOPES)[number]

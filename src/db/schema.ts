@@ -353,6 +353,8 @@ export interface AbsencesTable {
   decided_at: string | null
   cancelled_at: string | null
   created_at: string
+  /** The last change of status (or the creation): what overtime looks at to follow the record. */
+  updated_at: string
 }
 
 export interface Database {
@@ -393,6 +395,10 @@ export interface Database {
   webauthn_challenges: WebauthnChallengesTable
   tenant_sso: TenantSsoTable
   oidc_sign_ins: OidcSignInsTable
+  overtime_lots: OvertimeLotsTable
+  overtime_rest_draws: OvertimeRestDrawsTable
+  overtime_payments: OvertimePaymentsTable
+  overtime_settlements: OvertimeSettlementsTable
 }
 
 /** A person signed in (decisions 16): only hashes of the cookie's secret and of the CSRF token are kept. */
@@ -665,4 +671,68 @@ export interface WebhookDispatchTable {
   id: number
   after_tx: number
   after_seq: number
+}
+
+/**
+ * One employee's overtime of one ended month (decisions 18). A pending lot follows the record; a
+ * decided one never changes its minutes: a later change of the month adds an adjustment lot
+ * (`sequence` 2, 3, ...), whose minutes may be negative.
+ */
+export interface OvertimeLotsTable {
+  id: string
+  tenant_id: string
+  user_id: string
+  /** YYYY-MM */
+  month: string
+  sequence: number
+  /** For an adjustment, the id of the month's first lot. */
+  adjusts: string | null
+  minutes: number
+  status: 'pending' | 'approved' | 'rejected'
+  compensation: 'rest' | 'pay' | null
+  force_majeure: DbBoolean
+  /** YYYY-MM-DD: the end of the month plus the employee's expiry. */
+  compensate_by: string
+  rested_minutes: number
+  paid_minutes: number
+  /** When `overtime.compensation_overdue` was announced for it, once. */
+  overdue_announced_at: string | null
+  decided_by: string | null
+  decided_at: string | null
+  decision_note: string | null
+  created_at: string
+  updated_at: string
+}
+export type OvertimeLotRow = Selectable<OvertimeLotsTable>
+
+/** Minutes of rest an approved `overtime_rest` absence took from a lot; deleted when it is cancelled. */
+export interface OvertimeRestDrawsTable {
+  tenant_id: string
+  absence_id: string
+  lot_id: string
+  user_id: string
+  minutes: number
+  /** YYYY-MM-DD, the absence's last day. */
+  taken_on: string
+  created_at: string
+}
+
+/** A payment of a lot's minutes, in a payroll month. */
+export interface OvertimePaymentsTable {
+  id: string
+  tenant_id: string
+  lot_id: string
+  user_id: string
+  minutes: number
+  payroll_month: string
+  paid_by: string
+  created_at: string
+}
+
+/** How far a company's lots have been proposed and its record's changes looked at. */
+export interface OvertimeSettlementsTable {
+  tenant_id: string
+  first_month: string
+  settled_month: string
+  changes_seen_until: string
 }

@@ -50,6 +50,8 @@ export const ID_PREFIXES = {
   session: 'ses',
   accountToken: 'tok',
   passkey: 'pky',
+  overtimeLot: 'otl',
+  overtimePayment: 'otp',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIXES

@@ -25,11 +25,18 @@ forEachEngine(
       const tenant = await t.newTenant({ country: 'GB', timezone: 'Europe/London' })
       const res = await tenant.admin.get('/api/v1/absence-types')
       assert.equal(res.status, 200)
-      assert.deepEqual(res.body.meta, { page: 1, page_size: 25, total: 4 })
+      assert.deepEqual(res.body.meta, { page: 1, page_size: 25, total: 5 })
       assert.deepEqual(res.body.data, [
         {
           key: 'justified',
           label: 'Justified absence',
+          requires_approval: true,
+          allows_hourly: true,
+          consumes_vacation: false,
+        },
+        {
+          key: 'overtime_rest',
+          label: 'Overtime rest',
           requires_approval: true,
           allows_hourly: true,
           consumes_vacation: false,
@@ -118,10 +125,10 @@ forEachEngine(
       )
 
       const types = (await tenant.admin.get('/api/v1/absence-types')).body
-      assert.equal(types.meta.total, 6)
+      assert.equal(types.meta.total, 7)
       assert.deepEqual(
         types.data.map((x: any) => x.key),
-        ['justified', 'moving', 'personal', 'sick', 'training', 'vacation'],
+        ['justified', 'moving', 'overtime_rest', 'personal', 'sick', 'training', 'vacation'],
       )
 
       const user = await tenant.createUser()

@@ -35,7 +35,9 @@ async function everyWrite(tenant: TestTenant, anonymous: Client): Promise<Map<st
     const res = await by.request(method, url, body)
     assert.ok(res.status < 300, `${operation}: ${res.status} ${JSON.stringify(res.body)}`)
     const id =
-      url.match(/\/((?:usr|dep|wcr|sch|hol|prj|alc|abs|cor|key|whk|kio)_[0-9A-Z]+)/)?.[1] ?? res.body?.data?.id ?? null
+      url.match(/\/((?:usr|dep|wcr|sch|hol|prj|alc|abs|cor|key|whk|kio|otl)_[0-9A-Z]+)/)?.[1] ??
+      res.body?.data?.id ??
+      null
     done.set(operation, id)
     return res.body?.data
   }
@@ -61,6 +63,15 @@ async function everyWrite(tenant: TestTenant, anonymous: Client): Promise<Map<st
   await call('schedules.update', 'PATCH', `/api/v1/schedules/${schedule.id}`, { name: 'Shorter' })
   const holiday = await call('holidays.create', 'POST', '/api/v1/holidays', { date: '2030-01-02', name: 'Founders' })
   await call('holidays.delete', 'DELETE', `/api/v1/holidays/${holiday.id}`)
+  // A long day of last month, which has ended: overtime, decided and paid below.
+  const lastMonthDay = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 15))
+    .toISOString()
+    .slice(0, 10)
+  for (const [type, hour] of [
+    ['in', '06'],
+    ['out', '18'],
+  ])
+    await admin.post('/api/v1/attendance', { user_id: user.id, type, ts: `${lastMonthDay}T${hour}:00:00Z` })
   const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString()
   await call('attendance.batch', 'POST', '/api/v1/attendance/batch', {
     punches: [
@@ -118,6 +129,12 @@ async function everyWrite(tenant: TestTenant, anonymous: Client): Promise<Map<st
     end_date: '2025-03-04',
   })
   await call('absences.cancel', 'POST', `/api/v1/absences/${sick}/cancel`)
+  const [lot] = (await admin.get(`/api/v1/overtime/lots?user_id=${user.id}`)).body.data
+  await call('overtime-lots.decide', 'POST', `/api/v1/overtime/lots/${lot.id}/decide`, { decision: 'approved' })
+  await call('overtime-lots.pay', 'POST', `/api/v1/overtime/lots/${lot.id}/pay`, {
+    minutes: 30,
+    payroll_month: new Date().toISOString().slice(0, 7),
+  })
   // The employee proposes a correction of their punch; the administrator, in HR, consents.
   const moved = (
     await userKey.post('/api/v1/attendance/corrections', {

@@ -40,6 +40,10 @@ const TABLES = [
   'webauthn_challenges',
   'tenant_sso',
   'oidc_sign_ins',
+  'overtime_lots',
+  'overtime_rest_draws',
+  'overtime_payments',
+  'overtime_settlements',
 ] as const
 
 const PATH_SEGMENTS = fc.oneof(

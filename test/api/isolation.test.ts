@@ -69,6 +69,21 @@ forEachEngine('tenant isolation', (t) => {
       await theirs.admin.post('/api/v1/webhooks', { url: 'https://hooks.example.com/theirs', events: ['*'] })
     ).body.data
     const theirKiosk = (await theirs.admin.post('/api/v1/kiosks', { name: 'Their door' })).body.data
+    // A long day of last month, which has ended: their employee's overtime lot.
+    const worker = await theirs.createUser()
+    const lastMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 15)).toISOString()
+    await theirs.admin.post('/api/v1/attendance', {
+      user_id: worker.id,
+      type: 'in',
+      ts: lastMonth.replace('T00', 'T06'),
+    })
+    await theirs.admin.post('/api/v1/attendance', {
+      user_id: worker.id,
+      type: 'out',
+      ts: lastMonth.replace('T00', 'T18'),
+    })
+    const [theirLot] = (await theirs.admin.get('/api/v1/overtime/lots')).body.data
+    assert.match(theirLot.id, /^otl_/)
     const theirSigner = await theirs.createUser({ password: PASSWORD })
     const theirSignedIn = await signedIn(t.app, theirSigner.email)
     const theirSession = (await theirSignedIn.get('/api/v1/auth/sessions')).body.data[0]
@@ -117,6 +132,12 @@ forEachEngine('tenant isolation', (t) => {
       'delete /api/v1/webhooks/{webhook_id}': [['DELETE', `/api/v1/webhooks/${theirWebhook.id}`]],
       'get /api/v1/webhooks/{webhook_id}/deliveries': [['GET', `/api/v1/webhooks/${theirWebhook.id}/deliveries`]],
       'post /api/v1/kiosks/{kiosk_id}/revoke': [['POST', `/api/v1/kiosks/${theirKiosk.id}/revoke`]],
+      'post /api/v1/overtime/lots/{lot_id}/decide': [
+        ['POST', `/api/v1/overtime/lots/${theirLot.id}/decide`, { decision: 'approved' }],
+      ],
+      'post /api/v1/overtime/lots/{lot_id}/pay': [
+        ['POST', `/api/v1/overtime/lots/${theirLot.id}/pay`, { minutes: 1, payroll_month: '2099-01' }],
+      ],
       'post /api/v1/users/{user_id}/invite': [['POST', `/api/v1/users/${theirUser.id}/invite`]],
       'delete /api/v1/auth/sessions/{session_id}': [['DELETE', `/api/v1/auth/sessions/${theirSession.id}`]],
       'delete /api/v1/auth/passkeys/{passkey_id}': [['DELETE', `/api/v1/auth/passkeys/${theirPasskey.id}`]],
@@ -205,6 +226,9 @@ forEachEngine('tenant isolation', (t) => {
     assert.equal(after.profile.city, null)
     assert.equal((await theirs.admin.get('/api/v1/departments')).body.data[0].name, 'Their Dep')
     assert.equal((await theirs.admin.get('/api/v1/holidays?from=2030-05-01&to=2030-05-31')).body.meta.total, 1)
+    assert.equal((await theirs.admin.get('/api/v1/overtime/lots')).body.data[0].status, 'pending')
+    assert.deepEqual((await mine.admin.get('/api/v1/overtime/lots')).body.data, [])
+    expectError(await mine.admin.get(`/api/v1/overtime/balance?user_id=${worker.id}`), 404, 'not_found')
     const theirDay = (
       await theirs.admin.get(
         `/api/v1/attendance?user_id=${theirUser.id}&from=${recent.slice(0, 10)}&to=${recent.slice(0, 10)}&tz=UTC`,

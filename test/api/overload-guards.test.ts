@@ -123,6 +123,8 @@ describe('expensive reads are limited per key in concurrency', () => {
         'attendance.anomalies',
         'attendance.batch',
         'attendance.summary',
+        'overtime-lots.list',
+        'overtime.balance',
       ])
     } finally {
       await api.close()

@@ -116,12 +116,14 @@ forEachEngine(
         )
       assert.deepEqual(await labels(spanish), {
         justified: 'Ausencia justificada',
+        overtime_rest: 'Descanso por horas extra',
         personal: 'Asuntos propios',
         sick: 'Baja por enfermedad',
         vacation: 'Vacaciones',
       })
       assert.deepEqual(await labels(english), {
         justified: 'Justified absence',
+        overtime_rest: 'Overtime rest',
         personal: 'Personal matters',
         sick: 'Sick leave',
         vacation: 'Vacation',

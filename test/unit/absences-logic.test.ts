@@ -48,6 +48,7 @@ describe('DEFAULT_ABSENCE_TYPES', () => {
         ['sick', false, true, false],
         ['justified', true, true, false],
         ['personal', true, true, false],
+        ['overtime_rest', true, true, false],
       ],
     )
     for (const t of DEFAULT_ABSENCE_TYPES) assert.ok(!(t.allows_hourly && t.consumes_vacation), `${t.key} is coherent`)

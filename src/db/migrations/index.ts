@@ -19,6 +19,7 @@ import * as companyPolicies from './2026_11_26_0016_company_policies.js'
 import * as passkeys from './2026_11_26_0017_passkeys.js'
 import * as singleSignOn from './2026_11_26_0018_single_sign_on.js'
 import * as overtimePolicy from './2026_11_26_0019_overtime_policy.js'
+import * as overtimeLots from './2026_11_26_0020_overtime_lots.js'
 
 export const migrations: Record<string, Migration> = {
   '2026_11_01_0001_foundation': foundation,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0017_passkeys': passkeys,
   '2026_11_26_0018_single_sign_on': singleSignOn,
   '2026_11_26_0019_overtime_policy': overtimePolicy,
+  '2026_11_26_0020_overtime_lots': overtimeLots,
 }

@@ -38,6 +38,14 @@ export const DEFAULT_ABSENCE_TYPES = [
     allows_hourly: true,
     consumes_vacation: false,
   },
+  // The system type rest for overtime is taken with (decisions 18): it draws on approved rest lots.
+  {
+    key: 'overtime_rest',
+    labels: { en: 'Overtime rest', es: 'Descanso por horas extra' },
+    requires_approval: true,
+    allows_hourly: true,
+    consumes_vacation: false,
+  },
 ] as const
 
 export type AbsenceStatus = 'pending' | 'approved' | 'rejected' | 'cancelled'

@@ -92,7 +92,13 @@ export async function insertAbsence(db: Db, row: AbsenceRow): Promise<void> {
   await db.insertInto('absences').values(row).execute()
 }
 
-export async function updateAbsence(db: Db, tenantId: string, id: string, patch: Partial<AbsenceRow>): Promise<void> {
+/** Every change of an absence says when it happened: overtime follows the record by `updated_at`. */
+export async function updateAbsence(
+  db: Db,
+  tenantId: string,
+  id: string,
+  patch: Partial<AbsenceRow> & { updated_at: string },
+): Promise<void> {
   await db.updateTable('absences').set(patch).where('tenant_id', '=', tenantId).where('id', '=', id).execute()
 }
 

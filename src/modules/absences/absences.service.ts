@@ -28,6 +28,7 @@ import { calendarSubject } from '../work-calendar/index.js'
 import { loadWorkCalendars } from '../work-calendar/index.js'
 import * as logic from './absences.logic.js'
 import { announced } from '../events/index.js'
+import { OVERTIME_REST_TYPE, assertRestOwed, giveBackRest, takeRest } from '../overtime/index.js'
 import * as repo from './absences.repository.js'
 import type {
   AbsenceApiType,
@@ -145,6 +146,8 @@ export async function updateAbsenceType(
     }
     assertCoherentType(next)
     if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may change absence types')
+    if (key === OVERTIME_REST_TYPE && next.consumes_vacation)
+      throw invalidField('consumes_vacation', 'rest for overtime draws on overtime owed, never on vacation')
     const patch: Partial<AbsenceTypeRow> = {}
     if (body.label !== undefined) patch.label = body.label.trim()
     if (body.requires_approval !== undefined) patch.requires_approval = body.requires_approval
@@ -300,6 +303,8 @@ async function insertCheckedAbsence(
       }
     }
   }
+  // Rest for overtime must be owed: refused when asked for, not only when approved.
+  if (type.key === OVERTIME_REST_TYPE) await assertRestOwed(tx, { user_id: user.id, ...span })
   const now = nowIsoOf(tx)
   const row: AbsenceRow = {
     id: newId('absence'),
@@ -314,8 +319,10 @@ async function insertCheckedAbsence(
     decided_at: decision.status === 'approved' ? now : null,
     cancelled_at: null,
     created_at: now,
+    updated_at: now,
   }
   await repo.insertAbsence(trx, row)
+  if (type.key === OVERTIME_REST_TYPE && row.status === 'approved') await takeRest(tx, row)
   return announced(tx, 'absence.created', absenceToApi({ ...row, type_key: type.key, type_label: type.label }))
 }
 
@@ -413,9 +420,11 @@ export async function decideAbsence(
         'absence_not_pending',
         `The absence is ${absence.status}; only a pending absence can be decided`,
       )
+    if (absence.type_key === OVERTIME_REST_TYPE && body.decision === 'approved') await takeRest(tx, absence)
     await repo.updateAbsence(trx, auth.tenantId, id, {
       status: body.decision,
       decided_at: nowIsoOf(tx),
+      updated_at: nowIsoOf(tx),
       decided_by: auth.actor.id,
       decision_note: body.note ?? null,
     })
@@ -440,9 +449,11 @@ export async function cancelAbsence(scope: RequestScope, id: string): Promise<Ab
         `The absence is ${absence.status}${absence.end_date < today ? ' and has ended' : ''}; it cannot be cancelled`,
       )
     }
+    if (absence.type_key === OVERTIME_REST_TYPE && absence.status === 'approved') await giveBackRest(tx, absence)
     await repo.updateAbsence(trx, auth.tenantId, id, {
       status: 'cancelled',
       cancelled_at: nowIsoOf(tx),
+      updated_at: nowIsoOf(tx),
     })
     return announced(tx, 'absence.cancelled', absenceToApi((await repo.findAbsence(trx, auth.tenantId, id))!))
   })

@@ -16,7 +16,6 @@ export { dailyEntriesOf, readAttendanceInputs } from './daily-record.service.js'
 export { listPunchLog } from './punch-log.service.js'
 export { createPunch, kioskPunch } from './punch-recording.service.js'
 export {
-  COMPANY,
   LEFT_OPEN_CHECK_INTERVAL_MS,
   proposeClosingOfLeftOpenSessions,
   settleLeftOpenSession,

@@ -11,7 +11,7 @@
  * identifies at a kiosk; the employee's row lock makes them one. A refused punch names the
  * pending correction when there is one.
  */
-import type { AuthContext } from '../../auth/context.js'
+import { COMPANY, companyAuth } from '../../auth/context.js'
 import type { RequestScope } from '../../auth/request-scope.js'
 import { lockRow } from '../../db/locks.js'
 import type { TenantRow } from '../../db/schema.js'
@@ -41,25 +41,8 @@ import { closingReason } from './record-language.js'
 /** How often the service looks for sessions left open that nobody has tried to punch past. */
 export const LEFT_OPEN_CHECK_INTERVAL_MS = 5 * 60_000
 
-/** The proposer of the corrections the company makes by its policy. */
-export const COMPANY = 'company'
-
 /** When a day's expected work is unknown (a day off), a session is proposed to close after this. */
 const FALLBACK_EXPECTED_MINUTES = 480
-
-/** The company acting by its policy: no person, no key. */
-function companyAuth(tenant: TenantRow): AuthContext {
-  return {
-    keyId: COMPANY,
-    kind: 'standard',
-    credential: 'company',
-    personal: false,
-    tenantId: tenant.id,
-    tenant,
-    scopes: [],
-    actor: { id: COMPANY, email: '', fullName: tenant.legal_name ?? tenant.name, role: 'member', departmentId: null },
-  }
-}
 
 /**
  * If `userId`'s current session is past the company's maximum at `now`: the session and the

@@ -20,6 +20,11 @@ export const EVENT_TYPES = [
   'allocation.created',
   'allocation.deleted',
   'expense.created',
+  'overtime.lot_proposed',
+  'overtime.lot_approved',
+  'overtime.lot_rejected',
+  'overtime.lot_paid',
+  'overtime.compensation_overdue',
 ] as const
 
 export type EventType = (typeof EVENT_TYPES)[number]

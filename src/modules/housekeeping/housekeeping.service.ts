@@ -1,9 +1,11 @@
 /**
- * What the service keeps only for a while: answers of Idempotency-Keys (24 hours), events and
- * finished webhook deliveries (30 days), expired kiosk sessions and idle kiosk lockouts, sign-in
- * sessions a month after they ended, invitation and reset links a month after they expired. `jornada serve` purges them every hour, then
- * refreshes SQLite's query-planner statistics; several instances may do so at once, as a
- * purge only deletes what has expired.
+ * The service's hourly round. It purges what is kept only for a while: answers of
+ * Idempotency-Keys (24 hours), events and finished webhook deliveries (30 days), expired kiosk
+ * sessions and idle kiosk lockouts, sign-in sessions a month after they ended, invitation and
+ * reset links a month after they expired; then refreshes SQLite's query-planner statistics; then
+ * proposes the overtime lots of ended months, follows the pending ones and announces overdue
+ * rest (decisions 18). Several instances may run it at once: a purge only deletes what has
+ * expired, and lots are written under each employee's row lock.
  */
 import { optimizeQueryPlans } from '../../db/database.js'
 import { runPeriodically } from '../../lib/periodic.js'
@@ -13,6 +15,8 @@ import { purgeEvents } from '../events/index.js'
 import { purgeIdempotencyKeys } from '../idempotency/index.js'
 import { purgeKioskSignIns } from '../kiosks/index.js'
 import { purgeSessions } from '../keys/index.js'
+import { settleOvertime } from '../overtime/index.js'
+import { allTenants } from '../tenants/index.js'
 import { purgeDeliveries } from '../webhooks/index.js'
 
 export const HOUSEKEEPING_INTERVAL_MS = 3_600_000
@@ -43,22 +47,30 @@ export async function purgeExpired(unit: Unit): Promise<PurgeReport> {
   }
 }
 
+export interface HousekeepingReport {
+  purged: PurgeReport
+  /** Overtime lots proposed or changed, and overdue rest lots announced. */
+  overtime: { lots: number; overdue: number }
+}
+
 /**
- * Purges now and then every interval until stopped, each run as of the `clock` reading (epoch ms)
- * taken when it starts; a failed run is reported and the next one tries again.
+ * Runs the round now and then every interval until stopped, each run as of the `clock` reading
+ * (epoch ms) taken when it starts; a failed run is reported and the next one tries again.
  */
 export function startHousekeeping(
   db: Db,
   clock: () => number,
-  report: (outcome: PurgeReport | Error) => void,
+  report: (outcome: HousekeepingReport | Error) => void,
   intervalMs = HOUSEKEEPING_INTERVAL_MS,
 ): () => void {
   return runPeriodically(
     async () => {
-      const purged = await purgeExpired({ db, now: clock() })
+      const now = clock()
+      const purged = await purgeExpired({ db, now })
       // After the purge, which may have emptied much of a table: the statistics then matter most.
       await optimizeQueryPlans(db)
-      return purged
+      const overtime = await settleOvertime({ db, now }, await allTenants(db))
+      return { purged, overtime }
     },
     report,
     intervalMs,

@@ -1,4 +1,4 @@
-/** The overtime module's front door (decisions 18): for now its pure rules. */
+/** The overtime module's front door (decisions 18): its rules, its API, housekeeping's round, and rest for absences. */
 export {
   annualCapMinutes,
   compensateBy,
@@ -11,3 +11,9 @@ export {
   overtimeMinutes,
 } from './overtime.logic.js'
 export type { DayBalance, LotFacts, OwedRest } from './overtime.logic.js'
+export { overtimeApi } from './overtime.routes.js'
+export { settleOvertime } from './lots.service.js'
+export { OVERTIME_REST_TYPE, assertRestOwed, giveBackRest, takeRest } from './overtime-rest.service.js'
+export { bringOvertimeUpToDate, overtimeSectionsOf } from './overtime-summary.service.js'
+export { OvertimeSection } from './overtime.schemas.js'
+export type { OvertimeSectionType } from './overtime.schemas.js'

@@ -101,9 +101,10 @@ export function countedTowardCap(lots: readonly LotFacts[], year: number): numbe
     if (lot.status !== 'approved' || lot.force_majeure || !lot.month.startsWith(`${year}-`)) continue
     const window = compensateBy(lot.month, REST_WINDOW_MONTHS)
     const restedInTime = lot.rest.filter((r) => r.date <= window).reduce((sum, r) => sum + r.minutes, 0)
-    counted += Math.max(0, lot.minutes - Math.min(restedInTime, Math.max(0, lot.minutes)))
+    // An adjustment down (negative minutes) gives back what its month had counted.
+    counted += lot.minutes < 0 ? lot.minutes : lot.minutes - Math.min(restedInTime, lot.minutes)
   }
-  return counted
+  return Math.max(0, counted)
 }
 
 /**
@@ -161,4 +162,107 @@ export function drawRest(owed: readonly OwedRest[], minutes: number): { lotId: s
 /** A rest lot past its deadline with rest still owed: flagged, announced, never dropped. */
 export function isOverdue(owedMinutes: number, deadline: string, today: string): boolean {
   return owedMinutes > 0 && today > deadline
+}
+
+/** A lot of one employee's month, as settling the month reads it. */
+export interface MonthLot {
+  id: string
+  sequence: number
+  minutes: number
+  status: 'pending' | 'approved' | 'rejected'
+}
+
+/** What settling a month against the record does: nothing, follow with the pending lot, or add a lot. */
+export type Settlement =
+  | { kind: 'none' }
+  | { kind: 'follow'; lotId: string; minutes: number }
+  | { kind: 'propose'; sequence: number; minutes: number }
+
+/**
+ * Settles a month's lots against its overtime on the record now. Decided lots never change: what
+ * the record adds beyond the decided minutes is a new lot; what it takes away comes off the
+ * rejected minutes first (they were never owed), then off the approved ones, as a negative
+ * adjustment. A pending lot follows the record, to zero if need be; the month's first lot is
+ * proposed only when there is overtime.
+ */
+export function settleMonth(lots: readonly MonthLot[], overtime: number): Settlement {
+  const sum = (status: MonthLot['status']) =>
+    lots.filter((l) => l.status === status).reduce((total, l) => total + l.minutes, 0)
+  const approved = sum('approved')
+  const rejected = sum('rejected')
+  const target = overtime >= approved + rejected ? overtime - approved - rejected : Math.min(0, overtime - approved)
+  const pending = lots.find((l) => l.status === 'pending')
+  if (pending)
+    return pending.minutes === target ? { kind: 'none' } : { kind: 'follow', lotId: pending.id, minutes: target }
+  if (target === 0 || (lots.length === 0 && target < 0)) return { kind: 'none' }
+  return { kind: 'propose', sequence: Math.max(0, ...lots.map((l) => l.sequence)) + 1, minutes: target }
+}
+
+/** An approved lot as what is still owed on it is worked out. */
+export interface ApprovedLot {
+  id: string
+  month: string
+  sequence: number
+  minutes: number
+  compensation: 'rest' | 'pay'
+  compensate_by: string
+  rested_minutes: number
+  paid_minutes: number
+}
+
+/**
+ * What is still owed on each approved lot: its minutes less rest taken and pay made. A negative
+ * adjustment owes nothing and takes its minutes off what its month's earlier lots of the same
+ * compensation still owe, first lot first.
+ */
+export function owedByLot(lots: readonly ApprovedLot[]): Map<string, number> {
+  const owed = new Map<string, number>()
+  const groups = new Map<string, ApprovedLot[]>()
+  for (const lot of [...lots].sort((a, b) => a.sequence - b.sequence)) {
+    const key = `${lot.month} ${lot.compensation}`
+    groups.set(key, [...(groups.get(key) ?? []), lot])
+  }
+  for (const group of groups.values()) {
+    let takenBack = 0
+    for (const lot of group) {
+      if (lot.minutes < 0) {
+        takenBack -= lot.minutes
+        owed.set(lot.id, 0)
+      } else owed.set(lot.id, Math.max(0, lot.minutes - lot.rested_minutes - lot.paid_minutes))
+    }
+    for (const lot of group) {
+      if (takenBack === 0) break
+      const take = Math.min(takenBack, owed.get(lot.id)!)
+      owed.set(lot.id, owed.get(lot.id)! - take)
+      takenBack -= take
+    }
+  }
+  return owed
+}
+
+/** The month after `month` (YYYY-MM). */
+export function nextMonth(month: string): string {
+  return DateTime.fromISO(`${month}-01`, { zone: 'utc' }).plus({ months: 1 }).toFormat('yyyy-MM')
+}
+
+/** The month before `month` (YYYY-MM). */
+export function previousMonth(month: string): string {
+  return DateTime.fromISO(`${month}-01`, { zone: 'utc' }).minus({ months: 1 }).toFormat('yyyy-MM')
+}
+
+/** The months from `first` to `last`, both included; none when `last` is before `first`. */
+export function monthsFromTo(first: string, last: string): string[] {
+  const months: string[] = []
+  for (let m = first; m <= last; m = nextMonth(m)) months.push(m)
+  return months
+}
+
+/**
+ * The months whose overtime a change of the record on the days [from, to] may change: the
+ * months of those days, and on a weekly basis also the month of the last week's end (a week is
+ * counted in the month it ends in).
+ */
+export function monthsTouchedBy(from: string, to: string, basis: OvertimeBasis): string[] {
+  const last = basis === 'weekly' ? isoWeekEnd(to) : to
+  return monthsFromTo(monthOf(from), monthOf(last))
 }

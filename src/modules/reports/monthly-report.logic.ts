@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto'
 import { addDays, firstDayOfNextMonth, isoWeekday, localIsoWithOffset, todayIn } from '../../lib/calendar.js'
 import { canonicalJson } from '../../lib/canonical-json.js'
 import type { CorrectionChange, DailyEntryType, PunchType } from '../attendance/index.js'
+import type { OvertimeSectionType } from '../overtime/index.js'
 
 /** The first and last day (YYYY-MM-DD) of a YYYY-MM month. */
 export function monthDays(month: string): { from: string; to: string } {
@@ -187,7 +188,30 @@ export const CSV_HEADER = [
   'balance_minutes',
   'overtime_minutes',
   'corrected',
+  // The worker's overtime (decisions 18), the same on each of their rows: the month's lots,
+  // the rest owed when the file was made, and the year toward the cap.
+  'overtime_approved_minutes',
+  'overtime_pending_minutes',
+  'overtime_owed_rest_minutes',
+  'overtime_next_deadline',
+  'overtime_year_counted_minutes',
+  'overtime_annual_cap_minutes',
 ] as const
+
+/** The overtime figures of a worker's rows, from their report's overtime section. */
+export function overtimeCells(section: OvertimeSectionType): (string | number)[] {
+  const ofMonth = (status: string) =>
+    section.lots.filter((l) => l.status === status).reduce((sum, l) => sum + l.minutes, 0)
+  const next = section.owed_rest.filter((o) => !o.overdue).map((o) => o.compensate_by)
+  return [
+    ofMonth('approved'),
+    ofMonth('pending'),
+    section.owed_rest.reduce((sum, o) => sum + o.owed_minutes, 0),
+    next.length > 0 ? next.reduce((a, b) => (a < b ? a : b)) : '',
+    section.year.counted_toward_cap_minutes,
+    section.year.cap_minutes,
+  ]
+}
 
 /** Also the full-width forms (＝＋－＠), which some spreadsheets read as the same operators. */
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/
@@ -209,11 +233,12 @@ function spans(list: readonly Span[], zone: string): string {
     .join(' ')
 }
 
-/** The cells of one day of one worker, in CSV_HEADER order. */
+/** The cells of one day of one worker, in CSV_HEADER order; `overtime` from overtimeCells. */
 export function csvRecordOf(
   worker: { id: string; full_name: string },
   day: ReportDay,
   zone: string,
+  overtime: readonly (string | number)[],
 ): (string | number)[] {
   const weekday = WEEKDAYS[isoWeekday(day.date) - 1]!
   return [
@@ -237,5 +262,6 @@ export function csvRecordOf(
     day.balance_minutes,
     day.overtime_minutes,
     day.corrected ? 'true' : 'false',
+    ...overtime,
   ]
 }

@@ -3,7 +3,7 @@
  * Every figure comes from the daily record (daily-record.service), the computation behind
  * attendance.list and the summary, so a report can never disagree with them.
  */
-import { noteRecordsRead } from '../../auth/context.js'
+import { COMPANY, noteRecordsRead } from '../../auth/context.js'
 import type { RequestScope } from '../../auth/request-scope.js'
 import { assertPersonalCredential, canSeeSensitiveFieldsOf, recordsLimitedToTeamOf } from '../../auth/policies.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
@@ -14,10 +14,11 @@ import { AppError, notFound } from '../../errors.js'
 import { dayIndexOf, localDays } from '../../lib/calendar.js'
 import { newId } from '../../lib/ids.js'
 import type { CorrectionChange, PunchSlice } from '../attendance/index.js'
-import { COMPANY, namedPunchIds } from '../attendance/index.js'
+import { namedPunchIds } from '../attendance/index.js'
 import { parseJsonText } from '../../db/codec.js'
 import { correctionToApi } from '../attendance/index.js'
 import { dailyEntriesOf, readAttendanceInputs } from '../attendance/index.js'
+import { bringOvertimeUpToDate, overtimeSectionsOf } from '../overtime/index.js'
 import { latestSignature, insertSignature } from '../sign-off/index.js'
 import { type CalendarSubject, calendarSubject, calendarSubjects } from '../work-calendar/index.js'
 import * as logic from './monthly-report.logic.js'
@@ -154,11 +155,13 @@ export async function monthlyReport(scope: RequestScope, query: MonthlyReportQue
   const zone = query.tz ?? auth.tenant.timezone
   const { subject, identity } = await visibleSubject(scope, query.user_id)
   const window = monthWindow(query.month, zone)
-  const [content, corrections, chainHead, signature] = await Promise.all([
+  await bringOvertimeUpToDate(scope, auth.tenant)
+  const [content, corrections, chainHead, signature, overtime] = await Promise.all([
     signedContentOf(scope, subject, query.month, zone),
     repo.correctionsTouching(db, auth.tenantId, subject.id, window.startIso, window.endIso),
     repo.chainHeadOf(db, auth.tenantId, subject.id),
     latestSignature(db, auth.tenantId, subject.id, query.month),
+    overtimeSectionsOf(db, auth.tenant, [subject.id], query.month, scope.now),
   ])
   const contentSha256 = logic.contentSha256(content)
   const [names, named] = await Promise.all([
@@ -212,6 +215,7 @@ export async function monthlyReport(scope: RequestScope, query: MonthlyReportQue
       }
     }),
     chain_head: chainHead ?? null,
+    overtime: overtime.get(subject.id)!,
     generated_at: nowIsoOf(scope),
     content_sha256: contentSha256,
     signature: signatureView,
@@ -239,15 +243,20 @@ export async function* exportMonthRecords(
     workCenterId: query.work_center_id,
     teamOf: recordsLimitedToTeamOf(auth) ?? undefined,
   }
+  await bringOvertimeUpToDate(scope, auth.tenant)
   for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
     const page = await calendarSubjects(db, auth.tenantId, filters, { limit: EXPORT_PAGE_SIZE, offset })
     if (page.rows.length === 0) return
-    const days = await reportDaysOf(scope, page.rows, query.month, zone)
-    noteRecordsRead(
-      auth,
-      page.rows.map((s) => s.id),
-    )
-    yield page.rows.flatMap((subject) => days.get(subject.id)!.map((day) => logic.csvRecordOf(subject, day, zone)))
+    const ids = page.rows.map((s) => s.id)
+    const [days, overtime] = await Promise.all([
+      reportDaysOf(scope, page.rows, query.month, zone),
+      overtimeSectionsOf(db, auth.tenant, ids, query.month, scope.now),
+    ])
+    noteRecordsRead(auth, ids)
+    yield page.rows.flatMap((subject) => {
+      const cells = logic.overtimeCells(overtime.get(subject.id)!)
+      return days.get(subject.id)!.map((day) => logic.csvRecordOf(subject, day, zone, cells))
+    })
     onProgress?.(Math.min(offset + page.rows.length, page.total), page.total)
     if (page.rows.length < EXPORT_PAGE_SIZE) return
   }

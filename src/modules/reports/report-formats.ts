@@ -1,5 +1,5 @@
 /** The monthly record in each of its forms, for the API and the command line alike. */
-import { csvRecordOf } from './monthly-report.logic.js'
+import { csvRecordOf, overtimeCells } from './monthly-report.logic.js'
 import { csvHeaderLine, csvLines } from './report-csv.js'
 import { renderMonthlyReportPdf } from './report-pdf.js'
 import type { MonthlyReportType } from './reports.schemas.js'
@@ -25,9 +25,11 @@ export async function renderMonthlyReport(report: MonthlyReportType, format: Rep
       }
     case 'csv': {
       const worker = { id: report.user_id, full_name: report.worker.full_name }
+      const overtime = overtimeCells(report.overtime)
       return {
         contentType: CSV_CONTENT_TYPE,
-        body: csvHeaderLine() + csvLines(report.days.map((day) => csvRecordOf(worker, day, report.time_zone))),
+        body:
+          csvHeaderLine() + csvLines(report.days.map((day) => csvRecordOf(worker, day, report.time_zone, overtime))),
         filename: `${name}.csv`,
       }
     }

@@ -128,6 +128,37 @@ function line(doc: Doc, label: string, value: string): void {
   doc.font(BOLD).fontSize(8.5).text(`${label}: `, { continued: true }).font(FONT).text(value)
 }
 
+/** The art. 35.5 summary: the month's lots, the rest owed with its deadlines, the year toward the cap. */
+function overtimeSection(doc: Doc, report: MonthlyReportType, words: ReportWords): void {
+  const o = report.overtime
+  heading(doc, `${words.overtime} · ${words.overtimeBasis[o.basis]}`)
+  doc.font(FONT).fontSize(8.5)
+  if (o.lots.length === 0) doc.text(words.noOvertime)
+  for (const lot of o.lots) {
+    const details = [
+      lot.compensation ? words.compensation[lot.compensation] : null,
+      lot.force_majeure ? words.forceMajeure : null,
+      lot.status === 'approved' && lot.compensation === 'rest' ? words.compensateBy(lot.compensate_by) : null,
+    ].filter((d): d is string => d !== null)
+    const status = words.lotStatus[lot.status] ?? lot.status
+    doc.text(
+      `${words.lotLine(hoursAndMinutes(lot.minutes), status, lot.adjusts !== null)}${details.length > 0 ? ` (${details.join(', ')})` : ''}`,
+    )
+  }
+  if (o.owed_rest.length > 0) {
+    doc.font(BOLD).text(`${words.owedRest}:`).font(FONT)
+    for (const owed of o.owed_rest)
+      doc.text(words.owedLine(hoursAndMinutes(owed.owed_minutes), owed.month, owed.compensate_by, owed.overdue))
+  }
+  doc.text(
+    words.yearToCap(
+      o.year.year,
+      hoursAndMinutes(o.year.counted_toward_cap_minutes),
+      hoursAndMinutes(o.year.cap_minutes),
+    ),
+  )
+}
+
 function signatureText(report: MonthlyReportType, words: ReportWords): string {
   const s = report.signature
   if (!s) return words.notSigned
@@ -255,6 +286,8 @@ export function renderMonthlyReportPdf(report: MonthlyReportType): Promise<Buffe
     .fillColor('#444')
     .text(words.legend, MARGIN, doc.y + 2)
     .fillColor('black')
+
+  overtimeSection(doc, report, words)
 
   heading(doc, words.corrections(report.corrections.length))
   if (report.corrections.length === 0) doc.font(FONT).fontSize(8.5).text(words.none)

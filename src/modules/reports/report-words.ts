@@ -54,6 +54,25 @@ const es = {
   workerSignature: 'Firma del trabajador/a',
   companySignature: 'Firma y sello de la empresa',
   signedOn: 'Fecha',
+  overtime: 'Horas extraordinarias (art. 35 ET)',
+  overtimeBasis: { daily: 'cómputo diario', weekly: 'cómputo semanal', monthly: 'cómputo mensual' } as Record<
+    string,
+    string
+  >,
+  noOvertime: 'Ninguna en este mes.',
+  lotStatus: { pending: 'pendiente de decisión', approved: 'aprobadas', rejected: 'rechazadas' } as Record<
+    string,
+    string
+  >,
+  compensation: { rest: 'a compensar con descanso', pay: 'a abonar' } as Record<string, string>,
+  lotLine: (hours: string, status: string, adjustment: boolean) => `${adjustment ? 'Ajuste: ' : ''}${hours} ${status}`,
+  forceMajeure: 'fuerza mayor',
+  compensateBy: (date: string) => `descanso hasta el ${date}`,
+  owedRest: 'Descanso pendiente',
+  owedLine: (hours: string, month: string, date: string, overdue: boolean) =>
+    `${hours} de ${month}, hasta el ${date}${overdue ? ' (vencido)' : ''}`,
+  yearToCap: (year: number, counted: string, cap: string) =>
+    `Año ${year}: ${counted} computadas del máximo anual de ${cap}`,
   page: (i: number, n: number) => `Página ${i} de ${n}`,
   remote: 'R',
 }
@@ -101,6 +120,19 @@ const en: ReportWords = {
   workerSignature: 'Worker’s signature',
   companySignature: 'Company’s signature and stamp',
   signedOn: 'Date',
+  overtime: 'Overtime (art. 35 of the Workers’ Statute)',
+  overtimeBasis: { daily: 'counted daily', weekly: 'counted weekly', monthly: 'counted monthly' },
+  noOvertime: 'None this month.',
+  lotStatus: { pending: 'awaiting a decision', approved: 'approved', rejected: 'rejected' },
+  compensation: { rest: 'compensated by rest', pay: 'paid' },
+  lotLine: (hours: string, status: string, adjustment: boolean) =>
+    `${adjustment ? 'Adjustment: ' : ''}${hours} ${status}`,
+  forceMajeure: 'force majeure',
+  compensateBy: (date: string) => `rest by ${date}`,
+  owedRest: 'Rest owed',
+  owedLine: (hours: string, month: string, date: string, overdue: boolean) =>
+    `${hours} from ${month}, by ${date}${overdue ? ' (overdue)' : ''}`,
+  yearToCap: (year: number, counted: string, cap: string) => `${year}: ${counted} counted of the annual cap of ${cap}`,
   page: (i: number, n: number) => `Page ${i} of ${n}`,
   remote: 'R',
 }

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox'
 import { Id, Nullable, TimeZone } from '../../lib/schemas.js'
 import { DailyEntry, ModalitySchema, PunchTypeSchema } from '../attendance/index.js'
 import { Correction } from '../attendance/index.js'
+import { OvertimeSection } from '../overtime/index.js'
 
 /** A month of the years the calendar takes (1900 to 9998, see lib/calendar): YYYY-MM. */
 export const MONTH_PATTERN = '^(19[0-9]{2}|[2-8][0-9]{3}|9[0-8][0-9]{2}|99[0-8][0-9]|999[0-8])-(0[1-9]|1[0-2])$'
@@ -177,6 +178,7 @@ export const MonthlyReport = Type.Object(
       ),
     ),
     generated_at: Type.String({ format: 'date-time' }),
+    overtime: OvertimeSection,
     content_sha256: Type.String({
       description:
         'SHA-256 of the canonical JSON of { user_id, month, time_zone, days, totals }: equal to signature.sha256 while the signed record is unchanged',

@@ -27,6 +27,8 @@ export interface CalendarSubject {
 
 export interface SubjectFilters {
   userId?: string
+  /** Only these employees (at most a page's worth: the list is one IN). */
+  userIds?: readonly string[]
   status?: 'active' | 'disabled'
   departmentId?: string
   workCenterId?: string
@@ -44,6 +46,7 @@ function subjects(db: Db, tenantId: string, f: SubjectFilters) {
     )
     .where('u.tenant_id', '=', tenantId)
   if (f.userId) q = q.where('u.id', '=', f.userId)
+  if (f.userIds) q = f.userIds.length > 0 ? q.where('u.id', 'in', f.userIds) : q.where(sql.lit(false))
   if (f.status) q = q.where('u.status', '=', f.status)
   if (f.departmentId) q = q.where('u.department_id', '=', f.departmentId)
   if (f.workCenterId) q = q.where('u.work_center_id', '=', f.workCenterId)

@@ -1,0 +1,271 @@
+/**
+ * Deciding and paying overtime lots (decisions 18): HR and administrators approve or reject a
+ * pending lot, under the rules of art. 35 (the annual cap, the bans on minors, night workers and
+ * part-time employees, both lifted by force majeure), and record pay on an approved one. Every
+ * change of an employee's lots holds the employee's row lock first, then the lot's: two
+ * approvals cannot both slip under the cap.
+ */
+import type { RequestScope } from '../../auth/request-scope.js'
+import { seesEveryonesRecords } from '../../auth/policies.js'
+import { canSeeRecordsOf } from '../../auth/visibility.js'
+import { lockRow } from '../../db/locks.js'
+import type { OvertimeLotRow, TenantRow, UserRow } from '../../db/schema.js'
+import { type Db, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
+import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
+import { addDays, isoWeekday, todayIn } from '../../lib/calendar.js'
+import { newId } from '../../lib/ids.js'
+import { announced, recordEvent } from '../events/index.js'
+import { findUserRow } from '../users/index.js'
+import { calendarSubjects, loadWorkCalendars } from '../work-calendar/index.js'
+import {
+  type ApprovedLot,
+  annualCapMinutes,
+  compensateBy,
+  countedTowardCap,
+  effectiveTerms,
+  isOverdue,
+  overtimeBan,
+  owedByLot,
+} from './overtime.logic.js'
+import * as repo from './overtime.repository.js'
+import type { DecideLotBodyType, OvertimeLotType, PayLotBodyType } from './overtime.schemas.js'
+
+export function lotToApi(row: OvertimeLotRow, owedMinutes: number, today: string): OvertimeLotType {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    month: row.month,
+    minutes: row.minutes,
+    status: row.status,
+    compensation: row.compensation,
+    force_majeure: row.force_majeure,
+    compensate_by: row.compensate_by,
+    rested_minutes: row.rested_minutes,
+    paid_minutes: row.paid_minutes,
+    owed_minutes: owedMinutes,
+    overdue: row.compensation === 'rest' && isOverdue(owedMinutes, row.compensate_by, today),
+    adjusts: row.adjusts,
+    decided_by: row.decided_by,
+    decided_at: row.decided_at,
+    created_at: row.created_at,
+  }
+}
+
+/** The approved lots of an employee as owedByLot reads them. */
+export function approvedLots(lots: readonly OvertimeLotRow[]): ApprovedLot[] {
+  return lots
+    .filter((l) => l.status === 'approved' && l.compensation !== null)
+    .map((l) => ({ ...l, compensation: l.compensation! }))
+}
+
+/** What each lot of an employee still owes, given all of their lots. */
+export function owedOf(lots: readonly OvertimeLotRow[]): Map<string, number> {
+  return owedByLot(approvedLots(lots))
+}
+
+/**
+ * Employees' expected weeks in minutes: their schedule over the first full ISO week of `month`
+ * (holidays aside), which says whether they work part-time and sets their share of the cap.
+ */
+export async function expectedWeeksOf(
+  db: Db,
+  tenant: TenantRow,
+  userIds: readonly string[],
+  month: string,
+): Promise<Map<string, number>> {
+  const weeks = new Map<string, number>()
+  if (userIds.length === 0) return weeks
+  const first = `${month}-01`
+  const monday = addDays(first, (8 - isoWeekday(first)) % 7)
+  const [subjects, calendarOf] = await Promise.all([
+    calendarSubjects(db, tenant.id, { userIds }, { limit: userIds.length, offset: 0 }),
+    loadWorkCalendars(db, tenant, userIds, monday, addDays(monday, 6)),
+  ])
+  for (const subject of subjects.rows) {
+    const planOf = calendarOf(subject)
+    let minutes = 0
+    for (let i = 0; i < 7; i++) minutes += planOf(addDays(monday, i), i + 1).scheduleMinutes
+    weeks.set(subject.id, minutes)
+  }
+  return weeks
+}
+
+/** One employee's expected week (see expectedWeeksOf); 0 for an unknown one. */
+export async function expectedWeekMinutes(db: Db, tenant: TenantRow, userId: string, month: string): Promise<number> {
+  return (await expectedWeeksOf(db, tenant, [userId], month)).get(userId) ?? 0
+}
+
+/**
+ * Why approving `lot` (not as force majeure) breaks art. 35, or null: the employee may not work
+ * overtime, or the year's counted minutes would pass the cap. A reduction is always allowed.
+ */
+async function approvalRefusal(tx: RequestScope, user: UserRow, lot: OvertimeLotRow): Promise<AppError | null> {
+  if (lot.minutes <= 0) return null
+  const { db, auth } = tx
+  const tenant = auth.tenant
+  const week = await expectedWeekMinutes(db, tenant, user.id, lot.month)
+  const ban = overtimeBan(
+    { birthDate: user.birth_date, nightWorker: user.night_worker, expectedWeekMinutes: week },
+    lot.month,
+  )
+  if (ban) {
+    const who = { minor: 'a minor', night_worker: 'a night worker', part_time: 'a part-time employee' }[ban]
+    return new AppError(
+      'overtime_not_allowed',
+      `The employee is ${who} in ${lot.month} and may not work overtime: approve it only if it was force majeure`,
+      [{ field: 'force_majeure', message: `required: the employee is ${who}` }],
+    )
+  }
+  const year = Number(lot.month.slice(0, 4))
+  const [lots, draws] = await Promise.all([
+    repo.lotsOfUser(db, tenant.id, user.id),
+    repo.drawsOfUser(db, tenant.id, user.id),
+  ])
+  const facts = lots.map((l) => ({
+    ...l,
+    rest: draws.filter((d) => d.lot_id === l.id).map((d) => ({ date: d.taken_on, minutes: d.minutes })),
+  }))
+  const counted = countedTowardCap(facts, year)
+  const cap = annualCapMinutes(tenant.overtime_annual_cap_hours, week)
+  if (counted + lot.minutes > cap)
+    return new AppError(
+      'overtime_cap_exceeded',
+      `${year}: ${lot.minutes} more minutes would count ${counted + lot.minutes} toward the annual cap of ${cap} minutes (${counted} counted so far)`,
+    )
+  return null
+}
+
+/**
+ * Approves a pending lot, as a person (`by` their id) or as the company's automatic policy.
+ * With `ifAllowed`, a lot the rules refuse stays pending and null is returned; otherwise the
+ * refusal is thrown.
+ */
+export async function approveLot(
+  tx: RequestScope,
+  lot: OvertimeLotRow,
+  decision: {
+    compensation: 'rest' | 'pay'
+    forceMajeure: boolean
+    note: string | null
+    by: string
+    ifAllowed?: boolean
+  },
+): Promise<OvertimeLotType | null> {
+  const tenant = tx.auth.tenant
+  const user = (await findUserRow(tx.db, tenant.id, lot.user_id))!
+  if (!decision.forceMajeure) {
+    const refusal = await approvalRefusal(tx, user, lot)
+    if (refusal && decision.ifAllowed) return null
+    if (refusal) throw refusal
+  }
+  const now = nowIsoOf(tx)
+  const patch = {
+    status: 'approved' as const,
+    compensation: decision.compensation,
+    force_majeure: decision.forceMajeure,
+    // The deadline follows the employee's terms as they are when the lot is approved.
+    compensate_by: compensateBy(lot.month, effectiveTerms(user, tenant).expiryMonths),
+    decided_by: decision.by,
+    decided_at: now,
+    decision_note: decision.note,
+    updated_at: now,
+  }
+  await repo.updateLot(tx.db, tenant.id, lot.id, patch)
+  const lots = await repo.lotsOfUser(tx.db, tenant.id, lot.user_id)
+  const approved = lotToApi(
+    { ...lot, ...patch },
+    owedOf(lots).get(lot.id) ?? 0,
+    todayIn(tenant.timezone, new Date(tx.now)),
+  )
+  await recordEvent(tx, 'overtime.lot_approved', approved)
+  return approved
+}
+
+/**
+ * Locks the employee of a lot, then the lot, and reads it: 404 when it is not there or its
+ * employee's records are not the caller's to see, 403 when the caller may not decide or pay.
+ */
+async function lotForHr(tx: RequestScope, id: string, act: string): Promise<OvertimeLotRow> {
+  const { db, auth } = tx
+  const seen = await repo.findLot(db, auth.tenantId, id)
+  if (!seen || !(await canSeeRecordsOf(db, auth, seen.user_id))) throw notFound('Overtime lot')
+  if (!seesEveryonesRecords(auth)) throw permissionDenied(`Only HR and administrators ${act} overtime lots`)
+  if (seen.user_id === auth.actor.id) throw permissionDenied(`Nobody may ${act} their own overtime`)
+  await lockRow(db, 'users', auth.tenantId, seen.user_id)
+  return (await repo.lockedLot(db, auth.tenantId, id))!
+}
+
+export async function decideLot(scope: RequestScope, id: string, body: DecideLotBodyType): Promise<OvertimeLotType> {
+  return inTransaction(scope, async (tx) => {
+    const { auth } = tx
+    const lot = await lotForHr(tx, id, 'decide')
+    if (lot.status !== 'pending')
+      throw new AppError('overtime_lot_not_pending', `The lot is ${lot.status}; only a pending lot can be decided`)
+    if (body.decision === 'approved') {
+      const user = (await findUserRow(tx.db, auth.tenantId, lot.user_id))!
+      const terms = effectiveTerms(user, auth.tenant)
+      const compensation = body.compensation ?? (terms.compensation === 'mixed' ? null : terms.compensation)
+      if (!compensation)
+        throw invalidField(
+          'compensation',
+          'the employee’s overtime is compensated by rest or pay lot by lot (mixed): say which',
+        )
+      return (await approveLot(tx, lot, {
+        compensation,
+        forceMajeure: body.force_majeure ?? false,
+        note: body.note ?? null,
+        by: auth.actor.id,
+      }))!
+    }
+    const now = nowIsoOf(tx)
+    const patch = {
+      status: 'rejected' as const,
+      decided_by: auth.actor.id,
+      decided_at: now,
+      decision_note: body.note ?? null,
+      updated_at: now,
+    }
+    await repo.updateLot(tx.db, auth.tenantId, id, patch)
+    return announced(
+      tx,
+      'overtime.lot_rejected',
+      lotToApi({ ...lot, ...patch }, 0, todayIn(auth.tenant.timezone, new Date(tx.now))),
+    )
+  })
+}
+
+export async function payLot(scope: RequestScope, id: string, body: PayLotBodyType): Promise<OvertimeLotType> {
+  return inTransaction(scope, async (tx) => {
+    const { auth, db } = tx
+    const lot = await lotForHr(tx, id, 'pay')
+    if (body.payroll_month < lot.month)
+      throw invalidField('payroll_month', `must be ${lot.month} or later: overtime is paid after it is worked`)
+    const owed =
+      lot.status === 'approved' ? (owedOf(await repo.lotsOfUser(db, auth.tenantId, lot.user_id)).get(id) ?? 0) : 0
+    if (body.minutes > owed)
+      throw new AppError(
+        'overtime_lot_not_payable',
+        lot.status === 'approved'
+          ? `The lot owes ${owed} minutes; ${body.minutes} cannot be paid`
+          : `The lot is ${lot.status}; only an approved lot can be paid`,
+      )
+    const now = nowIsoOf(tx)
+    await repo.insertPayment(db, {
+      id: newId('overtimePayment'),
+      tenant_id: auth.tenantId,
+      lot_id: id,
+      user_id: lot.user_id,
+      minutes: body.minutes,
+      payroll_month: body.payroll_month,
+      paid_by: auth.actor.id,
+      created_at: now,
+    })
+    await repo.addToLot(db, auth.tenantId, id, 'paid_minutes', body.minutes, now)
+    const paid = { ...lot, paid_minutes: lot.paid_minutes + body.minutes, updated_at: now }
+    return announced(
+      tx,
+      'overtime.lot_paid',
+      lotToApi(paid, owed - body.minutes, todayIn(auth.tenant.timezone, new Date(tx.now))),
+    )
+  })
+}

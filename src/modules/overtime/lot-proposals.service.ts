@@ -1,0 +1,267 @@
+/**
+ * Lots appear by themselves (decisions 18): once a month has ended in the company's zone, each
+ * employee with overtime in it gets a lot, proposed by the company. A pending lot follows the
+ * record; a decided one never changes, and a later change of its month adds an adjustment lot.
+ *
+ * `proposeOvertimeLots` is what does it. Housekeeping runs it every hour for every company, and
+ * reads of lots and balances run it first, so that no read misses an ended month. It settles:
+ * - the months that ended since the company's last settlement, for everyone who punched in them;
+ * - the employees and months whose record changed since then: punches pushed late into an ended
+ *   month, corrections approved, absences written or decided (found by when they were written,
+ *   with a margin for transactions that committed late);
+ * - in housekeeping also every month with a pending lot, for what changes no write names
+ *   (a schedule or a holiday changed afterwards).
+ * Each employee's month is settled in a transaction holding their row lock, re-reading their lots
+ * inside it, and a unique index on (employee, month, sequence) backs it: instances settling at
+ * the same time write each lot once.
+ */
+import { COMPANY, companyAuth } from '../../auth/context.js'
+import type { RequestScope } from '../../auth/request-scope.js'
+import { lockRow } from '../../db/locks.js'
+import type { OvertimeLotRow, TenantRow } from '../../db/schema.js'
+import { type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
+import { addDays, startOfLocalDay, todayIn } from '../../lib/calendar.js'
+import { slicesOf, yieldToEventLoop } from '../../lib/cooperative.js'
+import { newId } from '../../lib/ids.js'
+import { dailyEntriesOf, readAttendanceInputs } from '../attendance/index.js'
+import { recordEvent } from '../events/index.js'
+import { findUserRow } from '../users/index.js'
+import { type CalendarSubject, calendarSubjects } from '../work-calendar/index.js'
+import { approveLot, lotToApi } from './lot-decisions.service.js'
+import {
+  compensateBy,
+  daysNeeded,
+  effectiveTerms,
+  monthsFromTo,
+  monthsTouchedBy,
+  nextMonth,
+  overtimeMinutes,
+  previousMonth,
+  settleMonth,
+} from './overtime.logic.js'
+import * as repo from './overtime.repository.js'
+
+/** Changes written this long before the last settlement are looked at again: a transaction may commit late. */
+const CHANGE_MARGIN_MS = 5 * 60_000
+/**
+ * A company's first settlement reaches back to its first punch, at most this many months (the
+ * year's cap and the four months of rest need no more); one after a long stop as many.
+ */
+const MAX_MONTHS_AT_ONCE = 12
+/** Employees read at a time (their month's punches, absences and calendar), other work let in between. */
+const EMPLOYEES_PER_SLICE = 20
+/** Employees whose lots are read in one query. */
+const EMPLOYEES_PER_PAGE = 500
+
+/** Employees to settle in a month: everyone who punched in it, or some. */
+type Whom = 'all' | Set<string>
+
+/**
+ * Proposes and follows the company's lots as of the unit's moment (see the module comment).
+ * `followPending` settles every pending lot's month again (housekeeping). Returns how many lots
+ * it wrote or changed.
+ */
+export async function proposeOvertimeLots(
+  unit: Unit,
+  tenant: TenantRow,
+  options: { followPending: boolean },
+): Promise<number> {
+  const { db } = unit
+  const today = todayIn(tenant.timezone, new Date(unit.now))
+  const currentMonth = today.slice(0, 7)
+  const lastEnded = previousMonth(currentMonth)
+  const state = await repo.settlementOf(db, tenant.id)
+  const work = new Map<string, Whom>()
+  const add = (month: string, userId: string) => {
+    const whom = work.get(month)
+    if (whom === 'all') return
+    if (whom) whom.add(userId)
+    else work.set(month, new Set([userId]))
+  }
+  let firstMonth = state?.first_month ?? lastEnded
+  if (!state) {
+    const firstPunch = await repo.firstPunchAt(db, tenant.id)
+    const months = firstPunch ? monthsFromTo(todayIn(tenant.timezone, new Date(firstPunch)).slice(0, 7), lastEnded) : []
+    for (const month of months.slice(-MAX_MONTHS_AT_ONCE)) work.set(month, 'all')
+    firstMonth = [...work.keys()][0] ?? lastEnded
+  } else {
+    for (const month of monthsFromTo(nextMonth(state.settled_month), lastEnded).slice(-MAX_MONTHS_AT_ONCE))
+      work.set(month, 'all')
+    const since = new Date(Date.parse(state.changes_seen_until) - CHANGE_MARGIN_MS).toISOString()
+    for (const { userId, month } of await changedMonths(unit, tenant, since, currentMonth))
+      if (month >= state.first_month && month <= state.settled_month) add(month, userId)
+  }
+  if (options.followPending && state)
+    for (const { user_id, month } of await repo.monthsWithPendingLots(db, tenant.id)) add(month, user_id)
+
+  let written = 0
+  for (const [month, whom] of [...work].sort(([a], [b]) => a.localeCompare(b)))
+    written += await settleMonthOf(unit, tenant, month, whom)
+  await repo.saveSettlement(db, {
+    tenant_id: tenant.id,
+    first_month: firstMonth,
+    settled_month: lastEnded,
+    changes_seen_until: nowIsoOf(unit),
+  })
+  return written
+}
+
+/** The employees and ended months whose record changed since `since`. */
+async function changedMonths(unit: Unit, tenant: TenantRow, since: string, currentMonth: string) {
+  const { db } = unit
+  const zone = tenant.timezone
+  const basis = tenant.overtime_basis
+  const monthStart = new Date(startOfLocalDay(`${currentMonth}-01`, zone)).toISOString()
+  const dayOf = (iso: string) => todayIn(zone, new Date(iso))
+  const [punches, corrections, absences] = await Promise.all([
+    repo.punchesWrittenSince(db, tenant.id, since, monthStart),
+    repo.correctionsApprovedSince(db, tenant.id, since),
+    repo.absencesChangedSince(db, tenant.id, since, `${currentMonth}-01`),
+  ])
+  const found: { userId: string; month: string }[] = []
+  const note = (userId: string, from: string, to: string) => {
+    for (const month of monthsTouchedBy(from, to, basis)) if (month < currentMonth) found.push({ userId, month })
+  }
+  for (const p of punches) note(p.user_id, dayOf(p.ts), dayOf(p.ts))
+  for (const c of corrections) note(c.user_id, dayOf(c.first_ts), dayOf(c.last_ts))
+  for (const a of absences)
+    note(a.user_id, a.start_date, a.end_date < `${currentMonth}-01` ? a.end_date : addDays(`${currentMonth}-01`, -1))
+  return found
+}
+
+/** Settles one month for the employees given. */
+async function settleMonthOf(unit: Unit, tenant: TenantRow, month: string, whom: Whom): Promise<number> {
+  const { db } = unit
+  const { from, to } = daysNeeded(month, tenant.overtime_basis)
+  const filters =
+    whom === 'all'
+      ? {
+          punchedBetween: {
+            fromIso: new Date(startOfLocalDay(from, tenant.timezone)).toISOString(),
+            toIso: new Date(startOfLocalDay(addDays(to, 1), tenant.timezone)).toISOString(),
+          },
+        }
+      : null
+  const ids = whom === 'all' ? [] : [...whom]
+  let written = 0
+  for (let offset = 0; ; offset += EMPLOYEES_PER_PAGE) {
+    const page = filters
+      ? (await calendarSubjects(db, tenant.id, filters, { limit: EMPLOYEES_PER_PAGE, offset })).rows
+      : (
+          await calendarSubjects(
+            db,
+            tenant.id,
+            { userIds: ids.slice(offset, offset + EMPLOYEES_PER_PAGE) },
+            { limit: EMPLOYEES_PER_PAGE, offset: 0 },
+          )
+        ).rows
+    if (page.length === 0) break
+    const lots = await repo.lotsOfMonth(
+      db,
+      tenant.id,
+      month,
+      page.map((s) => s.id),
+    )
+    for (const [i, slice] of slicesOf(page, EMPLOYEES_PER_SLICE).entries()) {
+      if (i > 0) await yieldToEventLoop()
+      for (const [subject, overtime] of await overtimeOf(unit, tenant, month, slice)) {
+        const theirs = lots.filter((l) => l.user_id === subject.id)
+        if (settleMonth(theirs, overtime).kind === 'none') continue
+        written += await settleEmployeeMonth(unit, tenant, subject.id, month, overtime)
+      }
+    }
+    if (page.length < EMPLOYEES_PER_PAGE) break
+  }
+  return written
+}
+
+/**
+ * The overtime minutes of `month` of each employee of a slice, from the same daily record as the
+ * attendance list. A day with a session left open past the company's maximum counts no overtime
+ * until a correction closes it: a forgotten clock-out is not overtime.
+ */
+async function overtimeOf(
+  unit: Unit,
+  tenant: TenantRow,
+  month: string,
+  subjects: readonly CalendarSubject[],
+): Promise<[CalendarSubject, number][]> {
+  const { from, to } = daysNeeded(month, tenant.overtime_basis)
+  const inputs = await readAttendanceInputs(
+    unit.db,
+    tenant,
+    subjects.map((s) => s.id),
+    from,
+    to,
+    tenant.timezone,
+  )
+  return subjects.map((subject) => {
+    const days = dailyEntriesOf(subject, inputs, unit.now).map((day) => ({
+      date: day.date,
+      worked: day.anomalies.some((a) => a.type === 'session_too_long')
+        ? Math.min(day.worked_minutes, day.expected_minutes)
+        : day.worked_minutes,
+      expected: day.expected_minutes,
+    }))
+    return [subject, overtimeMinutes(month, tenant.overtime_basis, days)]
+  })
+}
+
+/**
+ * Settles one employee's month under their row lock: follows the pending lot or proposes a new
+ * one (approved at once when the company's policy is automatic and the rules allow it). Returns
+ * 1 when it wrote something.
+ */
+async function settleEmployeeMonth(
+  unit: Unit,
+  tenant: TenantRow,
+  userId: string,
+  month: string,
+  overtime: number,
+): Promise<number> {
+  const scope: RequestScope = { db: unit.db, now: unit.now, auth: companyAuth(tenant) }
+  return inTransaction(scope, async (tx) => {
+    const trx = tx.db
+    await lockRow(trx, 'users', tenant.id, userId)
+    const lots = await repo.lotsOfMonth(trx, tenant.id, month, [userId])
+    const settlement = settleMonth(lots, overtime)
+    const now = nowIsoOf(tx)
+    if (settlement.kind === 'none') return 0
+    if (settlement.kind === 'follow') {
+      await repo.updateLot(trx, tenant.id, settlement.lotId, { minutes: settlement.minutes, updated_at: now })
+      return 1
+    }
+    const user = (await findUserRow(trx, tenant.id, userId))!
+    const terms = effectiveTerms(user, tenant)
+    const row: OvertimeLotRow = {
+      id: newId('overtimeLot'),
+      tenant_id: tenant.id,
+      user_id: userId,
+      month,
+      sequence: settlement.sequence,
+      adjusts: lots[0]?.id ?? null,
+      minutes: settlement.minutes,
+      status: 'pending',
+      compensation: null,
+      force_majeure: false,
+      compensate_by: compensateBy(month, terms.expiryMonths),
+      rested_minutes: 0,
+      paid_minutes: 0,
+      overdue_announced_at: null,
+      decided_by: null,
+      decided_at: null,
+      decision_note: null,
+      created_at: now,
+      updated_at: now,
+    }
+    await repo.insertLot(trx, row)
+    await recordEvent(tx, 'overtime.lot_proposed', lotToApi(row, 0, todayIn(tenant.timezone, new Date(tx.now))))
+    if (tenant.overtime_approval === 'automatic') {
+      // Mixed terms are decided lot by lot; with nobody to decide, the law's fallback is rest.
+      const compensation = terms.compensation === 'mixed' ? 'rest' : terms.compensation
+      // A lot the rules refuse (the cap, a ban) waits for HR, as with a manual policy.
+      await approveLot(tx, row, { compensation, forceMajeure: false, note: null, by: COMPANY, ifAllowed: true })
+    }
+    return 1
+  })
+}

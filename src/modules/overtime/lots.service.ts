@@ -1,0 +1,158 @@
+/**
+ * What people see of overtime (decisions 18, with decisions 14's need-to-know): the lots, and an
+ * employee's balance of a year. Both first bring the company's lots up to date, so no read misses
+ * an ended month; and the rest lots past their deadline, announced once.
+ */
+import { companyAuth, noteRecordsRead } from '../../auth/context.js'
+import { recordsLimitedToTeamOf } from '../../auth/policies.js'
+import type { RequestScope } from '../../auth/request-scope.js'
+import { canSeeRecordsOf } from '../../auth/visibility.js'
+import type { TenantRow } from '../../db/schema.js'
+import { type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
+import { notFound } from '../../errors.js'
+import { todayIn } from '../../lib/calendar.js'
+import { listBody, pageOf } from '../../lib/pagination.js'
+import { recordEvent } from '../events/index.js'
+import { findUserRow } from '../users/index.js'
+import { expectedWeekMinutes, lotToApi, owedOf } from './lot-decisions.service.js'
+import { proposeOvertimeLots } from './lot-proposals.service.js'
+import { annualCapMinutes, countedTowardCap, isOverdue } from './overtime.logic.js'
+import * as repo from './overtime.repository.js'
+import type { BalanceQueryType, ListLotsQueryType, OvertimeBalanceType } from './overtime.schemas.js'
+
+/** Brings the caller's company's lots up to date before a read (ended months, changes of the record). */
+async function upToDate(scope: RequestScope): Promise<void> {
+  await proposeOvertimeLots({ db: scope.db, now: scope.now }, scope.auth.tenant, { followPending: false })
+}
+
+export async function listLots(scope: RequestScope, query: ListLotsQueryType) {
+  const { db, auth } = scope
+  await upToDate(scope)
+  const window = pageOf(query)
+  const page = await repo.listLots(
+    db,
+    auth.tenantId,
+    {
+      userId: query.user_id,
+      fromMonth: query.from,
+      toMonth: query.to,
+      status: query.status,
+      teamOf: recordsLimitedToTeamOf(auth) ?? undefined,
+    },
+    window,
+  )
+  const users = [...new Set(page.rows.map((l) => l.user_id))]
+  noteRecordsRead(auth, users)
+  // What a lot owes depends on the other lots of its month (an adjustment down takes from them).
+  const owed = new Map<string, number>()
+  for (const userId of users)
+    for (const [id, m] of owedOf(await repo.lotsOfUser(db, auth.tenantId, userId))) owed.set(id, m)
+  const today = todayIn(auth.tenant.timezone, new Date(scope.now))
+  return listBody(window, page, (row) => lotToApi(row, owed.get(row.id) ?? 0, today))
+}
+
+export async function overtimeBalance(scope: RequestScope, query: BalanceQueryType): Promise<OvertimeBalanceType> {
+  const { db, auth } = scope
+  const tenant = auth.tenant
+  const userId = query.user_id ?? auth.actor.id
+  const today = todayIn(tenant.timezone, new Date(scope.now))
+  const year = query.year ?? Number(today.slice(0, 4))
+  if (!(await canSeeRecordsOf(db, auth, userId)) || !(await findUserRow(db, auth.tenantId, userId)))
+    throw notFound('User')
+  await upToDate(scope)
+  noteRecordsRead(auth, [userId])
+  const [lots, draws] = await Promise.all([
+    repo.lotsOfUser(db, tenant.id, userId),
+    repo.drawsOfUser(db, tenant.id, userId),
+  ])
+  const owed = owedOf(lots)
+  let owedRest = 0
+  let overdue = 0
+  let owedPay = 0
+  let nextDeadline: string | null = null
+  for (const lot of lots) {
+    const left = owed.get(lot.id) ?? 0
+    if (left === 0) continue
+    if (lot.compensation === 'pay') {
+      owedPay += left
+      continue
+    }
+    owedRest += left
+    if (isOverdue(left, lot.compensate_by, today)) overdue += left
+    else if (nextDeadline === null || lot.compensate_by < nextDeadline) nextDeadline = lot.compensate_by
+  }
+  const ofYear = lots.filter((l) => l.month.startsWith(`${year}-`))
+  const sum = (pick: (l: (typeof lots)[number]) => number) => ofYear.reduce((total, l) => total + pick(l), 0)
+  const facts = ofYear.map((l) => ({
+    ...l,
+    rest: draws.filter((d) => d.lot_id === l.id).map((d) => ({ date: d.taken_on, minutes: d.minutes })),
+  }))
+  // The cap of the year follows the schedule of its first month asked about: this month for this year.
+  const week = await expectedWeekMinutes(
+    db,
+    tenant,
+    userId,
+    year === Number(today.slice(0, 4)) ? today.slice(0, 7) : `${year}-01`,
+  )
+  return {
+    user_id: userId,
+    year,
+    owed_rest_minutes: owedRest,
+    overdue_minutes: overdue,
+    next_deadline: nextDeadline,
+    owed_pay_minutes: owedPay,
+    pending_minutes: sum((l) => (l.status === 'pending' ? l.minutes : 0)),
+    approved_minutes: sum((l) => (l.status === 'approved' ? l.minutes : 0)),
+    paid_minutes: sum((l) => l.paid_minutes),
+    rested_minutes: sum((l) => l.rested_minutes),
+    counted_toward_cap_minutes: countedTowardCap(facts, year),
+    cap_minutes: annualCapMinutes(tenant.overtime_annual_cap_hours, week),
+  }
+}
+
+/**
+ * Announces each rest lot that has passed its deadline with rest still owed
+ * (`overtime.compensation_overdue`), once: the lot keeps its minutes and stays owed. Returns
+ * how many it announced.
+ */
+export async function announceOverdueLots(unit: Unit, tenant: TenantRow): Promise<number> {
+  const today = todayIn(tenant.timezone, new Date(unit.now))
+  let announced = 0
+  for (const candidate of await repo.overdueCandidates(unit.db, tenant.id, today)) {
+    const scope: RequestScope = { db: unit.db, now: unit.now, auth: companyAuth(tenant) }
+    announced += await inTransaction(scope, async (tx) => {
+      const lot = await repo.lockedLot(tx.db, tenant.id, candidate.id)
+      if (!lot || lot.overdue_announced_at !== null) return 0
+      const owed = owedOf(await repo.lotsOfUser(tx.db, tenant.id, lot.user_id)).get(lot.id) ?? 0
+      if (!isOverdue(owed, lot.compensate_by, today)) return 0
+      const now = nowIsoOf(tx)
+      await repo.updateLot(tx.db, tenant.id, lot.id, { overdue_announced_at: now, updated_at: now })
+      await recordEvent(tx, 'overtime.compensation_overdue', lotToApi(lot, owed, today))
+      return 1
+    })
+  }
+  return announced
+}
+
+/**
+ * Housekeeping's overtime round for every company: proposes and follows lots, then announces
+ * overdue rest. One company that fails does not hold back the others.
+ */
+export async function settleOvertime(
+  unit: Unit,
+  tenants: readonly TenantRow[],
+): Promise<{ lots: number; overdue: number }> {
+  const outcome = { lots: 0, overdue: 0 }
+  const failures: Error[] = []
+  for (const tenant of tenants) {
+    try {
+      outcome.lots += await proposeOvertimeLots(unit, tenant, { followPending: true })
+      outcome.overdue += await announceOverdueLots(unit, tenant)
+    } catch (error) {
+      failures.push(error instanceof Error ? error : new Error(String(error)))
+    }
+  }
+  if (failures.length > 0)
+    throw new AggregateError(failures, `overtime of ${failures.length} companies could not be settled`)
+  return outcome
+}

@@ -1,0 +1,111 @@
+/**
+ * Rest for overtime (decisions 18): absences of the system type `overtime_rest`, by the day or by
+ * the hour, take the rest owed on the employee's approved rest lots when they are approved, the
+ * lot due first first (409 `overtime_rest_exceeded` when less is owed); a cancelled one gives it
+ * back. The absences module calls these inside its own transactions; each takes the employee's
+ * row lock, which every change of their lots holds.
+ */
+import type { RequestScope } from '../../auth/request-scope.js'
+import { lockRow } from '../../db/locks.js'
+import type { TenantRow } from '../../db/schema.js'
+import { type Db, nowIsoOf } from '../../db/unit-of-work.js'
+import { AppError, invalidField } from '../../errors.js'
+import { addDays, daysInRange, isoWeekday } from '../../lib/calendar.js'
+import { type AbsenceSpan, dayExpectation, isHourly, minutesOfDay } from '../work-calendar/index.js'
+import { calendarSubject, loadWorkCalendars } from '../work-calendar/index.js'
+import { owedOf } from './lot-decisions.service.js'
+import { drawRest } from './overtime.logic.js'
+import * as repo from './overtime.repository.js'
+
+/** The absence type rest for overtime is taken with; every company has it. */
+export const OVERTIME_REST_TYPE = 'overtime_rest'
+
+/** An absence as rest reads it. */
+export interface RestAbsence extends AbsenceSpan {
+  id: string
+  user_id: string
+}
+
+/**
+ * The minutes of rest an absence is: the span of an hourly one; for full days, the minutes the
+ * employee's schedule expected on each working day it covers (a holiday or a day off is no rest).
+ */
+export async function restMinutesOf(db: Db, tenant: TenantRow, userId: string, span: AbsenceSpan): Promise<number> {
+  if (isHourly(span)) return minutesOfDay(span.end_time!) - minutesOfDay(span.start_time!)
+  const subject = await calendarSubject(db, tenant.id, userId)
+  if (!subject) return 0
+  const planOf = (await loadWorkCalendars(db, tenant, [userId], span.start_date, span.end_date))(subject)
+  let minutes = 0
+  for (let i = 0; i < daysInRange(span.start_date, span.end_date); i++) {
+    const date = addDays(span.start_date, i)
+    minutes += dayExpectation({ ...planOf(date, isoWeekday(date)), absenceMinutes: 0 }).expectedMinutes
+  }
+  return minutes
+}
+
+/** The rest still owed on each approved rest lot of an employee, with its deadline. */
+async function owedRest(db: Db, tenantId: string, userId: string) {
+  const lots = await repo.lotsOfUser(db, tenantId, userId)
+  const owed = owedOf(lots)
+  return lots
+    .filter((l) => l.status === 'approved' && l.compensation === 'rest')
+    .map((l) => ({ lotId: l.id, owedMinutes: owed.get(l.id) ?? 0, compensateBy: l.compensate_by }))
+}
+
+/**
+ * Refuses a request for rest that is more than is owed now (409 `overtime_rest_exceeded`), or
+ * that covers no working time (400): asked for early, so that nobody plans a day off that cannot
+ * be approved. The approval checks again and takes it.
+ */
+export async function assertRestOwed(tx: RequestScope, absence: Omit<RestAbsence, 'id'>): Promise<void> {
+  const { db, auth } = tx
+  const minutes = await restMinutesOf(db, auth.tenant, absence.user_id, absence)
+  if (minutes <= 0) throw invalidField('start_date', 'the absence covers no working time: there is no rest to take')
+  const owed = (await owedRest(db, auth.tenantId, absence.user_id)).reduce((sum, o) => sum + o.owedMinutes, 0)
+  if (minutes > owed) throw restExceeded(minutes, owed)
+}
+
+function restExceeded(minutes: number, owed: number): AppError {
+  return new AppError(
+    'overtime_rest_exceeded',
+    `The absence is ${minutes} minutes of rest; ${owed} minutes of approved overtime are owed as rest`,
+  )
+}
+
+/** Takes an approved rest absence's minutes from the lots that owe rest, the one due first first. */
+export async function takeRest(tx: RequestScope, absence: RestAbsence): Promise<void> {
+  const { db, auth } = tx
+  await lockRow(db, 'users', auth.tenantId, absence.user_id)
+  const minutes = await restMinutesOf(db, auth.tenant, absence.user_id, absence)
+  const owed = await owedRest(db, auth.tenantId, absence.user_id)
+  const drawn = drawRest(owed, minutes)
+  if (!drawn)
+    throw restExceeded(
+      minutes,
+      owed.reduce((sum, o) => sum + o.owedMinutes, 0),
+    )
+  const now = nowIsoOf(tx)
+  await repo.insertDraws(
+    db,
+    drawn.map((d) => ({
+      tenant_id: auth.tenantId,
+      absence_id: absence.id,
+      lot_id: d.lotId,
+      user_id: absence.user_id,
+      minutes: d.minutes,
+      taken_on: absence.end_date,
+      created_at: now,
+    })),
+  )
+  for (const d of drawn) await repo.addToLot(db, auth.tenantId, d.lotId, 'rested_minutes', d.minutes, now)
+}
+
+/** Gives back to its lots the rest a cancelled absence had taken. */
+export async function giveBackRest(tx: RequestScope, absence: RestAbsence): Promise<void> {
+  const { db, auth } = tx
+  await lockRow(db, 'users', auth.tenantId, absence.user_id)
+  const now = nowIsoOf(tx)
+  for (const d of await repo.drawsOfAbsence(db, auth.tenantId, absence.id))
+    await repo.addToLot(db, auth.tenantId, d.lot_id, 'rested_minutes', -d.minutes, now)
+  await repo.deleteDrawsOfAbsence(db, auth.tenantId, absence.id)
+}

@@ -1,0 +1,67 @@
+/**
+ * The overtime part of a worker's monthly record (decisions 18; art. 35.5 ET, the summary handed
+ * to the worker each pay period): the month's lots, the rest still owed with its deadlines, and
+ * the year toward the cap. Read for a page of employees at once (one query of each kind), so the
+ * company export stays a few queries per page.
+ */
+import type { TenantRow } from '../../db/schema.js'
+import type { Db, Unit } from '../../db/unit-of-work.js'
+import { todayIn } from '../../lib/calendar.js'
+import { expectedWeeksOf, lotToApi, owedOf } from './lot-decisions.service.js'
+import { proposeOvertimeLots } from './lot-proposals.service.js'
+import { annualCapMinutes, countedTowardCap, isOverdue } from './overtime.logic.js'
+import * as repo from './overtime.repository.js'
+import type { OvertimeSectionType } from './overtime.schemas.js'
+
+/** Brings a company's lots up to date (ended months, changes of the record) before a report reads them. */
+export async function bringOvertimeUpToDate(unit: Unit, tenant: TenantRow): Promise<void> {
+  await proposeOvertimeLots(unit, tenant, { followPending: false })
+}
+
+/** The overtime section of `month` for each of the employees, as of `nowMs`. */
+export async function overtimeSectionsOf(
+  db: Db,
+  tenant: TenantRow,
+  userIds: readonly string[],
+  month: string,
+  nowMs: number,
+): Promise<Map<string, OvertimeSectionType>> {
+  const today = todayIn(tenant.timezone, new Date(nowMs))
+  const year = Number(month.slice(0, 4))
+  const [lots, draws, weeks] = await Promise.all([
+    repo.lotsOfUsers(db, tenant.id, userIds),
+    repo.drawsOfUsers(db, tenant.id, userIds),
+    expectedWeeksOf(db, tenant, userIds, month),
+  ])
+  const sections = new Map<string, OvertimeSectionType>()
+  for (const userId of userIds) {
+    const theirs = lots.filter((l) => l.user_id === userId)
+    const owed = owedOf(theirs)
+    const ofYear = theirs.filter((l) => l.month.startsWith(`${year}-`))
+    const facts = ofYear.map((l) => ({
+      ...l,
+      rest: draws.filter((d) => d.lot_id === l.id).map((d) => ({ date: d.taken_on, minutes: d.minutes })),
+    }))
+    sections.set(userId, {
+      basis: tenant.overtime_basis,
+      lots: theirs.filter((l) => l.month === month).map((l) => lotToApi(l, owed.get(l.id) ?? 0, today)),
+      owed_rest: theirs
+        .filter((l) => l.status === 'approved' && l.compensation === 'rest' && (owed.get(l.id) ?? 0) > 0)
+        .map((l) => ({
+          lot_id: l.id,
+          month: l.month,
+          owed_minutes: owed.get(l.id)!,
+          compensate_by: l.compensate_by,
+          overdue: isOverdue(owed.get(l.id)!, l.compensate_by, today),
+        }))
+        .sort((a, b) => a.compensate_by.localeCompare(b.compensate_by) || a.lot_id.localeCompare(b.lot_id)),
+      year: {
+        year,
+        approved_minutes: ofYear.filter((l) => l.status === 'approved').reduce((sum, l) => sum + l.minutes, 0),
+        counted_toward_cap_minutes: countedTowardCap(facts, year),
+        cap_minutes: annualCapMinutes(tenant.overtime_annual_cap_hours, weeks.get(userId) ?? 0),
+      },
+    })
+  }
+  return sections
+}

@@ -1,0 +1,275 @@
+/**
+ * What overtime reads and writes: lots, the rest drawn from them and the payments made on them,
+ * each company's settlement (how far lots have been proposed), and the changes of the record a
+ * settlement looks for.
+ */
+import { SqliteAdapter, sql } from 'kysely'
+import { paginate } from '../../db/paginate.js'
+import { teamOf } from '../../db/team.js'
+import type {
+  OvertimeLotRow,
+  OvertimeLotsTable,
+  OvertimePaymentsTable,
+  OvertimeRestDrawsTable,
+  OvertimeSettlementsTable,
+} from '../../db/schema.js'
+import type { Db } from '../../db/unit-of-work.js'
+import type { Page } from '../../lib/pagination.js'
+
+// ---------------------------------------------------------------------------------------------
+// Settlements
+
+export async function settlementOf(db: Db, tenantId: string): Promise<OvertimeSettlementsTable | undefined> {
+  return db.selectFrom('overtime_settlements').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst()
+}
+
+/**
+ * Records how far a settlement went. Two instances may settle at once: each value only moves
+ * forward, so the later of their readings stays.
+ */
+export async function saveSettlement(db: Db, row: OvertimeSettlementsTable): Promise<void> {
+  await db
+    .insertInto('overtime_settlements')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('tenant_id').doUpdateSet({
+        settled_month: sql`case when excluded.settled_month > overtime_settlements.settled_month then excluded.settled_month else overtime_settlements.settled_month end`,
+        changes_seen_until: sql`case when excluded.changes_seen_until > overtime_settlements.changes_seen_until then excluded.changes_seen_until else overtime_settlements.changes_seen_until end`,
+      }),
+    )
+    .execute()
+}
+
+/** The instant of the company's earliest punch, or null: where its first settlement may begin. */
+export async function firstPunchAt(db: Db, tenantId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('punches')
+    .select((eb) => eb.fn.min('ts').as('first'))
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst()
+  return (row?.first as string | null | undefined) ?? null
+}
+
+/** Punches written at or after `sinceIso` whose instant is before `beforeIso`: pushed late into an ended month. */
+export async function punchesWrittenSince(db: Db, tenantId: string, sinceIso: string, beforeIso: string) {
+  return db
+    .selectFrom('punches')
+    .select(['user_id', 'ts'])
+    .where('tenant_id', '=', tenantId)
+    .where('created_at', '>=', sinceIso)
+    .where('ts', '<', beforeIso)
+    .execute()
+}
+
+/** Corrections approved at or after `sinceIso`, with the instants they touch. */
+export async function correctionsApprovedSince(db: Db, tenantId: string, sinceIso: string) {
+  return db
+    .selectFrom('punch_corrections')
+    .select(['user_id', 'first_ts', 'last_ts'])
+    .where('tenant_id', '=', tenantId)
+    .where('decided_at', '>=', sinceIso)
+    .where('status', '=', 'approved')
+    .execute()
+}
+
+/** Absences whose status changed (or that were written) at or after `sinceIso` and begin before `beforeDate`. */
+export async function absencesChangedSince(db: Db, tenantId: string, sinceIso: string, beforeDate: string) {
+  return db
+    .selectFrom('absences')
+    .select(['user_id', 'start_date', 'end_date'])
+    .where('tenant_id', '=', tenantId)
+    .where('updated_at', '>=', sinceIso)
+    .where('start_date', '<', beforeDate)
+    .execute()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lots
+
+/** The lots of a month, of the given employees or of all. */
+export async function lotsOfMonth(
+  db: Db,
+  tenantId: string,
+  month: string,
+  userIds?: readonly string[],
+): Promise<OvertimeLotRow[]> {
+  let q = db.selectFrom('overtime_lots').selectAll().where('tenant_id', '=', tenantId).where('month', '=', month)
+  if (userIds) q = q.where('user_id', 'in', userIds.length > 0 ? userIds : [''])
+  return q.orderBy('user_id').orderBy('sequence').execute()
+}
+
+/** The employees and months that have a pending lot: what follows the record. */
+export async function monthsWithPendingLots(db: Db, tenantId: string) {
+  return db
+    .selectFrom('overtime_lots')
+    .select(['user_id', 'month'])
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'pending')
+    .execute()
+}
+
+export async function findLot(db: Db, tenantId: string, id: string): Promise<OvertimeLotRow | undefined> {
+  return db
+    .selectFrom('overtime_lots')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+/** Locks a lot (PostgreSQL; SQLite's transactions already run alone) and reads it. */
+export async function lockedLot(db: Db, tenantId: string, id: string): Promise<OvertimeLotRow | undefined> {
+  const q = db.selectFrom('overtime_lots').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id)
+  return (isSqlite(db) ? q : q.forNoKeyUpdate()).executeTakeFirst()
+}
+
+function isSqlite(db: Db): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter
+}
+
+/** Every lot of an employee, oldest month first: what a balance and the drawing of rest read. */
+export async function lotsOfUser(db: Db, tenantId: string, userId: string): Promise<OvertimeLotRow[]> {
+  return db
+    .selectFrom('overtime_lots')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .orderBy('month')
+    .orderBy('sequence')
+    .execute()
+}
+
+/** Every lot of some employees (a page of a report or an export), oldest month first. */
+export async function lotsOfUsers(db: Db, tenantId: string, userIds: readonly string[]): Promise<OvertimeLotRow[]> {
+  if (userIds.length === 0) return []
+  return db
+    .selectFrom('overtime_lots')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', 'in', userIds)
+    .orderBy('month')
+    .orderBy('sequence')
+    .execute()
+}
+
+export async function insertLot(db: Db, row: OvertimeLotsTable): Promise<void> {
+  await db.insertInto('overtime_lots').values(row).execute()
+}
+
+export async function updateLot(
+  db: Db,
+  tenantId: string,
+  id: string,
+  patch: Partial<OvertimeLotsTable> & { updated_at: string },
+): Promise<void> {
+  await db.updateTable('overtime_lots').set(patch).where('tenant_id', '=', tenantId).where('id', '=', id).execute()
+}
+
+/** Rest still owed is kept on the lot; rest and pay change it by a difference, never by a read value. */
+export async function addToLot(
+  db: Db,
+  tenantId: string,
+  id: string,
+  column: 'rested_minutes' | 'paid_minutes',
+  minutes: number,
+  nowIso: string,
+): Promise<void> {
+  await db
+    .updateTable('overtime_lots')
+    .set({ [column]: sql`${sql.ref(column)} + ${minutes}`, updated_at: nowIso })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute()
+}
+
+export interface LotFilters {
+  userId?: string
+  fromMonth?: string
+  toMonth?: string
+  status?: OvertimeLotRow['status']
+  /** Only this supervisor's team (need-to-know); undefined: everyone. */
+  teamOf?: string
+}
+
+export async function listLots(
+  db: Db,
+  tenantId: string,
+  f: LotFilters,
+  window: { limit: number; offset: number },
+): Promise<Page<OvertimeLotRow>> {
+  let q = db.selectFrom('overtime_lots').where('tenant_id', '=', tenantId)
+  if (f.userId) q = q.where('user_id', '=', f.userId)
+  if (f.fromMonth) q = q.where('month', '>=', f.fromMonth)
+  if (f.toMonth) q = q.where('month', '<=', f.toMonth)
+  if (f.status) q = q.where('status', '=', f.status)
+  if (f.teamOf) q = q.where('user_id', 'in', teamOf(tenantId, f.teamOf))
+  return paginate(q, window, (rows) =>
+    rows.selectAll().orderBy('month', 'desc').orderBy('user_id').orderBy('sequence').orderBy('id'),
+  )
+}
+
+/** Rest lots past their deadline with rest still owed that have not been announced yet. */
+export async function overdueCandidates(db: Db, tenantId: string, today: string): Promise<OvertimeLotRow[]> {
+  return db
+    .selectFrom('overtime_lots')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'approved')
+    .where('compensation', '=', 'rest')
+    .where('overdue_announced_at', 'is', null)
+    .where('compensate_by', '<', today)
+    .execute()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rest and pay
+
+export async function insertDraws(db: Db, rows: readonly OvertimeRestDrawsTable[]): Promise<void> {
+  if (rows.length > 0)
+    await db
+      .insertInto('overtime_rest_draws')
+      .values([...rows])
+      .execute()
+}
+
+export async function drawsOfAbsence(db: Db, tenantId: string, absenceId: string) {
+  return db
+    .selectFrom('overtime_rest_draws')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('absence_id', '=', absenceId)
+    .execute()
+}
+
+export async function deleteDrawsOfAbsence(db: Db, tenantId: string, absenceId: string): Promise<void> {
+  await db
+    .deleteFrom('overtime_rest_draws')
+    .where('tenant_id', '=', tenantId)
+    .where('absence_id', '=', absenceId)
+    .execute()
+}
+
+/** The rest taken from an employee's lots, each with the day it was taken. */
+export async function drawsOfUser(db: Db, tenantId: string, userId: string) {
+  return db
+    .selectFrom('overtime_rest_draws')
+    .select(['lot_id', 'minutes', 'taken_on'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .execute()
+}
+
+/** The rest taken from the lots of some employees. */
+export async function drawsOfUsers(db: Db, tenantId: string, userIds: readonly string[]) {
+  if (userIds.length === 0) return []
+  return db
+    .selectFrom('overtime_rest_draws')
+    .select(['lot_id', 'minutes', 'taken_on'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', 'in', userIds)
+    .execute()
+}
+
+export async function insertPayment(db: Db, row: OvertimePaymentsTable): Promise<void> {
+  await db.insertInto('overtime_payments').values(row).execute()
+}

@@ -1,0 +1,65 @@
+import { scopeOfRequest } from '../../http/request-scope.js'
+import { type ApiModule, operations } from '../../http/route.js'
+import { DataOf, ListOf } from '../../lib/schemas.js'
+import { decideLot, payLot } from './lot-decisions.service.js'
+import { listLots, overtimeBalance } from './lots.service.js'
+import * as s from './overtime.schemas.js'
+
+const operation = operations('Overtime')
+
+export const overtimeApi: ApiModule = {
+  schemas: [s.OvertimeLot, s.OvertimeBalance],
+  routes: () => async (app) => {
+    app.get(
+      '/overtime/lots',
+      operation('overtime-lots.list', {
+        summary: 'Overtime lots: each employee’s overtime of each ended month, newest month first',
+        description:
+          'A lot appears once its month has ended in the company’s zone, for each employee with overtime in it (on the company’s overtime_policy.basis); this read proposes any the hourly housekeeping has not yet. A pending lot follows the record; a decided one never changes, and a later change of its month adds an adjustment lot (`adjusts`). Need-to-know as for attendance: HR and administrators see everyone’s, others their own and their team’s.',
+        querystring: s.ListLotsQuery,
+        response: { 200: ListOf(s.OvertimeLot) },
+        expensive: true,
+      }),
+      async (request) => listLots(scopeOfRequest(request), request.query),
+    )
+    app.post(
+      '/overtime/lots/:lot_id/decide',
+      operation('overtime-lots.decide', {
+        summary: 'Approve or reject a pending overtime lot (HR and administrators)',
+        description:
+          'Approving sets how it is compensated (`compensation`, default the employee’s terms; required when they are mixed) and its deadline (`compensate_by`). Refused with 409 `overtime_not_allowed` for a minor, a night worker or a part-time employee, and with 409 `overtime_cap_exceeded` past the annual cap, unless `force_majeure` is true. Only a pending lot can be decided (409 `overtime_lot_not_pending`); nobody decides their own (403).',
+        params: s.LotIdParams,
+        body: s.DecideLotBody,
+        response: { 200: DataOf(s.OvertimeLot) },
+        errors: [404, 409],
+      }),
+      async (request) => ({ data: await decideLot(scopeOfRequest(request), request.params.lot_id, request.body) }),
+    )
+    app.post(
+      '/overtime/lots/:lot_id/pay',
+      operation('overtime-lots.pay', {
+        summary: 'Record pay for an approved overtime lot (HR and administrators)',
+        description:
+          'Any approved lot can be paid up to what it still owes (409 `overtime_lot_not_payable` otherwise), a rest lot too: rest still owed when someone leaves is paid. `payroll_month` is not before the lot’s month.',
+        params: s.LotIdParams,
+        body: s.PayLotBody,
+        response: { 200: DataOf(s.OvertimeLot) },
+        errors: [404, 409],
+      }),
+      async (request) => ({ data: await payLot(scopeOfRequest(request), request.params.lot_id, request.body) }),
+    )
+    app.get(
+      '/overtime/balance',
+      operation('overtime.balance', {
+        summary: 'An employee’s overtime: rest owed and its deadline, overdue, paid, and the year toward the cap',
+        description:
+          'Rest and pay owed are as of today across all years; the other figures are those of the year’s lots. Default employee: the caller. Another employee’s balance is theirs to see under need-to-know (404 otherwise).',
+        querystring: s.BalanceQuery,
+        response: { 200: DataOf(s.OvertimeBalance) },
+        errors: [404],
+        expensive: true,
+      }),
+      async (request) => ({ data: await overtimeBalance(scopeOfRequest(request), request.query) }),
+    )
+  },
+}

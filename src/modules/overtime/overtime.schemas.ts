@@ -1,0 +1,171 @@
+import { type Static, Type } from 'typebox'
+import { Id, Nullable, PaginationQuery } from '../../lib/schemas.js'
+
+const Month = (description: string) =>
+  Type.String({
+    pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$',
+    description,
+    examples: ['2026-03'],
+    'x-messages': { pattern: 'must be a month written YYYY-MM, e.g. 2026-03' },
+  })
+const LotStatus = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')])
+
+export const OvertimeLot = Type.Object(
+  {
+    id: Type.String(),
+    user_id: Type.String(),
+    month: Type.String({ description: 'YYYY-MM: the month the overtime was worked' }),
+    minutes: Type.Integer({
+      description:
+        'Overtime minutes of the month on the company’s basis. A pending lot follows the record; a decided one never changes. An adjustment (adjusts not null) may be negative',
+    }),
+    status: LotStatus,
+    compensation: Type.Union([Type.Literal('rest'), Type.Literal('pay'), Type.Null()], {
+      description: 'rest or pay, set when the lot is approved (null while pending and when rejected)',
+    }),
+    force_majeure: Type.Boolean({
+      description: 'Approved as force majeure (art. 35.3): outside the annual cap and allowed to anyone',
+    }),
+    compensate_by: Type.String({
+      format: 'date',
+      description: 'The last day of the month plus the employee’s comp_expiry: rest must be taken by then',
+    }),
+    rested_minutes: Type.Integer({ description: 'Rest taken for it through approved overtime_rest absences' }),
+    paid_minutes: Type.Integer({ description: 'Paid, through POST /overtime/lots/{id}/pay' }),
+    owed_minutes: Type.Integer({
+      description: 'Still to be compensated: minutes less rest taken and pay made (0 unless approved)',
+    }),
+    overdue: Type.Boolean({ description: 'A rest lot past compensate_by with rest still owed' }),
+    adjusts: Nullable(Type.String(), {
+      description: 'For a later change of a month already decided, the id of the month’s first lot',
+    }),
+    decided_by: Nullable(Type.String(), {
+      description: 'Who approved or rejected it; "company" when approved by the automatic policy',
+    }),
+    decided_at: Nullable(Type.String({ format: 'date-time' })),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'OvertimeLot', description: 'Decision notes are stored but never returned' },
+)
+export type OvertimeLotType = Static<typeof OvertimeLot>
+
+export const ListLotsQuery = Type.Object(
+  {
+    user_id: Type.Optional(Id()),
+    from: Type.Optional(Month('First month, included')),
+    to: Type.Optional(Month('Last month, included')),
+    status: Type.Optional(LotStatus),
+    page: Type.Optional(PaginationQuery.page),
+    page_size: Type.Optional(PaginationQuery.page_size),
+  },
+  { additionalProperties: false },
+)
+export type ListLotsQueryType = Static<typeof ListLotsQuery>
+
+export const LotIdParams = Type.Object({ lot_id: Id() }, { additionalProperties: false })
+
+export const DecideLotBody = Type.Object(
+  {
+    decision: Type.Union([Type.Literal('approved'), Type.Literal('rejected')]),
+    compensation: Type.Optional(
+      Type.Union([Type.Literal('rest'), Type.Literal('pay')], {
+        description: 'How an approved lot is compensated; default the employee’s terms (required when they are mixed)',
+      }),
+    ),
+    force_majeure: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          'Work to prevent or repair extraordinary and urgent damage (art. 35.3): not counted toward the cap, and the one overtime minors, night workers and part-time employees may do',
+      }),
+    ),
+    note: Type.Optional(Type.String({ maxLength: 2000, description: 'Decision note (never returned)' })),
+  },
+  { additionalProperties: false },
+)
+export type DecideLotBodyType = Static<typeof DecideLotBody>
+
+export const PayLotBody = Type.Object(
+  {
+    minutes: Type.Integer({ minimum: 1, maximum: 100_000, description: 'At most what the lot still owes' }),
+    payroll_month: Month('The payroll (YYYY-MM) the minutes are paid in; not before the lot’s month'),
+  },
+  { additionalProperties: false },
+)
+export type PayLotBodyType = Static<typeof PayLotBody>
+
+export const BalanceQuery = Type.Object(
+  {
+    user_id: Type.Optional(Id('Default: the caller')),
+    year: Type.Optional(
+      Type.Integer({ minimum: 1900, maximum: 9998, description: 'Calendar year (default: this year)' }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type BalanceQueryType = Static<typeof BalanceQuery>
+
+export const OvertimeBalance = Type.Object(
+  {
+    user_id: Type.String(),
+    year: Type.Integer(),
+    owed_rest_minutes: Type.Integer({
+      description: 'Rest still owed today on approved rest lots of any year (overdue included)',
+    }),
+    overdue_minutes: Type.Integer({ description: 'Of owed_rest_minutes, what is past its lot’s compensate_by' }),
+    next_deadline: Nullable(Type.String({ format: 'date' }), {
+      description: 'The earliest compensate_by of a lot that still owes rest and is not overdue',
+    }),
+    owed_pay_minutes: Type.Integer({ description: 'Approved pay lots of any year not paid yet' }),
+    pending_minutes: Type.Integer({ description: 'Minutes of the year’s lots waiting for a decision' }),
+    approved_minutes: Type.Integer({ description: 'Minutes of the year’s approved lots' }),
+    paid_minutes: Type.Integer({ description: 'Paid on the year’s lots' }),
+    rested_minutes: Type.Integer({ description: 'Rest taken for the year’s lots' }),
+    counted_toward_cap_minutes: Type.Integer({
+      description:
+        'Of the year’s approved minutes, those the annual cap counts: not force majeure, not compensated by rest within four months',
+    }),
+    cap_minutes: Type.Integer({
+      description: 'The annual cap: the company’s annual_cap_hours, pro rata for a part-time schedule',
+    }),
+  },
+  { $id: 'OvertimeBalance' },
+)
+export type OvertimeBalanceType = Static<typeof OvertimeBalance>
+
+/** The overtime part of a worker's monthly record (art. 35.5 ET). */
+export const OvertimeSection = Type.Object(
+  {
+    basis: Type.Union([Type.Literal('daily'), Type.Literal('weekly'), Type.Literal('monthly')], {
+      description: 'The company’s basis the lots are counted on',
+    }),
+    lots: Type.Array(Type.Object({ ...OvertimeLot.properties }), {
+      description:
+        'The lots of this month (its first lot and any adjustment); none until the month has ended, or when it had no overtime',
+    }),
+    owed_rest: Type.Array(
+      Type.Object({
+        lot_id: Type.String(),
+        month: Type.String({ description: 'The month the overtime was worked' }),
+        owed_minutes: Type.Integer(),
+        compensate_by: Type.String({ format: 'date' }),
+        overdue: Type.Boolean(),
+      }),
+      { description: 'Rest still owed when the report was generated, on lots of any month, due first first' },
+    ),
+    year: Type.Object(
+      {
+        year: Type.Integer(),
+        approved_minutes: Type.Integer(),
+        counted_toward_cap_minutes: Type.Integer(),
+        cap_minutes: Type.Integer(),
+      },
+      { description: 'The report’s year toward the annual cap' },
+    ),
+  },
+  {
+    description:
+      'Overtime (art. 35 ET, decisions 18): the summary handed to the worker with the month’s record. Not part of the signed content: decisions on lots do not supersede a signature',
+  },
+)
+export type OvertimeSectionType = Static<typeof OvertimeSection>

@@ -1,0 +1,395 @@
+/**
+ * Overtime lots (decisions 18) end to end: proposed for each ended month without anyone asking,
+ * following the record while pending, decided under art. 35's rules (cap, bans, force majeure),
+ * compensated by rest (overtime_rest absences) or pay, overdue rest announced once, and
+ * need-to-know on every read.
+ */
+import assert from 'node:assert/strict'
+import { it } from 'node:test'
+import { settleOvertime } from '../../src/modules/overtime/index.js'
+import { withHr } from '../helpers/absences.js'
+import { punch } from '../helpers/attendance.js'
+import { settledEventsOfType } from '../helpers/eventually.js'
+import { type Client, expectError, forEachEngine, type TestContext, type TestTenant } from '../helpers/harness.js'
+
+let now = Date.parse('2026-10-01T06:00:00Z')
+const setNow = (iso: string) => {
+  now = Date.parse(iso)
+}
+
+/** A workday of `minutes` starting 08:00 UTC (the tenants here keep UTC). */
+async function workday(tenant: TestTenant, userId: string, date: string, minutes: number) {
+  await punch(tenant, userId, 'in', `${date}T08:00:00Z`)
+  await punch(tenant, userId, 'out', new Date(Date.parse(`${date}T08:00:00Z`) + minutes * 60_000).toISOString())
+}
+
+async function lots(client: Client, query = ''): Promise<any[]> {
+  const res = await client.get(`/api/v1/overtime/lots${query ? `?${query}` : ''}`)
+  assert.equal(res.status, 200, JSON.stringify(res.body))
+  return res.body.data
+}
+
+async function balance(client: Client, userId: string, year = 2026): Promise<any> {
+  const res = await client.get(`/api/v1/overtime/balance?user_id=${userId}&year=${year}`)
+  assert.equal(res.status, 200, JSON.stringify(res.body))
+  return res.body.data
+}
+
+/** A company in UTC with an HR member, an employee and a colleague; October worked with 3 hours over. */
+async function october(t: TestContext) {
+  setNow('2026-10-01T06:00:00Z')
+  const tenant = await t.newTenant({ timezone: 'UTC' })
+  const { hr, hrKey } = await withHr(tenant)
+  const employee = await tenant.createUser({ full_name: 'Marta' })
+  const colleague = await tenant.createUser({ full_name: 'Luis' })
+  setNow('2026-10-31T20:00:00Z')
+  // Mon 5, Tue 6, Wed 7: nine hours each against eight expected; Thu 8 exactly eight.
+  for (const date of ['2026-10-05', '2026-10-06', '2026-10-07']) await workday(tenant, employee.id, date, 540)
+  await workday(tenant, employee.id, '2026-10-08', 480)
+  await workday(tenant, colleague.id, '2026-10-05', 480)
+  return { tenant, hr, hrKey, employee, colleague, employeeKey: await tenant.keyFor(employee.id) }
+}
+
+forEachEngine(
+  'overtime lots',
+  (t) => {
+    it('a month that ended gets a lot per employee with overtime, seen under need-to-know, once however often it is read', async () => {
+      const { tenant, hrKey, employee, colleague, employeeKey } = await october(t)
+      // While October runs, nothing is proposed.
+      assert.deepEqual(await lots(tenant.admin), [])
+      setNow('2026-11-02T09:00:00Z')
+      const [read, again] = await Promise.all([lots(tenant.admin), lots(hrKey)])
+      assert.equal(read.length, 1, JSON.stringify(read))
+      assert.deepEqual(again, read)
+      const lot = read[0]
+      assert.match(lot.id, /^otl_/)
+      assert.deepEqual(
+        { ...lot, id: undefined, created_at: undefined },
+        {
+          id: undefined,
+          created_at: undefined,
+          user_id: employee.id,
+          month: '2026-10',
+          minutes: 180,
+          status: 'pending',
+          compensation: null,
+          force_majeure: false,
+          compensate_by: '2027-02-28',
+          rested_minutes: 0,
+          paid_minutes: 0,
+          owed_minutes: 0,
+          overdue: false,
+          adjusts: null,
+          decided_by: null,
+          decided_at: null,
+        },
+      )
+      // The employee sees their own; the colleague (no overtime, not their supervisor) sees none.
+      assert.deepEqual(
+        (await lots(employeeKey)).map((l) => l.id),
+        [lot.id],
+      )
+      assert.deepEqual(await lots(await tenant.keyFor(colleague.id)), [])
+      expectError(
+        await (await tenant.keyFor(colleague.id)).get(`/api/v1/overtime/balance?user_id=${employee.id}`),
+        404,
+        'not_found',
+      )
+      const other = await t.newTenant()
+      assert.deepEqual(await lots(other.admin), [])
+      expectError(
+        await other.admin.post(`/api/v1/overtime/lots/${lot.id}/decide`, { decision: 'rejected' }),
+        404,
+        'not_found',
+      )
+      const proposed = await settledEventsOfType(tenant.admin, 'overtime.lot_proposed')
+      assert.equal(proposed.length, 1)
+      assert.equal(proposed[0].actor.user_id, null)
+      assert.equal(proposed[0].data.id, lot.id)
+      // Housekeeping on another instance finds nothing more to do.
+      assert.deepEqual(await settleOvertime({ db: t.database.db, now }, [await tenantRow(t, tenant.id)]), {
+        lots: 0,
+        overdue: 0,
+      })
+      assert.equal((await lots(tenant.admin)).length, 1)
+    })
+
+    it('a pending lot follows the record; an approved one never changes, and a later change adds an adjustment', async () => {
+      const { tenant, hrKey, employee } = await october(t)
+      setNow('2026-11-02T09:00:00Z')
+      const [lot] = await lots(hrKey)
+      // A clock that was offline sends a Saturday's two hours late: the pending lot follows.
+      await workday(tenant, employee.id, '2026-10-10', 120)
+      const [followed] = await lots(hrKey)
+      assert.equal(followed.id, lot.id)
+      assert.equal(followed.minutes, 300)
+      const approved = await hrKey.post(`/api/v1/overtime/lots/${lot.id}/decide`, { decision: 'approved' })
+      assert.equal(approved.status, 200, JSON.stringify(approved.body))
+      assert.equal(approved.body.data.status, 'approved')
+      assert.equal(approved.body.data.compensation, 'rest')
+      assert.equal(approved.body.data.owed_minutes, 300)
+      expectError(
+        await hrKey.post(`/api/v1/overtime/lots/${lot.id}/decide`, { decision: 'rejected' }),
+        409,
+        'overtime_lot_not_pending',
+      )
+      // Another late Saturday: the approved lot keeps its 300; an adjustment of 60 is proposed.
+      await workday(tenant, employee.id, '2026-10-17', 60)
+      const after = await lots(hrKey, `user_id=${employee.id}`)
+      assert.equal(after.length, 2)
+      const first = after.find((l) => l.id === lot.id)!
+      const adjustment = after.find((l) => l.id !== lot.id)!
+      assert.equal(first.minutes, 300)
+      assert.equal(first.status, 'approved')
+      assert.deepEqual([adjustment.minutes, adjustment.status, adjustment.adjusts], [60, 'pending', lot.id])
+      const events = await settledEventsOfType(tenant.admin, 'overtime.lot_approved')
+      assert.equal(events[0].data.id, lot.id)
+      // HR rejects the adjustment; a note is kept, never returned.
+      const rejected = await hrKey.post(`/api/v1/overtime/lots/${adjustment.id}/decide`, {
+        decision: 'rejected',
+        note: 'Not authorised',
+      })
+      assert.equal(rejected.status, 200, JSON.stringify(rejected.body))
+      assert.deepEqual([rejected.body.data.status, rejected.body.data.compensation], ['rejected', null])
+      assert.equal(rejected.body.data.note, undefined)
+      assert.equal((await settledEventsOfType(tenant.admin, 'overtime.lot_rejected'))[0].data.id, adjustment.id)
+      // Nobody decides their own overtime, and members decide none.
+      const employeeKey = await tenant.keyFor(employee.id)
+      await workday(tenant, employee.id, '2026-10-24', 60)
+      const [another] = await lots(hrKey, 'status=pending')
+      expectError(
+        await employeeKey.post(`/api/v1/overtime/lots/${another.id}/decide`, { decision: 'approved' }),
+        403,
+        'permission_denied',
+      )
+    })
+
+    it('rest is taken with overtime_rest absences drawn from approved rest lots, given back on cancel; pay is recorded', async () => {
+      const { tenant, hrKey, employee, employeeKey } = await october(t)
+      setNow('2026-11-02T09:00:00Z')
+      const [lot] = await lots(hrKey)
+      await hrKey.post(`/api/v1/overtime/lots/${lot.id}/decide`, { decision: 'approved' })
+      // Two hours off on a Wednesday: asked for by the employee, approved by HR.
+      const asked = await employeeKey.post('/api/v1/absences', {
+        user_id: employee.id,
+        type: 'overtime_rest',
+        start_date: '2026-11-11',
+        end_date: '2026-11-11',
+        start_time: '08:00',
+        end_time: '10:00',
+      })
+      assert.equal(asked.status, 201, JSON.stringify(asked.body))
+      assert.equal(asked.body.data.status, 'pending')
+      // More than is owed is refused when asked for.
+      expectError(
+        await employeeKey.post('/api/v1/absences', {
+          user_id: employee.id,
+          type: 'overtime_rest',
+          start_date: '2026-11-12',
+          end_date: '2026-11-12',
+        }),
+        409,
+        'overtime_rest_exceeded',
+      )
+      const decided = await hrKey.post(`/api/v1/absences/${asked.body.data.id}/decide`, { decision: 'approved' })
+      assert.equal(decided.status, 200, JSON.stringify(decided.body))
+      let [now1] = await lots(hrKey)
+      assert.deepEqual([now1.rested_minutes, now1.owed_minutes], [120, 60])
+      assert.deepEqual(
+        pick(await balance(employeeKey, employee.id), ['owed_rest_minutes', 'rested_minutes', 'next_deadline']),
+        { owed_rest_minutes: 60, rested_minutes: 120, next_deadline: '2027-02-28' },
+      )
+      const cancelled = await employeeKey.post(`/api/v1/absences/${asked.body.data.id}/cancel`)
+      assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body))
+      ;[now1] = await lots(hrKey)
+      assert.deepEqual([now1.rested_minutes, now1.owed_minutes], [0, 180])
+      // Pay: what is owed at most, in a payroll month not before the lot's.
+      expectError(
+        await hrKey.post(`/api/v1/overtime/lots/${lot.id}/pay`, { minutes: 181, payroll_month: '2026-11' }),
+        409,
+        'overtime_lot_not_payable',
+      )
+      const refused = expectError(
+        await hrKey.post(`/api/v1/overtime/lots/${lot.id}/pay`, { minutes: 60, payroll_month: '2026-09' }),
+        400,
+        'invalid_request',
+      )
+      assert.equal(refused.details?.[0]?.field, 'payroll_month')
+      expectError(
+        await employeeKey.post(`/api/v1/overtime/lots/${lot.id}/pay`, { minutes: 60, payroll_month: '2026-11' }),
+        403,
+        'permission_denied',
+      )
+      const paid = await hrKey.post(`/api/v1/overtime/lots/${lot.id}/pay`, { minutes: 60, payroll_month: '2026-11' })
+      assert.equal(paid.status, 200, JSON.stringify(paid.body))
+      assert.deepEqual([paid.body.data.paid_minutes, paid.body.data.owed_minutes], [60, 120])
+      const b = await balance(hrKey, employee.id)
+      assert.deepEqual(pick(b, ['owed_rest_minutes', 'paid_minutes', 'approved_minutes', 'cap_minutes']), {
+        owed_rest_minutes: 120,
+        paid_minutes: 60,
+        approved_minutes: 180,
+        cap_minutes: 4800,
+      })
+      assert.equal((await settledEventsOfType(tenant.admin, 'overtime.lot_paid'))[0].data.paid_minutes, 60)
+    })
+
+    it('the annual cap and the bans refuse an approval unless it was force majeure', async () => {
+      const { tenant, hrKey, employee } = await october(t)
+      await tenant.admin.patch('/api/v1/tenant', { overtime_policy: { annual_cap_hours: 2 } })
+      const night = await tenant.createUser({ full_name: 'Noche' })
+      await tenant.admin.patch(`/api/v1/users/${night.id}`, { night_worker: true })
+      await workday(tenant, night.id, '2026-10-05', 540)
+      setNow('2026-11-02T09:00:00Z')
+      const all = await lots(hrKey)
+      const marta = all.find((l) => l.user_id === employee.id)!
+      const nightLot = all.find((l) => l.user_id === night.id)!
+      const capped = expectError(
+        await hrKey.post(`/api/v1/overtime/lots/${marta.id}/decide`, { decision: 'approved' }),
+        409,
+        'overtime_cap_exceeded',
+      )
+      assert.match(capped.message, /120/)
+      expectError(
+        await hrKey.post(`/api/v1/overtime/lots/${nightLot.id}/decide`, { decision: 'approved' }),
+        409,
+        'overtime_not_allowed',
+      )
+      // Refusals wrote nothing.
+      assert.ok((await lots(hrKey)).every((l) => l.status === 'pending'))
+      for (const lot of [marta, nightLot]) {
+        const ok = await hrKey.post(`/api/v1/overtime/lots/${lot.id}/decide`, {
+          decision: 'approved',
+          force_majeure: true,
+          compensation: 'pay',
+        })
+        assert.equal(ok.status, 200, JSON.stringify(ok.body))
+        assert.equal(ok.body.data.force_majeure, true)
+      }
+      assert.equal((await balance(hrKey, employee.id)).counted_toward_cap_minutes, 0)
+    })
+
+    it('with the automatic policy lots are approved as they are proposed, within the rules', async () => {
+      const { tenant, hrKey, employee } = await october(t)
+      await tenant.admin.patch('/api/v1/tenant', { overtime_policy: { approval: 'automatic' } })
+      setNow('2026-11-02T09:00:00Z')
+      const [lot] = await lots(hrKey)
+      assert.deepEqual(
+        [lot.user_id, lot.status, lot.compensation, lot.decided_by],
+        [employee.id, 'approved', 'rest', 'company'],
+      )
+    })
+
+    it('rest still owed after its deadline is flagged and announced once, and stays owed', async () => {
+      const { tenant, hrKey, employee } = await october(t)
+      setNow('2026-11-02T09:00:00Z')
+      const [lot] = await lots(hrKey)
+      await hrKey.post(`/api/v1/overtime/lots/${lot.id}/decide`, { decision: 'approved' })
+      setNow('2027-03-01T09:00:00Z')
+      const row = await tenantRow(t, tenant.id)
+      assert.equal((await settleOvertime({ db: t.database.db, now }, [row])).overdue, 1)
+      assert.equal((await settleOvertime({ db: t.database.db, now }, [row])).overdue, 0)
+      const [overdue] = await lots(hrKey, 'from=2026-10&to=2026-10')
+      assert.deepEqual([overdue.overdue, overdue.owed_minutes], [true, 180])
+      const b = await balance(hrKey, employee.id)
+      assert.deepEqual(pick(b, ['owed_rest_minutes', 'overdue_minutes', 'next_deadline']), {
+        owed_rest_minutes: 180,
+        overdue_minutes: 180,
+        next_deadline: null,
+      })
+      const events = await settledEventsOfType(tenant.admin, 'overtime.compensation_overdue')
+      assert.equal(events.length, 1)
+      assert.equal(events[0].data.id, lot.id)
+    })
+  },
+  { app: { clock: () => now } },
+)
+
+forEachEngine(
+  'overtime lots under concurrency',
+  (t) => {
+    it('instances settling at once write each lot once', async () => {
+      setNow('2026-10-01T06:00:00Z')
+      const tenant = await t.newTenant({ timezone: 'UTC' })
+      const people = await Promise.all([1, 2, 3, 4].map((i) => tenant.createUser({ full_name: `P${i}` })))
+      setNow('2026-10-31T20:00:00Z')
+      for (const person of people) await workday(tenant, person.id, '2026-10-06', 600)
+      setNow('2026-11-01T01:00:00Z')
+      const row = await tenantRow(t, tenant.id)
+      const rounds = await Promise.all([1, 2, 3, 4, 5].map(() => settleOvertime({ db: t.database.db, now }, [row])))
+      assert.equal(
+        rounds.reduce((sum, r) => sum + r.lots, 0),
+        4,
+        JSON.stringify(rounds),
+      )
+      const all = await lots(tenant.admin)
+      assert.deepEqual(
+        all.map((l) => l.minutes),
+        [120, 120, 120, 120],
+      )
+      assert.equal(new Set(all.map((l) => l.user_id)).size, 4)
+    })
+
+    it('two approvals racing past the annual cap: one passes, the other is 409', async () => {
+      setNow('2026-09-01T06:00:00Z')
+      const tenant = await t.newTenant({ timezone: 'UTC' })
+      const { hrKey } = await withHr(tenant)
+      const employee = await tenant.createUser()
+      await tenant.admin.patch('/api/v1/tenant', { overtime_policy: { annual_cap_hours: 3 } })
+      setNow('2026-09-30T20:00:00Z')
+      await workday(tenant, employee.id, '2026-09-08', 600)
+      setNow('2026-10-31T20:00:00Z')
+      await workday(tenant, employee.id, '2026-10-06', 600)
+      setNow('2026-11-02T09:00:00Z')
+      const both = await lots(hrKey)
+      assert.deepEqual(
+        both.map((l) => [l.month, l.minutes]),
+        [
+          ['2026-10', 120],
+          ['2026-09', 120],
+        ],
+      )
+      const answers = await Promise.all(
+        both.map((l) => hrKey.post(`/api/v1/overtime/lots/${l.id}/decide`, { decision: 'approved' })),
+      )
+      assert.deepEqual(answers.map((a) => a.status).sort(), [200, 409], JSON.stringify(answers.map((a) => a.body)))
+      assert.equal(answers.find((a) => a.status === 409)!.body.error.code, 'overtime_cap_exceeded')
+      assert.equal((await balance(hrKey, employee.id)).counted_toward_cap_minutes, 120)
+    })
+
+    it('two rest absences approved at once never take more rest than is owed', async () => {
+      const { hrKey, employee, employeeKey } = await october(t)
+      setNow('2026-11-02T09:00:00Z')
+      const [lot] = await lots(hrKey)
+      await hrKey.post(`/api/v1/overtime/lots/${lot.id}/decide`, { decision: 'approved' })
+      const asked = []
+      for (const date of ['2026-11-11', '2026-11-12']) {
+        const res = await employeeKey.post('/api/v1/absences', {
+          user_id: employee.id,
+          type: 'overtime_rest',
+          start_date: date,
+          end_date: date,
+          start_time: '08:00',
+          end_time: '10:00',
+        })
+        assert.equal(res.status, 201, JSON.stringify(res.body))
+        asked.push(res.body.data)
+      }
+      const answers = await Promise.all(
+        asked.map((a) => hrKey.post(`/api/v1/absences/${a.id}/decide`, { decision: 'approved' })),
+      )
+      assert.deepEqual(answers.map((a) => a.status).sort(), [200, 409], JSON.stringify(answers.map((a) => a.body)))
+      assert.equal(answers.find((a) => a.status === 409)!.body.error.code, 'overtime_rest_exceeded')
+      const [after] = await lots(hrKey)
+      assert.deepEqual([after.rested_minutes, after.owed_minutes], [120, 60])
+    })
+  },
+  { app: { clock: () => now } },
+)
+
+function pick(value: Record<string, unknown>, keys: string[]) {
+  return Object.fromEntries(keys.map((k) => [k, value[k]]))
+}
+
+async function tenantRow(t: TestContext, id: string) {
+  return t.database.db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+}
