@@ -10,6 +10,8 @@ import { settleOvertime } from '../../src/modules/overtime/index.js'
 import { withHr } from '../helpers/absences.js'
 import { punch } from '../helpers/attendance.js'
 import { settledEventsOfType } from '../helpers/eventually.js'
+import { pdfText } from '../helpers/pdf-text.js'
+import { csvRows } from '../helpers/reports.js'
 import { type Client, expectError, forEachEngine, type TestContext, type TestTenant } from '../helpers/harness.js'
 
 let now = Date.parse('2026-10-01T06:00:00Z')
@@ -266,6 +268,79 @@ forEachEngine(
         assert.equal(ok.body.data.force_majeure, true)
       }
       assert.equal((await balance(hrKey, employee.id)).counted_toward_cap_minutes, 0)
+    })
+
+    it('the monthly report, its CSV and PDF, and the company export carry the overtime summary', async () => {
+      const { tenant, hrKey, employee, colleague } = await october(t)
+      setNow('2026-11-02T09:00:00Z')
+      // The report proposes the month's lots itself.
+      const report = (await tenant.admin.get(`/api/v1/attendance/reports/monthly?user_id=${employee.id}&month=2026-10`))
+        .body.data
+      assert.equal(report.overtime.basis, 'daily')
+      assert.deepEqual(
+        report.overtime.lots.map((l: any) => [l.minutes, l.status]),
+        [[180, 'pending']],
+      )
+      assert.deepEqual(report.overtime.year, {
+        year: 2026,
+        approved_minutes: 0,
+        counted_toward_cap_minutes: 0,
+        cap_minutes: 4800,
+      })
+      await hrKey.post(`/api/v1/overtime/lots/${report.overtime.lots[0].id}/decide`, { decision: 'approved' })
+      const again = (await tenant.admin.get(`/api/v1/attendance/reports/monthly?user_id=${employee.id}&month=2026-10`))
+        .body.data
+      assert.deepEqual(again.overtime.owed_rest, [
+        {
+          lot_id: report.overtime.lots[0].id,
+          month: '2026-10',
+          owed_minutes: 180,
+          compensate_by: '2027-02-28',
+          overdue: false,
+        },
+      ])
+      assert.equal(again.content_sha256, report.content_sha256, 'a decision is not part of the signed content')
+      const csv = csvRows(
+        String(
+          (await tenant.admin.get(`/api/v1/attendance/reports/monthly?user_id=${employee.id}&month=2026-10&format=csv`))
+            .body,
+        ),
+      )
+      assert.equal(csv.length, 31)
+      for (const row of csv)
+        assert.deepEqual(
+          [
+            row.overtime_approved_minutes,
+            row.overtime_pending_minutes,
+            row.overtime_owed_rest_minutes,
+            row.overtime_next_deadline,
+            row.overtime_year_counted_minutes,
+            row.overtime_annual_cap_minutes,
+          ],
+          ['180', '0', '180', '2027-02-28', '180', '4800'],
+        )
+      const pdf = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/attendance/reports/monthly?user_id=${employee.id}&month=2026-10&format=pdf`,
+        headers: { authorization: `Bearer ${tenant.adminKey}` },
+      })
+      const { text } = await pdfText(pdf.rawPayload)
+      // The company speaks Spanish (the default for Spain): so does its record.
+      const flat = text.replace(/\s+/g, ' ')
+      for (const words of [
+        'Horas extraordinarias (art. 35 ET)',
+        '3:00 aprobadas',
+        'descanso hasta el 2027-02-28',
+        'Descanso pendiente',
+        '3:00 de 2026-10, hasta el 2027-02-28',
+      ])
+        assert.ok(flat.includes(words), `${words} in: ${flat}`)
+      const exported = csvRows(String((await tenant.admin.get('/api/v1/attendance/reports/export?month=2026-10')).body))
+      const byUser = (id: string) => exported.filter((r) => r.user_id === id)
+      assert.ok(byUser(employee.id).every((r) => r.overtime_approved_minutes === '180'))
+      assert.ok(
+        byUser(colleague.id).every((r) => r.overtime_approved_minutes === '0' && r.overtime_next_deadline === ''),
+      )
     })
 
     it('with the automatic policy lots are approved as they are proposed, within the rules', async () => {

@@ -12,8 +12,12 @@ import {
   effectiveTerms,
   isOverdue,
   type LotFacts,
+  monthsFromTo,
+  monthsTouchedBy,
   overtimeBan,
   overtimeMinutes,
+  owedByLot,
+  settleMonth,
 } from '../../src/modules/overtime/overtime.logic.js'
 
 /** Consecutive days from `start`, each with a balance from `balances`. */
@@ -188,5 +192,93 @@ describe('drawing rest from what is owed', () => {
       ),
       { seed: 36, numRuns: 200 },
     )
+  })
+})
+
+describe('settling a month against the record', () => {
+  const lot = (id: string, sequence: number, minutes: number, status: 'pending' | 'approved' | 'rejected') => ({
+    id,
+    sequence,
+    minutes,
+    status,
+  })
+  it('proposes the first lot only when there is overtime', () => {
+    assert.deepEqual(settleMonth([], 0), { kind: 'none' })
+    assert.deepEqual(settleMonth([], 90), { kind: 'propose', sequence: 1, minutes: 90 })
+  })
+  it('a pending lot follows the record, to zero if need be', () => {
+    assert.deepEqual(settleMonth([lot('a', 1, 90, 'pending')], 90), { kind: 'none' })
+    assert.deepEqual(settleMonth([lot('a', 1, 90, 'pending')], 150), { kind: 'follow', lotId: 'a', minutes: 150 })
+    assert.deepEqual(settleMonth([lot('a', 1, 90, 'pending')], 0), { kind: 'follow', lotId: 'a', minutes: 0 })
+  })
+  it('after a decision the difference is a new lot; a reduction comes off rejected minutes first', () => {
+    assert.deepEqual(settleMonth([lot('a', 1, 90, 'approved')], 150), { kind: 'propose', sequence: 2, minutes: 60 })
+    assert.deepEqual(settleMonth([lot('a', 1, 90, 'approved')], 30), { kind: 'propose', sequence: 2, minutes: -60 })
+    const mixed = [lot('a', 1, 200, 'approved'), lot('b', 2, 100, 'rejected')]
+    assert.deepEqual(settleMonth(mixed, 250), { kind: 'none' })
+    assert.deepEqual(settleMonth(mixed, 150), { kind: 'propose', sequence: 3, minutes: -50 })
+    assert.deepEqual(settleMonth(mixed, 350), { kind: 'propose', sequence: 3, minutes: 50 })
+    assert.deepEqual(settleMonth([...mixed, lot('c', 3, 50, 'pending')], 320), {
+      kind: 'follow',
+      lotId: 'c',
+      minutes: 20,
+    })
+  })
+  it('when every lot is approved, the approved minutes always equal the record’s overtime', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 900 }), { maxLength: 8 }), (records) => {
+        let lots: { id: string; sequence: number; minutes: number; status: 'approved' }[] = []
+        for (const [i, overtime] of records.entries()) {
+          const settled = settleMonth(lots, overtime)
+          assert.notEqual(settled.kind, 'follow', 'nothing is pending')
+          if (settled.kind === 'propose')
+            lots = [...lots, { id: `l${i}`, sequence: settled.sequence, minutes: settled.minutes, status: 'approved' }]
+          assert.equal(
+            lots.reduce((sum, l) => sum + l.minutes, 0),
+            overtime,
+          )
+        }
+      }),
+      { seed: 18, numRuns: 300 },
+    )
+  })
+})
+
+describe('what an approved lot still owes', () => {
+  const approved = (
+    id: string,
+    sequence: number,
+    minutes: number,
+    extra: Partial<{ rested: number; paid: number }> = {},
+  ) => ({
+    id,
+    month: '2026-10',
+    sequence,
+    minutes,
+    compensation: 'rest' as const,
+    compensate_by: '2027-02-28',
+    rested_minutes: extra.rested ?? 0,
+    paid_minutes: extra.paid ?? 0,
+  })
+  it('is its minutes less rest and pay; a negative adjustment takes from its month’s earlier lots', () => {
+    assert.deepEqual([...owedByLot([approved('a', 1, 300, { rested: 120, paid: 60 })])], [['a', 120]])
+    assert.deepEqual(
+      [...owedByLot([approved('a', 1, 300, { rested: 120 }), approved('b', 2, 60), approved('c', 3, -200)])],
+      [
+        ['a', 0],
+        ['b', 40],
+        ['c', 0],
+      ],
+    )
+  })
+})
+
+describe('months', () => {
+  it('lists a range and the months a change of some days touches, a week counted where it ends', () => {
+    assert.deepEqual(monthsFromTo('2026-11', '2027-02'), ['2026-11', '2026-12', '2027-01', '2027-02'])
+    assert.deepEqual(monthsFromTo('2026-11', '2026-10'), [])
+    assert.deepEqual(monthsTouchedBy('2026-09-30', '2026-09-30', 'daily'), ['2026-09'])
+    // Wednesday 30 September 2026: its week ends on Sunday 4 October, so October's weekly overtime changes.
+    assert.deepEqual(monthsTouchedBy('2026-09-30', '2026-09-30', 'weekly'), ['2026-09', '2026-10'])
   })
 })
