@@ -22,6 +22,8 @@ export interface CompanyShape {
   zone: string
   /** The first this many employees join a department of their own (a subset to filter by). */
   inDepartment?: number
+  /** ISO weekdays (1 = Monday) on which everyone stays an hour longer: overtime. */
+  longerOn?: readonly number[]
 }
 
 export interface BenchCompany {
@@ -47,7 +49,7 @@ function* yearOfPunches(tenantId: string, userId: string, seed: number, shape: C
         ['in', 8, 30 + shift / 2],
         ['break_start', 13, shift / 3],
         ['break_end', 13, 30 + shift / 3],
-        ['out', 17, shift / 2],
+        ['out', shape.longerOn?.includes(day.weekday) ? 18 : 17, shift / 2],
       ]
       for (const [type, hour, minute] of moments) {
         seq += 1

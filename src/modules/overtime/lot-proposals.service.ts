@@ -11,13 +11,13 @@
  *   with a margin for transactions that committed late);
  * - in housekeeping also every month with a pending lot, for what changes no write names
  *   (a schedule or a holiday changed afterwards).
- * Each employee's month is settled in a transaction holding their row lock, re-reading their lots
- * inside it, and a unique index on (employee, month, sequence) backs it: instances settling at
- * the same time write each lot once.
+ * The employees of a slice are settled in one transaction holding their row locks, re-reading
+ * their lots inside it, and a unique index on (employee, month, sequence) backs it: instances
+ * settling at the same time write each lot once.
  */
 import { COMPANY, companyAuth } from '../../auth/context.js'
 import type { RequestScope } from '../../auth/request-scope.js'
-import { lockRow } from '../../db/locks.js'
+import { lockRows } from '../../db/locks.js'
 import type { OvertimeLotRow, TenantRow } from '../../db/schema.js'
 import { type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { addDays, startOfLocalDay, todayIn } from '../../lib/calendar.js'
@@ -164,11 +164,12 @@ async function settleMonthOf(unit: Unit, tenant: TenantRow, month: string, whom:
     )
     for (const [i, slice] of slicesOf(page, EMPLOYEES_PER_SLICE).entries()) {
       if (i > 0) await yieldToEventLoop()
+      const changed = new Map<string, number>()
       for (const [subject, overtime] of await overtimeOf(unit, tenant, month, slice)) {
         const theirs = lots.filter((l) => l.user_id === subject.id)
-        if (settleMonth(theirs, overtime).kind === 'none') continue
-        written += await settleEmployeeMonth(unit, tenant, subject.id, month, overtime)
+        if (settleMonth(theirs, overtime).kind !== 'none') changed.set(subject.id, overtime)
       }
+      if (changed.size > 0) written += await settleEmployeesMonth(unit, tenant, month, changed)
     }
     if (page.length < EMPLOYEES_PER_PAGE) break
   }
@@ -208,60 +209,79 @@ async function overtimeOf(
 }
 
 /**
- * Settles one employee's month under their row lock: follows the pending lot or proposes a new
- * one (approved at once when the company's policy is automatic and the rules allow it). Returns
- * 1 when it wrote something.
+ * Settles the month of a few employees in one transaction (one commit for the slice, not one per
+ * employee), holding their row locks, taken in id order: for each, follows the pending lot or
+ * proposes a new one (approved at once when the company's policy is automatic and the rules
+ * allow it). Returns how many lots it wrote or changed.
  */
-async function settleEmployeeMonth(
+async function settleEmployeesMonth(
   unit: Unit,
   tenant: TenantRow,
-  userId: string,
   month: string,
-  overtime: number,
+  overtimeByUser: ReadonlyMap<string, number>,
 ): Promise<number> {
   const scope: RequestScope = { db: unit.db, now: unit.now, auth: companyAuth(tenant) }
+  const userIds = [...overtimeByUser.keys()].sort()
   return inTransaction(scope, async (tx) => {
     const trx = tx.db
-    await lockRow(trx, 'users', tenant.id, userId)
-    const lots = await repo.lotsOfMonth(trx, tenant.id, month, [userId])
-    const settlement = settleMonth(lots, overtime)
-    const now = nowIsoOf(tx)
-    if (settlement.kind === 'none') return 0
-    if (settlement.kind === 'follow') {
-      await repo.updateLot(trx, tenant.id, settlement.lotId, { minutes: settlement.minutes, updated_at: now })
-      return 1
+    await lockRows(trx, 'users', tenant.id, userIds)
+    const lots = await repo.lotsOfMonth(trx, tenant.id, month, userIds)
+    let written = 0
+    for (const userId of userIds) {
+      const theirs = lots.filter((l) => l.user_id === userId)
+      written += await settleEmployeeMonth(tx, userId, month, theirs, overtimeByUser.get(userId)!)
     }
-    const user = (await findUserRow(trx, tenant.id, userId))!
-    const terms = effectiveTerms(user, tenant)
-    const row: OvertimeLotRow = {
-      id: newId('overtimeLot'),
-      tenant_id: tenant.id,
-      user_id: userId,
-      month,
-      sequence: settlement.sequence,
-      adjusts: lots[0]?.id ?? null,
-      minutes: settlement.minutes,
-      status: 'pending',
-      compensation: null,
-      force_majeure: false,
-      compensate_by: compensateBy(month, terms.expiryMonths),
-      rested_minutes: 0,
-      paid_minutes: 0,
-      overdue_announced_at: null,
-      decided_by: null,
-      decided_at: null,
-      decision_note: null,
-      created_at: now,
-      updated_at: now,
-    }
-    await repo.insertLot(trx, row)
-    await recordEvent(tx, 'overtime.lot_proposed', lotToApi(row, 0, todayIn(tenant.timezone, new Date(tx.now))))
-    if (tenant.overtime_approval === 'automatic') {
-      // Mixed terms are decided lot by lot; with nobody to decide, the law's fallback is rest.
-      const compensation = terms.compensation === 'mixed' ? 'rest' : terms.compensation
-      // A lot the rules refuse (the cap, a ban) waits for HR, as with a manual policy.
-      await approveLot(tx, row, { compensation, forceMajeure: false, note: null, by: COMPANY, ifAllowed: true })
-    }
-    return 1
+    return written
   })
+}
+
+/** Settles one employee's month inside settleEmployeesMonth's transaction. */
+async function settleEmployeeMonth(
+  tx: RequestScope,
+  userId: string,
+  month: string,
+  lots: readonly OvertimeLotRow[],
+  overtime: number,
+): Promise<number> {
+  const trx = tx.db
+  const tenant = tx.auth.tenant
+  const settlement = settleMonth(lots, overtime)
+  const now = nowIsoOf(tx)
+  if (settlement.kind === 'none') return 0
+  if (settlement.kind === 'follow') {
+    await repo.updateLot(trx, tenant.id, settlement.lotId, { minutes: settlement.minutes, updated_at: now })
+    return 1
+  }
+  const user = (await findUserRow(trx, tenant.id, userId))!
+  const terms = effectiveTerms(user, tenant)
+  const row: OvertimeLotRow = {
+    id: newId('overtimeLot'),
+    tenant_id: tenant.id,
+    user_id: userId,
+    month,
+    sequence: settlement.sequence,
+    adjusts: lots[0]?.id ?? null,
+    minutes: settlement.minutes,
+    status: 'pending',
+    compensation: null,
+    force_majeure: false,
+    compensate_by: compensateBy(month, terms.expiryMonths),
+    rested_minutes: 0,
+    paid_minutes: 0,
+    overdue_announced_at: null,
+    decided_by: null,
+    decided_at: null,
+    decision_note: null,
+    created_at: now,
+    updated_at: now,
+  }
+  await repo.insertLot(trx, row)
+  await recordEvent(tx, 'overtime.lot_proposed', lotToApi(row, 0, todayIn(tenant.timezone, new Date(tx.now))))
+  if (tenant.overtime_approval === 'automatic') {
+    // Mixed terms are decided lot by lot; with nobody to decide, the law's fallback is rest.
+    const compensation = terms.compensation === 'mixed' ? 'rest' : terms.compensation
+    // A lot the rules refuse (the cap, a ban) waits for HR, as with a manual policy.
+    await approveLot(tx, row, { compensation, forceMajeure: false, note: null, by: COMPANY, ifAllowed: true })
+  }
+  return 1
 }

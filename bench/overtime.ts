@@ -1,0 +1,167 @@
+/**
+ * Overtime benchmark (`npm run bench`): the generated company of 1,000 employees with a year of
+ * punches, each staying an hour longer on Thursdays, on SQLite and PostgreSQL.
+ * - Proposing a month's lots for everyone (what housekeeping does once a month ends), against
+ *   reading that month's daily record of the same 1,000 employees through attendance.summary (ten
+ *   pages of 100) in the same run. Target: within 2x.
+ * - An employee's balance (`GET /overtime/balance`) with a year of approved lots. Target: under
+ *   20 ms; shown against users.get of the same employee.
+ *
+ * Environment: BENCH_EMPLOYEES (default 1000), BENCH_RUNS (default 5 for the month, 15 for the
+ * balance), BENCH_ENGINES, BENCH_DATABASE_URL.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { buildApp } from '../src/app.js'
+import type { TenantRow } from '../src/db/schema.js'
+import { proposeOvertimeLots } from '../src/modules/overtime/lot-proposals.service.js'
+import { seedCompany } from './company.js'
+import { openBenchDatabase } from './data.js'
+import { PROJECT_ROOT, benchEngines, formatTable, machineInfo, timeMedian } from './lib.js'
+
+const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 1000)
+const RUNS = Number(process.env.BENCH_RUNS ?? 5)
+const ENGINES = benchEngines()
+const MONTH = '2025-11'
+const NOW = Date.parse('2025-12-03T12:00:00Z')
+
+interface Figures {
+  engine: string
+  summaryMs: number
+  proposeMs: number
+  lots: number
+  balanceMs: number
+  userMs: number
+}
+
+async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Figures | null> {
+  const opened = await openBenchDatabase(engine, 'overtime')
+  if (!opened) return null
+  const { handle } = opened
+  const { db } = handle
+  try {
+    const t = performance.now()
+    const company = await seedCompany(handle, {
+      employees: EMPLOYEES,
+      from: '2025-01-01',
+      to: '2025-11-30',
+      zone: 'Europe/Madrid',
+      longerOn: [4], // an hour more every Thursday
+    })
+    console.log(
+      `  [${engine}] generated ${EMPLOYEES} employees, ${company.punches} punches in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    )
+    const tenant = (await db
+      .selectFrom('tenants')
+      .selectAll()
+      .where('id', '=', company.tenantId)
+      .executeTakeFirstOrThrow()) as TenantRow
+    const app = await buildApp({ db, rateLimitPerMinute: 100_000_000, clock: () => NOW, load: { maxLagMs: 60_000 } })
+    const auth = { authorization: `Bearer ${company.adminKey}` }
+    const get = async (url: string) => {
+      const res = await app.inject({ method: 'GET', url, headers: auth })
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`)
+      return res
+    }
+    // The months before are settled; each run proposes November's lots afresh.
+    const settledBefore = async () => {
+      await db.deleteFrom('events').where('tenant_id', '=', tenant.id).execute()
+      await db.deleteFrom('overtime_lots').where('tenant_id', '=', tenant.id).where('month', '=', MONTH).execute()
+      await db.deleteFrom('overtime_settlements').where('tenant_id', '=', tenant.id).execute()
+      await db
+        .insertInto('overtime_settlements')
+        .values({
+          tenant_id: tenant.id,
+          first_month: '2025-10',
+          settled_month: '2025-10',
+          changes_seen_until: new Date(NOW).toISOString(),
+        })
+        .execute()
+    }
+    const pages = Math.ceil((EMPLOYEES + 1) / 100)
+    const summaryMs = await timeMedian(RUNS, async () => {
+      for (let page = 1; page <= pages; page++)
+        await get(`/api/v1/attendance/summary?from=${MONTH}-01&to=${MONTH}-30&page_size=100&page=${page}`)
+    })
+    let lots = 0
+    const times: number[] = []
+    for (let i = 0; i < RUNS + 1; i++) {
+      await settledBefore()
+      const start = performance.now()
+      lots = await proposeOvertimeLots({ db, now: NOW }, tenant, { followPending: false })
+      if (i > 0) times.push(performance.now() - start) // the first run warms up
+    }
+    times.sort((a, b) => a - b)
+    const proposeMs = times[Math.floor(times.length / 2)]!
+    // A year of lots for the employee whose balance is read: approve them all.
+    await db.deleteFrom('overtime_settlements').where('tenant_id', '=', tenant.id).execute()
+    await db.deleteFrom('overtime_lots').where('tenant_id', '=', tenant.id).execute()
+    await proposeOvertimeLots({ db, now: NOW }, tenant, { followPending: false })
+    const worker = company.userIds[Math.floor(EMPLOYEES / 2)]!
+    await db
+      .updateTable('overtime_lots')
+      .set({ status: 'approved', compensation: 'rest', decided_by: 'bench', decided_at: new Date(NOW).toISOString() })
+      .where('tenant_id', '=', tenant.id)
+      .where('user_id', '=', worker)
+      .execute()
+    const short = { warmMs: 500, minMs: 1500 }
+    const balanceMs = await timeMedian(15, () => get(`/api/v1/overtime/balance?user_id=${worker}&year=2025`), short)
+    const userMs = await timeMedian(15, () => get(`/api/v1/users/${worker}`), short)
+    const workerLots = await db
+      .selectFrom('overtime_lots')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', worker)
+      .executeTakeFirstOrThrow()
+    console.log(
+      `  [${engine}] summary of ${EMPLOYEES} ${summaryMs.toFixed(0)} ms, lots proposed ${proposeMs.toFixed(0)} ms (${lots} lots), balance ${balanceMs.toFixed(1)} ms (${workerLots.n} lots), users.get ${userMs.toFixed(2)} ms`,
+    )
+    await app.close()
+    return { engine, summaryMs, proposeMs, lots, balanceMs, userMs }
+  } finally {
+    await handle.destroy()
+    await opened.cleanup()
+  }
+}
+
+console.log(`Overtime benchmark: ${EMPLOYEES} employees, punches from January to ${MONTH}, ${RUNS} runs (median)`)
+const results: Figures[] = []
+for (const engine of ENGINES) {
+  const figures = await benchEngine(engine)
+  if (figures) results.push(figures)
+}
+console.log(
+  formatTable(
+    [
+      'engine',
+      `summary ${EMPLOYEES} (ms)`,
+      'lots proposed (ms)',
+      'x summary',
+      'lots',
+      'balance (ms)',
+      'users.get (ms)',
+    ],
+    results.map((f) => [
+      f.engine,
+      f.summaryMs.toFixed(0),
+      f.proposeMs.toFixed(0),
+      `${(f.proposeMs / f.summaryMs).toFixed(2)}x`,
+      String(f.lots),
+      f.balanceMs.toFixed(1),
+      f.userMs.toFixed(2),
+    ]),
+  ),
+)
+for (const f of results) {
+  const problems = [
+    ...(f.proposeMs > 2 * f.summaryMs ? ['proposing lots over 2x reading the month'] : []),
+    ...(f.balanceMs >= 20 ? ['balance not under 20 ms'] : []),
+    ...(f.lots === 0 ? ['no lots proposed'] : []),
+  ]
+  console.log(`${f.engine}: ${problems.length ? `BELOW TARGET (${problems.join(', ')})` : 'PASS'}`)
+}
+mkdirSync(join(PROJECT_ROOT, 'bench', 'results'), { recursive: true })
+writeFileSync(
+  join(PROJECT_ROOT, 'bench', 'results', 'overtime-latest.json'),
+  `${JSON.stringify({ date: new Date().toISOString(), machine: machineInfo(), employees: EMPLOYEES, month: MONTH, runs: RUNS, results }, null, 2)}\n`,
+)
