@@ -135,8 +135,22 @@ forEachEngine(
         409,
         'overtime_lot_not_pending',
       )
-      // Another late Saturday: the approved lot keeps its 300; an adjustment of 60 is proposed.
-      await workday(tenant, employee.id, '2026-10-17', 60)
+      // A correction HR proposes and the employee accepts adds an hour on a Saturday: the approved
+      // lot keeps its 300; an adjustment of 60 is proposed.
+      const correction = await hrKey.post('/api/v1/attendance/corrections', {
+        user_id: employee.id,
+        reason: 'Stocktaking on Saturday',
+        changes: [
+          { action: 'add', type: 'in', ts: '2026-10-17T08:00:00Z' },
+          { action: 'add', type: 'out', ts: '2026-10-17T09:00:00Z' },
+        ],
+      })
+      assert.equal(correction.status, 201, JSON.stringify(correction.body))
+      const consent = await (await tenant.keyFor(employee.id)).post(
+        `/api/v1/attendance/corrections/${correction.body.data.id}/decide`,
+        { decision: 'approved' },
+      )
+      assert.equal(consent.status, 200, JSON.stringify(consent.body))
       const after = await lots(hrKey, `user_id=${employee.id}`)
       assert.equal(after.length, 2)
       const first = after.find((l) => l.id === lot.id)!
@@ -233,6 +247,50 @@ forEachEngine(
         cap_minutes: 4800,
       })
       assert.equal((await settledEventsOfType(tenant.admin, 'overtime.lot_paid'))[0].data.paid_minutes, 60)
+    })
+
+    it('rest by whole days takes the scheduled minutes of each working day; a day off is no rest', async () => {
+      setNow('2026-10-01T06:00:00Z')
+      const tenant = await t.newTenant({ timezone: 'UTC' })
+      const { hrKey } = await withHr(tenant)
+      const employee = await tenant.createUser()
+      const employeeKey = await tenant.keyFor(employee.id)
+      setNow('2026-10-31T20:00:00Z')
+      // Nine days of an hour more: 540 minutes.
+      for (const date of ['05', '06', '07', '08', '09', '12', '13', '14', '15'])
+        await workday(tenant, employee.id, `2026-10-${date}`, 540)
+      setNow('2026-11-02T09:00:00Z')
+      const [lot] = await lots(hrKey)
+      assert.equal(lot.minutes, 540)
+      await hrKey.post(`/api/v1/overtime/lots/${lot.id}/decide`, { decision: 'approved' })
+      const saturday = expectError(
+        await employeeKey.post('/api/v1/absences', {
+          user_id: employee.id,
+          type: 'overtime_rest',
+          start_date: '2026-11-14',
+          end_date: '2026-11-15',
+        }),
+        400,
+        'invalid_request',
+      )
+      assert.equal(saturday.details?.[0]?.field, 'start_date')
+      const day = await employeeKey.post('/api/v1/absences', {
+        user_id: employee.id,
+        type: 'overtime_rest',
+        start_date: '2026-11-13',
+        end_date: '2026-11-15',
+      })
+      assert.equal(day.status, 201, JSON.stringify(day.body))
+      assert.equal(
+        (await hrKey.post(`/api/v1/absences/${day.body.data.id}/decide`, { decision: 'approved' })).status,
+        200,
+      )
+      const [after] = await lots(hrKey)
+      assert.deepEqual([after.rested_minutes, after.owed_minutes], [480, 60])
+      // The day of rest is expected to be worked no more.
+      const friday = (await hrKey.get(`/api/v1/attendance?user_id=${employee.id}&from=2026-11-13&to=2026-11-13`)).body
+        .data[0]
+      assert.equal(friday.expected_minutes, 0)
     })
 
     it('the annual cap and the bans refuse an approval unless it was force majeure', async () => {
@@ -341,6 +399,96 @@ forEachEngine(
       assert.ok(
         byUser(colleague.id).every((r) => r.overtime_approved_minutes === '0' && r.overtime_next_deadline === ''),
       )
+    })
+
+    it('the worked example of docs/overtime.md', async () => {
+      setNow('2026-10-01T06:00:00Z')
+      const tenant = await t.newTenant({ country: 'ES', region: 'MD', timezone: 'Europe/Madrid' })
+      const { hrKey } = await withHr(tenant)
+      const marta = await tenant.createUser({ full_name: 'Marta' })
+      const martaKey = await tenant.keyFor(marta.id)
+      const lotOf = async (month: string) => await lots(hrKey, `from=${month}&to=${month}&user_id=${marta.id}`)
+      // 1. Three 9-hour days in October.
+      setNow('2026-10-31T20:00:00Z')
+      for (const date of ['2026-10-05', '2026-10-06', '2026-10-07']) await workday(tenant, marta.id, date, 540)
+      setNow('2026-11-01T08:00:00Z')
+      const [october] = await lotOf('2026-10')
+      assert.deepEqual(pick(october, ['minutes', 'status', 'compensate_by']), {
+        minutes: 180,
+        status: 'pending',
+        compensate_by: '2027-02-28',
+      })
+      // 2. A Saturday's two hours arrive late.
+      setNow('2026-11-03T09:00:00Z')
+      await workday(tenant, marta.id, '2026-10-10', 120)
+      assert.equal((await lotOf('2026-10'))[0].minutes, 300)
+      // 3. Approved as rest.
+      await hrKey.post(`/api/v1/overtime/lots/${october.id}/decide`, { decision: 'approved' })
+      assert.deepEqual(
+        pick(await balance(martaKey, marta.id), ['owed_rest_minutes', 'next_deadline', 'counted_toward_cap_minutes']),
+        { owed_rest_minutes: 300, next_deadline: '2027-02-28', counted_toward_cap_minutes: 300 },
+      )
+      // 4. A correction she accepts adds an hour; the adjustment is rejected.
+      setNow('2026-11-10T09:00:00Z')
+      const correction = await hrKey.post('/api/v1/attendance/corrections', {
+        user_id: marta.id,
+        reason: 'Stocktaking',
+        changes: [
+          { action: 'add', type: 'in', ts: '2026-10-17T08:00:00Z' },
+          { action: 'add', type: 'out', ts: '2026-10-17T09:00:00Z' },
+        ],
+      })
+      await martaKey.post(`/api/v1/attendance/corrections/${correction.body.data.id}/decide`, { decision: 'approved' })
+      const adjustment = (await lotOf('2026-10')).find((l) => l.adjusts === october.id)
+      assert.deepEqual(pick(adjustment, ['minutes', 'status']), { minutes: 60, status: 'pending' })
+      await hrKey.post(`/api/v1/overtime/lots/${adjustment.id}/decide`, { decision: 'rejected' })
+      // 7 (its start). A long day in November; its lot is approved on 1 December.
+      setNow('2026-11-30T20:00:00Z')
+      await workday(tenant, marta.id, '2026-11-16', 570)
+      setNow('2026-12-01T09:00:00Z')
+      const [november] = await lotOf('2026-11')
+      assert.equal(november.minutes, 90)
+      await hrKey.post(`/api/v1/overtime/lots/${november.id}/decide`, { decision: 'approved' })
+      // 5. An afternoon of rest, drawn from October's lot, due first.
+      setNow('2026-12-02T09:00:00Z')
+      const rest = await martaKey.post('/api/v1/absences', {
+        user_id: marta.id,
+        type: 'overtime_rest',
+        start_date: '2026-12-11',
+        end_date: '2026-12-11',
+        start_time: '14:00',
+        end_time: '17:00',
+      })
+      assert.equal(rest.status, 201, JSON.stringify(rest.body))
+      await hrKey.post(`/api/v1/absences/${rest.body.data.id}/decide`, { decision: 'approved' })
+      assert.deepEqual(
+        pick(
+          (await lotOf('2026-10')).find((l) => l.id === october.id),
+          ['rested_minutes', 'owed_minutes'],
+        ),
+        {
+          rested_minutes: 180,
+          owed_minutes: 120,
+        },
+      )
+      assert.equal((await balance(hrKey, marta.id)).counted_toward_cap_minutes, 120 + 90)
+      // 6. The rest of October paid in November's payroll.
+      const paid = await hrKey.post(`/api/v1/overtime/lots/${october.id}/pay`, {
+        minutes: 120,
+        payroll_month: '2026-11',
+      })
+      assert.deepEqual(pick(paid.body.data, ['paid_minutes', 'owed_minutes']), { paid_minutes: 120, owed_minutes: 0 })
+      // 7. November's rest is never planned: on 1 April it is overdue, announced once, still owed.
+      setNow('2027-04-01T08:00:00Z')
+      assert.equal((await settleOvertime({ db: t.database.db, now }, [await tenantRow(t, tenant.id)])).overdue, 1)
+      assert.deepEqual(pick(await balance(martaKey, marta.id, 2026), ['owed_rest_minutes', 'overdue_minutes']), {
+        owed_rest_minutes: 90,
+        overdue_minutes: 90,
+      })
+      const report = (await hrKey.get(`/api/v1/attendance/reports/monthly?user_id=${marta.id}&month=2027-03`)).body.data
+      assert.deepEqual(report.overtime.owed_rest, [
+        { lot_id: november.id, month: '2026-11', owed_minutes: 90, compensate_by: '2027-03-31', overdue: true },
+      ])
     })
 
     it('with the automatic policy lots are approved as they are proposed, within the rules', async () => {

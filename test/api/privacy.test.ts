@@ -106,6 +106,19 @@ forEachEngine('privacy and visibility', (t) => {
     const { tenant, employee, grandBoss, keys } = await company()
     const now = Date.now()
     const today = new Date(now).toISOString().slice(0, 10)
+    // A long day of last month, which has ended: an overtime lot.
+    const lastMonthDay = new Date(Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth() - 1, 15))
+      .toISOString()
+      .slice(0, 10)
+    for (const [type, hour] of [
+      ['in', '06'],
+      ['out', '18'],
+    ])
+      await tenant.admin.post('/api/v1/attendance', {
+        user_id: employee.id,
+        type,
+        ts: `${lastMonthDay}T${hour}:00:00Z`,
+      })
     const punch = await tenant.admin.post('/api/v1/attendance', {
       user_id: employee.id,
       type: 'in',
@@ -184,6 +197,12 @@ forEachEngine('privacy and visibility', (t) => {
       },
       'users.vacation-balance': async (key) =>
         found(await key.get(`/api/v1/users/${employee.id}/vacation-balance?year=2030`)),
+      'overtime-lots.list': async (key) => {
+        const res = await key.get('/api/v1/overtime/lots?page_size=100')
+        assert.equal(res.status, 200)
+        return res.body.data.some((l: any) => l.user_id === employee.id)
+      },
+      'overtime.balance': async (key) => found(await key.get(`/api/v1/overtime/balance?user_id=${employee.id}`)),
       'expenses.get': async (key) => found(await key.get(`/api/v1/expenses/${expense.id}`)),
       'expenses.list': async (key) =>
         (await key.get('/api/v1/expenses?page_size=100')).body.data.some((e: any) => e.id === expense.id),
