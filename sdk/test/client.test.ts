@@ -43,6 +43,34 @@ forEachEngine(
       )
     })
 
+    it('overtime through typed calls: the lots of last month paged, one approved, the balance read', async () => {
+      const tenant = await t.newTenant()
+      const user = await tenant.createUser()
+      const jornada = createJornada({ baseUrl, apiKey: tenant.adminKey })
+      // A long day of last month, which has ended.
+      const day = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 15))
+        .toISOString()
+        .slice(0, 10)
+      for (const [type, hour] of [
+        ['in', '06'],
+        ['out', '18'],
+      ] as const)
+        await jornada.api.POST('/api/v1/attendance', { body: { user_id: user.id, type, ts: `${day}T${hour}:00:00Z` } })
+      const lots = []
+      for await (const lot of jornada.pages('/api/v1/overtime/lots', { query: { user_id: user.id } })) lots.push(lot)
+      assert.equal(lots.length, 1)
+      assert.equal(lots[0]!.month, day.slice(0, 7))
+      const decided = await jornada.api.POST('/api/v1/overtime/lots/{lot_id}/decide', {
+        params: { path: { lot_id: lots[0]!.id } },
+        body: { decision: 'approved', compensation: 'pay' },
+      })
+      assert.equal(decided.data!.data.compensation, 'pay')
+      const balance = await jornada.api.GET('/api/v1/overtime/balance', {
+        params: { query: { user_id: user.id, year: Number(day.slice(0, 4)) } },
+      })
+      assert.equal(balance.data!.data.owed_pay_minutes, lots[0]!.minutes)
+    })
+
     it('a write whose answer is lost is retried with the same Idempotency-Key and recorded once', async () => {
       const tenant = await t.newTenant()
       const user = await tenant.createUser()
