@@ -111,10 +111,15 @@ export const ERROR_CATALOGUE = {
   },
   absence_not_pending: { status: 409, description: 'Only a pending absence can be decided.' },
   overtime_lot_not_pending: { status: 409, description: 'Only a pending overtime lot can be decided.' },
+  overtime_reduction_not_rejectable: {
+    status: 409,
+    description:
+      'The lot takes minutes away (the record of an approved month now holds less overtime): it follows the record and can only be approved.',
+  },
   overtime_cap_exceeded: {
     status: 409,
     description:
-      'Approving the lot would take the employee’s overtime of the year past the annual cap (pro rata for part-time; force majeure and rest taken within four months do not count). Approve it as force majeure if it was, or compensate it by rest within four months.',
+      'Approving the lot would take the employee’s overtime of the year past the annual cap (pro rata for part-time). Force majeure does not count (approve it as such if it was), nor hours already compensated by rest taken within four months of the month worked.',
   },
   overtime_not_allowed: {
     status: 409,

@@ -1696,7 +1696,7 @@ export interface components {
                  * @description Machine-readable code from the error catalogue
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "personal_credential_required" | "sso_required" | "csrf_failed" | "invalid_credentials" | "invalid_token" | "tenant_choice_required" | "login_throttled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_not_set_up" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "password_already_set" | "holiday_exists" | "punch_out_of_order" | "session_left_open" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "overtime_lot_not_pending" | "overtime_cap_exceeded" | "overtime_not_allowed" | "overtime_rest_exceeded" | "overtime_lot_not_payable" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "passkey_limit_reached" | "passkey_exists" | "secrets_key_missing" | "passkeys_need_public_url" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "concurrency_limited" | "rate_limited" | "internal_error" | "mail_unavailable" | "overloaded";
+                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "personal_credential_required" | "sso_required" | "csrf_failed" | "invalid_credentials" | "invalid_token" | "tenant_choice_required" | "login_throttled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_not_set_up" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "password_already_set" | "holiday_exists" | "punch_out_of_order" | "session_left_open" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "overtime_lot_not_pending" | "overtime_reduction_not_rejectable" | "overtime_cap_exceeded" | "overtime_not_allowed" | "overtime_rest_exceeded" | "overtime_lot_not_payable" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "passkey_limit_reached" | "passkey_exists" | "secrets_key_missing" | "passkeys_need_public_url" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "concurrency_limited" | "rate_limited" | "internal_error" | "mail_unavailable" | "overloaded";
                 /** @description Human-readable explanation */
                 message: string;
                 /** @description For validation errors: one item per failing field; for `tenant_choice_required`: one item per company to choose from */
@@ -2331,6 +2331,8 @@ export interface components {
                     month: string;
                     /** @description Overtime minutes of the month on the company’s basis. A pending lot follows the record; a decided one never changes. An adjustment (adjusts not null) may be negative */
                     minutes: number;
+                    /** @description The basis the month was counted on: the company’s when its first lot was proposed, kept by its adjustments if the policy changes */
+                    basis: "daily" | "weekly" | "monthly";
                     status: "pending" | "approved" | "rejected";
                     /** @description rest or pay, set when the lot is approved (null while pending and when rejected) */
                     compensation: "rest" | "pay" | null;
@@ -2547,6 +2549,8 @@ export interface components {
             month: string;
             /** @description Overtime minutes of the month on the company’s basis. A pending lot follows the record; a decided one never changes. An adjustment (adjusts not null) may be negative */
             minutes: number;
+            /** @description The basis the month was counted on: the company’s when its first lot was proposed, kept by its adjustments if the policy changes */
+            basis: "daily" | "weekly" | "monthly";
             status: "pending" | "approved" | "rejected";
             /** @description rest or pay, set when the lot is approved (null while pending and when rejected) */
             compensation: "rest" | "pay" | null;

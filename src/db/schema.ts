@@ -688,6 +688,8 @@ export interface OvertimeLotsTable {
   /** For an adjustment, the id of the month's first lot. */
   adjusts: string | null
   minutes: number
+  /** The basis the month was counted on, kept when the company's policy changes. */
+  basis: 'daily' | 'weekly' | 'monthly'
   status: 'pending' | 'approved' | 'rejected'
   compensation: 'rest' | 'pay' | null
   force_majeure: DbBoolean

@@ -73,6 +73,7 @@ forEachEngine(
           user_id: employee.id,
           month: '2026-10',
           minutes: 180,
+          basis: 'daily',
           status: 'pending',
           compensation: null,
           force_majeure: false,
@@ -249,6 +250,78 @@ forEachEngine(
       assert.equal((await settledEventsOfType(tenant.admin, 'overtime.lot_paid'))[0].data.paid_minutes, 60)
     })
 
+    it('a reduction after approval is approved at once as its month was; the month keeps its basis; a late adjustment gets its own deadline', async () => {
+      const { tenant, hrKey, employee } = await october(t)
+      const employeeKey = await tenant.keyFor(employee.id)
+      setNow('2026-11-02T09:00:00Z')
+      const [lot] = await lots(hrKey)
+      await hrKey.post(`/api/v1/overtime/lots/${lot.id}/decide`, { decision: 'approved', compensation: 'pay' })
+      // The company moves to a monthly basis; October stays daily.
+      await tenant.admin.patch('/api/v1/tenant', { overtime_policy: { basis: 'monthly' } })
+      // A correction takes an hour off 5 October: October's daily overtime drops from 180 to 120.
+      const day = (await hrKey.get(`/api/v1/attendance/punches?user_id=${employee.id}&from=2026-10-05&to=2026-10-05`))
+        .body.data
+      const out = day.find((p: any) => p.type === 'out')
+      const correction = await hrKey.post('/api/v1/attendance/corrections', {
+        user_id: employee.id,
+        reason: 'Left earlier',
+        changes: [{ action: 'move', punch_id: out.id, ts: '2026-10-05T16:00:00Z' }],
+      })
+      assert.equal(correction.status, 201, JSON.stringify(correction.body))
+      await employeeKey.post(`/api/v1/attendance/corrections/${correction.body.data.id}/decide`, {
+        decision: 'approved',
+      })
+      const after = await lots(hrKey, 'from=2026-10&to=2026-10')
+      const reduction = after.find((l) => l.adjusts === lot.id)!
+      assert.deepEqual(pick(reduction, ['minutes', 'status', 'compensation', 'basis', 'decided_by']), {
+        minutes: -60,
+        status: 'approved',
+        compensation: 'pay',
+        basis: 'daily',
+        decided_by: 'company',
+      })
+      assert.equal(after.find((l) => l.id === lot.id)!.owed_minutes, 120, 'the reduction comes off what October owes')
+      assert.equal((await balance(hrKey, employee.id)).owed_pay_minutes, 120)
+      // An hour more on an October Saturday, found in December: due from December, not from October.
+      setNow('2026-12-02T09:00:00Z')
+      await workday(tenant, employee.id, '2026-10-24', 60)
+      const late = (await lots(hrKey, 'status=pending'))[0]
+      assert.deepEqual(pick(late, ['month', 'minutes', 'compensate_by']), {
+        month: '2026-10',
+        minutes: 60,
+        compensate_by: '2027-04-30',
+      })
+      // The Saturday was a mistake, and 6 October was an hour shorter: the pending lot follows the
+      // record below zero, and a reduction cannot be rejected.
+      const punchesOn = async (date: string) =>
+        (await hrKey.get(`/api/v1/attendance/punches?user_id=${employee.id}&from=${date}&to=${date}`)).body.data
+      const saturday = await punchesOn('2026-10-24')
+      const sixth = (await punchesOn('2026-10-06')).find((p: any) => p.type === 'out')
+      const undo = await hrKey.post('/api/v1/attendance/corrections', {
+        user_id: employee.id,
+        reason: 'Not on Saturday; left earlier on the 6th',
+        changes: [
+          ...saturday.map((p: any) => ({ action: 'void', punch_id: p.id })),
+          { action: 'move', punch_id: sixth.id, ts: '2026-10-06T16:00:00Z' },
+        ],
+      })
+      assert.equal(undo.status, 201, JSON.stringify(undo.body))
+      await employeeKey.post(`/api/v1/attendance/corrections/${undo.body.data.id}/decide`, { decision: 'approved' })
+      const [following] = await lots(hrKey, 'status=pending')
+      assert.deepEqual([following.id, following.minutes], [late.id, -60])
+      expectError(
+        await hrKey.post(`/api/v1/overtime/lots/${late.id}/decide`, { decision: 'rejected' }),
+        409,
+        'overtime_reduction_not_rejectable',
+      )
+      const approved = await hrKey.post(`/api/v1/overtime/lots/${late.id}/decide`, { decision: 'approved' })
+      assert.deepEqual(pick(approved.body.data, ['status', 'compensation']), {
+        status: 'approved',
+        compensation: 'pay',
+      })
+      assert.equal((await balance(hrKey, employee.id)).owed_pay_minutes, 60)
+    })
+
     it('rest by whole days takes the scheduled minutes of each working day; a day off is no rest', async () => {
       setNow('2026-10-01T06:00:00Z')
       const tenant = await t.newTenant({ timezone: 'UTC' })
@@ -274,6 +347,29 @@ forEachEngine(
         'invalid_request',
       )
       assert.equal(saturday.details?.[0]?.field, 'start_date')
+      // Hours on a day off are no rest either; nor is rest dated before the overtime was worked.
+      expectError(
+        await employeeKey.post('/api/v1/absences', {
+          user_id: employee.id,
+          type: 'overtime_rest',
+          start_date: '2026-11-14',
+          end_date: '2026-11-14',
+          start_time: '09:00',
+          end_time: '11:00',
+        }),
+        400,
+        'invalid_request',
+      )
+      expectError(
+        await hrKey.post('/api/v1/absences/record', {
+          user_id: employee.id,
+          type: 'overtime_rest',
+          start_date: '2026-09-28',
+          end_date: '2026-09-28',
+        }),
+        409,
+        'overtime_rest_exceeded',
+      )
       const day = await employeeKey.post('/api/v1/absences', {
         user_id: employee.id,
         type: 'overtime_rest',

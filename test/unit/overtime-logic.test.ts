@@ -135,23 +135,37 @@ describe('the annual cap', () => {
     )
   })
 
-  it('is the company’s hours, pro rata for part-time, never above the full cap', () => {
-    assert.equal(annualCapMinutes(80, 40 * 60), 4800)
-    assert.equal(annualCapMinutes(80, 20 * 60), 2400)
-    assert.equal(annualCapMinutes(80, 45 * 60), 4800)
-    assert.equal(annualCapMinutes(60, 30 * 60), 2700)
+  it('is the company’s hours, pro rata for part-time against the company’s full-time week, never above the full cap', () => {
+    const fullTime = 40 * 60
+    assert.equal(annualCapMinutes(80, { own: 40 * 60, fullTime }), 4800)
+    assert.equal(annualCapMinutes(80, { own: 20 * 60, fullTime }), 2400)
+    assert.equal(annualCapMinutes(80, { own: 45 * 60, fullTime }), 4800)
+    assert.equal(annualCapMinutes(60, { own: 30 * 60, fullTime }), 2700)
+    // A collective agreement's 37.5 hours are full time where the company's schedule says so.
+    assert.equal(annualCapMinutes(80, { own: 37.5 * 60, fullTime: 37.5 * 60 }), 4800)
+    // Nothing to compare (no schedule): the full cap, never zero.
+    assert.equal(annualCapMinutes(80, { own: 0, fullTime }), 4800)
+    assert.equal(annualCapMinutes(80, { own: 20 * 60, fullTime: 0 }), 4800)
+  })
+  it('an adjustment down takes back what its month counted, never more', () => {
+    const rested = lot({ minutes: 300, rest: [{ date: '2026-05-15', minutes: 300 }] })
+    const down = lot({ minutes: -100 })
+    const november = lot({ month: '2026-11', minutes: 500 })
+    assert.equal(countedTowardCap([rested, down, november], 2026), 500)
+    assert.equal(countedTowardCap([lot({ minutes: 300 }), down, november], 2026), 200 + 500)
   })
 })
 
 describe('who may do overtime only in force majeure', () => {
-  const adult = { birthDate: '1990-05-01', nightWorker: false, expectedWeekMinutes: 2400 }
+  const adult = { birthDate: '1990-05-01', nightWorker: false, week: { own: 2400, fullTime: 2400 } }
   it('minors (on any day of the month), night workers and part-time employees', () => {
     assert.equal(overtimeBan(adult, '2026-03'), null)
     assert.equal(overtimeBan({ ...adult, birthDate: '2008-03-02' }, '2026-03'), 'minor')
     assert.equal(overtimeBan({ ...adult, birthDate: '2008-03-01' }, '2026-03'), null)
     assert.equal(overtimeBan({ ...adult, nightWorker: true }, '2026-03'), 'night_worker')
-    assert.equal(overtimeBan({ ...adult, expectedWeekMinutes: 1800 }, '2026-03'), 'part_time')
-    assert.equal(overtimeBan({ ...adult, birthDate: null, expectedWeekMinutes: 0 }, '2026-03'), null)
+    assert.equal(overtimeBan({ ...adult, week: { own: 1800, fullTime: 2400 } }, '2026-03'), 'part_time')
+    assert.equal(overtimeBan({ ...adult, week: { own: 2250, fullTime: 2250 } }, '2026-03'), null)
+    assert.equal(overtimeBan({ ...adult, birthDate: null, week: { own: 0, fullTime: 2400 } }, '2026-03'), null)
   })
 })
 

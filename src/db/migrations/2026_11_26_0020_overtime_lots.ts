@@ -26,6 +26,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     // An adjustment names the month's first lot.
     .addColumn('adjusts', 'text')
     .addColumn('minutes', 'integer', (c) => c.notNull())
+    // The basis the month was counted on: a month keeps it when the company's policy changes.
+    .addColumn('basis', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('compensation', 'text')
     .addColumn('force_majeure', 'boolean', (c) => c.notNull().defaultTo(false))
@@ -73,6 +75,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createIndex('overtime_rest_draws_lot')
     .on('overtime_rest_draws')
     .columns(['tenant_id', 'lot_id'])
+    .execute()
+  await db.schema
+    .createIndex('overtime_rest_draws_user')
+    .on('overtime_rest_draws')
+    .columns(['tenant_id', 'user_id'])
+    .execute()
+  await db.schema
+    .createIndex('overtime_lots_tenant_user')
+    .on('overtime_lots')
+    .columns(['tenant_id', 'user_id', 'month'])
     .execute()
 
   await db.schema

@@ -16,14 +16,15 @@ import { addDays, isoWeekday, todayIn } from '../../lib/calendar.js'
 import { newId } from '../../lib/ids.js'
 import { announced, recordEvent } from '../events/index.js'
 import { findUserRow } from '../users/index.js'
-import { calendarSubjects, loadWorkCalendars } from '../work-calendar/index.js'
+import { calendarSubjects, loadCompanyDefaultSchedule, loadWorkCalendars } from '../work-calendar/index.js'
 import {
   type ApprovedLot,
+  type WeekFacts,
   annualCapMinutes,
-  compensateBy,
   countedTowardCap,
   effectiveTerms,
   isOverdue,
+  lotDeadline,
   overtimeBan,
   owedByLot,
 } from './overtime.logic.js'
@@ -36,6 +37,7 @@ export function lotToApi(row: OvertimeLotRow, owedMinutes: number, today: string
     user_id: row.user_id,
     month: row.month,
     minutes: row.minutes,
+    basis: row.basis,
     status: row.status,
     compensation: row.compensation,
     force_majeure: row.force_majeure,
@@ -64,35 +66,40 @@ export function owedOf(lots: readonly OvertimeLotRow[]): Map<string, number> {
 }
 
 /**
- * Employees' expected weeks in minutes: their schedule over the first full ISO week of `month`
- * (holidays aside), which says whether they work part-time and sets their share of the cap.
+ * Employees' weeks in minutes: what their schedule expects over the first full ISO week of
+ * `month` (holidays aside), beside the company's full-time week (its default schedule) then.
+ * They say who works part-time and set each one's share of the cap.
  */
-export async function expectedWeeksOf(
+export async function weeksOf(
   db: Db,
   tenant: TenantRow,
   userIds: readonly string[],
   month: string,
-): Promise<Map<string, number>> {
-  const weeks = new Map<string, number>()
+): Promise<Map<string, WeekFacts>> {
+  const weeks = new Map<string, WeekFacts>()
   if (userIds.length === 0) return weeks
   const first = `${month}-01`
   const monday = addDays(first, (8 - isoWeekday(first)) % 7)
-  const [subjects, calendarOf] = await Promise.all([
+  const sunday = addDays(monday, 6)
+  const [subjects, calendarOf, companyDefault] = await Promise.all([
     calendarSubjects(db, tenant.id, { userIds }, { limit: userIds.length, offset: 0 }),
-    loadWorkCalendars(db, tenant, userIds, monday, addDays(monday, 6)),
+    loadWorkCalendars(db, tenant, userIds, monday, sunday),
+    loadCompanyDefaultSchedule(db, tenant, sunday),
   ])
+  let fullTime = 0
+  for (let i = 0; i < 7; i++) fullTime += companyDefault(addDays(monday, i), i + 1)
   for (const subject of subjects.rows) {
     const planOf = calendarOf(subject)
-    let minutes = 0
-    for (let i = 0; i < 7; i++) minutes += planOf(addDays(monday, i), i + 1).scheduleMinutes
-    weeks.set(subject.id, minutes)
+    let own = 0
+    for (let i = 0; i < 7; i++) own += planOf(addDays(monday, i), i + 1).scheduleMinutes
+    weeks.set(subject.id, { own, fullTime })
   }
   return weeks
 }
 
-/** One employee's expected week (see expectedWeeksOf); 0 for an unknown one. */
-export async function expectedWeekMinutes(db: Db, tenant: TenantRow, userId: string, month: string): Promise<number> {
-  return (await expectedWeeksOf(db, tenant, [userId], month)).get(userId) ?? 0
+/** One employee's week (see weeksOf); nothing to compare for an unknown one. */
+export async function weekOf(db: Db, tenant: TenantRow, userId: string, month: string): Promise<WeekFacts> {
+  return (await weeksOf(db, tenant, [userId], month)).get(userId) ?? { own: 0, fullTime: 0 }
 }
 
 /**
@@ -103,11 +110,8 @@ async function approvalRefusal(tx: RequestScope, user: UserRow, lot: OvertimeLot
   if (lot.minutes <= 0) return null
   const { db, auth } = tx
   const tenant = auth.tenant
-  const week = await expectedWeekMinutes(db, tenant, user.id, lot.month)
-  const ban = overtimeBan(
-    { birthDate: user.birth_date, nightWorker: user.night_worker, expectedWeekMinutes: week },
-    lot.month,
-  )
+  const week = await weekOf(db, tenant, user.id, lot.month)
+  const ban = overtimeBan({ birthDate: user.birth_date, nightWorker: user.night_worker, week }, lot.month)
   if (ban) {
     const who = { minor: 'a minor', night_worker: 'a night worker', part_time: 'a part-time employee' }[ban]
     return new AppError(
@@ -164,7 +168,11 @@ export async function approveLot(
     compensation: decision.compensation,
     force_majeure: decision.forceMajeure,
     // The deadline follows the employee's terms as they are when the lot is approved.
-    compensate_by: compensateBy(lot.month, effectiveTerms(user, tenant).expiryMonths),
+    compensate_by: lotDeadline(
+      lot,
+      todayIn(tenant.timezone, new Date(lot.created_at)).slice(0, 7),
+      effectiveTerms(user, tenant).expiryMonths,
+    ),
     decided_by: decision.by,
     decided_at: now,
     decision_note: decision.note,
@@ -179,6 +187,28 @@ export async function approveLot(
   )
   await recordEvent(tx, 'overtime.lot_approved', approved)
   return approved
+}
+
+/**
+ * Approves a lot that takes minutes away (an adjustment down): it is compensated as the month's
+ * first approved lot was, and counts toward the cap as that one did, so it takes back from the
+ * same figures.
+ */
+export async function approveReduction(
+  tx: RequestScope,
+  lot: OvertimeLotRow,
+  by: string,
+  note: string | null,
+): Promise<OvertimeLotType | null> {
+  const month = (await repo.lotsOfMonth(tx.db, tx.auth.tenantId, lot.month, [lot.user_id])).find(
+    (l) => l.status === 'approved' && l.compensation !== null,
+  )
+  return approveLot(tx, lot, {
+    compensation: month?.compensation ?? 'rest',
+    forceMajeure: month?.force_majeure ?? false,
+    note,
+    by,
+  })
 }
 
 /**
@@ -201,6 +231,14 @@ export async function decideLot(scope: RequestScope, id: string, body: DecideLot
     const lot = await lotForHr(tx, id, 'decide')
     if (lot.status !== 'pending')
       throw new AppError('overtime_lot_not_pending', `The lot is ${lot.status}; only a pending lot can be decided`)
+    if (lot.minutes < 0) {
+      if (body.decision === 'rejected')
+        throw new AppError(
+          'overtime_reduction_not_rejectable',
+          `The lot takes ${-lot.minutes} minutes away from ${lot.month}, whose record now holds less overtime: it can only be approved`,
+        )
+      return (await approveReduction(tx, lot, auth.actor.id, body.note ?? null))!
+    }
     if (body.decision === 'approved') {
       const user = (await findUserRow(tx.db, auth.tenantId, lot.user_id))!
       const terms = effectiveTerms(user, auth.tenant)

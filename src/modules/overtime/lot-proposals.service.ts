@@ -18,19 +18,20 @@
 import { COMPANY, companyAuth } from '../../auth/context.js'
 import type { RequestScope } from '../../auth/request-scope.js'
 import { lockRows } from '../../db/locks.js'
-import type { OvertimeLotRow, TenantRow } from '../../db/schema.js'
+import type { OvertimeLotRow, TenantRow, UserRow } from '../../db/schema.js'
+import type { OvertimeBasis } from '../../lib/overtime-policy.js'
 import { type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { addDays, startOfLocalDay, todayIn } from '../../lib/calendar.js'
 import { slicesOf, yieldToEventLoop } from '../../lib/cooperative.js'
 import { newId } from '../../lib/ids.js'
 import { dailyEntriesOf, readAttendanceInputs } from '../attendance/index.js'
-import { recordEvent } from '../events/index.js'
-import { findUserRow } from '../users/index.js'
+import { recordEvents } from '../events/index.js'
+import { findUserRows } from '../users/index.js'
 import { type CalendarSubject, calendarSubjects } from '../work-calendar/index.js'
-import { approveLot, lotToApi } from './lot-decisions.service.js'
+import { approveLot, approveReduction, lotToApi } from './lot-decisions.service.js'
 import {
-  compensateBy,
   daysNeeded,
+  lotDeadline,
   effectiveTerms,
   monthsFromTo,
   monthsTouchedBy,
@@ -110,7 +111,9 @@ export async function proposeOvertimeLots(
 async function changedMonths(unit: Unit, tenant: TenantRow, since: string, currentMonth: string) {
   const { db } = unit
   const zone = tenant.timezone
-  const basis = tenant.overtime_basis
+  // A month keeps the basis of its first lot: a change of the record is looked for as widely as
+  // the weekly basis reaches (a week belongs to the month it ends in).
+  const basis = 'weekly'
   const monthStart = new Date(startOfLocalDay(`${currentMonth}-01`, zone)).toISOString()
   const dayOf = (iso: string) => todayIn(zone, new Date(iso))
   const [punches, corrections, absences] = await Promise.all([
@@ -127,6 +130,11 @@ async function changedMonths(unit: Unit, tenant: TenantRow, since: string, curre
   for (const a of absences)
     note(a.user_id, a.start_date, a.end_date < `${currentMonth}-01` ? a.end_date : addDays(`${currentMonth}-01`, -1))
   return found
+}
+
+/** The basis a month is counted on for an employee: that of its lots, else the company's. */
+function basisOf(tenant: TenantRow, lots: readonly OvertimeLotRow[]): (userId: string) => OvertimeBasis {
+  return (userId) => lots.find((l) => l.user_id === userId)?.basis ?? tenant.overtime_basis
 }
 
 /** Settles one month for the employees given. */
@@ -164,10 +172,10 @@ async function settleMonthOf(unit: Unit, tenant: TenantRow, month: string, whom:
     )
     for (const [i, slice] of slicesOf(page, EMPLOYEES_PER_SLICE).entries()) {
       if (i > 0) await yieldToEventLoop()
-      const changed = new Map<string, number>()
-      for (const [subject, overtime] of await overtimeOf(unit, tenant, month, slice)) {
+      const changed = new Map<string, [CalendarSubject, number]>()
+      for (const [subject, overtime] of await overtimeOf(unit, tenant, month, slice, basisOf(tenant, lots))) {
         const theirs = lots.filter((l) => l.user_id === subject.id)
-        if (settleMonth(theirs, overtime).kind !== 'none') changed.set(subject.id, overtime)
+        if (settleMonth(theirs, overtime).kind !== 'none') changed.set(subject.id, [subject, overtime])
       }
       if (changed.size > 0) written += await settleEmployeesMonth(unit, tenant, month, changed)
     }
@@ -186,8 +194,12 @@ async function overtimeOf(
   tenant: TenantRow,
   month: string,
   subjects: readonly CalendarSubject[],
+  basisOf: (userId: string) => OvertimeBasis,
 ): Promise<[CalendarSubject, number][]> {
-  const { from, to } = daysNeeded(month, tenant.overtime_basis)
+  // The days every basis in the slice needs: each basis counts only its own.
+  const ranges = [...new Set(subjects.map((s) => basisOf(s.id)))].map((basis) => daysNeeded(month, basis))
+  const from = ranges.map((r) => r.from).reduce((a, b) => (a < b ? a : b))
+  const to = ranges.map((r) => r.to).reduce((a, b) => (a > b ? a : b))
   const inputs = await readAttendanceInputs(
     unit.db,
     tenant,
@@ -204,7 +216,7 @@ async function overtimeOf(
         : day.worked_minutes,
       expected: day.expected_minutes,
     }))
-    return [subject, overtimeMinutes(month, tenant.overtime_basis, days)]
+    return [subject, overtimeMinutes(month, basisOf(subject.id), days)]
   })
 }
 
@@ -218,54 +230,101 @@ async function settleEmployeesMonth(
   unit: Unit,
   tenant: TenantRow,
   month: string,
-  overtimeByUser: ReadonlyMap<string, number>,
+  computed: ReadonlyMap<string, [CalendarSubject, number]>,
 ): Promise<number> {
   const scope: RequestScope = { db: unit.db, now: unit.now, auth: companyAuth(tenant) }
-  const userIds = [...overtimeByUser.keys()].sort()
+  const userIds = [...computed.keys()].sort()
   return inTransaction(scope, async (tx) => {
     const trx = tx.db
     await lockRows(trx, 'users', tenant.id, userIds)
+    const overtimeOfUser = new Map([...computed].map(([id, [, overtime]]) => [id, overtime]))
+    // The record was read before the locks: an employee whose record changed since is read again
+    // under them, so an older reading never overwrites a newer one.
+    const since = new Date(unit.now - CHANGE_MARGIN_MS).toISOString()
+    const moved = new Set(
+      (await changedMonths({ db: trx, now: tx.now }, tenant, since, nextMonth(month)))
+        .filter((c) => c.month === month && computed.has(c.userId))
+        .map((c) => c.userId),
+    )
     const lots = await repo.lotsOfMonth(trx, tenant.id, month, userIds)
+    if (moved.size > 0)
+      for (const [subject, overtime] of await overtimeOf(
+        tx,
+        tenant,
+        month,
+        [...moved].map((id) => computed.get(id)![0]),
+        basisOf(tenant, lots),
+      ))
+        overtimeOfUser.set(subject.id, overtime)
+    const users = new Map((await findUserRows(trx, tenant.id, userIds)).map((u) => [u.id, u]))
+    const today = todayIn(tenant.timezone, new Date(tx.now))
+    const now = nowIsoOf(tx)
     let written = 0
+    const proposed: { row: OvertimeLotRow; user: UserRow }[] = []
     for (const userId of userIds) {
       const theirs = lots.filter((l) => l.user_id === userId)
-      written += await settleEmployeeMonth(tx, userId, month, theirs, overtimeByUser.get(userId)!)
+      const settlement = settleMonth(theirs, overtimeOfUser.get(userId)!)
+      if (settlement.kind === 'none') continue
+      written++
+      if (settlement.kind === 'follow')
+        await repo.updateLot(trx, tenant.id, settlement.lotId, { minutes: settlement.minutes, updated_at: now })
+      else {
+        const user = users.get(userId)!
+        proposed.push({ row: newLot(tenant, user, month, theirs, settlement, today, now), user })
+      }
+    }
+    // The new lots and their events in two statements: a month's first round writes a lot for
+    // most employees.
+    await repo.insertLots(
+      trx,
+      proposed.map((p) => p.row),
+    )
+    await recordEvents(
+      tx,
+      proposed.map((p) => ({ type: 'overtime.lot_proposed' as const, data: lotToApi(p.row, 0, today) })),
+    )
+    for (const { row, user } of proposed) {
+      // A reduction is a fact of the record, not a request: approved at once, like its month.
+      if (row.minutes < 0) await approveReduction(tx, row, COMPANY, null)
+      else if (tenant.overtime_approval === 'automatic') {
+        const terms = effectiveTerms(user, tenant)
+        // Mixed terms are decided lot by lot; with nobody to decide, the law's fallback is rest.
+        const compensation = terms.compensation === 'mixed' ? 'rest' : terms.compensation
+        // A lot the rules refuse (the cap, a ban) waits for HR, as with a manual policy.
+        await approveLot(tx, row, { compensation, forceMajeure: false, note: null, by: COMPANY, ifAllowed: true })
+      }
     }
     return written
   })
 }
 
-/** Settles one employee's month inside settleEmployeesMonth's transaction. */
-async function settleEmployeeMonth(
-  tx: RequestScope,
-  userId: string,
+/** A new pending lot of an employee's month: the first, or an adjustment of those before it. */
+function newLot(
+  tenant: TenantRow,
+  user: UserRow,
   month: string,
-  lots: readonly OvertimeLotRow[],
-  overtime: number,
-): Promise<number> {
-  const trx = tx.db
-  const tenant = tx.auth.tenant
-  const settlement = settleMonth(lots, overtime)
-  const now = nowIsoOf(tx)
-  if (settlement.kind === 'none') return 0
-  if (settlement.kind === 'follow') {
-    await repo.updateLot(trx, tenant.id, settlement.lotId, { minutes: settlement.minutes, updated_at: now })
-    return 1
-  }
-  const user = (await findUserRow(trx, tenant.id, userId))!
-  const terms = effectiveTerms(user, tenant)
-  const row: OvertimeLotRow = {
+  before: readonly OvertimeLotRow[],
+  settlement: { sequence: number; minutes: number },
+  today: string,
+  now: string,
+): OvertimeLotRow {
+  return {
     id: newId('overtimeLot'),
     tenant_id: tenant.id,
-    user_id: userId,
+    user_id: user.id,
     month,
     sequence: settlement.sequence,
-    adjusts: lots[0]?.id ?? null,
+    adjusts: before[0]?.id ?? null,
     minutes: settlement.minutes,
+    basis: before[0]?.basis ?? tenant.overtime_basis,
     status: 'pending',
     compensation: null,
     force_majeure: false,
-    compensate_by: compensateBy(month, terms.expiryMonths),
+    compensate_by: lotDeadline(
+      { month, sequence: settlement.sequence },
+      today.slice(0, 7),
+      effectiveTerms(user, tenant).expiryMonths,
+    ),
     rested_minutes: 0,
     paid_minutes: 0,
     overdue_announced_at: null,
@@ -275,13 +334,4 @@ async function settleEmployeeMonth(
     created_at: now,
     updated_at: now,
   }
-  await repo.insertLot(trx, row)
-  await recordEvent(tx, 'overtime.lot_proposed', lotToApi(row, 0, todayIn(tenant.timezone, new Date(tx.now))))
-  if (tenant.overtime_approval === 'automatic') {
-    // Mixed terms are decided lot by lot; with nobody to decide, the law's fallback is rest.
-    const compensation = terms.compensation === 'mixed' ? 'rest' : terms.compensation
-    // A lot the rules refuse (the cap, a ban) waits for HR, as with a manual policy.
-    await approveLot(tx, row, { compensation, forceMajeure: false, note: null, by: COMPANY, ifAllowed: true })
-  }
-  return 1
 }

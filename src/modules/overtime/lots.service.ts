@@ -14,7 +14,7 @@ import { todayIn } from '../../lib/calendar.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
 import { recordEvent } from '../events/index.js'
 import { findUserRow } from '../users/index.js'
-import { expectedWeekMinutes, lotToApi, owedOf } from './lot-decisions.service.js'
+import { lotToApi, owedOf, weekOf } from './lot-decisions.service.js'
 import { proposeOvertimeLots } from './lot-proposals.service.js'
 import { annualCapMinutes, countedTowardCap, isOverdue } from './overtime.logic.js'
 import * as repo from './overtime.repository.js'
@@ -44,9 +44,10 @@ export async function listLots(scope: RequestScope, query: ListLotsQueryType) {
   const users = [...new Set(page.rows.map((l) => l.user_id))]
   noteRecordsRead(auth, users)
   // What a lot owes depends on the other lots of its month (an adjustment down takes from them).
+  const theirLots = await repo.lotsOfUsers(db, auth.tenantId, users)
   const owed = new Map<string, number>()
   for (const userId of users)
-    for (const [id, m] of owedOf(await repo.lotsOfUser(db, auth.tenantId, userId))) owed.set(id, m)
+    for (const [id, m] of owedOf(theirLots.filter((l) => l.user_id === userId))) owed.set(id, m)
   const today = todayIn(auth.tenant.timezone, new Date(scope.now))
   return listBody(window, page, (row) => lotToApi(row, owed.get(row.id) ?? 0, today))
 }
@@ -88,12 +89,7 @@ export async function overtimeBalance(scope: RequestScope, query: BalanceQueryTy
     rest: draws.filter((d) => d.lot_id === l.id).map((d) => ({ date: d.taken_on, minutes: d.minutes })),
   }))
   // The cap of the year follows the schedule of its first month asked about: this month for this year.
-  const week = await expectedWeekMinutes(
-    db,
-    tenant,
-    userId,
-    year === Number(today.slice(0, 4)) ? today.slice(0, 7) : `${year}-01`,
-  )
+  const week = await weekOf(db, tenant, userId, year === Number(today.slice(0, 4)) ? today.slice(0, 7) : `${year}-01`)
   return {
     user_id: userId,
     year,

@@ -27,11 +27,10 @@ export interface RestAbsence extends AbsenceSpan {
 }
 
 /**
- * The minutes of rest an absence is: the span of an hourly one; for full days, the minutes the
- * employee's schedule expected on each working day it covers (a holiday or a day off is no rest).
+ * The minutes of rest an absence is: for each day it covers, what the employee's schedule expected
+ * that day (a holiday or a day off is no rest), and for an hourly one no more than its span.
  */
 export async function restMinutesOf(db: Db, tenant: TenantRow, userId: string, span: AbsenceSpan): Promise<number> {
-  if (isHourly(span)) return minutesOfDay(span.end_time!) - minutesOfDay(span.start_time!)
   const subject = await calendarSubject(db, tenant.id, userId)
   if (!subject) return 0
   const planOf = (await loadWorkCalendars(db, tenant, [userId], span.start_date, span.end_date))(subject)
@@ -40,15 +39,18 @@ export async function restMinutesOf(db: Db, tenant: TenantRow, userId: string, s
     const date = addDays(span.start_date, i)
     minutes += dayExpectation({ ...planOf(date, isoWeekday(date)), absenceMinutes: 0 }).expectedMinutes
   }
-  return minutes
+  return isHourly(span) ? Math.min(minutes, minutesOfDay(span.end_time!) - minutesOfDay(span.start_time!)) : minutes
 }
 
-/** The rest still owed on each approved rest lot of an employee, with its deadline. */
-async function owedRest(db: Db, tenantId: string, userId: string) {
+/**
+ * The rest still owed on each approved rest lot of an employee, with its deadline, that rest on
+ * `date` may take: rest comes after the overtime, so only lots of that month or before.
+ */
+async function owedRest(db: Db, tenantId: string, userId: string, date: string) {
   const lots = await repo.lotsOfUser(db, tenantId, userId)
   const owed = owedOf(lots)
   return lots
-    .filter((l) => l.status === 'approved' && l.compensation === 'rest')
+    .filter((l) => l.status === 'approved' && l.compensation === 'rest' && l.month <= date.slice(0, 7))
     .map((l) => ({ lotId: l.id, owedMinutes: owed.get(l.id) ?? 0, compensateBy: l.compensate_by }))
 }
 
@@ -61,7 +63,10 @@ export async function assertRestOwed(tx: RequestScope, absence: Omit<RestAbsence
   const { db, auth } = tx
   const minutes = await restMinutesOf(db, auth.tenant, absence.user_id, absence)
   if (minutes <= 0) throw invalidField('start_date', 'the absence covers no working time: there is no rest to take')
-  const owed = (await owedRest(db, auth.tenantId, absence.user_id)).reduce((sum, o) => sum + o.owedMinutes, 0)
+  const owed = (await owedRest(db, auth.tenantId, absence.user_id, absence.start_date)).reduce(
+    (sum, o) => sum + o.owedMinutes,
+    0,
+  )
   if (minutes > owed) throw restExceeded(minutes, owed)
 }
 
@@ -77,7 +82,7 @@ export async function takeRest(tx: RequestScope, absence: RestAbsence): Promise<
   const { db, auth } = tx
   await lockRow(db, 'users', auth.tenantId, absence.user_id)
   const minutes = await restMinutesOf(db, auth.tenant, absence.user_id, absence)
-  const owed = await owedRest(db, auth.tenantId, absence.user_id)
+  const owed = await owedRest(db, auth.tenantId, absence.user_id, absence.start_date)
   const drawn = drawRest(owed, minutes)
   if (!drawn)
     throw restExceeded(

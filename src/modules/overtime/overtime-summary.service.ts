@@ -7,7 +7,7 @@
 import type { TenantRow } from '../../db/schema.js'
 import type { Db, Unit } from '../../db/unit-of-work.js'
 import { todayIn } from '../../lib/calendar.js'
-import { expectedWeeksOf, lotToApi, owedOf } from './lot-decisions.service.js'
+import { lotToApi, owedOf, weeksOf } from './lot-decisions.service.js'
 import { proposeOvertimeLots } from './lot-proposals.service.js'
 import { annualCapMinutes, countedTowardCap, isOverdue } from './overtime.logic.js'
 import * as repo from './overtime.repository.js'
@@ -31,7 +31,7 @@ export async function overtimeSectionsOf(
   const [lots, draws, weeks] = await Promise.all([
     repo.lotsOfUsers(db, tenant.id, userIds),
     repo.drawsOfUsers(db, tenant.id, userIds),
-    expectedWeeksOf(db, tenant, userIds, month),
+    weeksOf(db, tenant, userIds, month),
   ])
   const sections = new Map<string, OvertimeSectionType>()
   for (const userId of userIds) {
@@ -59,7 +59,7 @@ export async function overtimeSectionsOf(
         year,
         approved_minutes: ofYear.filter((l) => l.status === 'approved').reduce((sum, l) => sum + l.minutes, 0),
         counted_toward_cap_minutes: countedTowardCap(facts, year),
-        cap_minutes: annualCapMinutes(tenant.overtime_annual_cap_hours, weeks.get(userId) ?? 0),
+        cap_minutes: annualCapMinutes(tenant.overtime_annual_cap_hours, weeks.get(userId) ?? { own: 0, fullTime: 0 }),
       },
     })
   }

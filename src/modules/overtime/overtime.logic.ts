@@ -78,6 +78,18 @@ export function compensateBy(month: string, months: number): string {
   return DateTime.fromISO(`${month}-01`, { zone: 'utc' }).plus({ months }).endOf('month').toISODate()!
 }
 
+/**
+ * A lot's deadline: the end of its month plus the employee's months. An adjustment, which brings
+ * overtime to light only when a later change of the record does, gets at least as long from the
+ * end of the month it was proposed in.
+ */
+export function lotDeadline(lot: { month: string; sequence: number }, proposedIn: string, months: number): string {
+  const due = compensateBy(lot.month, months)
+  if (lot.sequence === 1) return due
+  const fromProposal = compensateBy(proposedIn, months)
+  return fromProposal > due ? fromProposal : due
+}
+
 /** The four months within which rest taken keeps a lot's hours out of the annual cap (art. 35.2). */
 export const REST_WINDOW_MONTHS = 4
 
@@ -96,31 +108,48 @@ export interface LotFacts {
  * count, nor hours compensated by rest taken within the four months after the month worked.
  */
 export function countedTowardCap(lots: readonly LotFacts[], year: number): number {
-  let counted = 0
+  const byMonth = new Map<string, number>()
   for (const lot of lots) {
     if (lot.status !== 'approved' || lot.force_majeure || !lot.month.startsWith(`${year}-`)) continue
     const window = compensateBy(lot.month, REST_WINDOW_MONTHS)
     const restedInTime = lot.rest.filter((r) => r.date <= window).reduce((sum, r) => sum + r.minutes, 0)
-    // An adjustment down (negative minutes) gives back what its month had counted.
-    counted += lot.minutes < 0 ? lot.minutes : lot.minutes - Math.min(restedInTime, lot.minutes)
+    // An adjustment down (negative minutes) takes back what its month had counted, never more.
+    const counted = lot.minutes < 0 ? lot.minutes : lot.minutes - Math.min(restedInTime, lot.minutes)
+    byMonth.set(lot.month, (byMonth.get(lot.month) ?? 0) + counted)
   }
-  return Math.max(0, counted)
+  let total = 0
+  for (const counted of byMonth.values()) total += Math.max(0, counted)
+  return total
+}
+
+/**
+ * An employee's week as the cap and the bans read it: the minutes their own schedule expects, and
+ * the company's full-time week (its default schedule) in the same week.
+ */
+export interface WeekFacts {
+  own: number
+  fullTime: number
+}
+
+/** Part-time: a schedule that expects less than the company's full-time week (art. 12.1 ET). */
+export function isPartTime(week: WeekFacts): boolean {
+  return week.own > 0 && week.fullTime > 0 && week.own < week.fullTime
 }
 
 /**
  * The annual cap in minutes: the company's hours, pro rata for a part-time employee (their
- * expected week against a full-time one of 40 hours), never above the full cap.
+ * week against the company's full-time week), never above the full cap. A week that cannot be
+ * compared (no schedule on either side) gets the full cap.
  */
-export function annualCapMinutes(capHours: number, expectedWeekMinutes: number, fullTimeWeekMinutes = 40 * 60): number {
-  const share = Math.min(1, Math.max(0, expectedWeekMinutes) / fullTimeWeekMinutes)
+export function annualCapMinutes(capHours: number, week: WeekFacts): number {
+  const share = isPartTime(week) ? week.own / week.fullTime : 1
   return Math.floor(capHours * 60 * share)
 }
 
 /** Why an employee may do overtime only in force majeure (arts. 6.3, 36.1, 12.4.c ET), or null. */
 export function overtimeBan(
-  facts: { birthDate: string | null; nightWorker: boolean; expectedWeekMinutes: number },
+  facts: { birthDate: string | null; nightWorker: boolean; week: WeekFacts },
   month: string,
-  fullTimeWeekMinutes = 40 * 60,
 ): 'minor' | 'night_worker' | 'part_time' | null {
   if (facts.birthDate) {
     // A minor on any day of the month worked: the month's first day is the earliest it could be.
@@ -128,7 +157,7 @@ export function overtimeBan(
     if (eighteen > `${month}-01`) return 'minor'
   }
   if (facts.nightWorker) return 'night_worker'
-  if (facts.expectedWeekMinutes > 0 && facts.expectedWeekMinutes < fullTimeWeekMinutes) return 'part_time'
+  if (isPartTime(facts.week)) return 'part_time'
   return null
 }
 
@@ -212,15 +241,14 @@ export interface ApprovedLot {
 
 /**
  * What is still owed on each approved lot: its minutes less rest taken and pay made. A negative
- * adjustment owes nothing and takes its minutes off what its month's earlier lots of the same
- * compensation still owe, first lot first.
+ * adjustment owes nothing and takes its minutes off what its month's other lots still owe, first
+ * lot first, whatever their compensation.
  */
 export function owedByLot(lots: readonly ApprovedLot[]): Map<string, number> {
   const owed = new Map<string, number>()
   const groups = new Map<string, ApprovedLot[]>()
   for (const lot of [...lots].sort((a, b) => a.sequence - b.sequence)) {
-    const key = `${lot.month} ${lot.compensation}`
-    groups.set(key, [...(groups.get(key) ?? []), lot])
+    groups.set(lot.month, [...(groups.get(lot.month) ?? []), lot])
   }
   for (const group of groups.values()) {
     let takenBack = 0

@@ -152,8 +152,12 @@ export async function lotsOfUsers(db: Db, tenantId: string, userIds: readonly st
     .execute()
 }
 
-export async function insertLot(db: Db, row: OvertimeLotsTable): Promise<void> {
-  await db.insertInto('overtime_lots').values(row).execute()
+export async function insertLots(db: Db, rows: readonly OvertimeLotsTable[]): Promise<void> {
+  if (rows.length > 0)
+    await db
+      .insertInto('overtime_lots')
+      .values([...rows])
+      .execute()
 }
 
 export async function updateLot(
@@ -208,7 +212,10 @@ export async function listLots(
   )
 }
 
-/** Rest lots past their deadline with rest still owed that have not been announced yet. */
+/**
+ * Rest lots past their deadline that still hold minutes neither rested nor paid and have not been
+ * announced yet (a lot settled in full, or an adjustment down, never is one).
+ */
 export async function overdueCandidates(db: Db, tenantId: string, today: string): Promise<OvertimeLotRow[]> {
   return db
     .selectFrom('overtime_lots')
@@ -218,6 +225,7 @@ export async function overdueCandidates(db: Db, tenantId: string, today: string)
     .where('compensation', '=', 'rest')
     .where('overdue_announced_at', 'is', null)
     .where('compensate_by', '<', today)
+    .where(sql<boolean>`minutes > rested_minutes + paid_minutes`)
     .execute()
 }
 

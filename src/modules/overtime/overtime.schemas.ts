@@ -19,6 +19,10 @@ export const OvertimeLot = Type.Object(
       description:
         'Overtime minutes of the month on the company’s basis. A pending lot follows the record; a decided one never changes. An adjustment (adjusts not null) may be negative',
     }),
+    basis: Type.Union([Type.Literal('daily'), Type.Literal('weekly'), Type.Literal('monthly')], {
+      description:
+        'The basis the month was counted on: the company’s when its first lot was proposed, kept by its adjustments if the policy changes',
+    }),
     status: LotStatus,
     compensation: Type.Union([Type.Literal('rest'), Type.Literal('pay'), Type.Null()], {
       description: 'rest or pay, set when the lot is approved (null while pending and when rejected)',

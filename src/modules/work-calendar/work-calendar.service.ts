@@ -57,3 +57,20 @@ export async function loadWorkCalendars(
     }
   }
 }
+
+/**
+ * The minutes the company's default schedule expects on a date, whatever any employee's own: the
+ * company's full-time day (a part-time schedule is one that expects less).
+ */
+export async function loadCompanyDefaultSchedule(
+  db: Db,
+  tenant: TenantRow,
+  to: string,
+): Promise<(date: string, weekday: number) => number> {
+  const [versions, assignments] = await Promise.all([
+    scheduleVersionsUpTo(db, tenant.id, to),
+    scheduleAssignmentsUpTo(db, tenant.id, [], to),
+  ])
+  const timeline = { versionsOf: versionsBySchedule(versions), ...assignmentsOf('', assignments) }
+  return (date, weekday) => scheduledMinutesOn(timeline, date, weekday)
+}
