@@ -49,8 +49,11 @@ const CHANGE_MARGIN_MS = 5 * 60_000
  * year's cap and the four months of rest need no more); one after a long stop as many.
  */
 const MAX_MONTHS_AT_ONCE = 12
-/** Employees read at a time (their month's punches, absences and calendar), other work let in between. */
-const EMPLOYEES_PER_SLICE = 20
+/**
+ * Employees read, computed and written at a time (their month's punches, absences and calendar; one
+ * transaction), other work let in between: about 10 ms of computation on SQLite.
+ */
+const EMPLOYEES_PER_SLICE = 50
 /** Employees whose lots are read in one query. */
 const EMPLOYEES_PER_PAGE = 500
 
