@@ -60,6 +60,18 @@ forEachEngine(
       // While October runs, nothing is proposed.
       assert.deepEqual(await lots(tenant.admin), [])
       setNow('2026-11-02T09:00:00Z')
+      // An inspector's key reads, never writes: its report of October proposes nothing.
+      const created = await tenant.admin.post('/api/v1/keys', { kind: 'inspector', expires_at: '2026-12-01T00:00:00Z' })
+      assert.equal(created.status, 201, JSON.stringify(created.body))
+      const inspector = t.client(created.body.data.api_key)
+      const inspected = await inspector.get(`/api/v1/attendance/reports/monthly?user_id=${employee.id}&month=2026-10`)
+      assert.equal(inspected.status, 200, JSON.stringify(inspected.body))
+      assert.deepEqual(inspected.body.data.overtime.lots, [])
+      assert.equal(
+        (await t.database.db.selectFrom('overtime_lots').select('id').where('tenant_id', '=', tenant.id).execute())
+          .length,
+        0,
+      )
       const [read, again] = await Promise.all([lots(tenant.admin), lots(hrKey)])
       assert.equal(read.length, 1, JSON.stringify(read))
       assert.deepEqual(again, read)

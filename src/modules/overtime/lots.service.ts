@@ -16,18 +16,14 @@ import { recordEvent } from '../events/index.js'
 import { findUserRow } from '../users/index.js'
 import { lotToApi, owedOf, weekOf } from './lot-decisions.service.js'
 import { proposeOvertimeLots } from './lot-proposals.service.js'
+import { bringOvertimeUpToDate } from './overtime-summary.service.js'
 import { annualCapMinutes, countedTowardCap, isOverdue } from './overtime.logic.js'
 import * as repo from './overtime.repository.js'
 import type { BalanceQueryType, ListLotsQueryType, OvertimeBalanceType } from './overtime.schemas.js'
 
-/** Brings the caller's company's lots up to date before a read (ended months, changes of the record). */
-async function upToDate(scope: RequestScope): Promise<void> {
-  await proposeOvertimeLots({ db: scope.db, now: scope.now }, scope.auth.tenant, { followPending: false })
-}
-
 export async function listLots(scope: RequestScope, query: ListLotsQueryType) {
   const { db, auth } = scope
-  await upToDate(scope)
+  await bringOvertimeUpToDate(scope)
   const window = pageOf(query)
   const page = await repo.listLots(
     db,
@@ -60,7 +56,7 @@ export async function overtimeBalance(scope: RequestScope, query: BalanceQueryTy
   const year = query.year ?? Number(today.slice(0, 4))
   if (!(await canSeeRecordsOf(db, auth, userId)) || !(await findUserRow(db, auth.tenantId, userId)))
     throw notFound('User')
-  await upToDate(scope)
+  await bringOvertimeUpToDate(scope)
   noteRecordsRead(auth, [userId])
   const [lots, draws] = await Promise.all([
     repo.lotsOfUser(db, tenant.id, userId),

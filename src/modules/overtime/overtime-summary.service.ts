@@ -5,7 +5,8 @@
  * company export stays a few queries per page.
  */
 import type { TenantRow } from '../../db/schema.js'
-import type { Db, Unit } from '../../db/unit-of-work.js'
+import type { RequestScope } from '../../auth/request-scope.js'
+import type { Db } from '../../db/unit-of-work.js'
 import { todayIn } from '../../lib/calendar.js'
 import { lotToApi, owedOf, weeksOf } from './lot-decisions.service.js'
 import { proposeOvertimeLots } from './lot-proposals.service.js'
@@ -13,9 +14,13 @@ import { annualCapMinutes, countedTowardCap, isOverdue } from './overtime.logic.
 import * as repo from './overtime.repository.js'
 import type { OvertimeSectionType } from './overtime.schemas.js'
 
-/** Brings a company's lots up to date (ended months, changes of the record) before a report reads them. */
-export async function bringOvertimeUpToDate(unit: Unit, tenant: TenantRow): Promise<void> {
-  await proposeOvertimeLots(unit, tenant, { followPending: false })
+/**
+ * Brings the caller's company's lots up to date (ended months, changes of the record) before a
+ * report reads them. An inspector's key never writes: it reads the lots as housekeeping left them.
+ */
+export async function bringOvertimeUpToDate(scope: RequestScope): Promise<void> {
+  if (scope.auth.kind === 'inspector') return
+  await proposeOvertimeLots({ db: scope.db, now: scope.now }, scope.auth.tenant, { followPending: false })
 }
 
 /** The overtime section of `month` for each of the employees, as of `nowMs`. */

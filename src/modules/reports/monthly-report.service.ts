@@ -155,7 +155,7 @@ export async function monthlyReport(scope: RequestScope, query: MonthlyReportQue
   const zone = query.tz ?? auth.tenant.timezone
   const { subject, identity } = await visibleSubject(scope, query.user_id)
   const window = monthWindow(query.month, zone)
-  await bringOvertimeUpToDate(scope, auth.tenant)
+  await bringOvertimeUpToDate(scope)
   const [content, corrections, chainHead, signature, overtime] = await Promise.all([
     signedContentOf(scope, subject, query.month, zone),
     repo.correctionsTouching(db, auth.tenantId, subject.id, window.startIso, window.endIso),
@@ -243,7 +243,7 @@ export async function* exportMonthRecords(
     workCenterId: query.work_center_id,
     teamOf: recordsLimitedToTeamOf(auth) ?? undefined,
   }
-  await bringOvertimeUpToDate(scope, auth.tenant)
+  await bringOvertimeUpToDate(scope)
   for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
     const page = await calendarSubjects(db, auth.tenantId, filters, { limit: EXPORT_PAGE_SIZE, offset })
     if (page.rows.length === 0) return
