@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { it } from 'node:test'
 import { PASSWORD, signedIn } from '../helpers/accounts.js'
 import { INJECT_ORIGIN, SoftwareAuthenticator } from '../helpers/software-authenticator.js'
+import { longDayLastMonth } from '../helpers/attendance.js'
 import { expenseBody } from '../helpers/fixtures.js'
 import { type Client, expectError, forEachEngine, type TestTenant } from '../helpers/harness.js'
 
@@ -64,14 +65,7 @@ async function everyWrite(tenant: TestTenant, anonymous: Client): Promise<Map<st
   const holiday = await call('holidays.create', 'POST', '/api/v1/holidays', { date: '2030-01-02', name: 'Founders' })
   await call('holidays.delete', 'DELETE', `/api/v1/holidays/${holiday.id}`)
   // A long day of last month, which has ended: overtime, decided and paid below.
-  const lastMonthDay = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 15))
-    .toISOString()
-    .slice(0, 10)
-  for (const [type, hour] of [
-    ['in', '06'],
-    ['out', '18'],
-  ])
-    await admin.post('/api/v1/attendance', { user_id: user.id, type, ts: `${lastMonthDay}T${hour}:00:00Z` })
+  await longDayLastMonth(admin, user.id)
   const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString()
   await call('attendance.batch', 'POST', '/api/v1/attendance/batch', {
     punches: [

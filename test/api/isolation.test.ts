@@ -3,6 +3,7 @@
  * no list shows another tenant's data. The table below must cover every path with a parameter in
  * the OpenAPI document, so a new route cannot be added without being checked here.
  */
+import { longDayLastMonth } from '../helpers/attendance.js'
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
 import { PASSWORD, signedIn } from '../helpers/accounts.js'
@@ -71,17 +72,7 @@ forEachEngine('tenant isolation', (t) => {
     const theirKiosk = (await theirs.admin.post('/api/v1/kiosks', { name: 'Their door' })).body.data
     // A long day of last month, which has ended: their employee's overtime lot.
     const worker = await theirs.createUser()
-    const lastMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 15)).toISOString()
-    await theirs.admin.post('/api/v1/attendance', {
-      user_id: worker.id,
-      type: 'in',
-      ts: lastMonth.replace('T00', 'T06'),
-    })
-    await theirs.admin.post('/api/v1/attendance', {
-      user_id: worker.id,
-      type: 'out',
-      ts: lastMonth.replace('T00', 'T18'),
-    })
+    await longDayLastMonth(theirs.admin, worker.id)
     const [theirLot] = (await theirs.admin.get('/api/v1/overtime/lots')).body.data
     assert.match(theirLot.id, /^otl_/)
     const theirSigner = await theirs.createUser({ password: PASSWORD })

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict'
 import { it } from 'node:test'
 import { SENSITIVE_PROFILE_FIELDS } from '../../src/auth/policies.js'
 import { SCOPES } from '../../src/auth/scopes.js'
+import { longDayLastMonth } from '../helpers/attendance.js'
 import { expenseBody } from '../helpers/fixtures.js'
 import { type Client, type Response, expectError, forEachEngine } from '../helpers/harness.js'
 
@@ -107,18 +108,7 @@ forEachEngine('privacy and visibility', (t) => {
     const now = Date.now()
     const today = new Date(now).toISOString().slice(0, 10)
     // A long day of last month, which has ended: an overtime lot.
-    const lastMonthDay = new Date(Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth() - 1, 15))
-      .toISOString()
-      .slice(0, 10)
-    for (const [type, hour] of [
-      ['in', '06'],
-      ['out', '18'],
-    ])
-      await tenant.admin.post('/api/v1/attendance', {
-        user_id: employee.id,
-        type,
-        ts: `${lastMonthDay}T${hour}:00:00Z`,
-      })
+    await longDayLastMonth(tenant.admin, employee.id)
     const punch = await tenant.admin.post('/api/v1/attendance', {
       user_id: employee.id,
       type: 'in',

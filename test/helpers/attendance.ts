@@ -24,3 +24,20 @@ export async function day(tenant: TestTenant, userId: string, date: string, tz?:
   assert.equal(res.status, 200, JSON.stringify(res.body))
   return res.body.data[0]
 }
+
+/**
+ * A twelve-hour day on the 15th of last month by the real clock (a month that has ended): enough
+ * overtime for an overtime lot. Returns the day.
+ */
+export async function longDayLastMonth(admin: TestTenant['admin'], userId: string): Promise<string> {
+  const today = new Date()
+  const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 15)).toISOString().slice(0, 10)
+  for (const [type, hour] of [
+    ['in', '06'],
+    ['out', '18'],
+  ]) {
+    const res = await admin.post('/api/v1/attendance', { user_id: userId, type, ts: `${day}T${hour}:00:00Z` })
+    if (res.status !== 201) throw new Error(`punch ${type} ${day}: ${res.status} ${JSON.stringify(res.body)}`)
+  }
+  return day
+}

@@ -129,14 +129,7 @@ function isSqlite(db: Db): boolean {
 
 /** Every lot of an employee, oldest month first: what a balance and the drawing of rest read. */
 export async function lotsOfUser(db: Db, tenantId: string, userId: string): Promise<OvertimeLotRow[]> {
-  return db
-    .selectFrom('overtime_lots')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .orderBy('month')
-    .orderBy('sequence')
-    .execute()
+  return lotsOfUsers(db, tenantId, [userId])
 }
 
 /** Every lot of some employees (a page of a report or an export), oldest month first. */
@@ -259,12 +252,7 @@ export async function deleteDrawsOfAbsence(db: Db, tenantId: string, absenceId: 
 
 /** The rest taken from an employee's lots, each with the day it was taken. */
 export async function drawsOfUser(db: Db, tenantId: string, userId: string) {
-  return db
-    .selectFrom('overtime_rest_draws')
-    .select(['lot_id', 'minutes', 'taken_on'])
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .execute()
+  return drawsOfUsers(db, tenantId, [userId])
 }
 
 /** The rest taken from the lots of some employees. */
