@@ -777,6 +777,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/attendance/now": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is in now: each active employee’s state at this moment
+         * @description For the active employees the caller sees (HR and administrators: everyone; a supervisor: their team; anyone else: themselves), in name order: in, on_break, out, absent, holiday or off, from their effective punches, today’s approved absences and holidays in the company’s zone. A page is a few queries whatever its size.
+         */
+        get: operations["attendance.now"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/attendance/corrections": {
         parameters: {
             query?: never;
@@ -2110,6 +2130,19 @@ export interface components {
             day_off: "rest_day" | "holiday" | "absence" | null;
             /** @description A pending correction touching the session (for session_too_long, the closing one the company proposed or the employee’s answer to it) */
             pending_correction_id: string | null;
+        };
+        PresenceRow: {
+            user_id: string;
+            full_name: string;
+            /** @description in or on_break while a session is under way (whatever else the day is); otherwise absent (an approved absence covers this moment: a full day, or an hourly one now), holiday, off (the schedule has no work today) or out */
+            state: "in" | "on_break" | "out" | "absent" | "holiday" | "off";
+            /**
+             * Format: date-time
+             * @description When the state began: the punch (in, on_break), the absence’s start (absent), today’s last clock-out (out; null when there was none today); null for holiday and off
+             */
+            since: string | null;
+            /** @description The session’s modality while in or on a break; null otherwise */
+            modality: "onsite" | "remote" | null;
         };
         /** @description A proposed change to an employee’s punches and its trail */
         AttendanceCorrection: {
@@ -10836,6 +10869,144 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["AttendanceAnomalyRow"][];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request (headers and body) was not received within the server’s request timeout. */
+            408: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB. */
+            431: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; it is logged with the request id. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "attendance.now": {
+        parameters: {
+            query?: {
+                department_id?: string;
+                work_center_id?: string;
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Employees per page, 1 to 100 (default 25) */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PresenceRow"][];
                         meta: {
                             /** @description Page number, from 1 */
                             page: number;

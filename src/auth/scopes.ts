@@ -29,6 +29,7 @@ export const SCOPES = [
   'attendance.create',
   'attendance.summary',
   'attendance.anomalies',
+  'attendance.now',
   'attendance.clock',
   'attendance.punches',
   'attendance-corrections.create',

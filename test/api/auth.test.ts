@@ -177,6 +177,7 @@ forEachEngine('authentication and scopes', (t) => {
       'attendance.create': () => ['POST', '/api/v1/attendance', {}],
       'attendance.summary': () => ['GET', '/api/v1/attendance/summary?from=2030-01-01&to=2030-01-02'],
       'attendance.anomalies': () => ['GET', '/api/v1/attendance/anomalies?from=2030-01-01&to=2030-01-02'],
+      'attendance.now': () => ['GET', '/api/v1/attendance/now'],
       'attendance.clock': () => ['POST', '/api/v1/attendance/clock', {}],
       'attendance.punches': () => [
         'GET',

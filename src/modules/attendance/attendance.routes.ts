@@ -3,9 +3,12 @@ import { scopeOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, ListOf } from '../../lib/schemas.js'
 import { listAnomalies } from './anomalies.service.js'
+import { whoIsInNow } from './presence.service.js'
 import {
   AnomaliesQuery,
   AnomalyRow,
+  NowQuery,
+  PresenceRow,
   BatchPunchBody,
   BatchPunchResult,
   ClockBody,
@@ -26,7 +29,7 @@ import { attendanceSummary } from './summary.service.js'
 const operation = operations('Attendance')
 
 export const attendanceApi: ApiModule = {
-  schemas: [Punch, PunchLogEntry, DailyEntry, SummaryRow, AnomalyRow],
+  schemas: [Punch, PunchLogEntry, DailyEntry, SummaryRow, AnomalyRow, PresenceRow],
   routes: () => async (app) => {
     app.get(
       '/attendance',
@@ -114,6 +117,17 @@ export const attendanceApi: ApiModule = {
         response: { 200: ListOf(AnomalyRow) },
       }),
       async (request) => listAnomalies(scopeOfRequest(request), request.query),
+    )
+    app.get(
+      '/attendance/now',
+      operation('attendance.now', {
+        summary: 'Who is in now: each active employee’s state at this moment',
+        description:
+          'For the active employees the caller sees (HR and administrators: everyone; a supervisor: their team; anyone else: themselves), in name order: in, on_break, out, absent, holiday or off, from their effective punches, today’s approved absences and holidays in the company’s zone. A page is a few queries whatever its size.',
+        querystring: NowQuery,
+        response: { 200: ListOf(PresenceRow) },
+      }),
+      async (request) => whoIsInNow(scopeOfRequest(request), request.query),
     )
   },
 }

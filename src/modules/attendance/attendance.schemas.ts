@@ -285,3 +285,50 @@ export const AnomalyRow = Type.Object(
   { $id: 'AttendanceAnomalyRow', description: 'An anomaly of one employee’s day' },
 )
 export type AnomalyRowType = Static<typeof AnomalyRow>
+
+export const NowQuery = Type.Object(
+  {
+    department_id: Type.Optional(Id()),
+    work_center_id: Type.Optional(Id()),
+    page: Type.Optional(PaginationQuery.page),
+    page_size: Type.Optional({
+      ...PaginationQuery.page_size,
+      description: 'Employees per page, 1 to 100 (default 25)',
+    }),
+  },
+  { additionalProperties: false },
+)
+export type NowQueryType = Static<typeof NowQuery>
+
+export const PresenceRow = Type.Object(
+  {
+    user_id: Type.String(),
+    full_name: Type.String(),
+    state: Type.Union(
+      [
+        Type.Literal('in'),
+        Type.Literal('on_break'),
+        Type.Literal('out'),
+        Type.Literal('absent'),
+        Type.Literal('holiday'),
+        Type.Literal('off'),
+      ],
+      {
+        description:
+          'in or on_break while a session is under way (whatever else the day is); otherwise absent (an approved absence covers this moment: a full day, or an hourly one now), holiday, off (the schedule has no work today) or out',
+      },
+    ),
+    since: Nullable(
+      Type.String({
+        format: 'date-time',
+        description:
+          'When the state began: the punch (in, on_break), the absence’s start (absent), today’s last clock-out (out; null when there was none today); null for holiday and off',
+      }),
+    ),
+    modality: Type.Union([Type.Literal('onsite'), Type.Literal('remote'), Type.Null()], {
+      description: 'The session’s modality while in or on a break; null otherwise',
+    }),
+  },
+  { $id: 'PresenceRow' },
+)
+export type PresenceRowType = Static<typeof PresenceRow>
