@@ -33,7 +33,7 @@ forEachEngine(
       const absent = await make('Absent')
       const doctor = await make('Doctor')
       const later = await make('Later')
-      const future = await make('Future', { hire_date: '2026-12-01' })
+      await make('Future', { hire_date: '2026-12-01' })
       const gone = await make('Gone')
       await tenant.admin.post(`/api/v1/users/${gone.id}/deactivate`)
       setNow('2026-11-18T10:30:00Z')
