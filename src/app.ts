@@ -35,6 +35,7 @@ import { validatorCompiler } from './http/validation.js'
 import { OneLinePerRequest, lazyRequestLogger } from './http/request-log.js'
 import { findBadCharacter } from './lib/validation.js'
 import { absencesApi } from './modules/absences/index.js'
+import { calendarFeedsApi, registerCalendarFeedPages } from './modules/calendars/index.js'
 import { overtimeApi } from './modules/overtime/index.js'
 import { accessLogApi, logInspectorAccess } from './modules/access-log/index.js'
 import { allocationsApi } from './modules/allocations/index.js'
@@ -93,6 +94,7 @@ const apiModules = (accounts: ApiModule): readonly ApiModule[] => [
   allocationsApi,
   absencesApi,
   overtimeApi,
+  calendarFeedsApi,
   workCalendarApi,
   keysApi,
   auditApi,
@@ -418,6 +420,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   )
 
   registerKioskPage(app)
+  registerCalendarFeedPages(app, { rateLimit: rateLimitStore })
   registerSingleSignOnPages(app, {
     publicUrl,
     secrets: options.secrets ?? null,
@@ -431,6 +434,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     webhooks: { allowPrivateNetworks: options.webhooksAllowPrivateNetworks ?? false },
     secrets: options.secrets ?? null,
     identityProviders: { allowPrivateNetworks: options.ssoAllowPrivateNetworks ?? false },
+    publicUrl,
   }
   await app.register(
     async (api) => {

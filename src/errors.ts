@@ -110,6 +110,10 @@ export const ERROR_CATALOGUE = {
     description: 'Pending and approved vacation would exceed the annual vacation days.',
   },
   absence_not_pending: { status: 409, description: 'Only a pending absence can be decided.' },
+  calendar_feed_limit_reached: {
+    status: 409,
+    description: 'A person keeps at most 10 calendar feeds: revoke one before making another.',
+  },
   overtime_lot_not_pending: { status: 409, description: 'Only a pending overtime lot can be decided.' },
   overtime_reduction_not_rejectable: {
     status: 409,

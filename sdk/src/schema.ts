@@ -1325,6 +1325,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/calendar-feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your calendar feeds that still work (never their addresses)
+         * @description Needs the `calendar-feeds.list` scope: an API key holding it, or a person’s session.
+         */
+        get: operations["calendar-feeds.list"];
+        put?: never;
+        /**
+         * Make a calendar feed of absences and holidays to subscribe to (its address is shown once)
+         * @description The feed shows, as you may see them today, the absences of the people its scope covers (approved ones confirmed, pending ones tentative, cancelled ones cancelled) and the company’s holidays, from three months back to twelve ahead. A company feed is for HR and administrators (403 otherwise). At most 10 feeds a person (409 `calendar_feed_limit_reached`).
+         */
+        post: operations["calendar-feeds.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar-feeds/{feed_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one of your calendar feeds: its address answers 404 from now on
+         * @description Needs the `calendar-feeds.delete` scope: an API key holding it, or a person’s session.
+         */
+        delete: operations["calendar-feeds.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/{user_id}/schedule-history": {
         parameters: {
             query?: never;
@@ -1716,7 +1760,7 @@ export interface components {
                  * @description Machine-readable code from the error catalogue
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "personal_credential_required" | "sso_required" | "csrf_failed" | "invalid_credentials" | "invalid_token" | "tenant_choice_required" | "login_throttled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_not_set_up" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "password_already_set" | "holiday_exists" | "punch_out_of_order" | "session_left_open" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "overtime_lot_not_pending" | "overtime_reduction_not_rejectable" | "overtime_cap_exceeded" | "overtime_not_allowed" | "overtime_rest_exceeded" | "overtime_lot_not_payable" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "passkey_limit_reached" | "passkey_exists" | "secrets_key_missing" | "passkeys_need_public_url" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "concurrency_limited" | "rate_limited" | "internal_error" | "mail_unavailable" | "overloaded";
+                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "personal_credential_required" | "sso_required" | "csrf_failed" | "invalid_credentials" | "invalid_token" | "tenant_choice_required" | "login_throttled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_not_set_up" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "password_already_set" | "holiday_exists" | "punch_out_of_order" | "session_left_open" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "calendar_feed_limit_reached" | "overtime_lot_not_pending" | "overtime_reduction_not_rejectable" | "overtime_cap_exceeded" | "overtime_not_allowed" | "overtime_rest_exceeded" | "overtime_lot_not_payable" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "passkey_limit_reached" | "passkey_exists" | "secrets_key_missing" | "passkeys_need_public_url" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "concurrency_limited" | "rate_limited" | "internal_error" | "mail_unavailable" | "overloaded";
                 /** @description Human-readable explanation */
                 message: string;
                 /** @description For validation errors: one item per failing field; for `tenant_choice_required`: one item per company to choose from */
@@ -2638,6 +2682,30 @@ export interface components {
             /** @description The annual cap: the company’s annual_cap_hours, pro rata for a part-time schedule */
             cap_minutes: number;
         };
+        /** @description A calendar subscription; its address holds a secret shown only when it is made */
+        CalendarFeed: {
+            id: string;
+            /** @description me: your own absences; team: yours and those of everyone below you in the manager chain; company: every active employee’s (HR and administrators only) */
+            scope: "me" | "team" | "company";
+            /** @description Titles name the absence type (never sick leave); otherwise every absence reads "Out of office" */
+            show_types: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        CreatedCalendarFeed: {
+            id: string;
+            /** @description me: your own absences; team: yours and those of everyone below you in the manager chain; company: every active employee’s (HR and administrators only) */
+            scope: "me" | "team" | "company";
+            /** @description Titles name the absence type (never sick leave); otherwise every absence reads "Out of office" */
+            show_types: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: uri
+             * @description The address to subscribe to in a calendar application (webcal clients take it as is). It is the feed’s only credential: shown once, stored as a hash
+             */
+            url: string;
+        };
         /** @description A span of days over which one schedule, in one version, applied to the employee */
         SchedulePeriod: {
             /**
@@ -3558,6 +3626,12 @@ export interface components {
              * @example 2026-03
              */
             payroll_month: string;
+        };
+        CalendarFeedsCreateRequest: {
+            /** @description me: your own absences; team: yours and those of everyone below you in the manager chain; company: every active employee’s (HR and administrators only) */
+            scope: "me" | "team" | "company";
+            /** @default false */
+            show_types?: boolean;
         };
         KeysCreateRequest: {
             name?: string;
@@ -16437,6 +16511,503 @@ export interface operations {
             };
             /** @description The request (headers and body) was not received within the server’s request timeout. */
             408: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB. */
+            431: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; it is logged with the request id. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "calendar-feeds.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CalendarFeed"][];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request (headers and body) was not received within the server’s request timeout. */
+            408: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB. */
+            431: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; it is logged with the request id. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "calendar-feeds.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried write safe: a repeat with the same key and request within 24 hours gets the first answer (`Idempotent-Replayed: true`) and does nothing again. 1 to 255 printable characters; the key belongs to the credential that used it. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarFeedsCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CreatedCalendarFeed"];
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request (headers and body) was not received within the server’s request timeout. */
+            408: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state; or `idempotency_key_in_use`: A request with this Idempotency-Key is still running; retry after `Retry-After` seconds to get its answer. */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (method, path or body); use a new key for a new request. */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB. */
+            431: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; it is logged with the request id. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "calendar-feeds.delete": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried write safe: a repeat with the same key and request within 24 hours gets the first answer (`Idempotent-Replayed: true`) and does nothing again. 1 to 255 printable characters; the key belongs to the credential that used it. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @example id_01KAF000000000000000000001 */
+                feed_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request (headers and body) was not received within the server’s request timeout. */
+            408: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running; retry after `Retry-After` seconds to get its answer. */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body must be sent as application/json. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (method, path or body); use a new key for a new request. */
+            422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];

@@ -78,6 +78,9 @@ export const SCOPES = [
   'overtime-lots.decide',
   'overtime-lots.pay',
   'overtime.balance',
+  'calendar-feeds.create',
+  'calendar-feeds.list',
+  'calendar-feeds.delete',
 ] as const
 
 export type Scope = (typeof SCOPES)[number]

@@ -399,6 +399,7 @@ export interface Database {
   overtime_rest_draws: OvertimeRestDrawsTable
   overtime_payments: OvertimePaymentsTable
   overtime_settlements: OvertimeSettlementsTable
+  calendar_feeds: CalendarFeedsTable
 }
 
 /** A person signed in (decisions 16): only hashes of the cookie's secret and of the CSRF token are kept. */
@@ -738,3 +739,17 @@ export interface OvertimeSettlementsTable {
   settled_month: string
   changes_seen_until: string
 }
+
+/** A person's calendar feed (decisions 20): only the hash of its URL's secret is kept. */
+export interface CalendarFeedsTable {
+  id: string
+  tenant_id: string
+  /** Whose need-to-know the feed reads with. */
+  user_id: string
+  scope: 'me' | 'team' | 'company'
+  show_types: DbBoolean
+  secret_hash: string
+  created_at: string
+  revoked_at: string | null
+}
+export type CalendarFeedRow = Selectable<CalendarFeedsTable>

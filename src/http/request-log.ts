@@ -33,6 +33,13 @@ const LOGGABLE_QUERY_VALUES = new Set([
   'resource_id',
 ])
 
+const CALENDAR_PATH = '/calendar/'
+
+/** `/calendar/jcf_<feed>_<secret>.ics` as `/calendar/jcf_<feed>_[redacted].ics`. */
+function secretless(path: string): string {
+  return path.replace(/^(\/calendar\/jcf_[0-9A-Za-z]{0,26})[^/]*$/, '$1_[redacted].ics')
+}
+
 /** The request as a log line sees it: the path, the route, and the query without personal values. */
 export function loggableRequest(request: FastifyRequest): {
   path: string
@@ -41,8 +48,10 @@ export function loggableRequest(request: FastifyRequest): {
 } {
   const url = request.url
   const queryAt = url.indexOf('?')
-  const path = (queryAt === -1 ? url : url.slice(0, queryAt)).slice(0, 256)
   const route = request.routeOptions.url
+  // A calendar feed's address is its credential: its path is logged without the secret.
+  const fullPath = queryAt === -1 ? url : url.slice(0, queryAt)
+  const path = (fullPath.startsWith(CALENDAR_PATH) ? secretless(fullPath) : fullPath).slice(0, 256)
   if (queryAt === -1) return { path, route }
   const query: Record<string, string> = {}
   let count = 0

@@ -127,6 +127,8 @@ export interface RouteDeps {
   secrets: SecretBox | null
   /** Where companies' identity providers may be: the public internet only, unless the operator allows more. */
   identityProviders: { allowPrivateNetworks: boolean }
+  /** The service's public address (`PUBLIC_URL`), for addresses it hands out; null: the request's own. */
+  publicUrl: string | null
 }
 
 /**

@@ -52,6 +52,7 @@ export const ID_PREFIXES = {
   passkey: 'pky',
   overtimeLot: 'otl',
   overtimePayment: 'otp',
+  calendarFeed: 'caf',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIXES

@@ -74,6 +74,18 @@ export function parseSessionToken(token: string): { sessionId: string; secret: s
   return parsed ? { sessionId: parsed.id, secret: parsed.secret } : null
 }
 
+/** A calendar feed's address (decisions 20): `jcf_<feed id without prefix>_<secret>`, in its URL. */
+export const CALENDAR_TOKEN_PREFIX = 'jcf_'
+
+export function formatCalendarToken(feedId: string, secret: string): string {
+  return formatToken(CALENDAR_TOKEN_PREFIX, feedId, secret)
+}
+
+export function parseCalendarToken(token: string): { feedId: string; secret: string } | null {
+  const parsed = parseToken(CALENDAR_TOKEN_PREFIX, 'caf', token)
+  return parsed ? { feedId: parsed.id, secret: parsed.secret } : null
+}
+
 /** Whether `secret` hashes to `storedHashHex` (a SHA-256 digest in hex), compared in constant time. */
 export function secretMatches(secret: string, storedHashHex: string): boolean {
   return sameDigest(sha256Hex(secret), storedHashHex)

@@ -36,7 +36,7 @@ async function everyWrite(tenant: TestTenant, anonymous: Client): Promise<Map<st
     const res = await by.request(method, url, body)
     assert.ok(res.status < 300, `${operation}: ${res.status} ${JSON.stringify(res.body)}`)
     const id =
-      url.match(/\/((?:usr|dep|wcr|sch|hol|prj|alc|abs|cor|key|whk|kio|otl)_[0-9A-Z]+)/)?.[1] ??
+      url.match(/\/((?:usr|dep|wcr|sch|hol|prj|alc|abs|cor|key|whk|kio|otl|caf)_[0-9A-Z]+)/)?.[1] ??
       res.body?.data?.id ??
       null
     done.set(operation, id)
@@ -123,6 +123,8 @@ async function everyWrite(tenant: TestTenant, anonymous: Client): Promise<Map<st
     end_date: '2025-03-04',
   })
   await call('absences.cancel', 'POST', `/api/v1/absences/${sick}/cancel`)
+  const calendar = await call('calendar-feeds.create', 'POST', '/api/v1/calendar-feeds', { scope: 'company' })
+  await call('calendar-feeds.delete', 'DELETE', `/api/v1/calendar-feeds/${calendar.id}`)
   const [lot] = (await admin.get(`/api/v1/overtime/lots?user_id=${user.id}`)).body.data
   await call('overtime-lots.decide', 'POST', `/api/v1/overtime/lots/${lot.id}/decide`, { decision: 'approved' })
   await call('overtime-lots.pay', 'POST', `/api/v1/overtime/lots/${lot.id}/pay`, {

@@ -178,6 +178,9 @@ forEachEngine('authentication and scopes', (t) => {
       'attendance.summary': () => ['GET', '/api/v1/attendance/summary?from=2030-01-01&to=2030-01-02'],
       'attendance.anomalies': () => ['GET', '/api/v1/attendance/anomalies?from=2030-01-01&to=2030-01-02'],
       'attendance.now': () => ['GET', '/api/v1/attendance/now'],
+      'calendar-feeds.create': () => ['POST', '/api/v1/calendar-feeds', { scope: 'me' }],
+      'calendar-feeds.list': () => ['GET', '/api/v1/calendar-feeds'],
+      'calendar-feeds.delete': () => ['DELETE', '/api/v1/calendar-feeds/caf_missing'],
       'attendance.clock': () => ['POST', '/api/v1/attendance/clock', {}],
       'attendance.punches': () => [
         'GET',

@@ -74,6 +74,7 @@ forEachEngine('tenant isolation', (t) => {
     const worker = await theirs.createUser()
     await longDayLastMonth(theirs.admin, worker.id)
     const [theirLot] = (await theirs.admin.get('/api/v1/overtime/lots')).body.data
+    const theirFeed = (await theirs.admin.post('/api/v1/calendar-feeds', { scope: 'company' })).body.data
     assert.match(theirLot.id, /^otl_/)
     const theirSigner = await theirs.createUser({ password: PASSWORD })
     const theirSignedIn = await signedIn(t.app, theirSigner.email)
@@ -123,6 +124,7 @@ forEachEngine('tenant isolation', (t) => {
       'delete /api/v1/webhooks/{webhook_id}': [['DELETE', `/api/v1/webhooks/${theirWebhook.id}`]],
       'get /api/v1/webhooks/{webhook_id}/deliveries': [['GET', `/api/v1/webhooks/${theirWebhook.id}/deliveries`]],
       'post /api/v1/kiosks/{kiosk_id}/revoke': [['POST', `/api/v1/kiosks/${theirKiosk.id}/revoke`]],
+      'delete /api/v1/calendar-feeds/{feed_id}': [['DELETE', `/api/v1/calendar-feeds/${theirFeed.id}`]],
       'post /api/v1/overtime/lots/{lot_id}/decide': [
         ['POST', `/api/v1/overtime/lots/${theirLot.id}/decide`, { decision: 'approved' }],
       ],

@@ -7,6 +7,7 @@ import { findBadCharacter } from '../../src/lib/validation.js'
 import { formatApiKey, parseApiKey, secretMatches, sha256Hex } from '../../src/lib/secrets.js'
 import { Registry } from 'prom-client'
 import { RequestSeries } from '../../src/http/request-series.js'
+import { loggableRequest } from '../../src/http/request-log.js'
 import { isValidInstant, isValidTimeZone } from '../../src/lib/time.js'
 import { loadConfig } from '../../src/config.js'
 
@@ -178,5 +179,18 @@ describe('request series (count and latency histogram)', () => {
     assert.match(text, /# TYPE duration_seconds histogram\n/)
     registry.resetMetrics()
     assert.ok(!(await registry.metrics()).includes('requests_total{'), 'reset clears the tallies')
+  })
+})
+
+describe('the request line of a calendar feed', () => {
+  it('keeps the feed id and drops the secret its address holds', () => {
+    const request = {
+      url: '/calendar/jcf_01KAF000000000000000000001_S3cr3tS3cr3tS3cr3tS3cr3t.ics',
+      routeOptions: { url: '/calendar/:file' },
+    } as unknown as Parameters<typeof loggableRequest>[0]
+    assert.deepEqual(loggableRequest(request), {
+      path: '/calendar/jcf_01KAF000000000000000000001_[redacted].ics',
+      route: '/calendar/:file',
+    })
   })
 })

@@ -1,5 +1,12 @@
 /** The tenants module's front door: what other parts of the service may use of it. */
-export { allTenants, countTenants, insertTenant, requireTenant, updateTenant } from './tenants.repository.js'
+export {
+  allTenants,
+  countTenants,
+  findTenant,
+  insertTenant,
+  requireTenant,
+  updateTenant,
+} from './tenants.repository.js'
 export { tenantsApi } from './tenants.routes.js'
 export { CreateTenantInput } from './tenants.schemas.js'
 export type { CreateTenantInputType, TenantType } from './tenants.schemas.js'

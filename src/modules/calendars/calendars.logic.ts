@@ -1,0 +1,67 @@
+/**
+ * What a calendar feed says (decisions 20), as pure functions: which days it covers, how each
+ * absence is titled and in which state it stands, so that a client updating its copy keeps the
+ * same event (UID) and sees that it changed (SEQUENCE).
+ */
+import { addDays } from '../../lib/calendar.js'
+
+/** From three months back to twelve ahead of today. */
+export function feedWindow(today: string): { from: string; to: string } {
+  const [y, m] = today.split('-').map(Number) as [number, number]
+  const shifted = (months: number) => {
+    const total = y * 12 + (m - 1) + months
+    return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`
+  }
+  return { from: `${shifted(-3)}-01`, to: addDays(`${shifted(13)}-01`, -1) }
+}
+
+export type FeedStatus = 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED'
+
+/**
+ * An absence's status in the feed and its SEQUENCE, which only grows as it moves on: requested
+ * (tentative, 0), decided (confirmed, or cancelled when rejected: 1), cancelled (one more than
+ * where it was).
+ */
+export function feedState(absence: { status: string; decided_at: string | null }): {
+  status: FeedStatus
+  sequence: number
+} {
+  switch (absence.status) {
+    case 'pending':
+      return { status: 'TENTATIVE', sequence: 0 }
+    case 'approved':
+      return { status: 'CONFIRMED', sequence: 1 }
+    case 'rejected':
+      return { status: 'CANCELLED', sequence: 1 }
+    default:
+      return { status: 'CANCELLED', sequence: absence.decided_at ? 2 : 1 }
+  }
+}
+
+/** The words of a feed, in the company's language. */
+export const FEED_WORDS = {
+  es: {
+    away: 'Fuera de la oficina',
+    holiday: 'Festivo',
+    me: 'Mis ausencias',
+    team: 'Ausencias del equipo',
+    company: 'Ausencias',
+  },
+  en: { away: 'Out of office', holiday: 'Holiday', me: 'My absences', team: 'Team absences', company: 'Absences' },
+} as const
+
+/** Sick leave is never named, whoever reads the feed (health data). */
+export const NEVER_NAMED_TYPES: readonly string[] = ['sick']
+
+/**
+ * An absence's title: "Out of office" unless the feed shows types (never sick leave's), with
+ * the person's name in a feed that covers more than its owner.
+ */
+export function absenceTitle(
+  absence: { type_key: string; type_label: string; full_name: string },
+  feed: { scope: 'me' | 'team' | 'company'; show_types: boolean },
+  words: { away: string },
+): string {
+  const what = feed.show_types && !NEVER_NAMED_TYPES.includes(absence.type_key) ? absence.type_label : words.away
+  return feed.scope === 'me' ? what : `${absence.full_name}: ${what}`
+}

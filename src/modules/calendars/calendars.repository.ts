@@ -1,0 +1,69 @@
+/** What calendar feeds read and write: the feeds, and the absences a feed shows. */
+import { teamOf } from '../../db/team.js'
+import type { CalendarFeedRow } from '../../db/schema.js'
+import type { Db } from '../../db/unit-of-work.js'
+
+export async function insertFeed(db: Db, row: CalendarFeedRow): Promise<void> {
+  await db.insertInto('calendar_feeds').values(row).execute()
+}
+
+export async function findFeed(db: Db, feedId: string): Promise<CalendarFeedRow | undefined> {
+  return db.selectFrom('calendar_feeds').selectAll().where('id', '=', feedId).executeTakeFirst()
+}
+
+/** A person's feeds that still work, newest first. */
+export async function activeFeedsOf(db: Db, tenantId: string, userId: string): Promise<CalendarFeedRow[]> {
+  return db
+    .selectFrom('calendar_feeds')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
+}
+
+export async function revokeFeed(db: Db, tenantId: string, feedId: string, nowIso: string): Promise<void> {
+  await db
+    .updateTable('calendar_feeds')
+    .set({ revoked_at: nowIso })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', feedId)
+    .execute()
+}
+
+/** Who a feed covers: its owner, their team (them and everyone below them), or every active employee. */
+export type Coverage = { kind: 'me'; userId: string } | { kind: 'team'; userId: string } | { kind: 'company' }
+
+/**
+ * The absences of the people a feed covers overlapping [from, to], in any status (a cancelled one
+ * tells a client to drop its copy), with the type and the person's name. Only active employees.
+ */
+export async function absencesForFeed(db: Db, tenantId: string, coverage: Coverage, from: string, to: string) {
+  let q = db
+    .selectFrom('absences as a')
+    .innerJoin('absence_types as t', (j) => j.onRef('t.id', '=', 'a.type_id').onRef('t.tenant_id', '=', 'a.tenant_id'))
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'a.user_id').onRef('u.tenant_id', '=', 'a.tenant_id'))
+    .select([
+      'a.id',
+      'a.user_id',
+      'a.status',
+      'a.start_date',
+      'a.end_date',
+      'a.start_time',
+      'a.end_time',
+      'a.decided_at',
+      'a.updated_at',
+      't.key as type_key',
+      't.label as type_label',
+      'u.full_name',
+    ])
+    .where('a.tenant_id', '=', tenantId)
+    .where('u.status', '=', 'active')
+    .where('a.start_date', '<=', to)
+    .where('a.end_date', '>=', from)
+  if (coverage.kind === 'me') q = q.where('a.user_id', '=', coverage.userId)
+  if (coverage.kind === 'team') q = q.where('a.user_id', 'in', teamOf(tenantId, coverage.userId))
+  return q.orderBy('a.start_date').orderBy('a.id').execute()
+}

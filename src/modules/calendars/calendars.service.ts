@@ -1,0 +1,147 @@
+/**
+ * Calendar feeds (decisions 20): a person subscribes their calendar application to an address
+ * whose secret is its only credential. The feed shows the absences of the people its scope covers
+ * as its owner may see them today (the owner deactivated, or no longer in HR for a company feed:
+ * the address answers 404), and the company's holidays, from three months back to twelve ahead.
+ */
+import type { RequestScope } from '../../auth/request-scope.js'
+import { canManageHrFields, seesEveryonesRecords } from '../../auth/policies.js'
+import { lockRow } from '../../db/locks.js'
+import type { CalendarFeedRow } from '../../db/schema.js'
+import { type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
+import { AppError, notFound, permissionDenied } from '../../errors.js'
+import { todayIn } from '../../lib/calendar.js'
+import { newId } from '../../lib/ids.js'
+import { formatCalendarToken, newSecret, parseCalendarToken, secretMatches, sha256Hex } from '../../lib/secrets.js'
+import { loadHolidayCalendars, placeOf } from '../holidays/index.js'
+import { findTenant } from '../tenants/index.js'
+import { findUserRow } from '../users/index.js'
+import { type FeedEvent, icsOf } from './calendars.ics.js'
+import { FEED_WORDS, absenceTitle, feedState, feedWindow } from './calendars.logic.js'
+import * as repo from './calendars.repository.js'
+import type { CalendarFeedType, CreateCalendarFeedBodyType, CreatedCalendarFeedType } from './calendars.schemas.js'
+
+/** Feeds a person keeps at once: each is an address to guard, and each costs a read per poll. */
+export const MAX_FEEDS_PER_PERSON = 10
+
+/** The path of a feed's address; `baseUrl` is the service's public address. */
+export function feedPath(token: string): string {
+  return `/calendar/${token}.ics`
+}
+
+function feedToApi(row: CalendarFeedRow): CalendarFeedType {
+  return { id: row.id, scope: row.scope, show_types: row.show_types, created_at: row.created_at }
+}
+
+export async function createFeed(
+  scope: RequestScope,
+  body: CreateCalendarFeedBodyType,
+  baseUrl: string,
+): Promise<CreatedCalendarFeedType> {
+  const { auth } = scope
+  if (body.scope === 'company' && !seesEveryonesRecords(auth))
+    throw permissionDenied('Only HR and administrators subscribe to the whole company’s absences')
+  return inTransaction(scope, async (tx) => {
+    await lockRow(tx.db, 'users', auth.tenantId, auth.actor.id)
+    if ((await repo.activeFeedsOf(tx.db, auth.tenantId, auth.actor.id)).length >= MAX_FEEDS_PER_PERSON)
+      throw new AppError(
+        'calendar_feed_limit_reached',
+        `You keep ${MAX_FEEDS_PER_PERSON} calendar feeds already: revoke one (DELETE /api/v1/calendar-feeds/{id}) first`,
+      )
+    const secret = newSecret()
+    const row: CalendarFeedRow = {
+      id: newId('calendarFeed'),
+      tenant_id: auth.tenantId,
+      user_id: auth.actor.id,
+      scope: body.scope,
+      show_types: body.show_types ?? false,
+      secret_hash: sha256Hex(secret),
+      created_at: nowIsoOf(tx),
+      revoked_at: null,
+    }
+    await repo.insertFeed(tx.db, row)
+    return { ...feedToApi(row), url: `${baseUrl}${feedPath(formatCalendarToken(row.id, secret))}` }
+  })
+}
+
+/** The caller's own feeds that still work. */
+export async function listFeeds(scope: RequestScope) {
+  const { db, auth } = scope
+  const rows = await repo.activeFeedsOf(db, auth.tenantId, auth.actor.id)
+  return { data: rows.map(feedToApi), meta: { page: 1, page_size: MAX_FEEDS_PER_PERSON, total: rows.length } }
+}
+
+/** Revokes one of the caller's feeds: its address answers 404 from now on. Another's is 404. */
+export async function revokeFeed(scope: RequestScope, feedId: string): Promise<void> {
+  const { auth } = scope
+  const feed = await repo.findFeed(scope.db, feedId)
+  if (!feed || feed.tenant_id !== auth.tenantId || feed.user_id !== auth.actor.id || feed.revoked_at)
+    throw notFound('Calendar feed')
+  await repo.revokeFeed(scope.db, auth.tenantId, feedId, nowIsoOf(scope))
+}
+
+export interface FeedCalendar {
+  feedId: string
+  body: string
+  /** A strong validator of the body: calendar clients poll with If-None-Match. */
+  etag: string
+}
+
+/**
+ * The calendar behind an address at the unit's moment, or null (404) when the address is not a
+ * feed's, the feed was revoked, its owner is no longer active, or a company feed's owner no longer
+ * sees everyone's records.
+ */
+export async function feedCalendar(unit: Unit, token: string): Promise<FeedCalendar | null> {
+  const { db } = unit
+  const parsed = parseCalendarToken(token)
+  if (!parsed) return null
+  const feed = await repo.findFeed(db, parsed.feedId)
+  if (!feed || feed.revoked_at || !secretMatches(parsed.secret, feed.secret_hash)) return null
+  const [owner, tenant] = await Promise.all([
+    findUserRow(db, feed.tenant_id, feed.user_id),
+    findTenant(db, feed.tenant_id),
+  ])
+  if (!owner || owner.status !== 'active' || !tenant) return null
+  const actor = {
+    id: owner.id,
+    email: owner.email,
+    fullName: owner.full_name,
+    role: owner.role,
+    departmentId: owner.department_id,
+  }
+  if (feed.scope === 'company' && !canManageHrFields(actor, tenant.hr_department_id)) return null
+  const today = todayIn(tenant.timezone, new Date(unit.now))
+  const { from, to } = feedWindow(today)
+  const coverage: repo.Coverage =
+    feed.scope === 'company' ? { kind: 'company' } : { kind: feed.scope, userId: owner.id }
+  const [absences, holidaysOf] = await Promise.all([
+    repo.absencesForFeed(db, tenant.id, coverage, from, to),
+    loadHolidayCalendars(db, tenant.id, from, to),
+  ])
+  const words = FEED_WORDS[tenant.language]
+  const events: FeedEvent[] = absences.map((a) => ({
+    uid: `${a.id}@jornada`,
+    title: absenceTitle(a, feed, words),
+    ...feedState(a),
+    stamp: a.updated_at,
+    startDate: a.start_date,
+    endDate: a.end_date,
+    hours: a.start_time && a.end_time ? { start: a.start_time, end: a.end_time } : null,
+    busy: true,
+  }))
+  for (const [date, holiday] of [...holidaysOf(placeOf(tenant, null))].sort(([a], [b]) => a.localeCompare(b)))
+    events.push({
+      uid: `holiday-${date}-${tenant.id}@jornada`,
+      title: `${words.holiday}: ${holiday.name}`,
+      status: 'CONFIRMED',
+      sequence: 0,
+      stamp: `${date}T00:00:00.000Z`,
+      startDate: date,
+      endDate: date,
+      hours: null,
+      busy: false,
+    })
+  const body = icsOf(`${words[feed.scope]} · ${tenant.legal_name ?? tenant.name}`, tenant.timezone, events)
+  return { feedId: feed.id, body, etag: `"${sha256Hex(body).slice(0, 32)}"` }
+}

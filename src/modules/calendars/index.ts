@@ -1,0 +1,2 @@
+/** The calendar feeds module's front door (decisions 20). */
+export { calendarFeedsApi, registerCalendarFeedPages } from './calendars.routes.js'
