@@ -102,7 +102,7 @@ export async function feedCalendar(unit: Unit, token: string): Promise<FeedCalen
     findUserRow(db, feed.tenant_id, feed.user_id),
     findTenant(db, feed.tenant_id),
   ])
-  if (!owner || owner.status !== 'active' || !tenant) return null
+  if (owner?.status !== 'active' || !tenant) return null
   const actor = {
     id: owner.id,
     email: owner.email,
