@@ -173,6 +173,9 @@ forEachEngine(
         .map((e) => e.summary)
         .filter((s) => !s.startsWith('Holiday'))
       assert.deepEqual(teamTitles, ['Worker: Out of office'])
+      // A new name shows at the next fetch.
+      await tenant.admin.patch(`/api/v1/users/${worker.id}`, { full_name: 'Worker Jones' })
+      assert.ok((await feed(t, team.url)).body.includes('SUMMARY:Worker Jones: Out of office'))
       expectError(await bossKey.post('/api/v1/calendar-feeds', { scope: 'company' }), 403, 'permission_denied')
       const company = await subscribe(hrKey, { scope: 'company', show_types: true })
       assert.deepEqual(
@@ -180,7 +183,7 @@ forEachEngine(
           .map((e) => e.summary)
           .filter((s) => !s.startsWith('Holiday'))
           .sort(),
-        ['Outsider: Personal matters', 'Worker: Personal matters'],
+        ['Outsider: Personal matters', 'Worker Jones: Personal matters'],
       )
       // Listed without their addresses; another person's or company's is 404 to revoke.
       const listed = (await bossKey.get('/api/v1/calendar-feeds')).body.data

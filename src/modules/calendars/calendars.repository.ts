@@ -37,6 +37,46 @@ export async function revokeFeed(db: Db, tenantId: string, feedId: string, nowIs
 export type Coverage = { kind: 'me'; userId: string } | { kind: 'team'; userId: string } | { kind: 'company' }
 
 /**
+ * What a feed's text depends on, in a few aggregates: its absences (how many, the last change), the
+ * people's names (their last change), the type labels and the company's holidays. Cheaper than
+ * reading the absences themselves: a feed polled while nothing changed is served from memory.
+ */
+export async function feedFingerprint(db: Db, tenantId: string, coverage: Coverage, from: string, to: string) {
+  let q = db
+    .selectFrom('absences as a')
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'a.user_id').onRef('u.tenant_id', '=', 'a.tenant_id'))
+    .select((eb) => [
+      eb.fn.countAll<number>().as('absences'),
+      // How many in each state: a decision made within the same millisecond as the request
+      // still changes the version.
+      ...(['pending', 'approved', 'rejected', 'cancelled'] as const).map((status) =>
+        eb.fn.sum<number>(eb.case().when('a.status', '=', status).then(1).else(0).end()).as(status),
+      ),
+      eb.fn.max('a.updated_at').as('absences_changed'),
+      eb.fn.max('u.updated_at').as('people_changed'),
+      eb.fn.sum<number>(eb.fn('length', ['u.full_name'])).as('names'),
+    ])
+    .where('a.tenant_id', '=', tenantId)
+    .where('u.status', '=', 'active')
+    .where('a.start_date', '<=', to)
+    .where('a.end_date', '>=', from)
+  if (coverage.kind === 'me') q = q.where('a.user_id', '=', coverage.userId)
+  if (coverage.kind === 'team') q = q.where('a.user_id', 'in', teamOf(tenantId, coverage.userId))
+  const [absences, types, holidays] = await Promise.all([
+    q.executeTakeFirstOrThrow(),
+    db.selectFrom('absence_types').select(['key', 'label']).where('tenant_id', '=', tenantId).orderBy('key').execute(),
+    db
+      .selectFrom('company_holidays')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('created_at').as('changed')])
+      .where('tenant_id', '=', tenantId)
+      .where('date', '>=', from)
+      .where('date', '<=', to)
+      .executeTakeFirstOrThrow(),
+  ])
+  return JSON.stringify([absences, types, holidays])
+}
+
+/**
  * The absences of the people a feed covers overlapping [from, to], in any status (a cancelled one
  * tells a client to drop its copy), with the type and the person's name. Only active employees.
  */

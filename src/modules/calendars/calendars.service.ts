@@ -115,6 +115,17 @@ export async function feedCalendar(unit: Unit, token: string): Promise<FeedCalen
   const { from, to } = feedWindow(today)
   const coverage: repo.Coverage =
     feed.scope === 'company' ? { kind: 'company' } : { kind: feed.scope, userId: owner.id }
+  // Calendar applications poll: while nothing the text depends on changed, it is served again.
+  const version = JSON.stringify([
+    await repo.feedFingerprint(db, tenant.id, coverage, from, to),
+    today,
+    feed.show_types,
+    tenant.language,
+    tenant.timezone,
+    tenant.legal_name ?? tenant.name,
+  ])
+  const kept = texts.get(feed.id, version)
+  if (kept) return kept
   const [absences, holidaysOf] = await Promise.all([
     repo.absencesForFeed(db, tenant.id, coverage, from, to),
     loadHolidayCalendars(db, tenant.id, from, to),
@@ -143,5 +154,45 @@ export async function feedCalendar(unit: Unit, token: string): Promise<FeedCalen
       busy: false,
     })
   const body = icsOf(`${words[feed.scope]} · ${tenant.legal_name ?? tenant.name}`, tenant.timezone, events)
-  return { feedId: feed.id, body, etag: `"${sha256Hex(body).slice(0, 32)}"` }
+  return texts.set(feed.id, version, { feedId: feed.id, body, etag: `"${sha256Hex(body).slice(0, 32)}"` })
 }
+
+/**
+ * Feeds' texts with the version of what they were written from, the least recently used dropped
+ * beyond a budget of memory: a company's feed of 20,000 absences is about 6 MiB and takes a few
+ * hundred milliseconds to write, its version a few aggregates. Each instance keeps its own.
+ */
+class FeedTexts {
+  readonly #entries = new Map<string, { version: string; calendar: FeedCalendar; bytes: number }>()
+  #bytes = 0
+
+  constructor(private readonly budgetBytes: number) {}
+
+  get(feedId: string, version: string): FeedCalendar | null {
+    const entry = this.#entries.get(feedId)
+    if (!entry || entry.version !== version) return null
+    this.#entries.delete(feedId)
+    this.#entries.set(feedId, entry) // most recently used last
+    return entry.calendar
+  }
+
+  set(feedId: string, version: string, calendar: FeedCalendar): FeedCalendar {
+    const old = this.#entries.get(feedId)
+    if (old) {
+      this.#bytes -= old.bytes
+      this.#entries.delete(feedId)
+    }
+    const bytes = calendar.body.length * 2
+    if (bytes > this.budgetBytes) return calendar
+    this.#entries.set(feedId, { version, calendar, bytes })
+    this.#bytes += bytes
+    for (const [id, entry] of this.#entries) {
+      if (this.#bytes <= this.budgetBytes) break
+      this.#entries.delete(id)
+      this.#bytes -= entry.bytes
+    }
+    return calendar
+  }
+}
+
+const texts = new FeedTexts(64 * 1_048_576)
