@@ -2687,7 +2687,7 @@ export interface components {
             id: string;
             /** @description me: your own absences; team: yours and those of everyone below you in the manager chain; company: every active employee’s (HR and administrators only) */
             scope: "me" | "team" | "company";
-            /** @description Titles name the absence type (never sick leave); otherwise every absence reads "Out of office" */
+            /** @description Titles name vacation (the types that consume vacation days); every other absence reads "Out of office", as all do without it, so that sick leave cannot be told apart */
             show_types: boolean;
             /** Format: date-time */
             created_at: string;
@@ -2696,7 +2696,7 @@ export interface components {
             id: string;
             /** @description me: your own absences; team: yours and those of everyone below you in the manager chain; company: every active employee’s (HR and administrators only) */
             scope: "me" | "team" | "company";
-            /** @description Titles name the absence type (never sick leave); otherwise every absence reads "Out of office" */
+            /** @description Titles name vacation (the types that consume vacation days); every other absence reads "Out of office", as all do without it, so that sick leave cannot be told apart */
             show_types: boolean;
             /** Format: date-time */
             created_at: string;

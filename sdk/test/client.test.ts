@@ -71,6 +71,25 @@ forEachEngine(
       assert.equal(balance.data!.data.owed_pay_minutes, lots[0]!.minutes)
     })
 
+    it('calendar feeds and who is in now through typed calls; the feed’s address answers iCalendar', async () => {
+      const tenant = await t.newTenant()
+      const jornada = createJornada({ baseUrl, apiKey: tenant.adminKey })
+      const made = await jornada.api.POST('/api/v1/calendar-feeds', { body: { scope: 'company', show_types: true } })
+      assert.equal(made.response.status, 201)
+      const feed = await fetch(made.data!.data.url.replace(/^http:\/\/[^/]+/, baseUrl))
+      assert.equal(feed.status, 200)
+      assert.match(await feed.text(), /^BEGIN:VCALENDAR\r\n/)
+      const now = await jornada.api.GET('/api/v1/attendance/now', { params: { query: { page_size: 10 } } })
+      assert.deepEqual(
+        now.data!.data.map((row) => row.state),
+        ['out'],
+      )
+      const gone = await jornada.api.DELETE('/api/v1/calendar-feeds/{feed_id}', {
+        params: { path: { feed_id: made.data!.data.id } },
+      })
+      assert.equal(gone.response.status, 204)
+    })
+
     it('a write whose answer is lost is retried with the same Idempotency-Key and recorded once', async () => {
       const tenant = await t.newTenant()
       const user = await tenant.createUser()

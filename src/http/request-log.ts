@@ -33,12 +33,8 @@ const LOGGABLE_QUERY_VALUES = new Set([
   'resource_id',
 ])
 
-const CALENDAR_PATH = '/calendar/'
-
-/** `/calendar/jcf_<feed>_<secret>.ics` as `/calendar/jcf_<feed>_[redacted].ics`. */
-function secretless(path: string): string {
-  return path.replace(/^(\/calendar\/jcf_[0-9A-Za-z]{0,26})[^/]*$/, '$1_[redacted].ics')
-}
+/** The route of calendar feeds' addresses, which hold their secret. */
+const CALENDAR_ROUTE = '/calendar/:file'
 
 /** The request as a log line sees it: the path, the route, and the query without personal values. */
 export function loggableRequest(request: FastifyRequest): {
@@ -49,9 +45,8 @@ export function loggableRequest(request: FastifyRequest): {
   const url = request.url
   const queryAt = url.indexOf('?')
   const route = request.routeOptions.url
-  // A calendar feed's address is its credential: its path is logged without the secret.
-  const fullPath = queryAt === -1 ? url : url.slice(0, queryAt)
-  const path = (fullPath.startsWith(CALENDAR_PATH) ? secretless(fullPath) : fullPath).slice(0, 256)
+  // A calendar feed's address is its credential: whatever form it came in, only the route is logged.
+  const path = route === CALENDAR_ROUTE ? CALENDAR_ROUTE : (queryAt === -1 ? url : url.slice(0, queryAt)).slice(0, 256)
   if (queryAt === -1) return { path, route }
   const query: Record<string, string> = {}
   let count = 0

@@ -34,10 +34,13 @@ forEachEngine(
       const doctor = await make('Doctor')
       const later = await make('Later')
       await make('Future', { hire_date: '2026-12-01' })
+      const forgot = await make('Forgot')
       const gone = await make('Gone')
       await tenant.admin.post(`/api/v1/users/${gone.id}/deactivate`)
       setNow('2026-11-18T10:30:00Z')
       await punch(tenant, working.id, 'in', '2026-11-18T08:00:00Z', { modality: 'remote' })
+      // Clocked in on Monday and never out: on vacation today, not in for 50 hours.
+      await punch(tenant, forgot.id, 'in', '2026-11-16T08:00:00Z')
       await punch(tenant, resting.id, 'in', '2026-11-18T08:00:00Z')
       await punch(tenant, resting.id, 'break_start', '2026-11-18T10:00:00Z')
       await punch(tenant, left.id, 'in', '2026-11-18T08:00:00Z')
@@ -52,6 +55,7 @@ forEachEngine(
         assert.equal(res.status, 201, JSON.stringify(res.body))
       }
       await record(absent.id, { type: 'sick' })
+      await record(forgot.id, { type: 'personal' })
       await record(doctor.id, { type: 'justified', start_time: '10:00', end_time: '12:00' })
       await record(later.id, { type: 'justified', start_time: '12:00', end_time: '13:00' })
       const seen = await presence(tenant.admin)
@@ -63,12 +67,14 @@ forEachEngine(
       assert.deepEqual(pick(seen.Doctor), ['absent', '2026-11-18T10:00:00.000Z', null])
       assert.deepEqual(pick(seen.Later), ['out', null, null])
       assert.deepEqual(pick(seen.Future), ['off', null, null])
+      assert.deepEqual(pick(seen.Forgot), ['absent', '2026-11-18T00:00:00.000Z', null])
       assert.equal(seen.Gone, undefined, 'only active employees')
       assert.deepEqual(Object.keys(seen).sort(), [
         'Absent',
         'Admin User',
         'Boss',
         'Doctor',
+        'Forgot',
         'Future',
         'Later',
         'Left',
@@ -77,7 +83,7 @@ forEachEngine(
       ])
       // The supervisor sees their team and themselves; an employee only themselves.
       const bossView = await presence(await tenant.keyFor(boss.id))
-      assert.equal(Object.keys(bossView).length, 8)
+      assert.equal(Object.keys(bossView).length, 9)
       assert.deepEqual(Object.keys(await presence(await tenant.keyFor(working.id))), ['Working'])
       // Another company sees none of them.
       const other = await t.newTenant({ timezone: 'UTC' })

@@ -158,10 +158,13 @@ forEachEngine(
       const boss = await tenant.createUser({ full_name: 'Boss' })
       const worker = await tenant.createUser({ full_name: 'Worker', manager_id: boss.id })
       const outsider = await tenant.createUser({ full_name: 'Outsider' })
-      for (const user of [worker, outsider]) {
+      for (const [user, type] of [
+        [worker, 'vacation'],
+        [outsider, 'personal'],
+      ] as const) {
         const res = await tenant.admin.post('/api/v1/absences/record', {
           user_id: user.id,
-          type: 'personal',
+          type,
           start_date: '2026-10-19',
           end_date: '2026-10-19',
         })
@@ -183,7 +186,8 @@ forEachEngine(
           .map((e) => e.summary)
           .filter((s) => !s.startsWith('Holiday'))
           .sort(),
-        ['Outsider: Personal matters', 'Worker Jones: Personal matters'],
+        // Types shown: vacation by name, everything else (sick leave among it) out of office.
+        ['Outsider: Out of office', 'Worker Jones: Vacation'],
       )
       // Listed without their addresses; another person's or company's is 404 to revoke.
       const listed = (await bossKey.get('/api/v1/calendar-feeds')).body.data

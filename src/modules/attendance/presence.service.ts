@@ -14,6 +14,7 @@ import { approvedAbsencesBetween, calendarSubjects, dayExpectation } from '../wo
 import { loadWorkCalendars } from '../work-calendar/index.js'
 import * as repo from './attendance.repository.js'
 import type { NowQueryType, PresenceRowType } from './attendance.schemas.js'
+import { isPastMaximum, workingTimePolicyOf } from './anomalies.logic.js'
 import { presenceOf } from './presence.logic.js'
 
 export async function whoIsInNow(scope: RequestScope, query: NowQueryType) {
@@ -36,12 +37,15 @@ export async function whoIsInNow(scope: RequestScope, query: NowQueryType) {
   noteRecordsRead(auth, ids)
   const local = DateTime.fromMillis(scope.now, { zone })
   const today = todayIn(zone, new Date(scope.now))
-  const [lasts, absences, calendarOf] = await Promise.all([
+  const [lasts, ins, absences, calendarOf] = await Promise.all([
     repo.lastEffectivePunches(db, auth.tenantId, ids),
+    repo.lastEffectiveIns(db, auth.tenantId, ids),
     approvedAbsencesBetween(db, auth.tenantId, ids, today, today),
     loadWorkCalendars(db, tenant, ids, today, today),
   ])
   const lastOf = new Map(lasts.map((p) => [p.user_id, p]))
+  const sessionStartOf = new Map(ins.map((p) => [p.user_id, p.ts]))
+  const policy = workingTimePolicyOf(tenant)
   const todayStartIso = new Date(startOfLocalDay(today, zone)).toISOString()
   const startsAt = (a: { start_date: string; start_time: string | null }) =>
     a.start_time
@@ -52,6 +56,10 @@ export async function whoIsInNow(scope: RequestScope, query: NowQueryType) {
     const last = lastOf.get(subject.id)
     const presence = presenceOf({
       last: last ? { type: last.type, ts: last.ts, modality: last.modality } : null,
+      leftOpen:
+        last !== undefined &&
+        last.type !== 'out' &&
+        isPastMaximum(Date.parse(sessionStartOf.get(subject.id) ?? last.ts), scope.now, policy),
       absences: absences.filter((a) => a.user_id === subject.id).map((a) => ({ ...a, startsAt: startsAt(a) })),
       today,
       minuteOfDay: local.hour * 60 + local.minute,

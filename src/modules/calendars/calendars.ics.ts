@@ -37,7 +37,10 @@ const STATUS: Record<FeedStatus, ICalEventStatus> = {
 }
 
 /** The calendar text of a feed's events; hours are in `zone`. */
-export function icsOf(name: string, zone: string, events: readonly FeedEvent[]): string {
+export function icsOf(name: string, companyZone: string, events: readonly FeedEvent[]): string {
+  // The IANA name the VTIMEZONE block is written under: an alias (US/Eastern) is written as its
+  // zone (America/New_York), and events must name the same TZID.
+  const zone = /TZID:([^\r\n]+)/.exec(tzlib_get_ical_block(companyZone)[0] ?? '')?.[1] ?? companyZone
   const calendar = ical({
     name,
     prodId: '//Jornada//Calendar feed//ES',

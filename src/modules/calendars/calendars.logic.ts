@@ -50,18 +50,17 @@ export const FEED_WORDS = {
   en: { away: 'Out of office', holiday: 'Holiday', me: 'My absences', team: 'Team absences', company: 'Absences' },
 } as const
 
-/** Sick leave is never named, whoever reads the feed (health data). */
-export const NEVER_NAMED_TYPES: readonly string[] = ['sick']
-
 /**
- * An absence's title: "Out of office" unless the feed shows types (never sick leave's), with
- * the person's name in a feed that covers more than its owner.
+ * An absence's title: "Out of office", with the person's name in a feed that covers more than its
+ * owner. A feed that shows types names vacation only (the types that consume vacation days): were
+ * every other type named, "Out of office" would come to mean sick leave. Sick leave, and every
+ * type a company adds for health or family reasons, stay "Out of office" with all the rest.
  */
 export function absenceTitle(
-  absence: { type_key: string; type_label: string; full_name: string },
+  absence: { type_label: string; type_is_vacation: boolean; full_name: string },
   feed: { scope: 'me' | 'team' | 'company'; show_types: boolean },
   words: { away: string },
 ): string {
-  const what = feed.show_types && !NEVER_NAMED_TYPES.includes(absence.type_key) ? absence.type_label : words.away
+  const what = feed.show_types && absence.type_is_vacation ? absence.type_label : words.away
   return feed.scope === 'me' ? what : `${absence.full_name}: ${what}`
 }

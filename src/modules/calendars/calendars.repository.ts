@@ -62,9 +62,22 @@ export async function feedFingerprint(db: Db, tenantId: string, coverage: Covera
     .where('a.end_date', '>=', from)
   if (coverage.kind === 'me') q = q.where('a.user_id', '=', coverage.userId)
   if (coverage.kind === 'team') q = q.where('a.user_id', 'in', teamOf(tenantId, coverage.userId))
-  const [absences, types, holidays] = await Promise.all([
+  // Who the feed covers, whether they have absences or not: a team changes as people move.
+  let people = db
+    .selectFrom('users as u')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('u.updated_at').as('changed')])
+    .where('u.tenant_id', '=', tenantId)
+  if (coverage.kind === 'me') people = people.where('u.id', '=', coverage.userId)
+  if (coverage.kind === 'team') people = people.where('u.id', 'in', teamOf(tenantId, coverage.userId))
+  const [absences, covered, types, holidays] = await Promise.all([
     q.executeTakeFirstOrThrow(),
-    db.selectFrom('absence_types').select(['key', 'label']).where('tenant_id', '=', tenantId).orderBy('key').execute(),
+    people.executeTakeFirstOrThrow(),
+    db
+      .selectFrom('absence_types')
+      .select(['key', 'label', 'consumes_vacation'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('key')
+      .execute(),
     db
       .selectFrom('company_holidays')
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('created_at').as('changed')])
@@ -73,7 +86,7 @@ export async function feedFingerprint(db: Db, tenantId: string, coverage: Covera
       .where('date', '<=', to)
       .executeTakeFirstOrThrow(),
   ])
-  return JSON.stringify([absences, types, holidays])
+  return JSON.stringify([absences, covered, types, holidays])
 }
 
 /**
@@ -97,6 +110,7 @@ export async function absencesForFeed(db: Db, tenantId: string, coverage: Covera
       'a.updated_at',
       't.key as type_key',
       't.label as type_label',
+      't.consumes_vacation as type_is_vacation',
       'u.full_name',
     ])
     .where('a.tenant_id', '=', tenantId)

@@ -3,7 +3,7 @@
  * polls, `/calendar/{token}.ics`, outside the JSON API: the token in the address is its only
  * credential, every fetch counts against a limit per feed, and an unchanged calendar is a 304.
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { errorBody } from '../../http/responses.js'
 import type { RateLimitStore } from '../../http/rate-limit.js'
@@ -11,7 +11,7 @@ import { scopeOfRequest, unitOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, ListOf } from '../../lib/schemas.js'
 import * as s from './calendars.schemas.js'
-import { createFeed, feedCalendar, listFeeds, revokeFeed } from './calendars.service.js'
+import { createFeed, feedCalendar, listFeeds, liveFeed, revokeFeed } from './calendars.service.js'
 
 const operation = operations('Calendars')
 
@@ -59,24 +59,41 @@ export const calendarFeedsApi: ApiModule = {
 
 /** Fetches of one feed allowed a minute: a calendar application polls every few minutes at most. */
 export const FEED_FETCHES_PER_MINUTE = 30
+/** Addresses that are no feed's, tried from one network address a minute: guessing is slow. */
+export const WRONG_ADDRESSES_PER_MINUTE = 30
 
 const FEED_PATH = /^(jcf_[0-9A-Z]{26}_[A-Za-z0-9_-]{20,100})\.ics$/
 
 export function registerCalendarFeedPages(app: FastifyInstance, settings: { rateLimit: RateLimitStore }): void {
-  app.get('/calendar/:file', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+  /** Counts one fetch; if the counter store is unreachable the fetch is let through (as the API does). */
+  const spent = async (request: FastifyRequest, bucket: string, limit: number) => {
+    try {
+      const decision = await settings.rateLimit.hit(bucket, limit)
+      return decision.allowed ? null : decision
+    } catch (error) {
+      request.log.error({ err: error }, 'rate limit store unavailable; calendar fetch not counted')
+      return null
+    }
+  }
+  // Not the API's count per network address: a calendar provider's fetchers, or an office behind
+  // one address, poll many valid feeds. Valid addresses count per feed, wrong ones per network
+  // address, so nobody can spend another's feed's budget by guessing at its secret.
+  const page = { config: { access: 'public' as const, rateLimit: false as const }, schema: { hide: true } }
+  app.get('/calendar/:file', page, async (request, reply) => {
     const file = (request.params as { file: string }).file
     const token = FEED_PATH.exec(file)?.[1]
-    const notFound = () => reply.status(404).send(errorBody('not_found', 'Calendar feed not found'))
-    if (!token) return notFound()
-    // Counted per feed, whoever asks: the address is the credential.
-    const decision = await settings.rateLimit.hit(`calendar:${token.slice(4, 30)}`, FEED_FETCHES_PER_MINUTE)
-    if (!decision.allowed)
+    const unit = unitOfRequest(request)
+    const live = token ? await liveFeed(unit, token) : null
+    const limited = live
+      ? await spent(request, `calendar:${live.feed.id}`, FEED_FETCHES_PER_MINUTE)
+      : await spent(request, `calendar-miss:${request.ip}`, WRONG_ADDRESSES_PER_MINUTE)
+    if (limited)
       return reply
         .status(429)
-        .header('Retry-After', String(Math.ceil(decision.resetMs / 1000)))
+        .header('Retry-After', String(Math.ceil(limited.resetMs / 1000)))
         .send(errorBody('rate_limited', 'This calendar feed is fetched too often; try again later'))
-    const calendar = await feedCalendar(unitOfRequest(request), token)
-    if (!calendar) return notFound()
+    if (!live) return reply.status(404).send(errorBody('not_found', 'Calendar feed not found'))
+    const calendar = await feedCalendar(unit, live)
     reply
       .header('Cache-Control', 'private, max-age=900')
       .header('ETag', calendar.etag)

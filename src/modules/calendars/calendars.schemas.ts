@@ -10,7 +10,8 @@ const feedFields = {
   id: Type.String(),
   scope: Scope,
   show_types: Type.Boolean({
-    description: 'Titles name the absence type (never sick leave); otherwise every absence reads "Out of office"',
+    description:
+      'Titles name vacation (the types that consume vacation days); every other absence reads "Out of office", as all do without it, so that sick leave cannot be told apart',
   }),
   created_at: Type.String({ format: 'date-time' }),
 }

@@ -7,7 +7,7 @@
 import type { RequestScope } from '../../auth/request-scope.js'
 import { canManageHrFields, seesEveryonesRecords } from '../../auth/policies.js'
 import { lockRow } from '../../db/locks.js'
-import type { CalendarFeedRow } from '../../db/schema.js'
+import type { CalendarFeedRow, TenantRow, UserRow } from '../../db/schema.js'
 import { type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, notFound, permissionDenied } from '../../errors.js'
 import { todayIn } from '../../lib/calendar.js'
@@ -87,12 +87,19 @@ export interface FeedCalendar {
   etag: string
 }
 
+/** A feed whose address checked out, with its owner and company as they are now. */
+export interface LiveFeed {
+  feed: CalendarFeedRow
+  owner: UserRow
+  tenant: TenantRow
+}
+
 /**
- * The calendar behind an address at the unit's moment, or null (404) when the address is not a
+ * The feed behind an address at the unit's moment, or null (404) when the address is not a
  * feed's, the feed was revoked, its owner is no longer active, or a company feed's owner no longer
  * sees everyone's records.
  */
-export async function feedCalendar(unit: Unit, token: string): Promise<FeedCalendar | null> {
+export async function liveFeed(unit: Unit, token: string): Promise<LiveFeed | null> {
   const { db } = unit
   const parsed = parseCalendarToken(token)
   if (!parsed) return null
@@ -111,6 +118,12 @@ export async function feedCalendar(unit: Unit, token: string): Promise<FeedCalen
     departmentId: owner.department_id,
   }
   if (feed.scope === 'company' && !canManageHrFields(actor, tenant.hr_department_id)) return null
+  return { feed, owner, tenant }
+}
+
+/** The calendar of a live feed at the unit's moment. */
+export async function feedCalendar(unit: Unit, { feed, owner, tenant }: LiveFeed): Promise<FeedCalendar> {
+  const { db } = unit
   const today = todayIn(tenant.timezone, new Date(unit.now))
   const { from, to } = feedWindow(today)
   const coverage: repo.Coverage =
@@ -122,6 +135,8 @@ export async function feedCalendar(unit: Unit, token: string): Promise<FeedCalen
     feed.show_types,
     tenant.language,
     tenant.timezone,
+    tenant.country,
+    tenant.region,
     tenant.legal_name ?? tenant.name,
   ])
   const kept = texts.get(feed.id, version)
