@@ -42,26 +42,17 @@ export type Coverage = { kind: 'me'; userId: string } | { kind: 'team'; userId: 
  * reading the absences themselves: a feed polled while nothing changed is served from memory.
  */
 export async function feedFingerprint(db: Db, tenantId: string, coverage: Coverage, from: string, to: string) {
-  let q = db
-    .selectFrom('absences as a')
-    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'a.user_id').onRef('u.tenant_id', '=', 'a.tenant_id'))
-    .select((eb) => [
-      eb.fn.countAll<number>().as('absences'),
-      // How many in each state: a decision made within the same millisecond as the request
-      // still changes the version.
-      ...(['pending', 'approved', 'rejected', 'cancelled'] as const).map((status) =>
-        eb.fn.sum<number>(eb.case().when('a.status', '=', status).then(1).else(0).end()).as(status),
-      ),
-      eb.fn.max('a.updated_at').as('absences_changed'),
-      eb.fn.max('u.updated_at').as('people_changed'),
-      eb.fn.sum<number>(eb.fn('length', ['u.full_name'])).as('names'),
-    ])
-    .where('a.tenant_id', '=', tenantId)
-    .where('u.status', '=', 'active')
-    .where('a.start_date', '<=', to)
-    .where('a.end_date', '>=', from)
-  if (coverage.kind === 'me') q = q.where('a.user_id', '=', coverage.userId)
-  if (coverage.kind === 'team') q = q.where('a.user_id', 'in', teamOf(tenantId, coverage.userId))
+  const q = coveredAbsences(db, tenantId, coverage, from, to).select((eb) => [
+    eb.fn.countAll<number>().as('absences'),
+    // How many in each state: a decision made within the same millisecond as the request
+    // still changes the version.
+    ...(['pending', 'approved', 'rejected', 'cancelled'] as const).map((status) =>
+      eb.fn.sum<number>(eb.case().when('a.status', '=', status).then(1).else(0).end()).as(status),
+    ),
+    eb.fn.max('a.updated_at').as('absences_changed'),
+    eb.fn.max('u.updated_at').as('people_changed'),
+    eb.fn.sum<number>(eb.fn('length', ['u.full_name'])).as('names'),
+  ])
   // Who the feed covers, whether they have absences or not: a team changes as people move.
   let people = db
     .selectFrom('users as u')
@@ -94,10 +85,8 @@ export async function feedFingerprint(db: Db, tenantId: string, coverage: Covera
  * tells a client to drop its copy), with the type and the person's name. Only active employees.
  */
 export async function absencesForFeed(db: Db, tenantId: string, coverage: Coverage, from: string, to: string) {
-  let q = db
-    .selectFrom('absences as a')
+  return coveredAbsences(db, tenantId, coverage, from, to)
     .innerJoin('absence_types as t', (j) => j.onRef('t.id', '=', 'a.type_id').onRef('t.tenant_id', '=', 'a.tenant_id'))
-    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'a.user_id').onRef('u.tenant_id', '=', 'a.tenant_id'))
     .select([
       'a.id',
       'a.user_id',
@@ -113,11 +102,21 @@ export async function absencesForFeed(db: Db, tenantId: string, coverage: Covera
       't.consumes_vacation as type_is_vacation',
       'u.full_name',
     ])
+    .orderBy('a.start_date')
+    .orderBy('a.id')
+    .execute()
+}
+
+/** The absences overlapping [from, to] of the active people a feed covers, joined to them. */
+function coveredAbsences(db: Db, tenantId: string, coverage: Coverage, from: string, to: string) {
+  let q = db
+    .selectFrom('absences as a')
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'a.user_id').onRef('u.tenant_id', '=', 'a.tenant_id'))
     .where('a.tenant_id', '=', tenantId)
     .where('u.status', '=', 'active')
     .where('a.start_date', '<=', to)
     .where('a.end_date', '>=', from)
   if (coverage.kind === 'me') q = q.where('a.user_id', '=', coverage.userId)
   if (coverage.kind === 'team') q = q.where('a.user_id', 'in', teamOf(tenantId, coverage.userId))
-  return q.orderBy('a.start_date').orderBy('a.id').execute()
+  return q
 }
