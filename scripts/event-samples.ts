@@ -151,25 +151,29 @@ async function makeEvents(calls: Call[]): Promise<Envelope[]> {
     const from = Date.now()
     await proposeClosingOfLeftOpenSessions({ db: database.db, now }, await allTenants(database.db))
     calls.push({ from, to: Date.now(), at: now })
-    // Overtime: October has ended, so reading the lots proposes Marta's long Thursday; HR approves
-    // it (as rest) and pays part of it, and rejects the adjustment a correction adding a Saturday's
-    // hour brings.
-    const lots = (await call(adminKey, 'GET', '/overtime/lots')) as unknown as { id: string }[]
-    await call(adminKey, 'POST', `/overtime/lots/${lots[0]!.id}/decide`, { decision: 'approved' })
-    await call(adminKey, 'POST', `/overtime/lots/${lots[0]!.id}/pay`, { minutes: 30, payroll_month: '2026-11' })
-    const saturday = (await call(adminKey, 'POST', '/attendance/corrections', {
-      user_id: user.id,
-      reason: 'Stocktaking on Saturday',
-      changes: [
-        { action: 'add', type: 'in', ts: '2026-10-17T08:00:00.000Z' },
-        { action: 'add', type: 'out', ts: '2026-10-17T09:00:00.000Z' },
-      ],
-    }))!
-    await call(workerKey, 'POST', `/attendance/corrections/${saturday.id}/decide`, { decision: 'approved' })
-    const adjustment = (
-      (await call(adminKey, 'GET', '/overtime/lots?status=pending')) as unknown as { id: string }[]
-    )[0]!
-    await call(adminKey, 'POST', `/overtime/lots/${adjustment.id}/decide`, { decision: 'rejected' })
+    // Overtime: October has ended, so reading the lots proposes Marta's long Thursday. A correction
+    // adding a Saturday's hour makes the pending lot follow; HR approves it (as rest) and pays part
+    // of it, and rejects the adjustment a second Saturday brings.
+    const saturday = async (date: string) => {
+      const correction = (await call(adminKey, 'POST', '/attendance/corrections', {
+        user_id: user.id,
+        reason: 'Stocktaking on Saturday',
+        changes: [
+          { action: 'add', type: 'in', ts: `${date}T08:00:00.000Z` },
+          { action: 'add', type: 'out', ts: `${date}T09:00:00.000Z` },
+        ],
+      }))!
+      await call(workerKey, 'POST', `/attendance/corrections/${correction.id}/decide`, { decision: 'approved' })
+    }
+    const pendingLot = async () =>
+      ((await call(adminKey, 'GET', '/overtime/lots?status=pending')) as unknown as { id: string }[])[0]!
+    const lot = await pendingLot()
+    await saturday('2026-10-17')
+    await pendingLot()
+    await call(adminKey, 'POST', `/overtime/lots/${lot.id}/decide`, { decision: 'approved' })
+    await call(adminKey, 'POST', `/overtime/lots/${lot.id}/pay`, { minutes: 30, payroll_month: '2026-11' })
+    await saturday('2026-10-24')
+    await call(adminKey, 'POST', `/overtime/lots/${(await pendingLot()).id}/decide`, { decision: 'rejected' })
     await call(adminKey, 'POST', `/users/${user.id}/deactivate`)
     await call(adminKey, 'POST', `/users/${user.id}/reactivate`)
     await call(adminKey, 'POST', `/users/${user.id}/invite`)

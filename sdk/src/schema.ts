@@ -2836,7 +2836,7 @@ export interface components {
             /** @description evt_…; also the cursor to read on from (`after`) */
             id: string;
             /** @description What changed */
-            type: "user.created" | "user.updated" | "user.deactivated" | "user.reactivated" | "user.invited" | "punch.created" | "attendance.anomaly_detected" | "absence.created" | "absence.approved" | "absence.rejected" | "absence.cancelled" | "correction.proposed" | "correction.approved" | "correction.rejected" | "allocation.created" | "allocation.deleted" | "expense.created" | "overtime.lot_proposed" | "overtime.lot_approved" | "overtime.lot_rejected" | "overtime.lot_paid" | "overtime.compensation_overdue";
+            type: "user.created" | "user.updated" | "user.deactivated" | "user.reactivated" | "user.invited" | "punch.created" | "attendance.anomaly_detected" | "absence.created" | "absence.approved" | "absence.rejected" | "absence.cancelled" | "correction.proposed" | "correction.approved" | "correction.rejected" | "allocation.created" | "allocation.deleted" | "expense.created" | "overtime.lot_proposed" | "overtime.lot_updated" | "overtime.lot_approved" | "overtime.lot_rejected" | "overtime.lot_paid" | "overtime.compensation_overdue";
             /**
              * Format: date-time
              * @description When the change was made
@@ -3651,7 +3651,7 @@ export interface components {
         WebhooksCreateRequest: {
             /** @description An https URL on the public internet (see WEBHOOKS_ALLOW_PRIVATE_NETWORKS) */
             url: string;
-            /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, user.invited, punch.created, attendance.anomaly_detected, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created, overtime.lot_proposed, overtime.lot_approved, overtime.lot_rejected, overtime.lot_paid, overtime.compensation_overdue), or ["*"] for all, including types added later */
+            /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, user.invited, punch.created, attendance.anomaly_detected, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created, overtime.lot_proposed, overtime.lot_updated, overtime.lot_approved, overtime.lot_rejected, overtime.lot_paid, overtime.compensation_overdue), or ["*"] for all, including types added later */
             events: string[];
             description?: string;
             active?: boolean;
@@ -3659,7 +3659,7 @@ export interface components {
         WebhooksUpdateRequest: {
             /** @description An https URL on the public internet (see WEBHOOKS_ALLOW_PRIVATE_NETWORKS) */
             url?: string;
-            /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, user.invited, punch.created, attendance.anomaly_detected, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created, overtime.lot_proposed, overtime.lot_approved, overtime.lot_rejected, overtime.lot_paid, overtime.compensation_overdue), or ["*"] for all, including types added later */
+            /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, user.invited, punch.created, attendance.anomaly_detected, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created, overtime.lot_proposed, overtime.lot_updated, overtime.lot_approved, overtime.lot_rejected, overtime.lot_paid, overtime.compensation_overdue), or ["*"] for all, including types added later */
             events?: string[];
             description?: string | null;
             active?: boolean;

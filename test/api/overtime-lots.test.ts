@@ -138,6 +138,8 @@ forEachEngine(
       const [followed] = await lots(hrKey)
       assert.equal(followed.id, lot.id)
       assert.equal(followed.minutes, 300)
+      const updated = await settledEventsOfType(tenant.admin, 'overtime.lot_updated')
+      assert.deepEqual([updated[0].data.id, updated[0].data.minutes, updated[0].actor.user_id], [lot.id, 300, null])
       const approved = await hrKey.post(`/api/v1/overtime/lots/${lot.id}/decide`, { decision: 'approved' })
       assert.equal(approved.status, 200, JSON.stringify(approved.body))
       assert.equal(approved.body.data.status, 'approved')

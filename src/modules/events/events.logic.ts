@@ -21,6 +21,7 @@ export const EVENT_TYPES = [
   'allocation.deleted',
   'expense.created',
   'overtime.lot_proposed',
+  'overtime.lot_updated',
   'overtime.lot_approved',
   'overtime.lot_rejected',
   'overtime.lot_paid',

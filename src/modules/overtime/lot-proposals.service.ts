@@ -264,14 +264,17 @@ async function settleEmployeesMonth(
     const now = nowIsoOf(tx)
     let written = 0
     const proposed: { row: OvertimeLotRow; user: UserRow }[] = []
+    const followed: OvertimeLotRow[] = []
     for (const userId of userIds) {
       const theirs = lots.filter((l) => l.user_id === userId)
       const settlement = settleMonth(theirs, overtimeOfUser.get(userId)!)
       if (settlement.kind === 'none') continue
       written++
-      if (settlement.kind === 'follow')
+      if (settlement.kind === 'follow') {
         await repo.updateLot(trx, tenant.id, settlement.lotId, { minutes: settlement.minutes, updated_at: now })
-      else {
+        const lot = theirs.find((l) => l.id === settlement.lotId)!
+        followed.push({ ...lot, minutes: settlement.minutes, updated_at: now })
+      } else {
         const user = users.get(userId)!
         proposed.push({ row: newLot(tenant, user, month, theirs, settlement, today, now), user })
       }
@@ -282,10 +285,11 @@ async function settleEmployeesMonth(
       trx,
       proposed.map((p) => p.row),
     )
-    await recordEvents(
-      tx,
-      proposed.map((p) => ({ type: 'overtime.lot_proposed' as const, data: lotToApi(p.row, 0, today) })),
-    )
+    await recordEvents(tx, [
+      ...proposed.map((p) => ({ type: 'overtime.lot_proposed' as const, data: lotToApi(p.row, 0, today) })),
+      // A pending lot that followed the record: integrations holding its minutes learn the new ones.
+      ...followed.map((lot) => ({ type: 'overtime.lot_updated' as const, data: lotToApi(lot, 0, today) })),
+    ])
     for (const { row, user } of proposed) {
       // A reduction is a fact of the record, not a request: approved at once, like its month.
       if (row.minutes < 0) await approveReduction(tx, row, COMPANY, null)
