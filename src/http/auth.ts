@@ -13,7 +13,7 @@ import type { AuthContext, KioskDevice } from '../auth/context.js'
 import type { Scope } from '../auth/scopes.js'
 import { AppError, retryLater } from '../errors.js'
 import { KIOSK_TOKEN_PREFIX } from '../lib/secrets.js'
-import type { RateDecision, RateLimitStore } from './rate-limit.js'
+import { type RateDecision, type RateLimitStore, countRequest } from './rate-limit.js'
 import { sessionCookieOf, signedOutCookies } from './session-cookie.js'
 
 declare module 'fastify' {
@@ -82,22 +82,11 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   app.decorateRequest('auth', null)
   app.decorateRequest('kiosk', null)
 
-  /**
-   * Counts a request. If the shared counter store (Redis) is unreachable the request is let
-   * through and the failure logged: rate limiting protects the service, and an outage of it must
-   * not stop clocks from recording punches.
-   */
+  /** Counts a request (let through if the counter store is unreachable: countRequest). */
   async function count(request: FastifyRequest, reply: FastifyReply, bucket: string): Promise<RateDecision | null> {
-    try {
-      const pending = rateLimit.hit(bucket, limitPerMinute)
-      // In memory the answer is immediate; only Redis needs a round trip.
-      const decision = pending instanceof Promise ? await pending : pending
-      setRateHeaders(reply, decision)
-      return decision
-    } catch (error) {
-      request.log.error({ err: error }, 'rate limit store unavailable; request not counted')
-      return null
-    }
+    const decision = await countRequest(rateLimit, bucket, limitPerMinute, request.log)
+    if (decision) setRateHeaders(reply, decision)
+    return decision
   }
 
   /** Counts a request against `bucket` and refuses it (429, Retry-After) when the bucket is spent. */

@@ -23,6 +23,27 @@ export interface RateLimitStore {
 }
 
 /**
+ * Counts one request against `bucket`. If the store (Redis) is unreachable the request is let
+ * through (null) and the failure logged: rate limiting protects the service, and an outage of it
+ * must not stop clocks from recording punches nor calendars from refreshing.
+ */
+export async function countRequest(
+  store: RateLimitStore,
+  bucket: string,
+  limit: number,
+  log: { error(details: object, message: string): void },
+): Promise<RateDecision | null> {
+  try {
+    const pending = store.hit(bucket, limit)
+    // In memory the answer is immediate; only Redis needs a round trip.
+    return pending instanceof Promise ? await pending : pending
+  } catch (error) {
+    log.error({ err: error }, 'rate limit store unavailable; request not counted')
+    return null
+  }
+}
+
+/**
  * One bucket's request times, oldest first. Expired times are skipped by moving `head` forward
  * (constant time per request) and the array is compacted only now and then.
  */

@@ -223,6 +223,9 @@ forEachEngine(
       const statuses: number[] = []
       for (let i = 0; i < 31; i++) statuses.push((await feed(t, mine.url)).statusCode)
       assert.deepEqual([statuses.slice(0, 30).every((s) => s === 200), statuses[30]], [true, 429])
+      const refused = await feed(t, mine.url)
+      assert.ok(Number(refused.headers['retry-after']) >= 1, 'the refusal says when to come back')
+      assert.equal(JSON.parse(refused.body).error.code, 'rate_limited')
       // Another feed is not held back.
       assert.equal((await feed(t, (await subscribe(key, { scope: 'me' })).url)).statusCode, 200)
       // At most ten feeds a person.

@@ -3,10 +3,10 @@
  * polls, `/calendar/{token}.ics`, outside the JSON API: the token in the address is its only
  * credential, every fetch counts against a limit per feed, and an unchanged calendar is a 304.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { errorBody } from '../../http/responses.js'
-import type { RateLimitStore } from '../../http/rate-limit.js'
+import { notFound, retryLater } from '../../errors.js'
+import { type RateLimitStore, countRequest } from '../../http/rate-limit.js'
 import { scopeOfRequest, unitOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, ListOf } from '../../lib/schemas.js'
@@ -65,16 +65,6 @@ export const WRONG_ADDRESSES_PER_MINUTE = 30
 const FEED_PATH = /^(jcf_[0-9A-Z]{26}_[A-Za-z0-9_-]{20,100})\.ics$/
 
 export function registerCalendarFeedPages(app: FastifyInstance, settings: { rateLimit: RateLimitStore }): void {
-  /** Counts one fetch; if the counter store is unreachable the fetch is let through (as the API does). */
-  const spent = async (request: FastifyRequest, bucket: string, limit: number) => {
-    try {
-      const decision = await settings.rateLimit.hit(bucket, limit)
-      return decision.allowed ? null : decision
-    } catch (error) {
-      request.log.error({ err: error }, 'rate limit store unavailable; calendar fetch not counted')
-      return null
-    }
-  }
   // Not the API's count per network address: a calendar provider's fetchers, or an office behind
   // one address, poll many valid feeds. Valid addresses count per feed, wrong ones per network
   // address, so nobody can spend another's feed's budget by guessing at its secret.
@@ -84,15 +74,12 @@ export function registerCalendarFeedPages(app: FastifyInstance, settings: { rate
     const token = FEED_PATH.exec(file)?.[1]
     const unit = unitOfRequest(request)
     const live = token ? await liveFeed(unit, token) : null
-    const limited = live
-      ? await spent(request, `calendar:${live.feed.id}`, FEED_FETCHES_PER_MINUTE)
-      : await spent(request, `calendar-miss:${request.ip}`, WRONG_ADDRESSES_PER_MINUTE)
-    if (limited)
-      return reply
-        .status(429)
-        .header('Retry-After', String(Math.ceil(limited.resetMs / 1000)))
-        .send(errorBody('rate_limited', 'This calendar feed is fetched too often; try again later'))
-    if (!live) return reply.status(404).send(errorBody('not_found', 'Calendar feed not found'))
+    const counted = live
+      ? await countRequest(settings.rateLimit, `calendar:${live.feed.id}`, FEED_FETCHES_PER_MINUTE, request.log)
+      : await countRequest(settings.rateLimit, `calendar-miss:${request.ip}`, WRONG_ADDRESSES_PER_MINUTE, request.log)
+    if (counted && !counted.allowed)
+      throw retryLater('rate_limited', 'This calendar feed is fetched too often; try again later', counted.resetMs)
+    if (!live) throw notFound('Calendar feed')
     const calendar = await feedCalendar(unit, live)
     reply
       .header('Cache-Control', 'private, max-age=900')
