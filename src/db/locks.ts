@@ -8,7 +8,7 @@ import { type Kysely, SqliteAdapter, type Transaction, sql } from 'kysely'
 import type { Database } from './schema.js'
 
 type Trx = Transaction<Database> | Kysely<Database>
-type TenantOwnedTable = 'users' | 'absences' | 'kiosks'
+type TenantOwnedTable = 'users' | 'absences' | 'kiosks' | 'overtime_lots'
 
 /**
  * Locks a row of a tenant-owned table. The tenant is part of the condition, so an id of another

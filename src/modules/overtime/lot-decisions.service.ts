@@ -27,9 +27,10 @@ import {
   lotDeadline,
   overtimeBan,
   owedByLot,
+  withRestTaken,
 } from './overtime.logic.js'
 import * as repo from './overtime.repository.js'
-import type { DecideLotBodyType, OvertimeLotType, PayLotBodyType } from './overtime.schemas.js'
+import type { DecideLotBodyType, OvertimeLotType, OvertimeSectionType, PayLotBodyType } from './overtime.schemas.js'
 
 export function lotToApi(row: OvertimeLotRow, owedMinutes: number, today: string): OvertimeLotType {
   return {
@@ -63,6 +64,21 @@ export function approvedLots(lots: readonly OvertimeLotRow[]): ApprovedLot[] {
 /** What each lot of an employee still owes, given all of their lots. */
 export function owedOf(lots: readonly OvertimeLotRow[]): Map<string, number> {
   return owedByLot(approvedLots(lots))
+}
+
+/** The rest an employee's approved rest lots still owe at `today`, the one due first first. */
+export function owedRestOf(lots: readonly OvertimeLotRow[], today: string): OvertimeSectionType['owed_rest'] {
+  const owed = owedOf(lots)
+  return lots
+    .filter((l) => l.status === 'approved' && l.compensation === 'rest' && (owed.get(l.id) ?? 0) > 0)
+    .map((l) => ({
+      lot_id: l.id,
+      month: l.month,
+      owed_minutes: owed.get(l.id)!,
+      compensate_by: l.compensate_by,
+      overdue: isOverdue(owed.get(l.id)!, l.compensate_by, today),
+    }))
+    .sort((a, b) => a.compensate_by.localeCompare(b.compensate_by) || a.lot_id.localeCompare(b.lot_id))
 }
 
 /**
@@ -125,11 +141,7 @@ async function approvalRefusal(tx: RequestScope, user: UserRow, lot: OvertimeLot
     repo.lotsOfUser(db, tenant.id, user.id),
     repo.drawsOfUser(db, tenant.id, user.id),
   ])
-  const facts = lots.map((l) => ({
-    ...l,
-    rest: draws.filter((d) => d.lot_id === l.id).map((d) => ({ date: d.taken_on, minutes: d.minutes })),
-  }))
-  const counted = countedTowardCap(facts, year)
+  const counted = countedTowardCap(withRestTaken(lots, draws), year)
   const cap = annualCapMinutes(tenant.overtime_annual_cap_hours, week)
   if (counted + lot.minutes > cap)
     return new AppError(
@@ -222,7 +234,8 @@ async function lotForHr(tx: RequestScope, id: string, act: string): Promise<Over
   if (!seesEveryonesRecords(auth)) throw permissionDenied(`Only HR and administrators ${act} overtime lots`)
   if (seen.user_id === auth.actor.id) throw permissionDenied(`Nobody may ${act} their own overtime`)
   await lockRow(db, 'users', auth.tenantId, seen.user_id)
-  return (await repo.lockedLot(db, auth.tenantId, id))!
+  await lockRow(db, 'overtime_lots', auth.tenantId, id)
+  return (await repo.findLot(db, auth.tenantId, id))!
 }
 
 export async function decideLot(scope: RequestScope, id: string, body: DecideLotBodyType): Promise<OvertimeLotType> {

@@ -7,6 +7,7 @@ import { companyAuth, noteRecordsRead } from '../../auth/context.js'
 import { recordsLimitedToTeamOf } from '../../auth/policies.js'
 import type { RequestScope } from '../../auth/request-scope.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
+import { lockRow } from '../../db/locks.js'
 import type { TenantRow } from '../../db/schema.js'
 import { type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { notFound } from '../../errors.js'
@@ -14,10 +15,10 @@ import { todayIn } from '../../lib/calendar.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
 import { recordEvent } from '../events/index.js'
 import { findUserRow } from '../users/index.js'
-import { lotToApi, owedOf, weekOf } from './lot-decisions.service.js'
+import { lotToApi, owedOf, owedRestOf, weekOf } from './lot-decisions.service.js'
 import { proposeOvertimeLots } from './lot-proposals.service.js'
 import { bringOvertimeUpToDate } from './overtime-summary.service.js'
-import { annualCapMinutes, countedTowardCap, isOverdue } from './overtime.logic.js'
+import { annualCapMinutes, countedTowardCap, isOverdue, withRestTaken } from './overtime.logic.js'
 import * as repo from './overtime.repository.js'
 import type { BalanceQueryType, ListLotsQueryType, OvertimeBalanceType } from './overtime.schemas.js'
 
@@ -63,41 +64,26 @@ export async function overtimeBalance(scope: RequestScope, query: BalanceQueryTy
     repo.drawsOfUser(db, tenant.id, userId),
   ])
   const owed = owedOf(lots)
-  let owedRest = 0
-  let overdue = 0
-  let owedPay = 0
-  let nextDeadline: string | null = null
-  for (const lot of lots) {
-    const left = owed.get(lot.id) ?? 0
-    if (left === 0) continue
-    if (lot.compensation === 'pay') {
-      owedPay += left
-      continue
-    }
-    owedRest += left
-    if (isOverdue(left, lot.compensate_by, today)) overdue += left
-    else if (nextDeadline === null || lot.compensate_by < nextDeadline) nextDeadline = lot.compensate_by
-  }
+  const rest = owedRestOf(lots, today)
+  const minutesOf = (list: readonly { owed_minutes: number }[]) => list.reduce((total, o) => total + o.owed_minutes, 0)
   const ofYear = lots.filter((l) => l.month.startsWith(`${year}-`))
   const sum = (pick: (l: (typeof lots)[number]) => number) => ofYear.reduce((total, l) => total + pick(l), 0)
-  const facts = ofYear.map((l) => ({
-    ...l,
-    rest: draws.filter((d) => d.lot_id === l.id).map((d) => ({ date: d.taken_on, minutes: d.minutes })),
-  }))
   // The cap of the year follows the schedule of its first month asked about: this month for this year.
   const week = await weekOf(db, tenant, userId, year === Number(today.slice(0, 4)) ? today.slice(0, 7) : `${year}-01`)
   return {
     user_id: userId,
     year,
-    owed_rest_minutes: owedRest,
-    overdue_minutes: overdue,
-    next_deadline: nextDeadline,
-    owed_pay_minutes: owedPay,
+    owed_rest_minutes: minutesOf(rest),
+    overdue_minutes: minutesOf(rest.filter((o) => o.overdue)),
+    next_deadline: rest.find((o) => !o.overdue)?.compensate_by ?? null,
+    owed_pay_minutes: lots
+      .filter((l) => l.compensation === 'pay')
+      .reduce((total, l) => total + (owed.get(l.id) ?? 0), 0),
     pending_minutes: sum((l) => (l.status === 'pending' ? l.minutes : 0)),
     approved_minutes: sum((l) => (l.status === 'approved' ? l.minutes : 0)),
     paid_minutes: sum((l) => l.paid_minutes),
     rested_minutes: sum((l) => l.rested_minutes),
-    counted_toward_cap_minutes: countedTowardCap(facts, year),
+    counted_toward_cap_minutes: countedTowardCap(withRestTaken(ofYear, draws), year),
     cap_minutes: annualCapMinutes(tenant.overtime_annual_cap_hours, week),
   }
 }
@@ -113,7 +99,8 @@ export async function announceOverdueLots(unit: Unit, tenant: TenantRow): Promis
   for (const candidate of await repo.overdueCandidates(unit.db, tenant.id, today)) {
     const scope: RequestScope = { db: unit.db, now: unit.now, auth: companyAuth(tenant) }
     announced += await inTransaction(scope, async (tx) => {
-      const lot = await repo.lockedLot(tx.db, tenant.id, candidate.id)
+      await lockRow(tx.db, 'overtime_lots', tenant.id, candidate.id)
+      const lot = await repo.findLot(tx.db, tenant.id, candidate.id)
       if (!lot || lot.overdue_announced_at !== null) return 0
       const owed = owedOf(await repo.lotsOfUser(tx.db, tenant.id, lot.user_id)).get(lot.id) ?? 0
       if (!isOverdue(owed, lot.compensate_by, today)) return 0

@@ -8,9 +8,9 @@ import type { TenantRow } from '../../db/schema.js'
 import type { RequestScope } from '../../auth/request-scope.js'
 import type { Db } from '../../db/unit-of-work.js'
 import { todayIn } from '../../lib/calendar.js'
-import { lotToApi, owedOf, weeksOf } from './lot-decisions.service.js'
+import { lotToApi, owedOf, owedRestOf, weeksOf } from './lot-decisions.service.js'
 import { proposeOvertimeLots } from './lot-proposals.service.js'
-import { annualCapMinutes, countedTowardCap, isOverdue } from './overtime.logic.js'
+import { annualCapMinutes, countedTowardCap, withRestTaken } from './overtime.logic.js'
 import * as repo from './overtime.repository.js'
 import type { OvertimeSectionType } from './overtime.schemas.js'
 
@@ -43,27 +43,14 @@ export async function overtimeSectionsOf(
     const theirs = lots.filter((l) => l.user_id === userId)
     const owed = owedOf(theirs)
     const ofYear = theirs.filter((l) => l.month.startsWith(`${year}-`))
-    const facts = ofYear.map((l) => ({
-      ...l,
-      rest: draws.filter((d) => d.lot_id === l.id).map((d) => ({ date: d.taken_on, minutes: d.minutes })),
-    }))
     sections.set(userId, {
       basis: tenant.overtime_basis,
       lots: theirs.filter((l) => l.month === month).map((l) => lotToApi(l, owed.get(l.id) ?? 0, today)),
-      owed_rest: theirs
-        .filter((l) => l.status === 'approved' && l.compensation === 'rest' && (owed.get(l.id) ?? 0) > 0)
-        .map((l) => ({
-          lot_id: l.id,
-          month: l.month,
-          owed_minutes: owed.get(l.id)!,
-          compensate_by: l.compensate_by,
-          overdue: isOverdue(owed.get(l.id)!, l.compensate_by, today),
-        }))
-        .sort((a, b) => a.compensate_by.localeCompare(b.compensate_by) || a.lot_id.localeCompare(b.lot_id)),
+      owed_rest: owedRestOf(theirs, today),
       year: {
         year,
         approved_minutes: ofYear.filter((l) => l.status === 'approved').reduce((sum, l) => sum + l.minutes, 0),
-        counted_toward_cap_minutes: countedTowardCap(facts, year),
+        counted_toward_cap_minutes: countedTowardCap(withRestTaken(ofYear, draws), year),
         cap_minutes: annualCapMinutes(tenant.overtime_annual_cap_hours, weeks.get(userId) ?? { own: 0, fullTime: 0 }),
       },
     })

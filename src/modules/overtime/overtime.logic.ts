@@ -103,6 +103,17 @@ export interface LotFacts {
   rest: readonly { date: string; minutes: number }[]
 }
 
+/** Lots with the rest taken for each (from its draws), as the cap reads them. */
+export function withRestTaken<L extends Omit<LotFacts, 'rest'> & { id: string }>(
+  lots: readonly L[],
+  draws: readonly { lot_id: string; taken_on: string; minutes: number }[],
+): (L & LotFacts)[] {
+  return lots.map((lot) => ({
+    ...lot,
+    rest: draws.filter((d) => d.lot_id === lot.id).map((d) => ({ date: d.taken_on, minutes: d.minutes })),
+  }))
+}
+
 /**
  * The minutes of a year's approved lots that count toward the annual cap: force majeure does not
  * count, nor hours compensated by rest taken within the four months after the month worked.

@@ -3,7 +3,7 @@
  * each company's settlement (how far lots have been proposed), and the changes of the record a
  * settlement looks for.
  */
-import { SqliteAdapter, sql } from 'kysely'
+import { sql } from 'kysely'
 import { paginate } from '../../db/paginate.js'
 import { teamOf } from '../../db/team.js'
 import type {
@@ -115,16 +115,6 @@ export async function findLot(db: Db, tenantId: string, id: string): Promise<Ove
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .executeTakeFirst()
-}
-
-/** Locks a lot (PostgreSQL; SQLite's transactions already run alone) and reads it. */
-export async function lockedLot(db: Db, tenantId: string, id: string): Promise<OvertimeLotRow | undefined> {
-  const q = db.selectFrom('overtime_lots').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id)
-  return (isSqlite(db) ? q : q.forNoKeyUpdate()).executeTakeFirst()
-}
-
-function isSqlite(db: Db): boolean {
-  return db.getExecutor().adapter instanceof SqliteAdapter
 }
 
 /** Every lot of an employee, oldest month first: what a balance and the drawing of rest read. */
