@@ -498,7 +498,7 @@ forEachEngine(
       for (const words of [
         'Horas extraordinarias (art. 35 ET)',
         '3:00 aprobadas',
-        'descanso hasta el 2027-02-28',
+        'a compensar con descanso hasta el 2027-02-28',
         'Descanso pendiente',
         '3:00 de 2026-10, hasta el 2027-02-28',
       ])

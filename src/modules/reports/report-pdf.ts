@@ -135,11 +135,14 @@ function overtimeSection(doc: Doc, report: MonthlyReportType, words: ReportWords
   doc.font(FONT).fontSize(8.5)
   if (o.lots.length === 0) doc.text(words.noOvertime)
   for (const lot of o.lots) {
-    const details = [
-      lot.compensation ? words.compensation[lot.compensation] : null,
-      lot.force_majeure ? words.forceMajeure : null,
-      lot.status === 'approved' && lot.compensation === 'rest' ? words.compensateBy(lot.compensate_by) : null,
-    ].filter((d): d is string => d !== null)
+    // Only an approved lot has a compensation; rest comes with its deadline.
+    const compensation =
+      lot.compensation === 'rest'
+        ? words.restDueBy(lot.compensate_by)
+        : lot.compensation === 'pay'
+          ? words.toBePaid
+          : null
+    const details = [compensation, lot.force_majeure ? words.forceMajeure : null].filter((d): d is string => d !== null)
     const status = words.lotStatus[lot.status] ?? lot.status
     doc.text(
       `${words.lotLine(hoursAndMinutes(lot.minutes), status, lot.adjusts !== null)}${details.length > 0 ? ` (${details.join(', ')})` : ''}`,

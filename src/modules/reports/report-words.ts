@@ -64,10 +64,10 @@ const es = {
     string,
     string
   >,
-  compensation: { rest: 'a compensar con descanso', pay: 'a abonar' } as Record<string, string>,
+  toBePaid: 'a abonar',
   lotLine: (hours: string, status: string, adjustment: boolean) => `${adjustment ? 'Ajuste: ' : ''}${hours} ${status}`,
   forceMajeure: 'fuerza mayor',
-  compensateBy: (date: string) => `descanso hasta el ${date}`,
+  restDueBy: (date: string) => `a compensar con descanso hasta el ${date}`,
   owedRest: 'Descanso pendiente',
   owedLine: (hours: string, month: string, date: string, overdue: boolean) =>
     `${hours} de ${month}, hasta el ${date}${overdue ? ' (vencido)' : ''}`,
@@ -124,11 +124,11 @@ const en: ReportWords = {
   overtimeBasis: { daily: 'counted daily', weekly: 'counted weekly', monthly: 'counted monthly' },
   noOvertime: 'None this month.',
   lotStatus: { pending: 'awaiting a decision', approved: 'approved', rejected: 'rejected' },
-  compensation: { rest: 'compensated by rest', pay: 'paid' },
+  toBePaid: 'to be paid',
   lotLine: (hours: string, status: string, adjustment: boolean) =>
     `${adjustment ? 'Adjustment: ' : ''}${hours} ${status}`,
   forceMajeure: 'force majeure',
-  compensateBy: (date: string) => `rest by ${date}`,
+  restDueBy: (date: string) => `compensated by rest, due by ${date}`,
   owedRest: 'Rest owed',
   owedLine: (hours: string, month: string, date: string, overdue: boolean) =>
     `${hours} from ${month}, by ${date}${overdue ? ' (overdue)' : ''}`,
