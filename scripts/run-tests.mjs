@@ -24,6 +24,7 @@ const LONGEST_FIRST = [
   'test/cli-expenses.test.ts',
   'test/api/edge.test.ts',
   'test/browser/kiosk-page.test.ts',
+  'test/browser/app-worker.test.ts',
   'test/cli-accounts.test.ts',
   'test/webhooks-restart.test.ts',
   'test/workers.test.ts',
@@ -59,7 +60,7 @@ if (process.env.TEST_DATABASE_URL) {
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 if (!existsSync(chromium)) {
   console.log(
-    `Kiosk browser tests SKIPPED: no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH).`,
+    `Browser tests (kiosk page, app, passkeys) SKIPPED: no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH).`,
   )
 }
 if (spawnSync('pdftotext', ['-v']).error) {

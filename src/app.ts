@@ -72,6 +72,7 @@ import { webhooksApi } from './modules/webhooks/index.js'
 import { webhookBacklog } from './modules/webhooks/index.js'
 import { decorateKioskSignIn, kioskApi, kioskEmployee } from './modules/kiosks/index.js'
 import { registerKioskPage } from './modules/kiosks/index.js'
+import { registerAppPage } from './modules/app-page/index.js'
 import { kiosksApi } from './modules/kiosks/index.js'
 import { authenticateKiosk } from './modules/kiosks/index.js'
 import { usersApi } from './modules/users/index.js'
@@ -420,6 +421,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   )
 
   registerKioskPage(app)
+  registerAppPage(app)
   registerCalendarFeedPages(app, { rateLimit: rateLimitStore })
   registerSingleSignOnPages(app, {
     publicUrl,

@@ -5,9 +5,9 @@
  * punch goes through the outbox: sent at once when the service answers, kept and sent later, in
  * order and once each, when it does not.
  */
+import { type Queued, type SendOutcome, createOutbox } from '../../page-shared/outbox.js'
 import { type Answer, Offline, call, deviceToken, newKey, serviceError } from './api.js'
 import { type Lang, type PunchType, type State, WORDS, type Words, initialLang } from './i18n.js'
-import { type QueuedPunch, type SendOutcome, enqueue, flush, waiting } from './outbox.js'
 
 const LANG_KEY = 'jornada-kiosk-lang'
 const OFFSET_KEY = 'jornada-kiosk-clock-offset'
@@ -513,6 +513,16 @@ async function changePin(employee: Employee, newPin: string): Promise<void> {
 
 // ---- punching through the outbox --------------------------------------------------------------
 
+interface KioskPunchRequest {
+  identifier: string
+  pin: string
+  type: PunchType
+  ts: string
+}
+type QueuedPunch = Queued<KioskPunchRequest>
+/** A locked identifier holds back its own later punches only. */
+const outbox = createOutbox<KioskPunchRequest>('jornada-kiosk', (body) => body.identifier)
+
 /** What became of each punch sent in this page's life, by Idempotency-Key. */
 const outcomes = new Map<string, { ts: string; type: PunchType } | { refused: string }>()
 
@@ -547,8 +557,8 @@ async function send(punch: QueuedPunch): Promise<SendOutcome> {
 }
 
 async function sendWaiting(): Promise<void> {
-  await flush(send)
-  queued = (await waiting()).length
+  await outbox.flush(send)
+  queued = (await outbox.waiting()).length
   renderStatus()
 }
 
@@ -558,7 +568,7 @@ async function punch(type: PunchType): Promise<void> {
     idempotencyKey: newKey(),
     body: { identifier: visit.identifier, pin: visit.pin, type, ts: serverNow().toISOString() },
   }
-  await enqueue(queuedPunch)
+  await outbox.enqueue(queuedPunch)
   await sendWaiting()
   const outcome = outcomes.get(queuedPunch.idempotencyKey)
   if (!outcome) return message(words.savedOffline(words.punch[type], timeOf(queuedPunch.body.ts)), 'saved')

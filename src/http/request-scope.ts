@@ -135,9 +135,12 @@ export function registerRequestScope(app: FastifyInstance, options: RequestScope
   app.decorateRequest('transaction', null)
   app.decorateRequest('writeSettled', false)
   app.decorateRequest('stepsBeforeRefusal', null)
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     request.now = clock()
     request.unit = { db, now: request.now }
+    // The Date header tells the moment the request is judged at: the app reads the service's clock
+    // from it to stamp a punch it must keep while offline (decisions 17).
+    reply.header('Date', new Date(request.now).toUTCString())
     done()
   })
 

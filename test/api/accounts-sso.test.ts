@@ -342,7 +342,16 @@ forEachEngine(
       await companyWithSso(tenant, { sso_only: true })
 
       expectError((await passkeyLogin(t.client(null), phone)).res, 403, 'sso_required')
-      expectError((await login(t.app, { email: worker.user.email, password: PASSWORD })).res, 403, 'sso_required')
+      const refused = expectError(
+        (await login(t.app, { email: worker.user.email, password: PASSWORD })).res,
+        403,
+        'sso_required',
+      )
+      // The right password learns where the company's sign-in starts (the app offers it as a button).
+      assert.deepEqual(
+        refused.details?.map((d: any) => [d.field, d.value]),
+        [['tenant_id', tenant.id]],
+      )
       // A wrong password still tells nothing: the same 401 as anywhere.
       expectError(
         (await login(t.app, { email: worker.user.email, password: 'wrong-password-1' })).res,

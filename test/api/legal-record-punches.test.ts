@@ -30,12 +30,7 @@ forEachEngine(
         ],
         [ids.employee, 'in', '2026-11-20T08:00:00.123Z', 'remote', 'clock', ids.employee],
       )
-      // No client moment, no other employee: the body is only { type, modality? }.
-      expectError(
-        await as.employee.post('/api/v1/attendance/clock', { type: 'out', ts: '2026-11-20T07:00:00Z' }),
-        400,
-        'invalid_request',
-      )
+      // No other employee: the body is only { type, modality?, ts? }.
       expectError(
         await as.employee.post('/api/v1/attendance/clock', { type: 'out', user_id: ids.colleague }),
         400,
@@ -69,6 +64,40 @@ forEachEngine(
       // A key without the scope may not clock.
       const noScope = await tenant.keyFor(ids.colleague, ['attendance.list'])
       expectError(await noScope.post('/api/v1/attendance/clock', { type: 'in' }), 403, 'scope_required')
+    })
+
+    it('a punch the app kept offline arrives later with its real moment, judged by the record’s window', async () => {
+      setNow('2026-11-20T18:30:00Z')
+      const { tenant, ids, as } = await company(t)
+      // The Date header is the service's clock: the app stamps offline punches with it.
+      const answer = await as.employee.get('/api/v1/me')
+      assert.equal(answer.headers.date, 'Fri, 20 Nov 2026 18:30:00 GMT')
+      const queued = await as.employee.post('/api/v1/attendance/clock', { type: 'in', ts: '2026-11-20T08:01:00Z' })
+      assert.equal(queued.status, 201, JSON.stringify(queued.body))
+      assert.deepEqual(
+        [queued.body.data.ts, queued.body.data.source, queued.body.data.created_by],
+        ['2026-11-20T08:01:00.000Z', 'clock', ids.employee],
+      )
+      const log = await tenant.admin.get(
+        `/api/v1/attendance/punches?user_id=${ids.employee}&from=2026-11-20&to=2026-11-20`,
+      )
+      // When it arrived stays visible next to when it was made.
+      assert.equal(log.body.data[0].created_at, '2026-11-20T18:30:00.000Z')
+      expectError(
+        await as.employee.post('/api/v1/attendance/clock', { type: 'out', ts: '2026-11-20T07:00:00Z' }),
+        409,
+        'punch_out_of_order',
+      )
+      expectError(
+        await as.employee.post('/api/v1/attendance/clock', { type: 'out', ts: '2026-11-20T18:31:30Z' }),
+        400,
+        'invalid_request',
+      )
+      expectError(
+        await as.colleague.post('/api/v1/attendance/clock', { type: 'in', ts: '2026-09-20T08:00:00Z' }),
+        400,
+        'invalid_request',
+      )
     })
 
     it('the punch log shows every stored punch with its origin, superseded ones included, by time', async () => {

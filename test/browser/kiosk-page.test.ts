@@ -7,35 +7,17 @@
  * Skipped, and said so, where Chromium is not installed.
  */
 import assert from 'node:assert/strict'
-import { existsSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { after, before, it } from 'node:test'
 import { type Browser, type Page, chromium } from 'playwright-core'
-import { buildKioskPage } from '../../scripts/build-kiosk-page.mjs'
+import { buildKioskPage } from '../../scripts/build-pages.mjs'
+import { CHROMIUM, HAS_CHROMIUM, SCREENSHOTS, accessibilityProblems } from '../helpers/browser.js'
 import { eventually } from '../helpers/eventually.js'
 import { type TestTenant, forEachEngine } from '../helpers/harness.js'
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const HAS_CHROMIUM = existsSync(CHROMIUM)
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-const SCREENSHOTS = new URL('../../docs/images/', import.meta.url)
 
 if (!HAS_CHROMIUM)
   console.log(
     `# Kiosk browser tests SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`,
   )
-
-/** Serious and critical accessibility violations of what the page shows now. */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  // Code run in the page names its globals through globalThis: the tests are type-checked without the DOM library.
-  await page.evaluate(AXE_SOURCE)
-  const result = await page.evaluate(async () =>
-    (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] }),
-  )
-  return result.violations
-    .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v: any) => `${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target.join(' ')).join(', ')})`)
-}
 
 /** Nothing the person needs is cut off: every visible button and the footer lie within the window with their whole text, and nothing scrolls. */
 async function fitsTheScreen(page: Page): Promise<string[]> {

@@ -85,6 +85,8 @@ export async function ownCredentialsAdmit(
   throw new AppError(
     'sso_required',
     'Your company signs in with its identity provider: choose “Sign in with your company” on the sign-in page',
+    // Said only to someone whose credential was right: where their company's sign-in starts.
+    [{ field: 'tenant_id', message: 'Sign in at /auth/oidc/start?tenant_id= this company', value: account.tenant_id }],
   )
 }
 

@@ -61,7 +61,7 @@ export const attendanceApi: ApiModule = {
       operation('attendance.clock', {
         summary: 'Clock in or out for oneself, at the server’s moment (any role)',
         description:
-          'The acting user punches for themselves; the moment is the server’s clock, never the client’s. The same sequence, modality and remote rules as attendance.create. The punch is stored with source `clock`.',
+          'The acting user punches for themselves; the moment is the server’s clock. The one exception is a punch the app queued while the service could not be reached: it is sent later with its real moment in `ts` and an Idempotency-Key, within the window of the record and after the employee’s last punch (the punch log’s `created_at` shows when it arrived). The same sequence, modality and remote rules as attendance.create. The punch is stored with source `clock`.',
         body: ClockBody,
         response: { 201: DataOf(Punch) },
         errors: [404, 409],

@@ -76,6 +76,11 @@ export type BatchPunchResultType = Static<typeof BatchPunchResult>
 export const ClockBody = Type.Object(
   {
     type: PunchTypeSchema,
+    ts: Type.Optional(
+      InstantString(
+        'Only for a punch the app queued while the service could not be reached: its real moment. At most 60 s in the future and 60 days in the past, later than the employee’s last punch; the punch log’s `created_at` shows when it arrived. Absent, the moment is the service’s',
+      ),
+    ),
     modality: Type.Optional({
       ...ModalitySchema,
       description: "Only on 'in': 'onsite' (default) or 'remote' (employees with remote work)",

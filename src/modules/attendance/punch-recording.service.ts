@@ -295,9 +295,9 @@ export async function createPunch(scope: RequestScope, body: CreatePunchBodyType
  */
 export async function clockPunch(scope: RequestScope, body: ClockBodyType): Promise<PunchType> {
   assertPersonalCredential(scope.auth, 'Clocking in or out')
-  return punchToApi(
-    await punchRowForSelf(scope, { type: body.type, tsMs: scope.now, modality: body.modality, source: 'clock' }),
-  )
+  // A punch queued offline carries its real moment (decisions 17), judged by the window of the record.
+  const tsMs = body.ts === undefined ? scope.now : Date.parse(body.ts)
+  return punchRowForSelf(scope, { type: body.type, tsMs, modality: body.modality, source: 'clock' }).then(punchToApi)
 }
 
 /**
@@ -305,11 +305,7 @@ export async function clockPunch(scope: RequestScope, body: ClockBodyType): Prom
  * at the scope's moment, or at the real moment of a punch the kiosk queued while the service
  * could not be reached (within the contract's window, judged by the usual rules).
  */
-export async function kioskPunch(
-  scope: RequestScope,
-  kioskId: string,
-  body: ClockBodyType & { ts?: string | undefined },
-): Promise<PunchRow> {
+export async function kioskPunch(scope: RequestScope, kioskId: string, body: ClockBodyType): Promise<PunchRow> {
   const tsMs = body.ts === undefined ? scope.now : Date.parse(body.ts)
   return punchRowForSelf(scope, { type: body.type, tsMs, modality: body.modality, source: 'kiosk', kioskId })
 }

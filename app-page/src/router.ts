@@ -1,0 +1,21 @@
+/** Screens have addresses under /app (a reload or a shared link opens the same screen); the service answers the app for each. */
+import { signal } from '@preact/signals'
+
+export const path = signal(location.pathname)
+
+export function navigate(to: string, replace = false): void {
+  if (to !== location.pathname + location.search) {
+    if (replace) history.replaceState(null, '', to)
+    else history.pushState(null, '', to)
+  }
+  path.value = location.pathname
+}
+
+window.addEventListener('popstate', () => {
+  path.value = location.pathname
+})
+
+/** The page's own query parameter (a day, a month). */
+export function param(name: string): string | null {
+  return new URLSearchParams(location.search).get(name)
+}

@@ -1,0 +1,148 @@
+/**
+ * Inbox (supervisors, HR, administrators): the absences and the corrections waiting for my
+ * decision, each with who else of the team is away on those days, approved or rejected in one tap.
+ * The service decides who may decide what (decisions 14): the inbox lists what it lets me see.
+ */
+import { useState } from 'preact/hooks'
+import { get, post, query, type Schemas, serviceNow } from '../api.js'
+import { addDays, localDate } from '../format.js'
+import { words } from '../i18n/index.js'
+import { person } from '../session.js'
+import { Done, Loading, Problem, Screen, useAction, useLoad } from '../ui.js'
+import { absenceDates, changesOf } from './requests.js'
+
+type Absence = Schemas['Absence']
+type Correction = Schemas['AttendanceCorrection']
+
+/** The names of the people named, from the directory (reduced form, which everyone may read). */
+async function namesOf(ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)]
+  const users = await Promise.all(unique.map((id) => get<{ data: { id: string; full_name: string } }>(`/users/${id}`)))
+  return new Map(users.map((u) => [u.data.id, u.data.full_name]))
+}
+
+export function Inbox() {
+  const t = words.value
+  const me = person.value!
+  const today = localDate(serviceNow())
+  const data = useLoad(async () => {
+    const range = { from: addDays(today, -62), to: addDays(today, 366), page_size: 100 }
+    const [pending, approved, corrections] = await Promise.all([
+      get<{ data: Absence[] }>(`/absences${query({ ...range, status: 'pending' })}`),
+      get<{ data: Absence[] }>(`/absences${query({ ...range, status: 'approved' })}`),
+      get<{ data: Correction[] }>(`/attendance/corrections${query({ status: 'pending', page_size: 100 })}`),
+    ])
+    const absences = pending.data.filter((a) => a.user_id !== me.id)
+    // Waiting for me: what an employee proposed on their own record (others' proposals wait for the employee).
+    const toDecide = corrections.data.filter((c) => c.user_id !== me.id && c.proposed_by === c.user_id)
+    // Only those away on the days asked for matter; their names are read one by one, so no more.
+    const away = approved.data.filter((o) =>
+      absences.some((a) => o.start_date <= a.end_date && o.end_date >= a.start_date),
+    )
+    const names = await namesOf([...absences, ...away, ...toDecide].map((x) => x.user_id))
+    return { absences, away, corrections: toDecide, names }
+  }, [])
+  const [said, setSaid] = useState<string | null>(null)
+  if (!data.data) return <Loading error={data.error} />
+  const { absences, away, corrections, names } = data.data
+  const done = (message: string) => {
+    setSaid(message)
+    data.reload()
+  }
+  return (
+    <Screen title={t.inbox.title}>
+      {said && <Done>{said}</Done>}
+      {absences.length === 0 && corrections.length === 0 && <p>{t.inbox.empty}</p>}
+      {absences.length > 0 && (
+        <section aria-labelledby="inbox-absences">
+          <h2 id="inbox-absences">{t.inbox.absences}</h2>
+          <ul class="cards">
+            {absences.map((a) => {
+              const alsoAway = away.filter(
+                (o) => o.user_id !== a.user_id && o.start_date <= a.end_date && o.end_date >= a.start_date,
+              )
+              return (
+                <Decision
+                  key={a.id}
+                  path={`/absences/${a.id}/decide`}
+                  title={`${names.get(a.user_id) ?? a.user_id} · ${a.type.label}`}
+                  lines={[absenceDates(a)]}
+                  note={
+                    alsoAway.length
+                      ? t.inbox.alsoAway(alsoAway.map((o) => names.get(o.user_id) ?? o.user_id).join(', '))
+                      : t.inbox.nobodyAway
+                  }
+                  onDone={done}
+                />
+              )
+            })}
+          </ul>
+        </section>
+      )}
+      {corrections.length > 0 && (
+        <section aria-labelledby="inbox-corrections">
+          <h2 id="inbox-corrections">{t.inbox.corrections}</h2>
+          <ul class="cards">
+            {corrections.map((c) => (
+              <Decision
+                key={c.id}
+                path={`/attendance/corrections/${c.id}/decide`}
+                title={names.get(c.user_id) ?? c.user_id}
+                lines={[...changesOf(c), `${t.requests.reason}: ${c.reason}`]}
+                onDone={done}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
+    </Screen>
+  )
+}
+
+function Decision(props: {
+  path: string
+  title: string
+  lines: string[]
+  note?: string
+  onDone: (message: string) => void
+}) {
+  const t = words.value
+  const action = useAction()
+  const decide = (decision: 'approved' | 'rejected') =>
+    action.run(async () => {
+      await post(props.path, { decision })
+      props.onDone(decision === 'approved' ? t.inbox.approved(props.title) : t.inbox.rejected(props.title))
+    })
+  return (
+    <li class="card">
+      <p>
+        <strong>{props.title}</strong>
+      </p>
+      {props.lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+      {props.note && <p class="hint">{props.note}</p>}
+      <Problem error={action.error} />
+      <div class="row">
+        <button
+          type="button"
+          class="primary"
+          disabled={action.busy}
+          onClick={() => decide('approved')}
+          aria-label={`${t.inbox.approve}: ${props.title}`}
+        >
+          {t.inbox.approve}
+        </button>
+        <button
+          type="button"
+          class="secondary"
+          disabled={action.busy}
+          onClick={() => decide('rejected')}
+          aria-label={`${t.inbox.reject}: ${props.title}`}
+        >
+          {t.inbox.reject}
+        </button>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,309 @@
+/**
+ * My days: a month as a calendar (worked, expected and balance per day; absences, holidays and
+ * corrected days marked), a day's punches with the corrected ones marked, and "propose a
+ * correction" from a day. The month is the monthly record the report gives.
+ */
+import { useState } from 'preact/hooks'
+import { get, post, query, type Schemas, serviceNow } from '../api.js'
+import { addDays, addMonths, dayOf, duration, instantOf, localDate, monthName, timeOf } from '../format.js'
+import { words } from '../i18n/index.js'
+import type { PunchType } from '../punches.js'
+import { navigate, param } from '../router.js'
+import { person } from '../session.js'
+import { Done, Field, Loading, Problem, Screen, Select, useAction, useLoad } from '../ui.js'
+
+export type ReportDay = Schemas['MonthlyReport']['days'][number]
+
+export function MonthSwitcher(props: { month: string; onChange: (month: string) => void }) {
+  const t = words.value
+  const current = localDate(serviceNow()).slice(0, 7)
+  return (
+    <div class="month-switcher">
+      <button
+        type="button"
+        class="secondary"
+        onClick={() => props.onChange(addMonths(props.month, -1))}
+        aria-label={t.previousMonth}
+      >
+        ‹
+      </button>
+      <p aria-live="polite">{monthName(props.month)}</p>
+      <button
+        type="button"
+        class="secondary"
+        disabled={props.month >= current}
+        onClick={() => props.onChange(addMonths(props.month, 1))}
+        aria-label={t.nextMonth}
+      >
+        ›
+      </button>
+    </div>
+  )
+}
+
+function dayLabel(day: ReportDay): string {
+  const t = words.value
+  const parts = [dayOf(day.date, { weekday: 'long', day: 'numeric', month: 'long' })]
+  if (day.holiday) parts.push(day.holiday.name)
+  for (const absence of day.absences) parts.push(absence.label)
+  if (day.worked_minutes > 0 || day.expected_minutes > 0)
+    parts.push(
+      `${t.days.worked} ${duration(day.worked_minutes)}`,
+      `${t.days.balance} ${duration(day.balance_minutes, true)}`,
+    )
+  if (day.corrected) parts.push(t.days.corrected)
+  return parts.join(', ')
+}
+
+export function MyDays() {
+  const t = words.value
+  const me = person.value!
+  const [month, setMonth] = useState(() => param('month') ?? localDate(serviceNow()).slice(0, 7))
+  const [selected, setSelected] = useState<string | null>(() => param('day'))
+  const report = useLoad(
+    () => get<{ data: Schemas['MonthlyReport'] }>(`/attendance/reports/monthly${query({ user_id: me.id, month })}`),
+    [month],
+  )
+  const changeMonth = (next: string) => {
+    setMonth(next)
+    setSelected(null)
+    navigate(`/app/days?month=${next}`, true)
+  }
+  const choose = (date: string) => {
+    setSelected(date)
+    navigate(`/app/days?month=${month}&day=${date}`, true)
+  }
+
+  const days = report.data?.data.days ?? []
+  // Weeks from Monday: blanks before the first day.
+  const lead = days.length ? (new Date(`${days[0]!.date}T12:00:00Z`).getUTCDay() + 6) % 7 : 0
+  const cells: (ReportDay | null)[] = [...Array(lead).fill(null), ...days]
+  const weeks: (ReportDay | null)[][] = []
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7))
+  const weekdays = Array.from({ length: 7 }, (_, i) => dayOf(addDays('2026-11-02', i), { weekday: 'narrow' }))
+  const day = days.find((d) => d.date === selected)
+
+  return (
+    <Screen title={t.days.title}>
+      <MonthSwitcher month={month} onChange={changeMonth} />
+      {!report.data ? (
+        <Loading error={report.error} />
+      ) : (
+        <>
+          <table class="calendar">
+            <caption class="visually-hidden">{monthName(month)}</caption>
+            <thead>
+              <tr>
+                {weekdays.map((w, i) => (
+                  <th scope="col" key={i} abbr={dayOf(addDays('2026-11-02', i), { weekday: 'long' })}>
+                    {w}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {weeks.map((week, w) => (
+                <tr key={w}>
+                  {week.map((d, i) =>
+                    d ? (
+                      <td key={d.date}>
+                        <button
+                          type="button"
+                          class={[
+                            'day',
+                            d.holiday ? 'holiday' : '',
+                            d.absences.length ? 'absent' : '',
+                            !d.is_workday ? 'off' : '',
+                            d.balance_minutes < 0 ? 'short' : '',
+                          ].join(' ')}
+                          aria-pressed={d.date === selected}
+                          onClick={() => choose(d.date)}
+                        >
+                          <span class="number">{Number(d.date.slice(8))}</span>
+                          {d.worked_minutes > 0 && <span class="worked">{Math.floor(d.worked_minutes / 60)}h</span>}
+                          {d.corrected && (
+                            <span class="mark" aria-hidden="true">
+                              ✎
+                            </span>
+                          )}
+                          {/* What a screen reader says of the day, after what the button shows. */}
+                          <span class="visually-hidden">, {dayLabel(d)}</span>
+                        </button>
+                      </td>
+                    ) : (
+                      <td key={`blank-${i}`} />
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p class="legend">{t.days.legend}</p>
+          <dl class="figures">
+            <div>
+              <dt>{t.days.worked}</dt>
+              <dd>{duration(report.data.data.totals.worked_minutes)}</dd>
+            </div>
+            <div>
+              <dt>{t.days.expected}</dt>
+              <dd>{duration(report.data.data.totals.expected_minutes)}</dd>
+            </div>
+            <div>
+              <dt>{t.days.balance}</dt>
+              <dd>{duration(report.data.data.totals.balance_minutes, true)}</dd>
+            </div>
+          </dl>
+          {day && <DayDetail key={day.date} day={day} onProposed={report.reload} />}
+        </>
+      )}
+    </Screen>
+  )
+}
+
+function DayDetail(props: { day: ReportDay; onProposed: () => void }) {
+  const t = words.value
+  const me = person.value!
+  const { day } = props
+  const log = useLoad(
+    () =>
+      get<{ data: Schemas['PunchLogEntry'][] }>(
+        `/attendance/punches${query({ user_id: me.id, from: day.date, to: day.date, page_size: 100 })}`,
+      ),
+    [day.date],
+  )
+  const [proposing, setProposing] = useState(false)
+  const [proposed, setProposed] = useState(false)
+  const punches = log.data?.data.filter((p) => p.superseded_by === null) ?? []
+  return (
+    <section class="card" aria-labelledby="day-title">
+      <h2 id="day-title">{dayOf(day.date, { weekday: 'long', day: 'numeric', month: 'long' })}</h2>
+      {day.holiday && <p>{t.days.holiday(day.holiday.name)}</p>}
+      {day.absences.map((a) => (
+        <p key={a.type + (a.start_time ?? '')}>
+          {a.label}
+          {a.start_time ? ` ${a.start_time}–${a.end_time}` : ''}
+        </p>
+      ))}
+      <p>
+        {t.days.worked} {duration(day.worked_minutes)} · {t.days.expected} {duration(day.expected_minutes)} ·{' '}
+        {t.days.balance} {duration(day.balance_minutes, true)}
+      </p>
+      {!log.data ? (
+        <Loading error={log.error} />
+      ) : punches.length === 0 ? (
+        <p>{t.days.noPunches}</p>
+      ) : (
+        <ul class="punches">
+          {punches.map((p) => (
+            <li key={p.id}>
+              <span class="time">{timeOf(p.ts)}</span> {t.punch[p.type]}
+              {p.correction_id && <span class="badge">{t.days.edited}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {proposed && <Done>{t.correction.sent}</Done>}
+      {proposing ? (
+        <ProposeCorrection
+          date={day.date}
+          punches={punches}
+          onDone={() => {
+            setProposing(false)
+            setProposed(true)
+            props.onProposed()
+          }}
+          onCancel={() => setProposing(false)}
+        />
+      ) : (
+        <button type="button" class="secondary" onClick={() => setProposing(true)}>
+          {t.correction.propose}
+        </button>
+      )}
+    </section>
+  )
+}
+
+function ProposeCorrection(props: {
+  date: string
+  punches: Schemas['PunchLogEntry'][]
+  onDone: () => void
+  onCancel: () => void
+}) {
+  const t = words.value
+  const me = person.value!
+  const [what, setWhat] = useState<'add' | 'move' | 'void'>(props.punches.length ? 'move' : 'add')
+  const [punchId, setPunchId] = useState(props.punches[0]?.id ?? '')
+  const [type, setType] = useState<PunchType>('out')
+  const [time, setTime] = useState('')
+  const [reason, setReason] = useState('')
+  const action = useAction()
+  // Read when sent: until then the time may be half typed.
+  const change = () =>
+    what === 'add'
+      ? { action: 'add', type, ts: instantOf(props.date, time) }
+      : what === 'move'
+        ? { action: 'move', punch_id: punchId, ts: instantOf(props.date, time) }
+        : { action: 'void', punch_id: punchId }
+  return (
+    <form
+      class="stack"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void action.run(async () => {
+          await post('/attendance/corrections', { user_id: me.id, reason, changes: [change()] })
+          props.onDone()
+        })
+      }}
+    >
+      <h3>{t.correction.title}</h3>
+      <Select label={t.correction.what} value={what} onChange={(v) => setWhat(v as typeof what)}>
+        <option value="add">{t.correction.add}</option>
+        {props.punches.length > 0 && <option value="move">{t.correction.move}</option>}
+        {props.punches.length > 0 && <option value="void">{t.correction.void}</option>}
+      </Select>
+      {what === 'add' ? (
+        <Select label={t.correction.type} value={type} onChange={(v) => setType(v as PunchType)}>
+          {(['in', 'break_start', 'break_end', 'out'] as const).map((p) => (
+            <option value={p} key={p}>
+              {t.punch[p]}
+            </option>
+          ))}
+        </Select>
+      ) : (
+        <Select label={t.correction.punch} value={punchId} onChange={setPunchId}>
+          {props.punches.map((p) => (
+            <option value={p.id} key={p.id}>
+              {timeOf(p.ts)} {t.punch[p.type]}
+            </option>
+          ))}
+        </Select>
+      )}
+      {what !== 'void' && (
+        <Field
+          label={t.correction.time}
+          type="time"
+          required
+          value={time}
+          onInput={(e) => setTime(e.currentTarget.value)}
+        />
+      )}
+      <Field
+        label={t.correction.reason}
+        hint={t.correction.reasonHint}
+        required
+        maxLength={1000}
+        value={reason}
+        onInput={(e) => setReason(e.currentTarget.value)}
+      />
+      <Problem error={action.error} />
+      <div class="row">
+        <button type="submit" class="primary" disabled={action.busy}>
+          {t.correction.submit}
+        </button>
+        <button type="button" class="secondary" onClick={props.onCancel}>
+          {t.cancel}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,166 @@
+/**
+ * My month: the monthly record as the report gives it (the days, the totals, the corrections),
+ * its PDF, "sign my month" once it has ended, and the overtime owed with its deadline.
+ */
+import { useState } from 'preact/hooks'
+import { get, post, query, type Schemas, serviceNow } from '../api.js'
+import { addMonths, dayOf, duration, localDate, timeOf } from '../format.js'
+import { words } from '../i18n/index.js'
+import { navigate, param } from '../router.js'
+import { person } from '../session.js'
+import { Done, Loading, Problem, Screen, useAction, useLoad } from '../ui.js'
+import { MonthSwitcher } from './my-days.js'
+
+export function MyMonth() {
+  const t = words.value
+  const me = person.value!
+  const current = localDate(serviceNow()).slice(0, 7)
+  // The month to sign is the last one that ended.
+  const [month, setMonth] = useState(() => param('month') ?? addMonths(current, -1))
+  const data = useLoad(async () => {
+    const [report, overtime] = await Promise.all([
+      get<{ data: Schemas['MonthlyReport'] }>(`/attendance/reports/monthly${query({ user_id: me.id, month })}`),
+      get<{ data: Schemas['OvertimeBalance'] }>(`/overtime/balance${query({ user_id: me.id })}`),
+    ])
+    return { report: report.data, overtime: overtime.data }
+  }, [month])
+  const action = useAction()
+  const [signed, setSigned] = useState(false)
+
+  const changeMonth = (next: string) => {
+    setMonth(next)
+    setSigned(false)
+    navigate(`/app/month?month=${next}`, true)
+  }
+  const pdf = `/api/v1/attendance/reports/monthly${query({ user_id: me.id, month, format: 'pdf' })}`
+
+  return (
+    <Screen title={t.month.title}>
+      <MonthSwitcher month={month} onChange={changeMonth} />
+      {!data.data ? (
+        <Loading error={data.error} />
+      ) : (
+        <>
+          <MonthRecord report={data.data.report} />
+          <section aria-labelledby="signature-title" class="card">
+            <h2 id="signature-title">{t.month.signature}</h2>
+            <p>
+              {data.data.report.signature === null
+                ? t.month.notSigned
+                : data.data.report.signature.status === 'valid'
+                  ? t.month.signedAt(dayOf(localDate(new Date(data.data.report.signature.signed_at))))
+                  : t.month.superseded}
+            </p>
+            {signed && <Done>{t.month.signedNow}</Done>}
+            <Problem error={action.error} />
+            <div class="row">
+              {month < current && data.data.report.signature?.status !== 'valid' && (
+                <button
+                  type="button"
+                  class="primary"
+                  disabled={action.busy}
+                  onClick={() =>
+                    action.run(async () => {
+                      await post('/attendance/reports/monthly/sign', { month })
+                      setSigned(true)
+                      data.reload()
+                    })
+                  }
+                >
+                  {t.month.sign}
+                </button>
+              )}
+              <a class="button secondary" href={pdf} download={`jornada-${month}.pdf`}>
+                {t.month.pdf}
+              </a>
+            </div>
+          </section>
+          <Overtime balance={data.data.overtime} />
+        </>
+      )}
+    </Screen>
+  )
+}
+
+export function MonthRecord(props: { report: Schemas['MonthlyReport'] }) {
+  const t = words.value
+  const { report } = props
+  const worked = report.days.filter((d) => d.sessions.length > 0 || d.absences.length > 0 || d.holiday)
+  return (
+    <>
+      <dl class="figures">
+        <div>
+          <dt>{t.days.worked}</dt>
+          <dd>{duration(report.totals.worked_minutes)}</dd>
+        </div>
+        <div>
+          <dt>{t.days.expected}</dt>
+          <dd>{duration(report.totals.expected_minutes)}</dd>
+        </div>
+        <div>
+          <dt>{t.days.balance}</dt>
+          <dd>{duration(report.totals.balance_minutes, true)}</dd>
+        </div>
+      </dl>
+      <div class="table-scroll">
+        <table class="record">
+          <thead>
+            <tr>
+              <th scope="col">{t.month.day}</th>
+              <th scope="col">{t.month.sessions}</th>
+              <th scope="col">{t.days.worked}</th>
+              <th scope="col">{t.days.balance}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {worked.map((d) => (
+              <tr key={d.date}>
+                <th scope="row">{dayOf(d.date)}</th>
+                <td>
+                  {d.sessions.map((s) => `${timeOf(s.start)}–${s.end ? timeOf(s.end) : '…'}`).join(', ')}
+                  {d.holiday ? ` ${d.holiday.name}` : ''}
+                  {d.absences.map((a) => ` ${a.label}`).join('')}
+                  {d.corrected ? ` ✎ ${t.days.corrected}` : ''}
+                </td>
+                <td>{duration(d.worked_minutes)}</td>
+                <td>{duration(d.balance_minutes, true)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  )
+}
+
+function Overtime(props: { balance: Schemas['OvertimeBalance'] }) {
+  const t = words.value
+  const { balance } = props
+  return (
+    <section aria-labelledby="overtime-title" class="card">
+      <h2 id="overtime-title">{t.month.overtime}</h2>
+      <dl class="figures">
+        <div>
+          <dt>{t.month.owedRest}</dt>
+          <dd>{duration(balance.owed_rest_minutes)}</dd>
+        </div>
+        <div>
+          <dt>{t.month.owedPay}</dt>
+          <dd>{duration(balance.owed_pay_minutes)}</dd>
+        </div>
+        <div>
+          <dt>{t.month.pending}</dt>
+          <dd>{duration(balance.pending_minutes)}</dd>
+        </div>
+      </dl>
+      {balance.next_deadline && (
+        <p>{t.month.deadline(dayOf(balance.next_deadline, { day: 'numeric', month: 'long', year: 'numeric' }))}</p>
+      )}
+      {balance.overdue_minutes > 0 && (
+        <p class="problem" role="alert">
+          {t.month.overdue(duration(balance.overdue_minutes))}
+        </p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,345 @@
+/**
+ * Profile: my own fields (those a person keeps up to date themselves), my password, my passkeys,
+ * where I am signed in (end a session), my personal keys, and signing out.
+ */
+import { useState } from 'preact/hooks'
+import { api, get, post, query, type Schemas } from '../api.js'
+import { dayOf, localDate, timeOf } from '../format.js'
+import { words } from '../i18n/index.js'
+import { forgetPerson, person } from '../session.js'
+import { Done, Field, Loading, Problem, Said, Screen, useAction, useLoad } from '../ui.js'
+import { createCredential, passkeysAvailable } from '../webauthn.js'
+
+/** The fields a person may change of themselves (decisions 14's personal fields), most used first. */
+const OWN_FIELDS = ['phone_personal', 'personal_email', 'address', 'city', 'postal_code', 'iban'] as const
+type OwnField = (typeof OWN_FIELDS)[number]
+
+const when = (instant: string) => `${dayOf(localDate(new Date(instant)))} ${timeOf(instant)}`
+
+export function Profile() {
+  const t = words.value
+  const action = useAction()
+  return (
+    <Screen title={t.profile.title}>
+      <OwnFields />
+      <PasswordChange />
+      <Passkeys />
+      <Sessions />
+      <PersonalKeys />
+      <section class="card">
+        <Problem error={action.error} />
+        <button
+          type="button"
+          class="secondary wide"
+          disabled={action.busy}
+          onClick={() =>
+            action.run(async () => {
+              await post('/auth/logout')
+              forgetPerson()
+            })
+          }
+        >
+          {t.profile.signOut}
+        </button>
+      </section>
+    </Screen>
+  )
+}
+
+function OwnFields() {
+  const t = words.value
+  const me = person.value!
+  const user = useLoad(() => get<{ data: Schemas['UserFull'] }>(`/users/${me.id}`), [])
+  const [edits, setEdits] = useState<Partial<Record<OwnField, string>>>({})
+  const [saved, setSaved] = useState(false)
+  const action = useAction()
+  if (!user.data) return <Loading error={user.error} />
+  const profile = user.data.data.profile as unknown as Record<string, string | null>
+  const value = (field: OwnField) => edits[field] ?? profile[field] ?? ''
+  return (
+    <form
+      class="card stack"
+      aria-labelledby="own-title"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void action.run(async () => {
+          const changed = Object.fromEntries(Object.entries(edits).map(([field, v]) => [field, v === '' ? null : v]))
+          await api('PATCH', `/users/${me.id}`, changed)
+          setEdits({})
+          setSaved(true)
+          user.reload()
+        })
+      }}
+    >
+      <h2 id="own-title">{t.profile.ownFields}</h2>
+      <p>
+        {user.data.data.full_name} · {user.data.data.email}
+      </p>
+      {OWN_FIELDS.map((field) => (
+        <Field
+          key={field}
+          label={t.profile.field[field]}
+          type={field === 'personal_email' ? 'email' : field === 'phone_personal' ? 'tel' : 'text'}
+          autocomplete={
+            field === 'phone_personal'
+              ? 'tel'
+              : field === 'personal_email'
+                ? 'email'
+                : field === 'postal_code'
+                  ? 'postal-code'
+                  : 'off'
+          }
+          value={value(field)}
+          onInput={(e) => {
+            setSaved(false)
+            setEdits({ ...edits, [field]: e.currentTarget.value })
+          }}
+        />
+      ))}
+      {saved && <Done>{t.saved}</Done>}
+      <Problem error={action.error} />
+      <button type="submit" class="primary" disabled={action.busy || Object.keys(edits).length === 0}>
+        {t.save}
+      </button>
+    </form>
+  )
+}
+
+function PasswordChange() {
+  const t = words.value
+  const [current, setCurrent] = useState('')
+  const [next, setNext] = useState('')
+  const [changed, setChanged] = useState(false)
+  const action = useAction()
+  return (
+    <form
+      class="card stack"
+      aria-labelledby="password-title"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void action.run(async () => {
+          await post('/me/password', { current_password: current, password: next })
+          setCurrent('')
+          setNext('')
+          setChanged(true)
+        })
+      }}
+    >
+      <h2 id="password-title">{t.profile.password}</h2>
+      <Field
+        label={t.profile.currentPassword}
+        type="password"
+        autocomplete="current-password"
+        required
+        value={current}
+        onInput={(e) => setCurrent(e.currentTarget.value)}
+      />
+      <Field
+        label={t.profile.newPassword}
+        hint={t.choosePassword.rules}
+        type="password"
+        autocomplete="new-password"
+        required
+        minLength={8}
+        value={next}
+        onInput={(e) => setNext(e.currentTarget.value)}
+      />
+      {changed && <Done>{t.profile.passwordChanged}</Done>}
+      <Problem error={action.error} />
+      <button type="submit" class="primary" disabled={action.busy}>
+        {t.profile.changePassword}
+      </button>
+    </form>
+  )
+}
+
+function Passkeys() {
+  const t = words.value
+  const list = useLoad(() => get<{ data: Schemas['Passkey'][] }>('/auth/passkeys'), [])
+  const [name, setName] = useState('')
+  const action = useAction()
+  return (
+    <section class="card stack" aria-labelledby="passkeys-title">
+      <h2 id="passkeys-title">{t.profile.passkeys}</h2>
+      <p class="hint">{t.profile.passkeysExplained}</p>
+      {!list.data ? (
+        <Loading error={list.error} />
+      ) : (
+        <ul class="items">
+          {list.data.data.map((p) => (
+            <li key={p.id}>
+              <span>
+                {p.name} · {t.profile.lastUsed(p.last_used_at ? when(p.last_used_at) : t.profile.never)}
+              </span>
+              <button
+                type="button"
+                class="secondary small"
+                aria-label={`${t.remove}: ${p.name}`}
+                onClick={() =>
+                  action.run(async () => {
+                    await api('DELETE', `/auth/passkeys/${p.id}`)
+                    list.reload()
+                  })
+                }
+              >
+                {t.remove}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {passkeysAvailable() && (
+        <form
+          class="stack"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void action.run(async () => {
+              const options = await post<{ data: Record<string, unknown> }>('/auth/passkeys/registration/options')
+              let credential: Record<string, unknown>
+              try {
+                credential = await createCredential(options.data)
+              } catch {
+                throw new Said(t.profile.passkeyCancelled)
+              }
+              await post('/auth/passkeys/registration/verify', { ...credential, ...(name ? { name } : {}) })
+              setName('')
+              list.reload()
+            })
+          }}
+        >
+          <Field
+            label={t.profile.passkeyName}
+            hint={t.profile.passkeyNameHint}
+            maxLength={100}
+            value={name}
+            onInput={(e) => setName(e.currentTarget.value)}
+          />
+          <button type="submit" class="secondary" disabled={action.busy}>
+            {t.profile.addPasskey}
+          </button>
+        </form>
+      )}
+      <Problem error={action.error} />
+    </section>
+  )
+}
+
+function Sessions() {
+  const t = words.value
+  const list = useLoad(() => get<{ data: Schemas['Session'][] }>('/auth/sessions'), [])
+  const action = useAction()
+  return (
+    <section class="card stack" aria-labelledby="sessions-title">
+      <h2 id="sessions-title">{t.profile.sessions}</h2>
+      {!list.data ? (
+        <Loading error={list.error} />
+      ) : (
+        <ul class="items">
+          {list.data.data.map((s) => (
+            <li key={s.id}>
+              <span>
+                {s.current ? (
+                  <strong>{t.profile.thisDevice}</strong>
+                ) : (
+                  (s.user_agent ?? t.profile.unknownDevice).slice(0, 60)
+                )}{' '}
+                · {t.profile.lastSeen(when(s.last_seen_at))}
+              </span>
+              {!s.current && (
+                <button
+                  type="button"
+                  class="secondary small"
+                  aria-label={`${t.profile.endSession}: ${when(s.last_seen_at)}`}
+                  onClick={() =>
+                    action.run(async () => {
+                      await api('DELETE', `/auth/sessions/${s.id}`)
+                      list.reload()
+                    })
+                  }
+                >
+                  {t.profile.endSession}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Problem error={action.error} />
+    </section>
+  )
+}
+
+function PersonalKeys() {
+  const t = words.value
+  const me = person.value!
+  const list = useLoad(
+    () => get<{ data: Schemas['ApiKey'][] }>(`/keys${query({ acts_as_user_id: me.id, page_size: 100 })}`),
+    [],
+  )
+  const [name, setName] = useState('')
+  const [created, setCreated] = useState<string | null>(null)
+  const action = useAction()
+  const keys = list.data?.data.filter((k) => k.personal && k.revoked_at === null) ?? []
+  return (
+    <section class="card stack" aria-labelledby="keys-title">
+      <h2 id="keys-title">{t.profile.keys}</h2>
+      <p class="hint">{t.profile.keysExplained}</p>
+      {!list.data ? (
+        <Loading error={list.error} />
+      ) : (
+        <ul class="items">
+          {keys.map((k) => (
+            <li key={k.id}>
+              <span>
+                {k.name} · {t.profile.lastUsed(k.last_used_at ? when(k.last_used_at) : t.profile.never)}
+              </span>
+              <button
+                type="button"
+                class="secondary small"
+                aria-label={`${t.profile.revoke}: ${k.name}`}
+                onClick={() =>
+                  action.run(async () => {
+                    await post(`/keys/${k.id}/revoke`)
+                    list.reload()
+                  })
+                }
+              >
+                {t.profile.revoke}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {created && (
+        <div class="done" role="status">
+          <p>{t.profile.keyShownOnce}</p>
+          <code class="secret">{created}</code>
+        </div>
+      )}
+      <form
+        class="stack"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void action.run(async () => {
+            const key = await post<{ data: Schemas['CreatedApiKey'] }>('/keys', { name })
+            setCreated(key.data.api_key)
+            setName('')
+            list.reload()
+          })
+        }}
+      >
+        <Field
+          label={t.profile.keyName}
+          required
+          maxLength={100}
+          value={name}
+          onInput={(e) => setName(e.currentTarget.value)}
+        />
+        <button type="submit" class="secondary" disabled={action.busy}>
+          {t.profile.createKey}
+        </button>
+      </form>
+      <Problem error={action.error} />
+    </section>
+  )
+}

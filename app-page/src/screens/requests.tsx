@@ -1,0 +1,316 @@
+/**
+ * Requests: my absences with the vacation left (request one, cancel one), and corrections of my
+ * record: those someone else proposed, waiting for my consent (accept or reject, the reason
+ * shown), and those I proposed.
+ */
+import { useState } from 'preact/hooks'
+import { get, post, query, type Schemas, serviceNow } from '../api.js'
+import { dayOf, localDate, timeOf } from '../format.js'
+import { words } from '../i18n/index.js'
+import { person } from '../session.js'
+import { Done, Field, Loading, Problem, Screen, Select, useAction, useLoad } from '../ui.js'
+
+type Absence = Schemas['Absence']
+type Correction = Schemas['AttendanceCorrection']
+
+export function Requests() {
+  const t = words.value
+  const me = person.value!
+  const year = localDate(serviceNow()).slice(0, 4)
+  const data = useLoad(async () => {
+    const [balance, absences, types, corrections] = await Promise.all([
+      get<{ data: Schemas['VacationBalance'] }>(`/users/${me.id}/vacation-balance${query({ year })}`),
+      get<{ data: Absence[] }>(
+        `/absences${query({ user_id: me.id, from: `${year}-01-01`, to: `${Number(year) + 1}-12-31`, page_size: 100 })}`,
+      ),
+      get<{ data: Schemas['AbsenceType'][] }>('/absence-types'),
+      get<{ data: Correction[] }>(`/attendance/corrections${query({ user_id: me.id, page_size: 100 })}`),
+    ])
+    return { balance: balance.data, absences: absences.data, types: types.data, corrections: corrections.data }
+  }, [])
+  const [requesting, setRequesting] = useState(false)
+  const [said, setSaid] = useState<string | null>(null)
+
+  if (!data.data) return <Loading error={data.error} />
+  const { balance, absences, types, corrections } = data.data
+  const waitingForMe = corrections.filter((c) => c.status === 'pending' && c.proposed_by !== me.id)
+  const mine = corrections.filter((c) => c.proposed_by === me.id)
+  const done = (message: string) => {
+    setSaid(message)
+    data.reload()
+  }
+
+  return (
+    <Screen title={t.requests.title}>
+      {said && <Done>{said}</Done>}
+      {waitingForMe.length > 0 && (
+        <section aria-labelledby="consent-title">
+          <h2 id="consent-title">{t.requests.waitingForMe}</h2>
+          {waitingForMe.map((c) => (
+            <ConsentCard key={c.id} correction={c} onDone={done} />
+          ))}
+        </section>
+      )}
+      <section aria-labelledby="absences-title">
+        <h2 id="absences-title">{t.requests.absences}</h2>
+        <p class="balance">{t.requests.vacationLeft(balance.remaining, balance.entitled, balance.pending)}</p>
+        {requesting ? (
+          <RequestAbsence
+            types={types}
+            onDone={() => {
+              setRequesting(false)
+              done(t.requests.requested)
+            }}
+            onCancel={() => setRequesting(false)}
+          />
+        ) : (
+          <button type="button" class="primary" onClick={() => setRequesting(true)}>
+            {t.requests.newAbsence}
+          </button>
+        )}
+        {absences.length === 0 ? (
+          <p>{t.requests.noAbsences}</p>
+        ) : (
+          <ul class="cards">
+            {absences.map((a) => (
+              <AbsenceCard key={a.id} absence={a} onDone={done} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="corrections-title">
+        <h2 id="corrections-title">{t.requests.myCorrections}</h2>
+        {mine.length === 0 ? (
+          <p>{t.requests.noCorrections}</p>
+        ) : (
+          <ul class="cards">
+            {mine.map((c) => (
+              <CorrectionCard key={c.id} correction={c} onDone={done} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </Screen>
+  )
+}
+
+export function absenceDates(a: Pick<Absence, 'start_date' | 'end_date' | 'start_time' | 'end_time'>): string {
+  const first = dayOf(a.start_date)
+  if (a.start_time) return `${first} ${a.start_time}–${a.end_time}`
+  return a.start_date === a.end_date ? first : `${first} – ${dayOf(a.end_date)}`
+}
+
+function AbsenceCard(props: { absence: Absence; onDone: (message: string) => void }) {
+  const t = words.value
+  const { absence } = props
+  const action = useAction()
+  const today = localDate(serviceNow())
+  const cancellable = (absence.status === 'pending' || absence.status === 'approved') && absence.end_date >= today
+  return (
+    <li class="card">
+      <p>
+        <strong>{absence.type.label}</strong> · {absenceDates(absence)}
+      </p>
+      <p>
+        <span class={`status ${absence.status}`}>{t.status[absence.status]}</span>
+      </p>
+      <Problem error={action.error} />
+      {cancellable && (
+        <button
+          type="button"
+          class="secondary"
+          disabled={action.busy}
+          onClick={() =>
+            action.run(async () => {
+              await post(`/absences/${absence.id}/cancel`)
+              props.onDone(t.requests.cancelled)
+            })
+          }
+        >
+          {t.requests.cancelAbsence}
+        </button>
+      )}
+    </li>
+  )
+}
+
+function RequestAbsence(props: { types: Schemas['AbsenceType'][]; onDone: () => void; onCancel: () => void }) {
+  const t = words.value
+  const me = person.value!
+  const today = localDate(serviceNow())
+  const [type, setType] = useState(props.types[0]?.key ?? 'vacation')
+  const [start, setStart] = useState(today)
+  const [end, setEnd] = useState(today)
+  const [hourly, setHourly] = useState(false)
+  const [from, setFrom] = useState('')
+  const [to, setTo] = useState('')
+  const action = useAction()
+  const chosen = props.types.find((k) => k.key === type)
+  const byHours = hourly && chosen?.allows_hourly
+  return (
+    <form
+      class="stack card"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void action.run(async () => {
+          await post('/absences', {
+            user_id: me.id,
+            type,
+            start_date: start,
+            end_date: byHours ? start : end,
+            ...(byHours ? { start_time: from, end_time: to } : {}),
+          })
+          props.onDone()
+        })
+      }}
+    >
+      <h3>{t.requests.newAbsence}</h3>
+      <Select label={t.requests.type} value={type} onChange={setType}>
+        {props.types.map((k) => (
+          <option key={k.key} value={k.key}>
+            {k.label}
+          </option>
+        ))}
+      </Select>
+      {chosen?.allows_hourly && (
+        <label class="check">
+          <input type="checkbox" checked={hourly} onChange={(e) => setHourly(e.currentTarget.checked)} />{' '}
+          {t.requests.byHours}
+        </label>
+      )}
+      <Field
+        label={byHours ? t.requests.day : t.requests.from}
+        type="date"
+        required
+        min={today}
+        value={start}
+        onInput={(e) => setStart(e.currentTarget.value)}
+      />
+      {byHours ? (
+        <>
+          <Field
+            label={t.requests.startTime}
+            type="time"
+            required
+            value={from}
+            onInput={(e) => setFrom(e.currentTarget.value)}
+          />
+          <Field
+            label={t.requests.endTime}
+            type="time"
+            required
+            value={to}
+            onInput={(e) => setTo(e.currentTarget.value)}
+          />
+        </>
+      ) : (
+        <Field
+          label={t.requests.to}
+          type="date"
+          required
+          min={start}
+          value={end}
+          onInput={(e) => setEnd(e.currentTarget.value)}
+        />
+      )}
+      <Problem error={action.error} />
+      <div class="row">
+        <button type="submit" class="primary" disabled={action.busy}>
+          {t.requests.send}
+        </button>
+        <button type="button" class="secondary" onClick={props.onCancel}>
+          {t.cancel}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+/** A correction's changes in words: "Add Clock-out, Tue 3 Nov 18:15". */
+export function changesOf(correction: Correction): string[] {
+  const t = words.value
+  return correction.changes.map((change: any) => {
+    const when = change.ts ? `${dayOf(localDate(new Date(change.ts)))} ${timeOf(change.ts)}` : ''
+    if (change.action === 'add') return t.correction.addsPunch(t.punch[change.type as 'in'], when)
+    if (change.action === 'move') return t.correction.movesPunch(when)
+    return t.correction.voidsPunch
+  })
+}
+
+function ConsentCard(props: { correction: Correction; onDone: (message: string) => void }) {
+  const t = words.value
+  const { correction } = props
+  const action = useAction()
+  const [note, setNote] = useState('')
+  const decide = (decision: 'approved' | 'rejected') =>
+    action.run(async () => {
+      await post(`/attendance/corrections/${correction.id}/decide`, { decision, ...(note ? { note } : {}) })
+      props.onDone(decision === 'approved' ? t.requests.accepted : t.requests.rejected)
+    })
+  return (
+    <div class="card">
+      <ul>
+        {changesOf(correction).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <p>
+        {t.requests.reason}: {correction.reason}
+      </p>
+      <Field
+        label={t.requests.note}
+        hint={t.requests.noteHint}
+        maxLength={1000}
+        value={note}
+        onInput={(e) => setNote(e.currentTarget.value)}
+      />
+      <Problem error={action.error} />
+      <div class="row">
+        <button type="button" class="primary" disabled={action.busy} onClick={() => decide('approved')}>
+          {t.requests.accept}
+        </button>
+        <button type="button" class="secondary" disabled={action.busy} onClick={() => decide('rejected')}>
+          {t.requests.reject}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+function CorrectionCard(props: { correction: Correction; onDone: (message: string) => void }) {
+  const t = words.value
+  const { correction } = props
+  const action = useAction()
+  return (
+    <li class="card">
+      <ul>
+        {changesOf(correction).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <p>
+        {t.requests.reason}: {correction.reason}
+      </p>
+      <p>
+        <span class={`status ${correction.status}`}>{t.status[correction.status]}</span>
+        {correction.decision_note ? ` · ${correction.decision_note}` : ''}
+      </p>
+      <Problem error={action.error} />
+      {correction.status === 'pending' && (
+        <button
+          type="button"
+          class="secondary"
+          disabled={action.busy}
+          onClick={() =>
+            action.run(async () => {
+              await post(`/attendance/corrections/${correction.id}/cancel`)
+              props.onDone(t.requests.withdrawn)
+            })
+          }
+        >
+          {t.requests.withdraw}
+        </button>
+      )}
+    </li>
+  )
+}

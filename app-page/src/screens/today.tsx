@@ -1,0 +1,197 @@
+/**
+ * Today: one big button for the next punch the record allows (in, break, back, out; on site or
+ * remote where the person may work remotely), the running session, and today's worked time
+ * against the expected, as the service counts them. Punches made offline wait on the phone and
+ * show as waiting until the service has them.
+ */
+import { useEffect, useState } from 'preact/hooks'
+import { ApiError, Offline, get, query, type Schemas, serviceNow } from '../api.js'
+import { dayOf, duration, localDate, timeOf } from '../format.js'
+import { words } from '../i18n/index.js'
+import { type Modality, type PunchType, punch, refusedPunches, sendWaiting, waitingPunches } from '../punches.js'
+import { person } from '../session.js'
+import { Done, Link, Loading, Problem, Said, Screen, useAction, useLoad } from '../ui.js'
+
+interface Moment {
+  type: PunchType
+  ts: string
+}
+
+interface TodayState {
+  day: Schemas['DailyAttendance'] | undefined
+  /** The effective punches since yesterday. */
+  recorded: Moment[]
+  offline?: boolean
+}
+
+/** Today as the service last told it, kept on the phone for when it cannot be reached. Cleared on sign-out. */
+export const lastSeen = {
+  key: 'jornada-app-today',
+  keep(userId: string, state: TodayState): void {
+    localStorage.setItem(this.key, JSON.stringify({ userId, ...state }))
+  },
+  read(userId: string): TodayState | null {
+    try {
+      const kept = JSON.parse(localStorage.getItem(this.key) ?? 'null')
+      return kept?.userId === userId ? kept : null
+    } catch {
+      return null
+    }
+  },
+}
+
+/** What may follow the last punch (the record's sequence). */
+export function nextPunches(last: PunchType | undefined): PunchType[] {
+  if (last === 'in' || last === 'break_end') return ['break_start', 'out']
+  if (last === 'break_start') return ['break_end']
+  return ['in']
+}
+
+/** "lun, 2 nov 08:59": when the session left open began, from the refusal's details. */
+function sinceOf(refusal: ApiError): string {
+  const started = refusal.details.find((d) => d.field === 'session_started_at')?.value
+  return started ? `${dayOf(localDate(new Date(started)))} ${timeOf(started)}` : ''
+}
+
+export function Today() {
+  const t = words.value
+  const me = person.value!
+  const today = localDate(serviceNow())
+  const [tick, setTick] = useState(0)
+  // Worked time moves while a session runs: read it again each minute.
+  useEffect(() => {
+    const timer = setInterval(() => setTick((n) => n + 1), 60_000)
+    return () => clearInterval(timer)
+  }, [])
+  const loaded = useLoad(async (): Promise<TodayState> => {
+    await sendWaiting()
+    const yesterday = localDate(new Date(serviceNow().getTime() - 86_400_000))
+    try {
+      const [day, log] = await Promise.all([
+        get<{ data: Schemas['DailyAttendance'][] }>(`/attendance${query({ user_id: me.id, from: today, to: today })}`),
+        get<{ data: Schemas['PunchLogEntry'][] }>(
+          `/attendance/punches${query({ user_id: me.id, from: yesterday, to: today, page_size: 100 })}`,
+        ),
+      ])
+      const state: TodayState = {
+        day: day.data[0],
+        recorded: log.data.filter((p) => p.superseded_by === null).map((p) => ({ type: p.type, ts: p.ts })),
+      }
+      lastSeen.keep(me.id, state)
+      return state
+    } catch (error) {
+      // Offline: what the service said last, so that the next punch is offered and can wait here.
+      const kept = error instanceof Offline ? lastSeen.read(me.id) : null
+      if (kept) return { recorded: kept.recorded, day: kept.day?.date === today ? kept.day : undefined, offline: true }
+      throw error
+    }
+  }, [tick])
+  const action = useAction()
+  const [said, setSaid] = useState<string | null>(null)
+  const [leftOpen, setLeftOpen] = useState<ApiError | null>(null)
+
+  if (!loaded.data) return <Loading error={loaded.error} />
+  const waiting: Moment[] = waitingPunches.value.map((p) => ({ type: p.body.type, ts: p.body.ts }))
+  const moments: Moment[] = [...loaded.data.recorded, ...waiting].sort((a, b) => a.ts.localeCompare(b.ts))
+  const last = moments.at(-1)
+  const next = nextPunches(last?.type)
+  const day = loaded.data.day
+
+  const doPunch = (type: PunchType, modality?: Modality) =>
+    action.run(async () => {
+      setSaid(null)
+      setLeftOpen(null)
+      const outcome = await punch(type, modality)
+      if (outcome instanceof ApiError) {
+        if (outcome.code === 'session_left_open') {
+          setLeftOpen(outcome)
+          return
+        }
+        throw new Said(outcome.message)
+      }
+      const at = timeOf(serviceNow())
+      setSaid(outcome === 'sent' ? t.today.recorded(t.punch[type], at) : t.today.savedOffline(t.punch[type], at))
+      loaded.reload()
+    })
+
+  const buttons: { type: PunchType; modality?: Modality; label: string }[] = next.flatMap((type) =>
+    type === 'in' && me.remoteWorkAllowed
+      ? [
+          { type, modality: 'onsite' as const, label: t.today.inOnsite },
+          { type, modality: 'remote' as const, label: t.today.inRemote },
+        ]
+      : [{ type, label: t.today.action[type] }],
+  )
+
+  return (
+    <Screen title={t.today.title}>
+      {loaded.data.offline && <p class="problem">{t.today.offlineNow}</p>}
+      <p class="state" aria-live="polite">
+        {last === undefined || last.type === 'out'
+          ? t.today.notIn
+          : last.type === 'break_start'
+            ? t.today.onBreakSince(timeOf(last.ts))
+            : t.today.inSince(timeOf([...moments].reverse().find((m) => m.type === 'in')?.ts ?? last.ts))}
+      </p>
+      <div class="punch-buttons">
+        {buttons.map((b, i) => (
+          <button
+            key={`${b.type}-${b.modality ?? ''}`}
+            type="button"
+            class={i === 0 ? 'primary big' : 'secondary big'}
+            disabled={action.busy}
+            onClick={() => doPunch(b.type, b.modality)}
+          >
+            {b.label}
+          </button>
+        ))}
+      </div>
+      {said && <Done>{said}</Done>}
+      <Problem error={action.error} />
+      {leftOpen && (
+        <div class="problem" role="alert">
+          <p>{t.today.leftOpen(sinceOf(leftOpen))}</p>
+          <Link href="/app/requests">{t.today.leftOpenAction}</Link>
+        </div>
+      )}
+      {day && (
+        <dl class="figures">
+          <div>
+            <dt>{t.today.worked}</dt>
+            <dd>{duration(day.worked_minutes)}</dd>
+          </div>
+          <div>
+            <dt>{t.today.expected}</dt>
+            <dd>{duration(day.expected_minutes)}</dd>
+          </div>
+          <div>
+            <dt>{t.today.balance}</dt>
+            <dd>{duration(day.balance_minutes, true)}</dd>
+          </div>
+        </dl>
+      )}
+      {day?.holiday && <p>{t.today.holiday(day.holiday.name)}</p>}
+      <h2>{t.today.punchesToday}</h2>
+      {moments.filter((m) => localDate(new Date(m.ts)) === today).length === 0 ? (
+        <p>{t.today.noPunches}</p>
+      ) : (
+        <ul class="punches">
+          {moments
+            .filter((m) => localDate(new Date(m.ts)) === today)
+            .map((m) => (
+              <li key={m.ts}>
+                <span class="time">{timeOf(m.ts)}</span> {t.punch[m.type]}
+                {waiting.includes(m) && <span class="badge">{t.today.waiting}</span>}
+              </li>
+            ))}
+        </ul>
+      )}
+      {waiting.length > 0 && <p class="hint">{t.today.waitingExplained}</p>}
+      {refusedPunches.value.map((r) => (
+        <p class="problem" role="alert" key={r.ts}>
+          {t.today.refusedLater(t.punch[r.type], timeOf(r.ts), r.message)}
+        </p>
+      ))}
+    </Screen>
+  )
+}

@@ -1,0 +1,122 @@
+/**
+ * Who is signed in, and what they may see: read from the public API once the session cookie
+ * answers (`me`, their own user, the company's settings, whether anyone reports to them). The
+ * screens a person is offered follow from it; what they may do is still the service's decision.
+ */
+import { signal } from '@preact/signals'
+import { get, Offline, query, type Schemas } from './api.js'
+
+export interface Person {
+  id: string
+  name: string
+  email: string
+  role: 'member' | 'admin'
+  /** A member of the company's HR department. */
+  isHr: boolean
+  /** Someone reports to them. */
+  isSupervisor: boolean
+  remoteWorkAllowed: boolean
+  tenantId: string
+  companyName: string
+  timeZone: string
+  companyLanguage: 'es' | 'en'
+  sso: boolean
+}
+
+/** undefined while it is being found out; null when nobody is signed in. */
+export const person = signal<Person | null | undefined>(undefined)
+
+export const seesTeam = (p: Person) => p.role === 'admin' || p.isHr || p.isSupervisor
+
+/** What the sign-in screen remembers of the last company, to offer its single sign-on. */
+export interface RememberedCompany {
+  id: string
+  name: string
+  sso: boolean
+}
+const COMPANY_KEY = 'jornada-app-company'
+
+export function rememberedCompany(): RememberedCompany | null {
+  try {
+    const kept = JSON.parse(localStorage.getItem(COMPANY_KEY) ?? 'null')
+    return kept && typeof kept.id === 'string' ? kept : null
+  } catch {
+    return null
+  }
+}
+
+export function rememberCompany(company: RememberedCompany): void {
+  localStorage.setItem(COMPANY_KEY, JSON.stringify(company))
+}
+
+interface Me {
+  tenant: { id: string; name: string }
+  acts_as_user: { id: string; email: string; name: string }
+  credential: 'key' | 'session'
+}
+
+/**
+ * Who was signed in on this phone last, kept so that the app opens offline on Today and a punch
+ * can wait for the connection: names and settings only, nothing the record holds.
+ */
+const PERSON_KEY = 'jornada-app-person'
+
+export function forgetPerson(): void {
+  localStorage.removeItem(PERSON_KEY)
+  localStorage.removeItem('jornada-app-today')
+  person.value = null
+}
+
+function keptPerson(): Person | null {
+  try {
+    const kept = JSON.parse(localStorage.getItem(PERSON_KEY) ?? 'null')
+    return kept && typeof kept.id === 'string' ? kept : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Finds out who the session is; null when there is none (the API answered 401). Offline, the
+ * person last signed in here (the session cookie, if it has ended, will say so once back).
+ */
+export async function loadPerson(): Promise<Person | null> {
+  let me: Me
+  try {
+    me = (await get<{ data: Me }>('/me')).data
+  } catch (error) {
+    if (error instanceof Offline) {
+      person.value = keptPerson()
+      return person.value
+    }
+    if ((error as { status?: number }).status === 401) {
+      forgetPerson()
+      return null
+    }
+    throw error
+  }
+  const id = me.acts_as_user.id
+  const [user, tenant, reports] = await Promise.all([
+    get<{ data: Schemas['UserFull'] }>(`/users/${id}`),
+    get<{ data: Schemas['Tenant'] }>('/tenant'),
+    get<{ data: unknown[] }>(`/users${query({ manager_id: id, status: 'active', page_size: 1 })}`),
+  ])
+  const found: Person = {
+    id,
+    name: user.data.full_name,
+    email: user.data.email,
+    role: user.data.role,
+    isHr: tenant.data.hr_department_id !== null && user.data.department?.id === tenant.data.hr_department_id,
+    isSupervisor: reports.data.length > 0,
+    remoteWorkAllowed: user.data.remote_work_allowed,
+    tenantId: me.tenant.id,
+    companyName: me.tenant.name,
+    timeZone: tenant.data.timezone,
+    companyLanguage: tenant.data.language,
+    sso: tenant.data.sso !== null,
+  }
+  rememberCompany({ id: found.tenantId, name: found.companyName, sso: found.sso })
+  localStorage.setItem(PERSON_KEY, JSON.stringify(found))
+  person.value = found
+  return found
+}

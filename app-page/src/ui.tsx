@@ -1,0 +1,182 @@
+/** The few pieces every screen is built from: a titled screen, fields, buttons, messages. */
+import type { ComponentChildren, JSX } from 'preact'
+import { useEffect, useRef, useState } from 'preact/hooks'
+import { ApiError, Offline } from './api.js'
+import { words } from './i18n/index.js'
+import { navigate } from './router.js'
+
+/** A screen: its heading takes the focus when it opens, so a screen reader announces where the person is. */
+export function Screen(props: { title: string; children: ComponentChildren; actions?: ComponentChildren }) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    document.title = `${props.title} · Jornada`
+    heading.current?.focus()
+  }, [props.title])
+  return (
+    <section class="screen" aria-labelledby="screen-title">
+      <div class="screen-head">
+        <h1 id="screen-title" tabIndex={-1} ref={heading}>
+          {props.title}
+        </h1>
+        {props.actions}
+      </div>
+      {props.children}
+    </section>
+  )
+}
+
+/** A link inside the app: it changes the screen without loading the page again. */
+export function Link(props: { href: string; children: ComponentChildren; class?: string; current?: boolean }) {
+  return (
+    <a
+      href={props.href}
+      class={props.class}
+      aria-current={props.current ? 'page' : undefined}
+      onClick={(event) => {
+        if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return
+        event.preventDefault()
+        navigate(props.href)
+      }}
+    >
+      {props.children}
+    </a>
+  )
+}
+
+let fieldCount = 0
+/** A labelled input: the label names it, the hint and the error are read with it. */
+export function Field(
+  props: { label: string; hint?: string; error?: string | null } & JSX.InputHTMLAttributes<HTMLInputElement>,
+) {
+  const [id] = useState(() => `field-${++fieldCount}`)
+  const { label, hint, error, ...input } = props
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      {hint && (
+        <p class="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      <input id={id} aria-describedby={described} aria-invalid={error ? true : undefined} {...input} />
+      {error && (
+        <p class="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+export function Select(props: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  children: ComponentChildren
+}) {
+  const [id] = useState(() => `field-${++fieldCount}`)
+  return (
+    <div class="field">
+      <label for={id}>{props.label}</label>
+      <select id={id} value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
+        {props.children}
+      </select>
+    </div>
+  )
+}
+
+/** A refusal or a failure, said so that the person knows what to do next. */
+export function Problem(props: { error: unknown }) {
+  if (!props.error) return null
+  return (
+    <p class="problem" role="alert">
+      {explain(props.error)}
+    </p>
+  )
+}
+
+export function Done(props: { children: ComponentChildren }) {
+  return (
+    <p class="done" role="status">
+      {props.children}
+    </p>
+  )
+}
+
+/** An error whose message is already written for the person (in their language). */
+export class Said extends Error {}
+
+/** What to tell the person about an error. The service's own message is written for them and names the field. */
+export function explain(error: unknown): string {
+  const t = words.value
+  if (error instanceof Said) return error.message
+  if (error instanceof Offline) return t.offline
+  if (error instanceof ApiError) {
+    const known = (t.errors as Record<string, string | undefined>)[error.code]
+    const detail = error.details
+      .map((d) => d.message)
+      .filter(Boolean)
+      .join('; ')
+    if (known) return known
+    return detail && !error.message.includes(detail) ? `${error.message} (${detail})` : error.message
+  }
+  return t.unexpected
+}
+
+/** Runs what a button asks for, once at a time, keeping its error to show. */
+export function useAction(): {
+  busy: boolean
+  error: unknown
+  run: (work: () => Promise<void>) => Promise<void>
+  clear: () => void
+} {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<unknown>(null)
+  return {
+    busy,
+    error,
+    clear: () => setError(null),
+    run: async (work) => {
+      if (busy) return
+      setBusy(true)
+      setError(null)
+      try {
+        await work()
+      } catch (caught) {
+        setError(caught)
+      } finally {
+        setBusy(false)
+      }
+    },
+  }
+}
+
+/** Loads what a screen shows, again whenever `deps` change or `reload` is called. */
+export function useLoad<T>(
+  load: () => Promise<T>,
+  deps: unknown[],
+): { data: T | undefined; error: unknown; reload: () => void } {
+  const [state, setState] = useState<{ data: T | undefined; error: unknown }>({ data: undefined, error: null })
+  const [round, setRound] = useState(0)
+  useEffect(() => {
+    let current = true
+    load().then(
+      (data) => current && setState({ data, error: null }),
+      (error) => current && setState((before) => ({ data: before.data, error })),
+    )
+    return () => {
+      current = false
+    }
+  }, [...deps, round])
+  return { ...state, reload: () => setRound((n) => n + 1) }
+}
+
+export function Loading(props: { error?: unknown }) {
+  if (props.error) return <Problem error={props.error} />
+  return (
+    <p class="loading" role="status">
+      {words.value.loading}
+    </p>
+  )
+}

@@ -1,0 +1,56 @@
+/**
+ * The app at /app (decisions 17): the bundle `npm run build` writes to dist/app-page (see
+ * scripts/build-pages.mjs), served from the service's own origin. Every address under /app answers
+ * the same page, which shows the screen of its path (a reload or a link from a mail opens that
+ * screen). The app speaks only the public API, with the session cookie; the page, its script and
+ * its service worker hold no personal data and need no credential. `/favicon.ico` is the app's icon.
+ */
+import type { FastifyInstance } from 'fastify'
+import { type PageFile, registerStaticPage } from '../../http/static-pages.js'
+
+/** The same three levels up from src/modules/app-page and from dist/modules/app-page: the package root. */
+const PAGE_DIR = new URL('../../../dist/app-page/', import.meta.url)
+
+/** The kiosk's policy, plus the manifest and the service worker, both from this origin. */
+const APP_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' data:",
+  "manifest-src 'self'",
+  "worker-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+const DOCUMENT: PageFile = { file: 'index.html', type: 'text/html; charset=utf-8' }
+const IMMUTABLE_FOR_A_DAY = 'public, max-age=86400'
+
+export function registerAppPage(app: FastifyInstance, pageDir: URL = PAGE_DIR): void {
+  registerStaticPage(app, {
+    name: 'app',
+    dir: pageDir,
+    policy: APP_POLICY,
+    files: {
+      '/app': DOCUMENT,
+      '/app/app.js': { file: 'app.js', type: 'text/javascript; charset=utf-8' },
+      '/app/app.css': { file: 'app.css', type: 'text/css; charset=utf-8' },
+      '/app/manifest.webmanifest': { file: 'manifest.webmanifest', type: 'application/manifest+json' },
+      // The service worker is looked for again at each visit, so a new version is found at once. Its
+      // scope is /app, which holds the app's own address (/app/ alone would leave /app out).
+      '/app/sw.js': {
+        file: 'sw.js',
+        type: 'text/javascript; charset=utf-8',
+        cacheControl: 'no-cache',
+        headers: { 'Service-Worker-Allowed': '/app' },
+      },
+      '/app/icon.svg': { file: 'icon.svg', type: 'image/svg+xml', cacheControl: IMMUTABLE_FOR_A_DAY },
+      '/app/icon-192.png': { file: 'icon-192.png', type: 'image/png', cacheControl: IMMUTABLE_FOR_A_DAY },
+      '/app/icon-512.png': { file: 'icon-512.png', type: 'image/png', cacheControl: IMMUTABLE_FOR_A_DAY },
+      '/favicon.ico': { file: 'favicon.ico', type: 'image/x-icon', cacheControl: IMMUTABLE_FOR_A_DAY },
+    },
+    fallback: { prefix: '/app', document: DOCUMENT },
+  })
+}

@@ -1,0 +1,1 @@
+export { registerAppPage } from './app-page.routes.js'

@@ -1,0 +1,59 @@
+/**
+ * Driving Debian's Chromium from the tests (playwright-core, which downloads no browser): where it
+ * is, the automated accessibility check (axe-core) every page passes, and where screenshots for the
+ * docs go. Tests that need it are skipped, and say so, where Chromium is not installed.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { createServer } from 'node:net'
+import type { Page } from 'playwright-core'
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const HAS_CHROMIUM = existsSync(CHROMIUM)
+export const NO_CHROMIUM = !HAS_CHROMIUM && 'Chromium not installed'
+export const SCREENSHOTS = new URL('../../docs/images/', import.meta.url)
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking']
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** Serious and critical accessibility violations of what the page shows now. */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  // Code run in the page names its globals through globalThis: the tests are type-checked without the DOM library.
+  await page.evaluate(AXE_SOURCE)
+  const result = await page.evaluate(async () =>
+    (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] }),
+  )
+  return result.violations
+    .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v: any) => `${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target.join(' ')).join(', ')})`)
+}
+
+/** A port nobody listens on now, for a service whose address must be known before it starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** Runs a browser test's steps; when one fails, says what the page showed then (and what it threw). */
+export async function showingThePage(page: Page, steps: () => Promise<void>): Promise<void> {
+  const thrown: string[] = []
+  page.on('pageerror', (error) => thrown.push(error.message))
+  try {
+    await steps()
+  } catch (error) {
+    const shown = await page
+      .locator('body')
+      .innerText({ timeout: 1000 })
+      .catch(() => '(unreadable)')
+    throw new Error(
+      `${(error as Error).message}\n--- the page at ${page.url()} showed:\n${shown}\n--- it threw: ${thrown.join('; ') || 'nothing'}`,
+      { cause: error },
+    )
+  }
+}
