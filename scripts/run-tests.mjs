@@ -25,6 +25,7 @@ const LONGEST_FIRST = [
   'test/api/edge.test.ts',
   'test/browser/kiosk-page.test.ts',
   'test/browser/app-worker.test.ts',
+  'test/browser/app-team.test.ts',
   'test/cli-accounts.test.ts',
   'test/webhooks-restart.test.ts',
   'test/workers.test.ts',

@@ -180,3 +180,13 @@ export function Loading(props: { error?: unknown }) {
     </p>
   )
 }
+
+/** A table that may be wider than a phone: it scrolls sideways, and a keyboard can reach it to scroll it. */
+export function ScrollRegion(props: { label: string; children: ComponentChildren }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard (WCAG 2.1.1)
+    <section class="table-scroll" tabIndex={0} aria-label={props.label}>
+      {props.children}
+    </section>
+  )
+}

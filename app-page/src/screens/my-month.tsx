@@ -4,11 +4,11 @@
  */
 import { useState } from 'preact/hooks'
 import { get, post, query, type Schemas, serviceNow } from '../api.js'
-import { addMonths, dayOf, duration, localDate, timeOf } from '../format.js'
+import { addMonths, dayOf, duration, localDate, monthName, timeOf } from '../format.js'
 import { words } from '../i18n/index.js'
 import { navigate, param } from '../router.js'
 import { person } from '../session.js'
-import { Done, Loading, Problem, Screen, useAction, useLoad } from '../ui.js'
+import { Done, Loading, Problem, Screen, ScrollRegion, useAction, useLoad } from '../ui.js'
 import { MonthSwitcher } from './my-days.js'
 
 export function MyMonth() {
@@ -102,7 +102,7 @@ export function MonthRecord(props: { report: Schemas['MonthlyReport'] }) {
           <dd>{duration(report.totals.balance_minutes, true)}</dd>
         </div>
       </dl>
-      <div class="table-scroll">
+      <ScrollRegion label={t.month.daysOf(monthName(report.month))}>
         <table class="record">
           <thead>
             <tr>
@@ -128,7 +128,7 @@ export function MonthRecord(props: { report: Schemas['MonthlyReport'] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   )
 }

@@ -1,9 +1,9 @@
 /** Team month: each visible employee's month as the summary counts it, with the overtime proposed for it. */
 import { useState } from 'preact/hooks'
 import { get, query, type Schemas, serviceNow } from '../api.js'
-import { duration, lastDayOf, localDate } from '../format.js'
+import { duration, lastDayOf, localDate, monthName } from '../format.js'
 import { words } from '../i18n/index.js'
-import { Loading, Screen, useLoad } from '../ui.js'
+import { Loading, Screen, ScrollRegion, useLoad } from '../ui.js'
 import { MonthSwitcher } from './my-days.js'
 
 export function TeamMonth() {
@@ -26,7 +26,7 @@ export function TeamMonth() {
       {!data.data ? (
         <Loading error={data.error} />
       ) : (
-        <div class="table-scroll">
+        <ScrollRegion label={`${t.team.monthTitle}: ${monthName(month)}`}>
           <table class="record">
             <thead>
               <tr>
@@ -49,7 +49,7 @@ export function TeamMonth() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </Screen>
   )
