@@ -177,7 +177,7 @@ forEachEngine(
         await page.getByRole('heading', { name: 'Iniciar sesión', level: 1 }).waitFor()
         await page.getByRole('button', { name: 'Entrar con una llave de acceso' }).click()
         await page.getByRole('heading', { name: 'Hoy', level: 1 }).waitFor()
-        const sessions = await page.evaluate(async () => (await fetch('/api/v1/auth/sessions')).json())
+        const sessions: any = await page.evaluate(async () => (await fetch('/api/v1/auth/sessions')).json())
         assert.deepEqual(
           sessions.data.filter((s: any) => s.current).map((s: any) => s.method),
           ['passkey'],
