@@ -8,8 +8,20 @@ import { person } from './session.js'
 const zone = () => person.value?.timeZone ?? 'Europe/Madrid'
 const locale = () => (language.value === 'es' ? 'es-ES' : 'en-GB')
 
+/** Making a formatter costs far more than using one (a calendar formats hundreds of dates): each is made once. */
+const formatters = new Map<string, Intl.DateTimeFormat>()
+function cached(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`
+  let found = formatters.get(key)
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale, options)
+    formatters.set(key, found)
+  }
+  return found
+}
+
 function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat(locale(), { timeZone: zone(), ...options })
+  return cached(locale(), { timeZone: zone(), ...options })
 }
 
 /** 09:05 */
@@ -22,14 +34,12 @@ export function dayOf(
   date: string,
   options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' },
 ): string {
-  return new Intl.DateTimeFormat(locale(), { ...options, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`))
+  return cached(locale(), { ...options, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`))
 }
 
 /** noviembre de 2026 */
 export function monthName(month: string): string {
-  return new Intl.DateTimeFormat(locale(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${month}-15T12:00:00Z`),
-  )
+  return cached(locale(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`))
 }
 
 /** 7 h 30 min; a negative balance keeps its sign (−0 h 45 min). */

@@ -144,6 +144,7 @@ forEachEngine(
         await page.getByRole('heading', { name: 'Ausencias por decidir' }).waitFor()
         await page.getByText('También fuera esos días: Lucía Pérez.').waitFor()
         await page.getByText('Motivo: Entré antes').waitFor()
+        await page.getByText('Entrada del mar, 17 nov: 09:00 → 07:00').waitFor()
         assert.deepEqual(await accessibilityProblems(page), [], 'inbox')
         if (t.engine === 'sqlite') await page.screenshot({ path: new URL('app-inbox-phone.png', SCREENSHOTS).pathname })
         await page.getByRole('button', { name: 'Aprobar: Pablo Íñiguez · Vacaciones' }).click()

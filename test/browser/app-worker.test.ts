@@ -227,6 +227,7 @@ forEachEngine(
         await page.getByRole('link', { name: 'Solicitudes' }).click()
         await page.getByRole('heading', { name: 'Esperando su respuesta' }).waitFor()
         await page.getByText('Motivo: El torno de la entrada falló: llegó a las 08:45').waitFor()
+        await page.getByText('Entrada del lun, 5 oct: 08:58 → 08:45').waitFor()
         assert.deepEqual(await accessibilityProblems(page), [], 'requests with a correction to consent to')
         await page.getByRole('button', { name: 'Aceptar' }).click()
         await page.getByText('Corrección aceptada: su registro está actualizado.').waitFor()

@@ -147,6 +147,7 @@ export const en = {
     sent: 'Proposal sent: your supervisor or HR will decide. You can follow it in Requests.',
     addsPunch: (what: string, when: string) => `Adds ${what} on ${when}`,
     movesPunch: (when: string) => `Moves a punch to ${when}`,
+    movedFromTo: (what: string, day: string, from: string, to: string) => `${what} on ${day}: ${from} → ${to}`,
     voidsPunch: 'Removes a punch',
   },
   requests: {

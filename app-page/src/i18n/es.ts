@@ -157,6 +157,7 @@ export const es: typeof en = {
     sent: 'Propuesta enviada: decidirá su responsable o RR. HH. Puede seguirla en Solicitudes.',
     addsPunch: (what: string, when: string) => `Añade ${what.toLowerCase()} el ${when}`,
     movesPunch: (when: string) => `Mueve un fichaje al ${when}`,
+    movedFromTo: (what: string, day: string, from: string, to: string) => `${what} del ${day}: ${from} → ${to}`,
     voidsPunch: 'Anula un fichaje',
   },
   requests: {

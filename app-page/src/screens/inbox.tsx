@@ -9,7 +9,7 @@ import { addDays, localDate } from '../format.js'
 import { words } from '../i18n/index.js'
 import { person } from '../session.js'
 import { Done, Loading, Problem, Screen, useAction, useLoad } from '../ui.js'
-import { absenceDates, changesOf } from './requests.js'
+import { absenceDates, changesOf, movedPunches } from './requests.js'
 
 type Absence = Schemas['Absence']
 type Correction = Schemas['AttendanceCorrection']
@@ -39,12 +39,15 @@ export function Inbox() {
     const away = approved.data.filter((o) =>
       absences.some((a) => o.start_date <= a.end_date && o.end_date >= a.start_date),
     )
-    const names = await namesOf([...absences, ...away, ...toDecide].map((x) => x.user_id))
-    return { absences, away, corrections: toDecide, names }
+    const [names, moved] = await Promise.all([
+      namesOf([...absences, ...away, ...toDecide].map((x) => x.user_id)),
+      movedPunches(toDecide),
+    ])
+    return { absences, away, corrections: toDecide, names, moved }
   }, [])
   const [said, setSaid] = useState<string | null>(null)
   if (!data.data) return <Loading error={data.error} />
-  const { absences, away, corrections, names } = data.data
+  const { absences, away, corrections, names, moved } = data.data
   const done = (message: string) => {
     setSaid(message)
     data.reload()
@@ -88,7 +91,7 @@ export function Inbox() {
                 key={c.id}
                 path={`/attendance/corrections/${c.id}/decide`}
                 title={names.get(c.user_id) ?? c.user_id}
-                lines={[...changesOf(c), `${t.requests.reason}: ${c.reason}`]}
+                lines={[...changesOf(c, moved), `${t.requests.reason}: ${c.reason}`]}
                 onDone={done}
               />
             ))}

@@ -5,7 +5,7 @@
  */
 import { useState } from 'preact/hooks'
 import { get, post, query, type Schemas, serviceNow } from '../api.js'
-import { dayOf, localDate, timeOf } from '../format.js'
+import { addDays, dayOf, localDate, timeOf } from '../format.js'
 import { words } from '../i18n/index.js'
 import { person } from '../session.js'
 import { Done, Field, Loading, Problem, Screen, Select, useAction, useLoad } from '../ui.js'
@@ -26,13 +26,14 @@ export function Requests() {
       get<{ data: Schemas['AbsenceType'][] }>('/absence-types'),
       get<{ data: Correction[] }>(`/attendance/corrections${query({ user_id: me.id, page_size: 100 })}`),
     ])
-    return { balance: balance.data, absences: absences.data, types: types.data, corrections: corrections.data }
+    const moved = await movedPunches(corrections.data.filter((c) => c.status === 'pending'))
+    return { balance: balance.data, absences: absences.data, types: types.data, corrections: corrections.data, moved }
   }, [])
   const [requesting, setRequesting] = useState(false)
   const [said, setSaid] = useState<string | null>(null)
 
   if (!data.data) return <Loading error={data.error} />
-  const { balance, absences, types, corrections } = data.data
+  const { balance, absences, types, corrections, moved } = data.data
   const waitingForMe = corrections.filter((c) => c.status === 'pending' && c.proposed_by !== me.id)
   const mine = corrections.filter((c) => c.proposed_by === me.id)
   const done = (message: string) => {
@@ -47,7 +48,7 @@ export function Requests() {
         <section aria-labelledby="consent-title">
           <h2 id="consent-title">{t.requests.waitingForMe}</h2>
           {waitingForMe.map((c) => (
-            <ConsentCard key={c.id} correction={c} onDone={done} />
+            <ConsentCard key={c.id} correction={c} moved={moved} onDone={done} />
           ))}
         </section>
       )}
@@ -85,7 +86,7 @@ export function Requests() {
         ) : (
           <ul class="cards">
             {mine.map((c) => (
-              <CorrectionCard key={c.id} correction={c} onDone={done} />
+              <CorrectionCard key={c.id} correction={c} moved={moved} onDone={done} />
             ))}
           </ul>
         )}
@@ -226,18 +227,55 @@ function RequestAbsence(props: { types: Schemas['AbsenceType'][]; onDone: () => 
   )
 }
 
-/** A correction's changes in words: "Add Clock-out, Tue 3 Nov 18:15". */
-export function changesOf(correction: Correction): string[] {
+type PunchAt = Pick<Schemas['PunchLogEntry'], 'type' | 'ts'>
+
+/**
+ * The punches the corrections move, by id, from their employees' punch logs around the days they
+ * are moved to (a punch is moved within a day or two), so that a change reads "Clock-out 17:05 →
+ * 17:30". One read per employee.
+ */
+export async function movedPunches(corrections: Correction[]): Promise<Map<string, PunchAt>> {
+  const days = new Map<string, string[]>()
+  for (const c of corrections)
+    for (const change of c.changes as { action: string; ts?: string }[])
+      if (change.action === 'move' && change.ts)
+        days.set(c.user_id, [...(days.get(c.user_id) ?? []), localDate(new Date(change.ts))])
+  const found = new Map<string, PunchAt>()
+  await Promise.all(
+    [...days].map(async ([userId, dates]) => {
+      dates.sort()
+      const range = { user_id: userId, from: addDays(dates[0]!, -1), to: addDays(dates.at(-1)!, 1), page_size: 100 }
+      const log = await get<{ data: Schemas['PunchLogEntry'][] }>(`/attendance/punches${query(range)}`)
+      for (const p of log.data) found.set(p.id, p)
+    }),
+  )
+  return found
+}
+
+/** A correction's changes in words: "Adds Clock-out on Tue 3 Nov 18:15", "Clock-out on Tue 6 Oct: 17:05 → 17:30". */
+export function changesOf(correction: Correction, moved: Map<string, PunchAt> = new Map()): string[] {
   const t = words.value
   return correction.changes.map((change: any) => {
     const when = change.ts ? `${dayOf(localDate(new Date(change.ts)))} ${timeOf(change.ts)}` : ''
     if (change.action === 'add') return t.correction.addsPunch(t.punch[change.type as 'in'], when)
+    const punch = moved.get(change.punch_id)
+    if (change.action === 'move' && punch)
+      return t.correction.movedFromTo(
+        t.punch[punch.type],
+        dayOf(localDate(new Date(punch.ts))),
+        timeOf(punch.ts),
+        timeOf(change.ts),
+      )
     if (change.action === 'move') return t.correction.movesPunch(when)
     return t.correction.voidsPunch
   })
 }
 
-function ConsentCard(props: { correction: Correction; onDone: (message: string) => void }) {
+function ConsentCard(props: {
+  correction: Correction
+  moved: Map<string, PunchAt>
+  onDone: (message: string) => void
+}) {
   const t = words.value
   const { correction } = props
   const action = useAction()
@@ -250,7 +288,7 @@ function ConsentCard(props: { correction: Correction; onDone: (message: string) 
   return (
     <div class="card">
       <ul>
-        {changesOf(correction).map((line) => (
+        {changesOf(correction, props.moved).map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
@@ -277,14 +315,18 @@ function ConsentCard(props: { correction: Correction; onDone: (message: string) 
   )
 }
 
-function CorrectionCard(props: { correction: Correction; onDone: (message: string) => void }) {
+function CorrectionCard(props: {
+  correction: Correction
+  moved: Map<string, PunchAt>
+  onDone: (message: string) => void
+}) {
   const t = words.value
   const { correction } = props
   const action = useAction()
   return (
     <li class="card">
       <ul>
-        {changesOf(correction).map((line) => (
+        {changesOf(correction, props.moved).map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
