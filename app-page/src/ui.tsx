@@ -190,3 +190,17 @@ export function ScrollRegion(props: { label: string; children: ComponentChildren
     </section>
   )
 }
+
+/** A form's send and cancel buttons, side by side. */
+export function FormButtons(props: { submit: string; busy: boolean; onCancel: () => void }) {
+  return (
+    <div class="row">
+      <button type="submit" class="primary" disabled={props.busy}>
+        {props.submit}
+      </button>
+      <button type="button" class="secondary" onClick={props.onCancel}>
+        {words.value.cancel}
+      </button>
+    </div>
+  )
+}

@@ -168,10 +168,20 @@ forEachEngine(
         await page.reload()
         await page.getByText('Sin conexión: esto es lo último que dijo el servicio.', { exact: false }).waitFor()
         await page.getByText('pendiente de enviar', { exact: true }).waitFor()
-        await setNow(page, at('2026-10-06', '17:40'))
+        // The connection comes back only the next morning, after her session has ended (12 hours
+        // idle): the app goes back to the sign-in, still holding the punch, and sends it once she
+        // is signed in again.
+        await setNow(page, at('2026-10-07', '07:50'))
         await context.setOffline(false)
-        await openToday(page, worker.email)
+        await page.evaluate(() => (globalThis as any).dispatchEvent(new Event('online')))
+        await page.getByRole('heading', { name: 'Iniciar sesión', level: 1 }).waitFor()
+        await page.getByText('Hay un fichaje esperando en este teléfono: inicie sesión para enviarlo.').waitFor()
+        assert.equal((await punchesOf(tenant, worker.id)).filter((p) => p.ts.startsWith('2026-10-06')).length, 1)
+        await page.getByLabel('Correo electrónico').fill(worker.email)
+        await page.getByLabel('Contraseña').fill(PASSWORD)
+        await page.getByRole('button', { name: 'Entrar', exact: true }).click()
         await page.getByText('No ha fichado la entrada.').waitFor()
+        await page.getByText('Fichajes de hoy').waitFor()
         const tuesday = (await punchesOf(tenant, worker.id)).filter((p) => p.ts.startsWith('2026-10-06'))
         assert.deepEqual(
           tuesday.map((p) => [p.type, p.ts, p.source]),

@@ -10,7 +10,7 @@ import { words } from '../i18n/index.js'
 import type { PunchType } from '../punches.js'
 import { navigate, param } from '../router.js'
 import { person } from '../session.js'
-import { Done, Field, Loading, Problem, Screen, Select, useAction, useLoad } from '../ui.js'
+import { Done, Field, FormButtons, Loading, Problem, Screen, Select, useAction, useLoad } from '../ui.js'
 
 export type ReportDay = Schemas['MonthlyReport']['days'][number]
 
@@ -296,14 +296,7 @@ function ProposeCorrection(props: {
         onInput={(e) => setReason(e.currentTarget.value)}
       />
       <Problem error={action.error} />
-      <div class="row">
-        <button type="submit" class="primary" disabled={action.busy}>
-          {t.correction.submit}
-        </button>
-        <button type="button" class="secondary" onClick={props.onCancel}>
-          {t.cancel}
-        </button>
-      </div>
+      <FormButtons submit={t.correction.submit} busy={action.busy} onCancel={props.onCancel} />
     </form>
   )
 }

@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks'
 import { get, post, query, type Schemas } from '../api.js'
 import { words } from '../i18n/index.js'
 import { person } from '../session.js'
-import { Field, Loading, Problem, Screen, useAction, useLoad } from '../ui.js'
+import { Field, FormButtons, Loading, Problem, Screen, useAction, useLoad } from '../ui.js'
 
 type User = Schemas['UserReduced']
 
@@ -105,14 +105,7 @@ function AddPerson(props: { onDone: (text: string, link?: string) => void }) {
         onInput={(e) => setEmail(e.currentTarget.value)}
       />
       <Problem error={action.error} />
-      <div class="row">
-        <button type="submit" class="primary" disabled={action.busy}>
-          {t.people.addAndInvite}
-        </button>
-        <button type="button" class="secondary" onClick={() => setOpen(false)}>
-          {t.cancel}
-        </button>
-      </div>
+      <FormButtons submit={t.people.addAndInvite} busy={action.busy} onCancel={() => setOpen(false)} />
     </form>
   )
 }

@@ -8,7 +8,7 @@ import { get, post, query, type Schemas, serviceNow } from '../api.js'
 import { addDays, dayOf, localDate, timeOf } from '../format.js'
 import { words } from '../i18n/index.js'
 import { person } from '../session.js'
-import { Done, Field, Loading, Problem, Screen, Select, useAction, useLoad } from '../ui.js'
+import { Done, Field, FormButtons, Loading, Problem, Screen, Select, useAction, useLoad } from '../ui.js'
 
 type Absence = Schemas['Absence']
 type Correction = Schemas['AttendanceCorrection']
@@ -215,14 +215,7 @@ function RequestAbsence(props: { types: Schemas['AbsenceType'][]; onDone: () => 
         />
       )}
       <Problem error={action.error} />
-      <div class="row">
-        <button type="submit" class="primary" disabled={action.busy}>
-          {t.requests.send}
-        </button>
-        <button type="button" class="secondary" onClick={props.onCancel}>
-          {t.cancel}
-        </button>
-      </div>
+      <FormButtons submit={t.requests.send} busy={action.busy} onCancel={props.onCancel} />
     </form>
   )
 }
@@ -271,6 +264,22 @@ export function changesOf(correction: Correction, moved: Map<string, PunchAt> = 
   })
 }
 
+/** What a correction changes and why. */
+function CorrectionSummary(props: { correction: Correction; moved: Map<string, PunchAt> }) {
+  return (
+    <>
+      <ul>
+        {changesOf(props.correction, props.moved).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <p>
+        {words.value.requests.reason}: {props.correction.reason}
+      </p>
+    </>
+  )
+}
+
 function ConsentCard(props: {
   correction: Correction
   moved: Map<string, PunchAt>
@@ -287,14 +296,7 @@ function ConsentCard(props: {
     })
   return (
     <div class="card">
-      <ul>
-        {changesOf(correction, props.moved).map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
-      <p>
-        {t.requests.reason}: {correction.reason}
-      </p>
+      <CorrectionSummary correction={correction} moved={props.moved} />
       <Field
         label={t.requests.note}
         hint={t.requests.noteHint}
@@ -325,14 +327,7 @@ function CorrectionCard(props: {
   const action = useAction()
   return (
     <li class="card">
-      <ul>
-        {changesOf(correction, props.moved).map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
-      <p>
-        {t.requests.reason}: {correction.reason}
-      </p>
+      <CorrectionSummary correction={correction} moved={props.moved} />
       <p>
         <span class={`status ${correction.status}`}>{t.status[correction.status]}</span>
         {correction.decision_note ? ` · ${correction.decision_note}` : ''}
