@@ -222,6 +222,10 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     types: pgTypes,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   })
+  // A connection the server closes while it sits idle in the pool (a restart, a failover, an
+  // administrator ending it) is an 'error' event of the pool, which would end the process if
+  // nobody listened. The pool has already dropped that connection; the next query opens another.
+  pool.on('error', () => {})
   const db = new ServiceDatabase({ dialect: new OwnSchemaPostgresDialect({ pool: preparingPool(pool) }) })
   const parsed = new URL(url)
   return {
