@@ -5,7 +5,8 @@
  * way as the baseline. Targets (decisions 17 and the app's issue): performance >= 90,
  * accessibility 100, best practices >= 95, the app's JavaScript under 100 KB compressed.
  *
- * SQLite only: what is measured is the page, not the database. Environment: CHROMIUM_PATH.
+ * SQLite only: what is measured is the page, not the database. Each page is loaded BENCH_RUNS
+ * times (default 3) and the run of median performance shown. Environment: CHROMIUM_PATH, BENCH_RUNS.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -20,6 +21,7 @@ import { PROJECT_ROOT, formatTable, freePort, machineInfo } from './lib.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const PASSWORD = 'Tortilla-de-patatas-1987'
+const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 
 interface PageFigures {
   page: string
@@ -101,12 +103,20 @@ async function audit(name: string, url: string, headers: Record<string, string> 
   }
 }
 
+/** Lighthouse's scores move from run to run on a busy machine: the run of median performance of a few. */
+async function medianAudit(name: string, url: string, headers: Record<string, string> = {}): Promise<PageFigures> {
+  const runs: PageFigures[] = []
+  for (let i = 0; i < RUNS; i++) runs.push(await audit(name, url, headers))
+  runs.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs)
+  return runs[Math.floor(runs.length / 2)]!
+}
+
 let results: PageFigures[]
 try {
-  // The session's cookies go with every request of the load, as a signed-in phone's would.
   results = [
-    await audit('kiosk page (baseline)', `${origin}/kiosk`),
-    await audit('app: Today, signed in', `${origin}/app`, { Cookie: cookies }),
+    await medianAudit('kiosk page (baseline)', `${origin}/kiosk`),
+    // The session's cookies go with every request of the load, as a signed-in phone's would.
+    await medianAudit('app: Today, signed in', `${origin}/app`, { Cookie: cookies }),
   ]
 } finally {
   await browser.close()
