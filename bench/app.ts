@@ -8,7 +8,7 @@
  * SQLite only: what is measured is the page, not the database. Each page is loaded BENCH_RUNS
  * times (default 3) and the run of median performance shown. Environment: CHROMIUM_PATH, BENCH_RUNS.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import lighthouse from 'lighthouse'
@@ -33,6 +33,10 @@ interface PageFigures {
   transferKiB: number
 }
 
+if (!existsSync(CHROMIUM)) {
+  console.log(`App benchmark SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`)
+  process.exit(0)
+}
 await buildKioskPage()
 await buildAppPage()
 const opened = await openBenchDatabase('sqlite', 'app')

@@ -36,10 +36,32 @@ export function whenSignedOut(handler: () => void): void {
   onSignedOut = handler
 }
 
-let clockOffsetMs = 0
+/**
+ * How far the phone's clock is behind the service's, from the last answer's Date header; kept on
+ * the phone, so that a punch made with the app opened offline is still on the service's clock.
+ */
+const OFFSET_KEY = 'jornada-app-clock-offset'
+let clockOffsetMs = Number(localStorage.getItem(OFFSET_KEY)) || 0
 /** Now on the service's clock, as far as the last answer's Date header tells (to the second). */
 export function serviceNow(): Date {
   return new Date(Date.now() + clockOffsetMs)
+}
+
+function learnClock(date: string | null, sentAt: number, answeredAt: number): void {
+  if (!date) return
+  // The header has whole seconds of the moment the service took the request: about the middle.
+  const offset = Date.parse(date) + 500 - (sentAt + answeredAt) / 2
+  if (Number.isNaN(offset)) return
+  clockOffsetMs = Math.abs(offset) > 1500 ? Math.round(offset) : 0
+  localStorage.setItem(OFFSET_KEY, String(clockOffsetMs))
+}
+
+/** Aborts after `ms` (AbortSignal.timeout where the browser has it). */
+function timeout(ms: number): AbortSignal {
+  if (typeof AbortSignal.timeout === 'function') return AbortSignal.timeout(ms)
+  const controller = new AbortController()
+  setTimeout(() => controller.abort(), ms)
+  return controller.signal
 }
 
 function csrfToken(): string {
@@ -61,6 +83,7 @@ export async function api<T>(method: string, path: string, body?: unknown, optio
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken()
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey
   let response: Response
+  const sentAt = Date.now()
   try {
     response = await fetch(`/api/v1${path}`, {
       method,
@@ -68,19 +91,14 @@ export async function api<T>(method: string, path: string, body?: unknown, optio
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
       cache: 'no-store',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: timeout(TIMEOUT_MS),
     })
   } catch {
     throw new Offline()
   }
-  const date = response.headers.get('date')
-  if (date) {
-    const offset = Date.parse(date) - Date.now()
-    // The header has whole seconds: a smaller difference is only its rounding.
-    if (Math.abs(offset) > 1500) clockOffsetMs = offset
-    else clockOffsetMs = 0
-  }
+  // A proxy's or a captive portal's failure says nothing of the service's clock, nor of the request.
   if (response.status >= 500) throw new Offline()
+  learnClock(response.headers.get('date'), sentAt, Date.now())
   const text = await response.text().catch(() => '')
   let parsed: any = null
   try {
@@ -98,7 +116,10 @@ export async function api<T>(method: string, path: string, body?: unknown, optio
     Array.isArray(error.details) ? error.details : [],
     retryAfter ? Number(retryAfter) : null,
   )
-  if (response.status === 401 && !options.signingIn) onSignedOut()
+  // The session is over (or its CSRF cookie is gone): the person signs in again. A 401 that judges
+  // a credential (a wrong current password) is an answer for the screen, not the end of the session.
+  const sessionOver = refusal.code === 'unauthenticated' || refusal.code === 'csrf_failed'
+  if (sessionOver && !options.signingIn) onSignedOut()
   throw refusal
 }
 
@@ -111,6 +132,24 @@ export function query(values: Record<string, string | number | undefined | null>
   for (const [name, value] of Object.entries(values))
     if (value !== undefined && value !== null) params.set(name, String(value))
   return `?${params}`
+}
+
+/**
+ * Every row of a list, page after page, up to `cap` (the people of a company, a year of absences):
+ * a screen that stopped at the first page would say nobody else is away when someone is.
+ */
+export async function getAll<T>(
+  path: string,
+  values: Record<string, string | number | undefined>,
+  cap = 2000,
+): Promise<T[]> {
+  const rows: T[] = []
+  for (let page = 1; rows.length < cap; page++) {
+    const answer = await get<{ data: T[] }>(`${path}${query({ ...values, page, page_size: 100 })}`)
+    rows.push(...answer.data)
+    if (answer.data.length < 100) break
+  }
+  return rows
 }
 
 /** A random Idempotency-Key. */

@@ -1,15 +1,16 @@
 /**
- * Clocking in and out from the app (decisions 17), the kiosk's way: every punch goes through the
- * outbox with the moment of the tap on the service's clock and an Idempotency-Key. The service
- * answers at once when it can be reached; otherwise the punch waits on the phone (a reload, a
- * closed app, a signed-out session lose nothing) and is sent once it can be, stored once. A
- * person's punches are sent only from their own session: on a phone someone else then signs in
- * to, theirs wait for them.
+ * Clocking in and out from the app (decisions 17). Online, a punch is sent at once, without a
+ * moment of its own: the service's clock stamps it. When the service cannot be reached (or the
+ * answer is lost), the punch waits on the phone in the outbox the kiosk page uses too, with the
+ * moment of the tap on the service's clock and an Idempotency-Key, and is sent once it can be:
+ * a reload, a closed app or a session that ended lose nothing. A person's punches are sent only
+ * from their own session: on a phone someone else then signs in to, theirs wait for them.
  */
-import { signal } from '@preact/signals'
+import { effect, signal } from '@preact/signals'
 import { type Queued, type SendOutcome, createOutbox } from '../../page-shared/outbox.js'
-import { ApiError, Offline, newKey, post, serviceNow } from './api.js'
-import { person } from './session.js'
+import { ApiError, Offline, get, newKey, post, query, type Schemas, serviceNow } from './api.js'
+import { addDays, localDate } from './format.js'
+import { loadPerson, person } from './session.js'
 
 export type PunchType = 'in' | 'break_start' | 'break_end' | 'out'
 export type Modality = 'onsite' | 'remote'
@@ -28,7 +29,36 @@ export const waitingPunches = signal<Queued<ClockRequest>[]>([])
 /** Punches the service refused for good after they waited (the person must correct the record). */
 export const refusedPunches = signal<{ type: PunchType; ts: string; message: string }[]>([])
 
-const stored = new Map<string, 'sent' | ApiError>()
+// What one person's punches came to is not shown to the next person on the phone.
+effect(() => {
+  if (person.value === null) {
+    waitingPunches.value = []
+    refusedPunches.value = []
+  }
+})
+
+/** Not for good: signed out (it waits for the next sign-in), throttled, or the same request still running. */
+function sendLater(error: ApiError): boolean {
+  return (
+    error.code === 'unauthenticated' ||
+    error.code === 'csrf_failed' ||
+    error.status === 429 ||
+    error.code === 'idempotency_key_in_use'
+  )
+}
+
+/**
+ * Whether the service already has this punch: its first sending was stored but the answer lost,
+ * or it went out from an earlier session (whose Idempotency-Keys are not this one's). A punch of
+ * the same type within a minute of it is that punch.
+ */
+async function alreadyRecorded(punch: ClockRequest): Promise<boolean> {
+  const day = localDate(new Date(punch.ts))
+  const range = { user_id: punch.userId, from: addDays(day, -1), to: day, page_size: 100 }
+  const log = await get<{ data: Schemas['PunchLogEntry'][] }>(`/attendance/punches${query(range)}`)
+  const at = Date.parse(punch.ts)
+  return log.data.some((p) => p.type === punch.type && Math.abs(Date.parse(p.ts) - at) <= 60_000)
+}
 
 async function send(punch: Queued<ClockRequest>): Promise<SendOutcome> {
   const { type, modality, ts } = punch.body
@@ -38,20 +68,12 @@ async function send(punch: Queued<ClockRequest>): Promise<SendOutcome> {
       { type, ...(modality ? { modality } : {}), ts },
       { idempotencyKey: punch.idempotencyKey },
     )
-    stored.set(punch.idempotencyKey, 'sent')
     return 'sent'
   } catch (error) {
     if (error instanceof Offline) return 'later'
     if (!(error instanceof ApiError)) throw error
-    // Not for good: signed out (it waits for the next sign-in), throttled, or the same request still running.
-    if (
-      error.status === 401 ||
-      error.status === 429 ||
-      error.code === 'csrf_failed' ||
-      error.code === 'idempotency_key_in_use'
-    )
-      return 'later'
-    stored.set(punch.idempotencyKey, error)
+    if (sendLater(error)) return 'later'
+    if (error.status === 409 && (await alreadyRecorded(punch.body).catch(() => false))) return 'sent'
     if (!refusedPunches.value.some((r) => r.ts === ts))
       refusedPunches.value = [...refusedPunches.value, { type, ts, message: error.message }]
     return 'refused'
@@ -60,15 +82,29 @@ async function send(punch: Queued<ClockRequest>): Promise<SendOutcome> {
 
 let sending: Promise<void> = Promise.resolve()
 
-/** Sends the signed-in person's waiting punches, in order. */
+async function refreshWaiting(userId: string): Promise<void> {
+  waitingPunches.value = (await outbox.waiting()).filter((p) => p.body.userId === userId)
+}
+
+/** Sends the signed-in person's waiting punches, in order, after making sure the session is still theirs. */
 export function sendWaiting(): Promise<void> {
   const me = person.value
   if (!me) return sending
-  sending = outbox
-    .flush(send, (punch) => punch.body.userId === me.id)
-    .then(async () => {
-      waitingPunches.value = (await outbox.waiting()).filter((p) => p.body.userId === me.id)
-    })
+  sending = sending.then(async () => {
+    const mine = (await outbox.waiting()).filter((p) => p.body.userId === me.id)
+    if (mine.length > 0) {
+      // Another tab may have signed someone else in: the cookie, not this page, says whose session it is.
+      const session = await get<{ data: { acts_as_user: { id: string } } }>('/me').catch(() => null)
+      if (session && session.data.acts_as_user.id !== me.id) {
+        await loadPerson()
+        return
+      }
+      await outbox.flush(send, (punch) => punch.body.userId === me.id)
+    }
+    await refreshWaiting(me.id)
+  })
+  // A failed round (the service went away mid-way) leaves the punches for the next one.
+  sending = sending.catch(() => {})
   return sending
 }
 
@@ -79,20 +115,20 @@ export function sendWaiting(): Promise<void> {
 export async function punch(type: PunchType, modality?: Modality): Promise<'sent' | 'waiting' | ApiError> {
   const me = person.value
   if (!me) throw new Error('Nobody is signed in')
-  const queued: Queued<ClockRequest> = {
-    idempotencyKey: newKey(),
-    body: { userId: me.id, type, ...(modality ? { modality } : {}), ts: serviceNow().toISOString() },
+  const tapped = serviceNow().toISOString()
+  const body = { type, ...(modality ? { modality } : {}) }
+  if (navigator.onLine !== false) {
+    try {
+      await post('/attendance/clock', body, { idempotencyKey: newKey() })
+      return 'sent'
+    } catch (error) {
+      if (error instanceof ApiError && !sendLater(error)) return error
+      if (!(error instanceof ApiError) && !(error instanceof Offline)) throw error
+    }
   }
-  await outbox.enqueue(queued)
-  await sendWaiting()
-  const outcome = stored.get(queued.idempotencyKey)
-  if (outcome === undefined) return 'waiting'
-  if (outcome instanceof ApiError) {
-    // Refused at once: the person sees why now, not as a punch that waited.
-    refusedPunches.value = refusedPunches.value.filter((r) => r.ts !== queued.body.ts)
-    return outcome
-  }
-  return 'sent'
+  await outbox.enqueue({ idempotencyKey: newKey(), body: { userId: me.id, ...body, ts: tapped } })
+  await refreshWaiting(me.id)
+  return 'waiting'
 }
 
 /** Tries again when the phone is back online, and every half minute while something waits. */

@@ -19,3 +19,9 @@ window.addEventListener('popstate', () => {
 export function param(name: string): string | null {
   return new URLSearchParams(location.search).get(name)
 }
+
+/** The `?month=` of the address when it is a month (YYYY-MM); a mistyped one is ignored. */
+export function monthParam(): string | null {
+  const month = param('month')
+  return month && /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : null
+}

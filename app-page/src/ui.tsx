@@ -96,9 +96,15 @@ export function Problem(props: { error: unknown }) {
   )
 }
 
+/**
+ * What an action came to. It takes the focus: the button that was pressed may be gone (a decided
+ * request leaves the list), and a screen reader reads the message where the person now is.
+ */
 export function Done(props: { children: ComponentChildren }) {
+  const self = useRef<HTMLParagraphElement>(null)
+  useEffect(() => self.current?.focus(), [])
   return (
-    <p class="done" role="status">
+    <p class="done" role="status" tabIndex={-1} ref={self}>
       {props.children}
     </p>
   )

@@ -688,7 +688,7 @@ export interface paths {
         put?: never;
         /**
          * Clock in or out for oneself, at the server’s moment (any role)
-         * @description The acting user punches for themselves; the moment is the server’s clock. The one exception is a punch the app queued while the service could not be reached: it is sent later with its real moment in `ts` and an Idempotency-Key, within the window of the record and after the employee’s last punch (the punch log’s `created_at` shows when it arrived). The same sequence, modality and remote rules as attendance.create. The punch is stored with source `clock`.
+         * @description The acting user punches for themselves; the moment is the server’s clock. The one exception is a punch the app kept while the service could not be reached: it is sent later with its real moment in `ts` and an Idempotency-Key (400 without one), at most 7 days old (older ones are corrections) and after the employee’s last punch; a session open past the company’s maximum is judged as of now (409 `session_left_open`), and the punch log’s `created_at` shows when it arrived. The same sequence, modality and remote rules as attendance.create. The punch is stored with source `clock`.
          */
         post: operations["attendance.clock"];
         delete?: never;
@@ -3379,7 +3379,7 @@ export interface components {
             type: "in" | "out" | "break_start" | "break_end";
             /**
              * Format: date-time
-             * @description Only for a punch the app queued while the service could not be reached: its real moment. At most 60 s in the future and 60 days in the past, later than the employee’s last punch; the punch log’s `created_at` shows when it arrived. Absent, the moment is the service’s
+             * @description Only for a punch the app kept while the service could not be reached, sent with an Idempotency-Key: its real moment. At most 60 s in the future and 7 days in the past, later than the employee’s last punch; the punch log’s `created_at` shows when it arrived. Absent, the moment is the service’s
              * @example 2026-03-02T08:00:00.000Z
              */
             ts?: string;

@@ -64,7 +64,9 @@ export function registerStaticPage(app: FastifyInstance, page: StaticPage): void
     for (const [name, value] of Object.entries(entry.headers ?? {})) reply.header(name, value)
     return reply.send(body)
   }
-  const route = { config: { access: 'public' as const }, schema: { hide: true } }
+  // Files of the pages are not counted against an address's budget: an office behind one address
+  // opening the app at nine would spend it on script and icons, and sign-ins would be refused.
+  const route = { config: { access: 'public' as const, rateLimit: false as const }, schema: { hide: true } }
   for (const [url, entry] of Object.entries(page.files)) app.get(url, route, (_request, reply) => send(reply, entry))
   const fallback = page.fallback
   if (fallback) app.get(`${fallback.prefix}/*`, route, (_request, reply) => send(reply, fallback.document))

@@ -66,16 +66,20 @@ forEachEngine(
       expectError(await noScope.post('/api/v1/attendance/clock', { type: 'in' }), 403, 'scope_required')
     })
 
-    it('a punch the app kept offline arrives later with its real moment, judged by the record’s window', async () => {
+    it('a punch the app kept offline arrives later with its real moment: with an Idempotency-Key, within a week, never closing a forgotten session', async () => {
       setNow('2026-11-20T18:30:00Z')
       const { tenant, ids, as } = await company(t)
+      const queued = (body: Record<string, unknown>, key: string | null = `k-${Math.random()}`, who = as.employee) =>
+        who.request('POST', '/api/v1/attendance/clock', body, key ? { 'idempotency-key': key } : {})
       // The Date header is the service's clock: the app stamps offline punches with it.
       const answer = await as.employee.get('/api/v1/me')
       assert.equal(answer.headers.date, 'Fri, 20 Nov 2026 18:30:00 GMT')
-      const queued = await as.employee.post('/api/v1/attendance/clock', { type: 'in', ts: '2026-11-20T08:01:00Z' })
-      assert.equal(queued.status, 201, JSON.stringify(queued.body))
+      // Without an Idempotency-Key a moment of one's own is refused: only a kept punch has one.
+      expectError(await queued({ type: 'in', ts: '2026-11-20T08:01:00Z' }, null), 400, 'invalid_request')
+      const kept = await queued({ type: 'in', ts: '2026-11-20T08:01:00Z' })
+      assert.equal(kept.status, 201, JSON.stringify(kept.body))
       assert.deepEqual(
-        [queued.body.data.ts, queued.body.data.source, queued.body.data.created_by],
+        [kept.body.data.ts, kept.body.data.source, kept.body.data.created_by],
         ['2026-11-20T08:01:00.000Z', 'clock', ids.employee],
       )
       const log = await tenant.admin.get(
@@ -83,21 +87,20 @@ forEachEngine(
       )
       // When it arrived stays visible next to when it was made.
       assert.equal(log.body.data[0].created_at, '2026-11-20T18:30:00.000Z')
+      expectError(await queued({ type: 'out', ts: '2026-11-20T07:00:00Z' }), 409, 'punch_out_of_order')
+      expectError(await queued({ type: 'out', ts: '2026-11-20T18:31:30Z' }), 400, 'invalid_request')
+      // A week is as long as a phone keeps a punch; older ones are corrections.
       expectError(
-        await as.employee.post('/api/v1/attendance/clock', { type: 'out', ts: '2026-11-20T07:00:00Z' }),
-        409,
-        'punch_out_of_order',
-      )
-      expectError(
-        await as.employee.post('/api/v1/attendance/clock', { type: 'out', ts: '2026-11-20T18:31:30Z' }),
+        await queued({ type: 'in', ts: '2026-11-12T08:00:00Z' }, undefined, as.colleague),
         400,
         'invalid_request',
       )
-      expectError(
-        await as.colleague.post('/api/v1/attendance/clock', { type: 'in', ts: '2026-09-20T08:00:00Z' }),
-        400,
-        'invalid_request',
-      )
+      // The session began at 08:01 and it is now 18:30; at 23:00 it passes the 14 hours: a
+      // clock-out sent then with an earlier moment cannot close it, the company's proposal does.
+      setNow('2026-11-20T23:00:00Z')
+      expectError(await queued({ type: 'out', ts: '2026-11-20T17:00:00Z' }), 409, 'session_left_open')
+      setNow('2026-11-20T21:00:00Z')
+      assert.equal((await queued({ type: 'out', ts: '2026-11-20T17:00:00Z' })).status, 201)
     })
 
     it('the punch log shows every stored punch with its origin, superseded ones included, by time', async () => {

@@ -120,10 +120,13 @@ forEachEngine(
         end_date: '2026-12-23',
       })
       assert.equal(asked.status, 201, JSON.stringify(asked.body))
-      await pabloKey.post('/api/v1/attendance/clock', {
-        type: 'in',
-        ts: new Date(at('2026-11-17', '09:00')).toISOString(),
-      })
+      // Yesterday's clock-in, kept on his phone and sent now.
+      await pabloKey.request(
+        'POST',
+        '/api/v1/attendance/clock',
+        { type: 'in', ts: new Date(at('2026-11-17', '09:00')).toISOString() },
+        { 'idempotency-key': 'pablo-yesterday' },
+      )
       const lastIn = (
         await tenant.admin.get(`/api/v1/attendance/punches?user_id=${pablo.id}&from=2026-11-17&to=2026-11-17`)
       ).body.data[0]
@@ -233,10 +236,12 @@ forEachEngine(
       now = MORNING
       const tenant = await t.newTenant({ timezone: ZONE, country: 'ES' })
       const { ana, lucia } = await company(tenant)
-      await (await tenant.keyFor(ana.id)).post('/api/v1/attendance/clock', {
-        type: 'in',
-        ts: new Date(at('2026-11-18', '08:57')).toISOString(),
-      })
+      await (await tenant.keyFor(ana.id)).request(
+        'POST',
+        '/api/v1/attendance/clock',
+        { type: 'in', ts: new Date(at('2026-11-18', '08:57')).toISOString() },
+        { 'idempotency-key': 'ana-this-morning' },
+      )
       for (const viewport of [
         { width: 360, height: 640, name: 'phone' },
         { width: 1280, height: 800, name: 'desktop' },

@@ -168,10 +168,10 @@ forEachEngine(
         await page.reload()
         await page.getByText('Sin conexión: esto es lo último que dijo el servicio.', { exact: false }).waitFor()
         await page.getByText('pendiente de enviar', { exact: true }).waitFor()
-        // The connection comes back only the next morning, after her session has ended (12 hours
-        // idle): the app goes back to the sign-in, still holding the punch, and sends it once she
-        // is signed in again.
-        await setNow(page, at('2026-10-07', '07:50'))
+        // The connection comes back only late in the evening, after her session has ended (12 hours
+        // idle since the morning): the app goes back to the sign-in, still holding the punch, and
+        // sends it once she is signed in again, with its moment of 17:05.
+        await setNow(page, at('2026-10-06', '22:00'))
         await context.setOffline(false)
         await page.evaluate(() => (globalThis as any).dispatchEvent(new Event('online')))
         await page.getByRole('heading', { name: 'Iniciar sesión', level: 1 }).waitFor()
@@ -181,7 +181,7 @@ forEachEngine(
         await page.getByLabel('Contraseña').fill(PASSWORD)
         await page.getByRole('button', { name: 'Entrar', exact: true }).click()
         await page.getByText('No ha fichado la entrada.').waitFor()
-        await page.getByText('Fichajes de hoy').waitFor()
+        await page.getByText('17:05 Salida').waitFor()
         const tuesday = (await punchesOf(tenant, worker.id)).filter((p) => p.ts.startsWith('2026-10-06'))
         assert.deepEqual(
           tuesday.map((p) => [p.type, p.ts, p.source]),

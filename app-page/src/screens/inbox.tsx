@@ -4,7 +4,7 @@
  * The service decides who may decide what (decisions 14): the inbox lists what it lets me see.
  */
 import { useState } from 'preact/hooks'
-import { get, post, query, type Schemas, serviceNow } from '../api.js'
+import { getAll, post, type Schemas, serviceNow } from '../api.js'
 import { addDays, localDate } from '../format.js'
 import { words } from '../i18n/index.js'
 import { person } from '../session.js'
@@ -14,39 +14,34 @@ import { absenceDates, changesOf, movedPunches } from './requests.js'
 type Absence = Schemas['Absence']
 type Correction = Schemas['AttendanceCorrection']
 
-/** The names of the people named, from the directory (reduced form, which everyone may read). */
-async function namesOf(ids: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)]
-  const users = await Promise.all(unique.map((id) => get<{ data: { id: string; full_name: string } }>(`/users/${id}`)))
-  return new Map(users.map((u) => [u.data.id, u.data.full_name]))
-}
-
 export function Inbox() {
   const t = words.value
   const me = person.value!
   const today = localDate(serviceNow())
   const data = useLoad(async () => {
-    const range = { from: addDays(today, -62), to: addDays(today, 366), page_size: 100 }
-    const [pending, approved, corrections] = await Promise.all([
-      get<{ data: Absence[] }>(`/absences${query({ ...range, status: 'pending' })}`),
-      get<{ data: Absence[] }>(`/absences${query({ ...range, status: 'approved' })}`),
-      get<{ data: Correction[] }>(`/attendance/corrections${query({ status: 'pending', page_size: 100 })}`),
+    const range = { from: addDays(today, -62), to: addDays(today, 366) }
+    const [pending, approved, corrections, people] = await Promise.all([
+      getAll<Absence>('/absences', { ...range, status: 'pending' }),
+      getAll<Absence>('/absences', { ...range, status: 'approved' }),
+      getAll<Correction>('/attendance/corrections', { status: 'pending' }),
+      // The directory (reduced form, which everyone may read) names them.
+      getAll<{ id: string; full_name: string }>('/users', {}),
     ])
-    const absences = pending.data.filter((a) => a.user_id !== me.id)
+    const absences = pending.filter((a) => a.user_id !== me.id)
     // Waiting for me: what an employee proposed on their own record (others' proposals wait for the employee).
-    const toDecide = corrections.data.filter((c) => c.user_id !== me.id && c.proposed_by === c.user_id)
-    // Only those away on the days asked for matter; their names are read one by one, so no more.
-    const away = approved.data.filter((o) =>
-      absences.some((a) => o.start_date <= a.end_date && o.end_date >= a.start_date),
-    )
-    const [names, moved] = await Promise.all([
-      namesOf([...absences, ...away, ...toDecide].map((x) => x.user_id)),
-      movedPunches(toDecide),
-    ])
+    const toDecide = corrections.filter((c) => c.user_id !== me.id && c.proposed_by === c.user_id)
+    const away = approved.filter((o) => absences.some((a) => o.start_date <= a.end_date && o.end_date >= a.start_date))
+    const names = new Map(people.map((p) => [p.id, p.full_name]))
+    const moved = await movedPunches(toDecide)
     return { absences, away, corrections: toDecide, names, moved }
   }, [])
   const [said, setSaid] = useState<string | null>(null)
-  if (!data.data) return <Loading error={data.error} />
+  if (!data.data)
+    return (
+      <Screen title={t.inbox.title}>
+        <Loading error={data.error} />
+      </Screen>
+    )
   const { absences, away, corrections, names, moved } = data.data
   const done = (message: string) => {
     setSaid(message)

@@ -8,7 +8,7 @@ import { get, post, query, type Schemas, serviceNow } from '../api.js'
 import { addDays, addMonths, dayOf, duration, instantOf, localDate, monthName, timeOf } from '../format.js'
 import { words } from '../i18n/index.js'
 import type { PunchType } from '../punches.js'
-import { navigate, param } from '../router.js'
+import { monthParam, navigate, param } from '../router.js'
 import { person } from '../session.js'
 import { Done, Field, FormButtons, Loading, Problem, Screen, Select, useAction, useLoad } from '../ui.js'
 
@@ -58,7 +58,7 @@ function dayLabel(day: ReportDay): string {
 export function MyDays() {
   const t = words.value
   const me = person.value!
-  const [month, setMonth] = useState(() => param('month') ?? localDate(serviceNow()).slice(0, 7))
+  const [month, setMonth] = useState(() => monthParam() ?? localDate(serviceNow()).slice(0, 7))
   const [selected, setSelected] = useState<string | null>(() => param('day'))
   const report = useLoad(
     () => get<{ data: Schemas['MonthlyReport'] }>(`/attendance/reports/monthly${query({ user_id: me.id, month })}`),

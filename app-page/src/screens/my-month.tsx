@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks'
 import { get, post, query, type Schemas, serviceNow } from '../api.js'
 import { addMonths, dayOf, duration, localDate, monthName, timeOf } from '../format.js'
 import { words } from '../i18n/index.js'
-import { navigate, param } from '../router.js'
+import { monthParam, navigate } from '../router.js'
 import { person } from '../session.js'
 import { Done, Loading, Problem, Screen, ScrollRegion, useAction, useLoad } from '../ui.js'
 import { MonthSwitcher } from './my-days.js'
@@ -16,7 +16,7 @@ export function MyMonth() {
   const me = person.value!
   const current = localDate(serviceNow()).slice(0, 7)
   // The month to sign is the last one that ended.
-  const [month, setMonth] = useState(() => param('month') ?? addMonths(current, -1))
+  const [month, setMonth] = useState(() => monthParam() ?? addMonths(current, -1))
   const data = useLoad(async () => {
     const [report, overtime] = await Promise.all([
       get<{ data: Schemas['MonthlyReport'] }>(`/attendance/reports/monthly${query({ user_id: me.id, month })}`),

@@ -1,6 +1,6 @@
 /** People (administrators): find a person, add one and invite them to set a password, deactivate one. */
 import { useState } from 'preact/hooks'
-import { get, post, query, type Schemas } from '../api.js'
+import { getAll, post, type Schemas } from '../api.js'
 import { words } from '../i18n/index.js'
 import { person } from '../session.js'
 import { Field, FormButtons, Loading, Problem, Screen, useAction, useLoad } from '../ui.js'
@@ -12,7 +12,7 @@ export function People() {
   const [search, setSearch] = useState('')
   const [asked, setAsked] = useState('')
   const list = useLoad(
-    () => get<{ data: User[] }>(`/users${query({ status: 'active', page_size: 100, q: asked || undefined })}`),
+    async () => ({ data: await getAll<User>('/users', { status: 'active', q: asked || undefined }, 500) }),
     [asked],
   )
   const [said, setSaid] = useState<{ text: string; link?: string } | null>(null)

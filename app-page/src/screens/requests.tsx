@@ -4,7 +4,7 @@
  * shown), and those I proposed.
  */
 import { useState } from 'preact/hooks'
-import { get, post, query, type Schemas, serviceNow } from '../api.js'
+import { get, getAll, post, query, type Schemas, serviceNow } from '../api.js'
 import { addDays, dayOf, localDate, timeOf } from '../format.js'
 import { words } from '../i18n/index.js'
 import { person } from '../session.js'
@@ -20,19 +20,22 @@ export function Requests() {
   const data = useLoad(async () => {
     const [balance, absences, types, corrections] = await Promise.all([
       get<{ data: Schemas['VacationBalance'] }>(`/users/${me.id}/vacation-balance${query({ year })}`),
-      get<{ data: Absence[] }>(
-        `/absences${query({ user_id: me.id, from: `${year}-01-01`, to: `${Number(year) + 1}-12-31`, page_size: 100 })}`,
-      ),
+      getAll<Absence>('/absences', { user_id: me.id, from: `${year}-01-01`, to: `${Number(year) + 1}-12-31` }),
       get<{ data: Schemas['AbsenceType'][] }>('/absence-types'),
-      get<{ data: Correction[] }>(`/attendance/corrections${query({ user_id: me.id, page_size: 100 })}`),
+      getAll<Correction>('/attendance/corrections', { user_id: me.id }),
     ])
-    const moved = await movedPunches(corrections.data.filter((c) => c.status === 'pending'))
-    return { balance: balance.data, absences: absences.data, types: types.data, corrections: corrections.data, moved }
+    const moved = await movedPunches(corrections.filter((c) => c.status === 'pending'))
+    return { balance: balance.data, absences, types: types.data, corrections, moved }
   }, [])
   const [requesting, setRequesting] = useState(false)
   const [said, setSaid] = useState<string | null>(null)
 
-  if (!data.data) return <Loading error={data.error} />
+  if (!data.data)
+    return (
+      <Screen title={t.requests.title}>
+        <Loading error={data.error} />
+      </Screen>
+    )
   const { balance, absences, types, corrections, moved } = data.data
   const waitingForMe = corrections.filter((c) => c.status === 'pending' && c.proposed_by !== me.id)
   const mine = corrections.filter((c) => c.proposed_by === me.id)
@@ -121,6 +124,7 @@ function AbsenceCard(props: { absence: Absence; onDone: (message: string) => voi
           type="button"
           class="secondary"
           disabled={action.busy}
+          aria-label={`${t.requests.cancelAbsence}: ${absence.type.label}, ${absenceDates(absence)}`}
           onClick={() =>
             action.run(async () => {
               await post(`/absences/${absence.id}/cancel`)
@@ -237,7 +241,12 @@ export async function movedPunches(corrections: Correction[]): Promise<Map<strin
   await Promise.all(
     [...days].map(async ([userId, dates]) => {
       dates.sort()
-      const range = { user_id: userId, from: addDays(dates[0]!, -1), to: addDays(dates.at(-1)!, 1), page_size: 100 }
+      const range = {
+        user_id: userId,
+        from: addDays(dates[0]!, -1),
+        to: addDays(dates[dates.length - 1]!, 1),
+        page_size: 100,
+      }
       const log = await get<{ data: Schemas['PunchLogEntry'][] }>(`/attendance/punches${query(range)}`)
       for (const p of log.data) found.set(p.id, p)
     }),
@@ -306,10 +315,22 @@ function ConsentCard(props: {
       />
       <Problem error={action.error} />
       <div class="row">
-        <button type="button" class="primary" disabled={action.busy} onClick={() => decide('approved')}>
+        <button
+          type="button"
+          class="primary"
+          disabled={action.busy}
+          aria-label={`${t.requests.accept}: ${changesOf(correction, props.moved).join('; ')}`}
+          onClick={() => decide('approved')}
+        >
           {t.requests.accept}
         </button>
-        <button type="button" class="secondary" disabled={action.busy} onClick={() => decide('rejected')}>
+        <button
+          type="button"
+          class="secondary"
+          disabled={action.busy}
+          aria-label={`${t.requests.reject}: ${changesOf(correction, props.moved).join('; ')}`}
+          onClick={() => decide('rejected')}
+        >
           {t.requests.reject}
         </button>
       </div>
@@ -338,6 +359,7 @@ function CorrectionCard(props: {
           type="button"
           class="secondary"
           disabled={action.busy}
+          aria-label={`${t.requests.withdraw}: ${changesOf(correction, props.moved).join('; ')}`}
           onClick={() =>
             action.run(async () => {
               await post(`/attendance/corrections/${correction.id}/cancel`)

@@ -1,6 +1,6 @@
 /** Team month: each visible employee's month as the summary counts it, with the overtime proposed for it. */
 import { useState } from 'preact/hooks'
-import { get, query, type Schemas, serviceNow } from '../api.js'
+import { getAll, type Schemas, serviceNow } from '../api.js'
 import { duration, lastDayOf, localDate, monthName } from '../format.js'
 import { words } from '../i18n/index.js'
 import { Loading, Screen, ScrollRegion, useLoad } from '../ui.js'
@@ -10,15 +10,17 @@ export function TeamMonth() {
   const t = words.value
   const [month, setMonth] = useState(() => localDate(serviceNow()).slice(0, 7))
   const data = useLoad(async () => {
-    const [summary, lots] = await Promise.all([
-      get<{ data: Schemas['AttendanceSummaryRow'][] }>(
-        `/attendance/summary${query({ from: `${month}-01`, to: lastDayOf(month), status: 'active', page_size: 100 })}`,
-      ),
-      get<{ data: Schemas['OvertimeLot'][] }>(`/overtime/lots${query({ from: month, to: month, page_size: 100 })}`),
+    const [rows, lots] = await Promise.all([
+      getAll<Schemas['AttendanceSummaryRow']>('/attendance/summary', {
+        from: `${month}-01`,
+        to: lastDayOf(month),
+        status: 'active',
+      }),
+      getAll<Schemas['OvertimeLot']>('/overtime/lots', { from: month, to: month }),
     ])
     const overtime = new Map<string, number>()
-    for (const lot of lots.data) overtime.set(lot.user_id, (overtime.get(lot.user_id) ?? 0) + lot.minutes)
-    return { rows: summary.data, overtime }
+    for (const lot of lots) overtime.set(lot.user_id, (overtime.get(lot.user_id) ?? 0) + lot.minutes)
+    return { rows, overtime }
   }, [month])
   return (
     <Screen title={t.team.monthTitle}>

@@ -1,6 +1,6 @@
 /** Team now: who is in, on a break, out or away, as the service sees it this moment; refreshed every half minute. */
 import { useEffect } from 'preact/hooks'
-import { get, query, type Schemas } from '../api.js'
+import { getAll, type Schemas } from '../api.js'
 import { timeOf } from '../format.js'
 import { words } from '../i18n/index.js'
 import { Loading, Screen, useLoad } from '../ui.js'
@@ -10,7 +10,7 @@ const ORDER: Row['state'][] = ['in', 'on_break', 'out', 'absent', 'holiday', 'of
 
 export function TeamNow() {
   const t = words.value
-  const now = useLoad(() => get<{ data: Row[] }>(`/attendance/now${query({ page_size: 100 })}`), [])
+  const now = useLoad(async () => ({ data: await getAll<Row>('/attendance/now', {}) }), [])
   useEffect(() => {
     const timer = setInterval(now.reload, 30_000)
     return () => clearInterval(timer)

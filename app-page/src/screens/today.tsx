@@ -90,10 +90,15 @@ export function Today() {
   const [said, setSaid] = useState<string | null>(null)
   const [leftOpen, setLeftOpen] = useState<ApiError | null>(null)
 
-  if (!loaded.data) return <Loading error={loaded.error} />
+  if (!loaded.data)
+    return (
+      <Screen title={t.today.title}>
+        <Loading error={loaded.error} />
+      </Screen>
+    )
   const waiting: Moment[] = waitingPunches.value.map((p) => ({ type: p.body.type, ts: p.body.ts }))
   const moments: Moment[] = [...loaded.data.recorded, ...waiting].sort((a, b) => a.ts.localeCompare(b.ts))
-  const last = moments.at(-1)
+  const last = moments[moments.length - 1]
   const next = nextPunches(last?.type)
   const day = loaded.data.day
 

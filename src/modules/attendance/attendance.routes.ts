@@ -61,13 +61,17 @@ export const attendanceApi: ApiModule = {
       operation('attendance.clock', {
         summary: 'Clock in or out for oneself, at the server’s moment (any role)',
         description:
-          'The acting user punches for themselves; the moment is the server’s clock. The one exception is a punch the app queued while the service could not be reached: it is sent later with its real moment in `ts` and an Idempotency-Key, within the window of the record and after the employee’s last punch (the punch log’s `created_at` shows when it arrived). The same sequence, modality and remote rules as attendance.create. The punch is stored with source `clock`.',
+          'The acting user punches for themselves; the moment is the server’s clock. The one exception is a punch the app kept while the service could not be reached: it is sent later with its real moment in `ts` and an Idempotency-Key (400 without one), at most 7 days old (older ones are corrections) and after the employee’s last punch; a session open past the company’s maximum is judged as of now (409 `session_left_open`), and the punch log’s `created_at` shows when it arrived. The same sequence, modality and remote rules as attendance.create. The punch is stored with source `clock`.',
         body: ClockBody,
         response: { 201: DataOf(Punch) },
         errors: [404, 409],
       }),
       async (request, reply) =>
-        reply.status(201).send({ data: await clockPunch(scopeOfRequest(request), request.body) }),
+        reply.status(201).send({
+          data: await clockPunch(scopeOfRequest(request), request.body, {
+            idempotencyKey: request.headers['idempotency-key'] !== undefined,
+          }),
+        }),
     )
     app.post(
       '/attendance/batch',

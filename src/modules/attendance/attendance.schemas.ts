@@ -78,7 +78,7 @@ export const ClockBody = Type.Object(
     type: PunchTypeSchema,
     ts: Type.Optional(
       InstantString(
-        'Only for a punch the app queued while the service could not be reached: its real moment. At most 60 s in the future and 60 days in the past, later than the employee’s last punch; the punch log’s `created_at` shows when it arrived. Absent, the moment is the service’s',
+        'Only for a punch the app kept while the service could not be reached, sent with an Idempotency-Key: its real moment. At most 60 s in the future and 7 days in the past, later than the employee’s last punch; the punch log’s `created_at` shows when it arrived. Absent, the moment is the service’s',
       ),
     ),
     modality: Type.Optional({

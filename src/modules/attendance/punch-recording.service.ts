@@ -38,6 +38,11 @@ import { PUNCH_HASH_VERSION, punchHash } from './punch-chain.js'
 
 export const MAX_FUTURE_MS = 60_000
 export const MAX_AGE_MS = 60 * 86_400_000
+/**
+ * How long a personal punch may wait on a phone (decisions 17): a worker's own phone is back
+ * online within days; an older punch is a correction, with the consent of both sides.
+ */
+export const MAX_QUEUED_AGE_MS = 7 * 86_400_000
 
 export function punchToApi(
   row: Pick<PunchRow, 'id' | 'user_id' | 'type' | 'ts' | 'modality' | 'source' | 'created_by'>,
@@ -192,8 +197,11 @@ function judgeRun(
         'punch_out_of_order',
         `The punch must be later than the employee's last punch (${previous.ts})`,
       )
-    // A session open past the maximum is a forgotten clock-out: no punch may extend it, whatever its type.
-    if (sessionStartedAt !== undefined && isPastMaximum(Date.parse(sessionStartedAt), request.tsMs, policy))
+    // A session open past the maximum is a forgotten clock-out: no punch may extend it, whatever its
+    // type. A person's own punch sent late is judged now too, so that a moment chosen in the past
+    // cannot close a forgotten session without the company's proposal and the person's consent.
+    const judgedAt = request.source === 'clock' ? Math.max(request.tsMs, now) : request.tsMs
+    if (sessionStartedAt !== undefined && isPastMaximum(Date.parse(sessionStartedAt), judgedAt, policy))
       return sessionLeftOpenError({ userId: user.id, sessionStartedAt, correctionId: null, proposedOutAt: null })
     const problem = logic.sequenceProblem(previous?.type ?? null, request.type)
     if (problem) return new AppError('punch_sequence_invalid', problem)
@@ -293,10 +301,19 @@ export async function createPunch(scope: RequestScope, body: CreatePunchBodyType
  * The acting user punches for themselves at the scope's moment (the server's, never the
  * client's): personal clock-in, for any role.
  */
-export async function clockPunch(scope: RequestScope, body: ClockBodyType): Promise<PunchType> {
+export async function clockPunch(
+  scope: RequestScope,
+  body: ClockBodyType,
+  sent: { idempotencyKey: boolean },
+): Promise<PunchType> {
   assertPersonalCredential(scope.auth, 'Clocking in or out')
-  // A punch queued offline carries its real moment (decisions 17), judged by the window of the record.
+  // A punch kept on a phone while offline carries its real moment (decisions 17): sent once, with
+  // an Idempotency-Key, within a week.
   const tsMs = body.ts === undefined ? scope.now : Date.parse(body.ts)
+  if (body.ts !== undefined && !sent.idempotencyKey)
+    throw invalidField('ts', 'is only for a punch kept offline, which is sent with an Idempotency-Key header')
+  if (tsMs < scope.now - MAX_QUEUED_AGE_MS)
+    throw invalidField('ts', 'must not be more than 7 days old: propose a correction for an older punch')
   return punchRowForSelf(scope, { type: body.type, tsMs, modality: body.modality, source: 'clock' }).then(punchToApi)
 }
 
