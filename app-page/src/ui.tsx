@@ -165,8 +165,16 @@ export function useLoad<T>(
 ): { data: T | undefined; error: unknown; reload: () => void } {
   const [state, setState] = useState<{ data: T | undefined; error: unknown }>({ data: undefined, error: null })
   const [round, setRound] = useState(0)
+  const shown = useRef(JSON.stringify(deps))
   useEffect(() => {
     let current = true
+    // Something else is asked for (another month): what was shown must not stay under its title.
+    // A reload of the same keeps it until the new answer is in.
+    const asked = JSON.stringify(deps)
+    if (asked !== shown.current) {
+      shown.current = asked
+      setState({ data: undefined, error: null })
+    }
     load().then(
       (data) => current && setState({ data, error: null }),
       (error) => current && setState((before) => ({ data: before.data, error })),

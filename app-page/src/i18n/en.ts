@@ -105,6 +105,8 @@ export const en = {
       `No connection: ${what} at ${time} is saved on this phone and will be sent as soon as the service can be reached.`,
     leftOpen: (since: string) =>
       `You did not clock out of the session that began ${since}. Your company has proposed a time that closes it: accept it, or propose the real time, before clocking in again.`,
+    leftOpenNoProposal: (since: string) =>
+      `You did not clock out of the session that began ${since}. Your company will propose a time that closes it within minutes; you will find it in Requests. Or propose the real time from My days.`,
     leftOpenAction: 'See the proposal in Requests',
     worked: 'Worked',
     expected: 'Expected',

@@ -115,6 +115,8 @@ export const es: typeof en = {
       `Sin conexión: la ${what.toLowerCase()} de las ${time} queda guardada en este teléfono y se enviará en cuanto haya conexión con el servicio.`,
     leftOpen: (since: string) =>
       `No fichó la salida de la jornada que empezó el ${since}. Su empresa ha propuesto una hora que la cierra: acéptela, o proponga la hora real, antes de volver a fichar.`,
+    leftOpenNoProposal: (since: string) =>
+      `No fichó la salida de la jornada que empezó el ${since}. Su empresa propondrá en unos minutos una hora que la cierre; la verá en Solicitudes. O proponga la hora real desde Mis días.`,
     leftOpenAction: 'Ver la propuesta en Solicitudes',
     worked: 'Trabajado',
     expected: 'Previsto',

@@ -155,7 +155,11 @@ export function Today() {
       <Problem error={action.error} />
       {leftOpen && (
         <div class="problem" role="alert">
-          <p>{t.today.leftOpen(sinceOf(leftOpen))}</p>
+          <p>
+            {leftOpen.details.some((d) => d.field === 'correction_id' && d.value)
+              ? t.today.leftOpen(sinceOf(leftOpen))
+              : t.today.leftOpenNoProposal(sinceOf(leftOpen))}
+          </p>
           <Link href="/app/requests">{t.today.leftOpenAction}</Link>
         </div>
       )}
