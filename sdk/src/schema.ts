@@ -1872,6 +1872,8 @@ export interface components {
             overtime_comp_expiry: string | null;
             /** @description Works nights (art. 36.1 ET): their overtime can only be approved as force majeure. Set by administrators or HR */
             night_worker: boolean;
+            /** @description A workers’ representative (decisions 19): reads the company’s monthly overtime report and totals. Set by administrators */
+            representative: boolean;
             /** Format: date-time */
             created_at: string;
             has_photo: boolean;
@@ -3177,6 +3179,8 @@ export interface components {
             overtime_comp_expiry?: string | null;
             /** @description Works nights (art. 36.1 ET) */
             night_worker?: boolean;
+            /** @description A workers’ representative (administrators only; audited) */
+            representative?: boolean;
             /** @description Phone number: digits, spaces, + ( ) . - */
             phone_company?: string | null;
             /** @description Phone number: digits, spaces, + ( ) . - */

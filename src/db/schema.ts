@@ -108,6 +108,8 @@ export interface UsersTable extends ProfileColumns {
   overtime_comp_expiry: string | null
   /** Works nights (art. 36.1 ET): may not do overtime but in force majeure. */
   night_worker: DbBoolean
+  /** A workers' representative (decisions 19): reads the company-wide overtime and monthly totals. */
+  representative: DbBoolean
   has_photo: DbBoolean
   department_id: string | null
   work_center_id: string | null

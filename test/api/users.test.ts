@@ -15,6 +15,7 @@ const FULL_FIELDS = [
   'overtime_compensation',
   'overtime_comp_expiry',
   'night_worker',
+  'representative',
   'created_at',
   'has_photo',
   'department',
@@ -492,5 +493,30 @@ forEachEngine('users API', (t) => {
     assert.equal(res.body.data.status, 'active')
     assert.equal((await tenant.admin.post(`/api/v1/users/${user.id}/reactivate`)).status, 200, 'idempotent')
     expectError(await tenant.admin.post('/api/v1/users/usr_unknown/reactivate'), 404)
+  })
+
+  it('representative: set by administrators only, shown on the user, audited', async () => {
+    const tenant = await t.newTenant()
+    const dep = (await tenant.admin.post('/api/v1/departments', { name: 'HR' })).body.data
+    await tenant.admin.patch('/api/v1/tenant', { hr_department_id: dep.id })
+    const hr = await tenant.createUser({ department_id: dep.id })
+    const worker = await tenant.createUser()
+    assert.equal(worker.representative, false)
+    const self = await tenant.keyFor(worker.id)
+    expectError(await self.patch(`/api/v1/users/${worker.id}`, { representative: true }), 403, 'permission_denied')
+    expectError(
+      await (await tenant.keyFor(hr.id)).patch(`/api/v1/users/${worker.id}`, { representative: true }),
+      403,
+      'permission_denied',
+    )
+    const set = await tenant.admin.patch(`/api/v1/users/${worker.id}`, { representative: true })
+    assert.equal(set.status, 200, JSON.stringify(set.body))
+    assert.equal(set.body.data.representative, true)
+    assert.equal((await tenant.admin.get(`/api/v1/users/${worker.id}`)).body.data.representative, true)
+    const audit = await tenant.admin.get('/api/v1/audit-log?operation=users.update')
+    assert.ok(
+      audit.body.data.some((e: any) => e.resource_id === worker.id && e.fields.includes('representative')),
+      JSON.stringify(audit.body.data),
+    )
   })
 })

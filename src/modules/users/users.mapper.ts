@@ -75,6 +75,7 @@ export function userRowToFull(row: UserWithRefs, folders: FolderRow[] | null, re
     overtime_compensation: row.overtime_compensation,
     overtime_comp_expiry: row.overtime_comp_expiry,
     night_worker: Boolean(row.night_worker),
+    representative: Boolean(row.representative),
     created_at: row.created_at,
     manager_id: row.manager_id,
     schedule_id: row.schedule_id,

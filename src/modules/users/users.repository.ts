@@ -27,6 +27,7 @@ const FORM_COLUMNS = [
   'overtime_compensation',
   'overtime_comp_expiry',
   'night_worker',
+  'representative',
   'has_photo',
   'department_id',
   'work_center_id',

@@ -115,6 +115,10 @@ export const UserFull = Type.Object(
       description:
         'Works nights (art. 36.1 ET): their overtime can only be approved as force majeure. Set by administrators or HR',
     }),
+    representative: Type.Boolean({
+      description:
+        'A workers’ representative (decisions 19): reads the company’s monthly overtime report and totals. Set by administrators',
+    }),
     created_at: Type.String({ format: 'date-time' }),
     has_photo: Type.Boolean(),
     department: Nullable(IdName),
@@ -239,6 +243,9 @@ export const UpdateUserBody = Type.Object(
     overtime_compensation: Type.Optional(UserOvertimeCompensation),
     overtime_comp_expiry: Type.Optional(UserOvertimeCompExpiry),
     night_worker: Type.Optional(Type.Boolean({ description: 'Works nights (art. 36.1 ET)' })),
+    representative: Type.Optional(
+      Type.Boolean({ description: 'A workers’ representative (administrators only; audited)' }),
+    ),
     ...optional(ProfileWriteFields),
   },
   { additionalProperties: false, description: 'Partial update: omitted fields keep their value, null clears' },

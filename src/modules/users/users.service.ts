@@ -154,6 +154,7 @@ export async function insertUserRecord(unit: Unit, tenantId: string, input: NewU
     overtime_compensation: null,
     overtime_comp_expiry: null,
     night_worker: false,
+    representative: false,
     has_photo: false,
     department_id: input.departmentId,
     work_center_id: input.workCenterId,
