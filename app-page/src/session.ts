@@ -96,11 +96,25 @@ export async function loadPerson(): Promise<Person | null> {
     throw error
   }
   const id = me.acts_as_user.id
-  const [user, tenant, reports] = await Promise.all([
+  const read = Promise.all([
     get<{ data: Schemas['UserFull'] }>(`/users/${id}`),
     get<{ data: Schemas['Tenant'] }>('/tenant'),
     get<{ data: unknown[] }>(`/users${query({ manager_id: id, status: 'active', page_size: 1 })}`),
   ])
+  let user: { data: Schemas['UserFull'] }
+  let tenant: { data: Schemas['Tenant'] }
+  let reports: { data: unknown[] }
+  try {
+    ;[user, tenant, reports] = await read
+  } catch (error) {
+    // Signed in, but the rest could not be read now: the person as last known here, if it is them.
+    const kept = keptPerson()
+    if (error instanceof Offline && kept?.id === id) {
+      person.value = kept
+      return kept
+    }
+    throw error
+  }
   const found: Person = {
     id,
     name: user.data.full_name,

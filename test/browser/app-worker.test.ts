@@ -211,6 +211,9 @@ forEachEngine(
         await page.getByRole('heading', { name: 'Mis días', level: 1 }).waitFor()
         await page.getByRole('button', { name: /martes, 6 de octubre/ }).click()
         await page.getByRole('heading', { name: 'martes, 6 de octubre' }).waitFor()
+        // The day opens below the calendar and its heading takes the focus, so it is read at once.
+        assert.equal(await page.evaluate(() => (globalThis as any).document.activeElement?.id), 'day-title')
+        await page.getByRole('button', { name: /sábado, 3 de octubre, día libre/ }).waitFor()
         assert.deepEqual(await accessibilityProblems(page), [], 'my days with a day open')
         await page.getByRole('button', { name: 'Proponer una corrección' }).click()
         await page.getByLabel('Qué está mal').selectOption({ label: 'Un fichaje tiene la hora mal' })

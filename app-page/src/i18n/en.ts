@@ -128,6 +128,7 @@ export const en = {
     expected: 'Expected',
     balance: 'Balance',
     corrected: 'corrected',
+    dayOff: 'day off',
     edited: 'corrected',
     holiday: (name: string) => `Holiday: ${name}`,
     legend: 'Hours worked on each day; ✎ a corrected day. Choose a day to see its punches.',

@@ -138,6 +138,7 @@ export const es: typeof en = {
     expected: 'Previsto',
     balance: 'Saldo',
     corrected: 'corregido',
+    dayOff: 'día libre',
     edited: 'corregido',
     holiday: (name: string) => `Festivo: ${name}`,
     legend: 'Horas trabajadas cada día; ✎ un día corregido. Elija un día para ver sus fichajes.',

@@ -3,7 +3,7 @@
  * corrected days marked), a day's punches with the corrected ones marked, and "propose a
  * correction" from a day. The month is the monthly record the report gives.
  */
-import { useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { get, post, query, type Schemas, serviceNow } from '../api.js'
 import { addDays, addMonths, dayOf, duration, instantOf, localDate, monthName, timeOf } from '../format.js'
 import { words } from '../i18n/index.js'
@@ -45,6 +45,7 @@ function dayLabel(day: ReportDay): string {
   const t = words.value
   const parts = [dayOf(day.date, { weekday: 'long', day: 'numeric', month: 'long' })]
   if (day.holiday) parts.push(day.holiday.name)
+  else if (!day.is_workday) parts.push(t.days.dayOff)
   for (const absence of day.absences) parts.push(absence.label)
   if (day.worked_minutes > 0 || day.expected_minutes > 0)
     parts.push(
@@ -164,6 +165,8 @@ function DayDetail(props: { day: ReportDay; onProposed: () => void }) {
   const t = words.value
   const me = person.value!
   const { day } = props
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [])
   const log = useLoad(
     () =>
       get<{ data: Schemas['PunchLogEntry'][] }>(
@@ -176,7 +179,10 @@ function DayDetail(props: { day: ReportDay; onProposed: () => void }) {
   const punches = log.data?.data.filter((p) => p.superseded_by === null) ?? []
   return (
     <section class="card" aria-labelledby="day-title">
-      <h2 id="day-title">{dayOf(day.date, { weekday: 'long', day: 'numeric', month: 'long' })}</h2>
+      {/* The day chosen opens below the calendar: its heading takes the focus, so it is read at once. */}
+      <h2 id="day-title" tabIndex={-1} ref={heading}>
+        {dayOf(day.date, { weekday: 'long', day: 'numeric', month: 'long' })}
+      </h2>
       {day.holiday && <p>{t.days.holiday(day.holiday.name)}</p>}
       {day.absences.map((a) => (
         <p key={a.type + (a.start_time ?? '')}>
