@@ -34,6 +34,12 @@ export interface Outbox<Body> {
 
 const STORE = 'outbox'
 
+/** A random Idempotency-Key (crypto.randomUUID needs a secure context; a tablet on http may not be one). */
+export function newKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
 /** `personOf` names whose punch it is: a held punch holds back that person's later ones. */
 export function createOutbox<Body>(dbName: string, personOf: (body: Body) => string): Outbox<Body> {
   function open(): Promise<IDBDatabase> {

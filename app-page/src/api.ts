@@ -52,8 +52,12 @@ function learnClock(date: string | null, sentAt: number, answeredAt: number): vo
   // The header has whole seconds of the moment the service took the request: about the middle.
   const offset = Date.parse(date) + 500 - (sentAt + answeredAt) / 2
   if (Number.isNaN(offset)) return
-  clockOffsetMs = Math.abs(offset) > 1500 ? Math.round(offset) : 0
-  localStorage.setItem(OFFSET_KEY, String(clockOffsetMs))
+  // The header has whole seconds, so the offset is kept to whole seconds too.
+  const learnt = Math.abs(offset) > 1500 ? Math.round(offset / 1000) * 1000 : 0
+  // Every answer passes here: storage is written only when the phone's clock has moved.
+  if (learnt === clockOffsetMs) return
+  clockOffsetMs = learnt
+  localStorage.setItem(OFFSET_KEY, String(learnt))
 }
 
 /** Aborts after `ms` (AbortSignal.timeout where the browser has it). */
@@ -150,10 +154,4 @@ export async function getAll<T>(
     if (answer.data.length < 100) break
   }
   return rows
-}
-
-/** A random Idempotency-Key. */
-export function newKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 }

@@ -7,8 +7,8 @@
  * from their own session: on a phone someone else then signs in to, theirs wait for them.
  */
 import { effect, signal } from '@preact/signals'
-import { type Queued, type SendOutcome, createOutbox } from '../../page-shared/outbox.js'
-import { ApiError, Offline, get, newKey, post, query, type Schemas, serviceNow } from './api.js'
+import { type Queued, type SendOutcome, createOutbox, newKey } from '../../page-shared/outbox.js'
+import { ApiError, Offline, get, post, query, type Schemas, serviceNow } from './api.js'
 import { addDays, localDate } from './format.js'
 import { loadPerson, person } from './session.js'
 

@@ -71,9 +71,3 @@ export async function call<T = unknown>(
   const retryAfter = response.headers.get('retry-after')
   return { status: response.status, body: parsed as T, retryAfter: retryAfter ? Number(retryAfter) : null }
 }
-
-/** A random Idempotency-Key (crypto.randomUUID needs a secure context; a tablet on http may not be one). */
-export function newKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-}

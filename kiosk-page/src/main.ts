@@ -5,8 +5,8 @@
  * punch goes through the outbox: sent at once when the service answers, kept and sent later, in
  * order and once each, when it does not.
  */
-import { type Queued, type SendOutcome, createOutbox } from '../../page-shared/outbox.js'
-import { type Answer, Offline, call, deviceToken, newKey, serviceError } from './api.js'
+import { type Queued, type SendOutcome, createOutbox, newKey } from '../../page-shared/outbox.js'
+import { type Answer, Offline, call, deviceToken, serviceError } from './api.js'
 import { type Lang, type PunchType, type State, WORDS, type Words, initialLang } from './i18n.js'
 
 const LANG_KEY = 'jornada-kiosk-lang'

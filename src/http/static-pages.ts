@@ -33,16 +33,20 @@ export interface StaticPage {
   fallback?: { prefix: string; document: PageFile }
 }
 
-export const SELF_ONLY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "connect-src 'self'",
-  "img-src 'self' data:",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ')
+/** A page's policy: its own scripts, style sheets and API, no inline script, nothing from elsewhere; `extra` adds sources. */
+export function selfOnlyPolicy(extra: readonly string[] = []): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "connect-src 'self'",
+    "img-src 'self' data:",
+    ...extra,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
 
 export function registerStaticPage(app: FastifyInstance, page: StaticPage): void {
   const cache = new Map<string, Buffer>()

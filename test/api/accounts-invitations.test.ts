@@ -5,33 +5,24 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, it } from 'node:test'
-import { type Mailer, smtpMailer } from '../../src/modules/accounts/index.js'
 import { PASSWORD, SessionClient, login, sessionCookieSet, signedIn } from '../helpers/accounts.js'
 import { expectError, forEachEngine, uniqueEmail } from '../helpers/harness.js'
 import { settledEventsOfType } from '../helpers/eventually.js'
 import { SoftwareAuthenticator, passkeyLogin, registerPasskey } from '../helpers/software-authenticator.js'
-import { type Inbox, startInbox, tokenInMail } from '../helpers/smtp.js'
+import { type Inbox, mailerInto, startInbox, tokenInMail } from '../helpers/smtp.js'
 
 const HOUR = 3_600_000
 const PUBLIC_URL = 'https://jornada.example.com'
 let now = Date.now()
 let inbox: Inbox
-let transport: Mailer | undefined
-
-/** Sends through the inbox started for this file (its port is known only once it listens). */
-const mailer: Mailer = {
-  send: (message) => {
-    transport ??= smtpMailer(inbox.url, 'Jornada <no-reply@jornada.example.com>')
-    return transport.send(message)
-  },
-  close: async () => {},
-}
+/** Sends through the inbox started for this file. */
+const mailer = mailerInto(() => inbox)
 
 before(async () => {
   inbox = await startInbox()
 })
 after(async () => {
-  await transport?.close()
+  await mailer.close()
   await inbox.close()
 })
 

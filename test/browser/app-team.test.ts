@@ -21,6 +21,7 @@ import {
   SCREENSHOTS,
   accessibilityProblems,
   showingThePage,
+  virtualAuthenticator,
 } from '../helpers/browser.js'
 import { type TestTenant, forEachEngine } from '../helpers/harness.js'
 
@@ -161,18 +162,7 @@ forEachEngine(
         assert.deepEqual([rejected.body.data.status, rejected.body.data.decided_by], ['rejected', marta.id])
 
         // A passkey on this phone, then in with it and no password.
-        const devtools = await context.newCDPSession(page)
-        await devtools.send('WebAuthn.enable')
-        await devtools.send('WebAuthn.addVirtualAuthenticator', {
-          options: {
-            protocol: 'ctap2',
-            transport: 'internal',
-            hasResidentKey: true,
-            hasUserVerification: true,
-            isUserVerified: true,
-            automaticPresenceSimulation: true,
-          },
-        })
+        await virtualAuthenticator(context, page)
         await page.getByRole('link', { name: 'Perfil' }).click()
         await page.getByLabel('Nombre de esta llave').fill('Mi teléfono')
         await page.getByRole('button', { name: 'Añadir una llave en este dispositivo' }).click()

@@ -13,7 +13,6 @@ import { after, before, it } from 'node:test'
 import { DateTime } from 'luxon'
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
 import { buildAppPage } from '../../scripts/build-pages.mjs'
-import { type Mailer, smtpMailer } from '../../src/modules/accounts/index.js'
 import {
   CHROMIUM,
   CHROMIUM_ARGS,
@@ -25,21 +24,15 @@ import {
 } from '../helpers/browser.js'
 import { PASSWORD } from '../helpers/accounts.js'
 import { type TestTenant, forEachEngine } from '../helpers/harness.js'
-import { type Inbox, startInbox, tokenInMail } from '../helpers/smtp.js'
+import { type Inbox, mailerInto, startInbox, tokenInMail } from '../helpers/smtp.js'
 
 const ZONE = 'Europe/Madrid'
 /** A local time of a day in the company's zone, as the instant it is. */
 const at = (date: string, time: string) => DateTime.fromISO(`${date}T${time}`, { zone: ZONE }).toMillis()
 
 let inbox: Inbox
-let transport: Mailer | undefined
-const mailer: Mailer = {
-  send: (message) => {
-    transport ??= smtpMailer(inbox.url, 'Jornada <no-reply@jornada.example.com>')
-    return transport.send(message)
-  },
-  close: async () => {},
-}
+/** Sends through the inbox started for this file. */
+const mailer = mailerInto(() => inbox)
 // The service listens where its PUBLIC_URL says (the links in the mails point there); one engine
 // after the other, each closing it before the next listens.
 const port = HAS_CHROMIUM ? await freePort() : 0
@@ -53,7 +46,7 @@ before(async () => {
   if (HAS_CHROMIUM) await buildAppPage()
 })
 after(async () => {
-  await transport?.close()
+  await mailer.close()
   await inbox.close()
 })
 

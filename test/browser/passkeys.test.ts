@@ -6,14 +6,11 @@
  * and said so, where Chromium is not installed.
  */
 import assert from 'node:assert/strict'
-import { existsSync } from 'node:fs'
 import { after, before, it } from 'node:test'
 import { type Browser, type Page, chromium } from 'playwright-core'
 import { PASSWORD } from '../helpers/accounts.js'
+import { CHROMIUM, HAS_CHROMIUM, virtualAuthenticator } from '../helpers/browser.js'
 import { expectError, forEachEngine } from '../helpers/harness.js'
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const HAS_CHROMIUM = existsSync(CHROMIUM)
 
 /** A JSON request from the page, as the app would make it: the page's cookies, the CSRF token on writes. */
 async function call(page: Page, method: string, path: string, body?: unknown, csrf?: string) {
@@ -72,17 +69,7 @@ forEachEngine('passkeys in a browser', (t) => {
     const page = await context.newPage()
     // A page of the service whose policy lets its scripts call the API (the API's own answers forbid all).
     await page.goto(`${origin}/kiosk`)
-    const devtools = await context.newCDPSession(page)
-    await devtools.send('WebAuthn.enable')
-    const { authenticatorId } = await devtools.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-      },
-    })
+    const { devtools, authenticatorId } = await virtualAuthenticator(context, page)
 
     // A key cannot add a way in; the person's session can.
     const key = await tenant.keyFor(worker.id)

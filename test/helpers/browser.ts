@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
-import type { Page } from 'playwright-core'
+import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const HAS_CHROMIUM = existsSync(CHROMIUM)
@@ -56,4 +56,26 @@ export async function showingThePage(page: Page, steps: () => Promise<void>): Pr
       { cause: error },
     )
   }
+}
+
+/**
+ * A platform authenticator on the page (DevTools' virtual authenticator): it keeps discoverable
+ * credentials and verifies its user, as a phone's fingerprint or face does.
+ */
+export async function virtualAuthenticator(
+  context: BrowserContext,
+  page: Page,
+): Promise<{ devtools: CDPSession; authenticatorId: string }> {
+  const devtools = await context.newCDPSession(page)
+  await devtools.send('WebAuthn.enable')
+  const { authenticatorId } = await devtools.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  })
+  return { devtools, authenticatorId }
 }

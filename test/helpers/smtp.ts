@@ -5,6 +5,7 @@
 import type { AddressInfo } from 'node:net'
 import { type ParsedMail, simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
+import { type Mailer, smtpMailer } from '../../src/modules/accounts/index.js'
 
 export interface Inbox {
   /** `smtp://127.0.0.1:<port>`: what `SMTP_URL` would be. */
@@ -79,4 +80,22 @@ export function tokenInMail(mail: ParsedMail, page: 'invitation' | 'password-res
   const match = new RegExp(`/app/${page}#token=([A-Za-z0-9_-]+)`).exec(mail.text ?? '')
   if (!match) throw new Error(`no ${page} link in: ${mail.text}`)
   return match[1]!
+}
+
+/**
+ * The service's mailer for a test file whose inbox starts in `before` (its port is known only once
+ * it listens): it connects on the first mail. `close` ends the connection, once the file is done.
+ */
+export function mailerInto(inbox: () => Inbox): Mailer {
+  let transport: Mailer | undefined
+  return {
+    send: (message) => {
+      transport ??= smtpMailer(inbox().url, 'Jornada <no-reply@jornada.example.com>')
+      return transport.send(message)
+    },
+    close: async () => {
+      await transport?.close()
+      transport = undefined
+    },
+  }
 }

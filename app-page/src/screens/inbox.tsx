@@ -8,7 +8,7 @@ import { getAll, post, type Schemas, serviceNow } from '../api.js'
 import { addDays, localDate } from '../format.js'
 import { words } from '../i18n/index.js'
 import { person } from '../session.js'
-import { Done, Loading, Problem, Screen, useAction, useLoad } from '../ui.js'
+import { type Decision, DecisionButtons, Done, LoadingScreen, Problem, Screen, useAction, useLoad } from '../ui.js'
 import { absenceDates, changesOf, movedPunches } from './requests.js'
 
 type Absence = Schemas['Absence']
@@ -36,12 +36,7 @@ export function Inbox() {
     return { absences, away, corrections: toDecide, names, moved }
   }, [])
   const [said, setSaid] = useState<string | null>(null)
-  if (!data.data)
-    return (
-      <Screen title={t.inbox.title}>
-        <Loading error={data.error} />
-      </Screen>
-    )
+  if (!data.data) return <LoadingScreen title={t.inbox.title} error={data.error} />
   const { absences, away, corrections, names, moved } = data.data
   const done = (message: string) => {
     setSaid(message)
@@ -60,7 +55,7 @@ export function Inbox() {
                 (o) => o.user_id !== a.user_id && o.start_date <= a.end_date && o.end_date >= a.start_date,
               )
               return (
-                <Decision
+                <DecisionCard
                   key={a.id}
                   path={`/absences/${a.id}/decide`}
                   title={`${names.get(a.user_id) ?? a.user_id} · ${a.type.label}`}
@@ -82,7 +77,7 @@ export function Inbox() {
           <h2 id="inbox-corrections">{t.inbox.corrections}</h2>
           <ul class="cards">
             {corrections.map((c) => (
-              <Decision
+              <DecisionCard
                 key={c.id}
                 path={`/attendance/corrections/${c.id}/decide`}
                 title={names.get(c.user_id) ?? c.user_id}
@@ -97,7 +92,7 @@ export function Inbox() {
   )
 }
 
-function Decision(props: {
+function DecisionCard(props: {
   path: string
   title: string
   lines: string[]
@@ -106,7 +101,7 @@ function Decision(props: {
 }) {
   const t = words.value
   const action = useAction()
-  const decide = (decision: 'approved' | 'rejected') =>
+  const decide = (decision: Decision) =>
     action.run(async () => {
       await post(props.path, { decision })
       props.onDone(decision === 'approved' ? t.inbox.approved(props.title) : t.inbox.rejected(props.title))
@@ -121,26 +116,13 @@ function Decision(props: {
       ))}
       {props.note && <p class="hint">{props.note}</p>}
       <Problem error={action.error} />
-      <div class="row">
-        <button
-          type="button"
-          class="primary"
-          disabled={action.busy}
-          onClick={() => decide('approved')}
-          aria-label={`${t.inbox.approve}: ${props.title}`}
-        >
-          {t.inbox.approve}
-        </button>
-        <button
-          type="button"
-          class="secondary"
-          disabled={action.busy}
-          onClick={() => decide('rejected')}
-          aria-label={`${t.inbox.reject}: ${props.title}`}
-        >
-          {t.inbox.reject}
-        </button>
-      </div>
+      <DecisionButtons
+        approve={t.inbox.approve}
+        reject={t.inbox.reject}
+        about={props.title}
+        busy={action.busy}
+        onDecide={decide}
+      />
     </li>
   )
 }

@@ -8,7 +8,19 @@ import { get, getAll, post, query, type Schemas, serviceNow } from '../api.js'
 import { addDays, dayOf, localDate, timeOf } from '../format.js'
 import { words } from '../i18n/index.js'
 import { person } from '../session.js'
-import { Done, Field, FormButtons, Loading, Problem, Screen, Select, useAction, useLoad } from '../ui.js'
+import {
+  type Decision,
+  DecisionButtons,
+  Done,
+  Field,
+  FormButtons,
+  LoadingScreen,
+  Problem,
+  Screen,
+  Select,
+  useAction,
+  useLoad,
+} from '../ui.js'
 
 type Absence = Schemas['Absence']
 type Correction = Schemas['AttendanceCorrection']
@@ -30,12 +42,7 @@ export function Requests() {
   const [requesting, setRequesting] = useState(false)
   const [said, setSaid] = useState<string | null>(null)
 
-  if (!data.data)
-    return (
-      <Screen title={t.requests.title}>
-        <Loading error={data.error} />
-      </Screen>
-    )
+  if (!data.data) return <LoadingScreen title={t.requests.title} error={data.error} />
   const { balance, absences, types, corrections, moved } = data.data
   const waitingForMe = corrections.filter((c) => c.status === 'pending' && c.proposed_by !== me.id)
   const mine = corrections.filter((c) => c.proposed_by === me.id)
@@ -298,7 +305,7 @@ function ConsentCard(props: {
   const { correction } = props
   const action = useAction()
   const [note, setNote] = useState('')
-  const decide = (decision: 'approved' | 'rejected') =>
+  const decide = (decision: Decision) =>
     action.run(async () => {
       await post(`/attendance/corrections/${correction.id}/decide`, { decision, ...(note ? { note } : {}) })
       props.onDone(decision === 'approved' ? t.requests.accepted : t.requests.rejected)
@@ -314,26 +321,13 @@ function ConsentCard(props: {
         onInput={(e) => setNote(e.currentTarget.value)}
       />
       <Problem error={action.error} />
-      <div class="row">
-        <button
-          type="button"
-          class="primary"
-          disabled={action.busy}
-          aria-label={`${t.requests.accept}: ${changesOf(correction, props.moved).join('; ')}`}
-          onClick={() => decide('approved')}
-        >
-          {t.requests.accept}
-        </button>
-        <button
-          type="button"
-          class="secondary"
-          disabled={action.busy}
-          aria-label={`${t.requests.reject}: ${changesOf(correction, props.moved).join('; ')}`}
-          onClick={() => decide('rejected')}
-        >
-          {t.requests.reject}
-        </button>
-      </div>
+      <DecisionButtons
+        approve={t.requests.accept}
+        reject={t.requests.reject}
+        about={changesOf(correction, props.moved).join('; ')}
+        busy={action.busy}
+        onDecide={decide}
+      />
     </div>
   )
 }

@@ -10,7 +10,7 @@ import { dayOf, duration, localDate, timeOf } from '../format.js'
 import { words } from '../i18n/index.js'
 import { type Modality, type PunchType, punch, refusedPunches, sendWaiting, waitingPunches } from '../punches.js'
 import { person } from '../session.js'
-import { Done, Link, Loading, Problem, Said, Screen, useAction, useLoad } from '../ui.js'
+import { Done, Link, LoadingScreen, Problem, Said, Screen, useAction, useLoad } from '../ui.js'
 
 interface Moment {
   type: PunchType
@@ -90,12 +90,7 @@ export function Today() {
   const [said, setSaid] = useState<string | null>(null)
   const [leftOpen, setLeftOpen] = useState<ApiError | null>(null)
 
-  if (!loaded.data)
-    return (
-      <Screen title={t.today.title}>
-        <Loading error={loaded.error} />
-      </Screen>
-    )
+  if (!loaded.data) return <LoadingScreen title={t.today.title} error={loaded.error} />
   const waiting: Moment[] = waitingPunches.value.map((p) => ({ type: p.body.type, ts: p.body.ts }))
   const moments: Moment[] = [...loaded.data.recorded, ...waiting].sort((a, b) => a.ts.localeCompare(b.ts))
   const last = moments[moments.length - 1]

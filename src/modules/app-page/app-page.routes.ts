@@ -6,24 +6,13 @@
  * its service worker hold no personal data and need no credential. `/favicon.ico` is the app's icon.
  */
 import type { FastifyInstance } from 'fastify'
-import { type PageFile, registerStaticPage } from '../../http/static-pages.js'
+import { type PageFile, registerStaticPage, selfOnlyPolicy } from '../../http/static-pages.js'
 
 /** The same three levels up from src/modules/app-page and from dist/modules/app-page: the package root. */
 const PAGE_DIR = new URL('../../../dist/app-page/', import.meta.url)
 
 /** The kiosk's policy, plus the manifest and the service worker, both from this origin. */
-const APP_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "connect-src 'self'",
-  "img-src 'self' data:",
-  "manifest-src 'self'",
-  "worker-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ')
+const APP_POLICY = selfOnlyPolicy(["manifest-src 'self'", "worker-src 'self'"])
 
 const DOCUMENT: PageFile = { file: 'index.html', type: 'text/html; charset=utf-8' }
 const IMMUTABLE_FOR_A_DAY = 'public, max-age=86400'

@@ -5,7 +5,7 @@
  * token, which it keeps in the browser.
  */
 import type { FastifyInstance } from 'fastify'
-import { SELF_ONLY_POLICY, registerStaticPage } from '../../http/static-pages.js'
+import { registerStaticPage, selfOnlyPolicy } from '../../http/static-pages.js'
 
 /** The same three levels up from src/modules/kiosks and from dist/modules/kiosks: the package root. */
 const PAGE_DIR = new URL('../../../dist/kiosk-page/', import.meta.url)
@@ -14,7 +14,7 @@ export function registerKioskPage(app: FastifyInstance, pageDir: URL = PAGE_DIR)
   registerStaticPage(app, {
     name: 'kiosk page',
     dir: pageDir,
-    policy: SELF_ONLY_POLICY,
+    policy: selfOnlyPolicy(),
     files: {
       '/kiosk': { file: 'index.html', type: 'text/html; charset=utf-8' },
       '/kiosk/kiosk.js': { file: 'kiosk.js', type: 'text/javascript; charset=utf-8' },
