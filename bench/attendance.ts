@@ -78,7 +78,14 @@ async function addCorrections(handle: DatabaseHandle, company: BenchCompany): Pr
     tenantId: tenant.id,
     tenant,
     scopes: [],
-    actor: { id: userId, email: 'bench@bench.example', fullName: 'Bench', role, departmentId: null },
+    actor: {
+      id: userId,
+      email: 'bench@bench.example',
+      fullName: 'Bench',
+      role,
+      departmentId: null,
+      representative: false,
+    },
   })
   const admin = authOf(adminId, 'admin')
   const start = DateTime.fromISO(FROM, { zone: ZONE }).toUTC().toISO()!

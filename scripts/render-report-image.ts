@@ -38,7 +38,14 @@ try {
     tenantId: tenant.id,
     tenant,
     scopes: SCOPES,
-    actor: { id: demo.admin_user.id, email: '', fullName: '', role: 'admin', departmentId: null },
+    actor: {
+      id: demo.admin_user.id,
+      email: '',
+      fullName: '',
+      role: 'admin',
+      departmentId: null,
+      representative: false,
+    },
   }
   const report = await monthlyReport(scopeOf(handle.db, auth, Date.now()), {
     user_id: corrected.user_id,

@@ -427,7 +427,7 @@ async function installationAdministrator(db: DatabaseHandle['db'], tenantId: str
     tenantId,
     tenant,
     scopes: SCOPES,
-    actor: { id: 'cli', email: '', fullName: 'Command line', role: 'admin', departmentId: null },
+    actor: { id: 'cli', email: '', fullName: 'Command line', role: 'admin', departmentId: null, representative: false },
   }
 }
 
@@ -487,7 +487,8 @@ reports
   .option('--tz <zone>', 'IANA time zone of the days (default the company’s)')
   .option('--json', 'print JSON')
   .action(async (options: JsonOption & { tenant: string; month: string; out: string; tz?: string }) => {
-    const { csvStream, exportMonthRecords } = await reportsModule()
+    const { CSV_HEADER, exportMonthRecords } = await reportsModule()
+    const { csvStream } = await import('./lib/csv.js')
     const { scopeOf } = await import('./auth/request-scope.js')
     const summary = await withDatabase(async (database) => {
       const auth = await installationAdministrator(database.db, options.tenant)
@@ -505,7 +506,7 @@ reports
         }
       }
       try {
-        await pipeline(Readable.from(csvStream(counted())), createWriteStream(options.out))
+        await pipeline(Readable.from(csvStream(counted(), CSV_HEADER)), createWriteStream(options.out))
       } finally {
         progress?.stop()
       }

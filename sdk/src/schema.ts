@@ -921,6 +921,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/attendance/reports/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company’s monthly totals per employee, as JSON, CSV or PDF (decisions 19)
+         * @description Per employee worked, expected, balance, overtime, days worked and days expected, and their sum: no punches, no absence types, no personal data. Workers’ representatives (the user flag `representative`), administrators, HR and inspector keys read every employee; anyone else the employees whose records they see. Every read by a representative is in the access log. The figures are those of the monthly record in `tz` (default the company’s). Choose the form with `format` or `Accept`. Its cost grows with its input, so a key may run only a few of these at once (`EXPENSIVE_REQUESTS_PER_KEY`, 2 by default): beyond that, 429 `concurrency_limited` with `Retry-After`.
+         */
+        get: operations["attendance-reports.company"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/attendance/reports/monthly/sign": {
         parameters: {
             query?: never;
@@ -1325,6 +1345,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/overtime/reports/monthly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The month’s overtime per employee and its compensation, as JSON or CSV (decisions 19)
+         * @description What workers’ representatives are told every month (RD 1561/1995, additional provision 3): for each employee with overtime lots in the month, what was proposed, approved and rejected, how the approved part is compensated (rest or pay, force majeure), what was rested, paid and is still owed, and the year toward the annual cap. Representatives (the user flag `representative`), administrators, HR and inspector keys read every employee; anyone else the employees whose records they see. Every read by a representative is in the access log. CSV (`format=csv` or `Accept: text/csv`) has one row per employee, without the lots. Its cost grows with its input, so a key may run only a few of these at once (`EXPENSIVE_REQUESTS_PER_KEY`, 2 by default): beyond that, 429 `concurrency_limited` with `Retry-After`.
+         */
+        get: operations["overtime-reports.monthly"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/calendar-feeds": {
         parameters: {
             query?: never;
@@ -1481,7 +1521,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every request made with an inspector key, newest first (administrators)
+         * Every request made with an inspector key or by a representative reading the company’s reports, newest first (administrators)
          * @description When, key, acting user, method, route, status, and the employees whose records the request read.
          */
         get: operations["access-log.list"];
@@ -2491,6 +2531,39 @@ export interface components {
             /** @description What changed the month after the signature: the approved correction (cor_…) or the absence recorded afterwards (abs_…) decided last */
             superseded_by: string | null;
         };
+        /** @description The company’s monthly totals (decisions 19): what workers’ representatives, administrators, HR and inspector keys read for the whole company */
+        CompanyReport: {
+            month: string;
+            time_zone: string;
+            language: "es" | "en";
+            company: {
+                name: string;
+                cif: string | null;
+            };
+            /** @description Every employee employed on a day of the month (or who worked in it) that the caller may see, in name order: the month’s totals only, no punches, no absence types, no personal data */
+            employees: {
+                user_id: string;
+                full_name: string;
+                worked_minutes: number;
+                expected_minutes: number;
+                balance_minutes: number;
+                /** @description Sum of the days’ overtime (positive balances only) */
+                overtime_minutes: number;
+                worked_days: number;
+                expected_days: number;
+            }[];
+            totals: {
+                worked_minutes: number;
+                expected_minutes: number;
+                balance_minutes: number;
+                /** @description Sum of the days’ overtime (positive balances only) */
+                overtime_minutes: number;
+                worked_days: number;
+                expected_days: number;
+            };
+            /** Format: date-time */
+            generated_at: string;
+        };
         /** @description An expense of an employee; money as integers of minor units */
         Expense: {
             id: string;
@@ -2683,6 +2756,67 @@ export interface components {
             counted_toward_cap_minutes: number;
             /** @description The annual cap: the company’s annual_cap_hours, pro rata for a part-time schedule */
             cap_minutes: number;
+        };
+        /** @description The month’s overtime per employee and its compensation: what workers’ representatives are told every month (RD 1561/1995, additional provision 3) */
+        OvertimeReport: {
+            month: string;
+            basis: "daily" | "weekly" | "monthly";
+            company: {
+                name: string;
+                cif: string | null;
+            };
+            /** @description Every employee the caller may see with overtime in the month, in name order */
+            employees: {
+                user_id: string;
+                full_name: string;
+                /** @description The month’s overtime waiting for a decision */
+                pending_minutes: number;
+                /** @description Approved (adjustments included) */
+                approved_minutes: number;
+                rejected_minutes: number;
+                /** @description Of approved_minutes, approved as force majeure (art. 35.3) */
+                force_majeure_minutes: number;
+                /** @description Of approved_minutes, compensated by rest */
+                rest_minutes: number;
+                /** @description Of approved_minutes, compensated by pay */
+                pay_minutes: number;
+                /** @description Rest taken so far for the month’s lots */
+                rested_minutes: number;
+                /** @description Paid so far for the month’s lots */
+                paid_minutes: number;
+                /** @description Still to be compensated, by rest or pay */
+                owed_minutes: number;
+                /** @description Of owed_minutes, rest past its deadline */
+                overdue_minutes: number;
+                /** @description The year so far toward the annual cap */
+                year_counted_toward_cap_minutes: number;
+                cap_minutes: number;
+                /** @description The month’s lots: its first lot and any adjustment */
+                lots: components["schemas"]["OvertimeLot"][];
+            }[];
+            totals: {
+                /** @description The month’s overtime waiting for a decision */
+                pending_minutes: number;
+                /** @description Approved (adjustments included) */
+                approved_minutes: number;
+                rejected_minutes: number;
+                /** @description Of approved_minutes, approved as force majeure (art. 35.3) */
+                force_majeure_minutes: number;
+                /** @description Of approved_minutes, compensated by rest */
+                rest_minutes: number;
+                /** @description Of approved_minutes, compensated by pay */
+                pay_minutes: number;
+                /** @description Rest taken so far for the month’s lots */
+                rested_minutes: number;
+                /** @description Paid so far for the month’s lots */
+                paid_minutes: number;
+                /** @description Still to be compensated, by rest or pay */
+                owed_minutes: number;
+                /** @description Of owed_minutes, rest past its deadline */
+                overdue_minutes: number;
+            };
+            /** Format: date-time */
+            generated_at: string;
         };
         /** @description A calendar subscription; its address holds a secret shown only when it is made */
         CalendarFeed: {
@@ -3647,7 +3781,7 @@ export interface components {
             name?: string;
             /** @description 'inspector': read-only access to the time record for the Labour Inspectorate or workers' representatives; expires within 90 days, every request is in the access log, never sees personal data */
             kind?: "standard" | "inspector";
-            /** @description Each one held by the caller (403 scope_escalation otherwise). Required for a standard key, except a personal one (default: the caller's scopes); an inspector key may hold only attendance.list, attendance.summary, attendance.punches, attendance-corrections.list, attendance-reports.get, attendance-reports.export (all of them by default) */
+            /** @description Each one held by the caller (403 scope_escalation otherwise). Required for a standard key, except a personal one (default: the caller's scopes); an inspector key may hold only attendance.list, attendance.summary, attendance.punches, attendance-corrections.list, attendance-reports.get, attendance-reports.export, attendance-reports.company, attendance-reports.record-export, overtime-reports.monthly (all of them by default) */
             scopes?: string[];
             /** @description An active user of the company (default: the calling key’s acting user) */
             acts_as_user_id?: string;
@@ -12370,6 +12504,146 @@ export interface operations {
             };
         };
     };
+    "attendance-reports.company": {
+        parameters: {
+            query: {
+                /**
+                 * @description Month (YYYY-MM, years 1900 to 9998)
+                 * @example 2026-10
+                 */
+                month: string;
+                /**
+                 * @description IANA time zone used to group punches into days (default: the company’s)
+                 * @example Europe/Madrid
+                 */
+                tz?: string;
+                department_id?: string;
+                work_center_id?: string;
+                /** @description Overrides the Accept header: json (default), csv or pdf */
+                format?: "json" | "csv" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The totals */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyReport"];
+                    };
+                    "text/csv": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request (headers and body) was not received within the server’s request timeout. */
+            408: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB. */
+            431: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; it is logged with the request id. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "attendance-reports.sign": {
         parameters: {
             query?: never;
@@ -16509,6 +16783,140 @@ export interface operations {
             };
             /** @description Not found in this tenant */
             404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request (headers and body) was not received within the server’s request timeout. */
+            408: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB. */
+            431: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; it is logged with the request id. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "overtime-reports.monthly": {
+        parameters: {
+            query: {
+                /**
+                 * @description The month the overtime was worked, YYYY-MM
+                 * @example 2026-03
+                 */
+                month: string;
+                department_id?: string;
+                work_center_id?: string;
+                /** @description Overrides the Accept header */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OvertimeReport"];
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];

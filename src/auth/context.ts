@@ -7,6 +7,8 @@ export interface Actor {
   fullName: string
   role: 'member' | 'admin'
   departmentId: string | null
+  /** A workers' representative (decisions 19): reads the company's monthly totals and overtime report. */
+  representative: boolean
 }
 
 /** 'inspector': a read-only key for the Labour Inspectorate or workers' representatives (decisions 11). */
@@ -42,8 +44,9 @@ export interface AuthContext {
   scopes: readonly string[]
   actor: Actor
   /**
-   * Set for inspector keys only: the employees whose records this request read, noted by the
-   * services as they read them and written to the access log when the answer is complete.
+   * Set for requests the access log keeps (inspector keys, representatives reading the company's
+   * reports): the employees whose records this request read, noted by the services as they read
+   * them and written to the access log when the answer is complete.
    */
   recordsRead?: Set<string>
 }
@@ -64,7 +67,14 @@ export function companyAuth(tenant: TenantRow): AuthContext {
     tenantId: tenant.id,
     tenant,
     scopes: [],
-    actor: { id: COMPANY, email: '', fullName: tenant.legal_name ?? tenant.name, role: 'member', departmentId: null },
+    actor: {
+      id: COMPANY,
+      email: '',
+      fullName: tenant.legal_name ?? tenant.name,
+      role: 'member',
+      departmentId: null,
+      representative: false,
+    },
   }
 }
 
@@ -72,6 +82,14 @@ export function companyAuth(tenant: TenantRow): AuthContext {
 export function noteRecordsRead(auth: AuthContext, userIds: Iterable<string>): void {
   if (!auth.recordsRead) return
   for (const id of userIds) auth.recordsRead.add(id)
+}
+
+/**
+ * A workers' representative reading the company-wide reports is logged in the access log like an
+ * inspector key (decisions 19): the company can show who read whose figures, and when.
+ */
+export function logReadsOfRepresentative(auth: AuthContext): void {
+  if (auth.actor.representative) auth.recordsRead ??= new Set()
 }
 
 /** A kiosk device, authenticated by its device token (decisions 13): it may call the kiosk endpoints only. */

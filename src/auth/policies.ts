@@ -122,6 +122,23 @@ export function recordsLimitedToTeamOf(auth: AuthContext): string | null {
   return auth.kind === 'inspector' || seesEveryonesRecords(auth) ? null : auth.actor.id
 }
 
+/**
+ * Whose rows the company-wide reports of decisions 19 (the monthly totals and the overtime
+ * report) show: everyone's to a workers' representative, as to administrators, HR and inspector
+ * keys; to anyone else, like every other record, theirs and their team's (`null`: everyone's).
+ */
+export function companyReportsLimitedToTeamOf(auth: AuthContext): string | null {
+  return auth.actor.representative ? null : recordsLimitedToTeamOf(auth)
+}
+
+/**
+ * The record export for the Inspectorate (decisions 19): the whole company's record with
+ * national ids, so administrators and inspector keys only.
+ */
+export function canExportTheRecord(auth: AuthContext): boolean {
+  return auth.kind === 'inspector' || canAdministerEmployees(auth.actor)
+}
+
 // ---------------------------------------------------------------------------------------------
 // Personal acts
 
@@ -154,6 +171,9 @@ export const INSPECTOR_SCOPES = [
   'attendance-corrections.list',
   'attendance-reports.get',
   'attendance-reports.export',
+  'attendance-reports.company',
+  'attendance-reports.record-export',
+  'overtime-reports.monthly',
 ] as const satisfies readonly Scope[]
 
 /** An inspector key is for one inspection: it must expire, within this many days. */

@@ -239,6 +239,8 @@ forEachEngine('authentication and scopes', (t) => {
       'attendance-reports.get': () => ['GET', `/api/v1/attendance/reports/monthly?user_id=${user.id}&month=2030-01`],
       'attendance-reports.export': () => ['GET', '/api/v1/attendance/reports/export?month=2030-01'],
       'attendance-reports.sign': () => ['POST', '/api/v1/attendance/reports/monthly/sign', {}],
+      'attendance-reports.company': () => ['GET', '/api/v1/attendance/reports/company?month=2030-01'],
+      'overtime-reports.monthly': () => ['GET', '/api/v1/overtime/reports/monthly?month=2030-01'],
     }
     // users.sensitive enables no operation: with it alone every call is 403 (checked by the loop).
     assert.deepEqual(

@@ -191,11 +191,14 @@ forEachEngine('API keys and inspector access', (t) => {
     assert.equal(res.status, 201)
     assert.deepEqual(res.body.data.scopes.sort(), [
       'attendance-corrections.list',
+      'attendance-reports.company',
       'attendance-reports.export',
       'attendance-reports.get',
+      'attendance-reports.record-export',
       'attendance.list',
       'attendance.punches',
       'attendance.summary',
+      'overtime-reports.monthly',
     ])
     assert.equal(res.body.data.kind, 'inspector')
     const narrow = await tenant.admin.post('/api/v1/keys', {

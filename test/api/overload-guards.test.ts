@@ -118,12 +118,14 @@ describe('expensive reads are limited per key in concurrency', () => {
         .map((op) => op.operationId)
         .sort()
       assert.deepEqual(expensive, [
+        'attendance-reports.company',
         'attendance-reports.export',
         'attendance-reports.get',
         'attendance.anomalies',
         'attendance.batch',
         'attendance.summary',
         'overtime-lots.list',
+        'overtime-reports.monthly',
         'overtime.balance',
       ])
     } finally {

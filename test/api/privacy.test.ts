@@ -1,7 +1,8 @@
 /**
  * Need-to-know (decisions 14): who reads an employee's sensitive fields and records. The matrix
  * asks every read route as the employee, their manager, an unrelated colleague, HR, an
- * administrator, and an administrator's key without `users.sensitive`.
+ * administrator, an administrator's key without `users.sensitive`, and a workers' representative
+ * (decisions 19), who reads the company's monthly totals and overtime report and nothing else of others.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
@@ -27,8 +28,16 @@ const SENSITIVE_VALUES = {
   nationality: 'ES',
 }
 
-type Viewer = 'employee' | 'manager' | 'colleague' | 'hr' | 'admin' | 'admin without users.sensitive'
-const VIEWERS: Viewer[] = ['employee', 'manager', 'colleague', 'hr', 'admin', 'admin without users.sensitive']
+type Viewer = 'employee' | 'manager' | 'colleague' | 'hr' | 'admin' | 'admin without users.sensitive' | 'representative'
+const VIEWERS: Viewer[] = [
+  'employee',
+  'manager',
+  'colleague',
+  'hr',
+  'admin',
+  'admin without users.sensitive',
+  'representative',
+]
 /** Who sees the employee's records (attendance, absences, expenses, allocations). */
 const SEES_RECORDS: Record<Viewer, boolean> = {
   employee: true,
@@ -37,7 +46,10 @@ const SEES_RECORDS: Record<Viewer, boolean> = {
   hr: true,
   admin: true,
   'admin without users.sensitive': true,
+  representative: false,
 }
+/** The company-wide reports of decisions 19: as the records, and every row to a representative. */
+const COMPANY_REPORTS = new Set(['attendance-reports.company', 'overtime-reports.monthly'])
 /** Who sees the employee's sensitive fields. */
 const SEES_SENSITIVE: Record<Viewer, boolean> = {
   employee: true,
@@ -46,6 +58,7 @@ const SEES_SENSITIVE: Record<Viewer, boolean> = {
   hr: true,
   admin: true,
   'admin without users.sensitive': false,
+  representative: false,
 }
 
 forEachEngine('privacy and visibility', (t) => {
@@ -63,6 +76,8 @@ forEachEngine('privacy and visibility', (t) => {
     })
     const colleague = await tenant.createUser({ full_name: 'Colleague', manager_id: grandBoss.id })
     const hr = await tenant.createUser({ full_name: 'HR Clerk', department_id: hrDepartment.id })
+    const representative = await tenant.createUser({ full_name: 'Representative', manager_id: grandBoss.id })
+    assert.equal((await tenant.admin.patch(`/api/v1/users/${representative.id}`, { representative: true })).status, 200)
     assert.equal((await tenant.admin.patch(`/api/v1/users/${employee.id}`, SENSITIVE_VALUES)).status, 200)
     const keys: Record<Viewer, Client> = {
       employee: await tenant.keyFor(employee.id),
@@ -74,6 +89,7 @@ forEachEngine('privacy and visibility', (t) => {
         tenant.adminId,
         SCOPES.filter((s) => s !== 'users.sensitive'),
       ),
+      representative: await tenant.keyFor(representative.id),
     }
     return { tenant, employee, manager, grandBoss, colleague, hr, keys }
   }
@@ -142,6 +158,9 @@ forEachEngine('privacy and visibility', (t) => {
     assert.ok(absence?.id && expense?.id && allocation?.id && correction?.id)
 
     const yesterday = new Date(now - 86_400_000).toISOString().slice(0, 10)
+    const lastMonth = new Date(Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth() - 1, 1))
+      .toISOString()
+      .slice(0, 7)
     const reads: Record<string, (key: Client) => Promise<boolean>> = {
       'attendance.list': async (key) => {
         const res = await key.get(`/api/v1/attendance?user_id=${employee.id}&from=${yesterday}&to=${today}`)
@@ -168,6 +187,16 @@ forEachEngine('privacy and visibility', (t) => {
       'users.schedule-history': async (key) => found(await key.get(`/api/v1/users/${employee.id}/schedule-history`)),
       'attendance-reports.get': async (key) =>
         found(await key.get(`/api/v1/attendance/reports/monthly?user_id=${employee.id}&month=${today.slice(0, 7)}`)),
+      'attendance-reports.company': async (key) => {
+        const res = await key.get(`/api/v1/attendance/reports/company?month=${today.slice(0, 7)}`)
+        assert.equal(res.status, 200, JSON.stringify(res.body))
+        return res.body.data.employees.some((row: any) => row.user_id === employee.id)
+      },
+      'overtime-reports.monthly': async (key) => {
+        const res = await key.get(`/api/v1/overtime/reports/monthly?month=${lastMonth}`)
+        assert.equal(res.status, 200, JSON.stringify(res.body))
+        return res.body.data.employees.some((row: any) => row.user_id === employee.id)
+      },
       'attendance-reports.get (pdf)': async (key) =>
         found(
           await key.get(
@@ -205,7 +234,8 @@ forEachEngine('privacy and visibility', (t) => {
       for (const [route, read] of Object.entries(reads)) {
         const sees = await read(keys[viewer])
         answers.push(`${route} as ${viewer}: ${sees ? 'seen' : 'not found'}`)
-        assert.equal(sees, SEES_RECORDS[viewer], `${route} as ${viewer}`)
+        const expected = SEES_RECORDS[viewer] || (viewer === 'representative' && COMPANY_REPORTS.has(route))
+        assert.equal(sees, expected, `${route} as ${viewer}`)
       }
     }
     // A supervisor two levels up sees the employee too; the colleague's own records stay theirs.

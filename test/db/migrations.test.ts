@@ -123,7 +123,7 @@ function adminOf(tenant: TenantRow, userId: string): AuthContext {
     tenantId: tenant.id,
     tenant,
     scopes: [],
-    actor: { id: userId, email: 'a@b.c', fullName: 'A', role: 'admin', departmentId: null },
+    actor: { id: userId, email: 'a@b.c', fullName: 'A', role: 'admin', departmentId: null, representative: false },
   }
 }
 

@@ -37,6 +37,7 @@ const actor = (id: string, departmentId: string | null = null, role: Actor['role
   fullName: id,
   role,
   departmentId,
+  representative: false,
 })
 
 describe('DEFAULT_ABSENCE_TYPES', () => {

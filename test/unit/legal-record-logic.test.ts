@@ -93,6 +93,7 @@ describe('consent', () => {
     fullName: id,
     role: 'member',
     departmentId,
+    representative: false,
   })
   it('the employee’s proposal is decided by HR or a supervisor; anyone else’s by the employee; never by the proposer', () => {
     const own = { employeeId: 'emp', proposedBy: 'emp' }

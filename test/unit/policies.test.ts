@@ -22,6 +22,7 @@ const member = (over: Partial<Actor> = {}): Actor => ({
   fullName: 'Me',
   role: 'member',
   departmentId: null,
+  representative: false,
   ...over,
 })
 const admin = member({ id: 'usr_admin', role: 'admin' })

@@ -18,6 +18,7 @@ const actor = (over: Partial<Actor> = {}): Actor => ({
   fullName: 'Me',
   role: 'member',
   departmentId: null,
+  representative: false,
   ...over,
 })
 

@@ -13,7 +13,8 @@ export const accessLogApi: ApiModule = {
     app.get(
       '/access-log',
       operation('access-log.list', {
-        summary: 'Every request made with an inspector key, newest first (administrators)',
+        summary:
+          'Every request made with an inspector key or by a representative reading the company’s reports, newest first (administrators)',
         description: 'When, key, acting user, method, route, status, and the employees whose records the request read.',
         querystring: ListAccessQuery,
         response: { 200: ListOf(AccessEntry) },
@@ -24,14 +25,15 @@ export const accessLogApi: ApiModule = {
 }
 
 /**
- * Appends every request made with an inspector key to the access log once its answer is complete
- * (a streamed export has then read every employee it names). Refusals are logged too: a key that
- * tries to write is something its company wants to see.
+ * Appends every request made with an inspector key, and every read of the company's reports by a
+ * workers' representative, to the access log once its answer is complete (a streamed export has
+ * then read every employee it names). An inspector key's refusals are logged too: a key that tries
+ * to write is something its company wants to see.
  */
 export function logInspectorAccess(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
     const auth = request.auth
-    if (auth?.kind !== 'inspector') return done()
+    if (!auth?.recordsRead) return done()
     const unit = unitOfRequest(request)
     service
       .recordAccess(unit, {

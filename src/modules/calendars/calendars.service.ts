@@ -116,6 +116,7 @@ export async function liveFeed(unit: Unit, token: string): Promise<LiveFeed | nu
     fullName: owner.full_name,
     role: owner.role,
     departmentId: owner.department_id,
+    representative: owner.representative,
   }
   if (feed.scope === 'company' && !canManageHrFields(actor, tenant.hr_department_id)) return null
   return { feed, owner, tenant }

@@ -20,6 +20,7 @@ export interface KeyWithActor {
   user_role: 'member' | 'admin'
   user_status: 'active' | 'disabled'
   user_department_id: string | null
+  user_representative: boolean | number
   kind: 'standard' | 'inspector'
   created_by_user_id: string | null
   tenant_name: string
@@ -47,7 +48,10 @@ export interface KeyWithActor {
 
 /** The acting user of a key or a session, as the caller of its requests. */
 export function actorOfKey(
-  found: Pick<KeyWithActor, 'user_id' | 'user_email' | 'user_full_name' | 'user_role' | 'user_department_id'>,
+  found: Pick<
+    KeyWithActor,
+    'user_id' | 'user_email' | 'user_full_name' | 'user_role' | 'user_department_id' | 'user_representative'
+  >,
 ): Actor {
   return {
     id: found.user_id,
@@ -55,6 +59,7 @@ export function actorOfKey(
     fullName: found.user_full_name,
     role: found.user_role,
     departmentId: found.user_department_id,
+    representative: Boolean(found.user_representative),
   }
 }
 
@@ -99,6 +104,7 @@ export const ACTOR_AND_TENANT_COLUMNS = [
   'u.role as user_role',
   'u.status as user_status',
   'u.department_id as user_department_id',
+  'u.representative as user_representative',
   't.name as tenant_name',
   't.timezone as tenant_timezone',
   't.default_vacation_days as tenant_default_vacation_days',

@@ -68,6 +68,7 @@ async function signedIn(db: Db, device: KioskDevice, user: UserRow): Promise<Kio
         fullName: user.full_name,
         role: user.role,
         departmentId: user.department_id,
+        representative: user.representative,
       },
     },
     user,

@@ -52,6 +52,7 @@ export async function createDemoTenant(unit: Unit): Promise<CreatedDemo> {
       fullName: created.admin_user.full_name,
       role: 'admin',
       departmentId: null,
+      representative: false,
     },
   }
   const scope: RequestScope = { db, auth, now: unit.now }
@@ -150,7 +151,14 @@ async function correctSomePunches(
         keyId: session.id,
         credential: 'session',
         personal: true,
-        actor: { id: e.id, email: e.email, fullName: e.full_name, role: 'member', departmentId: null },
+        actor: {
+          id: e.id,
+          email: e.email,
+          fullName: e.full_name,
+          role: 'member',
+          departmentId: null,
+          representative: false,
+        },
       },
     }
   }

@@ -305,3 +305,88 @@ export function monthsTouchedBy(from: string, to: string, basis: OvertimeBasis):
   const last = basis === 'weekly' ? isoWeekEnd(to) : to
   return monthsFromTo(monthOf(from), monthOf(last))
 }
+
+/** A lot of the month as the representatives' report sums it. */
+export interface ReportedLot {
+  minutes: number
+  status: 'pending' | 'approved' | 'rejected'
+  compensation: 'rest' | 'pay' | null
+  force_majeure: boolean
+  rested_minutes: number
+  paid_minutes: number
+  owed_minutes: number
+  overdue: boolean
+}
+
+export interface OvertimeFigures {
+  pending_minutes: number
+  approved_minutes: number
+  rejected_minutes: number
+  force_majeure_minutes: number
+  rest_minutes: number
+  pay_minutes: number
+  rested_minutes: number
+  paid_minutes: number
+  owed_minutes: number
+  overdue_minutes: number
+}
+
+export function noOvertimeFigures(): OvertimeFigures {
+  return {
+    pending_minutes: 0,
+    approved_minutes: 0,
+    rejected_minutes: 0,
+    force_majeure_minutes: 0,
+    rest_minutes: 0,
+    pay_minutes: 0,
+    rested_minutes: 0,
+    paid_minutes: 0,
+    owed_minutes: 0,
+    overdue_minutes: 0,
+  }
+}
+
+/**
+ * The figures of the month's lots (RD 1561/1995 DA 3: the overtime and how it is compensated):
+ * what was proposed, approved and rejected, how the approved part is compensated and how much of
+ * it still is owed.
+ */
+export function overtimeFiguresOf(lots: readonly ReportedLot[]): OvertimeFigures {
+  const figures = noOvertimeFigures()
+  for (const lot of lots) {
+    figures[`${lot.status}_minutes`] += lot.minutes
+    if (lot.status !== 'approved') continue
+    if (lot.force_majeure) figures.force_majeure_minutes += lot.minutes
+    if (lot.compensation === 'rest') figures.rest_minutes += lot.minutes
+    if (lot.compensation === 'pay') figures.pay_minutes += lot.minutes
+    figures.rested_minutes += lot.rested_minutes
+    figures.paid_minutes += lot.paid_minutes
+    figures.owed_minutes += lot.owed_minutes
+    if (lot.overdue) figures.overdue_minutes += lot.owed_minutes
+  }
+  return figures
+}
+
+/** The sum of several employees' figures. */
+export function addOvertimeFigures(sum: OvertimeFigures, figures: OvertimeFigures): OvertimeFigures {
+  const total = { ...sum }
+  for (const key of Object.keys(total) as (keyof OvertimeFigures)[]) total[key] += figures[key]
+  return total
+}
+
+export const OVERTIME_REPORT_CSV_HEADER = [
+  'user_id',
+  'full_name',
+  'pending_minutes',
+  'approved_minutes',
+  'rejected_minutes',
+  'force_majeure_minutes',
+  'rest_minutes',
+  'pay_minutes',
+  'rested_minutes',
+  'paid_minutes',
+  'owed_minutes',
+  'overdue_minutes',
+  'year_counted_toward_cap_minutes',
+  'cap_minutes',
+] as const

@@ -1,14 +1,18 @@
+import { Type } from 'typebox'
 import { scopeOfRequest } from '../../http/request-scope.js'
+import { CSV_CONTENT_TYPE, csvText } from '../../lib/csv.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, ListOf } from '../../lib/schemas.js'
 import { decideLot, payLot } from './lot-decisions.service.js'
 import { listLots, overtimeBalance } from './lots.service.js'
+import { OVERTIME_REPORT_CSV_HEADER } from './overtime.logic.js'
+import { overtimeReport } from './overtime-report.service.js'
 import * as s from './overtime.schemas.js'
 
 const operation = operations('Overtime')
 
 export const overtimeApi: ApiModule = {
-  schemas: [s.OvertimeLot, s.OvertimeBalance],
+  schemas: [s.OvertimeLot, s.OvertimeBalance, s.OvertimeReport],
   routes: () => async (app) => {
     app.get(
       '/overtime/lots',
@@ -60,6 +64,41 @@ export const overtimeApi: ApiModule = {
         expensive: true,
       }),
       async (request) => ({ data: await overtimeBalance(scopeOfRequest(request), request.query) }),
+    )
+    app.get(
+      '/overtime/reports/monthly',
+      operation('overtime-reports.monthly', {
+        expensive: true,
+        summary: 'The month’s overtime per employee and its compensation, as JSON or CSV (decisions 19)',
+        description:
+          'What workers’ representatives are told every month (RD 1561/1995, additional provision 3): for each employee with overtime lots in the month, what was proposed, approved and rejected, how the approved part is compensated (rest or pay, force majeure), what was rested, paid and is still owed, and the year toward the annual cap. Representatives (the user flag `representative`), administrators, HR and inspector keys read every employee; anyone else the employees whose records they see. Every read by a representative is in the access log. CSV (`format=csv` or `Accept: text/csv`) has one row per employee, without the lots.',
+        querystring: s.OvertimeReportQuery,
+        response: {
+          200: {
+            description: 'The report',
+            content: {
+              'application/json': { schema: DataOf(s.OvertimeReport) },
+              'text/csv': {
+                schema: Type.String({
+                  description: `RFC 4180, UTF-8, CRLF; header: ${OVERTIME_REPORT_CSV_HEADER.join(',')}`,
+                }),
+              },
+            },
+          } as never,
+        },
+      }),
+      async (request, reply) => {
+        const report = await overtimeReport(scopeOfRequest(request), request.query)
+        const csv =
+          request.query.format === 'csv' ||
+          (!request.query.format && (request.headers.accept ?? '').includes('text/csv'))
+        if (!csv) return { data: report }
+        const rows = report.employees.map((e) => OVERTIME_REPORT_CSV_HEADER.map((column) => e[column]))
+        return reply
+          .type(CSV_CONTENT_TYPE)
+          .header('content-disposition', `attachment; filename="jornada-${report.month}-overtime.csv"`)
+          .send(csvText(OVERTIME_REPORT_CSV_HEADER, rows))
+      },
     )
   },
 }

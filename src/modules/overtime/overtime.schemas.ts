@@ -173,3 +173,56 @@ export const OvertimeSection = Type.Object(
   },
 )
 export type OvertimeSectionType = Static<typeof OvertimeSection>
+
+export const OvertimeReportQuery = Type.Object(
+  {
+    month: Month('The month the overtime was worked, YYYY-MM'),
+    department_id: Type.Optional(Id()),
+    work_center_id: Type.Optional(Id()),
+    format: Type.Optional(
+      Type.Union([Type.Literal('json'), Type.Literal('csv')], { description: 'Overrides the Accept header' }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type OvertimeReportQueryType = Static<typeof OvertimeReportQuery>
+
+const OvertimeReportFigures = {
+  pending_minutes: Type.Integer({ description: 'The month’s overtime waiting for a decision' }),
+  approved_minutes: Type.Integer({ description: 'Approved (adjustments included)' }),
+  rejected_minutes: Type.Integer(),
+  force_majeure_minutes: Type.Integer({ description: 'Of approved_minutes, approved as force majeure (art. 35.3)' }),
+  rest_minutes: Type.Integer({ description: 'Of approved_minutes, compensated by rest' }),
+  pay_minutes: Type.Integer({ description: 'Of approved_minutes, compensated by pay' }),
+  rested_minutes: Type.Integer({ description: 'Rest taken so far for the month’s lots' }),
+  paid_minutes: Type.Integer({ description: 'Paid so far for the month’s lots' }),
+  owed_minutes: Type.Integer({ description: 'Still to be compensated, by rest or pay' }),
+  overdue_minutes: Type.Integer({ description: 'Of owed_minutes, rest past its deadline' }),
+}
+
+export const OvertimeReport = Type.Object(
+  {
+    month: Type.String(),
+    basis: Type.Union([Type.Literal('daily'), Type.Literal('weekly'), Type.Literal('monthly')]),
+    company: Type.Object({ name: Type.String(), cif: Nullable(Type.String()) }),
+    employees: Type.Array(
+      Type.Object({
+        user_id: Type.String(),
+        full_name: Type.String(),
+        ...OvertimeReportFigures,
+        year_counted_toward_cap_minutes: Type.Integer({ description: 'The year so far toward the annual cap' }),
+        cap_minutes: Type.Integer(),
+        lots: Type.Array(OvertimeLot, { description: 'The month’s lots: its first lot and any adjustment' }),
+      }),
+      { description: 'Every employee the caller may see with overtime in the month, in name order' },
+    ),
+    totals: Type.Object(OvertimeReportFigures),
+    generated_at: Type.String({ format: 'date-time' }),
+  },
+  {
+    $id: 'OvertimeReport',
+    description:
+      'The month’s overtime per employee and its compensation: what workers’ representatives are told every month (RD 1561/1995, additional provision 3)',
+  },
+)
+export type OvertimeReportType = Static<typeof OvertimeReport>

@@ -42,7 +42,12 @@ function monthWindow(month: string, zone: string) {
  * The report days of the month of several employees: one read of each kind for all of them. Days
  * still to come (or under way) are judged at the scope's moment.
  */
-async function reportDaysOf(scope: RequestScope, subjects: readonly CalendarSubject[], month: string, zone: string) {
+export async function reportDaysOf(
+  scope: RequestScope,
+  subjects: readonly CalendarSubject[],
+  month: string,
+  zone: string,
+) {
   const { db } = scope
   const tenant = scope.auth.tenant
   const ids = subjects.map((s) => s.id)

@@ -10,35 +10,25 @@
  * Western European Latin only (Dvořák came out as "Dvož²rW7%"). DejaVu covers Latin Extended,
  * Greek, Cyrillic and Vietnamese; only the glyphs a report uses are embedded.
  */
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
-import PDFDocument from 'pdfkit'
 import { DateTime } from 'luxon'
+import {
+  BOLD,
+  FONT,
+  heading,
+  line,
+  MARGIN,
+  PAGE_BOTTOM,
+  pageFooters,
+  type RowOptions,
+  startPdf,
+  tableRow,
+} from './pdf-document.js'
 import { REPORT_WORDS, type ReportWords } from './report-words.js'
 import type { MonthlyReportType } from './reports.schemas.js'
-
-/** The font files, read once: every report embeds the subset of them it uses. */
-let fontFiles: { regular: Buffer; bold: Buffer } | undefined
-function fonts(): { regular: Buffer; bold: Buffer } {
-  if (!fontFiles) {
-    const dir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf')
-    fontFiles = {
-      regular: readFileSync(join(dir, 'DejaVuSansCondensed.ttf')),
-      bold: readFileSync(join(dir, 'DejaVuSansCondensed-Bold.ttf')),
-    }
-  }
-  return fontFiles
-}
 
 type Doc = PDFKit.PDFDocument
 type Day = MonthlyReportType['days'][number]
 type Correction = MonthlyReportType['corrections'][number]
-
-const MARGIN = 36
-const PAGE_BOTTOM = 841.89 - MARGIN - 14 // room for the footer
-const FONT = 'Body'
-const BOLD = 'Body-Bold'
 
 /** Minutes as hours and minutes, signed: 450 → 7:30, -15 → -0:15. */
 export function hoursAndMinutes(minutes: number): string {
@@ -98,34 +88,8 @@ const COLUMNS = [
   { width: 135, align: 'left' },
 ] as const
 
-function row(doc: Doc, cells: readonly string[], options: { bold?: boolean; fill?: string } = {}): void {
-  doc.font(options.bold ? BOLD : FONT).fontSize(7.5)
-  const heights = cells.map((text, i) => doc.heightOfString(text, { width: COLUMNS[i]!.width - 4 }))
-  const height = Math.max(10, ...heights) + 3
-  if (doc.y + height > PAGE_BOTTOM) doc.addPage()
-  const top = doc.y
-  if (options.fill)
-    doc
-      .rect(MARGIN, top - 1, 523, height)
-      .fill(options.fill)
-      .fillColor('black')
-  let x = MARGIN
-  cells.forEach((text, i) => {
-    const column = COLUMNS[i]!
-    doc.text(text, x + 2, top + 1, { width: column.width - 4, align: column.align, lineBreak: true })
-    x += column.width
-  })
-  doc.x = MARGIN
-  doc.y = top + height
-}
-
-function heading(doc: Doc, text: string): void {
-  if (doc.y + 40 > PAGE_BOTTOM) doc.addPage()
-  doc.moveDown(0.6).font(BOLD).fontSize(10).text(text, MARGIN, doc.y).moveDown(0.2)
-}
-
-function line(doc: Doc, label: string, value: string): void {
-  doc.font(BOLD).fontSize(8.5).text(`${label}: `, { continued: true }).font(FONT).text(value)
+function row(doc: Doc, cells: readonly string[], options: RowOptions = {}): void {
+  tableRow(doc, COLUMNS, cells, options)
 }
 
 /** The art. 35.5 summary: the month's lots, the rest owed with its deadlines, the year toward the cap. */
@@ -209,29 +173,10 @@ function signatureLines(doc: Doc, words: ReportWords): void {
 /** Renders the report as a PDF document (a Buffer), A4 portrait. */
 export function renderMonthlyReportPdf(report: MonthlyReportType): Promise<Buffer> {
   const words = REPORT_WORDS[report.language]
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    pdfVersion: '1.7',
-    subset: 'PDF/A-2b',
-    tagged: true,
-    lang: words.pdfLang,
-    displayTitle: true,
-    info: {
-      Title: `${words.title} ${report.month} — ${report.worker.full_name}`,
-      Author: report.company.name,
-      Subject: words.title,
-    },
-  })
-  const { regular, bold } = fonts()
-  doc.registerFont(FONT, regular)
-  doc.registerFont(BOLD, bold)
-  const chunks: Buffer[] = []
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
+  const { doc, done } = startPdf(words.pdfLang, {
+    Title: `${words.title} ${report.month} — ${report.worker.full_name}`,
+    Author: report.company.name,
+    Subject: words.title,
   })
   const zone = report.time_zone
 
@@ -321,18 +266,7 @@ export function renderMonthlyReportPdf(report: MonthlyReportType): Promise<Buffe
   doc.text(`${words.signature}: ${signatureText(report, words)}`)
   signatureLines(doc, words)
 
-  const range = doc.bufferedPageRange()
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i)
-    doc.page.margins.bottom = 0 // the footer sits in the margin; without this pdfkit would start a page for it
-    doc.font(FONT).fontSize(7).fillColor('#666')
-    doc.text(
-      `${report.worker.full_name} · ${report.month} · ${words.page(i + 1, range.count)}`,
-      MARGIN,
-      841.89 - MARGIN,
-      { width: 523, align: 'right', lineBreak: false },
-    )
-  }
+  pageFooters(doc, (i, n) => `${report.worker.full_name} · ${report.month} · ${words.page(i, n)}`)
   doc.end()
   return done
 }

@@ -75,6 +75,11 @@ const es = {
     `Año ${year}: ${counted} computadas del máximo anual de ${cap}`,
   page: (i: number, n: number) => `Página ${i} de ${n}`,
   remote: 'R',
+  companyTitle: 'Totales mensuales de la plantilla',
+  companyColumns: ['Trabajador/a', 'Trabajado', 'Previsto', 'Saldo', 'Extra', 'Días trab.', 'Días prev.'],
+  companyNote:
+    'Horas en h:mm. Solo totales del mes por persona: sin fichajes, sin tipos de ausencia, sin datos personales.',
+  employees: (n: number) => `${n} personas`,
 }
 
 export type ReportWords = typeof es
@@ -135,6 +140,10 @@ const en: ReportWords = {
   yearToCap: (year: number, counted: string, cap: string) => `${year}: ${counted} counted of the annual cap of ${cap}`,
   page: (i: number, n: number) => `Page ${i} of ${n}`,
   remote: 'R',
+  companyTitle: 'Monthly totals of the workforce',
+  companyColumns: ['Worker', 'Worked', 'Expected', 'Balance', 'Overtime', 'Days worked', 'Days exp.'],
+  companyNote: 'Hours as h:mm. The month’s totals per person only: no punches, no absence types, no personal data.',
+  employees: (n: number) => `${n} people`,
 }
 
 export const REPORT_WORDS: Record<ReportLanguage, ReportWords> = { es, en }

@@ -1,14 +1,24 @@
 import { Readable } from 'node:stream'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { scopeOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf } from '../../lib/schemas.js'
 import { CSV_HEADER } from './monthly-report.logic.js'
 import { exportMonthRecords, monthlyReport, signMonth } from './monthly-report.service.js'
-import { csvStream } from './report-csv.js'
-import { CSV_CONTENT_TYPE, renderMonthlyReport } from './report-formats.js'
-import { ExportQuery, MonthlyReport, MonthlyReportQuery, Signature, SignBody } from './reports.schemas.js'
+import { COMPANY_CSV_HEADER } from './company-report.logic.js'
+import { companyReport } from './company-report.service.js'
+import { CSV_CONTENT_TYPE, csvStream } from '../../lib/csv.js'
+import { type RenderedReport, renderCompanyReport, renderMonthlyReport } from './report-formats.js'
+import {
+  CompanyReport,
+  CompanyReportQuery,
+  ExportQuery,
+  MonthlyReport,
+  MonthlyReportQuery,
+  Signature,
+  SignBody,
+} from './reports.schemas.js'
 
 const operation = operations('Attendance reports')
 
@@ -23,8 +33,17 @@ function negotiatedFormat(request: FastifyRequest, format: 'json' | 'csv' | 'pdf
   return 'json'
 }
 
+/** A rendered report as the answer: a PDF to show, anything else to save. */
+function sendRendered(reply: FastifyReply, rendered: RenderedReport) {
+  const disposition = rendered.contentType === 'application/pdf' ? 'inline' : 'attachment'
+  return reply
+    .type(rendered.contentType)
+    .header('content-disposition', `${disposition}; filename="${rendered.filename}"`)
+    .send(rendered.body)
+}
+
 export const reportsApi: ApiModule = {
-  schemas: [MonthlyReport, Signature],
+  schemas: [MonthlyReport, Signature, CompanyReport],
   routes: () => async (app) => {
     app.get(
       '/attendance/reports/monthly',
@@ -51,11 +70,7 @@ export const reportsApi: ApiModule = {
         const report = await monthlyReport(scopeOfRequest(request), request.query)
         if (format === 'json') return { data: report }
         const rendered = await renderMonthlyReport(report, format)
-        const disposition = format === 'pdf' ? 'inline' : 'attachment'
-        return reply
-          .type(rendered.contentType)
-          .header('content-disposition', `${disposition}; filename="${rendered.filename}"`)
-          .send(rendered.body)
+        return sendRendered(reply, rendered)
       },
     )
     app.get(
@@ -73,7 +88,36 @@ export const reportsApi: ApiModule = {
         return reply
           .type(CSV_CONTENT_TYPE)
           .header('content-disposition', `attachment; filename="jornada-${request.query.month}.csv"`)
-          .send(Readable.from(csvStream(records)))
+          .send(Readable.from(csvStream(records, CSV_HEADER)))
+      },
+    )
+    app.get(
+      '/attendance/reports/company',
+      operation('attendance-reports.company', {
+        expensive: true,
+        summary: 'The company’s monthly totals per employee, as JSON, CSV or PDF (decisions 19)',
+        description:
+          'Per employee worked, expected, balance, overtime, days worked and days expected, and their sum: no punches, no absence types, no personal data. Workers’ representatives (the user flag `representative`), administrators, HR and inspector keys read every employee; anyone else the employees whose records they see. Every read by a representative is in the access log. The figures are those of the monthly record in `tz` (default the company’s). Choose the form with `format` or `Accept`.',
+        querystring: CompanyReportQuery,
+        response: {
+          200: {
+            description: 'The totals',
+            content: {
+              'application/json': { schema: DataOf(CompanyReport) },
+              'text/csv': {
+                schema: Type.String({ description: `RFC 4180, UTF-8, CRLF; header: ${COMPANY_CSV_HEADER.join(',')}` }),
+              },
+              'application/pdf': { schema: Type.String({ format: 'binary', description: 'One A4 document' }) },
+            },
+          } as never,
+        },
+      }),
+      async (request, reply) => {
+        const format = negotiatedFormat(request, request.query.format)
+        const report = await companyReport(scopeOfRequest(request), request.query)
+        if (format === 'json') return { data: report }
+        const rendered = await renderCompanyReport(report, format)
+        return sendRendered(reply, rendered)
       },
     )
     app.post(

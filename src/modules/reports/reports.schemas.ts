@@ -86,7 +86,7 @@ const ReportDay = Type.Object({
   }),
 })
 
-const Totals = Type.Object({
+export const Totals = Type.Object({
   worked_minutes: Type.Integer(),
   expected_minutes: Type.Integer(),
   balance_minutes: Type.Integer(),
@@ -193,3 +193,36 @@ export const MonthlyReport = Type.Object(
 )
 export type MonthlyReportType = Static<typeof MonthlyReport>
 export type SignatureType = Static<typeof Signature>
+
+export const CompanyReportQuery = Type.Object(
+  {
+    month: MonthString('Month'),
+    tz: Type.Optional(TimeZone('IANA time zone used to group punches into days (default: the company’s)')),
+    department_id: Type.Optional(Id()),
+    work_center_id: Type.Optional(Id()),
+    format: Type.Optional(ReportFormat),
+  },
+  { additionalProperties: false },
+)
+export type CompanyReportQueryType = Static<typeof CompanyReportQuery>
+
+export const CompanyReport = Type.Object(
+  {
+    month: Type.String(),
+    time_zone: Type.String(),
+    language: Type.Union([Type.Literal('es'), Type.Literal('en')]),
+    company: Type.Object({ name: Type.String(), cif: Nullable(Type.String()) }),
+    employees: Type.Array(Type.Object({ user_id: Type.String(), full_name: Type.String(), ...Totals.properties }), {
+      description:
+        'Every employee employed on a day of the month (or who worked in it) that the caller may see, in name order: the month’s totals only, no punches, no absence types, no personal data',
+    }),
+    totals: Totals,
+    generated_at: Type.String({ format: 'date-time' }),
+  },
+  {
+    $id: 'CompanyReport',
+    description:
+      'The company’s monthly totals (decisions 19): what workers’ representatives, administrators, HR and inspector keys read for the whole company',
+  },
+)
+export type CompanyReportType = Static<typeof CompanyReport>

@@ -1,0 +1,65 @@
+/**
+ * The monthly overtime report (decisions 19, RD 1561/1995 DA 3): per employee the month's
+ * overtime and its compensation, read for the whole company by workers' representatives,
+ * administrators, HR and inspector keys; anyone else sees the employees whose records they see.
+ * A representative's read is in the access log.
+ */
+import { logReadsOfRepresentative, noteRecordsRead } from '../../auth/context.js'
+import type { RequestScope } from '../../auth/request-scope.js'
+import { companyReportsLimitedToTeamOf } from '../../auth/policies.js'
+import { nowIsoOf } from '../../db/unit-of-work.js'
+import { calendarSubjects } from '../work-calendar/index.js'
+import { addOvertimeFigures, noOvertimeFigures, overtimeFiguresOf } from './overtime.logic.js'
+import { bringOvertimeUpToDate, overtimeSectionsOf } from './overtime-summary.service.js'
+import type { OvertimeReportQueryType, OvertimeReportType } from './overtime.schemas.js'
+
+/** Employees read and summed at a time. */
+const PAGE_SIZE = 100
+
+export async function overtimeReport(scope: RequestScope, query: OvertimeReportQueryType): Promise<OvertimeReportType> {
+  const { db, auth } = scope
+  logReadsOfRepresentative(auth)
+  await bringOvertimeUpToDate(scope)
+  const filters = {
+    departmentId: query.department_id,
+    workCenterId: query.work_center_id,
+    teamOf: companyReportsLimitedToTeamOf(auth) ?? undefined,
+  }
+  const employees: OvertimeReportType['employees'] = []
+  let totals = noOvertimeFigures()
+  for (let offset = 0; ; offset += PAGE_SIZE) {
+    const page = await calendarSubjects(db, auth.tenantId, filters, { limit: PAGE_SIZE, offset })
+    if (page.rows.length === 0) break
+    const sections = await overtimeSectionsOf(
+      db,
+      auth.tenant,
+      page.rows.map((s) => s.id),
+      query.month,
+      scope.now,
+    )
+    for (const subject of page.rows) {
+      const section = sections.get(subject.id)!
+      if (section.lots.length === 0) continue
+      const figures = overtimeFiguresOf(section.lots)
+      totals = addOvertimeFigures(totals, figures)
+      employees.push({
+        user_id: subject.id,
+        full_name: subject.full_name,
+        ...figures,
+        year_counted_toward_cap_minutes: section.year.counted_toward_cap_minutes,
+        cap_minutes: section.year.cap_minutes,
+        lots: section.lots,
+      })
+      noteRecordsRead(auth, [subject.id])
+    }
+    if (page.rows.length < PAGE_SIZE) break
+  }
+  return {
+    month: query.month,
+    basis: auth.tenant.overtime_basis,
+    company: { name: auth.tenant.legal_name ?? auth.tenant.name, cif: auth.tenant.cif },
+    employees,
+    totals,
+    generated_at: nowIsoOf(scope),
+  }
+}

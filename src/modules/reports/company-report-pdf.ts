@@ -1,0 +1,62 @@
+/** The company's monthly totals (decisions 19) as one A4 PDF/A-2b document, in the company's language. */
+import { DateTime } from 'luxon'
+import { BOLD, FONT, line, type Column, pageFooters, startPdf, tableRow } from './pdf-document.js'
+import { hoursAndMinutes } from './report-pdf.js'
+import { REPORT_WORDS } from './report-words.js'
+import type { CompanyReportType } from './reports.schemas.js'
+
+const COLUMNS: readonly Column[] = [
+  { width: 193, align: 'left' },
+  { width: 55, align: 'right' },
+  { width: 55, align: 'right' },
+  { width: 55, align: 'right' },
+  { width: 55, align: 'right' },
+  { width: 55, align: 'right' },
+  { width: 55, align: 'right' },
+]
+
+export function renderCompanyReportPdf(report: CompanyReportType): Promise<Buffer> {
+  const words = REPORT_WORDS[report.language]
+  const { doc, done } = startPdf(words.pdfLang, {
+    Title: `${words.companyTitle} ${report.month} — ${report.company.name}`,
+    Author: report.company.name,
+    Subject: words.companyTitle,
+  })
+  const monthName = DateTime.fromISO(`${report.month}-01`, { zone: 'UTC' })
+    .setLocale(words.locale)
+    .toFormat('LLLL yyyy')
+  doc.font(BOLD).fontSize(15).text(words.companyTitle)
+  doc.font(FONT).fontSize(9).fillColor('#444').text(words.law).fillColor('black').moveDown(0.5)
+  line(doc, words.company, `${report.company.name}${report.company.cif ? ` · CIF ${report.company.cif}` : ''}`)
+  line(doc, words.month, `${monthName} · ${report.time_zone}`)
+  line(
+    doc,
+    words.generated,
+    DateTime.fromISO(report.generated_at, { zone: report.time_zone }).toFormat('dd/LL/yyyy HH:mm'),
+  )
+  doc.moveDown(0.5)
+
+  tableRow(doc, COLUMNS, words.companyColumns, { bold: true, fill: '#e8e8e8' })
+  const cells = (t: CompanyReportType['totals']) => [
+    hoursAndMinutes(t.worked_minutes),
+    hoursAndMinutes(t.expected_minutes),
+    hoursAndMinutes(t.balance_minutes),
+    hoursAndMinutes(t.overtime_minutes),
+    String(t.worked_days),
+    String(t.expected_days),
+  ]
+  for (const employee of report.employees) tableRow(doc, COLUMNS, [employee.full_name, ...cells(employee)])
+  tableRow(doc, COLUMNS, [`${words.total} · ${words.employees(report.employees.length)}`, ...cells(report.totals)], {
+    bold: true,
+    fill: '#e8e8e8',
+  })
+  doc
+    .font(FONT)
+    .fontSize(7)
+    .fillColor('#444')
+    .text(words.companyNote, doc.x, doc.y + 2)
+    .fillColor('black')
+  pageFooters(doc, (i, n) => `${report.company.name} · ${report.month} · ${words.page(i, n)}`)
+  doc.end()
+  return done
+}

@@ -1,0 +1,47 @@
+/**
+ * The company's monthly totals (decisions 19): one row per employee with the month's totals and
+ * nothing else, the figures workers' representatives receive. Pure: the rows come from the same
+ * report days as the monthly record, so the two never disagree.
+ */
+import { totalsOf, type ReportDay, type ReportTotals } from './monthly-report.logic.js'
+
+export interface CompanyReportRow extends ReportTotals {
+  user_id: string
+  full_name: string
+}
+
+export const COMPANY_CSV_HEADER = [
+  'user_id',
+  'full_name',
+  'worked_minutes',
+  'expected_minutes',
+  'balance_minutes',
+  'overtime_minutes',
+  'worked_days',
+  'expected_days',
+] as const
+
+export function companyRowOf(
+  employee: { id: string; full_name: string },
+  days: readonly ReportDay[],
+): CompanyReportRow {
+  return { user_id: employee.id, full_name: employee.full_name, ...totalsOf(days) }
+}
+
+/** The company's totals: the sum of its rows. */
+export function companyTotalsOf(rows: readonly ReportTotals[]): ReportTotals {
+  const totals: ReportTotals = {
+    worked_minutes: 0,
+    expected_minutes: 0,
+    balance_minutes: 0,
+    overtime_minutes: 0,
+    worked_days: 0,
+    expected_days: 0,
+  }
+  for (const row of rows) for (const key of Object.keys(totals) as (keyof ReportTotals)[]) totals[key] += row[key]
+  return totals
+}
+
+export function companyCsvRecordOf(row: CompanyReportRow): (string | number)[] {
+  return COMPANY_CSV_HEADER.map((column) => row[column])
+}
