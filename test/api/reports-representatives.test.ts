@@ -194,12 +194,11 @@ forEachEngine(
 
     it('others see their own rows and their team’s; inspector keys see all; a representative’s reads are in the access log', async () => {
       const { tenant, marta, luis, rep, repKey, bossKey, luisKey } = await october(t)
-      const names = async (client: typeof repKey, url: string) =>
-        {
-          const res = await client.get(url)
-          assert.equal(res.status, 200, JSON.stringify(res.body))
-          return (res.body.data.employees as any[]).map((e) => e.full_name).sort()
-        }
+      const names = async (client: typeof repKey, url: string) => {
+        const res = await client.get(url)
+        assert.equal(res.status, 200, JSON.stringify(res.body))
+        return (res.body.data.employees as any[]).map((e) => e.full_name).sort()
+      }
       const company = '/api/v1/attendance/reports/company?month=2026-10'
       const overtime = '/api/v1/overtime/reports/monthly?month=2026-10'
       assert.deepEqual(await names(luisKey, company), ['Luis'])
