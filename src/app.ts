@@ -65,6 +65,7 @@ import {
 } from './modules/accounts/index.js'
 import { meApi } from './modules/me/index.js'
 import { projectsApi } from './modules/projects/index.js'
+import { recordExportApi } from './modules/record-export/index.js'
 import { reportsApi } from './modules/reports/index.js'
 import { schedulesApi } from './modules/schedules/index.js'
 import { tenantsApi } from './modules/tenants/index.js'
@@ -90,6 +91,7 @@ const apiModules = (accounts: ApiModule): readonly ApiModule[] => [
   attendanceApi,
   correctionsApi,
   reportsApi,
+  recordExportApi,
   expensesApi,
   projectsApi,
   allocationsApi,

@@ -216,8 +216,7 @@ sso
   .option('--json', 'print JSON')
   .action(async (options: JsonOption & Record<string, string | boolean | undefined>) => {
     const { setSsoFromCommandLine, ssoSettingsOf } = await import('./modules/tenants/index.js')
-    const { SecretBox } = await import('./lib/secret-box.js')
-    const keys = loadConfig().secretsKeys
+    const secrets = await secretBoxOfConfig()
     const secret = await secretOption(options as { clientSecretEnv?: string; clientSecretStdin?: boolean })
     const domains =
       typeof options.allowedDomains === 'string'
@@ -234,7 +233,7 @@ sso
           ...(domains ? { allowed_domains: domains } : {}),
           ...(typeof options.ssoOnly === 'boolean' ? { sso_only: options.ssoOnly } : {}),
         },
-        keys ? new SecretBox(keys.current, keys.previous) : null,
+        secrets,
         { allowPrivateNetworks: loadConfig().ssoAllowPrivateNetworks },
         new Date().toISOString(),
       )
@@ -264,6 +263,80 @@ sso
       await auditCli(database.db, options.tenant, 'tenant.update', options.tenant, ['sso'])
     })
     output({ sso: null }, options, () => 'Single sign-on is off: people sign in with passwords and passkeys')
+  })
+
+tenants
+  .command('record-key')
+  .description(
+    'The public keys that sign the company’s record exports, the current one first (made on first use; the private half is sealed with SECRETS_KEY)',
+  )
+  .requiredOption('--tenant <id>', 'tenant id')
+  .option('--rotate', 'replace the current key: exports are signed by a new one from now on, the old one stays listed')
+  .option('--json', 'print JSON')
+  .action(async (options: JsonOption & { tenant: string; rotate?: boolean }) => {
+    const { listRecordKeys, rotateKeyOf } = await import('./modules/record-export/index.js')
+    const { requireTenant } = await import('./modules/tenants/index.js')
+    const secrets = await secretBoxOfConfig()
+    const recordKeys = await withDatabase(async (database) => {
+      await requireTenant(database.db, options.tenant)
+      const unit = { db: database.db, now: Date.now() }
+      if (!options.rotate) return listRecordKeys(unit, options.tenant, secrets)
+      const rotated = await rotateKeyOf(unit, options.tenant, secrets)
+      await auditCli(database.db, options.tenant, 'tenant.update', options.tenant, ['record_key'])
+      return rotated
+    })
+    output(recordKeys, options, () =>
+      recordKeys
+        .map(
+          (k) =>
+            `${k.id} ${k.algorithm} ${k.public_key} valid from ${k.valid_from}${k.valid_until ? ` until ${k.valid_until}` : ' (current)'}`,
+        )
+        .join('\n'),
+    )
+  })
+
+/** The service's secrets key as the configuration gives it (SECRETS_KEY), or null. */
+async function secretBoxOfConfig() {
+  const { SecretBox } = await import('./lib/secret-box.js')
+  const keys = loadConfig().secretsKeys
+  return keys ? new SecretBox(keys.current, keys.previous) : null
+}
+
+const record = program.command('record').description('The record export for the Labour Inspectorate')
+record
+  .command('verify')
+  .description(
+    'Check a record export (GET /api/v1/attendance/reports/record-export) with no database and no network; exits 1 with what broke',
+  )
+  .argument('<file>', 'the ZIP')
+  .option('--public-key <key>', 'the company’s record key (base64 or PEM), as GET /api/v1/tenant/record-key gives it')
+  .option('--json', 'print JSON')
+  .action(async (file: string, options: JsonOption & { publicKey?: string }) => {
+    const { verifyRecordExport } = await import('./modules/record-export/index.js')
+    const result = await verifyRecordExport(
+      file,
+      options.publicKey === undefined ? {} : { publicKey: options.publicKey },
+    )
+    output(result, options, () => {
+      const what = `${plural(result.checked.employees, 'employee', 'employees')}, ${plural(result.checked.punches, 'punch', 'punches')}, ${plural(result.checked.corrections, 'correction', 'corrections')}`
+      const company = result.company
+        ? `${result.company.name} (${result.company.id}), ${result.range?.from} to ${result.range?.to}`
+        : file
+      if (result.ok)
+        return [
+          `Intact: ${company}; ${what}; every hash, link and digest checked; signed by ${result.key?.id}.`,
+          ...(result.key?.source === 'given'
+            ? []
+            : [
+                `The signature was checked with the key the export names: compare ${result.key?.id} with the company’s published key (GET /api/v1/tenant/record-key), or pass --public-key.`,
+              ]),
+        ].join('\n')
+      return [
+        `Broken: ${company}; ${plural(result.problems.length, 'problem', 'problems')}:`,
+        ...result.problems.map((p) => `  ${p.message}`),
+      ].join('\n')
+    })
+    if (!result.ok) process.exitCode = 1
   })
 
 function keyKindOption(kind: string | undefined): KeyKind | undefined {

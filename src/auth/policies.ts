@@ -174,6 +174,7 @@ export const INSPECTOR_SCOPES = [
   'attendance-reports.company',
   'attendance-reports.record-export',
   'overtime-reports.monthly',
+  'tenant.record-key',
 ] as const satisfies readonly Scope[]
 
 /** An inspector key is for one inspection: it must expire, within this many days. */

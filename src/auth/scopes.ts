@@ -19,6 +19,8 @@ export const SCOPES = [
   'work-centers.update',
   'tenant.get',
   'tenant.update',
+  'tenant.record-key',
+  'tenant.rotate-record-key',
   'schedules.list',
   'schedules.create',
   'schedules.update',

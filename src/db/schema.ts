@@ -402,6 +402,7 @@ export interface Database {
   overtime_payments: OvertimePaymentsTable
   overtime_settlements: OvertimeSettlementsTable
   calendar_feeds: CalendarFeedsTable
+  record_keys: RecordKeysTable
 }
 
 /** A person signed in (decisions 16): only hashes of the cookie's secret and of the CSRF token are kept. */
@@ -755,3 +756,22 @@ export interface CalendarFeedsTable {
   revoked_at: string | null
 }
 export type CalendarFeedRow = Selectable<CalendarFeedsTable>
+
+/**
+ * A company's Ed25519 key signing its record exports (decisions 19). The private half is sealed
+ * with SECRETS_KEY; a rotated key keeps its row, with the end of its validity.
+ */
+export interface RecordKeysTable {
+  /** `rk_` and the first 16 hex digits of the SHA-256 of the public key: anyone can recompute it. */
+  id: string
+  tenant_id: string
+  algorithm: 'Ed25519'
+  /** The raw 32-byte public key, base64. */
+  public_key: string
+  /** The PKCS #8 private key, sealed (lib/secret-box) and bound to the company and this key. */
+  private_key_sealed: string
+  valid_from: string
+  /** null while it is the company's current key. */
+  valid_until: string | null
+}
+export type RecordKeyRow = Selectable<RecordKeysTable>

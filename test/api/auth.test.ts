@@ -241,6 +241,9 @@ forEachEngine('authentication and scopes', (t) => {
       'attendance-reports.sign': () => ['POST', '/api/v1/attendance/reports/monthly/sign', {}],
       'attendance-reports.company': () => ['GET', '/api/v1/attendance/reports/company?month=2030-01'],
       'overtime-reports.monthly': () => ['GET', '/api/v1/overtime/reports/monthly?month=2030-01'],
+      'attendance-reports.record-export': () => ['GET', '/api/v1/attendance/reports/record-export?from=2030-01-01'],
+      'tenant.record-key': () => ['GET', '/api/v1/tenant/record-key'],
+      'tenant.rotate-record-key': () => ['POST', '/api/v1/tenant/record-key/rotate'],
     }
     // users.sensitive enables no operation: with it alone every call is 403 (checked by the loop).
     assert.deepEqual(

@@ -45,6 +45,7 @@ const TABLES = [
   'overtime_payments',
   'overtime_settlements',
   'calendar_feeds',
+  'record_keys',
 ] as const
 
 const PATH_SEGMENTS = fc.oneof(

@@ -199,6 +199,7 @@ forEachEngine('API keys and inspector access', (t) => {
       'attendance.punches',
       'attendance.summary',
       'overtime-reports.monthly',
+      'tenant.record-key',
     ])
     assert.equal(res.body.data.kind, 'inspector')
     const narrow = await tenant.admin.post('/api/v1/keys', {

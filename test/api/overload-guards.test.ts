@@ -121,6 +121,7 @@ describe('expensive reads are limited per key in concurrency', () => {
         'attendance-reports.company',
         'attendance-reports.export',
         'attendance-reports.get',
+        'attendance-reports.record-export',
         'attendance.anomalies',
         'attendance.batch',
         'attendance.summary',

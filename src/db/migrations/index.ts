@@ -22,6 +22,7 @@ import * as overtimePolicy from './2026_11_26_0019_overtime_policy.js'
 import * as overtimeLots from './2026_11_26_0020_overtime_lots.js'
 import * as calendarFeeds from './2026_11_26_0021_calendar_feeds.js'
 import * as representatives from './2026_11_27_0022_representatives.js'
+import * as recordKeys from './2026_11_27_0023_record_keys.js'
 
 export const migrations: Record<string, Migration> = {
   '2026_11_01_0001_foundation': foundation,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0020_overtime_lots': overtimeLots,
   '2026_11_26_0021_calendar_feeds': calendarFeeds,
   '2026_11_27_0022_representatives': representatives,
+  '2026_11_27_0023_record_keys': recordKeys,
 }

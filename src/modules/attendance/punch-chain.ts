@@ -149,17 +149,19 @@ export interface ChainHead {
 /**
  * Checks one user's chain, given in `seq` order, and lists every broken link. Punches recorded
  * before corrections existed (version 1) were each later than the one before; since corrections
- * append punches of the past, time order is checked between those punches only.
+ * append punches of the past, time order is checked between those punches only. A part of a
+ * chain (a record export's) is checked from `after`, the link before its first one.
  */
-export function verifyChain(entries: readonly ChainEntry[]): BrokenLink[] {
+export function verifyChain(entries: readonly ChainEntry[], after: ChainHead | null = null): BrokenLink[] {
   const broken: BrokenLink[] = []
   let previous: ChainEntry | null = null
   for (const entry of entries) {
     const report = (problem: ChainProblem) =>
       broken.push({ user_id: entry.user_id, punch_id: entry.id, seq: entry.seq, problem })
+    const before = previous ?? after
     if (entryHash(entry) !== entry.hash || originRewritten(entry)) report('hash_mismatch')
-    if (entry.prev_hash !== (previous?.hash ?? null)) report('prev_hash_mismatch')
-    if (entry.seq !== (previous?.seq ?? 0) + 1) report('sequence_gap')
+    if (entry.prev_hash !== (before?.hash ?? null)) report('prev_hash_mismatch')
+    if (entry.seq !== (before?.seq ?? 0) + 1) report('sequence_gap')
     if (
       previous?.kind === 'punch' &&
       entry.kind === 'punch' &&

@@ -1,5 +1,5 @@
 /** The users module's front door: what other parts of the service may use of it. */
-export { isEmployedOn, kioskPinFromPhone, parseEmploymentPeriods } from './users.logic.js'
+export { isEmployedDuring, isEmployedOn, kioskPinFromPhone, parseEmploymentPeriods } from './users.logic.js'
 export { userRowToFull, userRowToReduced } from './users.mapper.js'
 export { findUser, findUserByKioskId, findUserRow, findUserRows, setKioskPin } from './users.repository.js'
 export { usersApi } from './users.routes.js'

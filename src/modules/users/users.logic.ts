@@ -101,6 +101,19 @@ export function resumeEmployment(periods: readonly EmploymentPeriod[], date: str
   return [...periods, { start: date < last.end ? last.end : date, end: null }]
 }
 
+/** Whether some day of [from, to] is a day of employment. */
+export function isEmployedDuring(
+  hireDate: string | null,
+  periods: readonly EmploymentPeriod[],
+  from: string,
+  to: string,
+): boolean {
+  const start = hireDate !== null && hireDate > from ? hireDate : from
+  if (start > to) return false
+  if (periods.length === 0) return true
+  return periods.some((p) => (p.start === null || p.start <= to) && (p.end === null || p.end >= start))
+}
+
 /** Whether `date` is a day of employment: on or after the hire date and inside a period. */
 export function isEmployedOn(hireDate: string | null, periods: readonly EmploymentPeriod[], date: string): boolean {
   if (hireDate !== null && date < hireDate) return false
