@@ -47,6 +47,7 @@ export class ServiceMetrics {
   private readonly requests = new RequestSeries(LATENCY_BUCKETS)
   private readonly rateLimited: Counter<'bucket'>
   private readonly shed: Counter<'reason'>
+  private readonly exports: Counter<'outcome'>
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry]
@@ -69,6 +70,13 @@ export class ServiceMetrics {
       labelNames: ['reason'],
       registers,
     })
+    this.exports = new Counter({
+      name: 'jornada_record_exports_total',
+      help: 'Record exports for the Inspectorate, by how they ended: completed, cancelled (the client went away) or failed',
+      labelNames: ['outcome'],
+      registers,
+    })
+    for (const outcome of ['completed', 'cancelled', 'failed']) this.exports.inc({ outcome }, 0)
     // Known label values start at 0, so that rates and alerts see the series before the first refusal.
     for (const bucket of ['key', 'kiosk', 'ip', 'anon']) this.rateLimited.inc({ bucket }, 0)
     for (const reason of ['overloaded', 'concurrency_limited']) this.shed.inc({ reason }, 0)
@@ -129,6 +137,10 @@ export class ServiceMetrics {
 
   countRateLimited(bucket: string): void {
     this.rateLimited.inc({ bucket })
+  }
+
+  countRecordExport(outcome: 'completed' | 'cancelled' | 'failed'): void {
+    this.exports.inc({ outcome })
   }
 
   countShed(reason: 'overloaded' | 'concurrency_limited'): void {

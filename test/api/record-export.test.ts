@@ -13,6 +13,7 @@ import { after, it } from 'node:test'
 import { SecretBox } from '../../src/lib/secret-box.js'
 import { verifyRecordExport } from '../../src/modules/record-export/index.js'
 import { withHr } from '../helpers/absences.js'
+import { seedBigRecord } from '../helpers/big-record.js'
 import { punch } from '../helpers/attendance.js'
 import { CLI_ENTRY } from '../helpers/cli-command.js'
 import { type TestContext, expectError, forEachEngine } from '../helpers/harness.js'
@@ -395,3 +396,41 @@ forEachEngine('the record export without a secrets key', (t) => {
     expectError(await tenant.admin.get('/api/v1/tenant/record-key'), 409, 'secrets_key_missing')
   })
 })
+
+forEachEngine(
+  'the record export, cancelled',
+  (t) => {
+    it('stops reading when the client goes away after the first bytes, and says so in the metrics', async () => {
+      const tenant = await t.newTenant()
+      await seedBigRecord(t.database, tenant.id, 150)
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
+      const url = `${address}/api/v1/attendance/reports/record-export?from=2025-01-01&to=2025-12-31`
+      const headers = { authorization: `Bearer ${tenant.adminKey}` }
+      const counted = async (outcome: string) => {
+        const metric = await t.app.metrics.registry.getSingleMetric('jornada_record_exports_total')!.get()
+        return metric.values.find((v) => v.labels.outcome === outcome)?.value ?? 0
+      }
+      const until = async (outcome: string) => {
+        for (let i = 0; i < 200 && (await counted(outcome)) === 0; i++) await new Promise((r) => setTimeout(r, 25))
+      }
+      const controller = new AbortController()
+      const res = await fetch(url, { headers, signal: controller.signal })
+      assert.equal(res.status, 200)
+      const reader = res.body!.getReader()
+      const first = await reader.read()
+      assert.ok(first.value && first.value.byteLength > 0)
+      controller.abort()
+      await reader.cancel().catch(() => {})
+      await until('cancelled')
+      assert.equal(await counted('cancelled'), 1)
+      assert.equal(await counted('completed'), 0)
+      // The next export runs to its end.
+      const whole = await fetch(url.replace('from=2025-01-01', 'from=2025-12-01'), { headers })
+      assert.equal(whole.status, 200)
+      assert.ok((await whole.arrayBuffer()).byteLength > 0)
+      await until('completed')
+      assert.equal(await counted('completed'), 1)
+    })
+  },
+  { app: { secrets: new SecretBox(randomBytes(32)) } },
+)

@@ -30,8 +30,15 @@ export const recordExportApi: ApiModule = {
       }),
       async (request, reply) => {
         const made = await startRecordExport(scopeOfRequest(request), request.query, deps.secrets)
-        reply.raw.on('close', () => {
-          if (!reply.raw.writableFinished) made.cancel()
+        let failed = false
+        made.stream.once('error', () => {
+          failed = true
+        })
+        // A client that goes away stops the reads; how each export ended is counted.
+        reply.raw.once('close', () => {
+          const outcome = reply.raw.writableFinished && !failed ? 'completed' : failed ? 'failed' : 'cancelled'
+          if (outcome === 'cancelled') made.cancel()
+          request.server.metrics.countRecordExport(outcome)
         })
         return reply
           .type('application/zip')
