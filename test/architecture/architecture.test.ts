@@ -90,6 +90,74 @@ describe('import graph of src/', () => {
 })
 
 const file = (path: string, text: string): SourceFile => ({ path, text })
+
+/**
+ * The record is append-only and kept (decisions 10 and 19): no code deletes from these tables, and
+ * the ones whose rows never change are never updated either (a pending correction or overtime lot
+ * is decided in place; a chain head moves; a record key's validity ends).
+ */
+const NEVER_DELETED = [
+  'punches',
+  'punch_corrections',
+  'punch_supersessions',
+  'punch_chain_heads',
+  'month_signatures',
+  'overtime_lots',
+  'overtime_payments',
+  'access_log',
+  'audit_log',
+  'record_keys',
+]
+const NEVER_UPDATED = [
+  'punches',
+  'punch_supersessions',
+  'month_signatures',
+  'overtime_payments',
+  'access_log',
+  'audit_log',
+]
+
+function recordWrites(files: readonly SourceFile[]): string[] {
+  const found: string[] = []
+  for (const f of files) {
+    for (const m of f.text.matchAll(/\.(deleteFrom|updateTable)\(\s*'([a-z_]+)/g)) {
+      const [, verb, table] = m
+      if ((verb === 'deleteFrom' ? NEVER_DELETED : NEVER_UPDATED).includes(table!))
+        found.push(`${f.path}: ${verb} ${table}`)
+    }
+    for (const m of f.text.matchAll(/\b(delete\s+from|update|truncate(?:\s+table)?)\s+"?([a-z_]+)/gi)) {
+      const [, verb, table] = m
+      const deleting = !/^update$/i.test(verb!)
+      if ((deleting ? NEVER_DELETED : NEVER_UPDATED).includes(table!.toLowerCase()))
+        found.push(`${f.path}: ${verb} ${table}`)
+    }
+  }
+  return found
+}
+
+describe('the record is append-only and kept', () => {
+  it('no code deletes from the record, the access log or the audit log, or rewrites a punch', () => {
+    const code = sources.filter((f) => !f.path.startsWith('db/migrations/'))
+    assert.deepEqual(recordWrites(code), [])
+  })
+
+  it('the check finds a planted deletion and a planted update (fixture)', () => {
+    assert.deepEqual(
+      recordWrites([
+        file('modules/x/x.repository.ts', "db.deleteFrom('punches').where('id', '=', id)"),
+        file('modules/y/y.repository.ts', "db.updateTable('access_log').set({ status: 200 })"),
+        file('modules/z/z.repository.ts', 'sql`delete from audit_log where at < ${cutoff}`'),
+        file('modules/w/w.repository.ts', "db.updateTable('punch_corrections').set({ status: 'approved' })"),
+      ]),
+      [
+        'modules/x/x.repository.ts: deleteFrom punches',
+        'modules/y/y.repository.ts: updateTable access_log',
+        'modules/z/z.repository.ts: delete from audit_log',
+      ],
+    )
+  })
+})
+
 const inModules = sources.filter((f) => f.path.startsWith('modules/'))
 
 describe('the unit of work is a value', () => {

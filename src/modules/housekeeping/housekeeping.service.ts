@@ -6,6 +6,11 @@
  * proposes the overtime lots of ended months, follows the pending ones and announces overdue
  * rest (decisions 18). Several instances may run it at once: a purge only deletes what has
  * expired, and lots are written under each employee's row lock.
+ *
+ * It never deletes the time record (punches, corrections, supersessions, chain heads, monthly
+ * signatures, overtime lots and payments), the access log, the audit log or the record keys: the
+ * law asks for four years at least (art. 34.9 ET, decisions 19), and what a company keeps longer
+ * is its own decision, not a timer's. test/architecture checks that no code deletes from them.
  */
 import { optimizeQueryPlans } from '../../db/database.js'
 import { runPeriodically } from '../../lib/periodic.js'
