@@ -12,6 +12,7 @@ import { path } from './router.js'
 import { Inbox } from './screens/inbox.js'
 import { MyDays } from './screens/my-days.js'
 import { MyMonth } from './screens/my-month.js'
+import { COMPANY_PATHS, Company } from './screens/company.js'
 import { People } from './screens/people.js'
 import { Profile } from './screens/profile.js'
 import { Requests } from './screens/requests.js'
@@ -19,7 +20,7 @@ import { ChoosePassword, SignIn } from './screens/sign-in.js'
 import { TeamMonth } from './screens/team-month.js'
 import { TeamNow } from './screens/team-now.js'
 import { Today } from './screens/today.js'
-import { forgetPerson, loadPerson, type Person, person, seesTeam } from './session.js'
+import { forgetPerson, loadPerson, type Person, person, seesCompany, seesTeam } from './session.js'
 import { Link, Loading } from './ui.js'
 
 interface Place {
@@ -27,6 +28,8 @@ interface Place {
   label: (t: typeof words.value) => string
   screen: () => preact.JSX.Element
   shownTo: (p: Person) => boolean
+  /** Further addresses of the same screen (its views). */
+  also?: readonly string[]
 }
 
 const everyone = () => true
@@ -39,6 +42,7 @@ const PLACES: Place[] = [
   { path: '/app/team', label: (t) => t.nav.teamNow, screen: TeamNow, shownTo: seesTeam },
   { path: '/app/team-month', label: (t) => t.nav.teamMonth, screen: TeamMonth, shownTo: seesTeam },
   { path: '/app/people', label: (t) => t.nav.people, screen: People, shownTo: (p) => p.role === 'admin' },
+  { path: '/app/company', label: (t) => t.nav.company, screen: Company, shownTo: seesCompany, also: COMPANY_PATHS },
   { path: '/app/profile', label: (t) => t.nav.profile, screen: Profile, shownTo: everyone },
 ]
 
@@ -81,7 +85,7 @@ function App() {
     )
 
   const places = PLACES.filter((p) => p.shownTo(me))
-  const place = places.find((p) => p.path === current) ?? places[0]!
+  const place = places.find((p) => p.path === current || p.also?.includes(current)) ?? places[0]!
   const Screen = place.screen
   return (
     <Frame>

@@ -15,6 +15,8 @@ export interface Person {
   isHr: boolean
   /** Someone reports to them. */
   isSupervisor: boolean
+  /** A workers' representative: reads the company's totals and overtime report. */
+  representative: boolean
   remoteWorkAllowed: boolean
   tenantId: string
   companyName: string
@@ -27,6 +29,8 @@ export interface Person {
 export const person = signal<Person | null | undefined>(undefined)
 
 export const seesTeam = (p: Person) => p.role === 'admin' || p.isHr || p.isSupervisor
+/** Who reads the company-wide reports of decisions 19. */
+export const seesCompany = (p: Person) => p.representative || p.role === 'admin' || p.isHr
 
 /** What the sign-in screen remembers of the last company, to offer its single sign-on. */
 export interface RememberedCompany {
@@ -122,6 +126,7 @@ export async function loadPerson(): Promise<Person | null> {
     role: user.data.role,
     isHr: tenant.data.hr_department_id !== null && user.data.department?.id === tenant.data.hr_department_id,
     isSupervisor: reports.data.length > 0,
+    representative: user.data.representative,
     remoteWorkAllowed: user.data.remote_work_allowed,
     tenantId: me.tenant.id,
     companyName: me.tenant.name,

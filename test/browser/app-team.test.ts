@@ -4,7 +4,8 @@
  * else is away; she adds a passkey in her Profile, signs out and back in with it. HR watches Team
  * now change when a worker clocks in, and reads Team month, in English on a desktop. An
  * administrator invites a person (the link to hand over, with no mail server) and deactivates
- * one. Every screen passes axe-core and fits a 360x640 phone and a 1280x800 desktop; the SQLite
+ * one. A workers' representative reads the company's monthly totals and overtime in English, and
+ * nothing of the team's. Every screen passes axe-core and fits a 360x640 phone and a 1280x800 desktop; the SQLite
  * half writes the screenshots of docs/app.md.
  */
 import assert from 'node:assert/strict'
@@ -43,6 +44,7 @@ const SCREENS = [
   { link: 'Equipo ahora', heading: 'Equipo ahora', shot: 'team-now' },
   { link: 'Mes del equipo', heading: 'Mes del equipo', shot: 'team-month' },
   { link: 'Personas', heading: 'Personas', shot: 'people' },
+  { link: 'Empresa', heading: 'Empresa: totales del mes', shot: 'company' },
   { link: 'Perfil', heading: 'Perfil', shot: 'profile' },
 ]
 
@@ -285,6 +287,88 @@ forEachEngine(
         })
         await context.close()
       }
+    })
+
+    it('a representative reads the company’s monthly totals and its overtime, and not the team’s screens', {
+      skip: NO_CHROMIUM,
+    }, async () => {
+      now = MORNING
+      const tenant = await t.newTenant({ timezone: ZONE, country: 'ES' })
+      const { pablo, lucia } = await company(tenant)
+      const rosa = await tenant.createUser({
+        full_name: 'Rosa Delegada',
+        email: `rosa.${tenant.id}@example.com`,
+        password: PASSWORD,
+      })
+      assert.equal((await tenant.admin.patch(`/api/v1/users/${rosa.id}`, { representative: true })).status, 200)
+      // Pablo stayed two hours longer on two October days.
+      for (const date of ['2026-10-06', '2026-10-07']) {
+        for (const [type, time] of [
+          ['in', '08:00'],
+          ['out', '18:00'],
+        ] as const) {
+          const res = await tenant.admin.post('/api/v1/attendance', {
+            user_id: pablo.id,
+            type,
+            ts: new Date(at(date, time)).toISOString(),
+          })
+          assert.equal(res.status, 201, JSON.stringify(res.body))
+        }
+      }
+      const context = await browser.newContext({ viewport: { width: 360, height: 640 }, locale: 'en-GB' })
+      const page = await context.newPage()
+      page.setDefaultTimeout(10_000)
+      await page.clock.setFixedTime(new Date(now))
+      await showingThePage(page, async () => {
+        await signIn(page, rosa.email, 'Today')
+        const nav = page.getByRole('navigation', { name: 'Sections' })
+        assert.deepEqual(await nav.getByRole('link').allInnerTexts(), [
+          'Today',
+          'My days',
+          'Requests',
+          'My month',
+          'Company',
+          'Profile',
+        ])
+        await nav.getByRole('link', { name: 'Company' }).click()
+        await page.getByRole('heading', { name: 'Company: monthly totals', level: 1 }).waitFor()
+        await page.waitForFunction(() => !(globalThis as any).document.querySelector('.loading'))
+        const rows = page.getByRole('region', { name: /Company: monthly totals/ }).getByRole('row')
+        const names = await rows.locator('th[scope="row"]').allInnerTexts()
+        for (const name of ['Pablo Íñiguez', 'Lucía Pérez', 'Rosa Delegada'])
+          assert.ok(names.includes(name), names.join(', '))
+        assert.match(names.at(-1) ?? '', /^Total \(\d+ people\)$/)
+        assert.deepEqual(await accessibilityProblems(page), [], 'company totals')
+        assert.deepEqual(await overflow(page), [], 'company totals')
+        assert.ok(await page.getByRole('link', { name: 'Download PDF' }).isVisible())
+
+        await page.getByRole('navigation', { name: 'Company reports' }).getByRole('link', { name: 'Overtime' }).click()
+        await page.getByRole('heading', { name: 'Company: overtime', level: 1 }).waitFor()
+        await page.getByText('October 2026').waitFor()
+        await page.waitForFunction(() => !(globalThis as any).document.querySelector('.loading'))
+        const overtime = page.getByRole('region', { name: /Company: overtime/ })
+        const pabloRow = overtime.getByRole('row', { name: /Pablo Íñiguez/ })
+        assert.match(await pabloRow.innerText(), /^Pablo Íñiguez\t4 h 00 min\t/, 'four hours awaiting a decision')
+        assert.equal(await overtime.getByRole('row', { name: /Lucía Pérez/ }).count(), 0, 'no overtime, no row')
+        assert.deepEqual(await accessibilityProblems(page), [], 'company overtime')
+        assert.deepEqual(await overflow(page), [], 'company overtime')
+        if (t.engine === 'sqlite')
+          await page.screenshot({ path: new URL('app-company-overtime-phone.png', SCREENSHOTS).pathname })
+        // The team's screens are not hers, and the service agrees.
+        await page.goto(`${origin}/app/team-month`)
+        await page.getByRole('heading', { name: 'Today', level: 1 }).waitFor()
+      })
+      const log = (await tenant.admin.get('/api/v1/access-log?page_size=100')).body.data
+      assert.ok(
+        log.some(
+          (e: any) =>
+            e.user_id === rosa.id && e.route === '/api/v1/overtime/reports/monthly' && e.user_ids.includes(pablo.id),
+        ),
+      )
+      assert.ok(
+        !log.some((e: any) => e.user_id === rosa.id && e.user_ids.includes(lucia.id) && e.route.includes('overtime')),
+      )
+      await context.close()
     })
   },
   { app: { clock: () => now } },

@@ -29,6 +29,7 @@ export const es: typeof en = {
     teamNow: 'Equipo ahora',
     teamMonth: 'Mes del equipo',
     people: 'Personas',
+    company: 'Empresa',
     profile: 'Perfil',
   },
   errors: {
@@ -241,6 +242,29 @@ export const es: typeof en = {
     person: 'Persona',
     overtime: 'Horas extra',
     anomalies: 'Incidencias',
+  },
+  company: {
+    views: 'Informes de la empresa',
+    totalsTab: 'Totales del mes',
+    overtimeTab: 'Horas extra',
+    totalsTitle: 'Empresa: totales del mes',
+    overtimeTitle: 'Empresa: horas extra',
+    totalsHint:
+      'Las horas de cada persona en el mes, tal como las cuenta su registro. Sin fichajes ni datos personales.',
+    overtimeHint:
+      'Las horas extra del mes de cada persona y cómo se compensan, como se informa cada mes a la representación legal.',
+    expected: 'Previsto',
+    daysWorked: 'Días trabajados',
+    total: (n: number) => `Total (${n} ${n === 1 ? 'persona' : 'personas'})`,
+    pending: 'Por decidir',
+    approved: 'Aprobadas',
+    byRest: 'Con descanso',
+    byPay: 'Abonadas',
+    owed: 'Pendiente',
+    overdue: (hours: string) => `${hours} vencidas`,
+    noOvertime: 'No hay horas extra en este mes. Se cuentan cuando el mes ha terminado.',
+    pdf: 'Descargar PDF',
+    csv: 'Descargar CSV',
   },
   people: {
     title: 'Personas',
