@@ -85,6 +85,47 @@ for (const engine of ENGINES) {
       assert.equal(unknown.code, 'not_found')
     })
 
+    it('tenants record-key lists the key the API signs with, rotates it; an unknown company fails', async () => {
+      const tenant = await createTenant(
+        { db: database.db, now: Date.now() },
+        { name: 'Record keys', admin_email: uniqueEmail('admin'), admin_name: 'Admin' },
+      )
+      const admin = new Client(app, tenant.api_key)
+      const listed = await cliOk(target.url, 'tenants', 'record-key', '--tenant', tenant.tenant.id, '--json')
+      assert.equal(listed.length, 1)
+      assert.match(listed[0].id, /^rk_[0-9a-f]{16}$/)
+      const fromApi = (await admin.get('/api/v1/tenant/record-key')).body.data
+      assert.deepEqual(fromApi, listed, 'the same key, made once, opened with the same SECRETS_KEY')
+      const rotated = await cliOk(
+        target.url,
+        'tenants',
+        'record-key',
+        '--tenant',
+        tenant.tenant.id,
+        '--rotate',
+        '--json',
+      )
+      assert.equal(rotated.length, 2)
+      assert.equal(rotated[1].id, listed[0].id)
+      assert.notEqual(rotated[1].valid_until, null)
+      assert.equal(rotated[0].valid_until, null)
+      assert.equal((await admin.get('/api/v1/tenant/record-key')).body.data[0].id, rotated[0].id)
+      const audit = (await admin.get('/api/v1/audit-log?operation=tenant.update')).body.data
+      assert.ok(
+        audit.some((e: any) => e.source === 'cli' && e.fields?.includes('record_key')),
+        JSON.stringify(audit),
+      )
+      const unknown = await cliFails(
+        target.url,
+        'tenants',
+        'record-key',
+        '--tenant',
+        'ten_01JD0000000000000000000000',
+        '--json',
+      )
+      assert.equal(unknown.code, 'not_found')
+    })
+
     it('tenants sso set: the issuer asked, the secret read from a variable and sealed; people sign in at the provider; off', async () => {
       const provider = await startOpenIdProvider(REDIRECT_URI)
       try {

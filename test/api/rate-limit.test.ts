@@ -42,7 +42,11 @@ forEachEngine(
       expectError(await t.client(null).get('/api/v1/users'), 429, 'rate_limited')
       // Behind a shared address (a load balancer, a NAT) one bad client must not lock out the rest.
       assert.equal((await tenant.admin.get('/api/v1/me')).status, 200)
-      // Health probes are never rate limited.
+      // Health probes are never rate limited, nor are the app's and the kiosk's pages: a phone
+      // behind the same address still opens the app and shows its own message.
+      for (let i = 0; i < 10; i++)
+        for (const page of ['/app', '/app/app.js', '/app/app.css', '/kiosk'])
+          assert.notEqual((await t.client(null).get(page)).status, 429, page)
       assert.equal((await t.client(null).get('/health')).status, 200)
       assert.equal((await t.client(null).get('/ready')).status, 200)
     })
