@@ -8,21 +8,15 @@ import assert from 'node:assert/strict'
 import { it } from 'node:test'
 import { settleOvertime } from '../../src/modules/overtime/index.js'
 import { withHr } from '../helpers/absences.js'
-import { punch } from '../helpers/attendance.js'
+import { workday } from '../helpers/attendance.js'
 import { settledEventsOfType } from '../helpers/eventually.js'
 import { pdfText } from '../helpers/pdf-text.js'
 import { csvRows } from '../helpers/reports.js'
-import { type Client, expectError, forEachEngine, type TestContext, type TestTenant } from '../helpers/harness.js'
+import { type Client, expectError, forEachEngine, type TestContext } from '../helpers/harness.js'
 
 let now = Date.parse('2026-10-01T06:00:00Z')
 const setNow = (iso: string) => {
   now = Date.parse(iso)
-}
-
-/** A workday of `minutes` starting 08:00 UTC (the tenants here keep UTC). */
-async function workday(tenant: TestTenant, userId: string, date: string, minutes: number) {
-  await punch(tenant, userId, 'in', `${date}T08:00:00Z`)
-  await punch(tenant, userId, 'out', new Date(Date.parse(`${date}T08:00:00Z`) + minutes * 60_000).toISOString())
 }
 
 async function lots(client: Client, query = ''): Promise<any[]> {

@@ -6,19 +6,14 @@
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
 import { withHr } from '../helpers/absences.js'
-import { punch } from '../helpers/attendance.js'
-import { type TestContext, type TestTenant, expectError, forEachEngine } from '../helpers/harness.js'
+import { workday } from '../helpers/attendance.js'
+import { type TestContext, expectError, forEachEngine } from '../helpers/harness.js'
 import { pdfText } from '../helpers/pdf-text.js'
 import { csvRows } from '../helpers/reports.js'
 
 let now = Date.parse('2026-10-01T06:00:00Z')
 const setNow = (iso: string) => {
   now = Date.parse(iso)
-}
-
-async function workday(tenant: TestTenant, userId: string, date: string, minutes: number) {
-  await punch(tenant, userId, 'in', `${date}T08:00:00Z`)
-  await punch(tenant, userId, 'out', new Date(Date.parse(`${date}T08:00:00Z`) + minutes * 60_000).toISOString())
 }
 
 /** October 2026 in a UTC company: Marta works three long days, Luis one ordinary day; a representative and a supervisor. */

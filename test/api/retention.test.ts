@@ -9,6 +9,7 @@ import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { it } from 'node:test'
 import { SecretBox } from '../../src/lib/secret-box.js'
+import { NEVER_DELETED } from '../../src/modules/housekeeping/index.js'
 import { purgeExpired } from '../../src/modules/housekeeping/housekeeping.service.js'
 import { PASSWORD, signedIn } from '../helpers/accounts.js'
 import { punch } from '../helpers/attendance.js'
@@ -20,18 +21,7 @@ const HOUR = 3_600_000
 let now = Date.parse('2026-10-01T06:00:00Z')
 
 /** Tables of the record: nothing the service runs ever deletes from them. */
-const KEPT = [
-  'punches',
-  'punch_corrections',
-  'punch_supersessions',
-  'punch_chain_heads',
-  'month_signatures',
-  'overtime_lots',
-  'overtime_payments',
-  'access_log',
-  'audit_log',
-  'record_keys',
-] as const
+const KEPT = NEVER_DELETED
 
 async function countsOf(t: TestContext, tenantId: string, tables: readonly string[]) {
   const counts: Record<string, number> = {}

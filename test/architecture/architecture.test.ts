@@ -21,6 +21,11 @@ import {
   type SourceFile,
   unscopedServices,
 } from '../helpers/import-graph.js'
+import { NEVER_DELETED, NEVER_UPDATED } from '../../src/modules/housekeeping/index.js'
+
+/** The record is append-only and kept (decisions 10 and 19, modules/housekeeping/retention.ts). */
+const KEPT: readonly string[] = NEVER_DELETED
+const UNCHANGED: readonly string[] = NEVER_UPDATED
 
 const sources = readSources(new URL('../../src', import.meta.url).pathname)
 
@@ -91,45 +96,17 @@ describe('import graph of src/', () => {
 
 const file = (path: string, text: string): SourceFile => ({ path, text })
 
-/**
- * The record is append-only and kept (decisions 10 and 19): no code deletes from these tables, and
- * the ones whose rows never change are never updated either (a pending correction or overtime lot
- * is decided in place; a chain head moves; a record key's validity ends).
- */
-const NEVER_DELETED = [
-  'punches',
-  'punch_corrections',
-  'punch_supersessions',
-  'punch_chain_heads',
-  'month_signatures',
-  'overtime_lots',
-  'overtime_payments',
-  'access_log',
-  'audit_log',
-  'record_keys',
-]
-const NEVER_UPDATED = [
-  'punches',
-  'punch_supersessions',
-  'month_signatures',
-  'overtime_payments',
-  'access_log',
-  'audit_log',
-]
-
 function recordWrites(files: readonly SourceFile[]): string[] {
   const found: string[] = []
   for (const f of files) {
     for (const m of f.text.matchAll(/\.(deleteFrom|updateTable)\(\s*'([a-z_]+)/g)) {
       const [, verb, table] = m
-      if ((verb === 'deleteFrom' ? NEVER_DELETED : NEVER_UPDATED).includes(table!))
-        found.push(`${f.path}: ${verb} ${table}`)
+      if ((verb === 'deleteFrom' ? KEPT : UNCHANGED).includes(table!)) found.push(`${f.path}: ${verb} ${table}`)
     }
     for (const m of f.text.matchAll(/\b(delete\s+from|update|truncate(?:\s+table)?)\s+"?([a-z_]+)/gi)) {
       const [, verb, table] = m
       const deleting = !/^update$/i.test(verb!)
-      if ((deleting ? NEVER_DELETED : NEVER_UPDATED).includes(table!.toLowerCase()))
-        found.push(`${f.path}: ${verb} ${table}`)
+      if ((deleting ? KEPT : UNCHANGED).includes(table!.toLowerCase())) found.push(`${f.path}: ${verb} ${table}`)
     }
   }
   return found

@@ -29,6 +29,12 @@ export async function day(tenant: TestTenant, userId: string, date: string, tz?:
  * A twelve-hour day on the 15th of last month by the real clock (a month that has ended): enough
  * overtime for an overtime lot. Returns the day.
  */
+/** A workday of `minutes` starting 08:00 UTC (for tenants that keep UTC). */
+export async function workday(tenant: TestTenant, userId: string, date: string, minutes: number) {
+  await punch(tenant, userId, 'in', `${date}T08:00:00Z`)
+  await punch(tenant, userId, 'out', new Date(Date.parse(`${date}T08:00:00Z`) + minutes * 60_000).toISOString())
+}
+
 export async function longDayLastMonth(admin: TestTenant['admin'], userId: string): Promise<string> {
   const today = new Date()
   const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 15)).toISOString().slice(0, 10)

@@ -183,6 +183,25 @@ export interface Supersession {
 }
 
 /**
+ * The punches a correction's changes (the stored JSON) move or void; none when the text is not
+ * an array of changes (its hash fails then anyway).
+ */
+export function punchesReplacedBy(changes: string): string[] {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(changes)
+  } catch {
+    return []
+  }
+  if (!Array.isArray(parsed)) return []
+  return (parsed as { action?: string; punch_id?: string }[]).flatMap((change) =>
+    (change.action === 'move' || change.action === 'void') && typeof change.punch_id === 'string'
+      ? [change.punch_id]
+      : [],
+  )
+}
+
+/**
  * The punches marked superseded must be exactly those the chain's approved corrections move or
  * void, each by the correction that names it; and every punch a correction appended must name a
  * correction of the chain.
@@ -198,17 +217,7 @@ export function verifySupersessions(
   for (const entry of entries) {
     if (entry.kind !== 'correction') continue
     corrections.add(entry.id)
-    let changes: unknown
-    try {
-      changes = JSON.parse(entry.changes)
-    } catch {
-      continue // the hash already fails
-    }
-    if (!Array.isArray(changes)) continue
-    for (const change of changes as { action?: string; punch_id?: string }[]) {
-      if ((change.action === 'move' || change.action === 'void') && typeof change.punch_id === 'string')
-        expected.set(change.punch_id, entry.id)
-    }
+    for (const punchId of punchesReplacedBy(entry.changes)) expected.set(punchId, entry.id)
   }
   const seqOf = new Map(entries.map((e) => [e.id, e.seq]))
   const report = (punchId: string) =>

@@ -10,7 +10,8 @@
  * It never deletes the time record (punches, corrections, supersessions, chain heads, monthly
  * signatures, overtime lots and payments), the access log, the audit log or the record keys: the
  * law asks for four years at least (art. 34.9 ET, decisions 19), and what a company keeps longer
- * is its own decision, not a timer's. test/architecture checks that no code deletes from them.
+ * is its own decision, not a timer's (retention.ts lists them; test/architecture checks that no
+ * code deletes from them).
  */
 import { optimizeQueryPlans } from '../../db/database.js'
 import { runPeriodically } from '../../lib/periodic.js'

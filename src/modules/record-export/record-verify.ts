@@ -13,7 +13,14 @@ import { createHash, type Hash } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
 import { type Entry, type ZipFile, openPromise } from 'yauzl'
-import { type BrokenLink, type ChainEntry, type ChainHead, verifyChain, verifyHead } from '../attendance/index.js'
+import {
+  type BrokenLink,
+  type ChainEntry,
+  type ChainHead,
+  punchesReplacedBy,
+  verifyChain,
+  verifyHead,
+} from '../attendance/index.js'
 import {
   type ChainPart,
   DATA_FILES,
@@ -332,19 +339,8 @@ function checkEmployee(
   // exactly when that punch says the correction superseded it.
   const punchById = new Map(punches.map((p) => [p.value.id, p]))
   const named = new Map<string, string>() // punch -> correction
-  for (const c of inFile.values()) {
-    if (c.seq === null) continue
-    let changes: unknown
-    try {
-      changes = JSON.parse(c.changes)
-    } catch {
-      continue // its hash already fails
-    }
-    if (!Array.isArray(changes)) continue
-    for (const change of changes as { action?: string; punch_id?: string }[])
-      if ((change.action === 'move' || change.action === 'void') && typeof change.punch_id === 'string')
-        named.set(change.punch_id, c.id)
-  }
+  for (const c of inFile.values())
+    if (c.seq !== null) for (const punchId of punchesReplacedBy(c.changes)) named.set(punchId, c.id)
   for (const [punchId, correctionId] of named) {
     const punch = punchById.get(punchId)
     if (punch && punch.value.superseded_by !== correctionId)

@@ -3,7 +3,7 @@
  * nothing else, the figures workers' representatives receive. Pure: the rows come from the same
  * report days as the monthly record, so the two never disagree.
  */
-import { totalsOf, type ReportDay, type ReportTotals } from './monthly-report.logic.js'
+import { noTotals, type ReportDay, type ReportTotals, totalsOf } from './monthly-report.logic.js'
 
 export interface CompanyReportRow extends ReportTotals {
   user_id: string
@@ -30,14 +30,7 @@ export function companyRowOf(
 
 /** The company's totals: the sum of its rows. */
 export function companyTotalsOf(rows: readonly ReportTotals[]): ReportTotals {
-  const totals: ReportTotals = {
-    worked_minutes: 0,
-    expected_minutes: 0,
-    balance_minutes: 0,
-    overtime_minutes: 0,
-    worked_days: 0,
-    expected_days: 0,
-  }
+  const totals = noTotals()
   for (const row of rows) for (const key of Object.keys(totals) as (keyof ReportTotals)[]) totals[key] += row[key]
   return totals
 }

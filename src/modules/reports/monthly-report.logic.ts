@@ -110,8 +110,9 @@ export function reportDayOf(
   }
 }
 
-export function totalsOf(days: readonly ReportDay[]): ReportTotals {
-  const totals: ReportTotals = {
+/** Totals of nothing: what sums start from. */
+export function noTotals(): ReportTotals {
+  return {
     worked_minutes: 0,
     expected_minutes: 0,
     balance_minutes: 0,
@@ -119,6 +120,10 @@ export function totalsOf(days: readonly ReportDay[]): ReportTotals {
     worked_days: 0,
     expected_days: 0,
   }
+}
+
+export function totalsOf(days: readonly ReportDay[]): ReportTotals {
+  const totals = noTotals()
   for (const day of days) {
     totals.worked_minutes += day.worked_minutes
     totals.expected_minutes += day.expected_minutes

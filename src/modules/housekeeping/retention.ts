@@ -1,0 +1,30 @@
+/**
+ * What the service keeps (decisions 19): the time record, the access log, the audit log and the
+ * record keys are never deleted by anything it runs, housekeeping included; the law asks for four
+ * years at least (art. 34.9 ET), and what a company keeps longer is its own decision. Of those,
+ * the rows that never change once written are never updated either (a pending correction or
+ * overtime lot is decided in place, a chain head moves, a record key's validity ends).
+ * test/architecture checks the code against both lists; docs/record-export.md#retention says
+ * what is purged instead, and when.
+ */
+export const NEVER_DELETED = [
+  'punches',
+  'punch_corrections',
+  'punch_supersessions',
+  'punch_chain_heads',
+  'month_signatures',
+  'overtime_lots',
+  'overtime_payments',
+  'access_log',
+  'audit_log',
+  'record_keys',
+] as const
+
+export const NEVER_UPDATED = [
+  'punches',
+  'punch_supersessions',
+  'month_signatures',
+  'overtime_payments',
+  'access_log',
+  'audit_log',
+] as const satisfies readonly (typeof NEVER_DELETED)[number][]
