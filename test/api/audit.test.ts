@@ -3,7 +3,9 @@
  * OpenAPI document is exercised), with field names and never values; administrators only.
  */
 import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
 import { it } from 'node:test'
+import { SecretBox } from '../../src/lib/secret-box.js'
 import { PASSWORD, signedIn } from '../helpers/accounts.js'
 import { INJECT_ORIGIN, SoftwareAuthenticator } from '../helpers/software-authenticator.js'
 import { longDayLastMonth } from '../helpers/attendance.js'
@@ -47,6 +49,7 @@ async function everyWrite(tenant: TestTenant, anonymous: Client): Promise<Map<st
   const wc = await call('work-centers.create', 'POST', '/api/v1/work-centers', { name: 'Madrid' })
   await call('work-centers.update', 'PATCH', `/api/v1/work-centers/${wc.id}`, { name: 'Madrid HQ' })
   await call('tenant.update', 'PATCH', '/api/v1/tenant', { default_vacation_days: 23 })
+  await call('tenant.rotate-record-key', 'POST', '/api/v1/tenant/record-key/rotate')
   const user = await call('users.create', 'POST', '/api/v1/users', {
     email: `audit.${Date.now()}@example.com`,
     full_name: 'Ana',
@@ -248,94 +251,98 @@ const BY_SESSION = new Set([
   'auth.logout',
 ])
 
-forEachEngine('audit log', (t) => {
-  it('every write operation of the API leaves one entry: when, key, user, operation, resource and field names, never values', async () => {
-    const tenant = await t.newTenant()
-    // The administrator joins HR so that they may decide and cancel absences.
-    const hrDep = (await tenant.admin.post('/api/v1/departments', { name: 'Setup' })).body.data
-    await tenant.admin.patch(`/api/v1/users/${tenant.adminId}`, { department_id: hrDep.id })
-    await tenant.admin.patch('/api/v1/tenant', { hr_department_id: hrDep.id })
-    const before = (await tenant.admin.get('/api/v1/audit-log?page_size=100')).body.meta.total
-    const writes = await everyWrite(tenant, t.client(null))
+forEachEngine(
+  'audit log',
+  (t) => {
+    it('every write operation of the API leaves one entry: when, key, user, operation, resource and field names, never values', async () => {
+      const tenant = await t.newTenant()
+      // The administrator joins HR so that they may decide and cancel absences.
+      const hrDep = (await tenant.admin.post('/api/v1/departments', { name: 'Setup' })).body.data
+      await tenant.admin.patch(`/api/v1/users/${tenant.adminId}`, { department_id: hrDep.id })
+      await tenant.admin.patch('/api/v1/tenant', { hr_department_id: hrDep.id })
+      const before = (await tenant.admin.get('/api/v1/audit-log?page_size=100')).body.meta.total
+      const writes = await everyWrite(tenant, t.client(null))
 
-    const openapi = (await t.client(null).get('/api/v1/openapi.json')).body
-    const writeOperations = Object.values<any>(openapi.paths)
-      // Kiosk writes are made by a device, not a key: test/api/kiosk-sign-in-punches.test.ts checks their entries.
-      .flatMap((item) =>
-        Object.entries<any>(item)
-          .filter(([method, op]) => WRITE_METHODS.has(method) && !op.security?.[0]?.kioskDevice)
-          .map(([, op]) => op.operationId as string),
+      const openapi = (await t.client(null).get('/api/v1/openapi.json')).body
+      const writeOperations = Object.values<any>(openapi.paths)
+        // Kiosk writes are made by a device, not a key: test/api/kiosk-sign-in-punches.test.ts checks their entries.
+        .flatMap((item) =>
+          Object.entries<any>(item)
+            .filter(([method, op]) => WRITE_METHODS.has(method) && !op.security?.[0]?.kioskDevice)
+            .map(([, op]) => op.operationId as string),
+        )
+        .sort()
+      assert.deepEqual(
+        [...writes.keys()].sort(),
+        writeOperations,
+        'the test exercises every write operation of the document',
       )
-      .sort()
-    assert.deepEqual(
-      [...writes.keys()].sort(),
-      writeOperations,
-      'the test exercises every write operation of the document',
-    )
 
-    const log = (await tenant.admin.get('/api/v1/audit-log?page_size=100')).body
-    const entries = log.data.slice(0, log.meta.total - before)
-    for (const [operation, resourceId] of writes) {
-      if (CEREMONY_STARTS.has(operation)) continue
-      const entry = entries.find(
-        (e: any) => e.operation === operation && (resourceId === null || e.resource_id === resourceId),
+      const log = (await tenant.admin.get('/api/v1/audit-log?page_size=100')).body
+      const entries = log.data.slice(0, log.meta.total - before)
+      for (const [operation, resourceId] of writes) {
+        if (CEREMONY_STARTS.has(operation)) continue
+        const entry = entries.find(
+          (e: any) => e.operation === operation && (resourceId === null || e.resource_id === resourceId),
+        )
+        assert.ok(entry, `an entry for ${operation} ${resourceId ?? ''}`)
+        assert.equal(entry.source, 'api')
+        assert.equal(entry.user_id, ANONYMOUS.has(operation) ? null : tenant.adminId)
+        if (ANONYMOUS.has(operation)) assert.equal(entry.key_id, null)
+        else assert.match(entry.key_id, BY_SESSION.has(operation) ? /^ses_/ : /^key_/, operation)
+        assert.ok(!Number.isNaN(Date.parse(entry.at)))
+      }
+      const update = entries.find((e: any) => e.operation === 'users.update' && e.fields.includes('iban'))
+      assert.deepEqual(update.fields.sort(), [...Object.keys(SENSITIVE), 'department_id'].sort())
+      const text = JSON.stringify(log)
+      for (const value of [...Object.values(SENSITIVE), 'correct horse battery', PASSWORD])
+        assert.ok(!text.includes(value), `${value} is not in the audit log`)
+      // Newest first.
+      const times = log.data.map((e: any) => e.at)
+      assert.deepEqual(times, [...times].sort().reverse())
+    })
+
+    it('self-service changes are audited (an employee’s own IBAN); refused writes leave nothing', async () => {
+      const tenant = await t.newTenant()
+      const user = await tenant.createUser()
+      const own = await tenant.keyFor(user.id)
+      assert.equal((await own.patch(`/api/v1/users/${user.id}`, { iban: 'ES7921000813610123456789' })).status, 200)
+      expectError(await own.patch(`/api/v1/users/${user.id}`, { dni: '12345678Z' }), 403, 'permission_denied')
+      expectError(await own.patch(`/api/v1/users/${user.id}`, { iban: 'ES00' }), 400, 'invalid_request')
+      const log = (await tenant.admin.get(`/api/v1/audit-log?user_id=${user.id}`)).body
+      assert.equal(log.meta.total, 1)
+      assert.deepEqual(
+        { operation: log.data[0].operation, resource_id: log.data[0].resource_id, fields: log.data[0].fields },
+        { operation: 'users.update', resource_id: user.id, fields: ['iban'] },
       )
-      assert.ok(entry, `an entry for ${operation} ${resourceId ?? ''}`)
-      assert.equal(entry.source, 'api')
-      assert.equal(entry.user_id, ANONYMOUS.has(operation) ? null : tenant.adminId)
-      if (ANONYMOUS.has(operation)) assert.equal(entry.key_id, null)
-      else assert.match(entry.key_id, BY_SESSION.has(operation) ? /^ses_/ : /^key_/, operation)
-      assert.ok(!Number.isNaN(Date.parse(entry.at)))
-    }
-    const update = entries.find((e: any) => e.operation === 'users.update' && e.fields.includes('iban'))
-    assert.deepEqual(update.fields.sort(), [...Object.keys(SENSITIVE), 'department_id'].sort())
-    const text = JSON.stringify(log)
-    for (const value of [...Object.values(SENSITIVE), 'correct horse battery', PASSWORD])
-      assert.ok(!text.includes(value), `${value} is not in the audit log`)
-    // Newest first.
-    const times = log.data.map((e: any) => e.at)
-    assert.deepEqual(times, [...times].sort().reverse())
-  })
+      assert.equal(
+        (await tenant.admin.get(`/api/v1/audit-log?operation=users.update&resource_id=${user.id}`)).body.meta.total,
+        1,
+      )
+      assert.equal((await tenant.admin.get('/api/v1/audit-log?operation=users.deactivate')).body.meta.total, 0)
+    })
 
-  it('self-service changes are audited (an employee’s own IBAN); refused writes leave nothing', async () => {
-    const tenant = await t.newTenant()
-    const user = await tenant.createUser()
-    const own = await tenant.keyFor(user.id)
-    assert.equal((await own.patch(`/api/v1/users/${user.id}`, { iban: 'ES7921000813610123456789' })).status, 200)
-    expectError(await own.patch(`/api/v1/users/${user.id}`, { dni: '12345678Z' }), 403, 'permission_denied')
-    expectError(await own.patch(`/api/v1/users/${user.id}`, { iban: 'ES00' }), 400, 'invalid_request')
-    const log = (await tenant.admin.get(`/api/v1/audit-log?user_id=${user.id}`)).body
-    assert.equal(log.meta.total, 1)
-    assert.deepEqual(
-      { operation: log.data[0].operation, resource_id: log.data[0].resource_id, fields: log.data[0].fields },
-      { operation: 'users.update', resource_id: user.id, fields: ['iban'] },
-    )
-    assert.equal(
-      (await tenant.admin.get(`/api/v1/audit-log?operation=users.update&resource_id=${user.id}`)).body.meta.total,
-      1,
-    )
-    assert.equal((await tenant.admin.get('/api/v1/audit-log?operation=users.deactivate')).body.meta.total, 0)
-  })
-
-  it('administrators only; filters are validated; another tenant’s entries are never listed', async () => {
-    const tenant = await t.newTenant()
-    const other = await t.newTenant()
-    await other.createUser()
-    const member = await tenant.keyFor((await tenant.createUser()).id)
-    expectError(await member.get('/api/v1/audit-log'), 403, 'permission_denied')
-    expectError(await tenant.admin.get('/api/v1/audit-log?from=yesterday'), 400, 'invalid_request')
-    expectError(
-      await tenant.admin.get('/api/v1/audit-log?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z'),
-      400,
-      'invalid_request',
-    )
-    expectError(await tenant.admin.get('/api/v1/audit-log?page_size=101'), 400, 'invalid_request')
-    const mine = (await tenant.admin.get('/api/v1/audit-log?page_size=100')).body.data
-    assert.ok(mine.every((e: any) => e.key_id === null || e.user_id !== other.adminId))
-    assert.equal((await tenant.admin.get(`/api/v1/audit-log?user_id=${other.adminId}`)).body.meta.total, 0)
-    await tenant.createUser()
-    const page = (await tenant.admin.get('/api/v1/audit-log?page=2&page_size=1')).body
-    assert.equal(page.data.length, 1)
-    assert.equal(page.meta.total, 2, 'the two users created through the API')
-  })
-})
+    it('administrators only; filters are validated; another tenant’s entries are never listed', async () => {
+      const tenant = await t.newTenant()
+      const other = await t.newTenant()
+      await other.createUser()
+      const member = await tenant.keyFor((await tenant.createUser()).id)
+      expectError(await member.get('/api/v1/audit-log'), 403, 'permission_denied')
+      expectError(await tenant.admin.get('/api/v1/audit-log?from=yesterday'), 400, 'invalid_request')
+      expectError(
+        await tenant.admin.get('/api/v1/audit-log?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z'),
+        400,
+        'invalid_request',
+      )
+      expectError(await tenant.admin.get('/api/v1/audit-log?page_size=101'), 400, 'invalid_request')
+      const mine = (await tenant.admin.get('/api/v1/audit-log?page_size=100')).body.data
+      assert.ok(mine.every((e: any) => e.key_id === null || e.user_id !== other.adminId))
+      assert.equal((await tenant.admin.get(`/api/v1/audit-log?user_id=${other.adminId}`)).body.meta.total, 0)
+      await tenant.createUser()
+      const page = (await tenant.admin.get('/api/v1/audit-log?page=2&page_size=1')).body
+      assert.equal(page.data.length, 1)
+      assert.equal(page.meta.total, 2, 'the two users created through the API')
+    })
+  },
+  { app: { secrets: new SecretBox(randomBytes(32)) } },
+)
