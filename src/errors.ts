@@ -235,6 +235,11 @@ export const ERROR_CATALOGUE = {
     description:
       'The mail server did not take the invitation; nothing was changed. Try again later, or invite without mail (the link is then answered).',
   },
+  database_unavailable: {
+    status: 503,
+    description:
+      'No database server takes requests right now (a failover under way, or the database is down). A write whose connection was lost may or may not have been stored: retry after `Retry-After` seconds with the same `Idempotency-Key`, and it is stored once.',
+  },
   overloaded: {
     status: 503,
     description:

@@ -27,6 +27,8 @@ import type { Database } from './schema.js'
 import { preparedStatementName } from './reusable-query.js'
 import { CommitWatch } from './commit-watch.js'
 import { ServiceDatabase } from './service-database.js'
+import { FailoverPool, type PooledConnection } from './failover-pool.js'
+import { parsePostgresUrl } from './postgres-hosts.js'
 import { CachedStatementsDatabase } from './sqlite-statements.js'
 
 export type Engine = 'sqlite' | 'postgres'
@@ -113,8 +115,8 @@ const pgTypes = {
  * PostgreSQL then parses and plans each once per connection instead of on every request (about
  * a tenth of a millisecond each, and every request runs two or three of them).
  */
-function preparingPool(pool: pg.Pool): PostgresPool {
-  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+function preparingPool(pool: FailoverPool): PostgresPool {
+  const wrap = (client: PooledConnection): PostgresPoolClient => {
     // Set when a table changed under a statement prepared on this connection (a migration run by
     // another instance during a rolling deploy): the connection is then closed on release, and
     // its replacement prepares the statement afresh.
@@ -207,38 +209,35 @@ class OwnSchemaPostgresDialect extends PostgresDialect {
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
   const schema = options.pgSchema
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`)
+  // One host or several (decisions 21): the pool follows the one that takes writes.
+  const target = parsePostgresUrl(url)
   if (schema) {
-    const admin = new pg.Client({ connectionString: url })
-    await admin.connect()
+    const setup = new FailoverPool(target, { max: 1 })
     try {
-      await admin.query(`create schema if not exists ${schema}`)
+      const connection = await setup.connect()
+      try {
+        await connection.query(`create schema if not exists ${schema}`)
+      } finally {
+        connection.release()
+      }
     } finally {
-      await admin.end()
+      await setup.end()
     }
   }
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.pgPoolSize ?? 10,
+  const max = options.pgPoolSize ?? 10
+  const pool = new FailoverPool(target, {
+    max,
     types: pgTypes,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   })
-  // A connection the server closes while it sits idle in the pool (a restart, a failover, an
-  // administrator ending it) is an 'error' event of the pool, which would end the process if
-  // nobody listened. The pool has already dropped that connection; the next query opens another.
-  pool.on('error', () => {})
   const db = new ServiceDatabase({ dialect: new OwnSchemaPostgresDialect({ pool: preparingPool(pool) }) })
-  const parsed = new URL(url)
+  const database = /\/([^?#]*)/.exec(new URL(target.hostUrls[0]!).pathname)?.[1] ?? ''
   return {
     db,
     engine: 'postgres',
-    location: `postgres://${parsed.host}${parsed.pathname}${schema ? ` (schema ${schema})` : ''}`,
+    location: `postgres://${target.hosts.join(',')}/${database}${schema ? ` (schema ${schema})` : ''}`,
     ...(schema ? { schema } : {}),
-    poolStats: () => ({
-      max: pool.options.max,
-      open: pool.totalCount,
-      idle: pool.idleCount,
-      waiting: pool.waitingCount,
-    }),
+    poolStats: () => pool.stats(max),
     destroy: () => db.destroy(),
   }
 }

@@ -7,3 +7,32 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = codeOf(error)
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
 }
+
+/** Node's socket errors that mean the server cannot be reached or the connection is gone. */
+const SOCKET_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+])
+
+/**
+ * Whether an error means the database connection is lost or the server will not take writes, so
+ * the connection must be dropped, not reused (decisions 21): 25006 read_only_sql_transaction (a
+ * demoted primary), 57P01-57P03 (shut down, crashed, cannot connect now), class 08 (connection
+ * exceptions), socket errors, and pg's own "Connection terminated" when the socket closed.
+ */
+export function isLostConnection(error: unknown): boolean {
+  const code = codeOf(error)
+  if (typeof code === 'string') {
+    if (code === '25006' || code === '57P01' || code === '57P02' || code === '57P03') return true
+    if (/^08[0-9A-Z]{3}$/.test(code) || SOCKET_ERRORS.has(code)) return true
+  }
+  const message = error instanceof Error ? error.message : ''
+  return /^Connection terminated|^Client has encountered a connection error|^timeout exceeded when trying to connect|^Connection terminated due to connection timeout/.test(
+    message,
+  )
+}

@@ -573,6 +573,8 @@ export interface IdempotencyKeysTable {
   state: 'running' | 'done'
   claim: string
   claimed_at: string
+  /** PostgreSQL's pg_postmaster_start_time() when claimed: a later life of the server means the request died. Null on SQLite. */
+  claimed_on_server: string | null
   status: number | null
   body: string | null
   created_at: string

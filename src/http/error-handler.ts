@@ -4,6 +4,8 @@
  * here; anything else is a 500 `internal_error` whose details stay in the log.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { isLostConnection } from '../db/errors.js'
+import { databaseUnavailable } from '../db/failover-pool.js'
 import { AppError, ERROR_CATALOGUE, type ErrorCode } from '../errors.js'
 import { toFieldIssues } from '../lib/validation.js'
 import { INVALID_PATH_MESSAGE } from './edge.js'
@@ -60,6 +62,13 @@ export function registerErrorHandler(app: FastifyInstance, allowedMethods: (path
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(errorBody('invalid_request', quoted(error.message)))
+    }
+    if (isLostConnection(error)) {
+      // The database went away mid-request (decisions 21): the pool has dropped the connection.
+      request.log.warn({ err: error }, 'database connection lost')
+      const unavailable = databaseUnavailable()
+      reply.header('Retry-After', unavailable.retryAfterSeconds!)
+      return reply.status(503).send(errorBody(unavailable.code, unavailable.message))
     }
     request.log.error({ err: error }, 'unhandled error')
     return reply

@@ -28,6 +28,7 @@ import type { RequestScope } from '../auth/request-scope.js'
 import type { Database } from '../db/schema.js'
 import type { ServiceDatabase } from '../db/service-database.js'
 import type { Unit } from '../db/unit-of-work.js'
+import { isLostConnection } from '../db/errors.js'
 import { AppError } from '../errors.js'
 
 declare module 'fastify' {
@@ -214,9 +215,23 @@ export function registerRequestScope(app: FastifyInstance, options: RequestScope
       afterCommit?.(request)
       return
     }
-    await transaction.rollback().execute()
+    await rollbackIfOpen(transaction)
     request.writeSettled = true
     await afterRefusal(steps, request, reply, payload)
+  }
+
+  /**
+   * Rolls back a transaction not ended yet. One whose connection the database dropped (a failover,
+   * decisions 21) ended with it: the server rolled it back, there is nothing left to undo.
+   */
+  async function rollbackIfOpen(transaction: ControlledTransaction<Database>): Promise<void> {
+    if (transaction.isCommitted || transaction.isRolledBack) return
+    await transaction
+      .rollback()
+      .execute()
+      .catch((error: unknown) => {
+        if (!isLostConnection(error)) throw error
+      })
   }
 
   /** Runs the steps' `afterRollback`, in order: a refused write lets go of what they took. */
@@ -227,7 +242,13 @@ export function registerRequestScope(app: FastifyInstance, options: RequestScope
     payload: string,
   ): Promise<void> {
     const unit = unitOfRequest(request)
-    for (const step of ran) await step.afterRollback?.(request, reply, payload, unit)
+    for (const step of ran)
+      await step.afterRollback?.(request, reply, payload, unit).catch((error: unknown) => {
+        // The database went away (decisions 21): what the step would let go of went with its
+        // server, or is found abandoned by the next request that needs it.
+        if (!isLostConnection(error) && !(error instanceof AppError && error.code === 'database_unavailable'))
+          throw error
+      })
   }
 
   function settleOnSend(

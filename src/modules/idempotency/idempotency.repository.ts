@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely } from 'kysely'
+import { type ExpressionBuilder, type Kysely, SqliteAdapter, sql } from 'kysely'
 import type { Database, IdempotencyKeyRow } from '../../db/schema.js'
 
 type Db = Kysely<Database>
@@ -13,6 +13,16 @@ export interface KeyRef {
 function isRef(ref: KeyRef) {
   return (eb: ExpressionBuilder<Database, 'idempotency_keys'>) =>
     eb.and([eb('tenant_id', '=', ref.tenantId), eb('api_key_id', '=', ref.apiKeyId), eb('key', '=', ref.key)])
+}
+
+/**
+ * The life of the database server a statement runs in: PostgreSQL's start time, which a restart
+ * or a promoted standby changes (decisions 21); null on SQLite, whose file has no server.
+ */
+function serverLife(db: Db) {
+  return db.getExecutor().adapter instanceof SqliteAdapter
+    ? sql<string | null>`null`
+    : sql<string | null>`(select pg_postmaster_start_time()::text)`
 }
 
 /** Marks the key as running under `claim`; false when the key is already there. */
@@ -33,6 +43,7 @@ export async function insertClaim(
       state: 'running',
       claim,
       claimed_at: now,
+      claimed_on_server: serverLife(db),
       status: null,
       body: null,
       created_at: now,
@@ -42,15 +53,24 @@ export async function insertClaim(
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1
 }
 
-export async function findKey(db: Db, ref: KeyRef): Promise<IdempotencyKeyRow | undefined> {
-  return db.selectFrom('idempotency_keys').selectAll().where(isRef(ref)).executeTakeFirst()
+/** The key, and the server's life now: a running claim from another life belongs to a request that died. */
+export async function findKey(
+  db: Db,
+  ref: KeyRef,
+): Promise<(IdempotencyKeyRow & { server_now: string | null }) | undefined> {
+  return db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .select(serverLife(db).as('server_now'))
+    .where(isRef(ref))
+    .executeTakeFirst()
 }
 
 /** Takes over a running key whose claim is still `previous`; false when another request was faster. */
 export async function takeOver(db: Db, ref: KeyRef, previous: string, claim: string, now: string): Promise<boolean> {
   const result = await db
     .updateTable('idempotency_keys')
-    .set({ claim, claimed_at: now })
+    .set({ claim, claimed_at: now, claimed_on_server: serverLife(db) })
     .where(isRef(ref))
     .where('state', '=', 'running')
     .where('claim', '=', previous)

@@ -42,7 +42,10 @@ export async function claimKey(unit: Unit, ref: KeyRef, fingerprint: string): Pr
     )
   }
   if (kept.state === 'done') return { run: false, status: kept.status!, body: kept.body! }
-  if (Date.parse(kept.claimed_at) > now - ABANDONED_AFTER_MS) throw inUse()
+  // Abandoned: claimed a minute ago and never finished, or claimed in an earlier life of the
+  // database server (restarted, or replaced by a promoted standby), which took its write with it.
+  const diedWithServer = kept.claimed_on_server !== null && kept.claimed_on_server !== kept.server_now
+  if (!diedWithServer && Date.parse(kept.claimed_at) > now - ABANDONED_AFTER_MS) throw inUse()
   if (await repo.takeOver(db, ref, kept.claim, claim, at)) return { run: true, claim }
   throw inUse()
 }
