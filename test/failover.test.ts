@@ -98,7 +98,11 @@ describe('a PostgreSQL failover under load', { skip: NO_CLUSTER, timeout: 180_00
     const beforeKill = counts.before
     cluster.killPrimary()
     phase = 'down'
-    await new Promise((r) => setTimeout(r, 1500))
+    await new Promise((r) => setTimeout(r, 1000))
+    // No primary: not ready, still alive.
+    assert.equal((await app.inject({ method: 'GET', url: '/ready' })).statusCode, 503)
+    assert.equal((await app.inject({ method: 'GET', url: '/health' })).statusCode, 200)
+    await new Promise((r) => setTimeout(r, 500))
     cluster.promoteStandby()
     promotedAt = Date.now()
     phase = 'after'
