@@ -99,7 +99,7 @@ export class FailoverPool {
             if (this.current === index) this.current = null
             continue
           }
-        } catch (error) {
+        } catch {
           client.release(true)
           this.lost(index)
           continue
