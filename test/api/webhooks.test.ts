@@ -333,18 +333,19 @@ forEachEngine(
       const r = await receiver()
       const byName = await subscribe(tenant, `http://localhost:${r.port}/`)
       const byAddress = await subscribe(tenant, `http://127.0.0.1:${r.port}/`)
-      dispatch({ allowPrivateNetworks: false, retry: { ...FAST_RETRY, firstDelayMs: 60_000 } })
+      // No retry within the test: FAST_RETRY's 200 ms ceiling would retry faster than a busy machine polls.
+      dispatch({ allowPrivateNetworks: false, retry: { ...FAST_RETRY, firstDelayMs: 60_000, maxDelayMs: 60_000 } })
       await tenant.createUser()
       const [named] = await eventually(
         'the refusal',
         () => deliveriesOf(tenant, byName.id),
-        (list) => list[0]?.attempts === 1,
+        (list) => list[0]?.attempts >= 1,
       )
       assert.match(named.error, /localhost resolves to (127\.0\.0\.1|::1), which is not a public address/)
       const [literal] = await eventually(
         'the refusal',
         () => deliveriesOf(tenant, byAddress.id),
-        (list) => list[0]?.attempts === 1,
+        (list) => list[0]?.attempts >= 1,
       )
       assert.match(literal.error, /127\.0\.0\.1 is not a public address/)
       assert.equal(r.received.length, 0, 'nothing reached the private address')
