@@ -237,7 +237,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     engine: 'postgres',
     location: `postgres://${target.hosts.join(',')}/${database}${schema ? ` (schema ${schema})` : ''}`,
     ...(schema ? { schema } : {}),
-    poolStats: () => pool.stats(max),
+    poolStats: () => pool.stats(),
     destroy: () => db.destroy(),
   }
 }

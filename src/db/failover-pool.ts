@@ -132,9 +132,9 @@ export class FailoverPool {
     }
   }
 
-  stats(max: number) {
+  stats() {
     return {
-      max,
+      max: this.config.max ?? 10,
       open: this.pools.reduce((n, p) => n + p.totalCount, 0),
       idle: this.pools.reduce((n, p) => n + p.idleCount, 0),
       waiting: this.pools.reduce((n, p) => n + p.waitingCount, 0),

@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Actor } from '../../src/auth/context.js'
+import { addDays } from '../../src/lib/calendar.js'
 import {
   createsManagerCycle,
   dniProblem,
+  isEmployedDuring,
+  isEmployedOn,
   kioskIdFromDni,
   kioskPinFromPhone,
   normaliseIban,
@@ -103,5 +106,33 @@ describe('DNI and NIE check letters', () => {
   it('leaves other countries’ documents alone', () => {
     for (const id of ['P1234567', 'AB123456', '1234567Z', 'X12345678A', 'CA-99-123'])
       assert.equal(dniProblem(id), null, id)
+  })
+})
+
+describe('employed during a range', () => {
+  it('says what asking each day of the range would say', () => {
+    const cases: [string | null, { start: string | null; end: string | null }[]][] = [
+      [null, []],
+      ['2026-10-15', []],
+      ['2026-12-01', []],
+      [null, [{ start: '2026-01-01', end: '2026-09-30' }]],
+      [null, [{ start: '2026-01-01', end: '2026-10-01' }]],
+      [null, [{ start: '2026-10-31', end: null }]],
+      ['2026-10-20', [{ start: null, end: '2026-10-10' }]],
+      [
+        '2026-10-05',
+        [
+          { start: null, end: '2026-10-05' },
+          { start: '2026-10-25', end: null },
+        ],
+      ],
+      [null, [{ start: '2026-11-01', end: null }]],
+    ]
+    for (const [hire, periods] of cases) {
+      let byDay = false
+      for (let date = '2026-10-01'; date <= '2026-10-31'; date = addDays(date, 1))
+        byDay ||= isEmployedOn(hire, periods, date)
+      assert.equal(isEmployedDuring(hire, periods, '2026-10-01', '2026-10-31'), byDay, JSON.stringify([hire, periods]))
+    }
   })
 })

@@ -9,7 +9,8 @@ import type { RequestScope } from '../../auth/request-scope.js'
 import { companyReportsLimitedToTeamOf } from '../../auth/policies.js'
 import { nowIsoOf } from '../../db/unit-of-work.js'
 import { calendarSubjects } from '../work-calendar/index.js'
-import { addOvertimeFigures, noOvertimeFigures, overtimeFiguresOf } from './overtime.logic.js'
+import { summed } from '../../lib/sums.js'
+import { noOvertimeFigures, overtimeFiguresOf } from './overtime.logic.js'
 import { bringOvertimeUpToDate, overtimeSectionsOf } from './overtime-summary.service.js'
 import type { OvertimeReportQueryType, OvertimeReportType } from './overtime.schemas.js'
 
@@ -26,7 +27,6 @@ export async function overtimeReport(scope: RequestScope, query: OvertimeReportQ
     teamOf: companyReportsLimitedToTeamOf(auth) ?? undefined,
   }
   const employees: OvertimeReportType['employees'] = []
-  let totals = noOvertimeFigures()
   for (let offset = 0; ; offset += PAGE_SIZE) {
     const page = await calendarSubjects(db, auth.tenantId, filters, { limit: PAGE_SIZE, offset })
     if (page.rows.length === 0) break
@@ -41,7 +41,6 @@ export async function overtimeReport(scope: RequestScope, query: OvertimeReportQ
       const section = sections.get(subject.id)!
       if (section.lots.length === 0) continue
       const figures = overtimeFiguresOf(section.lots)
-      totals = addOvertimeFigures(totals, figures)
       employees.push({
         user_id: subject.id,
         full_name: subject.full_name,
@@ -59,7 +58,7 @@ export async function overtimeReport(scope: RequestScope, query: OvertimeReportQ
     basis: auth.tenant.overtime_basis,
     company: { name: auth.tenant.legal_name ?? auth.tenant.name, cif: auth.tenant.cif },
     employees,
-    totals,
+    totals: summed(noOvertimeFigures(), employees),
     generated_at: nowIsoOf(scope),
   }
 }

@@ -367,13 +367,6 @@ export function overtimeFiguresOf(lots: readonly ReportedLot[]): OvertimeFigures
   return figures
 }
 
-/** The sum of several employees' figures. */
-export function addOvertimeFigures(sum: OvertimeFigures, figures: OvertimeFigures): OvertimeFigures {
-  const total = { ...sum }
-  for (const key of Object.keys(total) as (keyof OvertimeFigures)[]) total[key] += figures[key]
-  return total
-}
-
 export const OVERTIME_REPORT_CSV_HEADER = [
   'user_id',
   'full_name',

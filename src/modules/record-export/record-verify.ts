@@ -23,12 +23,14 @@ import {
 } from '../attendance/index.js'
 import {
   type ChainPart,
+  type CorrectionLine,
   DATA_FILES,
   type DataFile,
   EXPORT_FORMAT,
   EXPORT_VERSION,
   MANIFEST_FILE,
   type Manifest,
+  type PunchLine,
   SIGNATURE_FILE,
 } from './record-export.format.js'
 import { parsePublicKey, recordKeyId, signatureHolds } from './record-key.logic.js'
@@ -118,32 +120,11 @@ interface Located<T> {
   value: T
 }
 
-type PunchLineValue = Extract<ChainEntry, { kind: 'punch' }> & { superseded_by: string | null }
-interface CorrectionLineValue {
-  id: string
-  tenant_id: string
-  user_id: string
-  status: string
-  reason: string
-  changes: string
-  first_ts: string
-  last_ts: string
-  proposed_by: string
-  proposed_at: string
-  decided_by: string | null
-  decided_at: string | null
-  decision_note: string | null
-  cancelled_at: string | null
-  seq: number | null
-  prev_hash: string | null
-  hash: string | null
-}
-
 const isString = (v: unknown) => typeof v === 'string'
 const isStringOrNull = (v: unknown) => v === null || typeof v === 'string'
 const isSeq = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 1
 
-function isPunchLine(v: any): v is Omit<PunchLineValue, 'kind'> {
+function isPunchLine(v: any): v is PunchLine {
   return (
     v !== null &&
     typeof v === 'object' &&
@@ -154,7 +135,7 @@ function isPunchLine(v: any): v is Omit<PunchLineValue, 'kind'> {
   )
 }
 
-function isCorrectionLine(v: any): v is CorrectionLineValue {
+function isCorrectionLine(v: any): v is CorrectionLine {
   return (
     v !== null &&
     typeof v === 'object' &&
@@ -252,8 +233,8 @@ function problemMessage(link: BrokenLink, where: string): string {
 /** Checks one employee's links: hashes, the links from the anchor to the head, statuses and supersessions. */
 function checkEmployee(
   userId: string,
-  punches: readonly Located<Omit<PunchLineValue, 'kind'>>[],
-  corrections: readonly Located<CorrectionLineValue>[],
+  punches: readonly Located<PunchLine>[],
+  corrections: readonly Located<CorrectionLine>[],
   part: ChainPart | undefined,
   employees: ReadonlySet<string>,
   findings: Findings,
@@ -275,7 +256,7 @@ function checkEmployee(
     at.set(value.id, { file: 'punches.jsonl', line })
     entries.push({ kind: 'punch', ...value })
   }
-  const inFile = new Map<string, CorrectionLineValue>()
+  const inFile = new Map<string, CorrectionLine>()
   for (const { line, value: c } of corrections) {
     at.set(c.id, { file: 'corrections.jsonl', line })
     inFile.set(c.id, c)
@@ -597,7 +578,7 @@ async function verifyOpened(zip: ZipFile, options: { publicKey?: string }, findi
     const [p, c] = [await punches.peek(), await corrections.peek()]
     if (!p && !c) break
     const userId = [p?.value.user_id, c?.value.user_id].filter(isString).sort()[0]!
-    const ofUser: { punches: Located<any>[]; corrections: Located<CorrectionLineValue>[] } = {
+    const ofUser: { punches: Located<any>[]; corrections: Located<CorrectionLine>[] } = {
       punches: [],
       corrections: [],
     }

@@ -3,6 +3,7 @@
  * nothing else, the figures workers' representatives receive. Pure: the rows come from the same
  * report days as the monthly record, so the two never disagree.
  */
+import { summed } from '../../lib/sums.js'
 import { noTotals, type ReportDay, type ReportTotals, totalsOf } from './monthly-report.logic.js'
 
 export interface CompanyReportRow extends ReportTotals {
@@ -30,9 +31,7 @@ export function companyRowOf(
 
 /** The company's totals: the sum of its rows. */
 export function companyTotalsOf(rows: readonly ReportTotals[]): ReportTotals {
-  const totals = noTotals()
-  for (const row of rows) for (const key of Object.keys(totals) as (keyof ReportTotals)[]) totals[key] += row[key]
-  return totals
+  return summed(noTotals(), rows)
 }
 
 export function companyCsvRecordOf(row: CompanyReportRow): (string | number)[] {

@@ -7,8 +7,7 @@ import { logReadsOfRepresentative, noteRecordsRead } from '../../auth/context.js
 import type { RequestScope } from '../../auth/request-scope.js'
 import { companyReportsLimitedToTeamOf } from '../../auth/policies.js'
 import { nowIsoOf } from '../../db/unit-of-work.js'
-import { addDays } from '../../lib/calendar.js'
-import { isEmployedOn, parseEmploymentPeriods } from '../users/index.js'
+import { isEmployedDuring, parseEmploymentPeriods } from '../users/index.js'
 import { type CalendarSubject, calendarSubjects } from '../work-calendar/index.js'
 import { type CompanyReportRow, companyRowOf, companyTotalsOf } from './company-report.logic.js'
 import { monthDays } from './monthly-report.logic.js'
@@ -17,10 +16,7 @@ import type { CompanyReportQueryType, CompanyReportType } from './reports.schema
 
 /** Whether the employee was employed on some day of [from, to]. */
 function employedBetween(subject: CalendarSubject, from: string, to: string): boolean {
-  const periods = parseEmploymentPeriods(subject.employment_periods)
-  for (let date = from; date <= to; date = addDays(date, 1))
-    if (isEmployedOn(subject.hire_date, periods, date)) return true
-  return false
+  return isEmployedDuring(subject.hire_date, parseEmploymentPeriods(subject.employment_periods), from, to)
 }
 
 export async function companyReport(scope: RequestScope, query: CompanyReportQueryType): Promise<CompanyReportType> {
