@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto'
 import type { ServerOptions } from 'node:http'
 import { DEFAULT_LOAD_CONFIG, DEFAULT_TIMEOUTS, type ServerTimeouts } from './config.js'
 import { databaseAnswers } from './db/database.js'
+import { MemoryWriteMarks, ReadReplica, type WriteMarks } from './db/read-replica.js'
 import type { ServiceDatabase } from './db/service-database.js'
 import { AppError, invalidField } from './errors.js'
 import { registerAuth } from './http/auth.js'
@@ -173,6 +174,8 @@ function isPlainJson(text: string): boolean {
 
 export interface AppOptions {
   db: ServiceDatabase
+  /** `DATABASE_READ_URL`: the heavy reads go to this replica when it is current enough (decisions 21). */
+  readReplica?: ReadReplicaSettings | null
   rateLimitPerMinute?: number
   rateLimitStore?: RateLimitStore
   logger?: FastifyServerOptions['logger']
@@ -199,6 +202,14 @@ export interface AppOptions {
   secrets?: SecretBox | null
   /** Let companies' identity providers be on private, loopback and link-local addresses (http on loopback). */
   ssoAllowPrivateNetworks?: boolean
+}
+
+export interface ReadReplicaSettings {
+  db: ServiceDatabase
+  /** `DATABASE_READ_MAX_LAG_SECONDS`: the replica is passed over while it lags more than this. */
+  maxLagSeconds: number
+  /** Where the companies' last writes are noted: Redis when instances share them, else this process's memory. */
+  marks?: WriteMarks
 }
 
 export interface AccountsOptions {
@@ -280,6 +291,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secureCookies: publicUrl?.startsWith('https:') ?? false,
   }
   const modules = apiModules(accountsApi(accounts))
+  const load = { ...DEFAULT_LOAD, ...options.load }
+  const lag = new EventLoopLag()
+  const metrics = new ServiceMetrics({
+    lag,
+    webhookBacklog: () => webhookBacklog({ db, now: clock() }),
+    ...(load.poolStats ? { poolStats: load.poolStats } : {}),
+  })
+  const replica = options.readReplica
+    ? new ReadReplica(options.readReplica.db, db, {
+        maxLagSeconds: options.readReplica.maxLagSeconds,
+        marks: options.readReplica.marks ?? new MemoryWriteMarks(),
+        onRead: (outcome) => metrics.countReplicaRead(outcome),
+      })
+    : null
   // First of all: the request's moment is read before anything else looks at the request.
   decorateKioskSignIn(app)
   registerRequestScope(app, {
@@ -289,14 +314,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The Idempotency-Key is claimed first; the audit entry and the kept answer are the last
     // writes before commit.
     steps: [idempotentWrites(app), auditWrites(app)],
+    replica,
     ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
-  })
-  const load = { ...DEFAULT_LOAD, ...options.load }
-  const lag = new EventLoopLag()
-  const metrics = new ServiceMetrics({
-    lag,
-    webhookBacklog: () => webhookBacklog({ db, now: clock() }),
-    ...(load.poolStats ? { poolStats: load.poolStats } : {}),
   })
   app.decorate('metrics', metrics)
   app.addHook('onReady', async () => lag.reset())

@@ -9,6 +9,11 @@ export interface Config {
   host: string
   /** `sqlite:PATH` or `postgres://...`; the embedded SQLite file is the default. */
   databaseUrl: string
+  /**
+   * `DATABASE_READ_URL`: a PostgreSQL replica for the heavy reads (decisions 21), and
+   * `DATABASE_READ_MAX_LAG_SECONDS`, beyond which it is passed over; null: every read on the primary.
+   */
+  readReplica: { url: string; maxLagSeconds: number } | null
   redisUrl: string | null
   logLevel: string
   rateLimitPerMinute: number
@@ -204,11 +209,27 @@ function secretsKeys(env: NodeJS.ProcessEnv): Config['secretsKeys'] {
   return { current: parse('SECRETS_KEY', env.SECRETS_KEY), previous }
 }
 
+function readReplicaConfig(env: NodeJS.ProcessEnv, databaseUrl: string): Config['readReplica'] {
+  const url = env.DATABASE_READ_URL || null
+  if (!url) {
+    if (env.DATABASE_READ_MAX_LAG_SECONDS)
+      throw new ConfigError('DATABASE_READ_MAX_LAG_SECONDS needs DATABASE_READ_URL, the replica it bounds')
+    return null
+  }
+  if (!/^postgres(ql)?:\/\//.test(url))
+    throw new ConfigError(`DATABASE_READ_URL must start with postgres://, got "${url.replace(/\/\/[^@/]*@/, '//…@')}"`)
+  if (databaseUrl.startsWith('sqlite:'))
+    throw new ConfigError('DATABASE_READ_URL needs a PostgreSQL DATABASE_URL: a replica copies a PostgreSQL primary')
+  const maxLagSeconds = positiveInteger('DATABASE_READ_MAX_LAG_SECONDS', env.DATABASE_READ_MAX_LAG_SECONDS, 30, 86_400)
+  return { url, maxLagSeconds }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || DEFAULT_DATABASE_URL
   if (!/^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(databaseUrl)) {
     throw new ConfigError(`DATABASE_URL must start with sqlite: or postgres://, got "${databaseUrl}"`)
   }
+  const readReplica = readReplicaConfig(env, databaseUrl)
   const redisUrl = env.REDIS_URL || null
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
     throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got "${redisUrl}"`)
@@ -221,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: positiveInteger('PORT', env.PORT, 3000, 65535),
     host: env.HOST || '0.0.0.0',
     databaseUrl,
+    readReplica,
     redisUrl,
     logLevel,
     rateLimitPerMinute: positiveInteger('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 300, 10_000_000),

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
 import type { Config } from './config.js'
 import { migrateToLatest, openDatabase } from './db/database.js'
+import { RedisWriteMarks } from './db/read-replica.js'
 import { shareWithPrimary, startMetricsServer } from './http/metrics.js'
 import { RedisRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
 import { type LoginThrottle, RedisLoginThrottle, smtpMailer } from './modules/accounts/index.js'
@@ -36,6 +37,10 @@ export async function startServer(
   options: ServeOptions = {},
 ): Promise<RunningServer> {
   const database = await openDatabase(config.databaseUrl)
+  // No connection is made until the first heavy read: a replica that is down at start only
+  // sends those reads to the primary.
+  const readDatabase = config.readReplica ? await openDatabase(config.readReplica.url) : null
+  let writeMarks: RedisWriteMarks | undefined
 
   let rateLimitStore: RateLimitStore | undefined
   let loginThrottle: LoginThrottle | undefined
@@ -77,9 +82,19 @@ export async function startServer(
       rateLimitStore = new RedisRateLimitStore(redis)
       // Its own connection: the throttle's commands never queue behind the rate limit's.
       loginThrottle = new RedisLoginThrottle(redis.duplicate())
+      // Every instance must know of a company's writes, whichever instance made them.
+      if (readDatabase) writeMarks = new RedisWriteMarks(redis.duplicate())
     }
     app = await buildApp({
       db: database.db,
+      readReplica:
+        readDatabase && config.readReplica
+          ? {
+              db: readDatabase.db,
+              maxLagSeconds: config.readReplica.maxLagSeconds,
+              ...(writeMarks ? { marks: writeMarks } : {}),
+            }
+          : null,
       rateLimitPerMinute: config.rateLimitPerMinute,
       rateLimitStore,
       ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
@@ -138,10 +153,15 @@ export async function startServer(
     await rateLimitStore?.close()
     await loginThrottle?.close()
     await mailer?.close()
+    await writeMarks?.close()
+    await readDatabase?.destroy()
     await database.destroy()
     throw error
   }
-  app.log.info({ database: database.location, redis: Boolean(config.redisUrl) }, 'jornada listening')
+  app.log.info(
+    { database: database.location, read_replica: readDatabase?.location ?? null, redis: Boolean(config.redisUrl) },
+    'jornada listening',
+  )
   const log = app.log
   const stopHousekeeping = startHousekeeping(database.db, Date.now, (outcome) =>
     outcome instanceof Error
@@ -203,8 +223,8 @@ export async function startServer(
       await rateLimitStore?.close()
       await loginThrottle?.close()
       await mailer?.close()
-      await loginThrottle?.close()
-      await mailer?.close()
+      await writeMarks?.close()
+      await readDatabase?.destroy()
       await database.destroy()
     },
   }

@@ -15,6 +15,7 @@ function serveConfig(dir: string, overrides: Partial<Config> = {}): Config {
     port: 0,
     host: '127.0.0.1',
     databaseUrl: `sqlite:${join(dir, 'jornada.db')}`,
+    readReplica: null,
     redisUrl: null,
     logLevel: 'silent',
     rateLimitPerMinute: 300,

@@ -10,6 +10,7 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AggregatorRegistry, Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client'
+import type { ReplicaOutcome } from '../db/read-replica.js'
 import { secretMatches, sha256Hex } from '../lib/secrets.js'
 import { bearerToken } from './auth.js'
 import { RequestSeries } from './request-series.js'
@@ -48,6 +49,7 @@ export class ServiceMetrics {
   private readonly rateLimited: Counter<'bucket'>
   private readonly shed: Counter<'reason'>
   private readonly exports: Counter<'outcome'>
+  private readonly replicaReads: Counter<'outcome'>
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry]
@@ -77,6 +79,12 @@ export class ServiceMetrics {
       registers,
     })
     for (const outcome of ['completed', 'cancelled', 'failed']) this.exports.inc({ outcome }, 0)
+    this.replicaReads = new Counter({
+      name: 'jornada_replica_reads_total',
+      help: 'Heavy reads with a read replica configured (DATABASE_READ_URL), by where they ran: replica, or the primary because of the company’s own recent writes (own_writes), the replica’s lag (lagging) or its silence (unavailable)',
+      labelNames: ['outcome'],
+      registers,
+    })
     // Known label values start at 0, so that rates and alerts see the series before the first refusal.
     for (const bucket of ['key', 'kiosk', 'ip', 'anon']) this.rateLimited.inc({ bucket }, 0)
     for (const reason of ['overloaded', 'concurrency_limited']) this.shed.inc({ reason }, 0)
@@ -141,6 +149,10 @@ export class ServiceMetrics {
 
   countRecordExport(outcome: 'completed' | 'cancelled' | 'failed'): void {
     this.exports.inc({ outcome })
+  }
+
+  countReplicaRead(outcome: ReplicaOutcome): void {
+    this.replicaReads.inc({ outcome })
   }
 
   countShed(reason: 'overloaded' | 'concurrency_limited'): void {

@@ -13,9 +13,11 @@
  *       outside the write's transaction);
  *    c. a write's transaction begins;
  *    d. the scope: `{ db, auth, now }`, where `db` is the write's transaction, or the database
- *       for a read.
+ *       for a read (which may move its heavy reads to the read replica: auth/request-scope's
+ *       replicaScopeOf).
  * 3. onSend, once the answer is serialised: a successful write commits together with what its
- *    steps add (its audit entry, the answer kept for its Idempotency-Key); an error answer rolls
+ *    steps add (its audit entry, the answer kept for its Idempotency-Key), and the read replica is
+ *    told the company wrote (decisions 21); an error answer rolls
  *    everything back, and the steps let go of what they took (an Idempotency-Key's claim).
  *
  * Route handlers get the scope from `scopeOfRequest` and nothing else: they are given no database
@@ -28,6 +30,7 @@ import type { RequestScope } from '../auth/request-scope.js'
 import type { Database } from '../db/schema.js'
 import type { ServiceDatabase } from '../db/service-database.js'
 import type { Unit } from '../db/unit-of-work.js'
+import type { ReplicaReads } from '../db/read-replica.js'
 import { isLostConnection } from '../db/errors.js'
 import { AppError } from '../errors.js'
 
@@ -77,6 +80,8 @@ export interface RequestScopeOptions {
   credentials: BodyCredentials
   /** Run in the order given: the Idempotency-Key is claimed first, the audit entry written last. */
   steps: readonly WriteStep[]
+  /** `DATABASE_READ_URL`'s replica: given to reads, told of every committed write (decisions 21). */
+  replica?: ReplicaReads | null
   /** Test seam: runs right after the commit, before the answer leaves (a crash at the worst moment). */
   afterCommit?: (request: FastifyRequest) => void
 }
@@ -130,6 +135,7 @@ export function addWriteRouteHooks(app: FastifyInstance, hooks: Partial<WriteRou
 
 export function registerRequestScope(app: FastifyInstance, options: RequestScopeOptions): void {
   const { db, clock, credentials, steps, afterCommit } = options
+  const replica = options.replica ?? null
   app.decorateRequest('now', 0)
   app.decorateRequest('unit', null)
   app.decorateRequest('scope', null)
@@ -169,7 +175,9 @@ export function registerRequestScope(app: FastifyInstance, options: RequestScope
       // A kiosk device's read (GET /kiosk) has no caller: its handler takes the unit instead.
       if (!auth) return false
       if (write) request.transaction = await db.startTransaction().execute()
-      request.scope = { db: request.transaction ?? db, auth, now: request.now }
+      request.scope = request.transaction
+        ? { db: request.transaction, auth, now: request.now }
+        : { db, auth, now: request.now, ...(replica ? { replica } : {}) }
       return false
     } catch (error) {
       if (write) request.stepsBeforeRefusal = steps.slice(0, ran)
@@ -212,6 +220,8 @@ export function registerRequestScope(app: FastifyInstance, options: RequestScope
         throw error
       }
       request.writeSettled = true
+      // Before the answer leaves: the caller's next read of the company must see this write.
+      await replica?.noteWrite(request.scope.auth.tenantId)
       afterCommit?.(request)
       return
     }

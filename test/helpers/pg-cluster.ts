@@ -46,6 +46,8 @@ export interface Cluster {
   killPrimary(): void
   /** Promotes the standby and waits until it takes writes. */
   promoteStandby(): void
+  /** Makes replication asynchronous (the primary no longer waits for the standby), then stops the standby. */
+  stopStandby(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -128,6 +130,17 @@ export async function startCluster(): Promise<Cluster> {
     },
     promoteStandby() {
       asPostgres('pg_ctl', ['-D', standby, '-w', 'promote'])
+    },
+    async stopStandby() {
+      const primaryAdmin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${primaryPort}/postgres` })
+      await primaryAdmin.connect()
+      try {
+        await primaryAdmin.query("alter system set synchronous_standby_names = ''")
+        await primaryAdmin.query('select pg_reload_conf()')
+      } finally {
+        await primaryAdmin.end()
+      }
+      asPostgres('pg_ctl', ['-D', standby, '-m', 'immediate', '-w', 'stop'])
     },
     async stop() {
       for (const data of [primary, standby])

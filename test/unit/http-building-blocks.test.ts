@@ -143,6 +143,28 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ LOG_LEVEL: 'loud' }), /LOG_LEVEL/)
     assert.throws(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '0' }), /RATE_LIMIT_PER_MINUTE/)
   })
+
+  it('a read replica needs a PostgreSQL primary; its lag bound defaults to 30 s', () => {
+    assert.equal(loadConfig({}).readReplica, null)
+    const pg = {
+      DATABASE_URL: 'postgres://u@primary/jornada',
+      DATABASE_READ_URL: 'postgres://u:secret@replica/jornada',
+    }
+    assert.deepEqual(loadConfig(pg).readReplica, { url: pg.DATABASE_READ_URL, maxLagSeconds: 30 })
+    assert.equal(loadConfig({ ...pg, DATABASE_READ_MAX_LAG_SECONDS: '5' }).readReplica?.maxLagSeconds, 5)
+    assert.throws(() => loadConfig({ DATABASE_READ_URL: pg.DATABASE_READ_URL }), /needs a PostgreSQL DATABASE_URL/)
+    assert.throws(
+      () => loadConfig({ ...pg, DATABASE_READ_URL: 'mysql://u:secret@replica/x' }),
+      (error: Error) => {
+        // The password is not printed back.
+        assert.match(error.message, /DATABASE_READ_URL must start with postgres/)
+        assert.doesNotMatch(error.message, /secret/)
+        return true
+      },
+    )
+    assert.throws(() => loadConfig({ ...pg, DATABASE_READ_MAX_LAG_SECONDS: '0' }), /DATABASE_READ_MAX_LAG_SECONDS/)
+    assert.throws(() => loadConfig({ DATABASE_READ_MAX_LAG_SECONDS: '5' }), /needs DATABASE_READ_URL/)
+  })
 })
 
 describe('request series (count and latency histogram)', () => {

@@ -1,7 +1,7 @@
 /** Hours per employee over a range: the daily record of each employee of a page, summed. */
 import { noteRecordsRead } from '../../auth/context.js'
 import { recordsLimitedToTeamOf } from '../../auth/policies.js'
-import type { RequestScope } from '../../auth/request-scope.js'
+import { type RequestScope, replicaScopeOf } from '../../auth/request-scope.js'
 import { assertDateRange } from '../../lib/calendar.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
 import { calendarSubjects } from '../work-calendar/index.js'
@@ -9,9 +9,10 @@ import type { SummaryQueryType, SummaryRowType } from './attendance.schemas.js'
 import { dailyEntriesInSlices } from './daily-record.service.js'
 
 /** An open session counts up to the scope's moment, as in the daily list. */
-export async function attendanceSummary(scope: RequestScope, query: SummaryQueryType) {
-  const { db, auth } = scope
+export async function attendanceSummary(requestScope: RequestScope, query: SummaryQueryType) {
   assertDateRange(query.from, query.to)
+  const scope = await replicaScopeOf(requestScope)
+  const { db, auth } = scope
   const window = pageOf(query)
   const filters = {
     status: query.status,

@@ -5,7 +5,7 @@
  * A representative's read is in the access log.
  */
 import { logReadsOfRepresentative, noteRecordsRead } from '../../auth/context.js'
-import type { RequestScope } from '../../auth/request-scope.js'
+import { type RequestScope, replicaScopeOf } from '../../auth/request-scope.js'
 import { companyReportsLimitedToTeamOf } from '../../auth/policies.js'
 import { nowIsoOf } from '../../db/unit-of-work.js'
 import { calendarSubjects } from '../work-calendar/index.js'
@@ -17,10 +17,14 @@ import type { OvertimeReportQueryType, OvertimeReportType } from './overtime.sch
 /** Employees read and summed at a time. */
 const PAGE_SIZE = 100
 
-export async function overtimeReport(scope: RequestScope, query: OvertimeReportQueryType): Promise<OvertimeReportType> {
+export async function overtimeReport(
+  requestScope: RequestScope,
+  query: OvertimeReportQueryType,
+): Promise<OvertimeReportType> {
+  logReadsOfRepresentative(requestScope.auth)
+  await bringOvertimeUpToDate(requestScope)
+  const scope = await replicaScopeOf(requestScope)
   const { db, auth } = scope
-  logReadsOfRepresentative(auth)
-  await bringOvertimeUpToDate(scope)
   const filters = {
     departmentId: query.department_id,
     workCenterId: query.work_center_id,

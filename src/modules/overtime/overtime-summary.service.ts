@@ -5,7 +5,7 @@
  * company export stays a few queries per page.
  */
 import type { TenantRow } from '../../db/schema.js'
-import type { RequestScope } from '../../auth/request-scope.js'
+import { type RequestScope, notedWrite } from '../../auth/request-scope.js'
 import type { Db } from '../../db/unit-of-work.js'
 import { todayIn } from '../../lib/calendar.js'
 import { lotToApi, owedOf, owedRestOf, weeksOf } from './lot-decisions.service.js'
@@ -20,7 +20,11 @@ import type { OvertimeSectionType } from './overtime.schemas.js'
  */
 export async function bringOvertimeUpToDate(scope: RequestScope): Promise<void> {
   if (scope.auth.kind === 'inspector') return
-  await proposeOvertimeLots({ db: scope.db, now: scope.now }, scope.auth.tenant, { followPending: false })
+  const written = await proposeOvertimeLots({ db: scope.db, now: scope.now }, scope.auth.tenant, {
+    followPending: false,
+  })
+  // The lots just proposed are read from the primary until the replica has them.
+  if (written > 0) await notedWrite(scope)
 }
 
 /** The overtime section of `month` for each of the employees, as of `nowMs`. */

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { ZipFile } from 'yazl'
 import { noteRecordsRead } from '../../auth/context.js'
-import type { RequestScope } from '../../auth/request-scope.js'
+import { type RequestScope, replicaScopeOf } from '../../auth/request-scope.js'
 import { canExportTheRecord } from '../../auth/policies.js'
 import { nowIsoOf } from '../../db/unit-of-work.js'
 import { permissionDenied } from '../../errors.js'
@@ -82,11 +82,11 @@ async function* digested(chunks: AsyncIterable<string>, digest: FileDigest): Asy
 
 /** Checks what can be refused before the first byte, then returns the ZIP to stream. */
 export async function startRecordExport(
-  scope: RequestScope,
+  requestScope: RequestScope,
   query: RecordExportQueryType,
   secrets: SecretBox | null,
 ): Promise<RecordExport> {
-  const { db, auth } = scope
+  const { auth } = requestScope
   if (!canExportTheRecord(auth))
     throw permissionDenied('Only an administrator or an inspector key may export the company’s record')
   assertDateRange(query.from, query.to)
@@ -94,7 +94,10 @@ export async function startRecordExport(
   const zone = tenant.timezone
   const start = new Date(startOfLocalDay(query.from, zone)).toISOString()
   const end = new Date(startOfLocalDay(addDays(query.to, 1), zone)).toISOString()
-  const key = await signingKey(scope, tenant.id, secrets)
+  // The key may be made now, on the primary; the record is read where the heavy reads run.
+  const key = await signingKey(requestScope, tenant.id, secrets)
+  const scope = await replicaScopeOf(requestScope)
+  const { db } = scope
   const generatedAt = nowIsoOf(scope)
   const { bounds, withOtherCorrections } = await repo.boundsInRange(db, tenant.id, start, end)
   const chained = [...bounds.keys()].sort()

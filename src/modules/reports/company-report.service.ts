@@ -4,7 +4,7 @@
  * the rows of the employees whose records they see. A representative's read is in the access log.
  */
 import { logReadsOfRepresentative, noteRecordsRead } from '../../auth/context.js'
-import type { RequestScope } from '../../auth/request-scope.js'
+import { type RequestScope, replicaScopeOf } from '../../auth/request-scope.js'
 import { companyReportsLimitedToTeamOf } from '../../auth/policies.js'
 import { nowIsoOf } from '../../db/unit-of-work.js'
 import { isEmployedDuring, parseEmploymentPeriods } from '../users/index.js'
@@ -19,7 +19,11 @@ function employedBetween(subject: CalendarSubject, from: string, to: string): bo
   return isEmployedDuring(subject.hire_date, parseEmploymentPeriods(subject.employment_periods), from, to)
 }
 
-export async function companyReport(scope: RequestScope, query: CompanyReportQueryType): Promise<CompanyReportType> {
+export async function companyReport(
+  requestScope: RequestScope,
+  query: CompanyReportQueryType,
+): Promise<CompanyReportType> {
+  const scope = await replicaScopeOf(requestScope)
   const { db, auth } = scope
   logReadsOfRepresentative(auth)
   const zone = query.tz ?? auth.tenant.timezone

@@ -4,7 +4,7 @@
  * attendance.list and the summary, so a report can never disagree with them.
  */
 import { COMPANY, noteRecordsRead } from '../../auth/context.js'
-import type { RequestScope } from '../../auth/request-scope.js'
+import { type RequestScope, replicaScopeOf } from '../../auth/request-scope.js'
 import { assertPersonalCredential, canSeeSensitiveFieldsOf, recordsLimitedToTeamOf } from '../../auth/policies.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
 import { lockTenant } from '../../db/locks.js'
@@ -155,12 +155,16 @@ async function visibleSubject(scope: RequestScope, userId: string) {
   return { subject, identity }
 }
 
-export async function monthlyReport(scope: RequestScope, query: MonthlyReportQueryType): Promise<MonthlyReportType> {
-  const { db, auth } = scope
-  const zone = query.tz ?? auth.tenant.timezone
-  const { subject, identity } = await visibleSubject(scope, query.user_id)
+export async function monthlyReport(
+  requestScope: RequestScope,
+  query: MonthlyReportQueryType,
+): Promise<MonthlyReportType> {
+  const zone = query.tz ?? requestScope.auth.tenant.timezone
   const window = monthWindow(query.month, zone)
-  await bringOvertimeUpToDate(scope)
+  await bringOvertimeUpToDate(requestScope)
+  const scope = await replicaScopeOf(requestScope)
+  const { db, auth } = scope
+  const { subject, identity } = await visibleSubject(scope, query.user_id)
   const [content, corrections, chainHead, signature, overtime] = await Promise.all([
     signedContentOf(scope, subject, query.month, zone),
     repo.correctionsTouching(db, auth.tenantId, subject.id, window.startIso, window.endIso),
@@ -236,10 +240,12 @@ export const EXPORT_PAGE_SIZE = 50
  * caller may not see are left out. `onProgress` is told how many employees are done, of how many.
  */
 export async function* exportMonthRecords(
-  scope: RequestScope,
+  requestScope: RequestScope,
   query: ExportQueryType,
   onProgress?: (done: number, total: number) => void,
 ): AsyncGenerator<(string | number)[][]> {
+  await bringOvertimeUpToDate(requestScope)
+  const scope = await replicaScopeOf(requestScope)
   const { db, auth } = scope
   const zone = query.tz ?? auth.tenant.timezone
   const filters = {
@@ -248,7 +254,6 @@ export async function* exportMonthRecords(
     workCenterId: query.work_center_id,
     teamOf: recordsLimitedToTeamOf(auth) ?? undefined,
   }
-  await bringOvertimeUpToDate(scope)
   for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
     const page = await calendarSubjects(db, auth.tenantId, filters, { limit: EXPORT_PAGE_SIZE, offset })
     if (page.rows.length === 0) return
