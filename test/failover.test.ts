@@ -4,15 +4,23 @@
  * built on the multi-host DATABASE_URL; the primary is killed with SIGKILL and the standby
  * promoted. The service, never restarted, answers 503 database_unavailable with Retry-After in
  * between and 201 again within seconds; every punch answered 201 is on the new primary, none twice
- * for one key, every chain verifies, and no other 5xx was answered.
+ * for one key, every chain verifies, and no other 5xx was answered. Alongside, a client of the
+ * SDK punches through a real socket and never sees an error (its retries carry it), and the
+ * webhook dispatcher and housekeeping, running all along, report failed rounds while no primary
+ * answers and go on by themselves: every event is delivered.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
+import type { AddressInfo } from 'node:net'
+import { createJornada } from '../sdk/src/index.js'
 import { buildApp } from '../src/app.js'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/db/database.js'
 import { verifyPunchChains } from '../src/modules/attendance/index.js'
+import { startHousekeeping } from '../src/modules/housekeeping/index.js'
 import { createTenant } from '../src/modules/onboarding/onboarding.service.js'
+import { type Dispatcher, startWebhookDispatcher } from '../src/modules/webhooks/index.js'
+import { type Receiver, startReceiver } from './helpers/webhook-receiver.js'
 import { NO_SHEDDING, uniqueEmail } from './helpers/harness.js'
 import { type Cluster, NO_CLUSTER, startCluster } from './helpers/pg-cluster.js'
 
@@ -24,13 +32,42 @@ describe('a PostgreSQL failover under load', { skip: NO_CLUSTER, timeout: 180_00
   let cluster: Cluster
   let database: DatabaseHandle
   let app: FastifyInstance
+  let receiver: Receiver
+  let dispatcher: Dispatcher
+  let stopHousekeeping: () => void
+  /** When housekeeping ran, and whether the round failed. */
+  const housekeeping: { at: number; failed: boolean }[] = []
+  const dispatchErrors: number[] = []
   before(async () => {
     cluster = await startCluster()
     database = await openDatabase(cluster.url, { pgPoolSize: 16 })
     await migrateToLatest(database)
-    app = await buildApp({ db: database.db, rateLimitPerMinute: 100_000_000, load: NO_SHEDDING, logger: false })
+    app = await buildApp({
+      db: database.db,
+      rateLimitPerMinute: 100_000_000,
+      load: NO_SHEDDING,
+      logger: false,
+      webhooksAllowPrivateNetworks: true,
+    })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    receiver = await startReceiver()
+    dispatcher = startWebhookDispatcher(database.db, {
+      allowPrivateNetworks: true,
+      clock: Date.now,
+      pollMs: 50,
+      onError: () => dispatchErrors.push(Date.now()),
+    })
+    stopHousekeeping = startHousekeeping(
+      database.db,
+      Date.now,
+      (outcome) => housekeeping.push({ at: Date.now(), failed: outcome instanceof Error }),
+      250,
+    )
   })
   after(async () => {
+    stopHousekeeping?.()
+    await dispatcher?.stop()
+    await receiver?.close()
     await app?.close()
     await database?.destroy()
     await cluster?.stop()
@@ -42,6 +79,25 @@ describe('a PostgreSQL failover under load', { skip: NO_CLUSTER, timeout: 180_00
       { name: 'Failover', admin_email: uniqueEmail('admin'), admin_name: 'Admin' },
     )
     const auth = { authorization: `Bearer ${created.api_key}` }
+    // Another company, whose events go to a webhook, and whose worker punches through the SDK.
+    const hooks = await createTenant(
+      { db: database.db, now: Date.now() },
+      { name: 'Failover hooks', admin_email: uniqueEmail('admin'), admin_name: 'Admin' },
+    )
+    const sdk = createJornada({
+      baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+      apiKey: hooks.api_key,
+      maxRetries: 20,
+    })
+    const subscribed = await sdk.api.POST('/api/v1/webhooks', {
+      body: { url: `${receiver.url}/hooks`, events: ['punch.created'] },
+    })
+    assert.equal(subscribed.response.status, 201)
+    const sdkWorker = await sdk.api.POST('/api/v1/users', {
+      body: { email: uniqueEmail('sdk'), full_name: 'SDK worker' },
+    })
+    assert.equal(sdkWorker.response.status, 201)
+    const sdkWorkerId = sdkWorker.data!.data.id
     const employees: string[] = []
     for (let i = 0; i < CLIENTS; i++) {
       const res = await app.inject({
@@ -93,7 +149,23 @@ describe('a PostgreSQL failover under load', { skip: NO_CLUSTER, timeout: 180_00
       }
     }
 
-    const running = employees.map((_, i) => client(i))
+    /** The SDK's punches: every call must end in 201, whatever happens to the database meanwhile. */
+    const sdkPunches: string[] = []
+    async function sdkClient() {
+      for (let n = 0; !stop; n++) {
+        const { data, response } = await sdk.api.POST('/api/v1/attendance', {
+          body: {
+            user_id: sdkWorkerId,
+            type: n % 2 === 0 ? 'in' : 'out',
+            ts: new Date(base + n * 1000).toISOString(),
+          },
+        })
+        assert.equal(response.status, 201, `the SDK carried the call across: ${response.status}`)
+        sdkPunches.push(data!.data.id)
+      }
+    }
+
+    const running = [...employees.map((_, i) => client(i)), sdkClient()]
     await new Promise((r) => setTimeout(r, 2000))
     const beforeKill = counts.before
     cluster.killPrimary()
@@ -109,6 +181,18 @@ describe('a PostgreSQL failover under load', { skip: NO_CLUSTER, timeout: 180_00
     for (let i = 0; i < 200 && counts.after < CLIENTS * 5; i++) await new Promise((r) => setTimeout(r, 100))
     stop = true
     await Promise.all(running)
+
+    // The dispatcher and housekeeping failed (or waited out) their rounds while no primary
+    // answered, and went on by themselves.
+    for (let i = 0; i < 100 && !housekeeping.some((r) => !r.failed && r.at > promotedAt!); i++)
+      await new Promise((r) => setTimeout(r, 100))
+    assert.ok(
+      housekeeping.some((round) => !round.failed && round.at > promotedAt!),
+      'housekeeping ran again',
+    )
+    console.log(
+      `  housekeeping rounds: ${housekeeping.filter((r) => r.failed).length} failed, ${housekeeping.filter((r) => !r.failed).length} done; the dispatcher reported ${dispatchErrors.length} failed rounds`,
+    )
 
     const ready = await app.inject({ method: 'GET', url: '/ready' })
     assert.equal(ready.statusCode, 200, 'ready again once the standby took over')
@@ -144,6 +228,33 @@ describe('a PostgreSQL failover under load', { skip: NO_CLUSTER, timeout: 180_00
       assert.equal(new Set(stored.map((p) => `${p.user_id} ${p.ts}`)).size, stored.length, 'no punch twice')
       const chains = await verifyPunchChains(promoted.db, created.tenant.id)
       assert.equal(chains.ok, true, JSON.stringify(chains.broken.slice(0, 3)))
+
+      // The SDK's calls: each stored once, and its company's chain whole.
+      const sdkStored = await promoted.db
+        .selectFrom('punches')
+        .select('id')
+        .where('tenant_id', '=', hooks.tenant.id)
+        .execute()
+      assert.ok(sdkPunches.length > 0)
+      assert.deepEqual(sdkStored.map((p) => p.id).sort(), [...sdkPunches].sort(), 'each SDK call stored once')
+      assert.equal((await verifyPunchChains(promoted.db, hooks.tenant.id)).ok, true)
+
+      // Every punch.created event of the company reaches the webhook, those of the outage included.
+      const events = await promoted.db
+        .selectFrom('events')
+        .select('id')
+        .where('tenant_id', '=', hooks.tenant.id)
+        .where('type', '=', 'punch.created')
+        .execute()
+      assert.equal(events.length, sdkPunches.length)
+      const delivered = () => new Set(receiver.received.map((r) => r.headers['webhook-id']))
+      for (let i = 0; i < 200 && events.some((e) => !delivered().has(e.id)); i++)
+        await new Promise((r) => setTimeout(r, 100))
+      assert.deepEqual(
+        events.filter((e) => !delivered().has(e.id)).map((e) => e.id),
+        [],
+        'every event delivered',
+      )
     } finally {
       await promoted.destroy()
     }
