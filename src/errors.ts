@@ -238,7 +238,7 @@ export const ERROR_CATALOGUE = {
   database_unavailable: {
     status: 503,
     description:
-      'No database server takes requests right now (a failover under way, or the database is down). A write whose connection was lost may or may not have been stored: retry after `Retry-After` seconds with the same `Idempotency-Key`, and it is stored once.',
+      'No database server takes requests right now (a failover under way, or the database is down), or the database cancelled the request’s query to go on (a read replica replaying the primary’s changes). A write whose connection was lost may or may not have been stored: retry after `Retry-After` seconds with the same `Idempotency-Key`, and it is stored once.',
   },
   overloaded: {
     status: 503,

@@ -11,8 +11,10 @@ import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import { sql } from 'kysely'
+import pg from 'pg'
 import { buildApp } from '../src/app.js'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/db/database.js'
+import { isCancelledToGoOn } from '../src/db/errors.js'
 import { RedisWriteMarks, type ReplicaOutcome } from '../src/db/read-replica.js'
 import { SecretBox } from '../src/lib/secret-box.js'
 import { createTenant } from '../src/modules/onboarding/onboarding.service.js'
@@ -267,6 +269,31 @@ describe('heavy reads on a read replica', { skip: NO_CLUSTER, timeout: 180_000 }
       }
     } finally {
       for (const connection of connections) connection.disconnect()
+    }
+  })
+
+  it('a read the standby cancels to replay the primary’s changes is recognised as one to retry (503 database_unavailable)', async () => {
+    const standby = new pg.Client({ connectionString: cluster.urlOf(cluster.standbyPort) })
+    await standby.connect()
+    try {
+      await standby.query("alter system set max_standby_streaming_delay = '100ms'")
+      await standby.query('select pg_reload_conf()')
+      await standby.query('begin isolation level repeatable read')
+      await standby.query('select count(*) from users')
+      const held = standby.query('select pg_sleep(10)').then(
+        () => null,
+        (error: unknown) => error,
+      )
+      // An exclusive lock on the primary is replayed on the standby, where the read holds the table.
+      await primary.db.transaction().execute((trx) => sql`lock table users in access exclusive mode`.execute(trx))
+      const error = await held
+      assert.equal((error as { code?: string }).code, '40001', String(error))
+      assert.equal(isCancelledToGoOn(error), true)
+    } finally {
+      await standby.query('rollback').catch(() => undefined)
+      await standby.query('alter system reset max_standby_streaming_delay').catch(() => undefined)
+      await standby.query('select pg_reload_conf()').catch(() => undefined)
+      await standby.end()
     }
   })
 

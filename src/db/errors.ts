@@ -8,6 +8,16 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
 }
 
+/**
+ * Whether the server cancelled the statement so that it can go on: a hot standby replaying a
+ * change the query stands in the way of (a recovery conflict, 40001, or 40P01 when it would wait
+ * for ever), or a deadlock on the primary (40P01). The same request, tried again, usually passes.
+ */
+export function isCancelledToGoOn(error: unknown): boolean {
+  const code = codeOf(error)
+  return code === '40001' || code === '40P01'
+}
+
 /** Node's socket errors that mean the server cannot be reached or the connection is gone. */
 const SOCKET_ERRORS = new Set([
   'ECONNREFUSED',

@@ -4,7 +4,7 @@
  * here; anything else is a 500 `internal_error` whose details stay in the log.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { isLostConnection } from '../db/errors.js'
+import { isCancelledToGoOn, isLostConnection } from '../db/errors.js'
 import { databaseUnavailable } from '../db/failover-pool.js'
 import { AppError, ERROR_CATALOGUE, type ErrorCode } from '../errors.js'
 import { toFieldIssues } from '../lib/validation.js'
@@ -63,9 +63,13 @@ export function registerErrorHandler(app: FastifyInstance, allowedMethods: (path
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(errorBody('invalid_request', quoted(error.message)))
     }
-    if (isLostConnection(error)) {
+    if (isLostConnection(error) || isCancelledToGoOn(error)) {
       // The database went away mid-request (decisions 21): the pool has dropped the connection.
-      request.log.warn({ err: error }, 'database connection lost')
+      // Or a read replica cancelled a long read to replay the primary's changes.
+      request.log.warn(
+        { err: error },
+        isCancelledToGoOn(error) ? 'query cancelled by the database' : 'database connection lost',
+      )
       const unavailable = databaseUnavailable()
       reply.header('Retry-After', unavailable.retryAfterSeconds!)
       return reply.status(503).send(errorBody(unavailable.code, unavailable.message))

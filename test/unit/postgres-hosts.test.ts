@@ -1,7 +1,7 @@
 /** Multi-host DATABASE_URLs read as libpq reads them, and which errors drop a connection (decisions 21). */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { isLostConnection } from '../../src/db/errors.js'
+import { isCancelledToGoOn, isLostConnection } from '../../src/db/errors.js'
 import { parsePostgresUrl } from '../../src/db/postgres-hosts.js'
 
 describe('multi-host PostgreSQL URLs', () => {
@@ -45,5 +45,11 @@ describe('errors that drop a connection', () => {
     for (const code of ['23505', '42601', '40001', '40P01', undefined])
       assert.equal(isLostConnection({ code }), false, String(code))
     assert.equal(isLostConnection(new Error('something else')), false)
+  })
+
+  it('a recovery conflict or a deadlock is a statement cancelled to go on, answered 503 and retried', () => {
+    for (const code of ['40001', '40P01']) assert.equal(isCancelledToGoOn({ code }), true, code)
+    for (const code of ['23505', '25006', '57014', undefined])
+      assert.equal(isCancelledToGoOn({ code }), false, String(code))
   })
 })
