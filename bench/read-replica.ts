@@ -29,7 +29,13 @@ const ROUNDS = 2
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10)
 
 async function replicaReads(app: FastifyInstance): Promise<Record<ReplicaOutcome, number>> {
-  const counts: Record<ReplicaOutcome, number> = { replica: 0, own_writes: 0, lagging: 0, unavailable: 0 }
+  const counts: Record<ReplicaOutcome, number> = {
+    replica: 0,
+    own_writes: 0,
+    lagging: 0,
+    unavailable: 0,
+    not_in_recovery: 0,
+  }
   const metric = app.metrics.registry.getSingleMetric('jornada_replica_reads_total')
   for (const value of (await metric!.get()).values) counts[value.labels.outcome as ReplicaOutcome] = value.value
   return counts
@@ -132,7 +138,7 @@ if (NO_CLUSTER) {
         summaries: summaries / (WINDOW_MS / 1000),
         onReplica: moved('replica'),
         ownWrites: moved('own_writes'),
-        otherwise: moved('lagging') + moved('unavailable'),
+        otherwise: moved('lagging') + moved('unavailable') + moved('not_in_recovery'),
       }
     }
     await measure(plain, READERS) // warm up both

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto'
 import type { ServerOptions } from 'node:http'
 import { DEFAULT_LOAD_CONFIG, DEFAULT_TIMEOUTS, type ServerTimeouts } from './config.js'
 import { databaseAnswers } from './db/database.js'
-import { MemoryWriteMarks, ReadReplica, type WriteMarks } from './db/read-replica.js'
+import { ReadReplica, type WriteMarks } from './db/read-replica.js'
 import type { ServiceDatabase } from './db/service-database.js'
 import { AppError, invalidField } from './errors.js'
 import { registerAuth } from './http/auth.js'
@@ -208,7 +208,7 @@ export interface ReadReplicaSettings {
   db: ServiceDatabase
   /** `DATABASE_READ_MAX_LAG_SECONDS`: the replica is passed over while it lags more than this. */
   maxLagSeconds: number
-  /** Where the companies' last writes are noted: Redis when instances share them, else this process's memory. */
+  /** Where the companies' last writes are shared with the other instances (Redis); each instance also keeps its own. */
   marks?: WriteMarks
 }
 
@@ -301,10 +301,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const replica = options.readReplica
     ? new ReadReplica(options.readReplica.db, db, {
         maxLagSeconds: options.readReplica.maxLagSeconds,
-        marks: options.readReplica.marks ?? new MemoryWriteMarks(),
+        ...(options.readReplica.marks ? { marks: options.readReplica.marks } : {}),
         onRead: (outcome) => metrics.countReplicaRead(outcome),
       })
     : null
+  if (replica) {
+    // The primary's position is sampled every second while the service runs.
+    replica.start()
+    app.addHook('onClose', async () => replica.stop())
+  }
   // First of all: the request's moment is read before anything else looks at the request.
   decorateKioskSignIn(app)
   registerRequestScope(app, {

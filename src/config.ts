@@ -217,7 +217,11 @@ function readReplicaConfig(env: NodeJS.ProcessEnv, databaseUrl: string): Config[
     return null
   }
   if (!/^postgres(ql)?:\/\//.test(url))
-    throw new ConfigError(`DATABASE_READ_URL must start with postgres://, got "${url.replace(/\/\/[^@/]*@/, '//…@')}"`)
+    throw new ConfigError(`DATABASE_READ_URL must start with postgres://, got "${url.replace(/\/\/.*@/, '//…@')}"`)
+  if (/[?&]target_session_attrs=read-write(&|$)/.test(url))
+    throw new ConfigError(
+      'DATABASE_READ_URL names a replica, which never takes writes: drop target_session_attrs=read-write',
+    )
   if (databaseUrl.startsWith('sqlite:'))
     throw new ConfigError('DATABASE_READ_URL needs a PostgreSQL DATABASE_URL: a replica copies a PostgreSQL primary')
   const maxLagSeconds = positiveInteger('DATABASE_READ_MAX_LAG_SECONDS', env.DATABASE_READ_MAX_LAG_SECONDS, 30, 86_400)

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
 import type { Config } from './config.js'
-import { migrateToLatest, openDatabase } from './db/database.js'
+import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.js'
 import { RedisWriteMarks } from './db/read-replica.js'
 import { shareWithPrimary, startMetricsServer } from './http/metrics.js'
 import { RedisRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
@@ -26,6 +26,9 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
+/** How long a connection to the read replica may take when its URL sets no `connect_timeout`. */
+const REPLICA_CONNECT_TIMEOUT_MS = 2_000
+
 export interface ServeOptions {
   /** A worker of `serve --workers N`: its metrics go to the primary, which serves their sum. */
   worker?: boolean
@@ -37,9 +40,7 @@ export async function startServer(
   options: ServeOptions = {},
 ): Promise<RunningServer> {
   const database = await openDatabase(config.databaseUrl)
-  // No connection is made until the first heavy read: a replica that is down at start only
-  // sends those reads to the primary.
-  const readDatabase = config.readReplica ? await openDatabase(config.readReplica.url) : null
+  let readDatabase: DatabaseHandle | null = null
   let writeMarks: RedisWriteMarks | undefined
 
   let rateLimitStore: RateLimitStore | undefined
@@ -51,6 +52,10 @@ export async function startServer(
   let demoSignIn: CreatedDemo['sign_in'] | undefined
   let metricsServer: Server | undefined
   try {
+    // No connection is made until the first heavy read: a replica that is down at start only
+    // sends those reads to the primary. A replica that does not answer is not waited for long.
+    if (config.readReplica)
+      readDatabase = await openDatabase(config.readReplica.url, { connectTimeoutMs: REPLICA_CONNECT_TIMEOUT_MS })
     await migrateToLatest(database)
     // The demo is for trying Jornada on the embedded database; a PostgreSQL deployment starts
     // empty and gets its tenants from `jornada tenants create`.

@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
+import { type AddressInfo, type Socket, createServer } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
@@ -31,6 +32,20 @@ const month = () => today().slice(0, 7)
 /** The days around the punches, whatever the hour and the company's zone. */
 const range = () => `from=${daysAgo(1)}&to=${daysAgo(-1)}`
 
+/** The company's worker clocks in again, two hours after their first session began, through `app`. */
+async function clockInAgain(
+  app: FastifyInstance,
+  company: { headers: Record<string, string>; userId: string; start: number },
+): Promise<void> {
+  const punch = await app.inject({
+    method: 'POST',
+    url: '/api/v1/attendance',
+    headers: company.headers,
+    payload: { user_id: company.userId, type: 'in', ts: new Date(company.start + 2 * 3_600_000).toISOString() },
+  })
+  assert.equal(punch.statusCode, 201, punch.body)
+}
+
 /** The summary row of one employee. */
 function rowOf(res: { json(): unknown }, userId: string): { full_name: string; worked_minutes: number } {
   const rows = (res.json() as { data: { user_id: string; full_name: string; worked_minutes: number }[] }).data
@@ -39,7 +54,13 @@ function rowOf(res: { json(): unknown }, userId: string): { full_name: string; w
 
 /** How many heavy reads went where, as the metric counts them. */
 async function replicaReads(app: FastifyInstance): Promise<Record<ReplicaOutcome, number>> {
-  const counts: Record<ReplicaOutcome, number> = { replica: 0, own_writes: 0, lagging: 0, unavailable: 0 }
+  const counts: Record<ReplicaOutcome, number> = {
+    replica: 0,
+    own_writes: 0,
+    lagging: 0,
+    unavailable: 0,
+    not_in_recovery: 0,
+  }
   const metric = app.metrics.registry.getSingleMetric('jornada_replica_reads_total')
   for (const value of (await metric!.get()).values) counts[value.labels.outcome as ReplicaOutcome] = value.value
   return counts
@@ -189,13 +210,7 @@ describe('heavy reads on a read replica', { skip: NO_CLUSTER, timeout: 180_000 }
       assert.equal(stale.result.worked_minutes, 60)
 
       // The company clocks in through the service: its reads go to the primary at once.
-      const punch = await app.inject({
-        method: 'POST',
-        url: '/api/v1/attendance',
-        headers: a.headers,
-        payload: { user_id: a.userId, type: 'in', ts: new Date(a.start + 2 * 3_600_000).toISOString() },
-      })
-      assert.equal(punch.statusCode, 201, punch.body)
+      await clockInAgain(app, a)
       const own = await servedBy(app, () => summaryOf(a.headers))
       assert.equal(own.by, 'own_writes')
       assert.equal(own.result.full_name, 'Ana Renamed Elsewhere', 'the primary’s figures')
@@ -227,8 +242,13 @@ describe('heavy reads on a read replica', { skip: NO_CLUSTER, timeout: 180_000 }
     assert.equal((await servedBy(tight, summary)).by, 'replica')
     await pauseReplay()
     try {
-      await new Promise((r) => setTimeout(r, 1200))
       await primary.db.updateTable('users').set({ full_name: 'Ana Later' }).where('id', '=', c.userId).execute()
+      // Within the bound (and the second between samples of the primary's position), the
+      // replica's figures are good enough; past it, they are not.
+      const within = await servedBy(tight, summary)
+      assert.equal(within.by, 'replica')
+      assert.equal(rowOf(within.result, c.userId).full_name, 'Ana Replica')
+      await new Promise((r) => setTimeout(r, 2500))
       const passed = await servedBy(tight, summary)
       assert.equal(passed.by, 'lagging')
       assert.equal(rowOf(passed.result, c.userId).full_name, 'Ana Later')
@@ -254,13 +274,7 @@ describe('heavy reads on a read replica', { skip: NO_CLUSTER, timeout: 180_000 }
       assert.equal((await servedBy(two, () => summary(two))).by, 'replica')
       await pauseReplay()
       try {
-        const punch = await one.inject({
-          method: 'POST',
-          url: '/api/v1/attendance',
-          headers: c.headers,
-          payload: { user_id: c.userId, type: 'in', ts: new Date(c.start + 2 * 3_600_000).toISOString() },
-        })
-        assert.equal(punch.statusCode, 201, punch.body)
+        await clockInAgain(one, c)
         const seen = await servedBy(two, () => summary(two))
         assert.equal(seen.by, 'own_writes', 'the other instance knows the company wrote')
         assert.ok(rowOf(seen.result, c.userId).worked_minutes > 60)
@@ -297,9 +311,56 @@ describe('heavy reads on a read replica', { skip: NO_CLUSTER, timeout: 180_000 }
     }
   })
 
+  it('a replica that takes the connection and says nothing is given a second, then left alone', async () => {
+    // A server that accepts connections and never answers: a replica behind a dropped route.
+    const held: Socket[] = []
+    const silent = createServer((socket) => held.push(socket))
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const mute = await openDatabase(`postgres://postgres@127.0.0.1:${(silent.address() as AddressInfo).port}/jornada`, {
+      connectTimeoutMs: 30_000,
+    })
+    try {
+      const muted = await buildApp({
+        db: primary.db,
+        readReplica: { db: mute.db, maxLagSeconds: 60 },
+        rateLimitPerMinute: 100_000_000,
+        load: NO_SHEDDING,
+        logger: false,
+      })
+      apps.push(muted)
+      const c = await company('Replica mute')
+      const summary = () =>
+        muted.inject({ method: 'GET', url: `/api/v1/attendance/summary?${range()}`, headers: c.headers })
+      const started = Date.now()
+      const first = await servedBy(muted, summary)
+      const waited = Date.now() - started
+      assert.equal(first.by, 'unavailable')
+      assert.equal(first.result.statusCode, 200)
+      assert.ok(waited < 5_000, `answered from the primary after ${waited} ms`)
+      const again = Date.now()
+      assert.equal((await servedBy(muted, summary)).by, 'unavailable')
+      assert.ok(Date.now() - again < 1_000, 'not waited for again')
+    } finally {
+      for (const socket of held) socket.destroy()
+      silent.close()
+      await mute.destroy().catch(() => undefined)
+    }
+  })
+
+  it('a replica promoted on its own no longer follows the primary, and is passed over', async () => {
+    const c = await company('Replica promoted')
+    await caughtUp()
+    await cluster.makeAsynchronous()
+    cluster.promoteStandby()
+    const summary = await servedBy(app, () =>
+      app.inject({ method: 'GET', url: `/api/v1/attendance/summary?${range()}`, headers: c.headers }),
+    )
+    assert.equal(summary.by, 'not_in_recovery')
+    assert.equal(summary.result.statusCode, 200, summary.result.body)
+  })
+
   it('a replica that does not answer leaves the reads to the primary', async () => {
     const c = await company('Replica gone')
-    await caughtUp()
     await cluster.stopStandby()
     const summary = await servedBy(app, () =>
       app.inject({ method: 'GET', url: `/api/v1/attendance/summary?${range()}`, headers: c.headers }),

@@ -49,6 +49,8 @@ export interface DatabaseOptions {
   /** PostgreSQL only: run in this schema (created if missing). Tests use one schema per process. */
   pgSchema?: string
   pgPoolSize?: number
+  /** PostgreSQL only: how long a connection attempt may take when the URL sets no `connect_timeout`. */
+  connectTimeoutMs?: number
 }
 
 /**
@@ -210,7 +212,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const schema = options.pgSchema
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`)
   // One host or several (decisions 21): the pool follows the one that takes writes.
-  const target = parsePostgresUrl(url)
+  const parsed = parsePostgresUrl(url)
+  const target = { ...parsed, connectTimeoutMs: parsed.connectTimeoutMs ?? options.connectTimeoutMs ?? null }
   if (schema) {
     const setup = new FailoverPool(target, { max: 1 })
     try {

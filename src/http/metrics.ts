@@ -81,7 +81,7 @@ export class ServiceMetrics {
     for (const outcome of ['completed', 'cancelled', 'failed']) this.exports.inc({ outcome }, 0)
     this.replicaReads = new Counter({
       name: 'jornada_replica_reads_total',
-      help: 'Heavy reads with a read replica configured (DATABASE_READ_URL), by where they ran: replica, or the primary because of the company’s own recent writes (own_writes), the replica’s lag (lagging) or its silence (unavailable)',
+      help: 'Heavy reads with a read replica configured (DATABASE_READ_URL), by where they ran: replica, or the primary because of the company’s own recent writes (own_writes), the replica’s lag (lagging), its silence (unavailable) or its promotion (not_in_recovery)',
       labelNames: ['outcome'],
       registers,
     })

@@ -46,7 +46,9 @@ export interface Cluster {
   killPrimary(): void
   /** Promotes the standby and waits until it takes writes. */
   promoteStandby(): void
-  /** Makes replication asynchronous (the primary no longer waits for the standby), then stops the standby. */
+  /** Makes replication asynchronous: the primary no longer waits for the standby. */
+  makeAsynchronous(): Promise<void>
+  /** Makes replication asynchronous, then stops the standby. */
   stopStandby(): Promise<void>
   stop(): Promise<void>
 }
@@ -119,6 +121,16 @@ export async function startCluster(): Promise<Cluster> {
   }
   await watch.end()
   const urlOf = (port: number) => `postgres://postgres@127.0.0.1:${port}/jornada`
+  const makeAsynchronous = async () => {
+    const primaryAdmin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${primaryPort}/postgres` })
+    await primaryAdmin.connect()
+    try {
+      await primaryAdmin.query("alter system set synchronous_standby_names = ''")
+      await primaryAdmin.query('select pg_reload_conf()')
+    } finally {
+      await primaryAdmin.end()
+    }
+  }
   return {
     primaryPort,
     standbyPort,
@@ -131,15 +143,9 @@ export async function startCluster(): Promise<Cluster> {
     promoteStandby() {
       asPostgres('pg_ctl', ['-D', standby, '-w', 'promote'])
     },
+    makeAsynchronous,
     async stopStandby() {
-      const primaryAdmin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${primaryPort}/postgres` })
-      await primaryAdmin.connect()
-      try {
-        await primaryAdmin.query("alter system set synchronous_standby_names = ''")
-        await primaryAdmin.query('select pg_reload_conf()')
-      } finally {
-        await primaryAdmin.end()
-      }
+      await makeAsynchronous()
       asPostgres('pg_ctl', ['-D', standby, '-m', 'immediate', '-w', 'stop'])
     },
     async stop() {

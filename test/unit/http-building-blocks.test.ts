@@ -162,6 +162,17 @@ describe('configuration', () => {
         return true
       },
     )
+    assert.throws(
+      () => loadConfig({ ...pg, DATABASE_READ_URL: 'mysql://u:se/c@ret@replica/x' }),
+      (error: Error) => {
+        assert.doesNotMatch(error.message, /se\/c|ret@/)
+        return true
+      },
+    )
+    assert.throws(
+      () => loadConfig({ ...pg, DATABASE_READ_URL: `${pg.DATABASE_READ_URL}?target_session_attrs=read-write` }),
+      /never takes writes/,
+    )
     assert.throws(() => loadConfig({ ...pg, DATABASE_READ_MAX_LAG_SECONDS: '0' }), /DATABASE_READ_MAX_LAG_SECONDS/)
     assert.throws(() => loadConfig({ DATABASE_READ_MAX_LAG_SECONDS: '5' }), /needs DATABASE_READ_URL/)
   })

@@ -161,10 +161,11 @@ export async function monthlyReport(
 ): Promise<MonthlyReportType> {
   const zone = query.tz ?? requestScope.auth.tenant.timezone
   const window = monthWindow(query.month, zone)
+  // Who may be read is judged on the primary, before anything is written for the read.
+  const { subject, identity } = await visibleSubject(requestScope, query.user_id)
   await bringOvertimeUpToDate(requestScope)
   const scope = await replicaScopeOf(requestScope)
   const { db, auth } = scope
-  const { subject, identity } = await visibleSubject(scope, query.user_id)
   const [content, corrections, chainHead, signature, overtime] = await Promise.all([
     signedContentOf(scope, subject, query.month, zone),
     repo.correctionsTouching(db, auth.tenantId, subject.id, window.startIso, window.endIso),
