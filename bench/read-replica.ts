@@ -18,6 +18,7 @@ import { migrateToLatest, openDatabase } from '../src/db/database.js'
 import type { ReplicaOutcome } from '../src/db/read-replica.js'
 import { createTenant } from '../src/modules/onboarding/onboarding.service.js'
 import { NO_CLUSTER, startCluster } from '../test/helpers/pg-cluster.js'
+import { replicaReads } from '../test/helpers/replica-reads.js'
 import { PROJECT_ROOT, formatTable, machineInfo } from './lib.js'
 
 const EMPLOYEES = 32
@@ -27,19 +28,6 @@ const WINDOW_MS = 3000
 const ROUNDS = 2
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10)
-
-async function replicaReads(app: FastifyInstance): Promise<Record<ReplicaOutcome, number>> {
-  const counts: Record<ReplicaOutcome, number> = {
-    replica: 0,
-    own_writes: 0,
-    lagging: 0,
-    unavailable: 0,
-    not_in_recovery: 0,
-  }
-  const metric = app.metrics.registry.getSingleMetric('jornada_replica_reads_total')
-  for (const value of (await metric!.get()).values) counts[value.labels.outcome as ReplicaOutcome] = value.value
-  return counts
-}
 
 if (NO_CLUSTER) {
   console.log(`Read replica benchmark SKIPPED: ${NO_CLUSTER}`)

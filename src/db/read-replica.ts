@@ -22,7 +22,8 @@ import { type Kysely, sql } from 'kysely'
 import type { Database } from './schema.js'
 
 /** Where a company's heavy read went, and why not to the replica (the metric `jornada_replica_reads_total`). */
-export type ReplicaOutcome = 'replica' | 'own_writes' | 'lagging' | 'unavailable' | 'not_in_recovery'
+export const REPLICA_OUTCOMES = ['replica', 'own_writes', 'lagging', 'unavailable', 'not_in_recovery'] as const
+export type ReplicaOutcome = (typeof REPLICA_OUTCOMES)[number]
 
 /**
  * The WAL position of each company's last write, shared by instances through Redis or kept in

@@ -10,7 +10,7 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AggregatorRegistry, Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client'
-import type { ReplicaOutcome } from '../db/read-replica.js'
+import { REPLICA_OUTCOMES, type ReplicaOutcome } from '../db/read-replica.js'
 import { secretMatches, sha256Hex } from '../lib/secrets.js'
 import { bearerToken } from './auth.js'
 import { RequestSeries } from './request-series.js'
@@ -88,6 +88,7 @@ export class ServiceMetrics {
     // Known label values start at 0, so that rates and alerts see the series before the first refusal.
     for (const bucket of ['key', 'kiosk', 'ip', 'anon']) this.rateLimited.inc({ bucket }, 0)
     for (const reason of ['overloaded', 'concurrency_limited']) this.shed.inc({ reason }, 0)
+    for (const outcome of REPLICA_OUTCOMES) this.replicaReads.inc({ outcome }, 0)
     // With workers, the primary adds the workers' series up: counters and histograms sum; a gauge
     // says how (`aggregator`): the worst lag, the database's backlog as any worker reads it.
     new Gauge({
