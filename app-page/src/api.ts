@@ -27,8 +27,16 @@ export class ApiError extends Error {
   }
 }
 
-/** The service could not be reached, or answered that it cannot serve now (5xx): try again later. */
-export class Offline extends Error {}
+/**
+ * The service could not be reached, or answered that it cannot serve now (5xx: its database failing
+ * over, overloaded, or a proxy that cannot reach it): try again later. `unavailable` tells the two
+ * apart, with the Retry-After the answer gave.
+ */
+export class Offline extends Error {
+  constructor(readonly unavailable: { retryAfterSeconds: number | null } | null = null) {
+    super(unavailable ? 'The service cannot serve now' : 'No connection to the service')
+  }
+}
 
 /** Told when the service says the session is over (401), so the app shows the sign-in. */
 let onSignedOut: () => void = () => {}
@@ -101,7 +109,10 @@ export async function api<T>(method: string, path: string, body?: unknown, optio
     throw new Offline()
   }
   // A proxy's or a captive portal's failure says nothing of the service's clock, nor of the request.
-  if (response.status >= 500) throw new Offline()
+  if (response.status >= 500) {
+    const retryAfter = Number(response.headers.get('retry-after'))
+    throw new Offline({ retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null })
+  }
   learnClock(response.headers.get('date'), sentAt, Date.now())
   const text = await response.text().catch(() => '')
   let parsed: any = null

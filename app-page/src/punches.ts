@@ -110,13 +110,16 @@ export function sendWaiting(): Promise<void> {
 
 /**
  * Punches now. `sent`: the service stored it; `waiting`: it is on the phone until the service can
- * be reached; an ApiError: the service refused it (out of sequence, a session left open).
+ * be reached; `held`: the service answered that it cannot record now (a database failover), and
+ * the punch is on the phone until it can, tried again after the answer's Retry-After; an ApiError:
+ * the service refused it (out of sequence, a session left open).
  */
-export async function punch(type: PunchType, modality?: Modality): Promise<'sent' | 'waiting' | ApiError> {
+export async function punch(type: PunchType, modality?: Modality): Promise<'sent' | 'waiting' | 'held' | ApiError> {
   const me = person.value
   if (!me) throw new Error('Nobody is signed in')
   const tapped = serviceNow().toISOString()
   const body = { type, ...(modality ? { modality } : {}) }
+  let unavailable: Offline['unavailable'] = null
   if (navigator.onLine !== false) {
     try {
       await post('/attendance/clock', body, { idempotencyKey: newKey() })
@@ -124,11 +127,15 @@ export async function punch(type: PunchType, modality?: Modality): Promise<'sent
     } catch (error) {
       if (error instanceof ApiError && !sendLater(error)) return error
       if (!(error instanceof ApiError) && !(error instanceof Offline)) throw error
+      if (error instanceof Offline) unavailable = error.unavailable
     }
   }
   await outbox.enqueue({ idempotencyKey: newKey(), body: { userId: me.id, ...body, ts: tapped } })
   await refreshWaiting(me.id)
-  return 'waiting'
+  if (!unavailable) return 'waiting'
+  // A failover takes seconds: try again when the service said, not at the next half minute.
+  setTimeout(() => void sendWaiting(), (unavailable.retryAfterSeconds ?? 5) * 1000)
+  return 'held'
 }
 
 /** Tries again when the phone is back online, and every half minute while something waits. */

@@ -117,7 +117,7 @@ export class Said extends Error {}
 export function explain(error: unknown): string {
   const t = words.value
   if (error instanceof Said) return error.message
-  if (error instanceof Offline) return t.offline
+  if (error instanceof Offline) return error.unavailable ? t.unavailable : t.offline
   if (error instanceof ApiError) {
     const known = (t.errors as Record<string, string | undefined>)[error.code]
     const detail = error.details

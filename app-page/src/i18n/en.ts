@@ -6,6 +6,7 @@ export const en = {
   skip: 'Skip to content',
   loading: 'Loading…',
   offline: 'No connection to the service. Check your connection and try again; punches wait on this phone.',
+  unavailable: 'The service cannot answer right now. Wait a moment and try again; punches wait on this phone.',
   unexpected: 'Something went wrong. Try again; if it keeps happening, tell your HR department.',
   cancel: 'Cancel',
   save: 'Save',
@@ -104,6 +105,8 @@ export const en = {
     recorded: (what: string, time: string) => `${what} recorded at ${time}.`,
     savedOffline: (what: string, time: string) =>
       `No connection: ${what} at ${time} is saved on this phone and will be sent as soon as the service can be reached.`,
+    savedUnavailable: (what: string, time: string) =>
+      `The service cannot record punches right now: ${what} at ${time} is saved on this phone and will be sent by itself in a moment.`,
     leftOpen: (since: string) =>
       `You did not clock out of the session that began ${since}. Your company has proposed a time that closes it: accept it, or propose the real time, before clocking in again.`,
     leftOpenNoProposal: (since: string) =>

@@ -9,6 +9,8 @@ export const es: typeof en = {
   loading: 'Cargando…',
   offline:
     'No hay conexión con el servicio. Compruebe la conexión y vuelva a intentarlo; los fichajes esperan en este teléfono.',
+  unavailable:
+    'El servicio no puede responder ahora mismo. Espere un momento y vuelva a intentarlo; los fichajes esperan en este teléfono.',
   unexpected: 'Algo ha fallado. Vuelva a intentarlo; si sigue pasando, avise a su departamento de RR. HH.',
   cancel: 'Cancelar',
   save: 'Guardar',
@@ -114,6 +116,8 @@ export const es: typeof en = {
     recorded: (what: string, time: string) => `${what} registrada a las ${time}.`,
     savedOffline: (what: string, time: string) =>
       `Sin conexión: la ${what.toLowerCase()} de las ${time} queda guardada en este teléfono y se enviará en cuanto haya conexión con el servicio.`,
+    savedUnavailable: (what: string, time: string) =>
+      `El servicio no puede registrar fichajes ahora mismo: la ${what.toLowerCase()} de las ${time} queda guardada en este teléfono y se enviará sola en unos instantes.`,
     leftOpen: (since: string) =>
       `No fichó la salida de la jornada que empezó el ${since}. Su empresa ha propuesto una hora que la cierra: acéptela, o proponga la hora real, antes de volver a fichar.`,
     leftOpenNoProposal: (since: string) =>

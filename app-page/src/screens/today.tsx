@@ -110,7 +110,13 @@ export function Today() {
         throw new Said(outcome.message)
       }
       const at = timeOf(serviceNow())
-      setSaid(outcome === 'sent' ? t.today.recorded(t.punch[type], at) : t.today.savedOffline(t.punch[type], at))
+      setSaid(
+        outcome === 'sent'
+          ? t.today.recorded(t.punch[type], at)
+          : outcome === 'held'
+            ? t.today.savedUnavailable(t.punch[type], at)
+            : t.today.savedOffline(t.punch[type], at),
+      )
       loaded.reload()
     })
 
