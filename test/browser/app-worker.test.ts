@@ -313,6 +313,23 @@ forEachEngine(
           stored.map((p) => [p.type, p.ts]),
           [['in', new Date(at('2026-11-03', '09:00')).toISOString()]],
         )
+
+        // A punch the service refuses is explained in her language, with what to do next.
+        await page.route(
+          '**/api/v1/attendance/clock',
+          (route) =>
+            route.fulfill({
+              status: 409,
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({
+                error: { code: 'punch_sequence_invalid', message: 'An out must follow an in or a break_end' },
+              }),
+            }),
+          { times: 1 },
+        )
+        await page.getByRole('button', { name: 'Fichar salida' }).click()
+        await page.getByText('Ese fichaje no sigue al último. Recargue la página para ver su situación.').waitFor()
+        assert.equal(await page.getByText('An out must follow').count(), 0)
       })
       await context.close()
     })

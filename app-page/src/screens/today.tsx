@@ -10,7 +10,7 @@ import { dayOf, duration, localDate, timeOf } from '../format.js'
 import { words } from '../i18n/index.js'
 import { type Modality, type PunchType, punch, refusedPunches, sendWaiting, waitingPunches } from '../punches.js'
 import { person } from '../session.js'
-import { Done, Link, LoadingScreen, Problem, Said, Screen, useAction, useLoad } from '../ui.js'
+import { Done, Link, LoadingScreen, Problem, Screen, useAction, useLoad } from '../ui.js'
 
 interface Moment {
   type: PunchType
@@ -107,7 +107,8 @@ export function Today() {
           setLeftOpen(outcome)
           return
         }
-        throw new Said(outcome.message)
+        // Said in the person's language, with what to do next, where the code is known.
+        throw outcome
       }
       const at = timeOf(serviceNow())
       setSaid(
