@@ -8,7 +8,8 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 
 const fonts = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`
 
-export async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
+/** The whole text, and each page's (`pageTexts`, first page first). */
+export async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string; pageTexts: string[] }> {
   const document = await getDocument({
     data: new Uint8Array(bytes),
     standardFontDataUrl: fonts,
@@ -23,5 +24,5 @@ export async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text:
   }
   const pages = document.numPages
   await document.destroy()
-  return { pages, text: parts.join('\n') }
+  return { pages, text: parts.join('\n'), pageTexts: parts }
 }

@@ -1,6 +1,6 @@
 /** The company's monthly totals (decisions 19) as one A4 PDF/A-2b document, in the company's language. */
 import { DateTime } from 'luxon'
-import { BOLD, FONT, line, type Column, pageFooters, startPdf, tableRow } from './pdf-document.js'
+import { BOLD, FONT, line, type Column, pageFooters, startPdf, table } from './pdf-document.js'
 import { hoursAndMinutes } from './report-pdf.js'
 import { REPORT_WORDS } from './report-words.js'
 import type { CompanyReportType } from './reports.schemas.js'
@@ -36,7 +36,7 @@ export function renderCompanyReportPdf(report: CompanyReportType): Promise<Buffe
   )
   doc.moveDown(0.5)
 
-  tableRow(doc, COLUMNS, words.companyColumns, { bold: true, fill: '#e8e8e8' })
+  const row = table(doc, COLUMNS, words.companyColumns)
   const cells = (t: CompanyReportType['totals']) => [
     hoursAndMinutes(t.worked_minutes),
     hoursAndMinutes(t.expected_minutes),
@@ -45,8 +45,8 @@ export function renderCompanyReportPdf(report: CompanyReportType): Promise<Buffe
     String(t.worked_days),
     String(t.expected_days),
   ]
-  for (const employee of report.employees) tableRow(doc, COLUMNS, [employee.full_name, ...cells(employee)])
-  tableRow(doc, COLUMNS, [`${words.total} · ${words.employees(report.employees.length)}`, ...cells(report.totals)], {
+  for (const employee of report.employees) row([employee.full_name, ...cells(employee)])
+  row([`${words.total} · ${words.employees(report.employees.length)}`, ...cells(report.totals)], {
     bold: true,
     fill: '#e8e8e8',
   })

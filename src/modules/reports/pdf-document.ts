@@ -65,17 +65,28 @@ export interface RowOptions {
   fill?: string
 }
 
-/** One row of a table: its cells wrap within their columns, and a row that does not fit starts a page. */
-export function tableRow(
+/**
+ * One row of a table: its cells wrap within their columns, and a row that does not fit starts a
+ * page, on which `continued` (the table's heading row) is drawn first.
+ */
+function tableRow(
   doc: Doc,
   columns: readonly Column[],
   cells: readonly string[],
   options: RowOptions = {},
+  continued?: () => void,
 ): void {
-  doc.font(options.bold ? BOLD : FONT).fontSize(7.5)
+  const font = () => doc.font(options.bold ? BOLD : FONT).fontSize(7.5)
+  font()
   const heights = cells.map((text, i) => doc.heightOfString(text, { width: columns[i]!.width - 4 }))
   const height = Math.max(10, ...heights) + 3
-  if (doc.y + height > PAGE_BOTTOM) doc.addPage()
+  if (doc.y + height > PAGE_BOTTOM) {
+    doc.addPage()
+    if (continued) {
+      continued()
+      font()
+    }
+  }
   const top = doc.y
   if (options.fill)
     doc
@@ -90,6 +101,23 @@ export function tableRow(
   })
   doc.x = MARGIN
   doc.y = top + height
+}
+
+const HEADING_ROW: RowOptions = { bold: true, fill: '#e8e8e8' }
+
+/**
+ * A table with its heading row, which is drawn again at the top of every page the table goes on
+ * to, so that a page read alone (a printed record, an inspector's second page) still names its
+ * columns. Returns the function that adds a row.
+ */
+export function table(
+  doc: Doc,
+  columns: readonly Column[],
+  headings: readonly string[],
+): (cells: readonly string[], options?: RowOptions) => void {
+  const headingRow = () => tableRow(doc, columns, headings, HEADING_ROW)
+  headingRow()
+  return (cells, options = {}) => tableRow(doc, columns, cells, options, headingRow)
 }
 
 export function heading(doc: Doc, text: string): void {

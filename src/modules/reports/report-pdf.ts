@@ -11,18 +11,7 @@
  * Greek, Cyrillic and Vietnamese; only the glyphs a report uses are embedded.
  */
 import { DateTime } from 'luxon'
-import {
-  BOLD,
-  FONT,
-  heading,
-  line,
-  MARGIN,
-  PAGE_BOTTOM,
-  pageFooters,
-  type RowOptions,
-  startPdf,
-  tableRow,
-} from './pdf-document.js'
+import { BOLD, FONT, heading, line, MARGIN, PAGE_BOTTOM, pageFooters, startPdf, table } from './pdf-document.js'
 import { REPORT_WORDS, type ReportWords } from './report-words.js'
 import type { MonthlyReportType } from './reports.schemas.js'
 
@@ -87,10 +76,6 @@ const COLUMNS = [
   { width: 40, align: 'right' },
   { width: 135, align: 'left' },
 ] as const
-
-function row(doc: Doc, cells: readonly string[], options: RowOptions = {}): void {
-  tableRow(doc, COLUMNS, cells, options)
-}
 
 /** The art. 35.5 summary: the month's lots, the rest owed with its deadlines, the year toward the cap. */
 function overtimeSection(doc: Doc, report: MonthlyReportType, words: ReportWords): void {
@@ -195,11 +180,10 @@ export function renderMonthlyReportPdf(report: MonthlyReportType): Promise<Buffe
   line(doc, words.month, `${monthName} · ${zone}`)
   doc.moveDown(0.5)
 
-  row(doc, words.columns, { bold: true, fill: '#e8e8e8' })
+  const row = table(doc, COLUMNS, words.columns)
   for (const day of report.days) {
     const label = DateTime.fromISO(day.date, { zone: 'UTC' }).setLocale(words.locale).toFormat('ccc dd')
     row(
-      doc,
       [
         label,
         sessionsText(day, zone, words),
@@ -215,7 +199,6 @@ export function renderMonthlyReportPdf(report: MonthlyReportType): Promise<Buffe
   }
   const t = report.totals
   row(
-    doc,
     [
       words.total,
       words.daysWorked(t.worked_days),
