@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
 import { scopeOfRequest } from '../../http/request-scope.js'
+import { negotiatedFormat } from '../../http/formats.js'
 import { CSV_CONTENT_TYPE, csvText } from '../../lib/csv.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, ListOf } from '../../lib/schemas.js'
@@ -89,10 +90,7 @@ export const overtimeApi: ApiModule = {
       }),
       async (request, reply) => {
         const report = await overtimeReport(scopeOfRequest(request), request.query)
-        const csv =
-          request.query.format === 'csv' ||
-          (!request.query.format && (request.headers.accept ?? '').includes('text/csv'))
-        if (!csv) return { data: report }
+        if (negotiatedFormat(request, request.query.format, ['csv']) === 'json') return { data: report }
         const rows = report.employees.map((e) => OVERTIME_REPORT_CSV_HEADER.map((column) => e[column]))
         return reply
           .type(CSV_CONTENT_TYPE)

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply } from 'fastify'
+import { negotiatedFormat } from '../../http/formats.js'
 import { Type } from 'typebox'
 import { scopeOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, operations } from '../../http/route.js'
@@ -23,15 +24,6 @@ import {
 const operation = operations('Attendance reports')
 
 const CsvBody = Type.String({ description: `RFC 4180, UTF-8, CRLF; header: ${CSV_HEADER.join(',')}` })
-
-/** `format=` wins; otherwise the first of PDF or CSV the Accept header names; JSON by default. */
-function negotiatedFormat(request: FastifyRequest, format: 'json' | 'csv' | 'pdf' | undefined): 'json' | 'csv' | 'pdf' {
-  if (format) return format
-  const accept = request.headers.accept ?? ''
-  if (accept.includes('application/pdf')) return 'pdf'
-  if (accept.includes('text/csv')) return 'csv'
-  return 'json'
-}
 
 /** A rendered report as the answer: a PDF to show, anything else to save. */
 function sendRendered(reply: FastifyReply, rendered: RenderedReport) {
@@ -66,7 +58,7 @@ export const reportsApi: ApiModule = {
         errors: [404],
       }),
       async (request, reply) => {
-        const format = negotiatedFormat(request, request.query.format)
+        const format = negotiatedFormat(request, request.query.format, ['pdf', 'csv'])
         const report = await monthlyReport(scopeOfRequest(request), request.query)
         if (format === 'json') return { data: report }
         const rendered = await renderMonthlyReport(report, format)
@@ -113,7 +105,7 @@ export const reportsApi: ApiModule = {
         },
       }),
       async (request, reply) => {
-        const format = negotiatedFormat(request, request.query.format)
+        const format = negotiatedFormat(request, request.query.format, ['pdf', 'csv'])
         const report = await companyReport(scopeOfRequest(request), request.query)
         if (format === 'json') return { data: report }
         const rendered = await renderCompanyReport(report, format)
