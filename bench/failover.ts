@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildApp } from '../src/app.js'
 import { migrateToLatest, openDatabase } from '../src/db/database.js'
-import { createTenant } from '../src/modules/onboarding/onboarding.service.js'
+import { companyWithWorkers, numberedWorkers } from '../test/helpers/cluster-company.js'
 import { NO_CLUSTER, startCluster } from '../test/helpers/pg-cluster.js'
 import { PROJECT_ROOT, formatTable, machineInfo } from './lib.js'
 
@@ -32,21 +32,8 @@ if (NO_CLUSTER) {
       logger: false,
       load: { maxLagMs: 60_000 },
     })
-    const created = await createTenant(
-      { db: database.db, now: Date.now() },
-      { name: 'Failover bench', admin_email: 'admin@failover.example', admin_name: 'Admin' },
-    )
-    const headers = { authorization: `Bearer ${created.api_key}` }
-    const employees: string[] = []
-    for (let i = 0; i < CLIENTS; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/v1/users',
-        headers,
-        payload: { email: `worker${i}@failover.example`, full_name: `Worker ${i}` },
-      })
-      employees.push(res.json().data.id)
-    }
+    const created = await companyWithWorkers(app, database.db, 'Failover bench', numberedWorkers(CLIENTS))
+    const { headers, workers: employees } = created
     const acknowledged: { id: string; at: number }[] = []
     const other5xx: number[] = []
     let firstUnavailable: number | null = null
@@ -99,7 +86,7 @@ if (NO_CLUSTER) {
       acknowledged.filter((a) => a.at >= from && a.at < to).length / ((to - from) / 1000)
     const promoted = await openDatabase(cluster.urlOf(cluster.standbyPort))
     const stored = new Set(
-      (await promoted.db.selectFrom('punches').select('id').where('tenant_id', '=', created.tenant.id).execute()).map(
+      (await promoted.db.selectFrom('punches').select('id').where('tenant_id', '=', created.tenantId).execute()).map(
         (p) => p.id,
       ),
     )

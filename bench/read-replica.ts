@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.js'
 import { migrateToLatest, openDatabase } from '../src/db/database.js'
 import type { ReplicaOutcome } from '../src/db/read-replica.js'
-import { createTenant } from '../src/modules/onboarding/onboarding.service.js'
+import { companyWithWorkers, numberedWorkers } from '../test/helpers/cluster-company.js'
 import { NO_CLUSTER, startCluster } from '../test/helpers/pg-cluster.js'
 import { replicaReads } from '../test/helpers/replica-reads.js'
 import { PROJECT_ROOT, formatTable, machineInfo } from './lib.js'
@@ -45,21 +45,12 @@ if (NO_CLUSTER) {
     }
     const plain = await buildApp(common)
     const routed = await buildApp({ ...common, readReplica: { db: replica.db, maxLagSeconds: 30 } })
-    const created = await createTenant(
-      { db: primary.db, now: Date.now() },
-      { name: 'Replica bench', admin_email: 'admin@replica.example', admin_name: 'Admin' },
+    const { headers, workers: employees } = await companyWithWorkers(
+      plain,
+      primary.db,
+      'Replica bench',
+      numberedWorkers(EMPLOYEES, { hire_date: daysAgo(60) }),
     )
-    const headers = { authorization: `Bearer ${created.api_key}` }
-    const employees: string[] = []
-    for (let i = 0; i < EMPLOYEES; i++) {
-      const res = await plain.inject({
-        method: 'POST',
-        url: '/api/v1/users',
-        headers,
-        payload: { email: `worker${i}@replica.example`, full_name: `Worker ${i}`, hire_date: daysAgo(60) },
-      })
-      employees.push(res.json().data.id)
-    }
     // A week of workdays behind the summary: 8:00 to 16:00 with a break.
     for (const userId of employees) {
       const punches = []

@@ -22,6 +22,7 @@ import { createTenant } from '../src/modules/onboarding/onboarding.service.js'
 import { type Dispatcher, startWebhookDispatcher } from '../src/modules/webhooks/index.js'
 import { type Receiver, startReceiver } from './helpers/webhook-receiver.js'
 import { NO_SHEDDING, uniqueEmail } from './helpers/harness.js'
+import { companyWithWorkers, numberedWorkers } from './helpers/cluster-company.js'
 import { type Cluster, NO_CLUSTER, startCluster } from './helpers/pg-cluster.js'
 
 const CLIENTS = 32
@@ -74,11 +75,9 @@ describe('a PostgreSQL failover under load', { skip: NO_CLUSTER, timeout: 180_00
   })
 
   it('loses no acknowledged punch, stores none twice, and answers only 201 or 503 around the promotion', async () => {
-    const created = await createTenant(
-      { db: database.db, now: Date.now() },
-      { name: 'Failover', admin_email: uniqueEmail('admin'), admin_name: 'Admin' },
-    )
-    const auth = { authorization: `Bearer ${created.api_key}` }
+    const created = await companyWithWorkers(app, database.db, 'Failover', numberedWorkers(CLIENTS))
+    const auth = created.headers
+    const employees = created.workers
     // Another company, whose events go to a webhook, and whose worker punches through the SDK.
     const hooks = await createTenant(
       { db: database.db, now: Date.now() },
@@ -98,17 +97,6 @@ describe('a PostgreSQL failover under load', { skip: NO_CLUSTER, timeout: 180_00
     })
     assert.equal(sdkWorker.response.status, 201)
     const sdkWorkerId = sdkWorker.data!.data.id
-    const employees: string[] = []
-    for (let i = 0; i < CLIENTS; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/v1/users',
-        headers: auth,
-        payload: { email: uniqueEmail('worker'), full_name: `Worker ${i}` },
-      })
-      assert.equal(res.statusCode, 201, res.body)
-      employees.push(res.json().data.id)
-    }
 
     const acknowledged = new Map<string, string>() // Idempotency-Key -> punch id
     const statuses = new Map<number, number>()
@@ -216,7 +204,7 @@ describe('a PostgreSQL failover under load', { skip: NO_CLUSTER, timeout: 180_00
       const stored = await promoted.db
         .selectFrom('punches')
         .select(['id', 'user_id', 'ts'])
-        .where('tenant_id', '=', created.tenant.id)
+        .where('tenant_id', '=', created.tenantId)
         .execute()
       const storedIds = new Set(stored.map((p) => p.id))
       assert.deepEqual(
@@ -226,7 +214,7 @@ describe('a PostgreSQL failover under load', { skip: NO_CLUSTER, timeout: 180_00
       )
       assert.equal(stored.length, acknowledged.size, 'each Idempotency-Key stored once, nothing else')
       assert.equal(new Set(stored.map((p) => `${p.user_id} ${p.ts}`)).size, stored.length, 'no punch twice')
-      const chains = await verifyPunchChains(promoted.db, created.tenant.id)
+      const chains = await verifyPunchChains(promoted.db, created.tenantId)
       assert.equal(chains.ok, true, JSON.stringify(chains.broken.slice(0, 3)))
 
       // The SDK's calls: each stored once, and its company's chain whole.

@@ -18,8 +18,8 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/db/da
 import { isCancelledToGoOn } from '../src/db/errors.js'
 import { RedisWriteMarks, type ReplicaOutcome } from '../src/db/read-replica.js'
 import { SecretBox } from '../src/lib/secret-box.js'
-import { createTenant } from '../src/modules/onboarding/onboarding.service.js'
-import { NO_SHEDDING, uniqueEmail } from './helpers/harness.js'
+import { companyWithWorkers } from './helpers/cluster-company.js'
+import { NO_SHEDDING } from './helpers/harness.js'
 import { type Cluster, NO_CLUSTER, startCluster } from './helpers/pg-cluster.js'
 import { replicaReads } from './helpers/replica-reads.js'
 
@@ -112,19 +112,11 @@ describe('heavy reads on a read replica', { skip: NO_CLUSTER, timeout: 180_000 }
 
   /** A company with one worker and a morning of work today, made through the API. */
   async function company(name: string) {
-    const created = await createTenant(
-      { db: primary.db, now: Date.now() },
-      { name, admin_email: uniqueEmail('admin'), admin_name: 'Admin' },
-    )
-    const headers = { authorization: `Bearer ${created.api_key}` }
-    const user = await app.inject({
-      method: 'POST',
-      url: '/api/v1/users',
-      headers,
-      payload: { email: uniqueEmail('worker'), full_name: 'Ana Replica', hire_date: daysAgo(30) },
-    })
-    assert.equal(user.statusCode, 201, user.body)
-    const userId: string = user.json().data.id
+    const created = await companyWithWorkers(app, primary.db, name, [
+      { full_name: 'Ana Replica', hire_date: daysAgo(30) },
+    ])
+    const { headers } = created
+    const userId = created.workers[0]!
     const start = Date.now() - 5 * 3_600_000
     for (const [type, at] of [
       ['in', start],
@@ -138,7 +130,7 @@ describe('heavy reads on a read replica', { skip: NO_CLUSTER, timeout: 180_000 }
       })
       assert.equal(punch.statusCode, 201, punch.body)
     }
-    return { tenantId: created.tenant.id, headers, userId, start }
+    return { tenantId: created.tenantId, headers, userId, start }
   }
 
   it('every routed report answers from the standby, which takes no write', async () => {
