@@ -120,7 +120,7 @@ export const en = {
     noPunches: 'No punches yet today.',
     waiting: 'waiting to be sent',
     waitingExplained:
-      'Punches marked “waiting to be sent” are on this phone with their real time; they are sent by themselves once there is a connection.',
+      'Punches marked “waiting to be sent” are on this phone with their real time; they are sent by themselves as soon as the service can take them.',
     waitingSignedOut: (count: number) =>
       `${count === 1 ? 'One punch is' : `${count} punches are`} waiting on this phone: sign in to send ${count === 1 ? 'it' : 'them'}.`,
     refusedLater: (what: string, time: string, why: string) =>

@@ -131,7 +131,7 @@ export const es: typeof en = {
     noPunches: 'Aún no hay fichajes hoy.',
     waiting: 'pendiente de enviar',
     waitingExplained:
-      'Los fichajes «pendiente de enviar» están en este teléfono con su hora real; se envían solos en cuanto hay conexión.',
+      'Los fichajes «pendiente de enviar» están en este teléfono con su hora real; se envían solos en cuanto el servicio puede recibirlos.',
     waitingSignedOut: (count: number) =>
       `${count === 1 ? 'Hay un fichaje' : `Hay ${count} fichajes`} esperando en este teléfono: inicie sesión para enviar${count === 1 ? 'lo' : 'los'}.`,
     refusedLater: (what: string, time: string, why: string) =>
