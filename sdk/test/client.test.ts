@@ -6,12 +6,16 @@
 import assert from 'node:assert/strict'
 import { before, it } from 'node:test'
 import { startWebhookDispatcher } from '../../src/modules/webhooks/webhooks.dispatcher.js'
+import { A_WORKING_MORNING, clockFrom } from '../../test/helpers/clock.js'
 import { type TestContext, forEachEngine, uniqueEmail } from '../../test/helpers/harness.js'
 import { eventually } from '../../test/helpers/eventually.js'
 import { startReceiver } from '../../test/helpers/webhook-receiver.js'
 import { JornadaError, WebhookVerificationError, createJornada, verifyWebhook } from '../src/index.js'
 
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
+// The service's day is a Wednesday morning whatever day the suite runs on: who is in now, the
+// overtime of last month and the punches of today all depend on it.
+const clock = clockFrom(A_WORKING_MORNING)
+const minutesAgo = (minutes: number) => new Date(clock() - minutes * 60_000).toISOString()
 
 forEachEngine(
   'SDK',
@@ -48,9 +52,8 @@ forEachEngine(
       const user = await tenant.createUser()
       const jornada = createJornada({ baseUrl, apiKey: tenant.adminKey })
       // A long day of last month, which has ended.
-      const day = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 15))
-        .toISOString()
-        .slice(0, 10)
+      const today = new Date(clock())
+      const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 15)).toISOString().slice(0, 10)
       for (const [type, hour] of [
         ['in', '06'],
         ['out', '18'],
@@ -117,7 +120,7 @@ forEachEngine(
       assert.equal(seen.length, 2)
       assert.ok(seen[0]!.key && seen[0]!.key === seen[1]!.key, 'the same key on both attempts')
       // Local dates of the company's zone: a day either side of today's UTC date covers any offset.
-      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+      const day = (offset: number) => new Date(clock() + offset * 86_400_000).toISOString().slice(0, 10)
       const punches = (
         await tenant.admin.get(`/api/v1/attendance/punches?user_id=${user.id}&from=${day(-1)}&to=${day(1)}`)
       ).body
@@ -184,7 +187,7 @@ forEachEngine(
       const receiver = await startReceiver()
       const dispatcher = startWebhookDispatcher(t.database.db, {
         allowPrivateNetworks: true,
-        clock: Date.now,
+        clock,
         pollMs: 20,
         onError: () => {},
       })
@@ -195,27 +198,30 @@ forEachEngine(
         ).data!.data
         const user = await tenant.createUser()
         const [delivery] = await receiver.waitFor(1)
+        // The dispatcher signs with the service's clock, so the receiver reads the same one.
+        const received = { now: clock() }
         const event = verifyWebhook<{ type: string; data: { id: string } }>(
           hook.secret,
           delivery!.headers as Record<string, string>,
           delivery!.body,
+          received,
         )
         assert.deepEqual([event.type, event.data.id], ['user.created', user.id])
         const headers = new Headers(delivery!.headers as Record<string, string>)
         assert.equal(
-          verifyWebhook<{ data: { id: string } }>(hook.secret, headers, Buffer.from(delivery!.body)).data.id,
+          verifyWebhook<{ data: { id: string } }>(hook.secret, headers, Buffer.from(delivery!.body), received).data.id,
           user.id,
         )
         assert.throws(
-          () => verifyWebhook(hook.secret, headers, delivery!.body.replace(user.id, 'usr_forged')),
+          () => verifyWebhook(hook.secret, headers, delivery!.body.replace(user.id, 'usr_forged'), received),
           WebhookVerificationError,
         )
         assert.throws(
-          () => verifyWebhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`, headers, delivery!.body),
+          () => verifyWebhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`, headers, delivery!.body, received),
           WebhookVerificationError,
         )
         assert.throws(
-          () => verifyWebhook(hook.secret, headers, delivery!.body, { now: Date.now() + 600_000 }),
+          () => verifyWebhook(hook.secret, headers, delivery!.body, { now: clock() + 600_000 }),
           /too far from now/,
         )
       } finally {
@@ -224,5 +230,5 @@ forEachEngine(
       }
     })
   },
-  { app: { webhooksAllowPrivateNetworks: true } },
+  { app: { webhooksAllowPrivateNetworks: true, clock } },
 )
