@@ -6,7 +6,7 @@
  * administrator invites a person (the link to hand over, with no mail server) and deactivates
  * one. A workers' representative reads the company's monthly totals and overtime in English, and
  * nothing of the team's. Every screen passes axe-core and fits a 360x640 phone and a 1280x800 desktop; the SQLite
- * half writes the screenshots of docs/app.md.
+ * half takes the screenshots of docs/app.md (kept only by `npm run docs:screenshots`).
  */
 import assert from 'node:assert/strict'
 import { after, before, it } from 'node:test'
@@ -19,7 +19,7 @@ import {
   CHROMIUM_ARGS,
   HAS_CHROMIUM,
   NO_CHROMIUM,
-  SCREENSHOTS,
+  screenshotPath,
   accessibilityProblems,
   showingThePage,
   virtualAuthenticator,
@@ -152,8 +152,7 @@ forEachEngine(
         await page.getByText('Motivo: Entré antes').waitFor()
         await page.getByText('Entrada del mar, 17 nov: 09:00 → 07:00').waitFor()
         assert.deepEqual(await accessibilityProblems(page), [], 'inbox')
-        if (t.engine === 'sqlite')
-          await page.screenshot({ path: new URL('app-inbox-decide-phone.png', SCREENSHOTS).pathname })
+        if (t.engine === 'sqlite') await page.screenshot({ path: screenshotPath('app-inbox-decide-phone.png') })
         await page.getByRole('button', { name: 'Aprobar: Pablo Íñiguez · Vacaciones' }).click()
         await page.getByText('Aprobada: Pablo Íñiguez · Vacaciones.').waitFor()
         await page.getByRole('button', { name: 'Rechazar: Pablo Íñiguez', exact: true }).click()
@@ -211,8 +210,7 @@ forEachEngine(
         await working.getByText('Pablo Íñiguez').waitFor()
         await working.getByText('since 10:05').waitFor()
         assert.deepEqual(await accessibilityProblems(page), [], 'team now')
-        if (t.engine === 'sqlite')
-          await page.screenshot({ path: new URL('app-team-now-desktop.png', SCREENSHOTS).pathname })
+        if (t.engine === 'sqlite') await page.screenshot({ path: screenshotPath('app-team-now-desktop.png') })
         await page.getByRole('link', { name: 'Team month' }).click()
         await page.getByRole('row', { name: /Pablo Íñiguez/ }).waitFor()
         assert.deepEqual(await accessibilityProblems(page), [], 'team month')
@@ -249,7 +247,7 @@ forEachEngine(
           assert.deepEqual(await accessibilityProblems(page), [], `sign-in (${viewport.name})`)
           assert.deepEqual(await overflow(page), [], `sign-in (${viewport.name})`)
           if (t.engine === 'sqlite' && viewport.name === 'phone')
-            await page.screenshot({ path: new URL('app-sign-in-phone.png', SCREENSHOTS).pathname })
+            await page.screenshot({ path: screenshotPath('app-sign-in-phone.png') })
           await signIn(page, ana.email)
           for (const screen of SCREENS) {
             await page.getByRole('link', { name: screen.link, exact: true }).click()
@@ -259,12 +257,12 @@ forEachEngine(
             assert.deepEqual(await accessibilityProblems(page), [], `${screen.heading} (${viewport.name})`)
             assert.deepEqual(await overflow(page), [], `${screen.heading} (${viewport.name})`)
             if (t.engine === 'sqlite' && viewport.name === 'phone')
-              await page.screenshot({ path: new URL(`app-${screen.shot}-phone.png`, SCREENSHOTS).pathname })
+              await page.screenshot({ path: screenshotPath(`app-${screen.shot}-phone.png`) })
           }
           if (t.engine === 'sqlite' && viewport.name === 'desktop') {
             await page.getByRole('link', { name: 'Hoy', exact: true }).click()
             await page.getByRole('heading', { name: 'Hoy', level: 1 }).waitFor()
-            await page.screenshot({ path: new URL('app-today-desktop.png', SCREENSHOTS).pathname })
+            await page.screenshot({ path: screenshotPath('app-today-desktop.png') })
           }
         })
         if (viewport.name === 'desktop') {
@@ -352,8 +350,7 @@ forEachEngine(
         assert.equal(await overtime.getByRole('row', { name: /Lucía Pérez/ }).count(), 0, 'no overtime, no row')
         assert.deepEqual(await accessibilityProblems(page), [], 'company overtime')
         assert.deepEqual(await overflow(page), [], 'company overtime')
-        if (t.engine === 'sqlite')
-          await page.screenshot({ path: new URL('app-company-overtime-phone.png', SCREENSHOTS).pathname })
+        if (t.engine === 'sqlite') await page.screenshot({ path: screenshotPath('app-company-overtime-phone.png') })
         // The team's screens are not hers, and the service agrees.
         await page.goto(`${origin}/app/team-month`)
         await page.getByRole('heading', { name: 'Today', level: 1 }).waitFor()

@@ -3,14 +3,14 @@
  * the service on a real socket, on both engines: pairing, the forced PIN change, punching in and
  * out, the lock after five wrong PINs, punches made while the service cannot be reached (stored
  * once each, at their real moments, after a reload and a network failure mid-send), and an
- * automated accessibility check (axe-core). The SQLite half writes the screenshots of docs/kiosk.md.
+ * automated accessibility check (axe-core). The SQLite half takes the screenshots of docs/kiosk.md (kept only by `npm run docs:screenshots`).
  * Skipped, and said so, where Chromium is not installed.
  */
 import assert from 'node:assert/strict'
 import { after, before, it } from 'node:test'
 import { type Browser, type Page, chromium } from 'playwright-core'
 import { buildKioskPage } from '../../scripts/build-pages.mjs'
-import { CHROMIUM, HAS_CHROMIUM, SCREENSHOTS, accessibilityProblems } from '../helpers/browser.js'
+import { CHROMIUM, HAS_CHROMIUM, screenshotPath, accessibilityProblems } from '../helpers/browser.js'
 import { eventually } from '../helpers/eventually.js'
 import { type TestTenant, forEachEngine } from '../helpers/harness.js'
 
@@ -64,9 +64,11 @@ forEachEngine('the kiosk page in a browser', (t) => {
     await browser?.close()
   })
 
+  /** The person's punches of the last few days: the service runs on the real clock, whatever its date. */
   async function punchesOf(tenant: TestTenant, userId: string): Promise<any[]> {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
     return (
-      await tenant.admin.get(`/api/v1/attendance/punches?user_id=${userId}&from=2026-01-01&to=2026-12-31&page_size=100`)
+      await tenant.admin.get(`/api/v1/attendance/punches?user_id=${userId}&from=${day(-3)}&to=${day(2)}&page_size=100`)
     ).body.data
   }
 
@@ -100,7 +102,7 @@ forEachEngine('the kiosk page in a browser', (t) => {
     assert.deepEqual(await fitsTheScreen(page), [], 'identifier screen at 1024x768')
     if (t.engine === 'sqlite') {
       await page.evaluate(() => ((globalThis as any).document.getElementById('clock').textContent = '08:59'))
-      await page.screenshot({ path: new URL('kiosk-keypad-tablet.png', SCREENSHOTS).pathname })
+      await page.screenshot({ path: screenshotPath('kiosk-keypad-tablet.png') })
     }
     await typeOnKeypad(page, '12345678')
     assert.equal(await page.getByLabel('Identificador').inputValue(), '12345678')
@@ -267,7 +269,7 @@ forEachEngine('the kiosk page in a browser', (t) => {
       await signIn(page, '11223344', '2468')
       await page.getByRole('heading', { name: 'Hola, Ana Ruiz' }).waitFor()
       await page.evaluate(() => ((globalThis as any).document.getElementById('clock').textContent = '17:02'))
-      await page.screenshot({ path: new URL('kiosk-employee-phone.png', SCREENSHOTS).pathname })
+      await page.screenshot({ path: screenshotPath('kiosk-employee-phone.png') })
     }
     await context.close()
   })
@@ -312,7 +314,7 @@ forEachEngine('the kiosk page in a browser', (t) => {
     assert.deepEqual(await fitsTheScreen(page), [], 'forgotten clock-out screen at 360x640')
     if (t.engine === 'sqlite') {
       await page.evaluate(() => ((globalThis as any).document.getElementById('clock').textContent = '08:05'))
-      await page.screenshot({ path: new URL('kiosk-forgotten-out-phone.png', SCREENSHOTS).pathname })
+      await page.screenshot({ path: screenshotPath('kiosk-forgotten-out-phone.png') })
     }
 
     await page.getByRole('button', { name: /^Aceptar salida/ }).click()

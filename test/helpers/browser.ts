@@ -3,15 +3,31 @@
  * is, the automated accessibility check (axe-core) every page passes, and where screenshots for the
  * docs go. Tests that need it are skipped, and say so, where Chromium is not installed.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const HAS_CHROMIUM = existsSync(CHROMIUM)
 export const NO_CHROMIUM = !HAS_CHROMIUM && 'Chromium not installed'
-export const SCREENSHOTS = new URL('../../docs/images/', import.meta.url)
+/**
+ * Where the browser tests' screenshots go: a temporary directory, so a test run changes no tracked
+ * file; `npm run docs:screenshots` points SCREENSHOTS_DIR at docs/images to renew the docs' pictures.
+ */
+let screenshotsDir = process.env.SCREENSHOTS_DIR
+
+/** The file a screenshot named `name` (e.g. `kiosk-keypad-tablet.png`) is written to. */
+export function screenshotPath(name: string): string {
+  if (!screenshotsDir) {
+    const temporary = mkdtempSync(join(tmpdir(), 'jornada-screenshots-'))
+    process.once('exit', () => rmSync(temporary, { recursive: true, force: true }))
+    screenshotsDir = temporary
+  }
+  return join(screenshotsDir, name)
+}
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking']
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
