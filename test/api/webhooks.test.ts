@@ -226,7 +226,8 @@ forEachEngine(
       const silent = await receiver(() => null)
       const moved = await subscribe(tenant, `${redirecting.url}/start`)
       const slow = await subscribe(tenant, silent.url)
-      dispatch({ timeoutMs: 300, retry: { ...FAST_RETRY, firstDelayMs: 60_000 } })
+      // The redirected delivery's retry a minute away (the fast policy's 200 ms ceiling would race the check).
+      dispatch({ timeoutMs: 300, retry: { ...FAST_RETRY, firstDelayMs: 60_000, maxDelayMs: 60_000 } })
       await tenant.createUser()
       const [redirected] = await eventually(
         'the redirect recorded',
