@@ -67,6 +67,10 @@ if (!existsSync(chromium)) {
 if (spawnSync('pdftotext', ['-v']).error) {
   console.log('PDF script tests SKIPPED: no pdftotext (apt-get install poppler-utils).')
 }
+// Under libfaketime with a start date (faketime -f '@2026-11-29 10:00:00' npm test) every new process
+// would start again at that moment, so a CLI child would live in its parent's past: the processes
+// of the run share one clock that goes on from the start instead (docs/development.md).
+const fakedClock = process.env.FAKETIME?.startsWith('@') ? { FAKETIME_DONT_RESET: '1' } : {}
 const result = spawnSync(
   process.execPath,
   [
@@ -79,6 +83,6 @@ const result = spawnSync(
     ...args,
     ...files,
   ],
-  { stdio: 'inherit', env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' } },
+  { stdio: 'inherit', env: { ...process.env, ...fakedClock, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' } },
 )
 process.exit(result.status ?? 1)
