@@ -1,12 +1,13 @@
 /**
- * Failover benchmark (`npm run bench`, decisions 21): a primary and a synchronous standby started
- * from Debian's PostgreSQL binaries (test/helpers/pg-cluster.ts), one service on the multi-host
- * DATABASE_URL, 32 clients pushing punches with Idempotency-Keys. It measures punches
- * acknowledged per second before the primary is killed (SIGKILL) and after the standby is
- * promoted (2 s later), the time clients see without a writable database (first 503 to the first
- * 201 after the promotion) and how much of it follows the promotion, and counts acknowledged
- * punches missing from the new primary. Targets: writable again within 10 s of the promotion, none
- * lost. Needs root and the server binaries; says so and skips otherwise.
+ * Failover benchmark (`npm run bench`, docs/decisions/0021-failover-and-read-replicas.md): a
+ * primary and a synchronous standby started from Debian's PostgreSQL binaries
+ * (test/helpers/pg-cluster.ts), one service on the multi-host DATABASE_URL, 32 clients pushing
+ * punches with Idempotency-Keys. It measures punches acknowledged per second before the primary is
+ * killed (SIGKILL) and after the standby is promoted (2 s later), the time clients see without a
+ * writable database (first 503 to the first 201 after the promotion) and how much of it follows the
+ * promotion, and counts acknowledged punches missing from the new primary. Targets: writable again
+ * within 10 s of the promotion, none lost. Needs root and the server binaries; says so and skips
+ * otherwise.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

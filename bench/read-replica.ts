@@ -1,14 +1,14 @@
 /**
- * Read replica benchmark (`npm run bench`, decisions 21): a primary and a synchronous standby
- * started from Debian's PostgreSQL binaries (test/helpers/pg-cluster.ts), and two services on the
- * same primary, one without a replica and one with `DATABASE_READ_URL` on the standby. Each in
- * turn takes 16 clients punching and 4 clients reading a week's summary of the company's 32
- * employees, which writes all the while. It reports punches and summaries per second, their ratio
- * to the service without a replica (the cost of noting each write's WAL position, and what moving
- * the summaries away from the primary gives), and where the summaries ran. Both servers share
- * this machine's cores, so the replica takes no load off the machine: what is measured is the
- * cost and the routing, not the capacity a second machine adds. Needs root and the server
- * binaries; says so and skips otherwise.
+ * Read replica benchmark (`npm run bench`, docs/decisions/0021-failover-and-read-replicas.md): a
+ * primary and a synchronous standby started from Debian's PostgreSQL binaries
+ * (test/helpers/pg-cluster.ts), and two services on the same primary, one without a replica and one
+ * with `DATABASE_READ_URL` on the standby. Each in turn takes 16 clients punching and 4 clients
+ * reading a week's summary of the company's 32 employees, which writes all the while. It reports
+ * punches and summaries per second, their ratio to the service without a replica (the cost of
+ * noting each write's WAL position, and what moving the summaries away from the primary gives), and
+ * where the summaries ran. Both servers share this machine's cores, so the replica takes no load
+ * off the machine: what is measured is the cost and the routing, not the capacity a second machine
+ * adds. Needs root and the server binaries; says so and skips otherwise.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -62,7 +62,10 @@ const DEPLOYMENTS: Deployment[] = [
 interface Service {
   url: string
   key: string
-  /** The session cookie of the same person the key acts as (decisions 16). */
+  /**
+   * The session cookie of the same person the key acts as
+   * (docs/decisions/0016-accounts-and-sign-in.md).
+   */
   session: string
   /** A user of the demo tenant, read by users.get. */
   userId: string

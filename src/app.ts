@@ -141,7 +141,8 @@ function unknownNames(where: string, names: string[], message: string): AppError
 
 /**
  * Operations without a body schema (actions such as `/deactivate`, deletes) take no body, or an
- * empty object: a field sent to them is refused, never silently ignored (decisions 9).
+ * empty object: a field sent to them is refused, never silently ignored
+ * (docs/decisions/0009-extensions.md).
  */
 function unexpectedBody(request: FastifyRequest): AppError | null {
   const body = request.body
@@ -174,7 +175,10 @@ function isPlainJson(text: string): boolean {
 
 export interface AppOptions {
   db: ServiceDatabase
-  /** `DATABASE_READ_URL`: the heavy reads go to this replica when it is current enough (decisions 21). */
+  /**
+   * `DATABASE_READ_URL`: the heavy reads go to this replica when it is current enough
+   * (docs/decisions/0021-failover-and-read-replicas.md).
+   */
   readReplica?: ReadReplicaSettings | null
   rateLimitPerMinute?: number
   rateLimitStore?: RateLimitStore
@@ -194,9 +198,12 @@ export interface AppOptions {
   afterCommit?: (request: FastifyRequest) => void
   /** Let webhook subscriptions point at private, loopback and link-local addresses, over http too. */
   webhooksAllowPrivateNetworks?: boolean
-  /** Holding up under load, and what the metrics show (decisions 15). */
+  /**
+   * Holding up under load, and what the metrics show
+   * (docs/decisions/0015-operations-under-load.md).
+   */
   load?: Partial<LoadOptions>
-  /** People signing in (decisions 16). */
+  /** People signing in (docs/decisions/0016-accounts-and-sign-in.md). */
   accounts?: Partial<AccountsOptions>
   /** Seals secrets the service reads back (`SECRETS_KEY`): a company's OpenID client secret. */
   secrets?: SecretBox | null

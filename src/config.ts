@@ -10,8 +10,9 @@ export interface Config {
   /** `sqlite:PATH` or `postgres://...`; the embedded SQLite file is the default. */
   databaseUrl: string
   /**
-   * `DATABASE_READ_URL`: a PostgreSQL replica for the heavy reads (decisions 21), and
-   * `DATABASE_READ_MAX_LAG_SECONDS`, beyond which it is passed over; null: every read on the primary.
+   * `DATABASE_READ_URL`: a PostgreSQL replica for the heavy reads
+   * (docs/decisions/0021-failover-and-read-replicas.md), and `DATABASE_READ_MAX_LAG_SECONDS`,
+   * beyond which it is passed over; null: every read on the primary.
    */
   readReplica: { url: string; maxLagSeconds: number } | null
   redisUrl: string | null
@@ -42,7 +43,7 @@ export interface Config {
   ssoAllowPrivateNetworks: boolean
 }
 
-/** People signing in (decisions 16). */
+/** People signing in (docs/decisions/0016-accounts-and-sign-in.md). */
 export interface AccountsConfig {
   /** `PUBLIC_URL`: where people reach the service; links in mails start with it, https makes cookies Secure. */
   publicUrl: string | null

@@ -1,13 +1,13 @@
 /**
- * A PostgreSQL failover under load (decisions 21), on a primary and a synchronous standby the test
- * starts itself: 32 clients push punches with Idempotency-Keys through the API of one service
- * built on the multi-host DATABASE_URL; the primary is killed with SIGKILL and the standby
- * promoted. The service, never restarted, answers 503 database_unavailable with Retry-After in
- * between and 201 again within seconds; every punch answered 201 is on the new primary, none twice
- * for one key, every chain verifies, and no other 5xx was answered. Alongside, a client of the
- * SDK punches through a real socket and never sees an error (its retries carry it), and the
- * webhook dispatcher and housekeeping, running all along, report failed rounds while no primary
- * answers and go on by themselves: every event is delivered.
+ * A PostgreSQL failover under load (docs/decisions/0021-failover-and-read-replicas.md), on a
+ * primary and a synchronous standby the test starts itself: 32 clients push punches with
+ * Idempotency-Keys through the API of one service built on the multi-host DATABASE_URL; the primary
+ * is killed with SIGKILL and the standby promoted. The service, never restarted, answers 503
+ * database_unavailable with Retry-After in between and 201 again within seconds; every punch
+ * answered 201 is on the new primary, none twice for one key, every chain verifies, and no other
+ * 5xx was answered. Alongside, a client of the SDK punches through a real socket and never sees an
+ * error (its retries carry it), and the webhook dispatcher and housekeeping, running all along,
+ * report failed rounds while no primary answers and go on by themselves: every event is delivered.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'

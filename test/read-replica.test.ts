@@ -1,5 +1,6 @@
 /**
- * `DATABASE_READ_URL` (decisions 21) on a primary and a streaming standby the test starts itself:
+ * `DATABASE_READ_URL` (docs/decisions/0021-failover-and-read-replicas.md) on a primary and a
+ * streaming standby the test starts itself:
  * the heavy reads run on the replica, and a replica held behind (replay paused with
  * pg_wal_replay_pause) shows what it has; a company's own writes through the service, and a
  * replica lagging beyond the bound or gone, send its reads to the primary. Every routed report

@@ -1,7 +1,7 @@
 /**
- * At-least-once delivery across a crash (decisions 12): `jornada serve` runs as a real child
- * process, is killed with SIGKILL while its webhooks are still pending (the receiver is down), and
- * a new process started on the same database delivers them, each once.
+ * At-least-once delivery across a crash (docs/decisions/0012-integrations.md): `jornada serve` runs
+ * as a real child process, is killed with SIGKILL while its webhooks are still pending (the
+ * receiver is down), and a new process started on the same database delivers them, each once.
  */
 import assert from 'node:assert/strict'
 import { type ChildProcess, spawn } from 'node:child_process'

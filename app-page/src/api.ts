@@ -14,7 +14,10 @@ export interface ErrorDetail {
   value?: string
 }
 
-/** A refusal of the service: its status, code, message and details (decisions 3's error format). */
+/**
+ * A refusal of the service: its status, code, message and details
+ * (docs/decisions/0003-http-conventions.md).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

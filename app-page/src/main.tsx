@@ -1,7 +1,7 @@
 /**
- * The app (decisions 17): an installable web app at /app for workers and managers, speaking only
- * the public API with the session cookie. Preact renders the screens; signals hold who is signed
- * in, the language and the punches waiting on the phone.
+ * The app (docs/decisions/0017-web-app.md): an installable web app at /app for workers and
+ * managers, speaking only the public API with the session cookie. Preact renders the screens;
+ * signals hold who is signed in, the language and the punches waiting on the phone.
  */
 import { render } from 'preact'
 import { useEffect } from 'preact/hooks'

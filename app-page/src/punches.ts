@@ -1,10 +1,10 @@
 /**
- * Clocking in and out from the app (decisions 17). Online, a punch is sent at once, without a
- * moment of its own: the service's clock stamps it. When the service cannot be reached (or the
- * answer is lost), the punch waits on the phone in the outbox the kiosk page uses too, with the
- * moment of the tap on the service's clock and an Idempotency-Key, and is sent once it can be:
- * a reload, a closed app or a session that ended lose nothing. A person's punches are sent only
- * from their own session: on a phone someone else then signs in to, theirs wait for them.
+ * Clocking in and out from the app (docs/decisions/0017-web-app.md). Online, a punch is sent at
+ * once, without a moment of its own: the service's clock stamps it. When the service cannot be
+ * reached (or the answer is lost), the punch waits on the phone in the outbox the kiosk page uses
+ * too, with the moment of the tap on the service's clock and an Idempotency-Key, and is sent once
+ * it can be: a reload, a closed app or a session that ended lose nothing. A person's punches are
+ * sent only from their own session: on a phone someone else then signs in to, theirs wait for them.
  */
 import { effect, signal } from '@preact/signals'
 import { type Queued, type SendOutcome, createOutbox, newKey } from '../../page-shared/outbox.js'

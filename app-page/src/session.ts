@@ -29,7 +29,9 @@ export interface Person {
 export const person = signal<Person | null | undefined>(undefined)
 
 export const seesTeam = (p: Person) => p.role === 'admin' || p.isHr || p.isSupervisor
-/** Who reads the company-wide reports of decisions 19. */
+/**
+ * Who reads the company-wide reports (docs/decisions/0019-representatives-and-record-export.md).
+ */
 export const seesCompany = (p: Person) => p.representative || p.role === 'admin' || p.isHr
 
 /** What the sign-in screen remembers of the last company, to offer its single sign-on. */

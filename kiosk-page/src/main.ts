@@ -1,9 +1,9 @@
 /**
- * The kiosk page (decisions 13): a shared tablet at the door. Paired once with a device token,
- * it asks for the identifier and PIN on a large keypad, shows the employee's name and state with
- * one button per allowed punch, confirms, and goes back to the start after a few seconds. Every
- * punch goes through the outbox: sent at once when the service answers, kept and sent later, in
- * order and once each, when it does not.
+ * The kiosk page (docs/decisions/0013-kiosks.md): a shared tablet at the door. Paired once with a
+ * device token, it asks for the identifier and PIN on a large keypad, shows the employee's name and
+ * state with one button per allowed punch, confirms, and goes back to the start after a few
+ * seconds. Every punch goes through the outbox: sent at once when the service answers, kept and
+ * sent later, in order and once each, when it does not.
  */
 import { type Queued, type SendOutcome, createOutbox, newKey } from '../../page-shared/outbox.js'
 import { type Answer, Offline, call, deviceToken, serviceError } from './api.js'

@@ -929,7 +929,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The company’s monthly totals per employee, as JSON, CSV or PDF (decisions 19)
+         * The company’s monthly totals per employee, as JSON, CSV or PDF
          * @description Per employee worked, expected, balance, overtime, days worked and days expected, and their sum: no punches, no absence types, no personal data. Workers’ representatives (the user flag `representative`), administrators, HR and inspector keys read every employee; anyone else the employees whose records they see. Every read by a representative is in the access log. The figures are those of the monthly record in `tz` (default the company’s). Choose the form with `format` or `Accept`. Its cost grows with its input, so a key may run only a few of these at once (`EXPENSIVE_REQUESTS_PER_KEY`, 2 by default): beyond that, 429 `concurrency_limited` with `Retry-After`.
          */
         get: operations["attendance-reports.company"];
@@ -969,7 +969,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The company’s time record over a range as a signed ZIP an inspector verifies offline (decisions 19)
+         * The company’s time record over a range as a signed ZIP an inspector verifies offline
          * @description Administrators and inspector keys. Streams a ZIP of `employees.jsonl`, `punches.jsonl` (every stored punch of each employee’s part of the chain, superseded ones included), `corrections.jsonl` (with their trail), `chains.json` (per employee the link before the part and its last), `manifest.json` (company, range, generated_at, the record key, the SHA-256 of every other file) and `manifest.sig` (the Ed25519 signature of manifest.json by the company’s record key, GET /tenant/record-key). `jornada record verify FILE.zip` checks it without a database or a network; docs/record-export.md describes every field. `from` and `to` are days in the company’s zone, at most 366 days. Memory stays bounded whatever the company’s size; a client that disconnects stops it. 409 `secrets_key_missing` when the operator set no SECRETS_KEY, which keeps the record key sealed. Its cost grows with its input, so a key may run only a few of these at once (`EXPENSIVE_REQUESTS_PER_KEY`, 2 by default): beyond that, 429 `concurrency_limited` with `Retry-After`.
          */
         get: operations["attendance-reports.record-export"];
@@ -1413,7 +1413,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The month’s overtime per employee and its compensation, as JSON or CSV (decisions 19)
+         * The month’s overtime per employee and its compensation, as JSON or CSV
          * @description What workers’ representatives are told every month (RD 1561/1995, additional provision 3): for each employee with overtime lots in the month, what was proposed, approved and rejected, how the approved part is compensated (rest or pay, force majeure), what was rested, paid and is still owed, and the year toward the annual cap. Representatives (the user flag `representative`), administrators, HR and inspector keys read every employee; anyone else the employees whose records they see. Every read by a representative is in the access log. CSV (`format=csv` or `Accept: text/csv`) has one row per employee, without the lots. Its cost grows with its input, so a key may run only a few of these at once (`EXPENSIVE_REQUESTS_PER_KEY`, 2 by default): beyond that, 429 `concurrency_limited` with `Retry-After`.
          */
         get: operations["overtime-reports.monthly"];
@@ -1972,7 +1972,7 @@ export interface components {
             overtime_comp_expiry: string | null;
             /** @description Works nights (art. 36.1 ET): their overtime can only be approved as force majeure. Set by administrators or HR */
             night_worker: boolean;
-            /** @description A workers’ representative (decisions 19): reads the company’s monthly overtime report and totals. Set by administrators */
+            /** @description A workers’ representative: reads the company’s monthly overtime report and totals. Set by administrators */
             representative: boolean;
             /** Format: date-time */
             created_at: string;
@@ -2124,7 +2124,7 @@ export interface components {
                 /** @description manual (HR or an administrator decides each lot, the default) or automatic (lots are approved as proposed, within the cap) */
                 approval: "manual" | "automatic";
             };
-            /** @description Single sign-on with the company’s OpenID Connect provider (decisions 16), or null when people sign in with passwords and passkeys only. The client secret is never answered. People start at `/auth/oidc/start?tenant_id=…`; the provider sends them back to `PUBLIC_URL` + `/auth/oidc/callback`, the redirect URI to register there. */
+            /** @description Single sign-on with the company’s OpenID Connect provider, or null when people sign in with passwords and passkeys only. The client secret is never answered. People start at `/auth/oidc/start?tenant_id=…`; the provider sends them back to `PUBLIC_URL` + `/auth/oidc/callback`, the redirect URI to register there. */
             sso: {
                 /** @description The provider’s issuer */
                 oidc_issuer: string;
@@ -2498,7 +2498,7 @@ export interface components {
             } | null;
             /** Format: date-time */
             generated_at: string;
-            /** @description Overtime (art. 35 ET, decisions 18): the summary handed to the worker with the month’s record. Not part of the signed content: decisions on lots do not supersede a signature */
+            /** @description Overtime (art. 35 ET): the summary handed to the worker with the month’s record. Not part of the signed content: decisions on lots do not supersede a signature */
             overtime: {
                 /** @description The company’s basis the lots are counted on */
                 basis: "daily" | "weekly" | "monthly";
@@ -2591,7 +2591,7 @@ export interface components {
             /** @description What changed the month after the signature: the approved correction (cor_…) or the absence recorded afterwards (abs_…) decided last */
             superseded_by: string | null;
         };
-        /** @description The company’s monthly totals (decisions 19): what workers’ representatives, administrators, HR and inspector keys read for the whole company */
+        /** @description The company’s monthly totals: what workers’ representatives, administrators, HR and inspector keys read for the whole company */
         CompanyReport: {
             month: string;
             time_zone: string;

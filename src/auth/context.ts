@@ -7,16 +7,23 @@ export interface Actor {
   fullName: string
   role: 'member' | 'admin'
   departmentId: string | null
-  /** A workers' representative (decisions 19): reads the company's monthly totals and overtime report. */
+  /**
+   * A workers' representative (docs/decisions/0019-representatives-and-record-export.md): reads the
+   * company's monthly totals and overtime report.
+   */
   representative: boolean
 }
 
-/** 'inspector': a read-only key for the Labour Inspectorate or workers' representatives (decisions 11). */
+/**
+ * 'inspector': a read-only key for the Labour Inspectorate or workers' representatives
+ * (docs/decisions/0011-reports-sign-off-and-inspector-keys.md).
+ */
 export type KeyKind = 'standard' | 'inspector'
 
 /**
- * The credential a request came with: an API key, a person's sign-in session (decisions 16), a
- * kiosk sign-in (identifier and PIN at a device), or the installation's command line.
+ * The credential a request came with: an API key, a person's sign-in session
+ * (docs/decisions/0016-accounts-and-sign-in.md), a kiosk sign-in (identifier and PIN at a device),
+ * or the installation's command line.
  */
 /** `company`: the company itself, acting by its policy (proposing to close a forgotten clock-out). */
 export type CredentialKind = 'key' | 'session' | 'kiosk' | 'command-line' | 'company'
@@ -27,9 +34,10 @@ export interface AuthContext {
   kind: KeyKind
   credential: CredentialKind
   /**
-   * Whether the credential is the acting person's own (decisions 16): their session, their kiosk
-   * sign-in, or a key they created themselves. Personal acts (clocking in, signing one's month,
-   * consenting to a correction) need it.
+   * Whether the credential is the acting person's own
+   * (docs/decisions/0016-accounts-and-sign-in.md): their session, their kiosk sign-in, or a key
+   * they created themselves. Personal acts (clocking in, signing one's month, consenting to a
+   * correction) need it.
    */
   personal: boolean
   /** When the key expires (null: never); a key it creates may not outlive it. */
@@ -86,13 +94,17 @@ export function noteRecordsRead(auth: AuthContext, userIds: Iterable<string>): v
 
 /**
  * A workers' representative reading the company-wide reports is logged in the access log like an
- * inspector key (decisions 19): the company can show who read whose figures, and when.
+ * inspector key (docs/decisions/0019-representatives-and-record-export.md): the company can show
+ * who read whose figures, and when.
  */
 export function logReadsOfRepresentative(auth: AuthContext): void {
   if (auth.actor.representative) auth.recordsRead ??= new Set()
 }
 
-/** A kiosk device, authenticated by its device token (decisions 13): it may call the kiosk endpoints only. */
+/**
+ * A kiosk device, authenticated by its device token (docs/decisions/0013-kiosks.md): it may call the kiosk
+ * endpoints only.
+ */
 export interface KioskDevice {
   kioskId: string
   tenantId: string

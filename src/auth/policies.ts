@@ -123,16 +123,18 @@ export function recordsLimitedToTeamOf(auth: AuthContext): string | null {
 }
 
 /**
- * Whose rows the company-wide reports of decisions 19 (the monthly totals and the overtime
- * report) show: everyone's to a workers' representative, as to administrators, HR and inspector
- * keys; to anyone else, like every other record, theirs and their team's (`null`: everyone's).
+ * Whose rows the company-wide reports (the monthly totals and the overtime report,
+ * docs/decisions/0019-representatives-and-record-export.md) show: everyone's to a workers'
+ * representative, as to administrators, HR and inspector keys; to anyone else, like every other
+ * record, theirs and their team's (`null`: everyone's).
  */
 export function companyReportsLimitedToTeamOf(auth: AuthContext): string | null {
   return auth.actor.representative ? null : recordsLimitedToTeamOf(auth)
 }
 
 /**
- * The record export for the Inspectorate (decisions 19): the whole company's record with
+ * The record export for the Inspectorate
+ * (docs/decisions/0019-representatives-and-record-export.md): the whole company's record with
  * national ids, so administrators and inspector keys only.
  */
 export function canExportTheRecord(auth: AuthContext): boolean {
@@ -144,10 +146,10 @@ export function canExportTheRecord(auth: AuthContext): boolean {
 
 /**
  * A personal act (clocking in, signing one's month, consenting as the employee to a correction)
- * needs a credential of that person (decisions 16): their session, a key they created themselves,
- * or their identifier and PIN at a kiosk. A key an administrator or a program made acting as them
- * may push punches on their behalf (`source: api`) but may not act as them personally: the
- * record must show what the worker did themselves.
+ * needs a credential of that person (docs/decisions/0016-accounts-and-sign-in.md): their session, a
+ * key they created themselves, or their identifier and PIN at a kiosk. A key an administrator or a
+ * program made acting as them may push punches on their behalf (`source: api`) but may not act as
+ * them personally: the record must show what the worker did themselves.
  */
 export function assertPersonalCredential(auth: AuthContext, act: string): void {
   if (auth.personal) return
@@ -180,7 +182,10 @@ export const INSPECTOR_SCOPES = [
 /** An inspector key is for one inspection: it must expire, within this many days. */
 export const INSPECTOR_MAX_DAYS = 90
 
-/** Terms of an employee's overtime (decisions 18): set by administrators or HR, like the HR profile fields. */
+/**
+ * Terms of an employee's overtime (docs/decisions/0018-overtime.md): set by administrators or HR, like the HR
+ * profile fields.
+ */
 export const HR_EMPLOYMENT_FIELDS = ['overtime_compensation', 'overtime_comp_expiry', 'night_worker'] as const
 
 const PERSONAL = new Set<string>(PERSONAL_PROFILE_FIELDS)

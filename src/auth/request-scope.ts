@@ -15,8 +15,9 @@ export interface RequestScope extends Unit {
   /** Who is calling: the key's, the session's or the kiosk employee's caller. */
   readonly auth: AuthContext
   /**
-   * A read request's way to the read replica (decisions 21, `DATABASE_READ_URL`); absent without
-   * one, and in a write's transaction, whose reads are the primary's.
+   * A read request's way to the read replica (docs/decisions/0021-failover-and-read-replicas.md,
+   * `DATABASE_READ_URL`); absent without one, and in a write's transaction, whose reads are the
+   * primary's.
    */
   readonly replica?: ReplicaReads
 }

@@ -93,7 +93,7 @@ export type Scope = (typeof SCOPES)[number]
 /**
  * Scopes that enable no operation of their own but widen what other operations return:
  * `users.sensitive` lets users.get and users.list show the sensitive profile fields to those
- * allowed to see them (decisions 14).
+ * allowed to see them (docs/decisions/0014-privacy-and-visibility.md).
  */
 export const FIELD_SCOPES: readonly Scope[] = ['users.sensitive']
 

@@ -211,7 +211,8 @@ class OwnSchemaPostgresDialect extends PostgresDialect {
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
   const schema = options.pgSchema
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`)
-  // One host or several (decisions 21): the pool follows the one that takes writes.
+  // One host or several (docs/decisions/0021-failover-and-read-replicas.md): the pool follows the
+  // one that takes writes.
   const parsed = parsePostgresUrl(url)
   const target = { ...parsed, connectTimeoutMs: parsed.connectTimeoutMs ?? options.connectTimeoutMs ?? null }
   if (schema) {

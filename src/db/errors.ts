@@ -31,9 +31,10 @@ const SOCKET_ERRORS = new Set([
 
 /**
  * Whether an error means the database connection is lost or the server will not take writes, so
- * the connection must be dropped, not reused (decisions 21): 25006 read_only_sql_transaction (a
- * demoted primary), 57P01-57P03 (shut down, crashed, cannot connect now), class 08 (connection
- * exceptions), socket errors, and pg's own "Connection terminated" when the socket closed.
+ * the connection must be dropped, not reused (docs/decisions/0021-failover-and-read-replicas.md):
+ * 25006 read_only_sql_transaction (a demoted primary), 57P01-57P03 (shut down, crashed, cannot
+ * connect now), class 08 (connection exceptions), socket errors, and pg's own "Connection
+ * terminated" when the socket closed.
  */
 export function isLostConnection(error: unknown): boolean {
   const code = codeOf(error)

@@ -1,14 +1,15 @@
 /**
- * The PostgreSQL pool behind a multi-host DATABASE_URL (decisions 21): one node-postgres pool per
- * host, and the knowledge of which host takes writes. A new connection goes to the host that did
- * last; with `target_session_attrs=read-write` each new connection is asked
- * `show transaction_read_only` first and a read-only one (a standby, a demoted primary) is closed
- * and the next host tried, in the order given, as libpq does. A connection whose query fails
- * because the server is gone or will not write (db/errors isLostConnection: 25006, 57P01-57P03,
- * class 08, socket errors) is closed, not returned to the pool, and the whole pool of that host is
- * replaced, so its other idle connections are never handed out again. When no host answers as
- * asked, connecting fails with 503 `database_unavailable`; the next request tries again, so the
- * service recovers by itself once a primary answers.
+ * The PostgreSQL pool behind a multi-host DATABASE_URL
+ * (docs/decisions/0021-failover-and-read-replicas.md): one node-postgres pool per host, and the
+ * knowledge of which host takes writes. A new connection goes to the host that did last; with
+ * `target_session_attrs=read-write` each new connection is asked `show transaction_read_only` first
+ * and a read-only one (a standby, a demoted primary) is closed and the next host tried, in the
+ * order given, as libpq does. A connection whose query fails because the server is gone or will not
+ * write (db/errors isLostConnection: 25006, 57P01-57P03, class 08, socket errors) is closed, not
+ * returned to the pool, and the whole pool of that host is replaced, so its other idle connections
+ * are never handed out again. When no host answers as asked, connecting fails with 503
+ * `database_unavailable`; the next request tries again, so the service recovers by itself once a
+ * primary answers.
  */
 import pg from 'pg'
 import { type AppError, retryLater } from '../errors.js'

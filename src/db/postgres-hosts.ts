@@ -1,5 +1,6 @@
 /**
- * Multi-host PostgreSQL URLs as libpq reads them (decisions 21):
+ * Multi-host PostgreSQL URLs as libpq reads them
+ * (docs/decisions/0021-failover-and-read-replicas.md):
  * `postgres://user:pass@h1:5432,h2:5433/db?target_session_attrs=read-write&connect_timeout=5`.
  * node-postgres takes one host only (node-postgres#1470, #2308), so the URL is split here into one
  * single-host URL per host, in order, and the session attributes are kept for the pool

@@ -1,7 +1,8 @@
 /**
- * The heavy reads on a replica (decisions 21, `DATABASE_READ_URL`): summaries, monthly reports,
- * the company export and totals, the overtime report and the record export run there when it is
- * current enough for the company asking, and on the primary otherwise. Current enough means both:
+ * The heavy reads on a replica (docs/decisions/0021-failover-and-read-replicas.md,
+ * `DATABASE_READ_URL`): summaries, monthly reports, the company export and totals, the overtime
+ * report and the record export run there when it is current enough for the company asking, and on
+ * the primary otherwise. Current enough means both:
  *
  * - it has replayed every write of the company this service committed (read your writes): after
  *   each write the primary's WAL position is noted for the company, and a read of that company

@@ -36,7 +36,10 @@ export interface TenantsTable {
   cif: string | null
   /** Language of the company's documents and mails. */
   language: 'es' | 'en'
-  /** Overtime (decisions 18, migration 0019): how it is counted, compensated, capped and decided. */
+  /**
+   * Overtime (docs/decisions/0018-overtime.md, migration 0019): how it is counted, compensated,
+   * capped and decided.
+   */
   overtime_basis: OvertimeBasis
   overtime_compensation: OvertimeCompensation
   /** ISO 8601 months, e.g. P4M: rest is due within this after the end of the lot's month. */
@@ -103,12 +106,15 @@ export interface UsersTable extends ProfileColumns {
   vacation_days: number | null
   works_holidays: DbBoolean
   remote_work_allowed: DbBoolean
-  /** Null: the company's policy (decisions 18). */
+  /** Null: the company's policy (docs/decisions/0018-overtime.md). */
   overtime_compensation: OvertimeCompensation | null
   overtime_comp_expiry: string | null
   /** Works nights (art. 36.1 ET): may not do overtime but in force majeure. */
   night_worker: DbBoolean
-  /** A workers' representative (decisions 19): reads the company-wide overtime and monthly totals. */
+  /**
+   * A workers' representative (docs/decisions/0019-representatives-and-record-export.md): reads the
+   * company-wide overtime and monthly totals.
+   */
   representative: DbBoolean
   has_photo: DbBoolean
   department_id: string | null
@@ -151,11 +157,15 @@ export interface ApiKeysTable {
   last_used_at: string | null
   expires_at: string | null
   revoked_at: string | null
-  /** 'inspector': read-only access to the time record, every request in the access log (decisions 11). */
+  /**
+   * 'inspector': read-only access to the time record, every request in the access log
+   * (docs/decisions/0011-reports-sign-off-and-inspector-keys.md).
+   */
   kind: Generated<'standard' | 'inspector'>
   /**
-   * Who created the key: the person it acts as (a personal key, decisions 16), an administrator
-   * (an integration's key), or null (the command line, or a key older than the column).
+   * Who created the key: the person it acts as (a personal key,
+   * docs/decisions/0016-accounts-and-sign-in.md), an administrator (an integration's key), or null
+   * (the command line, or a key older than the column).
    */
   created_by_user_id: string | null
 }
@@ -405,7 +415,10 @@ export interface Database {
   record_keys: RecordKeysTable
 }
 
-/** A person signed in (decisions 16): only hashes of the cookie's secret and of the CSRF token are kept. */
+/**
+ * A person signed in (docs/decisions/0016-accounts-and-sign-in.md): only hashes of the cookie's
+ * secret and of the CSRF token are kept.
+ */
 export interface SessionsTable {
   id: string
   tenant_id: string
@@ -471,7 +484,10 @@ export interface WebauthnChallengesTable {
   expires_at: string
 }
 
-/** A company's single sign-on (decisions 16): its OpenID Connect client. */
+/**
+ * A company's single sign-on (docs/decisions/0016-accounts-and-sign-in.md): its OpenID Connect
+ * client.
+ */
 export interface TenantSsoTable {
   tenant_id: string
   oidc_issuer: string
@@ -564,7 +580,10 @@ export type AbsenceTypeRow = Selectable<AbsenceTypesTable>
 export type AbsenceRow = Selectable<AbsencesTable>
 export type { Generated }
 
-/** The answer kept for an Idempotency-Key of one API key (decisions 12), purged after 24 hours. */
+/**
+ * The answer kept for an Idempotency-Key of one API key (docs/decisions/0012-integrations.md),
+ * purged after 24 hours.
+ */
 export interface IdempotencyKeysTable {
   tenant_id: string
   api_key_id: string
@@ -595,7 +614,10 @@ export interface EventsTable {
 }
 export type EventRow = Selectable<EventsTable>
 
-/** A shared clock-in device at a workplace (decisions 13); its token is stored as a SHA-256 hash. */
+/**
+ * A shared clock-in device at a workplace (docs/decisions/0013-kiosks.md); its token is stored as a
+ * SHA-256 hash.
+ */
 export interface KiosksTable {
   id: string
   tenant_id: string
@@ -680,9 +702,9 @@ export interface WebhookDispatchTable {
 }
 
 /**
- * One employee's overtime of one ended month (decisions 18). A pending lot follows the record; a
- * decided one never changes its minutes: a later change of the month adds an adjustment lot
- * (`sequence` 2, 3, ...), whose minutes may be negative.
+ * One employee's overtime of one ended month (docs/decisions/0018-overtime.md). A pending lot
+ * follows the record; a decided one never changes its minutes: a later change of the month adds an
+ * adjustment lot (`sequence` 2, 3, ...), whose minutes may be negative.
  */
 export interface OvertimeLotsTable {
   id: string
@@ -745,7 +767,10 @@ export interface OvertimeSettlementsTable {
   changes_seen_until: string
 }
 
-/** A person's calendar feed (decisions 20): only the hash of its URL's secret is kept. */
+/**
+ * A person's calendar feed (docs/decisions/0020-calendars-and-presence.md): only the hash of its
+ * URL's secret is kept.
+ */
 export interface CalendarFeedsTable {
   id: string
   tenant_id: string
@@ -760,8 +785,9 @@ export interface CalendarFeedsTable {
 export type CalendarFeedRow = Selectable<CalendarFeedsTable>
 
 /**
- * A company's Ed25519 key signing its record exports (decisions 19). The private half is sealed
- * with SECRETS_KEY; a rotated key keeps its row, with the end of its validity.
+ * A company's Ed25519 key signing its record exports
+ * (docs/decisions/0019-representatives-and-record-export.md). The private half is sealed with
+ * SECRETS_KEY; a rotated key keeps its row, with the end of its validity.
  */
 export interface RecordKeysTable {
   /** `rk_` and the first 16 hex digits of the SHA-256 of the public key: anyone can recompute it. */

@@ -4,9 +4,10 @@
  * caller without a valid key learns nothing from validation errors.
  *
  * Two credentials reach the API routes here: an API key (`Authorization: Bearer`) and a person's
- * sign-in session (the `jornada_session` cookie, decisions 16). A request with both uses the key.
- * A session's writes must also prove they come from the app: the CSRF token the sign-in answered,
- * and a same-origin `Origin` when the browser sends one (403 csrf_failed).
+ * sign-in session (the `jornada_session` cookie, docs/decisions/0016-accounts-and-sign-in.md). A
+ * request with both uses the key. A session's writes must also prove they come from the app: the
+ * CSRF token the sign-in answered, and a same-origin `Origin` when the browser sends one (403
+ * csrf_failed).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AuthContext, KioskDevice } from '../auth/context.js'
@@ -118,7 +119,10 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     )
   }
 
-  /** A kiosk endpoint: a device token only (decisions 13), counted against the device. */
+  /**
+   * A kiosk endpoint: a device token only (docs/decisions/0013-kiosks.md), counted against the
+   * device.
+   */
   async function admitDevice(request: FastifyRequest, reply: FastifyReply, token: string | null): Promise<void> {
     const device = token?.startsWith(KIOSK_TOKEN_PREFIX) ? await authenticateKiosk(token, request.now) : null
     if (!device) {
@@ -180,7 +184,8 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     const token = bearerToken(request.headers.authorization)
     if (config.access === 'kiosk') return admitDevice(request, reply, token)
     if (token?.startsWith(KIOSK_TOKEN_PREFIX)) {
-      // A kiosk device's token: valid ones are confined to the kiosk endpoints (decisions 13).
+      // A kiosk device's token: valid ones are confined to the kiosk endpoints
+      // (docs/decisions/0013-kiosks.md).
       const device = await authenticateKiosk(token, request.now)
       if (device) {
         await admit(request, reply, `kiosk:${device.kioskId}`)

@@ -64,8 +64,9 @@ export function registerErrorHandler(app: FastifyInstance, allowedMethods: (path
       return reply.status(error.statusCode).send(errorBody('invalid_request', quoted(error.message)))
     }
     if (isLostConnection(error) || isCancelledToGoOn(error)) {
-      // The database went away mid-request (decisions 21): the pool has dropped the connection.
-      // Or a read replica cancelled a long read to replay the primary's changes.
+      // The database went away mid-request (docs/decisions/0021-failover-and-read-replicas.md): the
+      // pool has dropped the connection. Or a read replica cancelled a long read to replay the
+      // primary's changes.
       request.log.warn(
         { err: error },
         isCancelledToGoOn(error) ? 'query cancelled by the database' : 'database connection lost',

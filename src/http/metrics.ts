@@ -1,6 +1,7 @@
 /**
- * Prometheus metrics (decisions 15), with prom-client: the de facto Node.js client, which also
- * brings the standard process and runtime series (`process_*`, `nodejs_*`) that dashboards expect.
+ * Prometheus metrics (docs/decisions/0015-operations-under-load.md), with prom-client: the de facto
+ * Node.js client, which also brings the standard process and runtime series (`process_*`,
+ * `nodejs_*`) that dashboards expect.
  *
  * Served at `GET /metrics` on the API's port, or on a port of its own (`METRICS_PORT`); when
  * `METRICS_TOKEN` is set, only with `Authorization: Bearer <token>`. The series are per process:

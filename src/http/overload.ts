@@ -1,5 +1,6 @@
 /**
- * Holding up under load (decisions 15). Two guards in front of the API:
+ * Holding up under load (docs/decisions/0015-operations-under-load.md). Two guards in front of the
+ * API:
  *
  * - **Shedding**: while the event loop lags behind by more than a threshold, new API requests are
  *   answered 503 `overloaded` with `Retry-After` at once, instead of queueing behind work the

@@ -17,8 +17,8 @@
  *       replicaScopeOf).
  * 3. onSend, once the answer is serialised: a successful write commits together with what its
  *    steps add (its audit entry, the answer kept for its Idempotency-Key), and the read replica is
- *    told the company wrote (decisions 21); an error answer rolls
- *    everything back, and the steps let go of what they took (an Idempotency-Key's claim).
+ *    told the company wrote (docs/decisions/0021-failover-and-read-replicas.md); an error answer
+ *    rolls everything back, and the steps let go of what they took (an Idempotency-Key's claim).
  *
  * Route handlers get the scope from `scopeOfRequest` and nothing else: they are given no database
  * handle, so a query that bypasses the request's unit of work does not compile.
@@ -80,7 +80,10 @@ export interface RequestScopeOptions {
   credentials: BodyCredentials
   /** Run in the order given: the Idempotency-Key is claimed first, the audit entry written last. */
   steps: readonly WriteStep[]
-  /** `DATABASE_READ_URL`'s replica: given to reads, told of every committed write (decisions 21). */
+  /**
+   * `DATABASE_READ_URL`'s replica: given to reads, told of every committed write
+   * (docs/decisions/0021-failover-and-read-replicas.md).
+   */
   replica?: ReplicaReads | null
   /** Test seam: runs right after the commit, before the answer leaves (a crash at the worst moment). */
   afterCommit?: (request: FastifyRequest) => void
@@ -146,7 +149,7 @@ export function registerRequestScope(app: FastifyInstance, options: RequestScope
     request.now = clock()
     request.unit = { db, now: request.now }
     // The Date header tells the moment the request is judged at: the app reads the service's clock
-    // from it to stamp a punch it must keep while offline (decisions 17).
+    // from it to stamp a punch it must keep while offline (docs/decisions/0017-web-app.md).
     reply.header('Date', new Date(request.now).toUTCString())
     done()
   })
@@ -232,7 +235,8 @@ export function registerRequestScope(app: FastifyInstance, options: RequestScope
 
   /**
    * Rolls back a transaction not ended yet. One whose connection the database dropped (a failover,
-   * decisions 21) ended with it: the server rolled it back, there is nothing left to undo.
+   * docs/decisions/0021-failover-and-read-replicas.md) ended with it: the server rolled it back,
+   * there is nothing left to undo.
    */
   async function rollbackIfOpen(transaction: ControlledTransaction<Database>): Promise<void> {
     if (transaction.isCommitted || transaction.isRolledBack) return
@@ -254,8 +258,9 @@ export function registerRequestScope(app: FastifyInstance, options: RequestScope
     const unit = unitOfRequest(request)
     for (const step of ran)
       await step.afterRollback?.(request, reply, payload, unit).catch((error: unknown) => {
-        // The database went away (decisions 21): what the step would let go of went with its
-        // server, or is found abandoned by the next request that needs it.
+        // The database went away (docs/decisions/0021-failover-and-read-replicas.md): what the step
+        // would let go of went with its server, or is found abandoned by the next request that
+        // needs it.
         if (!isLostConnection(error) && !(error instanceof AppError && error.code === 'database_unavailable'))
           throw error
       })

@@ -28,7 +28,8 @@ export interface OperationSpec {
   errors?: readonly DomainStatus[]
   /**
    * The OpenAPI operationId when it differs from the scope: for a second operation that the same
-   * scope enables (decisions name one read scope for a list and its item).
+   * scope enables (the decision records name one read scope for a list and its item, e.g. keys in
+   * docs/decisions/0011-reports-sign-off-and-inspector-keys.md).
    */
   operationId?: string
   /**
@@ -66,7 +67,10 @@ export function operations(tag: string) {
   }
 }
 
-/** The operations of a kiosk device (decisions 13), called with its device token instead of an API key. */
+/**
+ * The operations of a kiosk device (docs/decisions/0013-kiosks.md), called with its device token instead
+ * of an API key.
+ */
 export type KioskOperationId =
   | 'kiosk.device'
   | 'kiosk.identify'
@@ -83,7 +87,10 @@ export function kioskOperation<const S extends Omit<OperationSpec, 'operationId'
   return { config: { ...config, access: 'kiosk' } as FastifyContextConfig, schema }
 }
 
-/** The operations of signing in, called without a key or session (decisions 16). */
+/**
+ * The operations of signing in, called without a key or session
+ * (docs/decisions/0016-accounts-and-sign-in.md).
+ */
 export type AccountOperationId =
   | 'auth.login'
   | 'auth.password-reset'

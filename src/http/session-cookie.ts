@@ -1,7 +1,8 @@
 /**
- * The `jornada_session` cookie (decisions 16): HttpOnly so scripts cannot read it, SameSite=Strict
- * so other sites' pages never send it, Path=/ for the API and the app alike, and Secure when the
- * service is reached over https (`PUBLIC_URL`), so it never travels in clear.
+ * The `jornada_session` cookie (docs/decisions/0016-accounts-and-sign-in.md): HttpOnly so scripts
+ * cannot read it, SameSite=Strict so other sites' pages never send it, Path=/ for the API and the
+ * app alike, and Secure when the service is reached over https (`PUBLIC_URL`), so it never travels
+ * in clear.
  */
 export const SESSION_COOKIE = 'jornada_session'
 
@@ -39,7 +40,8 @@ export function clearedSessionCookie(options: CookieOptions): string {
  * `jornada_csrf`: the session's CSRF token, readable by the pages of this origin (not HttpOnly) so
  * that the app finds it again after a reload or a sign-in it did not make itself (single sign-on
  * ends in a redirect, not an answer to a script). Other sites cannot read it, and the service
- * still checks the token against the session's own (decisions 16), so a cookie alone proves nothing.
+ * still checks the token against the session's own (docs/decisions/0016-accounts-and-sign-in.md), so
+ * a cookie alone proves nothing.
  */
 export const CSRF_COOKIE = 'jornada_csrf'
 

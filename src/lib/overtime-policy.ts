@@ -1,7 +1,7 @@
 /**
- * A company's overtime policy and an employee's own terms (decisions 18, Workers' Statute art.
- * 35): the shapes, the defaults the law falls back on, and how a period of months is written.
- * Shared by the company settings, the users and the overtime rules; no I/O.
+ * A company's overtime policy and an employee's own terms (docs/decisions/0018-overtime.md,
+ * Workers' Statute art. 35): the shapes, the defaults the law falls back on, and how a period of
+ * months is written. Shared by the company settings, the users and the overtime rules; no I/O.
  */
 import { type Static, Type } from 'typebox'
 import { Nullable } from './schemas.js'

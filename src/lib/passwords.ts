@@ -1,8 +1,9 @@
 /**
- * The rules a new password must pass (decisions 16): the contract's minimum of 8 characters, a
- * maximum that keeps hashing cheap to refuse, and none of the commonly used passwords. The list is
- * `@zxcvbn-ts/language-common`'s (about 50 000 passwords from public breach corpora, maintained with
- * the zxcvbn-ts strength estimator), compared without regard to case.
+ * The rules a new password must pass (docs/decisions/0016-accounts-and-sign-in.md): the contract's
+ * minimum of 8 characters, a maximum that keeps hashing cheap to refuse, and none of the commonly
+ * used passwords. The list is `@zxcvbn-ts/language-common`'s (about 50 000 passwords from public
+ * breach corpora, maintained with the zxcvbn-ts strength estimator), compared without regard to
+ * case.
  */
 import { dictionary } from '@zxcvbn-ts/language-common'
 

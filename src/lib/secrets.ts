@@ -5,7 +5,10 @@
 import crypto, { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 
 export const API_KEY_PREFIX = 'jnd_'
-/** Kiosk device tokens (decisions 13) look like API keys with their own prefix: never mistaken for one. */
+/**
+ * Kiosk device tokens (docs/decisions/0013-kiosks.md) look like API keys with their own prefix: never
+ * mistaken for one.
+ */
 export const KIOSK_TOKEN_PREFIX = 'jkd_'
 const ULID_LENGTH = 26
 
@@ -62,7 +65,10 @@ export function parseKioskToken(token: string): { kioskId: string; secret: strin
   return parsed ? { kioskId: parsed.id, secret: parsed.secret } : null
 }
 
-/** The `jornada_session` cookie's value (decisions 16): `jss_<session id without prefix>_<secret>`. */
+/**
+ * The `jornada_session` cookie's value (docs/decisions/0016-accounts-and-sign-in.md): `jss_<session id
+ * without prefix>_<secret>`.
+ */
 export const SESSION_TOKEN_PREFIX = 'jss_'
 
 export function formatSessionToken(sessionId: string, secret: string): string {
@@ -74,7 +80,10 @@ export function parseSessionToken(token: string): { sessionId: string; secret: s
   return parsed ? { sessionId: parsed.id, secret: parsed.secret } : null
 }
 
-/** A calendar feed's address (decisions 20): `jcf_<feed id without prefix>_<secret>`, in its URL. */
+/**
+ * A calendar feed's address (docs/decisions/0020-calendars-and-presence.md): `jcf_<feed id without
+ * prefix>_<secret>`, in its URL.
+ */
 export const CALENDAR_TOKEN_PREFIX = 'jcf_'
 
 export function formatCalendarToken(feedId: string, secret: string): string {

@@ -1,7 +1,8 @@
 /**
- * Invitations and password resets by mail (decisions 16), delivered to a real SMTP server on
- * loopback: the mail arrives in the company's language, its link sets the password once and never
- * twice, expires, ends the person's other sessions, and asking reveals nothing.
+ * Invitations and password resets by mail (docs/decisions/0016-accounts-and-sign-in.md), delivered
+ * to a real SMTP server on loopback: the mail arrives in the company's language, its link sets the
+ * password once and never twice, expires, ends the person's other sessions, and asking reveals
+ * nothing.
  */
 import assert from 'node:assert/strict'
 import { after, before, it } from 'node:test'

@@ -1,8 +1,9 @@
 /**
- * Passkeys through the API (decisions 16), with an authenticator in the test process
- * (helpers/software-authenticator.ts); the browser's own ceremony is test/browser/passkeys.test.ts.
- * Registration needs the person's session; sign-in needs nothing but the passkey; every refusal
- * of a sign-in is the same 401; a challenge is answered once, within 5 minutes.
+ * Passkeys through the API (docs/decisions/0016-accounts-and-sign-in.md), with an authenticator in
+ * the test process (helpers/software-authenticator.ts); the browser's own ceremony is
+ * test/browser/passkeys.test.ts. Registration needs the person's session; sign-in needs nothing but
+ * the passkey; every refusal of a sign-in is the same 401; a challenge is answered once, within 5
+ * minutes.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'

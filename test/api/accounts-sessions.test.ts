@@ -1,6 +1,7 @@
 /**
- * Sessions end (decisions 16): signing out, ending one from another device, idleness, the absolute
- * end, a password change, and deactivation, which another instance must honour at its next request.
+ * Sessions end (docs/decisions/0016-accounts-and-sign-in.md): signing out, ending one from another
+ * device, idleness, the absolute end, a password change, and deactivation, which another instance
+ * must honour at its next request.
  */
 import assert from 'node:assert/strict'
 import { after, before, it } from 'node:test'

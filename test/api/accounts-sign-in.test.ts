@@ -1,6 +1,7 @@
 /**
- * People sign in (decisions 16): the session cookie, what it may do, CSRF, and the refusals that
- * must not tell an unknown email from a wrong password or a disabled user.
+ * People sign in (docs/decisions/0016-accounts-and-sign-in.md): the session cookie, what it may do,
+ * CSRF, and the refusals that must not tell an unknown email from a wrong password or a disabled
+ * user.
  */
 import assert from 'node:assert/strict'
 import { performance } from 'node:perf_hooks'
@@ -47,7 +48,8 @@ forEachEngine('signing in with a password', (t) => {
     assert.equal((await client.get(`/api/v1/users/${user.id}`)).status, 200)
     expectError(await client.get('/api/v1/audit-log'), 403, 'permission_denied')
     const other = await tenant.createUser()
-    // A member sees a colleague in the reduced form only (decisions 14).
+    // A member sees a colleague in the reduced form only
+    // (docs/decisions/0014-privacy-and-visibility.md).
     const colleague = await client.get(`/api/v1/users/${other.id}`)
     assert.equal(colleague.status, 200)
     assert.equal(colleague.body.data.ssn, undefined)

@@ -1,8 +1,8 @@
 /**
- * Single sign-on with OpenID Connect (decisions 16), end to end against a real provider on
- * loopback (test/helpers/openid-provider.ts): an administrator sets it up with a write-only
- * secret, people sign in at the provider and land in /app with a session, and every answer the
- * provider could get wrong (or be made to get wrong) signs nobody in and says why.
+ * Single sign-on with OpenID Connect (docs/decisions/0016-accounts-and-sign-in.md), end to end
+ * against a real provider on loopback (test/helpers/openid-provider.ts): an administrator sets it
+ * up with a write-only secret, people sign in at the provider and land in /app with a session, and
+ * every answer the provider could get wrong (or be made to get wrong) signs nobody in and says why.
  */
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'

@@ -1,7 +1,8 @@
 /**
- * Failed sign-ins are throttled per email and per address (decisions 16), in memory for one
- * instance and in Redis for several; a right password does not get through a throttle, and a
- * cross-site form post with the cookie is refused before anything else.
+ * Failed sign-ins are throttled per email and per address
+ * (docs/decisions/0016-accounts-and-sign-in.md), in memory for one instance and in Redis for
+ * several; a right password does not get through a throttle, and a cross-site form post with the
+ * cookie is refused before anything else.
  */
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'

@@ -1,6 +1,7 @@
 /**
- * Who is in now (decisions 20): each state from the effective punches, today's approved absences
- * (a full day, an hourly one now or later), holidays and the schedule; need-to-know on the list.
+ * Who is in now (docs/decisions/0020-calendars-and-presence.md): each state from the effective
+ * punches, today's approved absences (a full day, an hourly one now or later), holidays and the
+ * schedule; need-to-know on the list.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'

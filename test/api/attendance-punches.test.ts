@@ -26,7 +26,8 @@ forEachEngine(
         ts: '2026-11-20T09:00:00+01:00',
       })
       assert.equal(res.status, 201)
-      // The contract's fields, and the extension's origin of the punch (decisions 10).
+      // The contract's fields, and the extension's origin of the punch
+      // (docs/decisions/0010-legal-working-time-record.md).
       assert.deepEqual(Object.keys(res.body.data).sort(), [
         'created_by',
         'id',

@@ -1,6 +1,6 @@
 /**
- * Batch punches (decisions 12): a device's backlog in one request, each punch judged as
- * attendance.create judges it, accepted ones stored even when others are refused.
+ * Batch punches (docs/decisions/0012-integrations.md): a device's backlog in one request, each
+ * punch judged as attendance.create judges it, accepted ones stored even when others are refused.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'

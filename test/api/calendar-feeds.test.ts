@@ -1,9 +1,9 @@
 /**
- * Calendar feeds (decisions 20), read by an independent iCalendar parser (ical.js, Mozilla's):
- * events and their states, whole days as DATE values, hours placed right across the change of
- * daylight-saving time, hidden types and sick leave never named, an update in place (same UID,
- * higher SEQUENCE), need-to-know per scope, and the address's life: ETag, 304, revocation,
- * deactivation, a lost HR role, the limit per feed.
+ * Calendar feeds (docs/decisions/0020-calendars-and-presence.md), read by an independent iCalendar
+ * parser (ical.js, Mozilla's): events and their states, whole days as DATE values, hours placed
+ * right across the change of daylight-saving time, hidden types and sick leave never named, an
+ * update in place (same UID, higher SEQUENCE), need-to-know per scope, and the address's life:
+ * ETag, 304, revocation, deactivation, a lost HR role, the limit per feed.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'

@@ -1,6 +1,6 @@
 /**
- * The event outbox (decisions 12): every change of state writes its event in the change's
- * transaction, and GET /events reads them in commit order from a cursor.
+ * The event outbox (docs/decisions/0012-integrations.md): every change of state writes its event in
+ * the change's transaction, and GET /events reads them in commit order from a cursor.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'

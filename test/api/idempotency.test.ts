@@ -1,6 +1,7 @@
 /**
- * Idempotency-Key on writes (decisions 12): replays, refusals of a reused key, concurrency, the
- * scope of a key, what is kept and what is not, and a crash between commit and answer.
+ * Idempotency-Key on writes (docs/decisions/0012-integrations.md): replays, refusals of a reused
+ * key, concurrency, the scope of a key, what is kept and what is not, and a crash between commit
+ * and answer.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'

@@ -1,5 +1,6 @@
 /**
- * Keys over the API, inspector keys and the access log (decisions 11), on both engines.
+ * Keys over the API, inspector keys and the access log
+ * (docs/decisions/0011-reports-sign-off-and-inspector-keys.md), on both engines.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'

@@ -1,7 +1,7 @@
 /**
- * Guessing PINs at a kiosk (decisions 13), on both engines: five wrong PINs lock an identifier for
- * 15 minutes, known or not; a device failing across identifiers is slowed down while other devices
- * are not; concurrent attempts cannot get past either limit.
+ * Guessing PINs at a kiosk (docs/decisions/0013-kiosks.md), on both engines: five wrong PINs lock
+ * an identifier for 15 minutes, known or not; a device failing across identifiers is slowed down
+ * while other devices are not; concurrent attempts cannot get past either limit.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'

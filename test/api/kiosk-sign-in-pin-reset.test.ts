@@ -1,7 +1,7 @@
 /**
- * Resetting a forgotten kiosk PIN (decisions 13), on both engines: administrators only, back to the
- * initial PIN (to be changed at next use), the lock lifted and open sessions ended; it needs a DNI
- * and a phone on file.
+ * Resetting a forgotten kiosk PIN (docs/decisions/0013-kiosks.md), on both engines: administrators
+ * only, back to the initial PIN (to be changed at next use), the lock lifted and open sessions
+ * ended; it needs a DNI and a phone on file.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'

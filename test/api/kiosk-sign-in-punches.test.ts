@@ -1,7 +1,8 @@
 /**
- * Employees at a kiosk (decisions 13), on both engines: the first use with the initial PIN and its
- * forced change, punching in and out with a session or with the PIN (source kiosk, audited without
- * PINs), and queued punches stored at their real moment once per Idempotency-Key of the device.
+ * Employees at a kiosk (docs/decisions/0013-kiosks.md), on both engines: the first use with the
+ * initial PIN and its forced change, punching in and out with a session or with the PIN (source
+ * kiosk, audited without PINs), and queued punches stored at their real moment once per
+ * Idempotency-Key of the device.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'

@@ -1,7 +1,7 @@
 /**
- * Kiosk sessions and device tokens (decisions 13), on both engines: a session lasts a minute at its
- * own device only, a disabled employee cannot sign in, and the kiosk endpoints take a device token
- * only (an API key is 403, nothing or a revoked device 401).
+ * Kiosk sessions and device tokens (docs/decisions/0013-kiosks.md), on both engines: a session
+ * lasts a minute at its own device only, a disabled employee cannot sign in, and the kiosk
+ * endpoints take a device token only (an API key is 403, nothing or a revoked device 401).
  */
 import { it } from 'node:test'
 import { expectError, forEachEngine } from '../helpers/harness.js'

@@ -1,6 +1,6 @@
 /**
- * Kiosk devices (decisions 13), on both engines: administrators set them up and revoke them; a
- * device token is shown once and confined to the kiosk endpoints.
+ * Kiosk devices (docs/decisions/0013-kiosks.md), on both engines: administrators set them up and
+ * revoke them; a device token is shown once and confined to the kiosk endpoints.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'

@@ -1,7 +1,7 @@
 /**
- * Corrections of the legal record (decisions 10) kept coherent: proposals are judged and judged again
- * on approval, chain verification finds tampered or removed corrections and superseded marks, and
- * concurrent approvals and clock-ins leave one coherent record.
+ * Corrections of the legal record (docs/decisions/0010-legal-working-time-record.md) kept coherent:
+ * proposals are judged and judged again on approval, chain verification finds tampered or removed
+ * corrections and superseded marks, and concurrent approvals and clock-ins leave one coherent record.
  * The app's clock is set per test.
  */
 import assert from 'node:assert/strict'

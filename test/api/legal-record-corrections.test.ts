@@ -1,7 +1,7 @@
 /**
- * Corrections of the legal record (decisions 10) with the consent of both sides, through HTTP: who
- * proposes and who decides, the approved correction applied append-only and hash-chained, and
- * rejected or cancelled corrections changing nothing.
+ * Corrections of the legal record (docs/decisions/0010-legal-working-time-record.md) with the
+ * consent of both sides, through HTTP: who proposes and who decides, the approved correction
+ * applied append-only and hash-chained, and rejected or cancelled corrections changing nothing.
  * The app's clock is set per test.
  */
 import assert from 'node:assert/strict'

@@ -1,7 +1,7 @@
 /**
- * The legal record over time (decisions 10), through HTTP: employment periods (nothing is expected
- * while deactivated) and schedules with a history (a change today leaves past figures identical,
- * also under concurrent changes).
+ * The legal record over time (docs/decisions/0010-legal-working-time-record.md), through HTTP:
+ * employment periods (nothing is expected while deactivated) and schedules with a history (a change
+ * today leaves past figures identical, also under concurrent changes).
  * The app's clock is set per test.
  */
 import assert from 'node:assert/strict'

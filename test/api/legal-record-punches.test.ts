@@ -1,7 +1,7 @@
 /**
- * The legal working-time record (decisions 10) through HTTP: personal clock-in at the server's
- * moment, and the punch log showing every stored punch with its origin, superseded ones included.
- * The app's clock is set per test.
+ * The legal working-time record (docs/decisions/0010-legal-working-time-record.md) through HTTP:
+ * personal clock-in at the server's moment, and the punch log showing every stored punch with its
+ * origin, superseded ones included. The app's clock is set per test.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'

@@ -1,7 +1,8 @@
 /**
- * Holding up under load (decisions 15), on both engines: a lagging event loop sheds API requests
- * with 503 `overloaded` while `/health` answers, and `GET /metrics` shows requests, refusals, the
- * database pool, the event loop and the webhook backlog, to the token's bearer only.
+ * Holding up under load (docs/decisions/0015-operations-under-load.md), on both engines: a lagging
+ * event loop sheds API requests with 503 `overloaded` while `/health` answers, and `GET /metrics`
+ * shows requests, refusals, the database pool, the event loop and the webhook backlog, to the
+ * token's bearer only.
  */
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'

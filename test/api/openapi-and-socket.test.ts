@@ -28,7 +28,10 @@ forEachEngine('OpenAPI document and real sockets', (t) => {
     ]) {
       assert.ok(ids.includes(op), `operation ${op}`)
     }
-    // One read scope serves a list and its item where the decisions say so.
+    // One scope serves two operations where a decision record says so: corrections
+    // (docs/decisions/0010-legal-working-time-record.md), keys
+    // (docs/decisions/0011-reports-sign-off-and-inspector-keys.md), batch punches and webhooks
+    // (docs/decisions/0012-integrations.md).
     const sharedScopes: Record<string, string> = {
       'attendance-corrections.get': 'attendance-corrections.list',
       'keys.get': 'keys.list',

@@ -1,8 +1,8 @@
 /**
- * Overtime lots (decisions 18) end to end: proposed for each ended month without anyone asking,
- * following the record while pending, decided under art. 35's rules (cap, bans, force majeure),
- * compensated by rest (overtime_rest absences) or pay, overdue rest announced once, and
- * need-to-know on every read.
+ * Overtime lots (docs/decisions/0018-overtime.md) end to end: proposed for each ended month without
+ * anyone asking, following the record while pending, decided under art. 35's rules (cap, bans,
+ * force majeure), compensated by rest (overtime_rest absences) or pay, overdue rest announced once,
+ * and need-to-know on every read.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'

@@ -1,7 +1,8 @@
 /**
- * Overtime's terms (decisions 18), first part: the company's policy in its settings, and each
- * employee's own compensation, period and night work on the user, with their defaults, their
- * validation (a period is whole months), who may set them, and the audit of each change.
+ * Overtime's terms (docs/decisions/0018-overtime.md), first part: the company's policy in its
+ * settings, and each employee's own compensation, period and night work on the user, with their
+ * defaults, their validation (a period is whole months), who may set them, and the audit of each
+ * change.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'

@@ -1,8 +1,9 @@
 /**
- * Personal acts need a personal credential (decisions 16): clocking in, signing one's month and
- * consenting to a correction someone else proposed are done with the person's session or a key
- * they created themselves; a key an administrator made acting as them pushes punches but cannot
- * act as them personally. Members create, list and revoke keys acting as themselves.
+ * Personal acts need a personal credential (docs/decisions/0016-accounts-and-sign-in.md): clocking
+ * in, signing one's month and consenting to a correction someone else proposed are done with the
+ * person's session or a key they created themselves; a key an administrator made acting as them
+ * pushes punches but cannot act as them personally. Members create, list and revoke keys acting as
+ * themselves.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'

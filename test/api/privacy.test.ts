@@ -1,8 +1,9 @@
 /**
- * Need-to-know (decisions 14): who reads an employee's sensitive fields and records. The matrix
- * asks every read route as the employee, their manager, an unrelated colleague, HR, an
- * administrator, an administrator's key without `users.sensitive`, and a workers' representative
- * (decisions 19), who reads the company's monthly totals and overtime report and nothing else of others.
+ * Need-to-know (docs/decisions/0014-privacy-and-visibility.md): who reads an employee's sensitive
+ * fields and records. The matrix asks every read route as the employee, their manager, an unrelated
+ * colleague, HR, an administrator, an administrator's key without `users.sensitive`, and a workers'
+ * representative (docs/decisions/0019-representatives-and-record-export.md), who reads the
+ * company's monthly totals and overtime report and nothing else of others.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
@@ -48,7 +49,10 @@ const SEES_RECORDS: Record<Viewer, boolean> = {
   'admin without users.sensitive': true,
   representative: false,
 }
-/** The company-wide reports of decisions 19: as the records, and every row to a representative. */
+/**
+ * The company-wide reports (docs/decisions/0019-representatives-and-record-export.md): as the
+ * records, and every row to a representative.
+ */
 const COMPANY_REPORTS = new Set(['attendance-reports.company', 'overtime-reports.monthly'])
 /** Who sees the employee's sensitive fields. */
 const SEES_SENSITIVE: Record<Viewer, boolean> = {

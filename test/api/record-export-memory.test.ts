@@ -1,6 +1,7 @@
 /**
- * The record export streams with bounded memory (decisions 19): the export of 1,000 employees with
- * a year of punches each (half a million punches, a few hundred MB of JSON lines) runs in a child
+ * The record export streams with bounded memory
+ * (docs/decisions/0019-representatives-and-record-export.md): the export of 1,000 employees with a
+ * year of punches each (half a million punches, a few hundred MB of JSON lines) runs in a child
  * process whose heap, sampled while the ZIP streams, stays under a fixed ceiling far below what
  * holding the files would need. The ceiling and the peak are printed.
  */

@@ -1,7 +1,8 @@
 /**
- * The record export for the Inspectorate (decisions 19): a signed ZIP of the company's record over
- * a range, verified offline by `jornada record verify`, which names what broke when anything in it
- * is changed; the record key made on first use, sealed, listed and rotated; who may export.
+ * The record export for the Inspectorate
+ * (docs/decisions/0019-representatives-and-record-export.md): a signed ZIP of the company's record
+ * over a range, verified offline by `jornada record verify`, which names what broke when anything
+ * in it is changed; the record key made on first use, sealed, listed and rotated; who may export.
  */
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'

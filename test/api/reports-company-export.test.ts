@@ -1,7 +1,7 @@
 /**
- * The company export of a month (decisions 11) through HTTP, on both engines: every employee-day
- * with the same figures as the monthly reports, streamed as CSV; a supervisor gets their team only.
- * The app's clock is set per test.
+ * The company export of a month (docs/decisions/0011-reports-sign-off-and-inspector-keys.md)
+ * through HTTP, on both engines: every employee-day with the same figures as the monthly reports,
+ * streamed as CSV; a supervisor gets their team only. The app's clock is set per test.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'

@@ -1,8 +1,8 @@
 /**
- * The monthly record of one employee (decisions 11) through HTTP, on both engines: the JSON report
- * agrees with attendance.list day by day; its CSV parses back (csv-parse) to the same figures, with
- * formula-like cells neutralised; its PDF (read with pdfjs-dist) holds the worker, the month and the
- * totals.
+ * The monthly record of one employee (docs/decisions/0011-reports-sign-off-and-inspector-keys.md)
+ * through HTTP, on both engines: the JSON report agrees with attendance.list day by day; its CSV
+ * parses back (csv-parse) to the same figures, with formula-like cells neutralised; its PDF (read
+ * with pdfjs-dist) holds the worker, the month and the totals.
  * The app's clock is set per test.
  */
 import assert from 'node:assert/strict'

@@ -1,7 +1,8 @@
 /**
- * Workers' representatives (decisions 19): the company's monthly totals and the monthly overtime
- * report, for the whole company to representatives, administrators, HR and inspector keys, and
- * under need-to-know to everyone else; every read by a representative in the access log.
+ * Workers' representatives (docs/decisions/0019-representatives-and-record-export.md): the
+ * company's monthly totals and the monthly overtime report, for the whole company to
+ * representatives, administrators, HR and inspector keys, and under need-to-know to everyone else;
+ * every read by a representative in the access log.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'

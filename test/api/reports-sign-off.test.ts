@@ -1,8 +1,8 @@
 /**
- * Signing off a month (decisions 11) through HTTP, on both engines: only once the month has ended,
- * only one's own, over the hash of the canonical report; a later correction supersedes it, and a
- * schedule change may not take effect inside a signed month.
- * The app's clock is set per test.
+ * Signing off a month (docs/decisions/0011-reports-sign-off-and-inspector-keys.md) through HTTP, on
+ * both engines: only once the month has ended, only one's own, over the hash of the canonical
+ * report; a later correction supersedes it, and a schedule change may not take effect inside a
+ * signed month. The app's clock is set per test.
  */
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'

@@ -1,8 +1,9 @@
 /**
- * What housekeeping keeps and what it purges (decisions 19, docs/operations.md "Retention"): the
+ * What housekeeping keeps and what it purges
+ * (docs/decisions/0019-representatives-and-record-export.md, docs/operations.md "Retention"): the
  * time record (punches, corrections, supersessions, chain heads, signatures, overtime lots and
- * payments), the access log, the audit log and the record keys are never deleted, four years on
- * or forty; answers to Idempotency-Keys go after 24 hours, events and finished webhook deliveries
+ * payments), the access log, the audit log and the record keys are never deleted, four years on or
+ * forty; answers to Idempotency-Keys go after 24 hours, events and finished webhook deliveries
  * after 30 days, sessions 30 days after they ended; each a moment before its period stays.
  */
 import assert from 'node:assert/strict'

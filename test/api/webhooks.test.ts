@@ -1,5 +1,5 @@
 /**
- * Webhooks (decisions 12): subscriptions, Standard Webhooks signatures, retries with backoff,
+ * Webhooks (docs/decisions/0012-integrations.md): subscriptions, Standard Webhooks signatures, retries with backoff,
  * deactivation of failing subscriptions, the SSRF guard, and two dispatchers sharing the work.
  * Deliveries go to a real HTTP receiver started by each test.
  */

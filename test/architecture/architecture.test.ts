@@ -23,7 +23,10 @@ import {
 } from '../helpers/import-graph.js'
 import { NEVER_DELETED, NEVER_UPDATED } from '../../src/modules/housekeeping/index.js'
 
-/** The record is append-only and kept (decisions 10 and 19, modules/housekeeping/retention.ts). */
+/**
+ * The record is append-only and kept (docs/decisions/0010-legal-working-time-record.md,
+ * docs/decisions/0019-representatives-and-record-export.md, modules/housekeeping/retention.ts).
+ */
 const KEPT: readonly string[] = NEVER_DELETED
 const UNCHANGED: readonly string[] = NEVER_UPDATED
 

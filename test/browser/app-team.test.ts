@@ -1,5 +1,5 @@
 /**
- * The app for the people who look after others (decisions 17), in Debian's Chromium on both
+ * The app for the people who look after others (docs/decisions/0017-web-app.md), in Debian's Chromium on both
  * engines: a supervisor approves an absence and rejects a correction from the Inbox, seeing who
  * else is away; she adds a passkey in her Profile, signs out and back in with it. HR watches Team
  * now change when a worker clocks in, and reads Team month, in English on a desktop. An

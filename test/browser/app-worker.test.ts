@@ -1,5 +1,5 @@
 /**
- * A worker's whole month in the app (decisions 17), in Debian's Chromium at a phone's size, on
+ * A worker's whole month in the app (docs/decisions/0017-web-app.md), in Debian's Chromium at a phone's size, on
  * both engines: invited by mail (a real SMTP server on loopback), they choose a password, clock in
  * and out over days at the service's clock, clock out with no connection (the punch waits on the
  * phone, survives a reload served by the service worker, and arrives once), lose an answer

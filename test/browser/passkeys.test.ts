@@ -1,5 +1,6 @@
 /**
- * Passkeys end to end (decisions 16) in Debian's Chromium with the DevTools virtual authenticator
+ * Passkeys end to end (docs/decisions/0016-accounts-and-sign-in.md) in Debian's Chromium with the
+ * DevTools virtual authenticator
  * (a platform authenticator that keeps discoverable credentials and verifies its user): register
  * one from a signed-in session, sign out, sign in with it choosing no email, see it listed and
  * audited; a replayed answer, a deleted passkey and a deactivated person sign nobody in. Skipped,

@@ -1,6 +1,7 @@
 /**
  * A company made directly on the database, and workers added through the API of a service built on
- * it: where the failover and read-replica tests and benchmarks start (decisions 21).
+ * it: where the failover and read-replica tests and benchmarks start
+ * (docs/decisions/0021-failover-and-read-replicas.md).
  */
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'

@@ -200,7 +200,8 @@ async function newTenant(
     async keyFor(userId, scopes = SCOPES) {
       const { apiKey } = await createKey(
         { db: ctx.database.db, now: Date.now() },
-        // The person's own key: it may clock in and sign as them (decisions 16).
+        // The person's own key: it may clock in and sign as them
+        // (docs/decisions/0016-accounts-and-sign-in.md).
         { tenantId: created.tenant.id, actsAsUserId: userId, scopes, createdByUserId: userId },
       )
       return ctx.client(apiKey)

@@ -1,7 +1,7 @@
 /**
- * Employees at a kiosk (decisions 13): the start of the fake clock, a minute, and an employee with a
- * DNI and a phone plus a kiosk, shared by the test/api/kiosk-sign-in-*.test.ts files. Each test file
- * keeps its own clock (`now`), which its tests move forward.
+ * Employees at a kiosk (docs/decisions/0013-kiosks.md): the start of the fake clock, a minute, and
+ * an employee with a DNI and a phone plus a kiosk, shared by the test/api/kiosk-sign-in-*.test.ts
+ * files. Each test file keeps its own clock (`now`), which its tests move forward.
  */
 import type { TestTenant } from './harness.js'
 

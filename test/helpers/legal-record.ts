@@ -1,7 +1,7 @@
 /**
- * The legal working-time record (decisions 10) through HTTP: pushing punches, reading daily entries
- * and a company with HR and a chain of managers, shared by the test/api/legal-record-*.test.ts
- * files. Each test file keeps its own clock (`now`, `setNow`).
+ * The legal working-time record (docs/decisions/0010-legal-working-time-record.md) through HTTP:
+ * pushing punches, reading daily entries and a company with HR and a chain of managers, shared by
+ * the test/api/legal-record-*.test.ts files. Each test file keeps its own clock (`now`, `setNow`).
  */
 import assert from 'node:assert/strict'
 import type { TestTenant } from './harness.js'

@@ -1,9 +1,10 @@
 /**
- * A PostgreSQL primary and a streaming standby of the test's own (decisions 21), started from
- * Debian's server binaries (`pg_config --bindir`) on free loopback ports in a temporary directory,
- * as the `postgres` user (initdb refuses root). The machine's own cluster is never touched.
- * Replication is synchronous (`synchronous_standby_names`, `synchronous_commit = on`): a commit is
- * acknowledged once the standby has it, so promoting the standby loses no acknowledged write.
+ * A PostgreSQL primary and a streaming standby of the test's own
+ * (docs/decisions/0021-failover-and-read-replicas.md), started from Debian's server binaries
+ * (`pg_config --bindir`) on free loopback ports in a temporary directory, as the `postgres` user
+ * (initdb refuses root). The machine's own cluster is never touched. Replication is synchronous
+ * (`synchronous_standby_names`, `synchronous_commit = on`): a commit is acknowledged once the
+ * standby has it, so promoting the standby loses no acknowledged write.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, appendFileSync } from 'node:fs'

@@ -1,4 +1,7 @@
-/** Where the heavy reads of a service with a read replica went, as its metric counts them (decisions 21). */
+/**
+ * Where the heavy reads of a service with a read replica went, as its metric counts them
+ * (docs/decisions/0021-failover-and-read-replicas.md).
+ */
 import type { FastifyInstance } from 'fastify'
 import { REPLICA_OUTCOMES, type ReplicaOutcome } from '../../src/db/read-replica.js'
 

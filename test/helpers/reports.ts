@@ -1,7 +1,8 @@
 /**
- * Monthly records (decisions 11) through HTTP: fetching a monthly report, reading a CSV back, and a
- * fixture month of an employee, shared by the test/api/reports-*.test.ts files. Each test file keeps
- * its own clock (`now`, `setNow`) and hands `setNow` to the fixture.
+ * Monthly records (docs/decisions/0011-reports-sign-off-and-inspector-keys.md) through HTTP:
+ * fetching a monthly report, reading a CSV back, and a fixture month of an employee, shared by the
+ * test/api/reports-*.test.ts files. Each test file keeps its own clock (`now`, `setNow`) and hands
+ * `setNow` to the fixture.
  */
 import assert from 'node:assert/strict'
 import { parse } from 'csv-parse/sync'

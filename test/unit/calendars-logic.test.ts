@@ -1,4 +1,7 @@
-/** Calendar feeds' pure rules (decisions 20), without HTTP: the window, states, titles, folding. */
+/**
+ * Calendar feeds' pure rules (docs/decisions/0020-calendars-and-presence.md), without HTTP: the
+ * window, states, titles, folding.
+ */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'

@@ -11,13 +11,14 @@ import {
 } from '../../scripts/generate-docs.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const DECISIONS = join(ROOT, 'docs', 'decisions')
 
 function markdownFiles(): string[] {
-  const docs = join(ROOT, 'docs')
-  const pages = readdirSync(docs)
-    .filter((name) => name.endsWith('.md'))
-    .map((name) => join(docs, name))
-  return [join(ROOT, 'README.md'), ...pages]
+  const pages = (dir: string) =>
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => join(dir, name))
+  return [join(ROOT, 'README.md'), ...pages(join(ROOT, 'docs')), ...pages(DECISIONS)]
 }
 
 /** The text without fenced code blocks and inline code, where brackets are not links. */
@@ -65,7 +66,7 @@ it('the event samples in docs/integrations.md are what the API writes today', as
   )
 })
 
-it('every relative link in README.md and docs/*.md points to a file (and heading) that exists', () => {
+it('every relative link in README.md, docs/*.md and docs/decisions/ leads to a file (and heading) that exists', () => {
   const broken: string[] = []
   for (const file of markdownFiles()) {
     const text = withoutCode(readFileSync(file, 'utf8'))
@@ -95,4 +96,156 @@ it('the generator refuses a page without its markers', () => {
     () => renderGeneratedDocs('# A page without markers\n'),
     /Marker <!-- generated:errors:start --> not found/,
   )
+})
+
+/**
+ * Decision records (docs/decisions/README.md). Code, tests and docs cite a decision by its file:
+ * `docs/decisions/0016-accounts-and-sign-in.md` in code, `[decision 16](decisions/0016-...)` in a
+ * page. A bare "decisions" and a number names a document that is not in the repository, and a path
+ * to a record that does not exist names nothing. The samples of the fixture below are put together
+ * from pieces, so that this file passes its own check.
+ */
+const CITED_BY_NUMBER = /(?<![\w/-])decisions?(?:\s+section)?\s*§?\s*(\d+)(?![\d-])/gi
+const OUTSIDE_DOCUMENT = /(?<![\w/-])decisions\.md/gi
+const RECORD_PATH = /(?<![\w-])decisions\/(\d{4})-[A-Za-z0-9-]*\.md/g
+/** What may follow the number for a citation to name its record: `](`, ` (`, a comment's line break. */
+const NAMED_AFTER = /^\]?[\s*/]*\(?\s*(?:\.\.\/)*(?:docs\/)?decisions\/(\d{4})-/
+
+const CITING_ROOTS = [
+  'src',
+  'test',
+  'docs',
+  'sdk/src',
+  'sdk/test',
+  'app-page',
+  'kiosk-page',
+  'page-shared',
+  'scripts',
+  'bench',
+  'README.md',
+]
+const TEXT_FILE = /\.(?:[cm]?[jt]sx?|md|json|html|css|webmanifest|svg|ya?ml|sh|txt)$/
+
+interface TextFile {
+  path: string
+  text: string
+}
+
+function citingFiles(): TextFile[] {
+  const files: TextFile[] = []
+  const visit = (path: string) => {
+    const full = join(ROOT, path)
+    if (!existsSync(full)) return
+    if (statSync(full).isDirectory()) {
+      for (const name of readdirSync(full)) if (name !== 'node_modules' && name !== 'dist') visit(`${path}/${name}`)
+    } else if (TEXT_FILE.test(path)) {
+      files.push({ path, text: readFileSync(full, 'utf8') })
+    }
+  }
+  for (const root of CITING_ROOTS) visit(root)
+  return files
+}
+
+function lineOf(text: string, index: number): number {
+  return text.slice(0, index).split('\n').length
+}
+
+/**
+ * Every citation of a decision that does not name its record, or names a record that does not
+ * exist, as `path:line: what`. `records` holds the file names in docs/decisions/.
+ */
+function badDecisionCitations(files: readonly TextFile[], records: ReadonlySet<string>): string[] {
+  const found: string[] = []
+  for (const { path, text } of files) {
+    for (const m of text.matchAll(CITED_BY_NUMBER)) {
+      const named = NAMED_AFTER.exec(text.slice(m.index + m[0].length, m.index + m[0].length + 40))
+      if (named && Number(named[1]) === Number(m[1])) continue
+      found.push(`${path}:${lineOf(text, m.index)}: "${m[0]}" names no record in docs/decisions/`)
+    }
+    for (const m of text.matchAll(OUTSIDE_DOCUMENT)) {
+      found.push(`${path}:${lineOf(text, m.index)}: "${m[0]}" is not in the repository; cite a record`)
+    }
+    for (const m of text.matchAll(RECORD_PATH)) {
+      const name = m[0].slice(m[0].indexOf('/') + 1)
+      if (!records.has(name)) found.push(`${path}:${lineOf(text, m.index)}: no record ${name} in docs/decisions/`)
+    }
+  }
+  return found
+}
+
+function recordFiles(): string[] {
+  return readdirSync(DECISIONS)
+    .filter((name) => /^\d{4}-[a-z0-9-]+\.md$/.test(name))
+    .sort()
+}
+
+it('code, tests and docs cite decisions by their record in docs/decisions/, and every record cited exists', () => {
+  const found = badDecisionCitations(citingFiles(), new Set(recordFiles()))
+  assert.deepEqual(found, [], `citations to fix:\n${found.join('\n')}`)
+})
+
+it('the citation check finds a bare number, the outside document and a missing record (fixture)', () => {
+  const word = 'decision'
+  const records = new Set(['0016-accounts-and-sign-in.md'])
+  const sample = (path: string, text: string): TextFile => ({ path, text })
+  assert.deepEqual(
+    badDecisionCitations(
+      [
+        sample('src/a.ts', `/** Sessions (${word}s 16): a cookie. */`),
+        sample('src/b.ts', `// See ${word}s section 16 and ${word}s §3.`),
+        sample(
+          'docs/c.md',
+          `As [${word} 16](${word}s/0016-accounts-and-sign-in.md) and [${word} 14](${word}s/0016-accounts-and-sign-in.md) say.`,
+        ),
+        sample('docs/d.md', `The rules are in ${word}s.md and [${word} 9](${word}s/0009-extensions.md).`),
+        sample(
+          'src/e.ts',
+          ` * Sessions (docs/${word}s/0016-accounts-and-sign-in.md), and ${word} 0016\n * (docs/${word}s/0016-accounts-and-sign-in.md).`,
+        ),
+      ],
+      records,
+    ),
+    [
+      `src/a.ts:1: "${word}s 16" names no record in docs/decisions/`,
+      `src/b.ts:1: "${word}s section 16" names no record in docs/decisions/`,
+      `src/b.ts:1: "${word}s §3" names no record in docs/decisions/`,
+      `docs/c.md:1: "${word} 14" names no record in docs/decisions/`,
+      `docs/d.md:1: "${word}s.md" is not in the repository; cite a record`,
+      `docs/d.md:1: no record 0009-extensions.md in docs/decisions/`,
+    ],
+  )
+})
+
+it('every decision record has its number, a status, a context, a decision and consequences, in that order', () => {
+  const records = recordFiles()
+  assert.ok(records.length > 0, 'no records in docs/decisions/')
+  const problems: string[] = []
+  records.forEach((name, i) => {
+    const text = readFileSync(join(DECISIONS, name), 'utf8')
+    const number = Number(name.slice(0, 4))
+    if (number !== i + 1) problems.push(`${name}: expected number ${i + 1} (records are numbered without gaps)`)
+    if (!text.startsWith(`# ${number}. `)) problems.push(`${name}: the first line must be "# ${number}. Title"`)
+    const parts = [
+      /^Status: (?:Proposed|Accepted|Deprecated|Superseded)\b/m,
+      /^## Context$/m,
+      /^## Decision$/m,
+      /^## Consequences$/m,
+    ].map((part) => text.search(part))
+    if (parts.some((at) => at < 0)) problems.push(`${name}: needs Status, ## Context, ## Decision and ## Consequences`)
+    else if (parts.some((at, k) => k > 0 && at < parts[k - 1]!)) problems.push(`${name}: parts out of order`)
+  })
+  assert.deepEqual(problems, [])
+})
+
+it('docs/decisions/README.md lists every record with its title and status', () => {
+  const index = readFileSync(join(DECISIONS, 'README.md'), 'utf8')
+  const missing: string[] = []
+  for (const name of recordFiles()) {
+    const text = readFileSync(join(DECISIONS, name), 'utf8')
+    const title = /^# \d+\. (.+)$/m.exec(text)?.[1]
+    const status = /^Status: ([\s\S]+?)\n\n/m.exec(text)?.[1]?.replace(/\s*\n\s*/g, ' ')
+    const row = `| ${name.slice(0, 4)} | [${title}](${name}) | ${status} |`
+    if (!index.split('\n').includes(row)) missing.push(row)
+  }
+  assert.deepEqual(missing, [], 'rows the index lacks or shows differently')
 })

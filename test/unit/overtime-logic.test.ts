@@ -1,4 +1,7 @@
-/** Overtime's pure rules (decisions 18), without HTTP: bases, deadlines, the cap, the bans, drawing rest. */
+/**
+ * Overtime's pure rules (docs/decisions/0018-overtime.md), without HTTP: bases, deadlines, the cap, the
+ * bans, drawing rest.
+ */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'

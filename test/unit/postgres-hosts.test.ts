@@ -1,4 +1,7 @@
-/** Multi-host DATABASE_URLs read as libpq reads them, and which errors drop a connection (decisions 21). */
+/**
+ * Multi-host DATABASE_URLs read as libpq reads them, and which errors drop a connection
+ * (docs/decisions/0021-failover-and-read-replicas.md).
+ */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { isCancelledToGoOn, isLostConnection } from '../../src/db/errors.js'

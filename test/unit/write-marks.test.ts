@@ -1,7 +1,8 @@
 /**
- * Where a company's last write stands in the primary's WAL (decisions 21): the later position is
- * kept, a mark lives its time, and a write whose position is unknown keeps the company on the
- * primary for one mark's life, which later writes do not extend. In memory, and in Redis.
+ * Where a company's last write stands in the primary's WAL
+ * (docs/decisions/0021-failover-and-read-replicas.md): the later position is kept, a mark lives its
+ * time, and a write whose position is unknown keeps the company on the primary for one mark's life,
+ * which later writes do not extend. In memory, and in Redis.
  */
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'

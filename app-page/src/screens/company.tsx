@@ -1,7 +1,8 @@
 /**
- * Company (decisions 19): the two pages a workers' representative reads for the whole company,
- * the month's totals per person and the month's overtime with its compensation. Administrators
- * and HR have them too. The service decides whose rows each caller sees.
+ * Company (docs/decisions/0019-representatives-and-record-export.md): the two pages a workers'
+ * representative reads for the whole company, the month's totals per person and the month's
+ * overtime with its compensation. Administrators and HR have them too. The service decides whose
+ * rows each caller sees.
  */
 import { useEffect, useState } from 'preact/hooks'
 import { get, query, type Schemas, serviceNow } from '../api.js'

@@ -1,7 +1,8 @@
 /**
  * Inbox (supervisors, HR, administrators): the absences and the corrections waiting for my
  * decision, each with who else of the team is away on those days, approved or rejected in one tap.
- * The service decides who may decide what (decisions 14): the inbox lists what it lets me see.
+ * The service decides who may decide what (docs/decisions/0014-privacy-and-visibility.md): the
+ * inbox lists what it lets me see.
  */
 import { useState } from 'preact/hooks'
 import { getAll, post, type Schemas, serviceNow } from '../api.js'

@@ -10,7 +10,11 @@ import { forgetPerson, person } from '../session.js'
 import { Done, Field, Loading, Problem, Said, Screen, useAction, useLoad } from '../ui.js'
 import { createCredential, passkeysAvailable } from '../webauthn.js'
 
-/** The fields a person may change of themselves (decisions 14's personal fields), most used first. */
+/**
+ * The fields a person may change of themselves, most used first: their own non-HR fields
+ * (docs/decisions/0002-tenants-keys-and-permissions.md), personal data that only they, HR and
+ * administrators read (docs/decisions/0014-privacy-and-visibility.md).
+ */
 const OWN_FIELDS = ['phone_personal', 'personal_email', 'address', 'city', 'postal_code', 'iban'] as const
 type OwnField = (typeof OWN_FIELDS)[number]
 

@@ -1,7 +1,7 @@
 /**
- * Kiosks (decisions 13): shared clock-in devices at a workplace. A device authenticates with its
- * token (kept as a SHA-256 hash, as API keys are), which can call the kiosk endpoints only.
- * Frozen: later changes go into new migrations.
+ * Kiosks (docs/decisions/0013-kiosks.md): shared clock-in devices at a workplace. A device
+ * authenticates with its token (kept as a SHA-256 hash, as API keys are), which can call the kiosk
+ * endpoints only. Frozen: later changes go into new migrations.
  */
 import type { Kysely } from 'kysely'
 

@@ -1,9 +1,9 @@
 /**
- * Signing in at a kiosk (decisions 13): short-lived sessions, the per-identifier lockout after
- * wrong PINs (kept for unknown identifiers too, so that they cannot be told apart), the device's
- * own count of failures (a device trying many identifiers is slowed down), and whether a user's
- * PIN is still the initial one derived from the phone (which must be changed on first use).
- * Frozen: later changes go into new migrations.
+ * Signing in at a kiosk (docs/decisions/0013-kiosks.md): short-lived sessions, the per-identifier
+ * lockout after wrong PINs (kept for unknown identifiers too, so that they cannot be told apart),
+ * the device's own count of failures (a device trying many identifiers is slowed down), and whether
+ * a user's PIN is still the initial one derived from the phone (which must be changed on first
+ * use). Frozen: later changes go into new migrations.
  */
 import { type Kysely, sql } from 'kysely'
 

@@ -1,9 +1,10 @@
 /**
- * People sign in (decisions 16): server-side sessions kept as hashes, single-use tokens for
- * invitations and password resets (hashes too), and who created each API key, which tells a
- * personal key (made by the person it acts as) from an integration's. Ending a session moves the
- * authentication epoch (migration 0013), so a session signed out or ended on one instance stops
- * working on every other at its next request. Frozen: later changes go into new migrations.
+ * People sign in (docs/decisions/0016-accounts-and-sign-in.md): server-side sessions kept as
+ * hashes, single-use tokens for invitations and password resets (hashes too), and who created each
+ * API key, which tells a personal key (made by the person it acts as) from an integration's. Ending
+ * a session moves the authentication epoch (migration 0013), so a session signed out or ended on
+ * one instance stops working on every other at its next request. Frozen: later changes go into new
+ * migrations.
  */
 import { type Kysely, SqliteAdapter, sql } from 'kysely'
 

@@ -1,7 +1,7 @@
 /**
- * Passkeys (decisions 16): a person's WebAuthn credentials, each with its public key and the
- * signature counter a cloned authenticator would betray, and the challenges of ceremonies under
- * way, each used once. Frozen: later changes go into new migrations.
+ * Passkeys (docs/decisions/0016-accounts-and-sign-in.md): a person's WebAuthn credentials, each
+ * with its public key and the signature counter a cloned authenticator would betray, and the
+ * challenges of ceremonies under way, each used once. Frozen: later changes go into new migrations.
  */
 import type { Kysely } from 'kysely'
 

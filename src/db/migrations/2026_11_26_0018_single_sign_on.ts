@@ -1,7 +1,8 @@
 /**
- * Single sign-on (decisions 16): a company's OpenID Connect client (its client secret sealed with
- * a key kept outside the database, lib/secret-box.ts), and the sign-ins under way at a provider,
- * each used once within minutes. Frozen: later changes go into new migrations.
+ * Single sign-on (docs/decisions/0016-accounts-and-sign-in.md): a company's OpenID Connect client
+ * (its client secret sealed with a key kept outside the database, lib/secret-box.ts), and the
+ * sign-ins under way at a provider, each used once within minutes. Frozen: later changes go into
+ * new migrations.
  */
 import type { Kysely } from 'kysely'
 

@@ -1,10 +1,10 @@
 /**
- * Overtime as the Workers' Statute counts it (art. 35, decisions 18), first part: the company's
- * policy (the basis overtime is counted on, how it is compensated, within how many months, the
- * annual cap, and whether lots need a decision), and per employee the contract's two fields,
- * `overtime_compensation` and `overtime_comp_expiry` (null: the company's policy), and whether they
- * work nights (night workers may not do overtime, art. 36.1). Frozen: later changes go into new
- * migrations.
+ * Overtime as the Workers' Statute counts it (art. 35, docs/decisions/0018-overtime.md), first
+ * part: the company's policy (the basis overtime is counted on, how it is compensated, within how
+ * many months, the annual cap, and whether lots need a decision), and per employee the contract's
+ * two fields, `overtime_compensation` and `overtime_comp_expiry` (null: the company's policy), and
+ * whether they work nights (night workers may not do overtime, art. 36.1). Frozen: later changes go
+ * into new migrations.
  */
 import { type Kysely, SqliteAdapter, sql } from 'kysely'
 

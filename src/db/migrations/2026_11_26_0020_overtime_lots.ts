@@ -1,11 +1,11 @@
 /**
- * Overtime lots (decisions 18): once a month has ended, each employee's overtime in it, to be
- * approved or rejected and then compensated by rest (absences of the system type `overtime_rest`,
- * each drawing minutes from lots) or by pay (payments, each with its payroll month). Housekeeping
- * keeps, per company, the months it has proposed and the moment up to which it has looked for
- * changes of the record, which the three new indexes find cheaply: punches pushed late, decided
- * corrections, and absences (which gain `updated_at`). Frozen: later changes go into new
- * migrations.
+ * Overtime lots (docs/decisions/0018-overtime.md): once a month has ended, each employee's overtime
+ * in it, to be approved or rejected and then compensated by rest (absences of the system type
+ * `overtime_rest`, each drawing minutes from lots) or by pay (payments, each with its payroll
+ * month). Housekeeping keeps, per company, the months it has proposed and the moment up to which it
+ * has looked for changes of the record, which the three new indexes find cheaply: punches pushed
+ * late, decided corrections, and absences (which gain `updated_at`). Frozen: later changes go into
+ * new migrations.
  */
 import { type Kysely, SqliteAdapter, sql } from 'kysely'
 import { newId } from '../../lib/ids.js'

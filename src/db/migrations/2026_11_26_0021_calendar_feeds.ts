@@ -1,7 +1,7 @@
 /**
- * Calendar feeds (decisions 20): a person's subscription address for their own, their team's or
- * the company's absences and holidays, with only the hash of its secret. Frozen: later changes go
- * into new migrations.
+ * Calendar feeds (docs/decisions/0020-calendars-and-presence.md): a person's subscription address
+ * for their own, their team's or the company's absences and holidays, with only the hash of its
+ * secret. Frozen: later changes go into new migrations.
  */
 import type { Kysely } from 'kysely'
 

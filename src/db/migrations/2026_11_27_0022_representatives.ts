@@ -1,7 +1,8 @@
 /**
- * Workers' representatives (decisions 19): a user flag administrators set. With it a person reads
- * the company-wide overtime report and monthly totals the Workers' Statute and RD 1561/1995 give
- * representatives. Frozen: later changes go into new migrations.
+ * Workers' representatives (docs/decisions/0019-representatives-and-record-export.md): a user flag
+ * administrators set. With it a person reads the company-wide overtime report and monthly totals
+ * the Workers' Statute and RD 1561/1995 give representatives. Frozen: later changes go into new
+ * migrations.
  */
 import { type Kysely, SqliteAdapter, sql } from 'kysely'
 

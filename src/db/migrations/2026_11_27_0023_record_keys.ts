@@ -1,8 +1,9 @@
 /**
- * Record keys (decisions 19): each company's Ed25519 keys that sign its record exports. The
- * private half is stored sealed with the service's SECRETS_KEY (lib/secret-box), so a copy of the
- * database alone cannot sign in the company's name. A rotated key stays, with the end of its
- * validity, so exports it signed can still be checked. Frozen: later changes go into new migrations.
+ * Record keys (docs/decisions/0019-representatives-and-record-export.md): each company's Ed25519
+ * keys that sign its record exports. The private half is stored sealed with the service's
+ * SECRETS_KEY (lib/secret-box), so a copy of the database alone cannot sign in the company's name.
+ * A rotated key stays, with the end of its validity, so exports it signed can still be checked.
+ * Frozen: later changes go into new migrations.
  */
 import type { Kysely } from 'kysely'
 

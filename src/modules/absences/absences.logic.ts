@@ -38,7 +38,8 @@ export const DEFAULT_ABSENCE_TYPES = [
     allows_hourly: true,
     consumes_vacation: false,
   },
-  // The system type rest for overtime is taken with (decisions 18): it draws on approved rest lots.
+  // The system type rest for overtime is taken with (docs/decisions/0018-overtime.md): it draws on
+  // approved rest lots.
   {
     key: 'overtime_rest',
     labels: { en: 'Overtime rest', es: 'Descanso por horas extra' },

@@ -1,7 +1,7 @@
 /**
- * The access log (decisions 11): every request made with an inspector key, with whose records it
- * read, so a company can show who looked at its workers' time record and when. Append-only;
- * administrators read it.
+ * The access log (docs/decisions/0011-reports-sign-off-and-inspector-keys.md): every request made
+ * with an inspector key, with whose records it read, so a company can show who looked at its
+ * workers' time record and when. Append-only; administrators read it.
  */
 import type { AuthContext } from '../../auth/context.js'
 import type { RequestScope } from '../../auth/request-scope.js'

@@ -1,8 +1,9 @@
 /**
- * Invitations and password resets (decisions 16): a one-time link to set one's password. The token
- * in the link is a 256-bit secret; only its SHA-256 is stored, and using it is a single statement
- * that succeeds once. Links point at the app (`/app/invitation`, `/app/password-reset`), the token
- * in the fragment so it never reaches a server log or a Referer header.
+ * Invitations and password resets (docs/decisions/0016-accounts-and-sign-in.md): a one-time link to
+ * set one's password. The token in the link is a 256-bit secret; only its SHA-256 is stored, and
+ * using it is a single statement that succeeds once. Links point at the app (`/app/invitation`,
+ * `/app/password-reset`), the token in the fragment so it never reaches a server log or a Referer
+ * header.
  */
 import type { TenantRow, UserRow } from '../../db/schema.js'
 import type { RequestScope } from '../../auth/request-scope.js'

@@ -1,6 +1,7 @@
 /**
- * Signing in and out, one's sessions and one's password (decisions 16). Sign-in needs no
- * credential; the rest are the signed-in person's own, with no scope of their own (like `me`).
+ * Signing in and out, one's sessions and one's password
+ * (docs/decisions/0016-accounts-and-sign-in.md). Sign-in needs no credential; the rest are the
+ * signed-in person's own, with no scope of their own (like `me`).
  */
 import { Type } from 'typebox'
 import { scopeOfRequest, unitOfRequest } from '../../http/request-scope.js'

@@ -1,4 +1,7 @@
-/** The accounts module's front door: signing in, sessions, passwords, invitations and resets (decisions 16). */
+/**
+ * The accounts module's front door: signing in, sessions, passwords, invitations and resets
+ * (docs/decisions/0016-accounts-and-sign-in.md).
+ */
 export { accountsApi } from './accounts.routes.js'
 export type { AccountsSettings } from './accounts.routes.js'
 export { LOGIN_WINDOW_MS, MemoryLoginThrottle, RedisLoginThrottle } from './login-throttle.js'

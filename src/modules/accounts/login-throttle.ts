@@ -1,7 +1,8 @@
 /**
- * Failed sign-ins counted per email and per address (decisions 16): ten failures for one email in
- * 15 minutes, or a hundred from one address, and the next attempt is refused before any password
- * is checked (429 `login_throttled`, `Retry-After` when the oldest failure leaves the window).
+ * Failed sign-ins counted per email and per address (docs/decisions/0016-accounts-and-sign-in.md):
+ * ten failures for one email in 15 minutes, or a hundred from one address, and the next attempt is
+ * refused before any password is checked (429 `login_throttled`, `Retry-After` when the oldest
+ * failure leaves the window).
  *
  * An attempt is counted as a failure when it begins, atomically with the check, and forgiven when
  * the password turns out right: a hundred guesses sent at once cannot all pass the check while

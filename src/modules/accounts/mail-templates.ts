@@ -1,6 +1,7 @@
 /**
- * The words of the mails the service sends, in Spanish and English (decisions 16), each as plain
- * text and as HTML with every value escaped: a person's or a company's name is data, never markup.
+ * The words of the mails the service sends, in Spanish and English
+ * (docs/decisions/0016-accounts-and-sign-in.md), each as plain text and as HTML with every value
+ * escaped: a person's or a company's name is data, never markup.
  */
 import { DateTime } from 'luxon'
 import type { CompanyLanguage } from '../../lib/company-language.js'

@@ -1,7 +1,8 @@
 /**
- * Mail out of the service: invitations and password resets (decisions 16). Sent over SMTP with
- * Nodemailer, the mailer most Node services use (no dependencies of its own, maintained since
- * 2010, pooled connections, STARTTLS, SMTP URLs with credentials).
+ * Mail out of the service: invitations and password resets
+ * (docs/decisions/0016-accounts-and-sign-in.md). Sent over SMTP with Nodemailer, the mailer most
+ * Node services use (no dependencies of its own, maintained since 2010, pooled connections,
+ * STARTTLS, SMTP URLs with credentials).
  */
 import nodemailer from 'nodemailer'
 

@@ -1,8 +1,9 @@
 /**
- * Passkeys (decisions 16): a signed-in person registers WebAuthn credentials and later signs in
- * with one, choosing it on their device (a discoverable credential: no email typed). The WebAuthn
- * checks (signatures, origin, relying party, flags, counters) are @simplewebauthn/server's; what is
- * ours is whose credential it is, the single use of each challenge, and the session it opens.
+ * Passkeys (docs/decisions/0016-accounts-and-sign-in.md): a signed-in person registers WebAuthn
+ * credentials and later signs in with one, choosing it on their device (a discoverable credential:
+ * no email typed). The WebAuthn checks (signatures, origin, relying party, flags, counters) are
+ * @simplewebauthn/server's; what is ours is whose credential it is, the single use of each
+ * challenge, and the session it opens.
  *
  * The relying party is the host of `PUBLIC_URL`: a passkey made for one host never signs in on
  * another, so the service needs a stable address (and https, except on localhost).

@@ -1,7 +1,8 @@
 /**
- * A person changes their own password (decisions 16): they prove the current one (throttled like
- * a sign-in, so a stolen session cannot guess it), the new one must pass the password rules, and
- * every other session of theirs ends at once: whoever else was signed in as them is signed out.
+ * A person changes their own password (docs/decisions/0016-accounts-and-sign-in.md): they prove the
+ * current one (throttled like a sign-in, so a stolen session cannot guess it), the new one must
+ * pass the password rules, and every other session of theirs ends at once: whoever else was signed
+ * in as them is signed out.
  */
 import type { RequestScope } from '../../auth/request-scope.js'
 import { type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'

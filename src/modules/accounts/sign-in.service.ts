@@ -1,8 +1,8 @@
 /**
- * Signing in and out with a password (decisions 16). What an attacker could learn from a refusal
- * is kept to nothing: an unknown email, a wrong password and a disabled user get the same 401 in
- * the same time (a dummy hash is checked when there is no real one), and failures are throttled
- * per email and per address before any password is checked.
+ * Signing in and out with a password (docs/decisions/0016-accounts-and-sign-in.md). What an
+ * attacker could learn from a refusal is kept to nothing: an unknown email, a wrong password and a
+ * disabled user get the same 401 in the same time (a dummy hash is checked when there is no real
+ * one), and failures are throttled per email and per address before any password is checked.
  */
 import type { RequestScope } from '../../auth/request-scope.js'
 import { assertPersonalCredential } from '../../auth/policies.js'

@@ -1,9 +1,9 @@
 /**
- * Single sign-on's two browser addresses (decisions 16), outside the JSON API because a browser
- * navigates to them: `/auth/oidc/start?tenant_id=` sends the person to the company's provider, and
- * `/auth/oidc/callback` is where the provider sends them back (the redirect URI registered there:
- * `PUBLIC_URL` + `/auth/oidc/callback`). Success sets the session cookies and goes to `/app`; a
- * refusal is a page that says why, in the person's language.
+ * Single sign-on's two browser addresses (docs/decisions/0016-accounts-and-sign-in.md), outside the
+ * JSON API because a browser navigates to them: `/auth/oidc/start?tenant_id=` sends the person to
+ * the company's provider, and `/auth/oidc/callback` is where the provider sends them back (the
+ * redirect URI registered there: `PUBLIC_URL` + `/auth/oidc/callback`). Success sets the session
+ * cookies and goes to `/app`; a refusal is a page that says why, in the person's language.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { unitOfRequest } from '../../http/request-scope.js'

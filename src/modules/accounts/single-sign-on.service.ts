@@ -1,8 +1,9 @@
 /**
- * Signing in with the company's identity provider (decisions 16): OpenID Connect's authorization
- * code flow with PKCE, state and nonce (lib/openid.ts does the protocol). The provider proves who
- * the person is; Jornada decides who may come in: an active user of that company whose email the
- * provider vouches for, in an allowed domain when the company names some.
+ * Signing in with the company's identity provider (docs/decisions/0016-accounts-and-sign-in.md):
+ * OpenID Connect's authorization code flow with PKCE, state and nonce (lib/openid.ts does the
+ * protocol). The provider proves who the person is; Jornada decides who may come in: an active user
+ * of that company whose email the provider vouches for, in an allowed domain when the company names
+ * some.
  *
  * What the callback is checked against (state, nonce, PKCE verifier) waits in the database for ten
  * minutes, so any instance can finish a sign-in another started, and is deleted as it is read, so

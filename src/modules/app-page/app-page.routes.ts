@@ -1,9 +1,10 @@
 /**
- * The app at /app (decisions 17): the bundle `npm run build` writes to dist/app-page (see
- * scripts/build-pages.mjs), served from the service's own origin. Every address under /app answers
- * the same page, which shows the screen of its path (a reload or a link from a mail opens that
- * screen). The app speaks only the public API, with the session cookie; the page, its script and
- * its service worker hold no personal data and need no credential. `/favicon.ico` is the app's icon.
+ * The app at /app (docs/decisions/0017-web-app.md): the bundle `npm run build` writes to
+ * dist/app-page (see scripts/build-pages.mjs), served from the service's own origin. Every address
+ * under /app answers the same page, which shows the screen of its path (a reload or a link from a
+ * mail opens that screen). The app speaks only the public API, with the session cookie; the page,
+ * its script and its service worker hold no personal data and need no credential. `/favicon.ico` is
+ * the app's icon.
  */
 import type { FastifyInstance } from 'fastify'
 import { type PageFile, registerStaticPage, selfOnlyPolicy } from '../../http/static-pages.js'

@@ -1,10 +1,11 @@
 /**
- * Corrections of the working-time record, with the consent of both sides (decisions 10): someone
- * proposes a change to an employee's punches with a reason; the other side approves or rejects
- * it. Applying an approved correction is append-only: the correction becomes a link of the
- * employee's hash chain, the punches it moves or voids are marked superseded by rows of their own,
- * and the punches it adds or moves are appended with source `correction`. The employee's row lock
- * serialises it with their punches and their other corrections.
+ * Corrections of the working-time record, with the consent of both sides
+ * (docs/decisions/0010-legal-working-time-record.md): someone proposes a change to an employee's
+ * punches with a reason; the other side approves or rejects it. Applying an approved correction is
+ * append-only: the correction becomes a link of the employee's hash chain, the punches it moves or
+ * voids are marked superseded by rows of their own, and the punches it adds or moves are appended
+ * with source `correction`. The employee's row lock serialises it with their punches and their
+ * other corrections.
  */
 import { noteRecordsRead } from '../../auth/context.js'
 import {

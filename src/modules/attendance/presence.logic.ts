@@ -1,6 +1,7 @@
 /**
- * Who is in now (decisions 20), as a pure function: an employee's state from their latest
- * effective punch, today's approved absences and their calendar of today, at a moment.
+ * Who is in now (docs/decisions/0020-calendars-and-presence.md), as a pure function: an employee's
+ * state from their latest effective punch, today's approved absences and their calendar of today,
+ * at a moment.
  */
 import { type AbsenceSpan, isHourly, minutesOfDay } from '../work-calendar/index.js'
 

@@ -1,8 +1,8 @@
 /**
- * Who is in now (decisions 20): a page of the active employees the caller sees, each with their
- * state at the scope's moment. A handful of queries for the page, whatever its size: the page of
- * employees, their latest effective punches, today's approved absences, and their calendars of
- * today (schedule and holidays).
+ * Who is in now (docs/decisions/0020-calendars-and-presence.md): a page of the active employees the
+ * caller sees, each with their state at the scope's moment. A handful of queries for the page,
+ * whatever its size: the page of employees, their latest effective punches, today's approved
+ * absences, and their calendars of today (schedule and holidays).
  */
 import { DateTime } from 'luxon'
 import { noteRecordsRead } from '../../auth/context.js'

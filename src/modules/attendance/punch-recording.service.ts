@@ -39,8 +39,8 @@ import { PUNCH_HASH_VERSION, punchHash } from './punch-chain.js'
 export const MAX_FUTURE_MS = 60_000
 export const MAX_AGE_MS = 60 * 86_400_000
 /**
- * How long a personal punch may wait on a phone (decisions 17): a worker's own phone is back
- * online within days; an older punch is a correction, with the consent of both sides.
+ * How long a personal punch may wait on a phone (docs/decisions/0017-web-app.md): a worker's own
+ * phone is back online within days; an older punch is a correction, with the consent of both sides.
  */
 export const MAX_QUEUED_AGE_MS = 7 * 86_400_000
 
@@ -307,8 +307,8 @@ export async function clockPunch(
   sent: { idempotencyKey: boolean },
 ): Promise<PunchType> {
   assertPersonalCredential(scope.auth, 'Clocking in or out')
-  // A punch kept on a phone while offline carries its real moment (decisions 17): sent once, with
-  // an Idempotency-Key, within a week.
+  // A punch kept on a phone while offline carries its real moment (docs/decisions/0017-web-app.md):
+  // sent once, with an Idempotency-Key, within a week.
   const tsMs = body.ts === undefined ? scope.now : Date.parse(body.ts)
   if (body.ts !== undefined && !sent.idempotencyKey)
     throw invalidField('ts', 'is only for a punch kept offline, which is sent with an Idempotency-Key header')
@@ -318,9 +318,10 @@ export async function clockPunch(
 }
 
 /**
- * The employee identified at a kiosk (the scope's caller) punches for themselves (decisions 13):
- * at the scope's moment, or at the real moment of a punch the kiosk queued while the service
- * could not be reached (within the contract's window, judged by the usual rules).
+ * The employee identified at a kiosk (the scope's caller) punches for themselves
+ * (docs/decisions/0013-kiosks.md): at the scope's moment, or at the real moment of a punch the
+ * kiosk queued while the service could not be reached (within the contract's window, judged by the
+ * usual rules).
  */
 export async function kioskPunch(scope: RequestScope, kioskId: string, body: ClockBodyType): Promise<PunchRow> {
   const tsMs = body.ts === undefined ? scope.now : Date.parse(body.ts)
@@ -344,9 +345,9 @@ function refusal(index: number, error: AppError): BatchPunchResultType {
 }
 
 /**
- * Records a device's backlog (decisions 12): each punch judged as attendance.create would judge
- * it, an employee's punches in request order; accepted ones are stored even when others are
- * refused.
+ * Records a device's backlog (docs/decisions/0012-integrations.md): each punch judged as
+ * attendance.create would judge it, an employee's punches in request order; accepted ones are
+ * stored even when others are refused.
  */
 export async function createPunchBatch(scope: RequestScope, body: BatchPunchBodyType): Promise<BatchPunchResultType[]> {
   const { auth, now } = scope

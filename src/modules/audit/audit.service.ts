@@ -1,8 +1,8 @@
 /**
- * The audit log (decisions 14): who wrote what, when, through which key, with the names of the
- * fields sent and never their values, so it can be shown to administrators without exposing the
- * sensitive data it is about. Writes through the API are recorded by audit.routes' hook, those
- * of the command line by the CLI itself.
+ * The audit log (docs/decisions/0014-privacy-and-visibility.md): who wrote what, when, through
+ * which key, with the names of the fields sent and never their values, so it can be shown to
+ * administrators without exposing the sensitive data it is about. Writes through the API are
+ * recorded by audit.routes' hook, those of the command line by the CLI itself.
  */
 import type { RequestScope } from '../../auth/request-scope.js'
 import { canAdministerEmployees } from '../../auth/policies.js'

@@ -1,7 +1,7 @@
 /**
- * What a calendar feed says (decisions 20), as pure functions: which days it covers, how each
- * absence is titled and in which state it stands, so that a client updating its copy keeps the
- * same event (UID) and sees that it changed (SEQUENCE).
+ * What a calendar feed says (docs/decisions/0020-calendars-and-presence.md), as pure functions:
+ * which days it covers, how each absence is titled and in which state it stands, so that a client
+ * updating its copy keeps the same event (UID) and sees that it changed (SEQUENCE).
  */
 import { addDays } from '../../lib/calendar.js'
 

@@ -1,8 +1,9 @@
 /**
- * Calendar feeds (decisions 20): a person subscribes their calendar application to an address
- * whose secret is its only credential. The feed shows the absences of the people its scope covers
- * as its owner may see them today (the owner deactivated, or no longer in HR for a company feed:
- * the address answers 404), and the company's holidays, from three months back to twelve ahead.
+ * Calendar feeds (docs/decisions/0020-calendars-and-presence.md): a person subscribes their
+ * calendar application to an address whose secret is its only credential. The feed shows the
+ * absences of the people its scope covers as its owner may see them today (the owner deactivated,
+ * or no longer in HR for a company feed: the address answers 404), and the company's holidays, from
+ * three months back to twelve ahead.
  */
 import type { RequestScope } from '../../auth/request-scope.js'
 import { canManageHrFields, seesEveryonesRecords } from '../../auth/policies.js'

@@ -1,2 +1,2 @@
-/** The calendar feeds module's front door (decisions 20). */
+/** The calendar feeds module's front door (docs/decisions/0020-calendars-and-presence.md). */
 export { calendarFeedsApi, registerCalendarFeedPages } from './calendars.routes.js'

@@ -1,6 +1,6 @@
 /**
- * The event catalogue (decisions 12): every change of state an integration can react to. An
- * event is written in the transaction of its change (the outbox) and kept 30 days.
+ * The event catalogue (docs/decisions/0012-integrations.md): every change of state an integration
+ * can react to. An event is written in the transaction of its change (the outbox) and kept 30 days.
  */
 export const EVENT_TYPES = [
   'user.created',

@@ -1,7 +1,8 @@
 /**
- * The event outbox (decisions 12). A service records an event where its change is made; inside
- * a write request that is the request's transaction, so the event commits with the change or not
- * at all. Integrations read the stream with GET /events, and webhooks deliver it.
+ * The event outbox (docs/decisions/0012-integrations.md). A service records an event where its
+ * change is made; inside a write request that is the request's transaction, so the event commits
+ * with the change or not at all. Integrations read the stream with GET /events, and webhooks
+ * deliver it.
  */
 import type { AuthContext } from '../../auth/context.js'
 import type { RequestScope } from '../../auth/request-scope.js'

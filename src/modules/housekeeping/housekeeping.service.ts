@@ -4,14 +4,15 @@
  * sessions and idle kiosk lockouts, sign-in sessions a month after they ended, invitation and
  * reset links a month after they expired; then refreshes SQLite's query-planner statistics; then
  * proposes the overtime lots of ended months, follows the pending ones and announces overdue
- * rest (decisions 18). Several instances may run it at once: a purge only deletes what has
- * expired, and lots are written under each employee's row lock.
+ * rest (docs/decisions/0018-overtime.md). Several instances may run it at once: a purge only
+ * deletes what has expired, and lots are written under each employee's row lock.
  *
  * It never deletes the time record (punches, corrections, supersessions, chain heads, monthly
  * signatures, overtime lots and payments), the access log, the audit log or the record keys: the
- * law asks for four years at least (art. 34.9 ET, decisions 19), and what a company keeps longer
- * is its own decision, not a timer's (retention.ts lists them; test/architecture checks that no
- * code deletes from them).
+ * law asks for four years at least (art. 34.9 ET,
+ * docs/decisions/0019-representatives-and-record-export.md), and what a company keeps longer is its
+ * own decision, not a timer's (retention.ts lists them; test/architecture checks that no code
+ * deletes from them).
  */
 import { optimizeQueryPlans } from '../../db/database.js'
 import { runPeriodically } from '../../lib/periodic.js'

@@ -1,11 +1,11 @@
 /**
- * What the service keeps (decisions 19): the time record, the access log, the audit log and the
- * record keys are never deleted by anything it runs, housekeeping included; the law asks for four
- * years at least (art. 34.9 ET), and what a company keeps longer is its own decision. Of those,
- * the rows that never change once written are never updated either (a pending correction or
- * overtime lot is decided in place, a chain head moves, a record key's validity ends).
- * test/architecture checks the code against both lists; docs/record-export.md#retention says
- * what is purged instead, and when.
+ * What the service keeps (docs/decisions/0019-representatives-and-record-export.md): the time
+ * record, the access log, the audit log and the record keys are never deleted by anything it runs,
+ * housekeeping included; the law asks for four years at least (art. 34.9 ET), and what a company
+ * keeps longer is its own decision. Of those, the rows that never change once written are never
+ * updated either (a pending correction or overtime lot is decided in place, a chain head moves, a
+ * record key's validity ends). test/architecture checks the code against both lists;
+ * docs/record-export.md#retention says what is purged instead, and when.
  */
 export const NEVER_DELETED = [
   'punches',

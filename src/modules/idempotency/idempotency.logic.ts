@@ -1,6 +1,7 @@
 /**
- * The rules of Idempotency-Key (decisions 12, after Stripe's): what a key may look like, what
- * makes two requests the same, which answers are kept for retries, and for how long.
+ * The rules of Idempotency-Key (docs/decisions/0012-integrations.md, after Stripe's): what a key
+ * may look like, what makes two requests the same, which answers are kept for retries, and for how
+ * long.
  */
 import { createHash } from 'node:crypto'
 import { canonicalJson } from '../../lib/canonical-json.js'

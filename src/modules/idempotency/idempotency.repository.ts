@@ -17,7 +17,8 @@ function isRef(ref: KeyRef) {
 
 /**
  * The life of the database server a statement runs in: PostgreSQL's start time, which a restart
- * or a promoted standby changes (decisions 21); null on SQLite, whose file has no server.
+ * or a promoted standby changes (docs/decisions/0021-failover-and-read-replicas.md); null on
+ * SQLite, whose file has no server.
  */
 function serverLife(db: Db) {
   return db.getExecutor().adapter instanceof SqliteAdapter

@@ -35,9 +35,9 @@ function withoutSecrets(request: FastifyRequest): unknown {
 }
 
 /**
- * Idempotency-Key on every write (decisions 12). The key is claimed once the request passed
- * authentication, rate limiting and validation (a request refused before it ran keeps nothing),
- * and the answer is kept inside the write's transaction.
+ * Idempotency-Key on every write (docs/decisions/0012-integrations.md). The key is claimed once the
+ * request passed authentication, rate limiting and validation (a request refused before it ran
+ * keeps nothing), and the answer is kept inside the write's transaction.
  */
 export function idempotentWrites(app: FastifyInstance): WriteStep {
   app.decorateRequest('idempotency', null)

@@ -1,7 +1,8 @@
 /**
- * Idempotency-Key (decisions 12): the first request with a key runs and its answer is kept, in
- * the transaction of its write; a retry with the same key and the same request gets that answer
- * again; the same key with another request is refused. Keys belong to the API key that sent them.
+ * Idempotency-Key (docs/decisions/0012-integrations.md): the first request with a key runs and its
+ * answer is kept, in the transaction of its write; a retry with the same key and the same request
+ * gets that answer again; the same key with another request is refused. Keys belong to the API key
+ * that sent them.
  */
 import { randomUUID } from 'node:crypto'
 import { type Unit, nowIsoOf } from '../../db/unit-of-work.js'

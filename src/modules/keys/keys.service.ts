@@ -40,7 +40,10 @@ export interface ApiKeyView {
   revoked_at: string | null
 }
 
-/** A key its acting user created themselves: it may act as them personally (decisions 16). */
+/**
+ * A key its acting user created themselves: it may act as them personally
+ * (docs/decisions/0016-accounts-and-sign-in.md).
+ */
 export function isPersonalKey(row: Pick<ApiKeyRow, 'created_by_user_id' | 'acts_as_user_id'>): boolean {
   return row.created_by_user_id !== null && row.created_by_user_id === row.acts_as_user_id
 }
@@ -166,9 +169,9 @@ export async function createKey(unit: Unit, input: CreateKeyInput): Promise<{ ap
  * Issues a key through the API, never with a scope the caller lacks, so a key can only hand on
  * what it holds. Administrators issue keys acting as any active user of the company (the caller's
  * own by default); a member issues keys acting as themselves only, from their own session or
- * personal key (decisions 16). A key records who created it when a person did so with a
- * credential of their own: then a key acting as its creator is personal and may act as them
- * personally. Keys made by a program's key or the command line record no creator.
+ * personal key (docs/decisions/0016-accounts-and-sign-in.md). A key records who created it when a
+ * person did so with a credential of their own: then a key acting as its creator is personal and
+ * may act as them personally. Keys made by a program's key or the command line record no creator.
  */
 export async function issueKey(
   scope: RequestScope,
@@ -321,7 +324,8 @@ export async function authenticate(db: ServiceDatabase, token: string, nowMs: nu
     tenant: known.tenant,
     scopes: known.scopes,
     actor: repo.actorOfKey(found),
-    // Only an inspector key's requests are logged with whose records they read (decisions 11).
+    // Only an inspector key's requests are logged with whose records they read
+    // (docs/decisions/0011-reports-sign-off-and-inspector-keys.md).
     ...(found.kind === 'inspector' ? { recordsRead: new Set<string>() } : {}),
   }
 }

@@ -1,7 +1,8 @@
 /**
- * Sign-in sessions as stored (decisions 16): a row per session with hashes of its cookie's secret
- * and of its CSRF token. Ending a session sets `ended_at`, which moves the authentication epoch
- * (migration 0014) so that every instance stops accepting it at its next request.
+ * Sign-in sessions as stored (docs/decisions/0016-accounts-and-sign-in.md): a row per session with
+ * hashes of its cookie's secret and of its CSRF token. Ending a session sets `ended_at`, which
+ * moves the authentication epoch (migration 0014) so that every instance stops accepting it at its
+ * next request.
  */
 import type { Kysely } from 'kysely'
 import { reusableQuery } from '../../db/reusable-query.js'

@@ -1,9 +1,9 @@
 /**
- * Sign-in sessions (decisions 16): what a person's browser holds instead of an API key. The cookie
- * carries `jss_<session id>_<secret>`; the database keeps only SHA-256 hashes of the secret and of
- * the CSRF token, so a copy of the database signs nobody in. A session ends at its absolute end
- * (30 days), after `idleMs` without a request, when its person signs out or ends it elsewhere,
- * changes or resets their password, or is deactivated.
+ * Sign-in sessions (docs/decisions/0016-accounts-and-sign-in.md): what a person's browser holds
+ * instead of an API key. The cookie carries `jss_<session id>_<secret>`; the database keeps only
+ * SHA-256 hashes of the secret and of the CSRF token, so a copy of the database signs nobody in. A
+ * session ends at its absolute end (30 days), after `idleMs` without a request, when its person
+ * signs out or ends it elsewhere, changes or resets their password, or is deactivated.
  */
 import type { AuthContext } from '../../auth/context.js'
 import { SCOPES } from '../../auth/scopes.js'

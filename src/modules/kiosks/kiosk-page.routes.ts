@@ -1,8 +1,8 @@
 /**
- * The kiosk page at /kiosk (decisions 13): the bundle `npm run build` writes to dist/kiosk-page
- * (see scripts/build-pages.mjs), served from the service's own origin with a policy that lets it
- * load nothing from anywhere else. Public: the page holds nothing until it is paired with a device
- * token, which it keeps in the browser.
+ * The kiosk page at /kiosk (docs/decisions/0013-kiosks.md): the bundle `npm run build` writes to
+ * dist/kiosk-page (see scripts/build-pages.mjs), served from the service's own origin with a policy
+ * that lets it load nothing from anywhere else. Public: the page holds nothing until it is paired
+ * with a device token, which it keeps in the browser.
  */
 import type { FastifyInstance } from 'fastify'
 import { registerStaticPage, selfOnlyPolicy } from '../../http/static-pages.js'

@@ -1,7 +1,7 @@
 /**
- * The rules of signing in at a kiosk (decisions 13), as pure functions: the lock of an identifier
- * after wrong PINs, the slowdown of a device that fails across identifiers, what a new PIN must
- * be, and what an employee may punch next. No I/O here; tested without HTTP.
+ * The rules of signing in at a kiosk (docs/decisions/0013-kiosks.md), as pure functions: the lock
+ * of an identifier after wrong PINs, the slowdown of a device that fails across identifiers, what a
+ * new PIN must be, and what an employee may punch next. No I/O here; tested without HTTP.
  */
 import { PUNCH_TYPES, type PunchType, sequenceProblem } from '../attendance/index.js'
 

@@ -1,9 +1,9 @@
 /**
- * Employees at a kiosk (decisions 13): they sign in with their kiosk identifier (the digits of
- * their DNI) and PIN, or with the short-lived session an identification gave them, then punch
- * for themselves or change their PIN. Wrong PINs lock the identifier, known or not; a device
- * failing across identifiers is slowed down. Both counts are written in a transaction of their
- * own, before the request's write begins: a refused sign-in must still be counted.
+ * Employees at a kiosk (docs/decisions/0013-kiosks.md): they sign in with their kiosk identifier
+ * (the digits of their DNI) and PIN, or with the short-lived session an identification gave them,
+ * then punch for themselves or change their PIN. Wrong PINs lock the identifier, known or not; a
+ * device failing across identifiers is slowed down. Both counts are written in a transaction of
+ * their own, before the request's write begins: a refused sign-in must still be counted.
  */
 import type { AuthContext, KioskDevice } from '../../auth/context.js'
 import type { RequestScope } from '../../auth/request-scope.js'
@@ -54,7 +54,8 @@ async function signedIn(db: Db, device: KioskDevice, user: UserRow): Promise<Kio
     auth: {
       keyId: device.kioskId,
       kind: 'standard',
-      // Identifier and PIN typed by the employee at the device: their own act (decisions 13, 16).
+      // Identifier and PIN typed by the employee at the device: their own act
+      // (docs/decisions/0013-kiosks.md, docs/decisions/0016-accounts-and-sign-in.md).
       credential: 'kiosk',
       personal: true,
       expiresAt: null,

@@ -1,7 +1,8 @@
 /**
- * Kiosk devices (decisions 13): administrators set up a shared clock-in device and get its token
- * once; the token authenticates the device on the kiosk endpoints and nowhere else. Revoking a
- * device stops its token at once. Devices are never deleted: punches name the kiosk they came from.
+ * Kiosk devices (docs/decisions/0013-kiosks.md): administrators set up a shared clock-in device and
+ * get its token once; the token authenticates the device on the kiosk endpoints and nowhere else.
+ * Revoking a device stops its token at once. Devices are never deleted: punches name the kiosk they
+ * came from.
  */
 import type { AuthContext, KioskDevice } from '../../auth/context.js'
 import { canAdministerEmployees } from '../../auth/policies.js'

@@ -1,4 +1,7 @@
-/** The overtime module's front door (decisions 18): its rules, its API, housekeeping's round, and rest for absences. */
+/**
+ * The overtime module's front door (docs/decisions/0018-overtime.md): its rules, its API,
+ * housekeeping's round, and rest for absences.
+ */
 export {
   annualCapMinutes,
   compensateBy,

@@ -1,9 +1,9 @@
 /**
- * Deciding and paying overtime lots (decisions 18): HR and administrators approve or reject a
- * pending lot, under the rules of art. 35 (the annual cap, the bans on minors, night workers and
- * part-time employees, both lifted by force majeure), and record pay on an approved one. Every
- * change of an employee's lots holds the employee's row lock first, then the lot's: two
- * approvals cannot both slip under the cap.
+ * Deciding and paying overtime lots (docs/decisions/0018-overtime.md): HR and administrators
+ * approve or reject a pending lot, under the rules of art. 35 (the annual cap, the bans on minors,
+ * night workers and part-time employees, both lifted by force majeure), and record pay on an
+ * approved one. Every change of an employee's lots holds the employee's row lock first, then the
+ * lot's: two approvals cannot both slip under the cap.
  */
 import type { RequestScope } from '../../auth/request-scope.js'
 import { seesEveryonesRecords } from '../../auth/policies.js'

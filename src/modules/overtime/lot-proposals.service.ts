@@ -1,7 +1,8 @@
 /**
- * Lots appear by themselves (decisions 18): once a month has ended in the company's zone, each
- * employee with overtime in it gets a lot, proposed by the company. A pending lot follows the
- * record; a decided one never changes, and a later change of its month adds an adjustment lot.
+ * Lots appear by themselves (docs/decisions/0018-overtime.md): once a month has ended in the
+ * company's zone, each employee with overtime in it gets a lot, proposed by the company. A pending
+ * lot follows the record; a decided one never changes, and a later change of its month adds an
+ * adjustment lot.
  *
  * `proposeOvertimeLots` is what does it. Housekeeping runs it every hour for every company, and
  * reads of lots and balances run it first, so that no read misses an ended month. It settles:

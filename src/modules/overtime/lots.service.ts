@@ -1,7 +1,8 @@
 /**
- * What people see of overtime (decisions 18, with decisions 14's need-to-know): the lots, and an
- * employee's balance of a year. Both first bring the company's lots up to date, so no read misses
- * an ended month; and the rest lots past their deadline, announced once.
+ * What people see of overtime (docs/decisions/0018-overtime.md, with the need-to-know of
+ * docs/decisions/0014-privacy-and-visibility.md): the lots, and an employee's balance of a year.
+ * Both first bring the company's lots up to date, so no read misses an ended month; and the rest
+ * lots past their deadline, announced once.
  */
 import { companyAuth, noteRecordsRead } from '../../auth/context.js'
 import { recordsLimitedToTeamOf } from '../../auth/policies.js'

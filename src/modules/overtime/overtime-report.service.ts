@@ -1,8 +1,8 @@
 /**
- * The monthly overtime report (decisions 19, RD 1561/1995 DA 3): per employee the month's
- * overtime and its compensation, read for the whole company by workers' representatives,
- * administrators, HR and inspector keys; anyone else sees the employees whose records they see.
- * A representative's read is in the access log.
+ * The monthly overtime report (docs/decisions/0019-representatives-and-record-export.md, RD
+ * 1561/1995 DA 3): per employee the month's overtime and its compensation, read for the whole
+ * company by workers' representatives, administrators, HR and inspector keys; anyone else sees the
+ * employees whose records they see. A representative's read is in the access log.
  */
 import { logReadsOfRepresentative, noteRecordsRead } from '../../auth/context.js'
 import { type RequestScope, replicaScopeOf } from '../../auth/request-scope.js'

@@ -1,9 +1,9 @@
 /**
- * Rest for overtime (decisions 18): absences of the system type `overtime_rest`, by the day or by
- * the hour, take the rest owed on the employee's approved rest lots when they are approved, the
- * lot due first first (409 `overtime_rest_exceeded` when less is owed); a cancelled one gives it
- * back. The absences module calls these inside its own transactions; each takes the employee's
- * row lock, which every change of their lots holds.
+ * Rest for overtime (docs/decisions/0018-overtime.md): absences of the system type `overtime_rest`,
+ * by the day or by the hour, take the rest owed on the employee's approved rest lots when they are
+ * approved, the lot due first first (409 `overtime_rest_exceeded` when less is owed); a cancelled
+ * one gives it back. The absences module calls these inside its own transactions; each takes the
+ * employee's row lock, which every change of their lots holds.
  */
 import type { RequestScope } from '../../auth/request-scope.js'
 import { lockRow } from '../../db/locks.js'

@@ -1,8 +1,8 @@
 /**
- * The overtime part of a worker's monthly record (decisions 18; art. 35.5 ET, the summary handed
- * to the worker each pay period): the month's lots, the rest still owed with its deadlines, and
- * the year toward the cap. Read for a page of employees at once (one query of each kind), so the
- * company export stays a few queries per page.
+ * The overtime part of a worker's monthly record (docs/decisions/0018-overtime.md; art. 35.5 ET,
+ * the summary handed to the worker each pay period): the month's lots, the rest still owed with its
+ * deadlines, and the year toward the cap. Read for a page of employees at once (one query of each
+ * kind), so the company export stays a few queries per page.
  */
 import type { TenantRow } from '../../db/schema.js'
 import { type RequestScope, notedWrite } from '../../auth/request-scope.js'

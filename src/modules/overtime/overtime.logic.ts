@@ -1,8 +1,9 @@
 /**
- * Overtime as the Workers' Statute counts it (art. 35, decisions 18): the pure rules, with no I/O.
- * How many minutes of a month are overtime on each basis, when their rest is due, how much of a
- * year counts toward the cap, who may work overtime only in force majeure, and how rest taken is
- * drawn from what is owed, oldest first. Tested without HTTP (test/unit/overtime-logic.test.ts).
+ * Overtime as the Workers' Statute counts it (art. 35, docs/decisions/0018-overtime.md): the pure
+ * rules, with no I/O. How many minutes of a month are overtime on each basis, when their rest is
+ * due, how much of a year counts toward the cap, who may work overtime only in force majeure, and
+ * how rest taken is drawn from what is owed, oldest first. Tested without HTTP
+ * (test/unit/overtime-logic.test.ts).
  */
 import { DateTime } from 'luxon'
 import { type OvertimeBasis, type OvertimeCompensation, monthsOf } from '../../lib/overtime-policy.js'

@@ -70,7 +70,8 @@ export const overtimeApi: ApiModule = {
       '/overtime/reports/monthly',
       operation('overtime-reports.monthly', {
         expensive: true,
-        summary: 'The month’s overtime per employee and its compensation, as JSON or CSV (decisions 19)',
+        // For workers' representatives: docs/decisions/0019-representatives-and-record-export.md.
+        summary: 'The month’s overtime per employee and its compensation, as JSON or CSV',
         description:
           'What workers’ representatives are told every month (RD 1561/1995, additional provision 3): for each employee with overtime lots in the month, what was proposed, approved and rejected, how the approved part is compensated (rest or pay, force majeure), what was rested, paid and is still owed, and the year toward the annual cap. Representatives (the user flag `representative`), administrators, HR and inspector keys read every employee; anyone else the employees whose records they see. Every read by a representative is in the access log. CSV (`format=csv` or `Accept: text/csv`) has one row per employee, without the lots.',
         querystring: s.OvertimeReportQuery,

@@ -168,8 +168,9 @@ export const OvertimeSection = Type.Object(
     ),
   },
   {
+    // The art. 35.5 summary of docs/decisions/0018-overtime.md.
     description:
-      'Overtime (art. 35 ET, decisions 18): the summary handed to the worker with the month’s record. Not part of the signed content: decisions on lots do not supersede a signature',
+      'Overtime (art. 35 ET): the summary handed to the worker with the month’s record. Not part of the signed content: decisions on lots do not supersede a signature',
   },
 )
 export type OvertimeSectionType = Static<typeof OvertimeSection>

@@ -1,7 +1,7 @@
 /**
- * The record export's format (decisions 19, docs/record-export.md), shared by the service that
- * writes it and the verifier that checks it: the files of the ZIP, the shape of each line, and the
- * manifest. Pure: no database, no clock.
+ * The record export's format (docs/decisions/0019-representatives-and-record-export.md,
+ * docs/record-export.md), shared by the service that writes it and the verifier that checks it: the
+ * files of the ZIP, the shape of each line, and the manifest. Pure: no database, no clock.
  */
 import type { ChainedCorrection, ChainedPunch, ChainHead } from '../attendance/index.js'
 

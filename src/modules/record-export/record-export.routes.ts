@@ -16,7 +16,8 @@ export const recordExportApi: ApiModule = {
       '/attendance/reports/record-export',
       reports('attendance-reports.record-export', {
         expensive: true,
-        summary: 'The company’s time record over a range as a signed ZIP an inspector verifies offline (decisions 19)',
+        // docs/decisions/0019-representatives-and-record-export.md
+        summary: 'The company’s time record over a range as a signed ZIP an inspector verifies offline',
         description:
           'Administrators and inspector keys. Streams a ZIP of `employees.jsonl`, `punches.jsonl` (every stored punch of each employee’s part of the chain, superseded ones included), `corrections.jsonl` (with their trail), `chains.json` (per employee the link before the part and its last), `manifest.json` (company, range, generated_at, the record key, the SHA-256 of every other file) and `manifest.sig` (the Ed25519 signature of manifest.json by the company’s record key, GET /tenant/record-key). `jornada record verify FILE.zip` checks it without a database or a network; docs/record-export.md describes every field. `from` and `to` are days in the company’s zone, at most 366 days. Memory stays bounded whatever the company’s size; a client that disconnects stops it. 409 `secrets_key_missing` when the operator set no SECRETS_KEY, which keeps the record key sealed.',
         querystring: RecordExportQuery,

@@ -1,7 +1,8 @@
 /**
- * The record export for the Inspectorate (decisions 19): a ZIP of the company's time record over a
- * range, signed with the company's record key, that anyone can check offline with
- * `jornada record verify` and nothing else (docs/record-export.md).
+ * The record export for the Inspectorate
+ * (docs/decisions/0019-representatives-and-record-export.md): a ZIP of the company's time record
+ * over a range, signed with the company's record key, that anyone can check offline with `jornada
+ * record verify` and nothing else (docs/record-export.md).
  *
  * It streams: each file is written as its lines are read, a page of employees at a time, and the
  * ZIP is deflated on the way out, so memory stays bounded whatever the company's size; a client

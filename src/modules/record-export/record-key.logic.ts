@@ -1,7 +1,8 @@
 /**
- * Ed25519 record keys as the export and its verifier see them (decisions 19): made, named and
- * checked with node:crypto, nothing else. A key is named by its public half, so a verifier with
- * nothing but the public key can tell which key an export names.
+ * Ed25519 record keys as the export and its verifier see them
+ * (docs/decisions/0019-representatives-and-record-export.md): made, named and checked with
+ * node:crypto, nothing else. A key is named by its public half, so a verifier with nothing but the
+ * public key can tell which key an export names.
  */
 import {
   createHash,

@@ -1,9 +1,9 @@
 /**
- * Each company's record key (decisions 19): an Ed25519 key pair made on first use, its private
- * half sealed with the service's SECRETS_KEY before it is stored (AES-256-GCM, bound to the
- * company and the key, lib/secret-box), so a copy of the database alone cannot sign an export in
- * the company's name. Rotating makes a new current key; the old one stays listed with the end of
- * its validity, so the exports it signed can still be checked.
+ * Each company's record key (docs/decisions/0019-representatives-and-record-export.md): an Ed25519
+ * key pair made on first use, its private half sealed with the service's SECRETS_KEY before it is
+ * stored (AES-256-GCM, bound to the company and the key, lib/secret-box), so a copy of the database
+ * alone cannot sign an export in the company's name. Rotating makes a new current key; the old one
+ * stays listed with the end of its validity, so the exports it signed can still be checked.
  */
 import type { RequestScope } from '../../auth/request-scope.js'
 import { canAdministerEmployees } from '../../auth/policies.js'

@@ -1,9 +1,10 @@
 /**
- * `jornada record verify FILE.zip [--public-key KEY]` (decisions 19): checks a record export with
- * nothing but the file, no database and no network. The manifest's signature by the record key,
- * the SHA-256 of every file against the manifest, every punch's and correction's hash, every link
- * from each employee's anchor to their head, and the supersessions and correction statuses the
- * files state; each problem is named by file, line and employee.
+ * `jornada record verify FILE.zip [--public-key KEY]`
+ * (docs/decisions/0019-representatives-and-record-export.md): checks a record export with nothing
+ * but the file, no database and no network. The manifest's signature by the record key, the SHA-256
+ * of every file against the manifest, every punch's and correction's hash, every link from each
+ * employee's anchor to their head, and the supersessions and correction statuses the files state;
+ * each problem is named by file, line and employee.
  *
  * Memory stays bounded: punches.jsonl and corrections.jsonl are read side by side (yauzl opens
  * entries of a ZIP at random), one employee's links at a time; only chains.json and the

@@ -1,4 +1,7 @@
-/** The company's monthly totals (decisions 19) as one A4 PDF/A-2b document, in the company's language. */
+/**
+ * The company's monthly totals (docs/decisions/0019-representatives-and-record-export.md) as one A4
+ * PDF/A-2b document, in the company's language.
+ */
 import { DateTime } from 'luxon'
 import { BOLD, FONT, line, type Column, pageFooters, startPdf, table } from './pdf-document.js'
 import { hoursAndMinutes } from './report-pdf.js'

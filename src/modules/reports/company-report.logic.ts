@@ -1,7 +1,8 @@
 /**
- * The company's monthly totals (decisions 19): one row per employee with the month's totals and
- * nothing else, the figures workers' representatives receive. Pure: the rows come from the same
- * report days as the monthly record, so the two never disagree.
+ * The company's monthly totals (docs/decisions/0019-representatives-and-record-export.md): one row
+ * per employee with the month's totals and nothing else, the figures workers' representatives
+ * receive. Pure: the rows come from the same report days as the monthly record, so the two never
+ * disagree.
  */
 import { summed } from '../../lib/sums.js'
 import { noTotals, type ReportDay, type ReportTotals, totalsOf } from './monthly-report.logic.js'

@@ -1,7 +1,8 @@
 /**
- * The company's monthly totals (decisions 19): per employee worked, expected, balance, overtime
- * and days, for workers' representatives, administrators, HR and inspector keys; anyone else sees
- * the rows of the employees whose records they see. A representative's read is in the access log.
+ * The company's monthly totals (docs/decisions/0019-representatives-and-record-export.md): per
+ * employee worked, expected, balance, overtime and days, for workers' representatives,
+ * administrators, HR and inspector keys; anyone else sees the rows of the employees whose records
+ * they see. A representative's read is in the access log.
  */
 import { logReadsOfRepresentative, noteRecordsRead } from '../../auth/context.js'
 import { type RequestScope, replicaScopeOf } from '../../auth/request-scope.js'

@@ -193,8 +193,8 @@ export const CSV_HEADER = [
   'balance_minutes',
   'overtime_minutes',
   'corrected',
-  // The worker's overtime (decisions 18), the same on each of their rows: the month's lots,
-  // the rest owed when the file was made, and the year toward the cap.
+  // The worker's overtime (docs/decisions/0018-overtime.md), the same on each of their rows: the
+  // month's lots, the rest owed when the file was made, and the year toward the cap.
   'overtime_approved_minutes',
   'overtime_pending_minutes',
   'overtime_owed_rest_minutes',

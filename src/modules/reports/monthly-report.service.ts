@@ -1,7 +1,8 @@
 /**
- * The monthly record of a worker (decisions 11), the company export and the worker's sign-off.
- * Every figure comes from the daily record (daily-record.service), the computation behind
- * attendance.list and the summary, so a report can never disagree with them.
+ * The monthly record of a worker (docs/decisions/0011-reports-sign-off-and-inspector-keys.md), the
+ * company export and the worker's sign-off. Every figure comes from the daily record
+ * (daily-record.service), the computation behind attendance.list and the summary, so a report can
+ * never disagree with them.
  */
 import { COMPANY, noteRecordsRead } from '../../auth/context.js'
 import { type RequestScope, replicaScopeOf } from '../../auth/request-scope.js'

@@ -87,7 +87,9 @@ export const reportsApi: ApiModule = {
       '/attendance/reports/company',
       operation('attendance-reports.company', {
         expensive: true,
-        summary: 'The company’s monthly totals per employee, as JSON, CSV or PDF (decisions 19)',
+        // For workers' representatives and the company:
+        // docs/decisions/0019-representatives-and-record-export.md.
+        summary: 'The company’s monthly totals per employee, as JSON, CSV or PDF',
         description:
           'Per employee worked, expected, balance, overtime, days worked and days expected, and their sum: no punches, no absence types, no personal data. Workers’ representatives (the user flag `representative`), administrators, HR and inspector keys read every employee; anyone else the employees whose records they see. Every read by a representative is in the access log. The figures are those of the monthly record in `tz` (default the company’s). Choose the form with `format` or `Accept`.',
         querystring: CompanyReportQuery,

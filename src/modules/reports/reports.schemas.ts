@@ -221,8 +221,9 @@ export const CompanyReport = Type.Object(
   },
   {
     $id: 'CompanyReport',
+    // docs/decisions/0019-representatives-and-record-export.md
     description:
-      'The company’s monthly totals (decisions 19): what workers’ representatives, administrators, HR and inspector keys read for the whole company',
+      'The company’s monthly totals: what workers’ representatives, administrators, HR and inspector keys read for the whole company',
   },
 )
 export type CompanyReportType = Static<typeof CompanyReport>

@@ -1,7 +1,7 @@
 /**
- * A company's single sign-on settings (decisions 16). The client secret is write-only: sealed
- * with the service's secrets key (lib/secret-box.ts) before it is stored, bound to the company,
- * and opened only to sign someone in.
+ * A company's single sign-on settings (docs/decisions/0016-accounts-and-sign-in.md). The client
+ * secret is write-only: sealed with the service's secrets key (lib/secret-box.ts) before it is
+ * stored, bound to the company, and opened only to sign someone in.
  */
 import type { TenantSsoRow } from '../../db/schema.js'
 import type { Db, Unit } from '../../db/unit-of-work.js'

@@ -92,8 +92,9 @@ export const SsoSettings = Type.Object(
     updated_at: Type.String({ format: 'date-time' }),
   },
   {
+    // Single sign-on: docs/decisions/0016-accounts-and-sign-in.md.
     description:
-      'Single sign-on with the company’s OpenID Connect provider (decisions 16), or null when people sign in with passwords and passkeys only. The client secret is never answered. People start at `/auth/oidc/start?tenant_id=…`; the provider sends them back to `PUBLIC_URL` + `/auth/oidc/callback`, the redirect URI to register there.',
+      'Single sign-on with the company’s OpenID Connect provider, or null when people sign in with passwords and passkeys only. The client secret is never answered. People start at `/auth/oidc/start?tenant_id=…`; the provider sends them back to `PUBLIC_URL` + `/auth/oidc/callback`, the redirect URI to register there.',
   },
 )
 

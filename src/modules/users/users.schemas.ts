@@ -115,9 +115,10 @@ export const UserFull = Type.Object(
       description:
         'Works nights (art. 36.1 ET): their overtime can only be approved as force majeure. Set by administrators or HR',
     }),
+    // The representative's reads: docs/decisions/0019-representatives-and-record-export.md.
     representative: Type.Boolean({
       description:
-        'A workers’ representative (decisions 19): reads the company’s monthly overtime report and totals. Set by administrators',
+        'A workers’ representative: reads the company’s monthly overtime report and totals. Set by administrators',
     }),
     created_at: Type.String({ format: 'date-time' }),
     has_photo: Type.Boolean(),

@@ -39,7 +39,7 @@ import { jsonText, parseJsonText } from '../../db/codec.js'
 /**
  * Records a user event in the scope's unit of work, the change's transaction. Events leave the
  * service (webhooks), so they carry the full form with the sensitive fields always null
- * (decisions 14).
+ * (docs/decisions/0014-privacy-and-visibility.md).
  */
 async function announce(scope: RequestScope, type: EventType, userId: string): Promise<void> {
   const row = await repo.findUser(scope.db, scope.auth.tenantId, userId)
@@ -162,7 +162,8 @@ export async function insertUserRecord(unit: Unit, tenantId: string, input: NewU
     password_hash: input.passwordHash,
     kiosk_id: kioskId,
     kiosk_pin_hash: input.kioskPinHash,
-    // The PIN derived from the phone must be changed at the first kiosk use (decisions 13).
+    // The PIN derived from the phone must be changed at the first kiosk use
+    // (docs/decisions/0013-kiosks.md).
     kiosk_pin_initial: input.kioskPinHash !== null,
     schedule_id: input.scheduleId,
     employment_periods: jsonText([]),

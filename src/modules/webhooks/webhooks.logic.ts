@@ -1,6 +1,7 @@
 /**
- * Webhooks without I/O (decisions 12): which URLs may receive them, the Standard Webhooks
- * signature, which events a subscription takes, and when a failed delivery is tried again.
+ * Webhooks without I/O (docs/decisions/0012-integrations.md): which URLs may receive them, the
+ * Standard Webhooks signature, which events a subscription takes, and when a failed delivery is
+ * tried again.
  */
 import { createHmac, randomBytes } from 'node:crypto'
 import { isIP } from 'node:net'

@@ -1,6 +1,6 @@
 /**
- * Webhook subscriptions (decisions 12): a company's administrators choose where its events go.
- * Delivery itself is the dispatcher's (webhooks.dispatcher).
+ * Webhook subscriptions (docs/decisions/0012-integrations.md): a company's administrators choose
+ * where its events go. Delivery itself is the dispatcher's (webhooks.dispatcher).
  */
 import type { AuthContext } from '../../auth/context.js'
 import type { RequestScope } from '../../auth/request-scope.js'
