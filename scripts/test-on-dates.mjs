@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the test suite (`node scripts/run-tests.mjs`) with the process clock moved, by libfaketime,
+// Runs the test suite (`npm test`) with the process clock moved, by libfaketime,
 // to the days a calendar bug shows on: a Sunday, New Year's Day, a weekday national holiday, the
 // two changes of summer time in Madrid and the last half hour of a year in UTC (already the next
 // year in Madrid). `apt-get install faketime` first.
@@ -40,7 +40,8 @@ for (const name of names.length > 0 ? names : Object.keys(DATES)) {
   const moment = DATES[name]
   console.log(`\n=== ${name}: the suite at ${moment} UTC ===\n`)
   const started = Date.now()
-  const run = spawnSync('faketime', ['-f', `@${moment}`, process.execPath, 'scripts/run-tests.mjs', ...testArgs], {
+  const npmTest = ['npm', 'test', ...(testArgs.length > 0 ? ['--', ...testArgs] : [])]
+  const run = spawnSync('faketime', ['-f', `@${moment}`, ...npmTest], {
     stdio: 'inherit',
     env: { ...process.env, TZ: 'UTC' },
   })
