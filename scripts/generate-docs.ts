@@ -1,7 +1,7 @@
 /**
  * Regenerates the parts of the documentation that are derived from the code, each between a pair
- * of marker comments: the error catalogue and the list of scopes in docs/api-conventions.md, and
- * a sample of every event type in docs/integrations.md.
+ * of marker comments: the error catalogue and the list of scopes in docs/api-conventions.md, a
+ * sample of every event type in docs/integrations.md, and the module map in docs/development.md.
  *
  *   node --import tsx scripts/generate-docs.ts     (npm run docs)
  *
@@ -13,9 +13,12 @@ import { fileURLToPath } from 'node:url'
 import { SCOPES } from '../src/auth/scopes.js'
 import { ERROR_CATALOGUE } from '../src/errors.js'
 import { renderEventSamples } from './event-samples.js'
+import { partGraph, readSources, type SourceFile } from './import-graph.js'
 
 export const API_CONVENTIONS_PATH = fileURLToPath(new URL('../docs/api-conventions.md', import.meta.url))
 export const INTEGRATIONS_PATH = fileURLToPath(new URL('../docs/integrations.md', import.meta.url))
+export const DEVELOPMENT_PATH = fileURLToPath(new URL('../docs/development.md', import.meta.url))
+const SRC = fileURLToPath(new URL('../src', import.meta.url))
 
 /** Text in a markdown table cell: a `|` would end the cell, a line break the row. */
 function cell(text: string): string {
@@ -76,10 +79,61 @@ export async function renderIntegrationsDocs(text: string): Promise<string> {
   return withBlock(text, 'event-samples', 'scripts/event-samples.ts, through the API', await renderEventSamples())
 }
 
+/**
+ * What a module is for: the first sentence of the comment that opens its front door (index.ts),
+ * without the decision it cites.
+ */
+export function modulePurpose(frontDoor: SourceFile): string {
+  const comment = /^\/\*\*([\s\S]*?)\*\//.exec(frontDoor.text)?.[1]
+  if (!comment) throw new Error(`src/${frontDoor.path} opens with no comment saying what the module is for`)
+  const text = comment
+    .replace(/\n\s*\* ?/g, ' ')
+    .replace(/\s*\(docs\/decisions\/[^)]*\)/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return (/^.*?\.(?=\s|$)/.exec(text)?.[0] ?? text).replace(/\.$/, '')
+}
+
+/**
+ * The modules of src/modules, those that build on others first: each with the modules it imports
+ * (read from the import statements) and what it is for (its front door's opening sentence).
+ */
+export function renderModuleMap(files: readonly SourceFile[] = readSources(SRC)): string {
+  const graph = partGraph(files)
+  const name = (part: string) => part.slice('modules/'.length)
+  const modules = [...graph.keys()].filter((part) => part.startsWith('modules/'))
+  const uses = new Map(modules.map((m) => [m, [...graph.get(m)!].filter((to) => to.startsWith('modules/')).sort()]))
+  // Height: the longest chain of imports below a module (the graph has no cycle: test/architecture).
+  const height = new Map<string, number>()
+  const heightOf = (m: string): number => {
+    if (!height.has(m)) height.set(m, 1 + Math.max(-1, ...uses.get(m)!.map(heightOf)))
+    return height.get(m)!
+  }
+  const rows = modules
+    .sort((a, b) => heightOf(b) - heightOf(a) || a.localeCompare(b))
+    .map((m) => {
+      const frontDoor = files.find((f) => f.path === `${m}/index.ts`)
+      if (!frontDoor) throw new Error(`src/${m} has no front door (index.ts)`)
+      const imports =
+        uses
+          .get(m)!
+          .map((to) => `\`${name(to)}\``)
+          .join(', ') || '(none)'
+      return `| \`${name(m)}\` | ${imports} | ${cell(modulePurpose(frontDoor))} |`
+    })
+  return ['| module | imports the modules | what it is for |', '|---|---|---|', ...rows].join('\n')
+}
+
+/** docs/development.md with its module map drawn afresh from src/. */
+export function renderDevelopmentDocs(text: string): string {
+  return withBlock(text, 'module-map', 'the imports of src/modules and their index.ts', renderModuleMap())
+}
+
 async function main(): Promise<void> {
   const pages = [
     { path: API_CONVENTIONS_PATH, render: async (text: string) => renderGeneratedDocs(text) },
     { path: INTEGRATIONS_PATH, render: renderIntegrationsDocs },
+    { path: DEVELOPMENT_PATH, render: async (text: string) => renderDevelopmentDocs(text) },
   ]
   for (const { path, render } of pages) {
     const current = readFileSync(path, 'utf8')

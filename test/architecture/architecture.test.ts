@@ -20,7 +20,7 @@ import {
   routesWithHandle,
   type SourceFile,
   unscopedServices,
-} from '../helpers/import-graph.js'
+} from '../../scripts/import-graph.js'
 import { NEVER_DELETED, NEVER_UPDATED } from '../../src/modules/housekeeping/index.js'
 
 /**

@@ -5,9 +5,12 @@ import { it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import {
   API_CONVENTIONS_PATH,
+  DEVELOPMENT_PATH,
   INTEGRATIONS_PATH,
+  renderDevelopmentDocs,
   renderGeneratedDocs,
   renderIntegrationsDocs,
+  renderModuleMap,
 } from '../../scripts/generate-docs.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -64,6 +67,30 @@ it('the event samples in docs/integrations.md are what the API writes today', as
     regenerated === committed,
     'docs/integrations.md has event samples of another shape than the API writes: run `npm run docs` and commit the result',
   )
+})
+
+it('the module map in docs/development.md is the import graph of src/modules as it is', () => {
+  const committed = readFileSync(DEVELOPMENT_PATH, 'utf8')
+  assert.ok(
+    renderDevelopmentDocs(committed) === committed,
+    'docs/development.md has another module map than src/modules draws: run `npm run docs` and commit the result',
+  )
+})
+
+it('the module map follows a new import and says what a module is for (fixture)', () => {
+  const door = (name: string, purpose: string, imports = '') => ({
+    path: `modules/${name}/index.ts`,
+    text: `/**\n * ${purpose} (docs/decisions/0005-attendance.md). This front door is what\n * others may use.\n */\n${imports}`,
+  })
+  const files = [
+    door('clocks', 'Clocks: devices at the door', "export { who } from '../people/index.js'\n"),
+    door('people', 'People: who works here'),
+  ]
+  assert.deepEqual(renderModuleMap(files).split('\n').slice(2), [
+    '| `clocks` | `people` | Clocks: devices at the door |',
+    '| `people` | (none) | People: who works here |',
+  ])
+  assert.throws(() => renderModuleMap([{ path: 'modules/bare/index.ts', text: 'export {}\n' }]), /no comment/)
 })
 
 it('every relative link in README.md, docs/*.md and docs/decisions/ leads to a file (and heading) that exists', () => {

@@ -1,6 +1,7 @@
 /**
- * The accounts module's front door: signing in, sessions, passwords, invitations and resets
- * (docs/decisions/0016-accounts-and-sign-in.md).
+ * Accounts: signing in with passwords, passkeys and single sign-on, sessions, invitations and
+ * resets (docs/decisions/0016-accounts-and-sign-in.md). This front door is what other parts of the
+ * service may use of the module.
  */
 export { accountsApi } from './accounts.routes.js'
 export type { AccountsSettings } from './accounts.routes.js'

@@ -1,4 +1,8 @@
-/** The attendance module's front door: what other parts of the service may use of it. */
+/**
+ * Attendance: punches as a hash-chained, append-only record, corrections by consent, the daily
+ * record and who is in now (docs/decisions/0005-attendance.md). This front door is what other
+ * parts of the service may use of the module.
+ */
 export { PUNCH_TYPES, sequenceProblem } from './attendance.logic.js'
 export { namedPunchIds } from './corrections.logic.js'
 export type { CorrectionChange } from './corrections.logic.js'

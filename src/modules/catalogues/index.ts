@@ -1,4 +1,7 @@
-/** The catalogues module's front door: what other parts of the service may use of it. */
+/**
+ * Catalogues: a company's departments and work centers. This front door is what other parts of the
+ * service may use of the module.
+ */
 export { catalogueItemExists, findCatalogueItem } from './catalogues.repository.js'
 export { catalogueRoutes, cataloguesApi } from './catalogues.routes.js'
 export { CatalogueName } from './catalogues.schemas.js'

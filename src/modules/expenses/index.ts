@@ -1,4 +1,8 @@
-/** The expenses module's front door: what other parts of the service may use of it. */
+/**
+ * Expenses: one at a time through the API, or many from a CSV import
+ * (docs/decisions/0007-expenses-and-allocations.md). This front door is what other parts of the
+ * service may use of the module.
+ */
 export { DEFAULT_BATCH_SIZE, MAX_REPORTED_ERRORS, importExpensesCsv } from './expenses.import.js'
 export type { ImportProgress, ImportReport } from './expenses.import.js'
 export { expensesApi } from './expenses.routes.js'

@@ -1,4 +1,7 @@
-/** The holidays module's front door: what other parts of the service may use of it. */
+/**
+ * Holidays: public holidays by country and region, and a company's own. This front door is what
+ * other parts of the service may use of the module.
+ */
 export { placeOf } from './holidays.logic.js'
 export type { Holiday } from './holidays.logic.js'
 export { holidaysApi } from './holidays.routes.js'

@@ -1,3 +1,7 @@
-/** The idempotency module's front door: what other parts of the service may use of it. */
+/**
+ * Idempotency: the Idempotency-Key of a write, claimed, replayed and kept, as a step of the
+ * write's transaction (docs/decisions/0003-http-conventions.md). This front door is what other
+ * parts of the service may use of the module.
+ */
 export { idempotentWrites } from './idempotency.routes.js'
 export { purgeIdempotencyKeys } from './idempotency.service.js'

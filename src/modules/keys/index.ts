@@ -1,4 +1,8 @@
-/** The keys module's front door: what other parts of the service may use of it. */
+/**
+ * Keys: API keys and inspector keys, issued, revoked and authenticated, and the sessions they open
+ * (docs/decisions/0002-tenants-keys-and-permissions.md). This front door is what other parts of
+ * the service may use of the module.
+ */
 export { revokeKeysActingAs, revokePersonalKeysOf } from './keys.repository.js'
 export { keysApi } from './keys.routes.js'
 export { authenticate, createKey, listKeys, revokeKey, tenantOfKey } from './keys.service.js'

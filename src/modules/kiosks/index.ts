@@ -1,4 +1,8 @@
-/** The kiosks module's front door: what other parts of the service may use of it. */
+/**
+ * Kiosks: paired devices, employees' sign-in with a PIN, locks and kiosk punches, and the /kiosk
+ * page (docs/decisions/0013-kiosks.md). This front door is what other parts of the service may use
+ * of the module.
+ */
 export { decorateKioskSignIn, kioskApi, kioskEmployee } from './kiosk-api.routes.js'
 export { registerKioskPage } from './kiosk-page.routes.js'
 export { purgeKioskSignIns } from './kiosk-sign-in.service.js'

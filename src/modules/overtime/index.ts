@@ -1,6 +1,7 @@
 /**
- * The overtime module's front door (docs/decisions/0018-overtime.md): its rules, its API,
- * housekeeping's round, and rest for absences.
+ * Overtime: lots of hours beyond the schedule, their approval as pay or rest, the annual cap and
+ * the report (docs/decisions/0018-overtime.md). This front door is what other parts of the service
+ * may use of the module.
  */
 export {
   annualCapMinutes,

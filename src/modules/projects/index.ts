@@ -1,3 +1,6 @@
-/** The projects module's front door: what other parts of the service may use of it. */
+/**
+ * Projects: the catalogue of projects time is allocated to. This front door is what other parts of
+ * the service may use of the module.
+ */
 export { findProject } from './projects.repository.js'
 export { projectsApi } from './projects.routes.js'

@@ -1,4 +1,8 @@
-/** The reports module's front door: what other parts of the service may use of it. */
+/**
+ * Reports: each worker's monthly record as JSON, CSV and PDF, and the company's month as one CSV
+ * (docs/decisions/0011-reports-sign-off-and-inspector-keys.md). This front door is what other
+ * parts of the service may use of the module.
+ */
 export { exportMonthRecords, monthlyReport } from './monthly-report.service.js'
 export { CSV_HEADER } from './monthly-report.logic.js'
 export { renderMonthlyReport } from './report-formats.js'

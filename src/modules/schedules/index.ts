@@ -1,4 +1,7 @@
-/** The schedules module's front door: what other parts of the service may use of it. */
+/**
+ * Schedules: the week a person is expected to work, with its history. This front door is what
+ * other parts of the service may use of the module.
+ */
 export {
   SINCE_ALWAYS,
   assignmentsOf,

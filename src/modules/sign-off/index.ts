@@ -1,2 +1,5 @@
-/** The sign-off module's front door: what other parts of the service may use of it. */
+/**
+ * Sign-off: workers' signatures of their month, and the rule that a signed month's schedule stays.
+ * This front door is what other parts of the service may use of the module.
+ */
 export { assertNotInSignedMonth, insertSignature, latestSignature } from './sign-off.repository.js'

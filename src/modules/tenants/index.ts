@@ -1,4 +1,7 @@
-/** The tenants module's front door: what other parts of the service may use of it. */
+/**
+ * Tenants: a company's settings (zone, country, language, the HR department). This front door is
+ * what other parts of the service may use of the module.
+ */
 export {
   allTenants,
   countTenants,

@@ -1,4 +1,8 @@
-/** The users module's front door: what other parts of the service may use of it. */
+/**
+ * Users: employees, their personal data, employment periods, managers and kiosk PINs
+ * (docs/decisions/0004-users.md). This front door is what other parts of the service may use of
+ * the module.
+ */
 export { isEmployedDuring, isEmployedOn, kioskPinFromPhone, parseEmploymentPeriods } from './users.logic.js'
 export { userRowToFull, userRowToReduced } from './users.mapper.js'
 export { findUser, findUserByKioskId, findUserRow, findUserRows, setKioskPin } from './users.repository.js'

@@ -1,4 +1,7 @@
-/** The work-calendar module's front door: what other parts of the service may use of it. */
+/**
+ * The work calendar: the time a person is expected to work each day, from schedules, holidays and
+ * approved absences. This front door is what other parts of the service may use of the module.
+ */
 export { absenceMinutesOn, dayExpectation, isHourly, minutesOfDay } from './work-calendar.logic.js'
 export type { AbsenceSpan } from './work-calendar.logic.js'
 export { approvedAbsencesBetween, calendarSubject, calendarSubjects } from './work-calendar.repository.js'
