@@ -59,11 +59,18 @@ import {
 import {
   type AccountsSettings,
   type LoginThrottle,
-  type Mailer,
   MemoryLoginThrottle,
   accountsApi,
   registerSingleSignOnPages,
 } from './modules/accounts/index.js'
+import {
+  type MailDispatcher,
+  type MailDispatcherOptions,
+  type Mailer,
+  mailApi,
+  mailBacklog,
+  startMailDispatcher,
+} from './modules/mail/index.js'
 import { meApi } from './modules/me/index.js'
 import { projectsApi } from './modules/projects/index.js'
 import { recordExportApi } from './modules/record-export/index.js'
@@ -105,6 +112,7 @@ const apiModules = (accounts: ApiModule): readonly ApiModule[] => [
   accessLogApi,
   eventsApi,
   webhooksApi,
+  mailApi,
   kiosksApi,
   kioskApi,
 ]
@@ -205,6 +213,12 @@ export interface AppOptions {
   load?: Partial<LoadOptions>
   /** People signing in (docs/decisions/0016-accounts-and-sign-in.md). */
   accounts?: Partial<AccountsOptions>
+  /**
+   * Mail (`SMTP_URL`): invitations and resets go through the outbox
+   * (docs/decisions/0025-request-phases-and-module-ownership.md). Null or absent: no mail, and an
+   * invitation answers its link. Needs `accounts.publicUrl`.
+   */
+  mail?: MailOptions | null
   /** Seals secrets the service reads back (`SECRETS_KEY`): a company's OpenID client secret. */
   secrets?: SecretBox | null
   /** Let companies' identity providers be on private, loopback and link-local addresses (http on loopback). */
@@ -225,8 +239,18 @@ export interface AccountsOptions {
   session: SessionPolicy
   /** Failed sign-ins counted per email and address; in Redis when several instances share them. */
   throttle: LoginThrottle
-  /** Sends invitations and resets; null without `SMTP_URL`. */
-  mailer: Mailer | null
+}
+
+export interface MailOptions {
+  /** The mail server the outbox sends through. */
+  mailer: Mailer
+  /**
+   * Whether this application runs the outbox's dispatcher while it is up (true by default: every
+   * instance may, they share the work). false: it only queues, and something else sends.
+   */
+  dispatch?: boolean
+  /** How the dispatcher polls, leases and retries; its defaults suit production. */
+  dispatcher?: Partial<Pick<MailDispatcherOptions, 'pollMs' | 'leaseMs' | 'sendTimeoutMs' | 'concurrency' | 'retry'>>
 }
 
 export interface LoadOptions {
@@ -288,13 +312,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const db = options.db
   const clock = options.clock ?? Date.now
   const publicUrl = options.accounts?.publicUrl ?? null
+  const mail = options.mail ?? null
   // Links in mails must not take their host from a request's Host header, which anyone can set.
-  if (options.accounts?.mailer && !publicUrl) throw new Error('Sending mail needs publicUrl (PUBLIC_URL)')
+  if (mail && !publicUrl) throw new Error('Sending mail needs publicUrl (PUBLIC_URL)')
+  let mailDispatcher: MailDispatcher | null = null
   const accounts: AccountsSettings = {
     session: { ...DEFAULT_SESSION_POLICY, ...options.accounts?.session },
     throttle: options.accounts?.throttle ?? new MemoryLoginThrottle(clock),
     publicUrl,
-    mailer: options.accounts?.mailer ?? null,
+    mail: mail ? { queued: () => mailDispatcher?.wake() } : null,
     secureCookies: publicUrl?.startsWith('https:') ?? false,
   }
   const modules = apiModules(accountsApi(accounts))
@@ -303,6 +329,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const metrics = new ServiceMetrics({
     lag,
     webhookBacklog: () => webhookBacklog({ db, now: clock() }),
+    mailBacklog: () => mailBacklog({ db, now: clock() }),
     ...(load.poolStats ? { poolStats: load.poolStats } : {}),
   })
   const replica = options.readReplica
@@ -316,6 +343,37 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The primary's position is sampled every second while the service runs.
     replica.start()
     app.addHook('onClose', async () => replica.stop())
+  }
+  if (mail && publicUrl && mail.dispatch !== false) {
+    // The outbox is sent while the service is up; closing lets the attempts under way finish (5 s at most).
+    const domain = new URL(publicUrl).hostname
+    app.addHook('onReady', async () => {
+      mailDispatcher ??= startMailDispatcher(db, {
+        ...mail.dispatcher,
+        mailer: mail.mailer,
+        domain,
+        clock,
+        onError: (error) => app.log.error({ err: error }, 'mail dispatch failed; it is tried again'),
+        onOutcome: (outcome) => {
+          metrics.countMailMessage(outcome.outcome)
+          if (outcome.outcome !== 'sent')
+            app.log[outcome.outcome === 'failed' ? 'error' : 'warn'](
+              {
+                mail: outcome.id,
+                tenant: outcome.tenantId,
+                kind: outcome.kind,
+                attempts: outcome.attempts,
+                error: outcome.error,
+              },
+              outcome.outcome === 'failed' ? 'mail not sent: given up' : 'mail not sent yet; it is tried again',
+            )
+        },
+      })
+    })
+    app.addHook('onClose', async () => {
+      await mailDispatcher?.stop()
+      mailDispatcher = null
+    })
   }
   // First of all: the request's moment is read before anything else looks at the request.
   decorateKioskSignIn(app)

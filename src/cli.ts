@@ -430,31 +430,44 @@ const users = program.command('users').description('The people of a company')
 users
   .command('invite')
   .description(
-    'Invite a person to set their password: a one-time link valid 72 hours, mailed when SMTP_URL is set, printed otherwise',
+    'Invite a person to set their password: a one-time link valid 72 hours, mailed when SMTP_URL is set (queued, and retried by `jornada serve` when the mail server does not take it now), printed otherwise',
   )
   .argument('<userId>', 'user id (usr_...)')
   .requiredOption('--tenant <id>', 'tenant id')
   .option('--json', 'print JSON')
   .action(async (userId: string, options: JsonOption & { tenant: string }) => {
     const config = loadConfig()
-    const { inviteUser, smtpMailer } = await accounts()
+    const { inviteUser } = await accounts()
+    const { sendQueuedMail, smtpMailer } = await import('./modules/mail/index.js')
     const { scopeOf } = await import('./auth/request-scope.js')
     const mailer = config.accounts.smtpUrl ? smtpMailer(config.accounts.smtpUrl, config.accounts.mailFrom) : null
     try {
-      const invitation = await withDatabase(async (database) => {
+      const { invitation, sent } = await withDatabase(async (database) => {
         const auth = await installationAdministrator(database.db, options.tenant)
-        const { invitation, mail } = await inviteUser(scopeOf(database.db, auth, Date.now()), userId, {
+        const { invitation, mailId } = await inviteUser(scopeOf(database.db, auth, Date.now()), userId, {
           base: config.accounts.publicUrl ?? `http://localhost:${config.port}`,
           mail: mailer !== null,
         })
         await auditCli(database.db, options.tenant, 'users.invite', userId, [])
-        if (mail && mailer) await mailer.send(mail)
-        return invitation
+        // Committed with its invitation: sent now if the mail server takes it, else by `jornada serve`.
+        const outcomes =
+          mailId && mailer && config.accounts.publicUrl
+            ? await sendQueuedMail(database.db, [mailId], {
+                mailer,
+                domain: new URL(config.accounts.publicUrl).hostname,
+                clock: Date.now,
+              })
+            : []
+        return { invitation, sent: outcomes[0] ?? null }
       })
       output(invitation, options, () =>
         invitation.link
           ? `Invitation for ${userId}, valid until ${invitation.expires_at}; hand over this link (shown once):\n${invitation.link}`
-          : `Invitation mailed to ${userId}, valid until ${invitation.expires_at}`,
+          : sent?.outcome === 'sent'
+            ? `Invitation mailed to ${userId}, valid until ${invitation.expires_at}`
+            : sent?.outcome === 'failed'
+              ? `Invitation for ${userId} made, valid until ${invitation.expires_at}, but the mail server refused its mail: ${sent.error}`
+              : `Invitation for ${userId}, valid until ${invitation.expires_at}, queued for mail: the mail server did not take it now, and \`jornada serve\` sends it when it does`,
       )
     } finally {
       await mailer?.close()

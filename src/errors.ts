@@ -230,11 +230,6 @@ export const ERROR_CATALOGUE = {
   },
   rate_limited: { status: 429, description: 'Too many requests; retry after the number of seconds in `Retry-After`.' },
   internal_error: { status: 500, description: 'Unexpected failure; it is logged with the request id.' },
-  mail_unavailable: {
-    status: 503,
-    description:
-      'The mail server did not take the invitation; nothing was changed. Try again later, or invite without mail (the link is then answered).',
-  },
   database_unavailable: {
     status: 503,
     description:

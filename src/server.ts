@@ -9,7 +9,8 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/databas
 import { RedisWriteMarks } from './db/read-replica.js'
 import { shareWithPrimary, startMetricsServer } from './http/metrics.js'
 import { RedisRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
-import { type LoginThrottle, RedisLoginThrottle, smtpMailer } from './modules/accounts/index.js'
+import { type LoginThrottle, RedisLoginThrottle } from './modules/accounts/index.js'
+import { smtpMailer } from './modules/mail/index.js'
 import { recordWrite } from './modules/audit/index.js'
 import { DEFAULT_SESSION_POLICY } from './modules/keys/index.js'
 import { standardOutputLog } from './lib/log-stream.js'
@@ -112,8 +113,9 @@ export async function startServer(
         publicUrl: config.accounts.publicUrl,
         session: { ...DEFAULT_SESSION_POLICY, idleMs: config.accounts.sessionIdleHours * 3_600_000 },
         ...(loginThrottle ? { throttle: loginThrottle } : {}),
-        mailer,
       },
+      // Every instance (every worker) sends the outbox while it serves; leases keep them apart.
+      mail: mailer ? { mailer } : null,
       load: {
         maxLagMs: config.load.maxLagMs,
         expensivePerKey: config.load.expensivePerKey,

@@ -116,7 +116,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a password-reset link by mail; always 202, whether or not the email has an account
-         * @description Each active account with this email (in one company with `tenant_id`) is sent a link valid for one hour, at most three an hour. The answer and its timing are the same for every email. Without a mail server (`SMTP_URL`) nothing is sent and the request is logged.
+         * @description Each active account with this email (in one company with `tenant_id`) is sent a link valid for one hour, at most three an hour. The mail is queued and sent after the answer, with retries until the link expires (administrators see it in `GET /mail-messages`), so the answer and its timing are the same for every email. Without a mail server (`SMTP_URL`) nothing is sent and the request is logged.
          */
         post: operations["auth.password-reset"];
         delete?: never;
@@ -156,7 +156,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a person to set their password: a one-time link valid 72 hours, by mail
-         * @description Administrators only. The link goes by mail (in Spanish or English by the company’s country) when a mail server is configured (`SMTP_URL`); without one the answer carries it this once (`delivery: "link"`) for the administrator to hand over. A new invitation voids the links sent before. A disabled user is 409 `user_disabled`; one who has chosen a password already is 409 `password_already_set` (an invitation would let whoever holds the link take over the account; they reset it themselves); a mail server that refuses the mail is 503 `mail_unavailable` and nothing changes.
+         * @description Administrators only. The link goes by mail (in Spanish or English by the company’s country) when a mail server is configured (`SMTP_URL`): the answer comes at once with `delivery: "mail"`, and the mail is queued with the invitation and sent once it commits, with retries for up to a day; whether it went is in `GET /mail-messages`. Without a mail server the answer carries the link this once (`delivery: "link"`) for the administrator to hand over. A new invitation voids the links sent before. A disabled user is 409 `user_disabled`; one who has chosen a password already is 409 `password_already_set` (an invitation would let whoever holds the link take over the account; they reset it themselves).
          */
         post: operations["users.invite"];
         delete?: never;
@@ -1685,6 +1685,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/mail-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mail the service sends for the company, newest first, and whether each went (administrators)
+         * @description Invitations and password resets are queued with the write that makes them and sent after it commits, with retries: a mail server that refuses for a while (4xx) or does not answer is tried again with growing waits for up to a day (a reset’s link lasts an hour, and its mail is not sent later than that); one that refuses for good (5xx) fails the message at once. Messages are kept 30 days after they were sent or failed. Neither the body nor the link is ever shown.
+         */
+        get: operations["mail.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/kiosks": {
         parameters: {
             query?: never;
@@ -1860,7 +1880,7 @@ export interface components {
                  * @description Machine-readable code from the error catalogue
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "personal_credential_required" | "sso_required" | "csrf_failed" | "invalid_credentials" | "invalid_token" | "tenant_choice_required" | "login_throttled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_not_set_up" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "password_already_set" | "holiday_exists" | "punch_out_of_order" | "session_left_open" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "calendar_feed_limit_reached" | "overtime_lot_not_pending" | "overtime_reduction_not_rejectable" | "overtime_cap_exceeded" | "overtime_not_allowed" | "overtime_rest_exceeded" | "overtime_lot_not_payable" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "passkey_limit_reached" | "passkey_exists" | "secrets_key_missing" | "passkeys_need_public_url" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "concurrency_limited" | "rate_limited" | "internal_error" | "mail_unavailable" | "database_unavailable" | "overloaded";
+                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "personal_credential_required" | "sso_required" | "csrf_failed" | "invalid_credentials" | "invalid_token" | "tenant_choice_required" | "login_throttled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_not_set_up" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "password_already_set" | "holiday_exists" | "punch_out_of_order" | "session_left_open" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "calendar_feed_limit_reached" | "overtime_lot_not_pending" | "overtime_reduction_not_rejectable" | "overtime_cap_exceeded" | "overtime_not_allowed" | "overtime_rest_exceeded" | "overtime_lot_not_payable" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "passkey_limit_reached" | "passkey_exists" | "secrets_key_missing" | "passkeys_need_public_url" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "concurrency_limited" | "rate_limited" | "internal_error" | "database_unavailable" | "overloaded";
                 /** @description Human-readable explanation */
                 message: string;
                 /** @description For validation errors: one item per failing field; for `tenant_choice_required`: one item per company to choose from */
@@ -3136,6 +3156,35 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             finished_at: string | null;
+        };
+        /** @description A mail the service sends for the company, and what became of it; never its body or its link */
+        MailMessage: {
+            /** @description Also the left part of the mail’s Message-ID, the same on every attempt */
+            id: string;
+            kind: "invitation" | "password_reset";
+            /** @description The address it is sent to */
+            to: string;
+            /** @description 'pending': queued, or waiting for its next attempt; 'sent': the mail server accepted it; 'failed': refused for good, or given up after a day (sooner when its link expired first) */
+            status: "pending" | "sent" | "failed";
+            /** @description Attempts begun so far */
+            attempts: number;
+            /** @description Why the last failed attempt failed: the mail server’s answer, or the connection error */
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @description When the write that made it committed it
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the mail server accepted it
+             */
+            sent_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it is attempted next, while pending
+             */
+            next_attempt_at: string | null;
         };
         /** @description A shared clock-in device at a workplace; its token is shown only when it is set up */
         Kiosk: {
@@ -20203,6 +20252,144 @@ export interface operations {
             };
             /** @description Not found in this tenant */
             404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request (headers and body) was not received within the server’s request timeout. */
+            408: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB. */
+            431: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; it is logged with the request id. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "mail.list": {
+        parameters: {
+            query?: {
+                /** @description 'pending': queued, or waiting for its next attempt; 'sent': the mail server accepted it; 'failed': refused for good, or given up after a day (sooner when its link expired first) */
+                status?: "pending" | "sent" | "failed";
+                /** @description Page number, from 1 (at most 1,000,000) */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 25) */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MailMessage"][];
+                        meta: {
+                            /** @description Page number, from 1 */
+                            page: number;
+                            /** @description Items per page */
+                            page_size: number;
+                            /** @description Items matching the filters, across all pages */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];

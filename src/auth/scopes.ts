@@ -74,6 +74,7 @@ export const SCOPES = [
   'webhooks.create',
   'webhooks.update',
   'webhooks.delete',
+  'mail.list',
   'kiosks.list',
   'kiosks.create',
   'kiosks.revoke',

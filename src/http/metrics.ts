@@ -39,7 +39,12 @@ export interface MetricsSources {
   poolStats?: () => PoolStats
   /** Webhook deliveries waiting, and the age of the oldest; read from the database at each scrape. */
   webhookBacklog?: () => Promise<{ pending: number; oldestAgeSeconds: number }>
+  /** Messages of the mail outbox waiting, and the age of the oldest; read from the database at each scrape. */
+  mailBacklog?: () => Promise<{ pending: number; oldestAgeSeconds: number }>
 }
+
+/** What became of an attempt to send a message of the mail outbox. */
+export type MailOutcomeLabel = 'sent' | 'retried' | 'failed'
 
 /** Request latency buckets, in seconds: from a cached read (1 ms) to a year-long export (10 s). */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
@@ -51,6 +56,7 @@ export class ServiceMetrics {
   private readonly shed: Counter<'reason'>
   private readonly exports: Counter<'outcome'>
   private readonly replicaReads: Counter<'outcome'>
+  private readonly mailMessages: Counter<'outcome'>
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry]
@@ -86,6 +92,13 @@ export class ServiceMetrics {
       labelNames: ['outcome'],
       registers,
     })
+    this.mailMessages = new Counter({
+      name: 'jornada_mail_messages_total',
+      help: 'Attempts to send a message of the mail outbox, by how they ended: sent (the mail server accepted it), retried (refused for a while or no answer: tried again later) or failed (refused for good, or given up)',
+      labelNames: ['outcome'],
+      registers,
+    })
+    for (const outcome of ['sent', 'retried', 'failed']) this.mailMessages.inc({ outcome }, 0)
     // Known label values start at 0, so that rates and alerts see the series before the first refusal.
     for (const bucket of ['key', 'kiosk', 'ip', 'anon']) this.rateLimited.inc({ bucket }, 0)
     for (const reason of ['overloaded', 'concurrency_limited']) this.shed.inc({ reason }, 0)
@@ -101,7 +114,7 @@ export class ServiceMetrics {
         this.set(sources.lag.lagMs() / 1000)
       },
     })
-    const { poolStats, webhookBacklog } = sources
+    const { poolStats, webhookBacklog, mailBacklog } = sources
     if (poolStats) {
       new Gauge({
         name: 'jornada_db_pool_connections',
@@ -137,6 +150,28 @@ export class ServiceMetrics {
         },
       })
     }
+    if (mailBacklog) {
+      let last: Promise<{ pending: number; oldestAgeSeconds: number }> | null = null
+      const read = () => (last ??= mailBacklog().finally(() => setImmediate(() => (last = null))))
+      new Gauge({
+        name: 'jornada_mail_messages_pending',
+        aggregator: 'max',
+        help: 'Messages of the mail outbox waiting to be sent (due now or retrying later), across the companies of the database',
+        registers,
+        async collect() {
+          this.set((await read()).pending)
+        },
+      })
+      new Gauge({
+        name: 'jornada_mail_oldest_pending_age_seconds',
+        aggregator: 'max',
+        help: 'How long the oldest waiting message of the mail outbox has waited (0 when none waits)',
+        registers,
+        async collect() {
+          this.set((await read()).oldestAgeSeconds)
+        },
+      })
+    }
   }
 
   /** Counts an answered request. Unmatched paths share one route label, so that scanners cannot grow the series. */
@@ -155,6 +190,10 @@ export class ServiceMetrics {
 
   countReplicaRead(outcome: ReplicaOutcome): void {
     this.replicaReads.inc({ outcome })
+  }
+
+  countMailMessage(outcome: MailOutcomeLabel): void {
+    this.mailMessages.inc({ outcome })
   }
 
   countShed(reason: 'overloaded' | 'concurrency_limited'): void {

@@ -44,6 +44,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Holidays: 'Public and company holidays',
   Kiosk: 'A shared kiosk device, with its device token',
   Kiosks: 'Kiosk devices of the company (administrators)',
+  Mail: 'The mail the service sends for the company (invitations, password resets) and whether each went',
   Operations: 'Health, readiness and this document',
   Projects: 'The catalogue of projects time is allocated to',
   Schedules: 'Weekly work schedules and who follows which',

@@ -53,6 +53,7 @@ export const ID_PREFIXES = {
   overtimeLot: 'otl',
   overtimePayment: 'otp',
   calendarFeed: 'caf',
+  mailMessage: 'msg',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIXES

@@ -231,6 +231,7 @@ forEachEngine('authentication and scopes', (t) => {
       'webhooks.create': () => ['POST', '/api/v1/webhooks', {}],
       'webhooks.update': () => ['PATCH', '/api/v1/webhooks/whk_missing', {}],
       'webhooks.delete': () => ['DELETE', '/api/v1/webhooks/whk_missing'],
+      'mail.list': () => ['GET', '/api/v1/mail-messages'],
       'kiosks.list': () => ['GET', '/api/v1/kiosks'],
       'kiosks.create': () => ['POST', '/api/v1/kiosks', {}],
       'kiosks.revoke': () => ['POST', '/api/v1/kiosks/kio_missing/revoke'],

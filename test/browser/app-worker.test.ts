@@ -334,5 +334,5 @@ forEachEngine(
       await context.close()
     })
   },
-  { app: { clock: () => now, accounts: { mailer, publicUrl: origin } } },
+  { app: { clock: () => now, accounts: { publicUrl: origin }, mail: { mailer } } },
 )

@@ -1,45 +1,71 @@
 /**
  * A real SMTP server on loopback (the `smtp-server` package) that keeps every message it accepts,
- * parsed with `mailparser`: tests read the mails the service really sent over SMTP.
+ * parsed with `mailparser`: tests read the mails the service really sent over SMTP. It can be made
+ * slow (it holds each message before accepting it) or refuse messages, for a while (451) or for
+ * good (550).
  */
 import type { AddressInfo } from 'node:net'
 import { type ParsedMail, simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
-import { type Mailer, smtpMailer } from '../../src/modules/accounts/index.js'
+import { type Mailer, smtpMailer } from '../../src/modules/mail/index.js'
+
+/** How the server answers a message: it takes it, or refuses it for good (550) or for a while (451). */
+export type Refusal = false | true | 'permanently' | 'temporarily'
 
 export interface Inbox {
   /** `smtp://127.0.0.1:<port>`: what `SMTP_URL` would be. */
   url: string
   messages: ParsedMail[]
+  /** Messages received and held back right now, not accepted yet (see `delayMs`). */
+  readonly holding: number
   /** The next message to `to` that arrives (or has arrived and was not taken yet). */
   next(to: string, timeoutMs?: number): Promise<ParsedMail>
-  /** Makes the server refuse the next messages (a mail server that is down for them). */
-  refuse(on: boolean): void
+  /** Every accepted message to `to`, taken or not. */
+  to(address: string): ParsedMail[]
+  /**
+   * Makes the server refuse the next messages: `true` or `'permanently'` with 550 (a mail server
+   * that will never take them), `'temporarily'` with 451 (one that cannot take them now); `false`
+   * takes them again.
+   */
+  refuse(how: Refusal): void
+  /** Holds each message this long before accepting it (a slow or hanging mail server); 0: at once. */
+  delay(ms: number): void
   close(): Promise<void>
 }
 
-export async function startInbox(): Promise<Inbox> {
+export async function startInbox(options: { delayMs?: number } = {}): Promise<Inbox> {
   const messages: ParsedMail[] = []
   const taken = new Set<ParsedMail>()
   const waiting: (() => void)[] = []
-  let refusing = false
+  let refusing: Refusal = false
+  let delayMs = options.delayMs ?? 0
+  let holding = 0
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
       if (refusing) {
+        const refusal =
+          refusing === 'temporarily'
+            ? Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 })
+            : Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 })
         stream.resume()
-        stream.on('end', () => callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 })))
+        stream.on('end', () => callback(refusal))
         return
       }
+      holding += 1
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
           messages.push(mail)
           for (const wake of waiting.splice(0)) wake()
           callback()
         })
         .catch(callback)
+        .finally(() => {
+          holding -= 1
+        })
     },
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -49,6 +75,9 @@ export async function startInbox(): Promise<Inbox> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    get holding() {
+      return holding
+    },
     async next(to, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs
       for (;;) {
@@ -68,8 +97,14 @@ export async function startInbox(): Promise<Inbox> {
         })
       }
     },
-    refuse(on) {
-      refusing = on
+    to(address) {
+      return messages.filter((mail) => recipientOf(mail).includes(address))
+    },
+    refuse(how) {
+      refusing = how
+    },
+    delay(ms) {
+      delayMs = ms
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

@@ -44,7 +44,6 @@ export const en = {
     personal_credential_required: 'Only you can do this, signed in yourself.',
     user_disabled: 'This person’s account is deactivated.',
     email_taken: 'Someone in the company already has that email.',
-    mail_unavailable: 'The mail could not be sent now. Try again in a few minutes.',
     punch_sequence_invalid: 'That punch does not follow your last one. Reload the page to see where you are.',
     punch_out_of_order: 'That punch is earlier than your last one. Propose a correction from My days instead.',
     remote_not_allowed: 'You may not clock in remotely. Clock in on site, or ask HR.',

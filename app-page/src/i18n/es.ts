@@ -49,7 +49,6 @@ export const es: typeof en = {
     personal_credential_required: 'Solo usted puede hacerlo, con su propia sesión.',
     user_disabled: 'La cuenta de esta persona está desactivada.',
     email_taken: 'Alguien de la empresa ya tiene ese correo.',
-    mail_unavailable: 'No se ha podido enviar el correo. Vuelva a intentarlo en unos minutos.',
     punch_sequence_invalid: 'Ese fichaje no sigue al último. Recargue la página para ver su situación.',
     punch_out_of_order: 'Ese fichaje es anterior al último. Proponga una corrección desde Mis días.',
     remote_not_allowed: 'No puede fichar en remoto. Fiche en el centro o consulte a RR. HH.',

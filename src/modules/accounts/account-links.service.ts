@@ -17,12 +17,12 @@ import { hashPassword, newSecret, sha256Hex } from '../../lib/secrets.js'
 import { recordWrite } from '../audit/index.js'
 import { recordEvent } from '../events/index.js'
 import { type SessionPolicy, endSessionsOf, revokePersonalKeysOf } from '../keys/index.js'
+import { type MailMessage, queueMail } from '../mail/index.js'
 import { requireTenant } from '../tenants/index.js'
 import { findUserRow } from '../users/index.js'
 import * as tokens from './account-tokens.repository.js'
 import { accountsByEmail, setPasswordHash } from './accounts.repository.js'
 import { accountMail } from './mail-templates.js'
-import type { MailMessage } from './mailer.js'
 import { deletePasskeysOf } from './passkeys.repository.js'
 import {
   type ClientInfo,
@@ -44,15 +44,20 @@ export function linkTo(base: string, page: 'invitation' | 'password-reset', toke
   return `${base.replace(/\/+$/, '')}/app/${page}#token=${token}`
 }
 
-/** The mail carrying a link to a person, in their company's language and time zone. */
-function linkMail(
+/**
+ * Queues the mail carrying a link to a person, in their company's language and time zone, in the
+ * unit's transaction: it is sent once that commits, and never if it rolls back. A mail still unsent
+ * when its link expires is not sent.
+ */
+function queueLinkMail(
+  unit: Unit,
   kind: 'invitation' | 'password_reset',
-  user: Pick<UserRow, 'email' | 'full_name'>,
+  user: Pick<UserRow, 'tenant_id' | 'id' | 'email' | 'full_name'>,
   tenant: Pick<TenantRow, 'name' | 'timezone' | 'language'>,
   link: string,
   expiresAt: string,
-): MailMessage {
-  return accountMail({
+): Promise<string> {
+  const message: MailMessage = accountMail({
     kind,
     to: user.email,
     fullName: user.full_name,
@@ -62,6 +67,7 @@ function linkMail(
     timezone: tenant.timezone,
     language: tenant.language,
   })
+  return queueMail(unit, { tenantId: user.tenant_id, userId: user.id, kind, message, linkExpiresAt: expiresAt })
 }
 
 interface MadeToken {
@@ -102,13 +108,15 @@ export interface Invitation {
 
 export interface InvitationOutcome {
   invitation: Invitation
-  /** The mail to send after the invitation is committed; none when answered as a link. */
-  mail: MailMessage | null
+  /** The mail queued with the invitation (sent once it commits); null when answered as a link. */
+  mailId: string | null
 }
 
 /**
- * Invites a person to set their password: a link valid 72 h that voids any sent before. With a
- * mailer the link goes by mail in the company's language; without one the answer carries it once.
+ * Invites a person to set their password: a link valid 72 h that voids any sent before. With mail
+ * the link is queued in the company's language, in the invitation's transaction; without it the
+ * answer carries it once. A mail of a voided link that is still queued is sent all the same: its
+ * link no longer works and says so, and the newer mail follows.
  */
 export async function inviteUser(
   scope: RequestScope,
@@ -145,22 +153,23 @@ export async function inviteUser(
     }
     // The event carries no link: whoever receives webhooks must not be able to sign in as the person.
     await recordEvent(tx, 'user.invited', invitation)
-    const tenant = auth.tenant
-    const mail = links.mail ? linkMail('invitation', user, tenant, link, made.expiresAt) : null
-    return { invitation: links.mail ? invitation : { ...invitation, link }, mail }
+    const mailId = links.mail ? await queueLinkMail(tx, 'invitation', user, auth.tenant, link, made.expiresAt) : null
+    return { invitation: links.mail ? invitation : { ...invitation, link }, mailId }
   })
 }
 
 /**
  * Makes a reset link for each active account with this email (in one company with `tenantId`),
- * at most three an hour each, and answers the mails to send. Whoever asks learns nothing: the
- * caller answers 202 whatever this finds.
+ * at most three an hour each, and, with `mail`, queues its mail in the same transaction; answers
+ * how many links were made. Nothing is sent here, so the answer takes no longer for an email with
+ * accounts than for one without, and whoever asks learns nothing: the caller answers 202 whatever
+ * this finds.
  */
 export async function requestPasswordReset(
   unit: Unit,
   input: { email: string; tenant_id?: string | undefined },
-  base: string,
-): Promise<MailMessage[]> {
+  links: { base: string; mail: boolean },
+): Promise<number> {
   const candidates = (await accountsByEmail(unit.db, normalizedEmail(input.email), input.tenant_id)).filter(
     (account) => account.status === 'active',
   )
@@ -169,7 +178,7 @@ export async function requestPasswordReset(
   for (const account of candidates) if (!(await signsInOnlyAtProvider(unit.db, account))) accounts.push(account)
   const since = new Date(unit.now - HOUR_MS).toISOString()
   return inTransaction(unit, async (tx) => {
-    const mails: MailMessage[] = []
+    let made = 0
     for (const account of accounts) {
       await lockRow(tx.db, 'users', account.tenant_id, account.user_id)
       if (
@@ -178,7 +187,8 @@ export async function requestPasswordReset(
       )
         continue
       const user = (await findUserRow(tx.db, account.tenant_id, account.user_id))!
-      const made = await makeToken(tx, user, 'password_reset', RESET_LIFETIME_MS, null)
+      const token = await makeToken(tx, user, 'password_reset', RESET_LIFETIME_MS, null)
+      made += 1
       await recordWrite(tx, {
         tenantId: account.tenant_id,
         source: 'api',
@@ -188,10 +198,12 @@ export async function requestPasswordReset(
         resourceId: account.user_id,
         fields: ['email'],
       })
+      if (!links.mail) continue
       const tenant = await requireTenant(tx.db, account.tenant_id)
-      mails.push(linkMail('password_reset', user, tenant, linkTo(base, 'password-reset', made.token), made.expiresAt))
+      const link = linkTo(links.base, 'password-reset', token.token)
+      await queueLinkMail(tx, 'password_reset', user, tenant, link, token.expiresAt)
     }
-    return mails
+    return made
   })
 }
 

@@ -9,7 +9,7 @@ import { type ApiModule, accountOperation, operations } from '../../http/route.j
 import { signedInCookies, signedOutCookies } from '../../http/session-cookie.js'
 import { DataOf } from '../../lib/schemas.js'
 import type { SessionPolicy } from '../keys/index.js'
-import type { FastifyBaseLogger, FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify'
 import type { Unit } from '../../db/unit-of-work.js'
 import { AppError } from '../../errors.js'
 import { UserIdParams } from '../users/index.js'
@@ -30,7 +30,6 @@ import {
   WebAuthnOptions,
 } from './accounts.schemas.js'
 import type { LoginThrottle } from './login-throttle.js'
-import type { MailMessage, Mailer } from './mailer.js'
 import {
   type RelyingParty,
   deleteOwnPasskey,
@@ -59,8 +58,12 @@ export interface AccountsSettings {
   secureCookies: boolean
   /** The service's public address (`PUBLIC_URL`), base of the links in mails; null: the request's own origin. */
   publicUrl: string | null
-  /** Sends invitations and resets; null without `SMTP_URL`. */
-  mailer: Mailer | null
+  /**
+   * Invitations and resets go by mail, through the outbox, when a mail server is configured
+   * (`SMTP_URL`); null without one. `queued` wakes this instance's dispatcher once a write that
+   * queued mail has committed, so the mail goes now rather than at the next poll.
+   */
+  mail: { queued(): void } | null
 }
 
 const operation = operations('Accounts')
@@ -92,14 +95,16 @@ function relyingParty(settings: AccountsSettings, request: FastifyRequest): Rely
   return relyingPartyAt(`${request.protocol}://${request.host}`)
 }
 
-/** Sends reset mails after the answer has gone: how long a mail takes must not tell whether an account exists. */
-function sendLater(mailer: Mailer, mails: MailMessage[], log: FastifyBaseLogger): void {
-  for (const mail of mails)
-    mailer.send(mail).catch((error: Error) => log.error({ err: error }, 'password reset mail not sent'))
-}
-
 export function accountsApi(settings: AccountsSettings): ApiModule {
   const cookies = { secure: settings.secureCookies }
+  const mail = settings.mail
+  /** After the answer, once the write's transaction has committed: its mail goes now. */
+  const mailWakes = {
+    onResponse(_request: FastifyRequest, _reply: FastifyReply, done: () => void) {
+      mail?.queued()
+      done()
+    },
+  }
   /** A sign-in's answer: the cookie, never cached, and who signed in with the CSRF token. */
   async function answerSignedIn(reply: FastifyReply, unit: Unit, signedIn: SignedInSession) {
     reply.header('Set-Cookie', signedInCookies(signedIn.session, unit.now, cookies))
@@ -133,18 +138,22 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
       )
       app.post(
         '/auth/password-reset',
-        accountOperation('auth.password-reset', {
-          summary: 'Ask for a password-reset link by mail; always 202, whether or not the email has an account',
-          description:
-            'Each active account with this email (in one company with `tenant_id`) is sent a link valid for one hour, at most three an hour. The answer and its timing are the same for every email. Without a mail server (`SMTP_URL`) nothing is sent and the request is logged.',
-          body: ResetRequestBody,
-          response: { 202: Type.Null() },
-        }),
+        {
+          ...accountOperation('auth.password-reset', {
+            summary: 'Ask for a password-reset link by mail; always 202, whether or not the email has an account',
+            description:
+              'Each active account with this email (in one company with `tenant_id`) is sent a link valid for one hour, at most three an hour. The mail is queued and sent after the answer, with retries until the link expires (administrators see it in `GET /mail-messages`), so the answer and its timing are the same for every email. Without a mail server (`SMTP_URL`) nothing is sent and the request is logged.',
+            body: ResetRequestBody,
+            response: { 202: Type.Null() },
+          }),
+          ...mailWakes,
+        },
         async (request, reply) => {
-          const mails = await requestPasswordReset(unitOfRequest(request), request.body, linkBase(settings, request))
-          if (settings.mailer) sendLater(settings.mailer, mails, request.log)
-          else if (mails.length > 0)
-            request.log.warn({ accounts: mails.length }, 'password reset not sent: SMTP_URL is not set')
+          const made = await requestPasswordReset(unitOfRequest(request), request.body, {
+            base: linkBase(settings, request),
+            mail: mail !== null,
+          })
+          if (!mail && made > 0) request.log.warn({ accounts: made }, 'password reset not sent: SMTP_URL is not set')
           return reply.status(202).send(null)
         },
       )
@@ -170,26 +179,22 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
       )
       app.post(
         '/users/:user_id/invite',
-        operation('users.invite', {
-          summary: 'Invite a person to set their password: a one-time link valid 72 hours, by mail',
-          description:
-            'Administrators only. The link goes by mail (in Spanish or English by the company’s country) when a mail server is configured (`SMTP_URL`); without one the answer carries it this once (`delivery: "link"`) for the administrator to hand over. A new invitation voids the links sent before. A disabled user is 409 `user_disabled`; one who has chosen a password already is 409 `password_already_set` (an invitation would let whoever holds the link take over the account; they reset it themselves); a mail server that refuses the mail is 503 `mail_unavailable` and nothing changes.',
-          params: UserIdParams,
-          response: { 200: DataOf(Type.Ref('Invitation')) },
-          errors: [404, 409],
-        }),
+        {
+          ...operation('users.invite', {
+            summary: 'Invite a person to set their password: a one-time link valid 72 hours, by mail',
+            description:
+              'Administrators only. The link goes by mail (in Spanish or English by the company’s country) when a mail server is configured (`SMTP_URL`): the answer comes at once with `delivery: "mail"`, and the mail is queued with the invitation and sent once it commits, with retries for up to a day; whether it went is in `GET /mail-messages`. Without a mail server the answer carries the link this once (`delivery: "link"`) for the administrator to hand over. A new invitation voids the links sent before. A disabled user is 409 `user_disabled`; one who has chosen a password already is 409 `password_already_set` (an invitation would let whoever holds the link take over the account; they reset it themselves).',
+            params: UserIdParams,
+            response: { 200: DataOf(Type.Ref('Invitation')) },
+            errors: [404, 409],
+          }),
+          ...mailWakes,
+        },
         async (request, reply) => {
-          const { invitation, mail } = await inviteUser(scopeOfRequest(request), request.params.user_id, {
+          const { invitation } = await inviteUser(scopeOfRequest(request), request.params.user_id, {
             base: linkBase(settings, request),
-            mail: settings.mailer !== null,
+            mail: mail !== null,
           })
-          if (mail && settings.mailer) {
-            // Sent before the request's transaction commits: a mail that fails leaves no invitation behind.
-            await settings.mailer.send(mail).catch((error: Error) => {
-              request.log.error({ err: error }, 'invitation mail not sent')
-              throw new AppError('mail_unavailable', 'The mail server did not take the invitation: try again later')
-            })
-          }
           reply.header('Cache-Control', 'no-store')
           return { data: invitation }
         },

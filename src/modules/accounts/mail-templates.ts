@@ -5,7 +5,7 @@
  */
 import { DateTime } from 'luxon'
 import type { CompanyLanguage } from '../../lib/company-language.js'
-import type { MailMessage } from './mailer.js'
+import type { MailMessage } from '../mail/index.js'
 
 export type MailLanguage = CompanyLanguage
 

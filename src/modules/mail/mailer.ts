@@ -1,7 +1,6 @@
 /**
- * Mail out of the service: invitations and password resets
- * (docs/decisions/0016-accounts-and-sign-in.md). Sent over SMTP with Nodemailer, the mailer most
- * Node services use (no dependencies of its own, maintained since 2010, pooled connections,
+ * The relay the mail outbox sends through (docs/decisions/0016-accounts-and-sign-in.md): SMTP with
+ * Nodemailer, the mailer most Node services use (no dependencies of its own, maintained since 2010,
  * STARTTLS, SMTP URLs with credentials).
  */
 import nodemailer from 'nodemailer'
@@ -13,15 +12,21 @@ export interface MailMessage {
   html: string
 }
 
+/** A message as the dispatcher hands it to the relay: with the Message-ID it keeps on every attempt. */
+export interface OutgoingMail extends MailMessage {
+  messageId: string
+}
+
 export interface Mailer {
-  send(message: MailMessage): Promise<void>
+  /** Resolves once the relay has accepted the message; rejects with the relay's refusal or a connection error. */
+  send(message: OutgoingMail): Promise<void>
   close(): Promise<void>
 }
 
 /** A mailer for `SMTP_URL` (smtp:// or smtps://, credentials in the URL) sending from `MAIL_FROM`. */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  // Short timeouts: an invitation's mail is sent while its transaction is open, so a mail server
-  // that does not answer must fail the request in seconds, not hold it for Nodemailer's minutes.
+  // Short timeouts: a relay that does not answer fails the attempt in seconds (it is retried later)
+  // rather than holding the message's lease for Nodemailer's minutes.
   const url = new URL(smtpUrl)
   const transport = nodemailer.createTransport({
     host: url.hostname,
@@ -35,8 +40,8 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
     socketTimeout: 20_000,
   })
   return {
-    async send(message) {
-      await transport.sendMail({ from, ...message })
+    async send({ messageId, ...message }) {
+      await transport.sendMail({ from, messageId, ...message })
     },
     async close() {
       transport.close()
