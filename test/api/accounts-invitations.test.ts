@@ -5,27 +5,17 @@
  * and never twice, expires, ends the person's other sessions, and asking reveals nothing.
  */
 import assert from 'node:assert/strict'
-import { after, before, it } from 'node:test'
+import { it } from 'node:test'
 import { PASSWORD, SessionClient, login, sessionCookieSet, signedIn } from '../helpers/accounts.js'
 import { expectError, forEachEngine, uniqueEmail } from '../helpers/harness.js'
 import { eventually, settledEventsOfType } from '../helpers/eventually.js'
 import { SoftwareAuthenticator, passkeyLogin, registerPasskey } from '../helpers/software-authenticator.js'
-import { type Inbox, mailerInto, startInbox, tokenInMail } from '../helpers/smtp.js'
+import { tokenInMail, useInboxForThisFile } from '../helpers/inbox.js'
 
 const HOUR = 3_600_000
 const PUBLIC_URL = 'https://jornada.example.com'
 let now = Date.now()
-let inbox: Inbox
-/** Sends through the inbox started for this file. */
-const mailer = mailerInto(() => inbox)
-
-before(async () => {
-  inbox = await startInbox()
-})
-after(async () => {
-  await mailer.close()
-  await inbox.close()
-})
+const inbox = useInboxForThisFile()
 
 async function complete(app: SessionClient['app'], token: string, password = PASSWORD) {
   const res = await app.inject({
@@ -216,7 +206,7 @@ forEachEngine(
       assert.deepEqual(results.map((r) => r.status).sort(), [200, 400])
     })
   },
-  { app: { clock: () => now, accounts: { publicUrl: PUBLIC_URL }, mail: { mailer } } },
+  { app: { clock: () => now, accounts: { publicUrl: PUBLIC_URL }, mail: inbox.mail } },
 )
 
 forEachEngine('invitations without a mail server', (t) => {

@@ -6,7 +6,7 @@
  * in the metrics and shown to administrators, never with the link.
  */
 import assert from 'node:assert/strict'
-import { after, afterEach, before, it } from 'node:test'
+import { afterEach, it } from 'node:test'
 import { scopeOf } from '../../src/auth/request-scope.js'
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.js'
 import { inviteUser } from '../../src/modules/accounts/index.js'
@@ -18,23 +18,15 @@ import { PASSWORD } from '../helpers/accounts.js'
 import { A_WORKING_MORNING, clockFrom } from '../helpers/clock.js'
 import { eventually } from '../helpers/eventually.js'
 import { type TestContext, type TestTenant, expectError, forEachEngine, uniqueEmail } from '../helpers/harness.js'
-import { type Inbox, mailerInto, startInbox, tokenInMail } from '../helpers/smtp.js'
+import { tokenInMail, useInboxForThisFile } from '../helpers/inbox.js'
 
 const PUBLIC_URL = 'https://jornada.example.com'
 const FAST_RETRY = { firstDelayMs: 40, maxDelayMs: 200, giveUpAfterMs: 60_000 }
 const DAY = 86_400_000
 const clock = clockFrom(A_WORKING_MORNING)
-let inbox: Inbox
+const inbox = useInboxForThisFile()
 /** Sends through the inbox started for this file. */
-const mailer = mailerInto(() => inbox)
-
-before(async () => {
-  inbox = await startInbox()
-})
-after(async () => {
-  await mailer.close()
-  await inbox.close()
-})
+const { mailer } = inbox
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -257,7 +249,7 @@ forEachEngine(
     app: {
       clock,
       accounts: { publicUrl: PUBLIC_URL },
-      mail: { mailer, dispatcher: { pollMs: 50, retry: FAST_RETRY } },
+      mail: { ...inbox.mail, dispatcher: { pollMs: 50, retry: FAST_RETRY } },
     },
   },
 )
@@ -408,5 +400,5 @@ forEachEngine(
       assert.deepEqual([settled.status, settled.attempts, settled.sent_at], ['sent', 2, sent.sent_at])
     })
   },
-  { app: { clock, accounts: { publicUrl: PUBLIC_URL }, mail: { mailer, dispatch: false } } },
+  { app: { clock, accounts: { publicUrl: PUBLIC_URL }, mail: { ...inbox.mail, dispatch: false } } },
 )

@@ -24,16 +24,14 @@ import {
 } from '../helpers/browser.js'
 import { PASSWORD } from '../helpers/accounts.js'
 import { type TestTenant, forEachEngine } from '../helpers/harness.js'
-import { type Inbox, mailerInto, startInbox, tokenInMail } from '../helpers/smtp.js'
+import { tokenInMail, useInboxForThisFile } from '../helpers/inbox.js'
 import { eventually } from '../helpers/eventually.js'
 
 const ZONE = 'Europe/Madrid'
 /** A local time of a day in the company's zone, as the instant it is. */
 const at = (date: string, time: string) => DateTime.fromISO(`${date}T${time}`, { zone: ZONE }).toMillis()
 
-let inbox: Inbox
-/** Sends through the inbox started for this file. */
-const mailer = mailerInto(() => inbox)
+const inbox = useInboxForThisFile()
 // The service listens where its PUBLIC_URL says (the links in the mails point there); one engine
 // after the other, each closing it before the next listens.
 const port = HAS_CHROMIUM ? await freePort() : 0
@@ -43,12 +41,7 @@ let now = at('2026-10-05', '08:58')
 if (!HAS_CHROMIUM) console.log(`# App browser tests SKIPPED: no Chromium at ${CHROMIUM}`)
 
 before(async () => {
-  inbox = await startInbox()
   if (HAS_CHROMIUM) await buildAppPage()
-})
-after(async () => {
-  await mailer.close()
-  await inbox.close()
 })
 
 forEachEngine(
@@ -334,5 +327,5 @@ forEachEngine(
       await context.close()
     })
   },
-  { app: { clock: () => now, accounts: { publicUrl: origin }, mail: { mailer } } },
+  { app: { clock: () => now, accounts: { publicUrl: origin }, mail: inbox.mail } },
 )

@@ -10,15 +10,21 @@
  * link it carries), then failed. A message committed before a crash is sent after it, by this
  * process's successor or another instance. Only a crash between the relay's acceptance and the
  * writing of "sent" sends a message twice, with the same Message-ID.
+ *
+ * Polling, waking, the bound on attempts at once, the send's timeout and the stop are the outbox
+ * loop's (lib/outbox-loop.ts), shared with the webhook deliveries; this file says what a message
+ * is, how it is sent and what each outcome means.
  */
 import type { MailKind } from '../../db/schema.js'
 import type { Db } from '../../db/unit-of-work.js'
+import { type Attempt, AttemptTimedOut, runAttempt, startOutboxLoop } from '../../lib/outbox-loop.js'
 import {
   MAIL_RETRY_POLICY,
   MAX_ERROR_LENGTH,
   type MailRetryPolicy,
   type SendFailure,
   failureText,
+  giveUpAt,
   isPermanentRefusal,
   messageIdOf,
   nextAttemptAt,
@@ -84,75 +90,83 @@ function settingsOf(options: MailDispatcherOptions): Settings {
   }
 }
 
-/** The relay's answer, or a timeout: a relay that hangs must not hold the attempt for ever. */
-function withTimeout(sending: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(Object.assign(new Error(`the relay did not answer within ${ms / 1000} s`), { code: 'ETIMEDOUT' })),
-      ms,
-    )
-  })
-  return Promise.race([sending, timeout]).finally(() => clearTimeout(timer))
-}
-
 const iso = (ms: number) => new Date(ms).toISOString()
 
+/** When a message is given up: a day after it was queued, or when the link it carries expires. */
+const deadlineOf = (message: repo.ClaimedMessage, retry: MailRetryPolicy) =>
+  giveUpAt(Date.parse(message.created_at), Date.parse(message.expires_at), retry)
+
+/** What sending a claimed message came to, short of a failure: the relay took it, or it was too late to send. */
+type Sent = 'accepted' | 'past its deadline'
+
 /**
- * Sends one claimed message and writes what became of it; null when the outcome was not written
- * because a later claim owns the message (this attempt's lease had expired).
+ * One attempt at a claimed message (its send bounded by `sendTimeoutMs`) and the writing of its
+ * outcome; the outcome is null when it was not written because a later claim owns the message (this
+ * attempt's lease had expired).
  */
-async function attempt(db: Db, message: repo.ClaimedMessage, settings: Settings): Promise<MailOutcome | null> {
+function mailAttempt(db: Db, settings: Settings): Attempt<repo.ClaimedMessage, Sent, MailOutcome | null> {
   const { clock, retry } = settings
-  const deadline = Math.min(Date.parse(message.expires_at), Date.parse(message.created_at) + retry.giveUpAfterMs)
-  const outcome = (result: MailOutcome['outcome'], error: string | null): MailOutcome => ({
-    id: message.id,
-    tenantId: message.tenant_id,
-    kind: message.kind,
-    outcome: result,
-    attempts: message.attempts,
-    error,
-  })
-  if (clock() >= deadline || message.body_text === null || message.body_html === null) {
-    // Claimed too late (no instance ran while it was due): a link past its deadline is not sent.
-    const last = message.last_error ? `; last error: ${message.last_error}` : ''
-    const error = `not sent before its deadline, ${iso(deadline)}${last}`.slice(0, MAX_ERROR_LENGTH)
-    const written = await repo.recordOutcome(db, message.id, message.attempts, {
-      status: 'failed',
-      at: iso(clock()),
-      error,
-    })
-    return written ? outcome('failed', error) : null
-  }
-  let failure: unknown = null
-  try {
-    await withTimeout(
-      settings.mailer.send({
+  return {
+    attemptTimeoutMs: settings.sendTimeoutMs,
+    async send(message) {
+      // Claimed too late (no instance ran while it was due): a link past its deadline is not sent.
+      if (clock() >= deadlineOf(message, retry) || message.body_text === null || message.body_html === null)
+        return 'past its deadline'
+      await settings.mailer.send({
         to: message.recipient,
         subject: message.subject,
         text: message.body_text,
         html: message.body_html,
         messageId: messageIdOf(message.id, settings.domain),
-      }),
-      settings.sendTimeoutMs,
-    )
-  } catch (error) {
-    failure = error ?? new Error('the relay refused the message')
+      })
+      return 'accepted'
+    },
+    async settle(message, attempted) {
+      const deadline = deadlineOf(message, retry)
+      const now = clock()
+      const outcome = (result: MailOutcome['outcome'], error: string | null): MailOutcome => ({
+        id: message.id,
+        tenantId: message.tenant_id,
+        kind: message.kind,
+        outcome: result,
+        attempts: message.attempts,
+        error,
+      })
+      if (attempted.ok && attempted.value === 'past its deadline') {
+        const last = message.last_error ? `; last error: ${message.last_error}` : ''
+        const error = `not sent before its deadline, ${iso(deadline)}${last}`.slice(0, MAX_ERROR_LENGTH)
+        const written = await repo.recordOutcome(db, message.id, message.attempts, {
+          status: 'failed',
+          at: iso(now),
+          error,
+        })
+        return written ? outcome('failed', error) : null
+      }
+      if (attempted.ok) {
+        const written = await repo.recordOutcome(db, message.id, message.attempts, { status: 'sent', at: iso(now) })
+        return written ? outcome('sent', null) : null
+      }
+      const failure =
+        attempted.error instanceof AttemptTimedOut
+          ? Object.assign(new Error(`the relay did not answer within ${attempted.error.timeoutMs / 1000} s`), {
+              code: 'ETIMEDOUT',
+            })
+          : (attempted.error ?? new Error('the relay refused the message'))
+      const error = failureText(failure)
+      const next = isPermanentRefusal(failure as SendFailure)
+        ? null
+        : nextAttemptAt(message.attempts, now, deadline, retry)
+      const written = await repo.recordOutcome(
+        db,
+        message.id,
+        message.attempts,
+        next === null
+          ? { status: 'failed', at: iso(now), error }
+          : { status: 'pending', nextAttemptAt: iso(next), error },
+      )
+      return written ? outcome(next === null ? 'failed' : 'retried', error) : null
+    },
   }
-  const now = clock()
-  if (failure === null) {
-    const written = await repo.recordOutcome(db, message.id, message.attempts, { status: 'sent', at: iso(now) })
-    return written ? outcome('sent', null) : null
-  }
-  const error = failureText(failure)
-  const next = isPermanentRefusal(failure as SendFailure) ? null : nextAttemptAt(message.attempts, now, deadline, retry)
-  const written = await repo.recordOutcome(
-    db,
-    message.id,
-    message.attempts,
-    next === null ? { status: 'failed', at: iso(now), error } : { status: 'pending', nextAttemptAt: iso(next), error },
-  )
-  return written ? outcome(next === null ? 'failed' : 'retried', error) : null
 }
 
 /**
@@ -168,9 +182,10 @@ export async function sendQueuedMail(
   const settings = settingsOf(options)
   const now = settings.clock()
   const claimed = await repo.claimDueMessages(db, iso(now), iso(now + settings.leaseMs), ids.length, ids)
+  const attempt = mailAttempt(db, settings)
   const outcomes: MailOutcome[] = []
   for (const message of claimed) {
-    const outcome = await attempt(db, message, settings)
+    const outcome = await runAttempt(message, attempt)
     if (outcome) {
       outcomes.push(outcome)
       options.onOutcome?.(outcome)
@@ -181,83 +196,26 @@ export async function sendQueuedMail(
 
 export function startMailDispatcher(db: Db, options: MailDispatcherOptions): MailDispatcher {
   const settings = settingsOf(options)
-  const { clock, concurrency, leaseMs, pollMs } = settings
-  const onError = options.onError ?? ((error: unknown) => console.error('mail:', error))
-  const inFlight = new Set<Promise<void>>()
-  let stopped = false
-  let wakeUp: (() => void) | null = null
-  // A wake-up that came while the loop was working: it looks again at once instead of sleeping.
-  let woken = false
-  const wake = () => {
-    if (wakeUp) wakeUp()
-    else woken = true
-    wakeUp = null
-  }
-
-  function send(message: repo.ClaimedMessage): void {
-    const task = attempt(db, message, settings)
-      .then((outcome) => {
-        if (outcome) options.onOutcome?.(outcome)
-      })
-      // An outcome not written leaves the lease to expire: the message is sent again later.
-      .catch(onError)
-      .finally(() => {
-        inFlight.delete(task)
-        wake() // room for another
-      })
-    inFlight.add(task)
-  }
-
-  /** Claims what is due and there is room for; true when it claimed anything. */
-  async function step(): Promise<boolean> {
-    const room = concurrency - inFlight.size
-    if (room <= 0) return false
-    const now = clock()
-    // A cheap look first: an idle poll takes no lock and writes nothing.
-    if (!(await repo.hasDueMessages(db, iso(now)))) return false
-    const claimed = await repo.claimDueMessages(db, iso(now), iso(now + leaseMs), room)
-    for (const message of claimed) send(message)
-    return claimed.length > 0
-  }
-
-  const loop = (async () => {
-    while (!stopped) {
-      woken = false
-      let busy = false
-      try {
-        busy = await step()
-      } catch (error) {
-        onError(error)
-      }
-      if (!busy && !stopped && !woken) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollMs)
-          wakeUp = () => {
-            clearTimeout(timer)
-            resolve()
-          }
-        })
-      }
-    }
-    // The attempts under way finish and write what they found, within reason: a relay that hangs
-    // must not hold a shutdown. An attempt cut off leaves its lease to expire, and the message is
-    // sent by the next instance to claim it, with the same Message-ID.
-    let timer: NodeJS.Timeout | undefined
-    await Promise.race([
-      Promise.allSettled([...inFlight]),
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, STOP_WAIT_MS)
-      }),
-    ])
-    clearTimeout(timer)
-  })()
-
-  return {
-    wake,
-    async stop() {
-      stopped = true
-      wake()
-      await loop
+  const { clock, leaseMs } = settings
+  const attempt = mailAttempt(db, settings)
+  return startOutboxLoop<repo.ClaimedMessage, Sent>({
+    ...attempt,
+    async settle(message, attempted) {
+      const outcome = await attempt.settle(message, attempted)
+      if (outcome) options.onOutcome?.(outcome)
+      return false // the loop's own look, once there is room, is soon enough
     },
-  }
+    async claim(room) {
+      const now = clock()
+      // A cheap look first: an idle poll takes no lock and writes nothing.
+      if (!(await repo.hasDueMessages(db, iso(now)))) return []
+      return repo.claimDueMessages(db, iso(now), iso(now + leaseMs), room)
+    },
+    concurrency: settings.concurrency,
+    pollMs: settings.pollMs,
+    // A relay that hangs must not hold a shutdown: an attempt cut off leaves its lease to expire,
+    // and the message is sent by the next instance to claim it, with the same Message-ID.
+    stopWaitMs: STOP_WAIT_MS,
+    onError: options.onError ?? ((error: unknown) => console.error('mail:', error)),
+  })
 }

@@ -3,14 +3,10 @@
  * message is given up, when a failed one is tried again, which refusals are final, and the
  * Message-ID it keeps on every attempt.
  */
+import { type RetryPolicy, backoffDelayMs } from '../../lib/outbox-loop.js'
 
-export interface MailRetryPolicy {
-  /** The wait after the first failure; each further failure doubles it, up to `maxDelayMs`. */
-  firstDelayMs: number
-  maxDelayMs: number
-  /** A message not sent this long after it was queued is given up. */
-  giveUpAfterMs: number
-}
+/** The outbox's retry policy: the wait doubles after each failure, up to a longest wait, for a window. */
+export type MailRetryPolicy = RetryPolicy
 
 /**
  * Thirty to fifty-odd attempts over a day, as the jitter falls: after 30 s, 1 min, 2 min ... doubling
@@ -33,22 +29,8 @@ export function giveUpAt(createdAt: number, linkExpiresAt: number | null, policy
   return linkExpiresAt === null ? window : Math.min(window, linkExpiresAt)
 }
 
-/**
- * The wait before the next attempt after `failedAttempts` failures: exponential, with "equal
- * jitter" (half the wait fixed, half random) so that messages failing together, during a relay's
- * outage, do not all come back at the same instant.
- */
-export function retryDelayMs(
-  failedAttempts: number,
-  policy: MailRetryPolicy,
-  random: () => number = Math.random,
-): number {
-  const exponential = Math.min(
-    policy.maxDelayMs,
-    policy.firstDelayMs * 2 ** Math.min(Math.max(failedAttempts, 1) - 1, 30),
-  )
-  return Math.round(exponential / 2 + (random() * exponential) / 2)
-}
+/** The wait before the next attempt after `failedAttempts` failures: the outboxes' one schedule. */
+export const retryDelayMs = backoffDelayMs
 
 /**
  * When a message whose attempt failed for a while (a temporary refusal, a failed connection, a

@@ -1,11 +1,10 @@
-import { type Kysely, SqliteAdapter } from 'kysely'
+import type { Kysely } from 'kysely'
+import { hasDueRows, leaseDueRows } from '../../db/outbox-lease.js'
 import { paginate } from '../../db/paginate.js'
 import type { Database, MailMessageRow, MailMessagesTable, MailStatus } from '../../db/schema.js'
 import type { Page } from '../../lib/pagination.js'
 
 type Db = Kysely<Database>
-
-const isSqlite = (db: Db) => db.getExecutor().adapter instanceof SqliteAdapter
 
 export async function insertMessage(db: Db, row: MailMessagesTable): Promise<void> {
   await db.insertInto('mail_messages').values(row).execute()
@@ -44,16 +43,7 @@ export type ListedMessage = Pick<
 >
 
 /** Whether any message is due: a cheap look before taking the write lock a claim needs. */
-export async function hasDueMessages(db: Db, now: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('mail_messages')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .limit(1)
-    .executeTakeFirst()
-  return row !== undefined
-}
+export const hasDueMessages = (db: Db, now: string): Promise<boolean> => hasDueRows(db, 'mail_messages', now)
 
 export type ClaimedMessage = Pick<
   MailMessageRow,
@@ -87,22 +77,8 @@ export async function claimDueMessages(
 ): Promise<ClaimedMessage[]> {
   if (ids?.length === 0) return []
   return db.transaction().execute(async (trx) => {
-    let due = trx
-      .selectFrom('mail_messages')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .orderBy('next_attempt_at')
-      .limit(limit)
-    if (ids) due = due.where('id', 'in', ids)
-    if (!isSqlite(trx)) due = due.forUpdate().skipLocked()
-    const claimed = (await due.execute()).map((row) => row.id)
+    const claimed = await leaseDueRows(trx, 'mail_messages', { now, until: leaseUntil, limit, ids, countAttempt: true })
     if (claimed.length === 0) return []
-    await trx
-      .updateTable('mail_messages')
-      .set((eb) => ({ next_attempt_at: leaseUntil, attempts: eb('attempts', '+', 1) }))
-      .where('id', 'in', claimed)
-      .execute()
     return trx
       .selectFrom('mail_messages')
       .select([

@@ -8,11 +8,14 @@
  * 2. Attempts lease due deliveries (FOR UPDATE SKIP LOCKED on PostgreSQL, so several instances
  *    share the work and each delivery is attempted by one at a time), send them concurrently, and
  *    write each outcome: delivered, or the next attempt with backoff, or given up after three days.
- *    A subscription failing for three days is deactivated.
+ *    A subscription failing for three days is deactivated. Polling, waking, the bound on attempts
+ *    at once, each attempt's timeout and the stop are the outbox loop's (lib/outbox-loop.ts),
+ *    shared with the mail outbox.
  */
 import type { WebhookDeliveriesTable } from '../../db/schema.js'
 import { type Db, type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { newId } from '../../lib/ids.js'
+import { AttemptTimedOut, startOutboxLoop } from '../../lib/outbox-loop.js'
 import { eventsAfter } from '../events/index.js'
 import { eventJson } from '../events/index.js'
 import {
@@ -176,121 +179,89 @@ export async function recordOutcomes(unit: Unit, finished: readonly Finished[], 
   })
 }
 
+/** A claimed delivery and the moment its attempt was made (signed into it and recorded). */
+interface Job {
+  delivery: repo.ClaimedDelivery
+  at: number
+}
+
 export function startWebhookDispatcher(db: Db, options: DispatcherOptions): Dispatcher {
   const clock = options.clock
   const concurrency = options.concurrency ?? 64
-  // Claim when a quarter of the slots are free, not for every single one.
-  const claimWhenFree = Math.max(1, Math.floor(concurrency / 4))
-  const pollMs = options.pollMs ?? 200
   const leaseMs = options.leaseMs ?? 60_000
+  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS
   const policy = options.retry ?? RETRY_POLICY
   const onError = options.onError ?? ((error: unknown) => console.error('webhooks:', error))
-  const sender: Sender = createSender({
-    allowPrivateNetworks: options.allowPrivateNetworks,
-    timeoutMs: options.timeoutMs ?? DELIVERY_TIMEOUT_MS,
-    maxSockets: concurrency,
-  })
+  const sender: Sender = createSender({ allowPrivateNetworks: options.allowPrivateNetworks, maxSockets: concurrency })
 
-  const inFlight = new Set<Promise<void>>()
   let finished: Finished[] = []
   let firstFinishedAt = 0
-  let stopped = false
-  let wakeUp: (() => void) | null = null
-  // A wake-up that came while the loop was working: it looks again at once instead of sleeping.
-  let woken = false
-  const wake = () => {
-    if (wakeUp) wakeUp()
-    else woken = true
-    wakeUp = null
+
+  /** Writes the outcomes waiting; unwritten ones leave their leases to expire, and are attempted again. */
+  async function record(): Promise<void> {
+    const done = finished
+    finished = []
+    await recordOutcomes({ db, now: clock() }, done, policy).catch(onError)
   }
 
-  function attempt(delivery: repo.ClaimedDelivery): void {
-    const at = clock()
-    const task = sender
-      .send(delivery.url, signedHeaders(delivery.secret, delivery.event_id, delivery.payload, at), delivery.payload)
-      .then((outcome) => {
-        if (finished.length === 0) firstFinishedAt = performance.now()
-        finished.push({ delivery, outcome, at })
-      })
-      .finally(() => {
-        inFlight.delete(task)
-        // Worth a look: everything is back, a batch of outcomes is ready, or there is room to claim.
-        if (inFlight.size === 0 || finished.length >= RECORD_BATCH || concurrency - inFlight.size === claimWhenFree)
-          wake()
-      })
-    inFlight.add(task)
-  }
-
-  async function step(): Promise<boolean> {
-    let busy = false
-    const recordNow =
-      finished.length > 0 &&
-      (stopped ||
-        inFlight.size === 0 ||
-        finished.length >= RECORD_BATCH ||
-        performance.now() - firstFinishedAt >= RECORD_WAIT_MS)
-    if (recordNow) {
-      const done = finished
-      finished = []
-      await recordOutcomes({ db, now: clock() }, done, policy).catch((error: unknown) => {
-        // Unwritten outcomes leave their leases to expire: those deliveries are attempted again.
-        onError(error)
-      })
-      busy = true
-    }
-    if (stopped) return busy
-    if ((await fanOut({ db, now: clock() })) > 0) busy = true
-    const room = concurrency - inFlight.size
-    if (room >= claimWhenFree || inFlight.size === 0) {
+  return startOutboxLoop<Job, AttemptOutcome>({
+    concurrency,
+    // Claim when a quarter of the slots are free, not for every single one.
+    claimWhenFree: Math.max(1, Math.floor(concurrency / 4)),
+    pollMs: options.pollMs ?? 200,
+    // Outcomes waiting to be written are written within RECORD_WAIT_MS.
+    nextTurnWithinMs: () =>
+      finished.length > 0 ? Math.max(1, RECORD_WAIT_MS - (performance.now() - firstFinishedAt)) : null,
+    attemptTimeoutMs: timeoutMs,
+    onError,
+    async beforeClaim(loop) {
+      let busy = false
+      if (
+        finished.length > 0 &&
+        (loop.stopping ||
+          loop.inFlight === 0 ||
+          finished.length >= RECORD_BATCH ||
+          performance.now() - firstFinishedAt >= RECORD_WAIT_MS)
+      ) {
+        await record()
+        busy = true
+      }
+      if (loop.stopping) return busy
+      return (await fanOut({ db, now: clock() })) > 0 || busy
+    },
+    async claim(room) {
       const now = clock()
       const nowIso = new Date(now).toISOString()
-      if (await repo.hasDueDeliveries(db, nowIso)) {
-        const claimed = await repo.claimDueDeliveries(db, nowIso, new Date(now + leaseMs).toISOString(), room)
-        for (const delivery of claimed) attempt(delivery)
-        if (claimed.length > 0) busy = true
-      }
-    }
-    return busy
-  }
-
-  const loop = (async () => {
-    while (!stopped) {
-      woken = false
-      let busy = false
-      try {
-        busy = await step()
-      } catch (error) {
-        onError(error)
-      }
-      if (!busy && !stopped && !woken) {
-        await new Promise<void>((resolve) => {
-          // Outcomes waiting to be written are written within RECORD_WAIT_MS.
-          const wait =
-            finished.length > 0 ? Math.max(1, RECORD_WAIT_MS - (performance.now() - firstFinishedAt)) : pollMs
-          const timer = setTimeout(resolve, wait)
-          wakeUp = () => {
-            clearTimeout(timer)
-            resolve()
-          }
-        })
-      }
-    }
-    // Let the attempts under way finish and write what they found.
-    await Promise.allSettled([...inFlight])
-    try {
-      await step()
-    } catch (error) {
-      onError(error)
-    }
-    sender.close()
-  })()
-
-  return {
-    wake,
-    async stop() {
-      stopped = true
-      wake()
-      await loop
+      if (!(await repo.hasDueDeliveries(db, nowIso))) return []
+      const claimed = await repo.claimDueDeliveries(db, nowIso, new Date(now + leaseMs).toISOString(), room)
+      const at = clock()
+      return claimed.map((delivery) => ({ delivery, at }))
     },
-  }
+    send: ({ delivery, at }, signal) =>
+      sender.send(
+        delivery.url,
+        signedHeaders(delivery.secret, delivery.event_id, delivery.payload, at),
+        delivery.payload,
+        signal,
+      ),
+    settle({ delivery, at }, attempted) {
+      const outcome: AttemptOutcome = attempted.ok
+        ? attempted.value
+        : {
+            status: null,
+            ok: false,
+            durationMs: attempted.error instanceof AttemptTimedOut ? attempted.error.timeoutMs : 0,
+            error: attempted.error instanceof Error ? attempted.error.message : String(attempted.error),
+          }
+      if (finished.length === 0) firstFinishedAt = performance.now()
+      finished.push({ delivery, outcome, at })
+      // A batch of outcomes is ready: written at once rather than after RECORD_WAIT_MS.
+      return finished.length >= RECORD_BATCH
+    },
+    // The outcomes of the attempts that ended while stopping are written before the stop ends.
+    async afterStop() {
+      if (finished.length > 0) await record()
+      sender.close()
+    },
+  })
 }

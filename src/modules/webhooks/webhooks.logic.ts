@@ -5,6 +5,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto'
 import { isIP } from 'node:net'
+import { type RetryPolicy, backoffDelayMs } from '../../lib/outbox-loop.js'
 import { isLocalName, isPublicAddress } from '../../lib/public-network.js'
 import { EVENT_TYPES, type EventType } from '../events/index.js'
 
@@ -15,13 +16,11 @@ export const MAX_URL_LENGTH = 2048
 /** A 2xx within this long is a success; anything else is a failure and is tried again. */
 export const DELIVERY_TIMEOUT_MS = 5_000
 
-export interface RetryPolicy {
-  /** The wait after the first failure; each further failure doubles it, up to `maxDelayMs`. */
-  firstDelayMs: number
-  maxDelayMs: number
-  /** A delivery still failing this long after its event is given up; a subscription failing this long is deactivated. */
-  giveUpAfterMs: number
-}
+/**
+ * The outboxes' retry policy: a delivery still failing `giveUpAfterMs` after its event is given up,
+ * and a subscription failing that long is deactivated.
+ */
+export type { RetryPolicy }
 
 /**
  * About 20 attempts over three days: 5 s, 10 s, 20 s ... doubling to 8 hours, then every 8 hours.
@@ -31,16 +30,6 @@ export const RETRY_POLICY: RetryPolicy = {
   firstDelayMs: 5_000,
   maxDelayMs: 8 * 3_600_000,
   giveUpAfterMs: 3 * 86_400_000,
-}
-
-/**
- * The wait before the next attempt after `failedAttempts` failures: exponential, with "equal
- * jitter" (half the wait fixed, half random) so that deliveries failing together, after a
- * receiver's outage, do not all come back at the same instant.
- */
-export function retryDelayMs(failedAttempts: number, policy: RetryPolicy, random: () => number = Math.random): number {
-  const exponential = Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** Math.min(failedAttempts - 1, 30))
-  return Math.round(exponential / 2 + (random() * exponential) / 2)
 }
 
 /**
@@ -57,7 +46,7 @@ export function nextAttemptAt(
 ): number | null {
   const deadline = createdAt + policy.giveUpAfterMs
   if (now >= deadline) return null
-  return Math.min(now + retryDelayMs(failedAttempts, policy, random), deadline)
+  return Math.min(now + backoffDelayMs(failedAttempts, policy, random), deadline)
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely'
+import { hasDueRows, leaseDueRows } from '../../db/outbox-lease.js'
 import { paginate } from '../../db/paginate.js'
 import type {
   Database,
@@ -163,25 +164,8 @@ export async function claimDueDeliveries(
   limit: number,
 ): Promise<ClaimedDelivery[]> {
   return db.transaction().execute(async (trx) => {
-    let ids: string[]
-    if (isSqlite(trx)) {
-      const rows = await trx
-        .selectFrom('webhook_deliveries')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .orderBy('next_attempt_at')
-        .limit(limit)
-        .execute()
-      ids = rows.map((r) => r.id)
-    } else {
-      const { rows } = await sql<{ id: string }>`
-        select id from webhook_deliveries where status = 'pending' and next_attempt_at <= ${now}
-        order by next_attempt_at limit ${limit} for update skip locked`.execute(trx)
-      ids = rows.map((r) => r.id)
-    }
+    const ids = await leaseDueRows(trx, 'webhook_deliveries', { now, until: leaseUntil, limit })
     if (ids.length === 0) return []
-    await trx.updateTable('webhook_deliveries').set({ next_attempt_at: leaseUntil }).where('id', 'in', ids).execute()
     return trx
       .selectFrom('webhook_deliveries as d')
       .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
@@ -192,16 +176,7 @@ export async function claimDueDeliveries(
 }
 
 /** Whether anything is due: a cheap look before taking locks. */
-export async function hasDueDeliveries(db: Db, now: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .limit(1)
-    .executeTakeFirst()
-  return row !== undefined
-}
+export const hasDueDeliveries = (db: Db, now: string): Promise<boolean> => hasDueRows(db, 'webhook_deliveries', now)
 
 export async function hasEventsAfter(db: Db, after: DispatchPosition): Promise<boolean> {
   const row = await db

@@ -2,7 +2,8 @@
  * One HTTP attempt of a delivery, over node:http with keep-alive. The receiver's address is
  * checked after DNS resolution, on the connection actually made, so a name that resolves to a
  * private address (or is re-pointed at one after the subscription was made) is refused too.
- * Redirects are not followed: a 3xx is a failed attempt.
+ * Redirects are not followed: a 3xx is a failed attempt. How long an attempt may take is the
+ * dispatcher's (its signal): an aborted attempt's request is destroyed.
  */
 import http from 'node:http'
 import https from 'node:https'
@@ -18,15 +19,11 @@ export interface AttemptOutcome {
 }
 
 export interface Sender {
-  send(url: string, headers: Record<string, string>, body: string): Promise<AttemptOutcome>
+  send(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<AttemptOutcome>
   close(): void
 }
 
-export function createSender(options: {
-  allowPrivateNetworks: boolean
-  timeoutMs: number
-  maxSockets?: number
-}): Sender {
+export function createSender(options: { allowPrivateNetworks: boolean; maxSockets?: number }): Sender {
   const agentOptions = {
     keepAlive: true,
     maxSockets: options.maxSockets ?? 64,
@@ -34,7 +31,12 @@ export function createSender(options: {
   }
   const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) }
 
-  function send(url: string, headers: Record<string, string>, body: string): Promise<AttemptOutcome> {
+  function send(
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+    signal: AbortSignal,
+  ): Promise<AttemptOutcome> {
     const started = performance.now()
     const done = (status: number | null, error: string | null): AttemptOutcome => ({
       status,
@@ -60,7 +62,7 @@ export function createSender(options: {
       const finish = (outcome: AttemptOutcome) => {
         if (settled) return
         settled = true
-        clearTimeout(timer)
+        signal.removeEventListener('abort', abort)
         resolve(outcome)
       }
       const request = protocol.request(
@@ -83,10 +85,12 @@ export function createSender(options: {
           )
         },
       )
-      const timer = setTimeout(() => {
+      const abort = () => {
         request.destroy()
-        finish(done(null, `no answer within ${options.timeoutMs / 1000} s`))
-      }, options.timeoutMs)
+        finish(done(null, signal.reason instanceof Error ? signal.reason.message : 'the attempt was aborted'))
+      }
+      if (signal.aborted) abort()
+      else signal.addEventListener('abort', abort)
       request.on('error', (error: NodeJS.ErrnoException) =>
         finish(
           done(
