@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { randomBytes } from 'node:crypto'
+import { readdirSync } from 'node:fs'
 import type { ServerOptions } from 'node:http'
 import { DEFAULT_LOAD_CONFIG, DEFAULT_TIMEOUTS, type ServerTimeouts } from './config.js'
 import { databaseAnswers } from './db/database.js'
@@ -15,6 +16,7 @@ import type { ServiceDatabase } from './db/service-database.js'
 import { AppError, invalidField } from './errors.js'
 import { registerAuth } from './http/auth.js'
 import { registerRequestScope } from './http/request-scope.js'
+import { registerReadPipeline } from './http/read-pipeline.js'
 import compress from '@fastify/compress'
 import cors from '@fastify/cors'
 import {
@@ -31,24 +33,15 @@ import { registerOpenApi } from './http/openapi.js'
 import { sharedSerializerFactory } from './http/serializers.js'
 import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
 import { ErrorBody, errorBody, quoted } from './http/responses.js'
-import { type ApiModule, publicOperation } from './http/route.js'
+import { publicOperation } from './http/route.js'
+import { type ModuleDescriptor, type PlugContext, descriptorOf, inDocumentOrder, orderModules } from './http/module.js'
 import { validatorCompiler } from './http/validation.js'
 import { OneLinePerRequest, lazyRequestLogger } from './http/request-log.js'
 import { findBadCharacter } from './lib/validation.js'
-import { absencesApi } from './modules/absences/index.js'
-import { calendarFeedsApi, registerCalendarFeedPages } from './modules/calendars/index.js'
-import { overtimeApi } from './modules/overtime/index.js'
-import { accessLogApi, logInspectorAccess } from './modules/access-log/index.js'
-import { allocationsApi } from './modules/allocations/index.js'
-import { auditApi, auditWrites } from './modules/audit/index.js'
+import { bringOvertimeUpToDate } from './modules/overtime/index.js'
+import { recordAccess } from './modules/access-log/index.js'
+import { auditWrites } from './modules/audit/index.js'
 import { idempotentWrites } from './modules/idempotency/index.js'
-import { attendanceApi } from './modules/attendance/index.js'
-import { correctionsApi } from './modules/attendance/index.js'
-import { cataloguesApi } from './modules/catalogues/index.js'
-import { eventsApi } from './modules/events/index.js'
-import { expensesApi } from './modules/expenses/index.js'
-import { holidaysApi } from './modules/holidays/index.js'
-import { keysApi } from './modules/keys/index.js'
 import {
   DEFAULT_SESSION_POLICY,
   type SessionPolicy,
@@ -56,66 +49,46 @@ import {
   authenticateSession,
   csrfTokenMatches,
 } from './modules/keys/index.js'
-import {
-  type AccountsSettings,
-  type LoginThrottle,
-  MemoryLoginThrottle,
-  accountsApi,
-  registerSingleSignOnPages,
-} from './modules/accounts/index.js'
+import { type AccountsSettings, type LoginThrottle, MemoryLoginThrottle } from './modules/accounts/index.js'
 import {
   type MailDispatcher,
   type MailDispatcherOptions,
   type Mailer,
-  mailApi,
   mailBacklog,
   startMailDispatcher,
 } from './modules/mail/index.js'
-import { meApi } from './modules/me/index.js'
-import { projectsApi } from './modules/projects/index.js'
-import { recordExportApi } from './modules/record-export/index.js'
-import { reportsApi } from './modules/reports/index.js'
-import { schedulesApi } from './modules/schedules/index.js'
-import { tenantsApi } from './modules/tenants/index.js'
-import { webhooksApi } from './modules/webhooks/index.js'
 import { webhookBacklog } from './modules/webhooks/index.js'
-import { decorateKioskSignIn, kioskApi, kioskEmployee } from './modules/kiosks/index.js'
-import { registerKioskPage } from './modules/kiosks/index.js'
-import { registerAppPage } from './modules/app-page/index.js'
-import { kiosksApi } from './modules/kiosks/index.js'
+import { decorateKioskSignIn, kioskEmployee } from './modules/kiosks/index.js'
 import { authenticateKiosk } from './modules/kiosks/index.js'
-import { usersApi } from './modules/users/index.js'
-import { workCalendarApi } from './modules/work-calendar/index.js'
 
-/** Every module of the API, in the order of the OpenAPI document; `accounts` is built from the options. */
-const apiModules = (accounts: ApiModule): readonly ApiModule[] => [
-  meApi,
-  accounts,
-  usersApi,
-  cataloguesApi,
-  schedulesApi,
-  tenantsApi,
-  holidaysApi,
-  attendanceApi,
-  correctionsApi,
-  reportsApi,
-  recordExportApi,
-  expensesApi,
-  projectsApi,
-  allocationsApi,
-  absencesApi,
-  overtimeApi,
-  calendarFeedsApi,
-  workCalendarApi,
-  keysApi,
-  auditApi,
-  accessLogApi,
-  eventsApi,
-  webhooksApi,
-  mailApi,
-  kiosksApi,
-  kioskApi,
-]
+/**
+ * The modules of src/modules, each found by its front door's descriptor (http/module.ts): nothing
+ * lists them by hand. Read once per process, in the order of their dependencies; a duplicate
+ * name, a missing dependency or a cycle stops the service here, with their names.
+ */
+let discovered: Promise<readonly ModuleDescriptor[]> | null = null
+export function discoverModules(): Promise<readonly ModuleDescriptor[]> {
+  discovered ??= (async () => {
+    const folder = new URL('./modules/', import.meta.url)
+    const names = readdirSync(folder, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort()
+    // The same specifier under tsx (src/, index.ts) and compiled (dist/, index.js).
+    const descriptors = await Promise.all(
+      names.map(async (name) =>
+        descriptorOf(await import(`./modules/${name}/index.js`), `src/modules/${name}/index.ts`),
+      ),
+    )
+    const ordered = orderModules(descriptors)
+    inDocumentOrder(ordered)
+    return ordered
+  })()
+  discovered.catch(() => {
+    discovered = null
+  })
+  return discovered
+}
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -323,7 +296,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mail: mail ? { queued: () => mailDispatcher?.wake() } : null,
     secureCookies: publicUrl?.startsWith('https:') ?? false,
   }
-  const modules = apiModules(accountsApi(accounts))
+  const plugged = await discoverModules()
+  const context: PlugContext = {
+    webhooks: { allowPrivateNetworks: options.webhooksAllowPrivateNetworks ?? false },
+    secrets: options.secrets ?? null,
+    identityProviders: { allowPrivateNetworks: options.ssoAllowPrivateNetworks ?? false },
+    publicUrl,
+    rateLimit: rateLimitStore,
+    accounts,
+  }
+  // In the order of the OpenAPI document, which is the order the routes are registered in.
+  const apis = inDocumentOrder(plugged).flatMap((m) => (typeof m.api === 'function' ? m.api(context) : (m.api ?? [])))
   const load = { ...DEFAULT_LOAD, ...options.load }
   const lag = new EventLoopLag()
   const metrics = new ServiceMetrics({
@@ -387,6 +370,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     replica,
     ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
   })
+  // Before compression: an answer whose access-log entry cannot be written must still become a 503.
+  registerReadPipeline(app, {
+    settlements: { overtime: bringOvertimeUpToDate },
+    appendAccessEntry: recordAccess,
+  })
   app.decorate('metrics', metrics)
   app.addHook('onReady', async () => lag.reset())
   app.addHook('onClose', async () => lag.stop())
@@ -404,7 +392,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler)
   app.addSchema(ErrorBody)
-  for (const module of modules) for (const schema of module.schemas ?? []) app.addSchema(schema)
+  for (const api of apis) for (const schema of api.schemas ?? []) app.addSchema(schema)
   registerErrorHandler(app, methodsByPath(app))
   // Answers above 2 KiB in gzip or brotli (quality 4) when the client accepts it: the OpenAPI
   // document, lists, the CSV export, the kiosk's script. One resource (a user with a full profile
@@ -511,24 +499,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : reply.status(503).send(errorBody('internal_error', 'Database unavailable')),
   )
 
-  registerKioskPage(app)
-  registerAppPage(app)
-  registerCalendarFeedPages(app, { rateLimit: rateLimitStore })
-  registerSingleSignOnPages(app, {
-    publicUrl,
-    secrets: options.secrets ?? null,
-    session: accounts.session,
-    cookies: { secure: accounts.secureCookies },
-    network: { allowPrivateNetworks: options.ssoAllowPrivateNetworks ?? false },
-  })
+  for (const module of plugged) module.pages?.(app, context)
 
-  logInspectorAccess(app)
-  const deps = {
-    webhooks: { allowPrivateNetworks: options.webhooksAllowPrivateNetworks ?? false },
-    secrets: options.secrets ?? null,
-    identityProviders: { allowPrivateNetworks: options.ssoAllowPrivateNetworks ?? false },
-    publicUrl,
-  }
   await app.register(
     async (api) => {
       api.get(
@@ -552,7 +524,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         }),
         async () => app.swagger(),
       )
-      for (const module of modules) await api.register(module.routes(deps))
+      for (const module of apis) await api.register(module.routes(context))
     },
     { prefix: '/api/v1' },
   )

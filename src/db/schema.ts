@@ -287,16 +287,6 @@ export interface PunchChainHeadsTable {
   hash: string
 }
 
-export interface ProjectsTable {
-  id: string
-  tenant_id: string
-  /** Unique in the tenant. */
-  code: string
-  name: string
-  active: DbBoolean
-  created_at: string
-}
-
 export interface AllocationsTable {
   id: string
   tenant_id: string
@@ -369,6 +359,11 @@ export interface AbsencesTable {
   updated_at: string
 }
 
+/**
+ * Every table as Kysely sees it. A module may declare its own tables in its `<m>.tables.ts`,
+ * which adds them here by declaration merging (`declare module '../../db/schema.js'`): the
+ * compiler then knows them wherever the database is typed, and nothing central names them.
+ */
 export interface Database {
   tenants: TenantsTable
   departments: DepartmentsTable
@@ -384,7 +379,6 @@ export interface Database {
   punch_supersessions: PunchSupersessionsTable
   schedule_versions: ScheduleVersionsTable
   schedule_assignments: ScheduleAssignmentsTable
-  projects: ProjectsTable
   allocations: AllocationsTable
   expenses: ExpensesTable
   absence_types: AbsenceTypesTable
@@ -392,7 +386,6 @@ export interface Database {
   audit_log: AuditLogTable
   access_log: AccessLogTable
   month_signatures: MonthSignaturesTable
-  idempotency_keys: IdempotencyKeysTable
   events: EventsTable
   webhooks: WebhooksTable
   kiosks: KiosksTable
@@ -411,7 +404,6 @@ export interface Database {
   overtime_rest_draws: OvertimeRestDrawsTable
   overtime_payments: OvertimePaymentsTable
   overtime_settlements: OvertimeSettlementsTable
-  calendar_feeds: CalendarFeedsTable
   record_keys: RecordKeysTable
   mail_messages: MailMessagesTable
 }
@@ -574,32 +566,11 @@ export type PunchChainHeadRow = Selectable<PunchChainHeadsTable>
 export type PunchCorrectionRow = Selectable<PunchCorrectionsTable>
 export type ScheduleVersionRow = Selectable<ScheduleVersionsTable>
 export type ScheduleAssignmentRow = Selectable<ScheduleAssignmentsTable>
-export type ProjectRow = Selectable<ProjectsTable>
 export type AllocationRow = Selectable<AllocationsTable>
 export type ExpenseRow = Selectable<ExpensesTable>
 export type AbsenceTypeRow = Selectable<AbsenceTypesTable>
 export type AbsenceRow = Selectable<AbsencesTable>
 export type { Generated }
-
-/**
- * The answer kept for an Idempotency-Key of one API key (docs/decisions/0012-integrations.md),
- * purged after 24 hours.
- */
-export interface IdempotencyKeysTable {
-  tenant_id: string
-  api_key_id: string
-  key: string
-  fingerprint: string
-  state: 'running' | 'done'
-  claim: string
-  claimed_at: string
-  /** PostgreSQL's pg_postmaster_start_time() when claimed: a later life of the server means the request died. Null on SQLite. */
-  claimed_on_server: string | null
-  status: number | null
-  body: string | null
-  created_at: string
-}
-export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>
 
 /** One change of state, written in the transaction of the change (the outbox), kept 30 days. */
 export interface EventsTable {
@@ -798,23 +769,6 @@ export interface OvertimeSettlementsTable {
   settled_month: string
   changes_seen_until: string
 }
-
-/**
- * A person's calendar feed (docs/decisions/0020-calendars-and-presence.md): only the hash of its
- * URL's secret is kept.
- */
-export interface CalendarFeedsTable {
-  id: string
-  tenant_id: string
-  /** Whose need-to-know the feed reads with. */
-  user_id: string
-  scope: 'me' | 'team' | 'company'
-  show_types: DbBoolean
-  secret_hash: string
-  created_at: string
-  revoked_at: string | null
-}
-export type CalendarFeedRow = Selectable<CalendarFeedsTable>
 
 /**
  * A company's Ed25519 key signing its record exports

@@ -21,6 +21,7 @@ import {
   type SourceFile,
   unscopedServices,
 } from '../../scripts/import-graph.js'
+import { discoverModules } from '../../src/app.js'
 import { NEVER_DELETED, NEVER_UPDATED } from '../../src/modules/housekeeping/index.js'
 
 /**
@@ -31,6 +32,21 @@ const KEPT: readonly string[] = NEVER_DELETED
 const UNCHANGED: readonly string[] = NEVER_UPDATED
 
 const sources = readSources(new URL('../../src', import.meta.url).pathname)
+
+/**
+ * Files below the web edge that import it: only route files may, and a module's front door may
+ * import http/module.ts to declare how the module plugs in.
+ */
+function webEdgeImports(files: readonly SourceFile[]): string[] {
+  return files
+    .filter((f) => !f.path.endsWith('.routes.ts') && ['modules', 'lib', 'db', 'auth'].includes(f.path.split('/')[0]!))
+    .filter((f) =>
+      importsOf(f).some(
+        (target) => partOf(target) === 'http' && !(f.path.endsWith('/index.ts') && target === 'http/module.ts'),
+      ),
+    )
+    .map((f) => f.path)
+}
 
 describe('import graph of src/', () => {
   it('has no cycle between parts: no module imports one that imports it back', () => {
@@ -64,11 +80,19 @@ describe('import graph of src/', () => {
   })
 
   it('services, repositories and logic never import the web edge (http/); only route files do', () => {
-    const offenders = sources
-      .filter((f) => !f.path.endsWith('.routes.ts') && ['modules', 'lib', 'db', 'auth'].includes(f.path.split('/')[0]!))
-      .filter((f) => importsOf(f).some((target) => partOf(target) === 'http'))
-      .map((f) => f.path)
-    assert.deepEqual(offenders, [])
+    assert.deepEqual(webEdgeImports(sources), [])
+  })
+
+  it('a front door imports of the web edge only http/module.ts, to declare its module (fixture)', () => {
+    assert.deepEqual(
+      webEdgeImports([
+        { path: 'modules/a/index.ts', text: "import { defineModule } from '../../http/module.js'\n" },
+        { path: 'modules/a/a.routes.ts', text: "import { operations } from '../../http/route.js'\n" },
+        { path: 'modules/b/index.ts', text: "import { operations } from '../../http/route.js'\n" },
+        { path: 'modules/b/b.service.ts', text: "import { defineModule } from '../../http/module.js'\n" },
+      ]),
+      ['modules/b/index.ts', 'modules/b/b.service.ts'],
+    )
   })
 
   it('the bottom layers import nothing above them', () => {
@@ -189,7 +213,49 @@ describe('the unit of work is a value', () => {
   })
 })
 
+/**
+ * Imports of module code that a command file (`<m>.cli.ts`) makes as it loads: the command line
+ * imports every command file at start, so each must load its module in the command's action
+ * (`await import('./index.js')`), importing only types up front.
+ */
+function eagerCommandImports(files: readonly SourceFile[]): string[] {
+  const STATIC = /^(?:import|export)\s+(?!type\b)[^'"]*?\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]/gm
+  return files
+    .filter((f) => /^modules\/[^/]+\/[^/]+\.cli\.ts$/.test(f.path))
+    .flatMap((f) =>
+      [...f.text.matchAll(STATIC)]
+        .map((m) => m[1]!)
+        .filter(
+          (specifier) => specifier.startsWith('./') || (specifier.startsWith('../') && !specifier.startsWith('../../')),
+        )
+        .map((specifier) => `${f.path} -> ${specifier}`),
+    )
+}
+
 describe('modules meet through their front doors', () => {
+  it("each module's descriptor declares exactly the modules it imports as its dependencies", async () => {
+    const graph = partGraph(sources)
+    const declared = await discoverModules()
+    const mismatched = declared
+      .map((m) => ({
+        module: m.name,
+        declared: [...(m.dependsOn ?? [])].sort(),
+        imported: [...(graph.get(`modules/${m.name}`) ?? [])]
+          .filter((p) => p.startsWith('modules/'))
+          .map((p) => p.slice('modules/'.length))
+          .sort(),
+      }))
+      .filter((m) => m.declared.join() !== m.imported.join())
+    assert.deepEqual(mismatched, [])
+    assert.deepEqual(
+      declared.map((m) => m.name).sort(),
+      [...graph.keys()]
+        .filter((p) => p.startsWith('modules/'))
+        .map((p) => p.slice('modules/'.length))
+        .sort(),
+    )
+  })
+
   it('another module is imported only through its index.ts', () => {
     assert.deepEqual(reachesPastEntry(sources), [])
   })
@@ -203,6 +269,26 @@ describe('modules meet through their front doors', () => {
     assert.deepEqual(reachesPastEntry(planted), [
       'modules/a/a.service.ts -> modules/b/b.repository.ts',
       'app.ts -> modules/users/users.routes.ts',
+    ])
+  })
+
+  it("a module's command file loads module code only when its command runs, so the command line starts light", () => {
+    assert.deepEqual(eagerCommandImports(sources), [])
+    const planted = [
+      file(
+        'modules/a/a.cli.ts',
+        [
+          "import { defineCommands } from '../../command-line.js'",
+          "import type { Report } from './index.js'",
+          "import { heavy } from './a.service.js'",
+          "export { b } from '../b/index.js'",
+          "const later = () => import('./index.js')",
+        ].join('\n'),
+      ),
+    ]
+    assert.deepEqual(eagerCommandImports(planted), [
+      'modules/a/a.cli.ts -> ./a.service.js',
+      'modules/a/a.cli.ts -> ../b/index.js',
     ])
   })
 })

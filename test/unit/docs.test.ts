@@ -12,6 +12,9 @@ import {
   renderIntegrationsDocs,
   renderModuleMap,
 } from '../../scripts/generate-docs.js'
+import { catalogueOf, readDeclarations } from '../../scripts/generate-catalogue.js'
+import { SCOPES } from '../../src/auth/scopes.js'
+import { ERROR_CATALOGUE } from '../../src/errors.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const DECISIONS = join(ROOT, 'docs', 'decisions')
@@ -67,6 +70,27 @@ it('the event samples in docs/integrations.md are what the API writes today', as
     regenerated === committed,
     'docs/integrations.md has event samples of another shape than the API writes: run `npm run docs` and commit the result',
   )
+})
+
+it('the published scopes and error codes are what core.catalogue.ts and the modules declare, in their order', async () => {
+  const published = { scopes: [...SCOPES], errors: ERROR_CATALOGUE }
+  const declared = catalogueOf(published, await readDeclarations())
+  const message =
+    'src/auth/scopes.ts or src/errors.ts differs from the catalogue files: run `npm run docs` and commit the result'
+  assert.deepEqual(declared.scopes, published.scopes, message)
+  assert.deepEqual(Object.entries(declared.errors), Object.entries(published.errors), message)
+})
+
+it("a module's catalogue file is named after it, or the generator would not find it", () => {
+  const modules = join(ROOT, 'src', 'modules')
+  const misnamed = readdirSync(modules).flatMap((name) =>
+    statSync(join(modules, name)).isDirectory()
+      ? readdirSync(join(modules, name))
+          .filter((file) => file.endsWith('.catalogue.ts') && file !== `${name}.catalogue.ts`)
+          .map((file) => `src/modules/${name}/${file}`)
+      : [],
+  )
+  assert.deepEqual(misnamed, [])
 })
 
 it('the module map in docs/development.md is the import graph of src/modules as it is', () => {

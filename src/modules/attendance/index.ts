@@ -3,12 +3,33 @@
  * record and who is in now (docs/decisions/0005-attendance.md). This front door is what other
  * parts of the service may use of the module.
  */
+import { defineModule } from '../../http/module.js'
+import { attendanceApi } from './attendance.routes.js'
+import { correctionsApi } from './corrections.routes.js'
 export { PUNCH_TYPES, sequenceProblem } from './attendance.logic.js'
 export { namedPunchIds } from './corrections.logic.js'
 export type { CorrectionChange } from './corrections.logic.js'
 export type { PunchType } from './attendance.logic.js'
-export { lastEffectivePunches } from './attendance.repository.js'
+// The time record as other modules read it: they never name attendance's tables (owned-tables.ts).
+export { ATTENDANCE_APPEND_ONLY_TABLES, ATTENDANCE_TABLES } from './owned-tables.js'
+export {
+  chainHeadOf,
+  firstPunchAt,
+  lastEffectivePunches,
+  punchedBetween,
+  punchesByIds,
+  punchesWrittenSince,
+  supersededPunchMoments,
+} from './attendance.repository.js'
 export type { PunchSlice } from './attendance.repository.js'
+export { correctionsApprovedSince, correctionsTouching } from './corrections.repository.js'
+export {
+  chainPartsTouching,
+  correctionsOfChainParts,
+  punchesOfChainParts,
+  recordedChainHeads,
+} from './chain-parts.repository.js'
+export type { ChainBounds, ChainSpan } from './chain-parts.repository.js'
 export { attendanceApi } from './attendance.routes.js'
 export { DailyEntry, ModalitySchema, modalityOnlyOnIn, PunchTypeSchema } from './attendance.schemas.js'
 export type { DailyEntryType } from './attendance.schemas.js'
@@ -26,3 +47,11 @@ export {
   proposeClosingOfLeftOpenSessions,
   settleLeftOpenSession,
 } from './left-open-sessions.service.js'
+
+/** How the module plugs into the application (http/module.ts). */
+export const attendanceModule = defineModule({
+  name: 'attendance',
+  dependsOn: ['events', 'tenants', 'users', 'work-calendar'],
+  documentPosition: 80,
+  api: [attendanceApi, correctionsApi],
+})

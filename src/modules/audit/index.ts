@@ -3,5 +3,14 @@
  * (docs/decisions/0002-tenants-keys-and-permissions.md). This front door is what other parts of
  * the service may use of the module.
  */
+import { defineModule } from '../../http/module.js'
+import { auditApi } from './audit.routes.js'
 export { auditApi, auditWrites } from './audit.routes.js'
 export { recordWrite } from './audit.service.js'
+
+/** How the module plugs into the application (http/module.ts). */
+export const auditModule = defineModule({
+  name: 'audit',
+  documentPosition: 190,
+  api: [auditApi],
+})

@@ -1,6 +1,6 @@
 /** What calendar feeds read and write: the feeds, and the absences a feed shows. */
 import { teamOf } from '../../db/team.js'
-import type { CalendarFeedRow } from '../../db/schema.js'
+import type { CalendarFeedRow } from './calendars.tables.js'
 import type { Db } from '../../db/unit-of-work.js'
 
 export async function insertFeed(db: Db, row: CalendarFeedRow): Promise<void> {

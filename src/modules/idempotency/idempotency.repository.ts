@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Kysely, SqliteAdapter, sql } from 'kysely'
-import type { Database, IdempotencyKeyRow } from '../../db/schema.js'
+import type { Database } from '../../db/schema.js'
+import type { IdempotencyKeyRow } from './idempotency.tables.js'
 
 type Db = Kysely<Database>
 

@@ -3,5 +3,11 @@
  * write's transaction (docs/decisions/0003-http-conventions.md). This front door is what other
  * parts of the service may use of the module.
  */
+import { defineModule } from '../../http/module.js'
 export { idempotentWrites } from './idempotency.routes.js'
 export { purgeIdempotencyKeys } from './idempotency.service.js'
+
+/** How the module plugs into the application (http/module.ts). */
+export const idempotencyModule = defineModule({
+  name: 'idempotency',
+})

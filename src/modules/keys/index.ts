@@ -3,6 +3,8 @@
  * (docs/decisions/0002-tenants-keys-and-permissions.md). This front door is what other parts of
  * the service may use of the module.
  */
+import { defineModule } from '../../http/module.js'
+import { keysApi } from './keys.routes.js'
 export { revokeKeysActingAs, revokePersonalKeysOf } from './keys.repository.js'
 export { keysApi } from './keys.routes.js'
 export { authenticate, createKey, listKeys, revokeKey, tenantOfKey } from './keys.service.js'
@@ -19,3 +21,10 @@ export {
   startSession,
 } from './sessions.service.js'
 export type { SessionCaller, SessionPolicy, SessionView, SignInMethod, StartedSession } from './sessions.service.js'
+
+/** How the module plugs into the application (http/module.ts). */
+export const keysModule = defineModule({
+  name: 'keys',
+  documentPosition: 180,
+  api: [keysApi],
+})

@@ -3,8 +3,21 @@
  * page (docs/decisions/0013-kiosks.md). This front door is what other parts of the service may use
  * of the module.
  */
+import { defineModule } from '../../http/module.js'
+import { kiosksApi } from './kiosks.routes.js'
+import { kioskApi } from './kiosk-api.routes.js'
+import { registerKioskPage } from './kiosk-page.routes.js'
 export { decorateKioskSignIn, kioskApi, kioskEmployee } from './kiosk-api.routes.js'
 export { registerKioskPage } from './kiosk-page.routes.js'
 export { purgeKioskSignIns } from './kiosk-sign-in.service.js'
 export { kiosksApi } from './kiosks.routes.js'
 export { authenticateKiosk } from './kiosks.service.js'
+
+/** How the module plugs into the application (http/module.ts). */
+export const kiosksModule = defineModule({
+  name: 'kiosks',
+  dependsOn: ['attendance', 'catalogues', 'tenants', 'users'],
+  documentPosition: 240,
+  api: [kiosksApi, kioskApi],
+  pages: (app) => registerKioskPage(app),
+})

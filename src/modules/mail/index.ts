@@ -3,6 +3,8 @@
  * (docs/decisions/0025-request-phases-and-module-ownership.md). This front door is what other parts
  * of the service may use of the module.
  */
+import { defineModule } from '../../http/module.js'
+import { mailApi } from './mail.routes.js'
 export { sendQueuedMail, startMailDispatcher } from './mail.dispatcher.js'
 export type { MailDispatcher, MailDispatcherOptions, MailOutcome } from './mail.dispatcher.js'
 export type { MailRetryPolicy } from './mail.logic.js'
@@ -11,3 +13,10 @@ export { mailBacklog, purgeMailMessages, queueMail } from './mail.service.js'
 export type { QueuedMail } from './mail.service.js'
 export { smtpMailer } from './mailer.js'
 export type { Mailer, MailMessage, OutgoingMail } from './mailer.js'
+
+/** How the module plugs into the application (http/module.ts). */
+export const mailModule = defineModule({
+  name: 'mail',
+  documentPosition: 230,
+  api: [mailApi],
+})

@@ -3,6 +3,8 @@
  * the report (docs/decisions/0018-overtime.md). This front door is what other parts of the service
  * may use of the module.
  */
+import { defineModule } from '../../http/module.js'
+import { overtimeApi } from './overtime.routes.js'
 export {
   annualCapMinutes,
   compensateBy,
@@ -21,3 +23,11 @@ export { OVERTIME_REST_TYPE, assertRestOwed, giveBackRest, takeRest } from './ov
 export { bringOvertimeUpToDate, overtimeSectionsOf } from './overtime-summary.service.js'
 export { OvertimeSection } from './overtime.schemas.js'
 export type { OvertimeSectionType } from './overtime.schemas.js'
+
+/** How the module plugs into the application (http/module.ts). */
+export const overtimeModule = defineModule({
+  name: 'overtime',
+  dependsOn: ['attendance', 'events', 'users', 'work-calendar'],
+  documentPosition: 150,
+  api: [overtimeApi],
+})

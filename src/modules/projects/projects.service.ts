@@ -2,7 +2,7 @@
 import type { RequestScope } from '../../auth/request-scope.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
 import { isUniqueViolation } from '../../db/errors.js'
-import type { ProjectRow } from '../../db/schema.js'
+import type { ProjectRow } from './projects.tables.js'
 import { inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'

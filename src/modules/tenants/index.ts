@@ -2,6 +2,8 @@
  * Tenants: a company's settings (zone, country, language, the HR department). This front door is
  * what other parts of the service may use of the module.
  */
+import { defineModule } from '../../http/module.js'
+import { tenantsApi } from './tenants.routes.js'
 export {
   allTenants,
   countTenants,
@@ -23,3 +25,11 @@ export {
 } from './tenant-sso.service.js'
 export type { SingleSignOn } from './tenant-sso.service.js'
 export type { UpdateSsoSettingsType } from './tenants.schemas.js'
+
+/** How the module plugs into the application (http/module.ts). */
+export const tenantsModule = defineModule({
+  name: 'tenants',
+  dependsOn: ['catalogues', 'schedules', 'sign-off'],
+  documentPosition: 60,
+  api: [tenantsApi],
+})

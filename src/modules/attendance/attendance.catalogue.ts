@@ -1,0 +1,46 @@
+/**
+ * What the attendance module adds to the published catalogue: the scopes of its operations and the
+ * error codes it answers with. `npm run docs` copies them into auth/scopes.ts and errors.ts.
+ */
+import type { ErrorDeclaration } from '../../errors.js'
+
+/** In the order keys list them. */
+export const scopes = [
+  'attendance.list',
+  'attendance.create',
+  'attendance.summary',
+  'attendance.anomalies',
+  'attendance.now',
+  'attendance.clock',
+  'attendance.punches',
+  'attendance-corrections.create',
+  'attendance-corrections.list',
+  'attendance-corrections.decide',
+  'attendance-corrections.cancel',
+]
+
+export const errors = {
+  punch_out_of_order: { status: 409, description: "The punch is not later than the employee's last punch." },
+  session_left_open: {
+    status: 409,
+    description:
+      "The employee's session has been open longer than the company's max_session_hours: a forgotten clock-out. No punch may extend it; `details` name the session (`session_started_at`) and the pending correction that closes it (`correction_id`, `proposed_out_at`). Accept that correction, or propose the real time.",
+  },
+  punch_sequence_invalid: {
+    status: 409,
+    description:
+      "The punch does not follow from the employee's last one (in -> break_start|out, break_start -> break_end, break_end -> break_start|out, out -> in).",
+  },
+  remote_not_allowed: { status: 409, description: 'The employee may not punch in remote modality.' },
+  punch_superseded: {
+    status: 409,
+    description:
+      'A change names a punch that an approved correction already moved or voided; correct the punch that replaced it.',
+  },
+  correction_incoherent: {
+    status: 409,
+    description:
+      'After the correction the employee’s effective punches would not form a coherent sequence (or two would share a moment).',
+  },
+  correction_not_pending: { status: 409, description: 'Only a pending correction can be decided or cancelled.' },
+} satisfies Record<string, ErrorDeclaration>

@@ -1,0 +1,7 @@
+/**
+ * What the tenants module adds to the published catalogue: the scopes of its operations.
+ * `npm run docs` copies them into auth/scopes.ts.
+ */
+
+/** In the order keys list them. */
+export const scopes = ['tenant.get', 'tenant.update']

@@ -1,0 +1,7 @@
+/**
+ * What the work-calendar module adds to the published catalogue: the scopes of its operations.
+ * `npm run docs` copies them into auth/scopes.ts.
+ */
+
+/** In the order keys list them. */
+export const scopes = ['users.schedule-history']
