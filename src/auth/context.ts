@@ -51,12 +51,6 @@ export interface AuthContext {
   tenant: TenantRow
   scopes: readonly string[]
   actor: Actor
-  /**
-   * Set for requests the access log keeps (inspector keys, representatives reading the company's
-   * reports): the employees whose records this request read, noted by the services as they read
-   * them and written to the access log when the answer is complete.
-   */
-  recordsRead?: Set<string>
 }
 
 /** The proposer and actor id of what the company does by its policy. */
@@ -86,19 +80,16 @@ export function companyAuth(tenant: TenantRow): AuthContext {
   }
 }
 
-/** Notes whose records a request read, when its key's requests are logged (inspector keys). */
-export function noteRecordsRead(auth: AuthContext, userIds: Iterable<string>): void {
-  if (!auth.recordsRead) return
-  for (const id of userIds) auth.recordsRead.add(id)
-}
-
 /**
- * A workers' representative reading the company-wide reports is logged in the access log like an
- * inspector key (docs/decisions/0019-representatives-and-record-export.md): the company can show
- * who read whose figures, and when.
+ * Whether a request goes to the access log with whose records it read: every request of an
+ * inspector key (docs/decisions/0011-reports-sign-off-and-inspector-keys.md), its refusals too, and
+ * a workers' representative's read of the company-wide reports
+ * (docs/decisions/0019-representatives-and-record-export.md), so the company can show who read whose
+ * figures, and when. `companyWideRead`: the route declares `reads.companyWide`
+ * (http/read-pipeline.ts, which alone asks).
  */
-export function logReadsOfRepresentative(auth: AuthContext): void {
-  if (auth.actor.representative) auth.recordsRead ??= new Set()
+export function isAccessLogged(auth: AuthContext, companyWideRead: boolean): boolean {
+  return auth.kind === 'inspector' || (companyWideRead && auth.actor.representative)
 }
 
 /**

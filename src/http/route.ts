@@ -11,6 +11,7 @@ import type { FastifyContextConfig } from 'fastify'
 import type { TSchema } from 'typebox'
 import type { Scope } from '../auth/scopes.js'
 import type { SecretBox } from '../lib/secret-box.js'
+import type { ReadsSpec } from './read-pipeline.js'
 import { errorResponses } from './responses.js'
 
 /** Statuses an operation may answer that its schemas do not tell. */
@@ -37,6 +38,19 @@ export interface OperationSpec {
    * key in how many run at once (http/overload.ts).
    */
   expensive?: true
+  /**
+   * A write that prepares before it writes (docs/decisions/0025-request-phases-and-module-ownership.md):
+   * its transaction does not begin before the handler; the handler hashes, asks outside services
+   * and reads on `preparingScopeOf(request)`, then writes on `await beginWrite(request)`
+   * (http/request-scope.ts).
+   */
+  prepares?: true
+  /**
+   * What a read gives out, and so which steps of the read pipeline it takes (http/read-pipeline.ts,
+   * docs/decisions/0025-request-phases-and-module-ownership.md): access-logged records, the read
+   * replica, a lazy settlement first. Every route an inspector key can reach declares it.
+   */
+  reads?: ReadsSpec
 }
 
 const EXPENSIVE_NOTE =
@@ -48,11 +62,26 @@ const EXPENSIVE_NOTE =
  */
 export function operations(tag: string) {
   return function operation<const S extends OperationSpec>(id: Scope | 'me', spec: S) {
-    const { summary, description, errors = [], response, operationId = id, expensive, ...schemas } = spec
+    const {
+      summary,
+      description,
+      errors = [],
+      response,
+      operationId = id,
+      expensive,
+      prepares,
+      reads,
+      ...schemas
+    } = spec
     const statuses: number[] = [400, ...errors]
     if (schemas.body) statuses.push(413, 415)
     return {
-      config: { ...(id === 'me' ? {} : { scope: id }), ...(expensive ? { expensive } : {}) } as FastifyContextConfig,
+      config: {
+        ...(id === 'me' ? {} : { scope: id }),
+        ...(expensive ? { expensive } : {}),
+        ...(prepares ? { prepares } : {}),
+        ...(reads ? { reads } : {}),
+      } as FastifyContextConfig,
       schema: {
         operationId,
         tags: [tag],
@@ -60,7 +89,10 @@ export function operations(tag: string) {
         ...(description || expensive
           ? { description: [description, expensive ? EXPENSIVE_NOTE : ''].filter(Boolean).join(' ') }
           : {}),
-        ...(schemas as Omit<S, 'summary' | 'description' | 'errors' | 'response' | 'operationId' | 'expensive'>),
+        ...(schemas as Omit<
+          S,
+          'summary' | 'description' | 'errors' | 'response' | 'operationId' | 'expensive' | 'prepares' | 'reads'
+        >),
         response: { ...response, ...errorResponses(...statuses) } as S['response'],
       },
     }

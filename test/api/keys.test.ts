@@ -10,17 +10,11 @@ import { type Client, expectError, forEachEngine } from '../helpers/harness.js'
 const DAY_MS = 86_400_000
 
 /**
- * The access log of a key, oldest first, once it holds `count` entries: an entry is appended when
- * the answer has been sent, so the request that reads the log may come a moment before it.
+ * The access log of a key, oldest first. Read at once: each entry is written before its answer
+ * leaves (docs/decisions/0025-request-phases-and-module-ownership.md).
  */
-async function accessLogOf(admin: Client, keyId: string, count: number): Promise<any[]> {
-  for (let attempt = 0; ; attempt++) {
-    const body = (await admin.get(`/api/v1/access-log?key_id=${keyId}&page_size=100`)).body
-    // The entry is appended once the answer is complete, so it may land a moment after the response;
-    // the page and its total are two reads, so wait until the page itself holds every entry.
-    if (body.data.length >= count || attempt === 250) return [...body.data].reverse()
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
+async function accessLogOf(admin: Client, keyId: string): Promise<any[]> {
+  return [...(await admin.get(`/api/v1/access-log?key_id=${keyId}&page_size=100`)).body.data].reverse()
 }
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString()
 
@@ -249,7 +243,7 @@ forEachEngine('API keys and inspector access', (t) => {
       200,
     )
 
-    const entries = await accessLogOf(tenant.admin, issued.id, 9)
+    const entries = await accessLogOf(tenant.admin, issued.id)
     assert.deepEqual(
       entries.map((e: any) => [e.method, e.route, e.status]),
       [
@@ -289,7 +283,7 @@ forEachEngine('API keys and inspector access', (t) => {
       200,
     )
     expectError(await inspector.get('/api/v1/attendance/reports/monthly?user_id=usr_missing&month=2026-10'), 404)
-    const entries = await accessLogOf(tenant.admin, issued.id, 3)
+    const entries = await accessLogOf(tenant.admin, issued.id)
     assert.deepEqual(
       entries.map((e: any) => [e.route, e.status, e.user_ids]),
       [

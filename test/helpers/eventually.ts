@@ -1,5 +1,5 @@
 /**
- * Waiting for what happens after an answer: a webhook delivery, an access-log entry, or an event
+ * Waiting for what happens after an answer: a webhook delivery, or an event
  * that the stream shows once every write transaction begun before it has ended (on PostgreSQL,
  * another test's transaction on the same server can hold it back for a moment), or a child
  * process's exit.

@@ -22,7 +22,14 @@ export interface LoggedAccess {
   route: string
   status: number
   at: string
+  /** The employees whose records the answer gives out, as the service noted them. */
+  userIds: readonly string[]
 }
+
+/**
+ * Appends one request's entry. The read pipeline (http/read-pipeline.ts) calls it before the answer
+ * leaves, and answers 503 instead when it fails: no record is given out unlogged.
+ */
 
 export async function recordAccess(unit: Unit, access: LoggedAccess): Promise<void> {
   await repo.appendAccessEntry(unit.db, {
@@ -35,7 +42,7 @@ export async function recordAccess(unit: Unit, access: LoggedAccess): Promise<vo
     route: access.route,
     status: access.status,
     // Refused requests read nothing, whatever a service noted before refusing.
-    subjects: jsonText(access.status < 400 ? [...(access.auth.recordsRead ?? [])].sort() : []),
+    subjects: jsonText(access.status < 400 ? [...access.userIds].sort() : []),
   })
 }
 

@@ -4,14 +4,14 @@
  * correction that would settle each. Only employees who punched in the range can have one, so
  * the cost grows with the punches of the range, not with the size of the company.
  */
-import { noteRecordsRead } from '../../auth/context.js'
 import { recordsLimitedToTeamOf } from '../../auth/policies.js'
-import type { RequestScope } from '../../auth/request-scope.js'
+import { type RequestScope, noteRecordsRead } from '../../auth/request-scope.js'
 import { invalidField } from '../../errors.js'
 import { addDays, assertDateRange, daysInRange, startOfLocalDay } from '../../lib/calendar.js'
 import { pageOf } from '../../lib/pagination.js'
 import { calendarSubjects } from '../work-calendar/index.js'
 import { type AnomaliesQueryType, type AnomalyRowType, MAX_ANOMALY_RANGE_DAYS } from './attendance.schemas.js'
+import { punchedBetween } from './attendance.repository.js'
 import { pendingCorrectionsFrom } from './corrections.repository.js'
 import { dailyEntriesInSlices } from './daily-record.service.js'
 
@@ -32,12 +32,12 @@ export async function listAnomalies(scope: RequestScope, query: AnomaliesQueryTy
     {
       userId: query.user_id,
       teamOf: recordsLimitedToTeamOf(auth) ?? undefined,
-      punchedBetween: { fromIso, toIso },
+      condition: punchedBetween(auth.tenantId, fromIso, toIso),
     },
     { limit: MAX_EMPLOYEES, offset: 0 },
   )
   noteRecordsRead(
-    auth,
+    scope,
     subjects.map((s) => s.id),
   )
   const pending = await pendingCorrectionsFrom(

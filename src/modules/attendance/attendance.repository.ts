@@ -3,7 +3,7 @@
  * here. A punch an approved correction moved or voided stays stored; a row of its own in
  * punch_supersessions marks it superseded, and the "effective" punches are those without one.
  */
-import type { Kysely } from 'kysely'
+import { type Expression, type Kysely, type SqlBool, expressionBuilder } from 'kysely'
 import { paginate } from '../../db/paginate.js'
 import { reusableQuery } from '../../db/reusable-query.js'
 import type { Database, PunchChainHeadRow, PunchRow } from '../../db/schema.js'
@@ -242,6 +242,92 @@ export async function punchesBetween(
   return punchSlices(db, tenantId, userIds, fromIso, toIso).execute()
 }
 
+function supersededMoments(
+  db: Db,
+  tenantId: string,
+  users: string | readonly string[],
+  startIso: string,
+  endIso: string,
+) {
+  const q = db
+    .selectFrom('punch_supersessions as s')
+    .innerJoin('punches as p', 'p.id', 's.punch_id')
+    .select(['p.user_id', 'p.ts'])
+    .where('s.tenant_id', '=', tenantId)
+    .where('p.tenant_id', '=', tenantId)
+  // The punches' user as well as the supersessions': the punches' (tenant, user, ts) index then bounds the read.
+  return (
+    typeof users === 'string'
+      ? q.where('s.user_id', '=', users).where('p.user_id', '=', users)
+      : q.where('s.user_id', 'in', users).where('p.user_id', 'in', users)
+  )
+    .where('p.ts', '>=', startIso)
+    .where('p.ts', '<', endIso)
+}
+
+// One employee's (a worker's monthly record) is compiled once; IN lists vary in length.
+const supersededMomentsOfOne = reusableQuery(
+  (db: Db, tenantId: string, userId: string, startIso: string, endIso: string) =>
+    supersededMoments(db, tenantId, userId, startIso, endIso),
+)
+
+/** Moments of the users' punches in [startIso, endIso) that an approved correction moved or voided: one query for all. */
+export async function supersededPunchMoments(
+  db: Db,
+  tenantId: string,
+  userIds: readonly string[],
+  startIso: string,
+  endIso: string,
+): Promise<{ user_id: string; ts: string }[]> {
+  if (userIds.length === 0) return []
+  if (userIds.length === 1) return supersededMomentsOfOne(db, tenantId, userIds[0]!, startIso, endIso)
+  return supersededMoments(db, tenantId, userIds, startIso, endIso).execute()
+}
+
+/**
+ * A condition on an employee id, for another module's list of employees: the employee has a
+ * stored punch (superseded ones included) with fromIso <= ts < toIso. It is correlated (EXISTS
+ * on the id it is given), so each employee costs one probe of the (tenant, user, ts) index.
+ */
+export function punchedBetween(
+  tenantId: string,
+  fromIso: string,
+  toIso: string,
+): (userId: Expression<string>) => Expression<SqlBool> {
+  const eb = expressionBuilder<Database, never>()
+  return (userId) =>
+    eb.exists(
+      eb
+        .selectFrom('punches as p')
+        .select('p.id')
+        .where('p.tenant_id', '=', tenantId)
+        .where('p.user_id', '=', userId)
+        .where('p.ts', '>=', fromIso)
+        .where('p.ts', '<', toIso),
+    )
+}
+
+/** The instant of the company's earliest punch, or null: where its record begins. */
+export async function firstPunchAt(db: Db, tenantId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('punches')
+    .select((eb) => eb.fn.min('ts').as('first'))
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst()
+  return (row?.first as string | null | undefined) ?? null
+}
+
+/** Punches written at or after `sinceIso` whose instant is before `beforeIso`: pushed late into an ended month. */
+export async function punchesWrittenSince(db: Db, tenantId: string, sinceIso: string, beforeIso: string) {
+  return db
+    .selectFrom('punches')
+    .select(['user_id', 'ts'])
+    .where('tenant_id', '=', tenantId)
+    .where('created_at', '>=', sinceIso)
+    .where('ts', '<', beforeIso)
+    .execute()
+}
+
 /**
  * The effective punches after `fromIso` up to and including the user's next `out`: the rest of a
  * session that started inside a range and ended after it (a night shift on the last day).
@@ -365,6 +451,24 @@ export async function chainHead(db: Db, tenantId: string, userId: string): Promi
     .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
     .executeTakeFirst()
+}
+
+// A worker's monthly record reads it on every request: compiled once.
+const chainHeadOfOne = reusableQuery((db: Db, tenantId: string, userId: string) =>
+  db
+    .selectFrom('punch_chain_heads')
+    .select(['seq', 'hash'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId),
+)
+
+/** The last link of the employee's chain (punches and approved corrections), or undefined before the first punch. */
+export async function chainHeadOf(
+  db: Db,
+  tenantId: string,
+  userId: string,
+): Promise<{ seq: number; hash: string } | undefined> {
+  return (await chainHeadOfOne(db, tenantId, userId))[0]
 }
 
 /** The recorded heads of these employees' chains. */

@@ -34,6 +34,7 @@ export const attendanceApi: ApiModule = {
     app.get(
       '/attendance',
       operation('attendance.list', {
+        reads: { records: true },
         summary: 'Daily attendance of one employee',
         description:
           'One entry per calendar day of [from, to] in `tz`, paginated by day. A work session belongs to the local day of its `in`, so a night shift is one day’s work. Breaks are deducted; an open session counts up to now. Only effective punches count: those an approved correction superseded are in the punch log.',
@@ -89,6 +90,7 @@ export const attendanceApi: ApiModule = {
     app.get(
       '/attendance/punches',
       operation('attendance.punches', {
+        reads: { records: true },
         summary: 'The punch log: every stored punch of one employee, superseded ones included',
         description:
           'Punches whose moment falls on the local days [from, to] in `tz` (default the company’s), ordered by ts then id, with their origin and what corrected them. Punches are never changed or deleted: a corrected punch stays here with `superseded_by`.',
@@ -101,6 +103,7 @@ export const attendanceApi: ApiModule = {
     app.get(
       '/attendance/summary',
       operation('attendance.summary', {
+        reads: { records: true, replica: true },
         expensive: true,
         summary: 'Hours per employee over a range',
         description:
@@ -113,6 +116,7 @@ export const attendanceApi: ApiModule = {
     app.get(
       '/attendance/anomalies',
       operation('attendance.anomalies', {
+        reads: { records: true },
         expensive: true,
         summary: 'What needs attention in a range: forgotten clock-outs, missing breaks, work on days off',
         description:
@@ -125,6 +129,7 @@ export const attendanceApi: ApiModule = {
     app.get(
       '/attendance/now',
       operation('attendance.now', {
+        reads: { records: true },
         summary: 'Who is in now: each active employee’s state at this moment',
         description:
           'For the active employees the caller sees (HR and administrators: everyone; a supervisor: their team; anyone else: themselves), in name order: in, on_break, out, absent, holiday or off, from their effective punches, today’s approved absences and holidays in the company’s zone. A page is a few queries whatever its size.',

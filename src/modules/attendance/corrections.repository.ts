@@ -2,8 +2,9 @@
  * Correction records. A correction changes only while pending (decided or cancelled once); the
  * approved ones are links of their employee's hash chain and are never written again.
  */
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { paginate } from '../../db/paginate.js'
+import { reusableQuery } from '../../db/reusable-query.js'
 import type { Database, PunchCorrectionRow } from '../../db/schema.js'
 import { teamOf } from '../../db/team.js'
 import type { Page } from '../../lib/pagination.js'
@@ -111,4 +112,43 @@ export async function companyProposedSince(
     .limit(1)
     .executeTakeFirst()
   return found !== undefined
+}
+
+/** The most corrections one read of a month lists (the earliest proposed); far beyond what a month holds in practice. */
+export const MAX_CORRECTIONS_TOUCHING = 500
+
+// A worker's monthly record reads it on every request: compiled once (the limit is a literal for that).
+const touching = reusableQuery((db: Db, tenantId: string, userId: string, startIso: string, endIso: string) =>
+  db
+    .selectFrom('punch_corrections')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('last_ts', '>=', startIso)
+    .where('first_ts', '<', endIso)
+    .orderBy('proposed_at')
+    .orderBy('id')
+    .limit(sql.lit(MAX_CORRECTIONS_TOUCHING)),
+)
+
+/** Corrections of the employee, in any status, that touch instants of [startIso, endIso), in the order they were proposed. */
+export async function correctionsTouching(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  startIso: string,
+  endIso: string,
+): Promise<PunchCorrectionRow[]> {
+  return touching(db, tenantId, userId, startIso, endIso)
+}
+
+/** Corrections approved at or after `sinceIso`, with the instants they touch. */
+export async function correctionsApprovedSince(db: Db, tenantId: string, sinceIso: string) {
+  return db
+    .selectFrom('punch_corrections')
+    .select(['user_id', 'first_ts', 'last_ts'])
+    .where('tenant_id', '=', tenantId)
+    .where('decided_at', '>=', sinceIso)
+    .where('status', '=', 'approved')
+    .execute()
 }

@@ -25,6 +25,7 @@ export const correctionsApi: ApiModule = {
     app.get(
       '/attendance/corrections',
       operation('attendance-corrections.list', {
+        reads: { records: true },
         summary: 'Corrections, most recently proposed first',
         description:
           '`from` and `to` select corrections that touch punches of those days. Only corrections of employees whose records the caller sees.',
@@ -36,6 +37,7 @@ export const correctionsApi: ApiModule = {
     app.get(
       '/attendance/corrections/:correction_id',
       operation('attendance-corrections.list', {
+        reads: { records: true },
         operationId: 'attendance-corrections.get',
         summary: 'Get a correction with its trail (scope attendance-corrections.list)',
         params: s.CorrectionIdParams,

@@ -7,14 +7,13 @@
  * with source `correction`. The employee's row lock serialises it with their punches and their
  * other corrections.
  */
-import { noteRecordsRead } from '../../auth/context.js'
 import {
   assertPersonalCredential,
   canCancelCorrection,
   canDecideCorrection,
   recordsLimitedToTeamOf,
 } from '../../auth/policies.js'
-import type { RequestScope } from '../../auth/request-scope.js'
+import { type RequestScope, noteRecordsRead } from '../../auth/request-scope.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
 import { lockRow } from '../../db/locks.js'
 import type { PunchCorrectionRow, UserRow } from '../../db/schema.js'
@@ -303,7 +302,7 @@ export async function getCorrection(scope: RequestScope, id: string): Promise<Co
   const { db, auth } = scope
   const correction = await store.findCorrection(db, auth.tenantId, id)
   if (!correction || !(await canSeeRecordsOf(db, auth, correction.user_id))) throw notFound('Correction')
-  noteRecordsRead(auth, [correction.user_id])
+  noteRecordsRead(scope, [correction.user_id])
   return correctionToApi(correction)
 }
 
@@ -326,7 +325,7 @@ export async function listCorrections(scope: RequestScope, query: ListCorrection
     window,
   )
   noteRecordsRead(
-    auth,
+    scope,
     page.rows.map((c) => c.user_id),
   )
   return listBody(window, page, correctionToApi)

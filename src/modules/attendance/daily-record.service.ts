@@ -4,8 +4,7 @@
  * summary is built from exactly this computation, so a summary row always equals the sum of that
  * employee's daily entries.
  */
-import { noteRecordsRead } from '../../auth/context.js'
-import type { RequestScope } from '../../auth/request-scope.js'
+import { type RequestScope, noteRecordsRead } from '../../auth/request-scope.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
 import type { TenantRow } from '../../db/schema.js'
 import type { Db } from '../../db/unit-of-work.js'
@@ -161,6 +160,8 @@ export async function listAttendance(scope: RequestScope, query: ListAttendanceQ
   if (!(await canSeeRecordsOf(db, auth, query.user_id))) throw notFound('User')
   if (first >= total) {
     if (!(await calendarSubject(db, auth.tenantId, query.user_id))) throw notFound('User')
+    // A page past the range shows none of the employee's days.
+    noteRecordsRead(scope, [])
     return { data: [], meta: { page, page_size: pageSize, total } }
   }
   const pageFrom = addDays(query.from, first)
@@ -172,6 +173,6 @@ export async function listAttendance(scope: RequestScope, query: ListAttendanceQ
     readAttendanceInputs(db, auth.tenant, [query.user_id], pageFrom, pageTo, query.tz ?? auth.tenant.timezone),
   ])
   if (!subject) throw notFound('User')
-  noteRecordsRead(auth, [subject.id])
+  noteRecordsRead(scope, [subject.id])
   return { data: dailyEntriesOf(subject, inputs, scope.now), meta: { page, page_size: pageSize, total } }
 }

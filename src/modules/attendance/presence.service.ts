@@ -5,9 +5,8 @@
  * absences, and their calendars of today (schedule and holidays).
  */
 import { DateTime } from 'luxon'
-import { noteRecordsRead } from '../../auth/context.js'
 import { recordsLimitedToTeamOf } from '../../auth/policies.js'
-import type { RequestScope } from '../../auth/request-scope.js'
+import { type RequestScope, noteRecordsRead } from '../../auth/request-scope.js'
 import { isoWeekday, startOfLocalDay, todayIn } from '../../lib/calendar.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
 import { approvedAbsencesBetween, calendarSubjects, dayExpectation } from '../work-calendar/index.js'
@@ -34,7 +33,7 @@ export async function whoIsInNow(scope: RequestScope, query: NowQueryType) {
     window,
   )
   const ids = page.rows.map((s) => s.id)
-  noteRecordsRead(auth, ids)
+  noteRecordsRead(scope, ids)
   const local = DateTime.fromMillis(scope.now, { zone })
   const today = todayIn(zone, new Date(scope.now))
   const [lasts, ins, absences, calendarOf] = await Promise.all([

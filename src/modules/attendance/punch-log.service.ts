@@ -3,8 +3,7 @@
  * where it came from and what corrected it. What the daily record counts is the effective part of
  * it; this is the whole trail, as an inspector or the employee reads it.
  */
-import { noteRecordsRead } from '../../auth/context.js'
-import type { RequestScope } from '../../auth/request-scope.js'
+import { type RequestScope, noteRecordsRead } from '../../auth/request-scope.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
 import { notFound } from '../../errors.js'
 import { assertDateRange, localDays } from '../../lib/calendar.js'
@@ -35,6 +34,6 @@ export async function listPunchLog(scope: RequestScope, query: PunchLogQueryType
   const toIso = new Date(days.starts[days.starts.length - 1]!).toISOString()
   const window = pageOf(query)
   const page = await repo.punchLog(db, auth.tenantId, query.user_id, fromIso, toIso, window)
-  noteRecordsRead(auth, [query.user_id])
+  noteRecordsRead(scope, [query.user_id])
   return listBody(window, page, punchLogEntryToApi)
 }

@@ -1,7 +1,6 @@
 /** Hours per employee over a range: the daily record of each employee of a page, summed. */
-import { noteRecordsRead } from '../../auth/context.js'
 import { recordsLimitedToTeamOf } from '../../auth/policies.js'
-import { type RequestScope, replicaScopeOf } from '../../auth/request-scope.js'
+import { type RequestScope, noteRecordsRead } from '../../auth/request-scope.js'
 import { assertDateRange } from '../../lib/calendar.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
 import { calendarSubjects } from '../work-calendar/index.js'
@@ -9,9 +8,8 @@ import type { SummaryQueryType, SummaryRowType } from './attendance.schemas.js'
 import { dailyEntriesInSlices } from './daily-record.service.js'
 
 /** An open session counts up to the scope's moment, as in the daily list. */
-export async function attendanceSummary(requestScope: RequestScope, query: SummaryQueryType) {
+export async function attendanceSummary(scope: RequestScope, query: SummaryQueryType) {
   assertDateRange(query.from, query.to)
-  const scope = await replicaScopeOf(requestScope)
   const { db, auth } = scope
   const window = pageOf(query)
   const filters = {
@@ -22,7 +20,7 @@ export async function attendanceSummary(requestScope: RequestScope, query: Summa
   }
   const page = await calendarSubjects(db, auth.tenantId, filters, window)
   noteRecordsRead(
-    auth,
+    scope,
     page.rows.map((s) => s.id),
   )
   const zone = query.tz ?? auth.tenant.timezone

@@ -5,13 +5,14 @@
  * keeps longer is its own decision. Of those, the rows that never change once written are never
  * updated either (a pending correction or overtime lot is decided in place, a chain head moves, a
  * record key's validity ends). test/architecture checks the code against both lists;
- * docs/record-export.md#retention says what is purged instead, and when.
+ * docs/record-export.md#retention says what is purged instead, and when. The punch tables are
+ * attendance's to name (docs/decisions/0025-request-phases-and-module-ownership.md): it says which
+ * they are and which of them are append-only.
  */
+import { ATTENDANCE_APPEND_ONLY_TABLES, ATTENDANCE_TABLES } from '../attendance/index.js'
+
 export const NEVER_DELETED = [
-  'punches',
-  'punch_corrections',
-  'punch_supersessions',
-  'punch_chain_heads',
+  ...ATTENDANCE_TABLES,
   'month_signatures',
   'overtime_lots',
   'overtime_payments',
@@ -21,8 +22,7 @@ export const NEVER_DELETED = [
 ] as const
 
 export const NEVER_UPDATED = [
-  'punches',
-  'punch_supersessions',
+  ...ATTENDANCE_APPEND_ONLY_TABLES,
   'month_signatures',
   'overtime_payments',
   'access_log',

@@ -324,8 +324,5 @@ export async function authenticate(db: ServiceDatabase, token: string, nowMs: nu
     tenant: known.tenant,
     scopes: known.scopes,
     actor: repo.actorOfKey(found),
-    // Only an inspector key's requests are logged with whose records they read
-    // (docs/decisions/0011-reports-sign-off-and-inspector-keys.md).
-    ...(found.kind === 'inspector' ? { recordsRead: new Set<string>() } : {}),
   }
 }

@@ -25,7 +25,14 @@ import { type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { addDays, startOfLocalDay, todayIn } from '../../lib/calendar.js'
 import { slicesOf, yieldToEventLoop } from '../../lib/cooperative.js'
 import { newId } from '../../lib/ids.js'
-import { dailyEntriesOf, readAttendanceInputs } from '../attendance/index.js'
+import {
+  correctionsApprovedSince,
+  dailyEntriesOf,
+  firstPunchAt,
+  punchedBetween,
+  punchesWrittenSince,
+  readAttendanceInputs,
+} from '../attendance/index.js'
 import { recordEvents } from '../events/index.js'
 import { findUserRows } from '../users/index.js'
 import { type CalendarSubject, calendarSubjects } from '../work-calendar/index.js'
@@ -85,7 +92,7 @@ export async function proposeOvertimeLots(
   }
   let firstMonth = state?.first_month ?? lastEnded
   if (!state) {
-    const firstPunch = await repo.firstPunchAt(db, tenant.id)
+    const firstPunch = await firstPunchAt(db, tenant.id)
     const months = firstPunch ? monthsFromTo(todayIn(tenant.timezone, new Date(firstPunch)).slice(0, 7), lastEnded) : []
     for (const month of months.slice(-MAX_MONTHS_AT_ONCE)) work.set(month, 'all')
     firstMonth = [...work.keys()][0] ?? lastEnded
@@ -121,8 +128,8 @@ async function changedMonths(unit: Unit, tenant: TenantRow, since: string, curre
   const monthStart = new Date(startOfLocalDay(`${currentMonth}-01`, zone)).toISOString()
   const dayOf = (iso: string) => todayIn(zone, new Date(iso))
   const [punches, corrections, absences] = await Promise.all([
-    repo.punchesWrittenSince(db, tenant.id, since, monthStart),
-    repo.correctionsApprovedSince(db, tenant.id, since),
+    punchesWrittenSince(db, tenant.id, since, monthStart),
+    correctionsApprovedSince(db, tenant.id, since),
     repo.absencesChangedSince(db, tenant.id, since, `${currentMonth}-01`),
   ])
   const found: { userId: string; month: string }[] = []
@@ -148,10 +155,11 @@ async function settleMonthOf(unit: Unit, tenant: TenantRow, month: string, whom:
   const filters =
     whom === 'all'
       ? {
-          punchedBetween: {
-            fromIso: new Date(startOfLocalDay(from, tenant.timezone)).toISOString(),
-            toIso: new Date(startOfLocalDay(addDays(to, 1), tenant.timezone)).toISOString(),
-          },
+          condition: punchedBetween(
+            tenant.id,
+            new Date(startOfLocalDay(from, tenant.timezone)).toISOString(),
+            new Date(startOfLocalDay(addDays(to, 1), tenant.timezone)).toISOString(),
+          ),
         }
       : null
   const ids = whom === 'all' ? [] : [...whom]

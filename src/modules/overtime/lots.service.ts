@@ -1,12 +1,13 @@
 /**
  * What people see of overtime (docs/decisions/0018-overtime.md, with the need-to-know of
  * docs/decisions/0014-privacy-and-visibility.md): the lots, and an employee's balance of a year.
- * Both first bring the company's lots up to date, so no read misses an ended month; and the rest
- * lots past their deadline, announced once.
+ * Their routes declare the overtime settlement (`reads.settles`, http/read-pipeline.ts), so the
+ * company's lots are brought up to date before either reads them and no read misses an ended
+ * month. And the rest lots past their deadline, announced once.
  */
-import { companyAuth, noteRecordsRead } from '../../auth/context.js'
+import { companyAuth } from '../../auth/context.js'
 import { recordsLimitedToTeamOf } from '../../auth/policies.js'
-import type { RequestScope } from '../../auth/request-scope.js'
+import { type RequestScope, noteRecordsRead } from '../../auth/request-scope.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
 import { lockRow } from '../../db/locks.js'
 import type { TenantRow } from '../../db/schema.js'
@@ -18,14 +19,12 @@ import { recordEvent } from '../events/index.js'
 import { findUserRow } from '../users/index.js'
 import { lotToApi, owedOf, owedRestOf, weekOf } from './lot-decisions.service.js'
 import { proposeOvertimeLots } from './lot-proposals.service.js'
-import { bringOvertimeUpToDate } from './overtime-summary.service.js'
 import { annualCapMinutes, countedTowardCap, isOverdue, withRestTaken } from './overtime.logic.js'
 import * as repo from './overtime.repository.js'
 import type { BalanceQueryType, ListLotsQueryType, OvertimeBalanceType } from './overtime.schemas.js'
 
 export async function listLots(scope: RequestScope, query: ListLotsQueryType) {
   const { db, auth } = scope
-  await bringOvertimeUpToDate(scope)
   const window = pageOf(query)
   const page = await repo.listLots(
     db,
@@ -40,7 +39,7 @@ export async function listLots(scope: RequestScope, query: ListLotsQueryType) {
     window,
   )
   const users = [...new Set(page.rows.map((l) => l.user_id))]
-  noteRecordsRead(auth, users)
+  noteRecordsRead(scope, users)
   // What a lot owes depends on the other lots of its month (an adjustment down takes from them).
   const theirLots = await repo.lotsOfUsers(db, auth.tenantId, users)
   const owed = new Map<string, number>()
@@ -58,8 +57,7 @@ export async function overtimeBalance(scope: RequestScope, query: BalanceQueryTy
   const year = query.year ?? Number(today.slice(0, 4))
   if (!(await canSeeRecordsOf(db, auth, userId)) || !(await findUserRow(db, auth.tenantId, userId)))
     throw notFound('User')
-  await bringOvertimeUpToDate(scope)
-  noteRecordsRead(auth, [userId])
+  noteRecordsRead(scope, [userId])
   const [lots, draws] = await Promise.all([
     repo.lotsOfUser(db, tenant.id, userId),
     repo.drawsOfUser(db, tenant.id, userId),

@@ -2,28 +2,22 @@
  * The monthly overtime report (docs/decisions/0019-representatives-and-record-export.md, RD
  * 1561/1995 DA 3): per employee the month's overtime and its compensation, read for the whole
  * company by workers' representatives, administrators, HR and inspector keys; anyone else sees the
- * employees whose records they see. A representative's read is in the access log.
+ * employees whose records they see. Its route declares the overtime settlement, the read replica
+ * and a company-wide read, so a representative's read is in the access log (http/read-pipeline.ts).
  */
-import { logReadsOfRepresentative, noteRecordsRead } from '../../auth/context.js'
-import { type RequestScope, replicaScopeOf } from '../../auth/request-scope.js'
+import { type RequestScope, noteRecordsRead } from '../../auth/request-scope.js'
 import { companyReportsLimitedToTeamOf } from '../../auth/policies.js'
 import { nowIsoOf } from '../../db/unit-of-work.js'
 import { calendarSubjects } from '../work-calendar/index.js'
 import { summed } from '../../lib/sums.js'
 import { noOvertimeFigures, overtimeFiguresOf } from './overtime.logic.js'
-import { bringOvertimeUpToDate, overtimeSectionsOf } from './overtime-summary.service.js'
+import { overtimeSectionsOf } from './overtime-summary.service.js'
 import type { OvertimeReportQueryType, OvertimeReportType } from './overtime.schemas.js'
 
 /** Employees read and summed at a time. */
 const PAGE_SIZE = 100
 
-export async function overtimeReport(
-  requestScope: RequestScope,
-  query: OvertimeReportQueryType,
-): Promise<OvertimeReportType> {
-  logReadsOfRepresentative(requestScope.auth)
-  await bringOvertimeUpToDate(requestScope)
-  const scope = await replicaScopeOf(requestScope)
+export async function overtimeReport(scope: RequestScope, query: OvertimeReportQueryType): Promise<OvertimeReportType> {
   const { db, auth } = scope
   const filters = {
     departmentId: query.department_id,
@@ -53,10 +47,13 @@ export async function overtimeReport(
         cap_minutes: section.year.cap_minutes,
         lots: section.lots,
       })
-      noteRecordsRead(auth, [subject.id])
     }
     if (page.rows.length < PAGE_SIZE) break
   }
+  noteRecordsRead(
+    scope,
+    employees.map((e) => e.user_id),
+  )
   return {
     month: query.month,
     basis: auth.tenant.overtime_basis,

@@ -16,7 +16,9 @@ import type { OvertimeSectionType } from './overtime.schemas.js'
 
 /**
  * Brings the caller's company's lots up to date (ended months, changes of the record) before a
- * report reads them. An inspector's key never writes: it reads the lots as housekeeping left them.
+ * report reads them: the `overtime` settlement a read route declares (`reads.settles`,
+ * http/read-pipeline.ts). An inspector's key never writes: it reads the lots as housekeeping left
+ * them.
  */
 export async function bringOvertimeUpToDate(scope: RequestScope): Promise<void> {
   if (scope.auth.kind === 'inspector') return

@@ -1,7 +1,7 @@
 /**
  * What overtime reads and writes: lots, the rest drawn from them and the payments made on them,
- * each company's settlement (how far lots have been proposed), and the changes of the record a
- * settlement looks for.
+ * each company's settlement (how far lots have been proposed), and the absences changed since a
+ * settlement. The changes of the time record it looks for come from attendance's front door.
  */
 import { sql } from 'kysely'
 import { paginate } from '../../db/paginate.js'
@@ -37,38 +37,6 @@ export async function saveSettlement(db: Db, row: OvertimeSettlementsTable): Pro
         changes_seen_until: sql`case when excluded.changes_seen_until > overtime_settlements.changes_seen_until then excluded.changes_seen_until else overtime_settlements.changes_seen_until end`,
       }),
     )
-    .execute()
-}
-
-/** The instant of the company's earliest punch, or null: where its first settlement may begin. */
-export async function firstPunchAt(db: Db, tenantId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('punches')
-    .select((eb) => eb.fn.min('ts').as('first'))
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst()
-  return (row?.first as string | null | undefined) ?? null
-}
-
-/** Punches written at or after `sinceIso` whose instant is before `beforeIso`: pushed late into an ended month. */
-export async function punchesWrittenSince(db: Db, tenantId: string, sinceIso: string, beforeIso: string) {
-  return db
-    .selectFrom('punches')
-    .select(['user_id', 'ts'])
-    .where('tenant_id', '=', tenantId)
-    .where('created_at', '>=', sinceIso)
-    .where('ts', '<', beforeIso)
-    .execute()
-}
-
-/** Corrections approved at or after `sinceIso`, with the instants they touch. */
-export async function correctionsApprovedSince(db: Db, tenantId: string, sinceIso: string) {
-  return db
-    .selectFrom('punch_corrections')
-    .select(['user_id', 'first_ts', 'last_ts'])
-    .where('tenant_id', '=', tenantId)
-    .where('decided_at', '>=', sinceIso)
-    .where('status', '=', 'approved')
     .execute()
 }
 

@@ -18,6 +18,7 @@ export const overtimeApi: ApiModule = {
     app.get(
       '/overtime/lots',
       operation('overtime-lots.list', {
+        reads: { records: true, settles: 'overtime' },
         summary: 'Overtime lots: each employee’s overtime of each ended month, newest month first',
         description:
           'A lot appears once its month has ended in the company’s zone, for each employee with overtime in it (on the company’s overtime_policy.basis); this read proposes any the hourly housekeeping has not yet. A pending lot follows the record; a decided one never changes, and a later change of its month adds an adjustment lot (`adjusts`). Need-to-know as for attendance: HR and administrators see everyone’s, others their own and their team’s.',
@@ -56,6 +57,7 @@ export const overtimeApi: ApiModule = {
     app.get(
       '/overtime/balance',
       operation('overtime.balance', {
+        reads: { records: true, settles: 'overtime' },
         summary: 'An employee’s overtime: rest owed and its deadline, overdue, paid, and the year toward the cap',
         description:
           'Rest and pay owed are as of today across all years; the other figures are those of the year’s lots. Default employee: the caller. Another employee’s balance is theirs to see under need-to-know (404 otherwise).',
@@ -69,6 +71,7 @@ export const overtimeApi: ApiModule = {
     app.get(
       '/overtime/reports/monthly',
       operation('overtime-reports.monthly', {
+        reads: { records: true, companyWide: true, replica: true, settles: 'overtime' },
         expensive: true,
         // For workers' representatives: docs/decisions/0019-representatives-and-record-export.md.
         summary: 'The month’s overtime per employee and its compensation, as JSON or CSV',

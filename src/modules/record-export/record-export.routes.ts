@@ -15,6 +15,7 @@ export const recordExportApi: ApiModule = {
     app.get(
       '/attendance/reports/record-export',
       reports('attendance-reports.record-export', {
+        reads: { records: true, replica: true },
         expensive: true,
         // docs/decisions/0019-representatives-and-record-export.md
         summary: 'The company’s time record over a range as a signed ZIP an inspector verifies offline',
@@ -50,6 +51,7 @@ export const recordExportApi: ApiModule = {
     app.get(
       '/tenant/record-key',
       company('tenant.record-key', {
+        reads: { records: false },
         summary: 'The public keys that sign the company’s record exports, the current one first',
         description:
           'The company’s Ed25519 record key is made on first use (this read or the first export); its private half is stored sealed with the service’s SECRETS_KEY and never leaves the service. A rotated key stays listed with `valid_until`, so the exports it signed can still be checked. 409 `secrets_key_missing` when there is no key yet and the operator set no SECRETS_KEY.',

@@ -13,14 +13,19 @@
 import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { ZipFile } from 'yazl'
-import { noteRecordsRead } from '../../auth/context.js'
-import { type RequestScope, replicaScopeOf } from '../../auth/request-scope.js'
+import { type RequestScope, noteRecordsRead, primaryScopeOf } from '../../auth/request-scope.js'
 import { canExportTheRecord } from '../../auth/policies.js'
 import { nowIsoOf } from '../../db/unit-of-work.js'
 import { permissionDenied } from '../../errors.js'
 import { addDays, assertDateRange, startOfLocalDay } from '../../lib/calendar.js'
 import type { SecretBox } from '../../lib/secret-box.js'
-import type { ChainHead } from '../attendance/index.js'
+import {
+  type ChainHead,
+  chainPartsTouching,
+  correctionsOfChainParts,
+  punchesOfChainParts,
+  recordedChainHeads,
+} from '../attendance/index.js'
 import { isEmployedDuring, parseEmploymentPeriods } from '../users/index.js'
 import {
   type ChainPart,
@@ -81,13 +86,16 @@ async function* digested(chunks: AsyncIterable<string>, digest: FileDigest): Asy
   digest.sha256 = hash.digest('hex')
 }
 
-/** Checks what can be refused before the first byte, then returns the ZIP to stream. */
+/**
+ * Checks what can be refused before the first byte, then returns the ZIP to stream. Its route
+ * declares the read replica (http/read-pipeline.ts): the record is read where the heavy reads run.
+ */
 export async function startRecordExport(
-  requestScope: RequestScope,
+  scope: RequestScope,
   query: RecordExportQueryType,
   secrets: SecretBox | null,
 ): Promise<RecordExport> {
-  const { auth } = requestScope
+  const { auth } = scope
   if (!canExportTheRecord(auth))
     throw permissionDenied('Only an administrator or an inspector key may export the company’s record')
   assertDateRange(query.from, query.to)
@@ -95,12 +103,11 @@ export async function startRecordExport(
   const zone = tenant.timezone
   const start = new Date(startOfLocalDay(query.from, zone)).toISOString()
   const end = new Date(startOfLocalDay(addDays(query.to, 1), zone)).toISOString()
-  // The key may be made now, on the primary; the record is read where the heavy reads run.
-  const key = await signingKey(requestScope, tenant.id, secrets)
-  const scope = await replicaScopeOf(requestScope)
+  // The key may be made now, on the primary.
+  const key = await signingKey(primaryScopeOf(scope), tenant.id, secrets)
   const { db } = scope
   const generatedAt = nowIsoOf(scope)
-  const { bounds, withOtherCorrections } = await repo.boundsInRange(db, tenant.id, start, end)
+  const { bounds, withOtherCorrections } = await chainPartsTouching(db, tenant.id, start, end)
   const chained = [...bounds.keys()].sort()
   const withCorrections = [...new Set([...chained, ...withOtherCorrections])].sort()
   const ends = new Map<string, PartEnds>()
@@ -114,6 +121,7 @@ export async function startRecordExport(
       if (page.length === 0) return
       after = page.at(-1)!.id
       const lines: string[] = []
+      const named: string[] = []
       for (const user of page) {
         const periods = parseEmploymentPeriods(user.employment_periods)
         if (!listed.has(user.id) && !isEmployedDuring(user.hire_date, periods, query.from, query.to)) continue
@@ -127,15 +135,16 @@ export async function startRecordExport(
             status: user.status,
           }),
         )
-        noteRecordsRead(auth, [user.id])
+        named.push(user.id)
       }
+      noteRecordsRead(scope, named)
       if (lines.length > 0) yield lines.join('')
     }
   }
 
   async function* punches(): AsyncGenerator<string> {
     for (let i = 0; i < chained.length; i += LINK_PAGE) {
-      const rows = await repo.punchesOfParts(db, tenant.id, partsOf(chained.slice(i, i + LINK_PAGE)))
+      const rows = await punchesOfChainParts(db, tenant.id, partsOf(chained.slice(i, i + LINK_PAGE)))
       let text = ''
       for (const row of rows) {
         noteLink(ends, row.user_id, row.seq, row.prev_hash, row.hash)
@@ -148,7 +157,7 @@ export async function startRecordExport(
   async function* corrections(): AsyncGenerator<string> {
     for (let i = 0; i < withCorrections.length; i += LINK_PAGE) {
       const ids = withCorrections.slice(i, i + LINK_PAGE)
-      const rows = await repo.correctionsOfParts(db, tenant.id, ids, partsOf(ids), start, end)
+      const rows = await correctionsOfChainParts(db, tenant.id, ids, partsOf(ids), start, end)
       let text = ''
       for (const row of rows) {
         if (row.seq !== null && row.hash !== null) noteLink(ends, row.user_id, row.seq, row.prev_hash, row.hash)
@@ -162,7 +171,7 @@ export async function startRecordExport(
     yield '{"chains":['
     for (let i = 0; i < chained.length; i += PEOPLE_PAGE) {
       const ids = chained.slice(i, i + PEOPLE_PAGE)
-      const heads = await repo.recordedHeads(db, tenant.id, ids)
+      const heads = await recordedChainHeads(db, tenant.id, ids)
       const parts = ids.flatMap((userId): ChainPart[] => {
         const part = ends.get(userId)
         if (!part) return []

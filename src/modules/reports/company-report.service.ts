@@ -2,10 +2,10 @@
  * The company's monthly totals (docs/decisions/0019-representatives-and-record-export.md): per
  * employee worked, expected, balance, overtime and days, for workers' representatives,
  * administrators, HR and inspector keys; anyone else sees the rows of the employees whose records
- * they see. A representative's read is in the access log.
+ * they see. Its route declares the read replica and a company-wide read, so a representative's
+ * read is in the access log (http/read-pipeline.ts).
  */
-import { logReadsOfRepresentative, noteRecordsRead } from '../../auth/context.js'
-import { type RequestScope, replicaScopeOf } from '../../auth/request-scope.js'
+import { type RequestScope, noteRecordsRead } from '../../auth/request-scope.js'
 import { companyReportsLimitedToTeamOf } from '../../auth/policies.js'
 import { nowIsoOf } from '../../db/unit-of-work.js'
 import { isEmployedDuring, parseEmploymentPeriods } from '../users/index.js'
@@ -20,13 +20,8 @@ function employedBetween(subject: CalendarSubject, from: string, to: string): bo
   return isEmployedDuring(subject.hire_date, parseEmploymentPeriods(subject.employment_periods), from, to)
 }
 
-export async function companyReport(
-  requestScope: RequestScope,
-  query: CompanyReportQueryType,
-): Promise<CompanyReportType> {
-  const scope = await replicaScopeOf(requestScope)
+export async function companyReport(scope: RequestScope, query: CompanyReportQueryType): Promise<CompanyReportType> {
   const { db, auth } = scope
-  logReadsOfRepresentative(auth)
   const zone = query.tz ?? auth.tenant.timezone
   const { from, to } = monthDays(query.month)
   const filters = {
@@ -42,13 +37,14 @@ export async function companyReport(
     const days = await reportDaysOf(scope, page.rows, query.month, zone)
     for (const subject of page.rows) {
       const row = companyRowOf(subject, days.get(subject.id)!)
-      if (row.worked_minutes > 0 || employedBetween(subject, from, to)) {
-        rows.push(row)
-        noteRecordsRead(auth, [subject.id])
-      }
+      if (row.worked_minutes > 0 || employedBetween(subject, from, to)) rows.push(row)
     }
     if (page.rows.length < EXPORT_PAGE_SIZE) break
   }
+  noteRecordsRead(
+    scope,
+    rows.map((r) => r.user_id),
+  )
   return {
     month: query.month,
     time_zone: zone,

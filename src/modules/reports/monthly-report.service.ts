@@ -4,8 +4,8 @@
  * (daily-record.service), the computation behind attendance.list and the summary, so a report can
  * never disagree with them.
  */
-import { COMPANY, noteRecordsRead } from '../../auth/context.js'
-import { type RequestScope, replicaScopeOf } from '../../auth/request-scope.js'
+import { COMPANY } from '../../auth/context.js'
+import { type RequestScope, noteRecordsRead, primaryScopeOf } from '../../auth/request-scope.js'
 import { assertPersonalCredential, canSeeSensitiveFieldsOf, recordsLimitedToTeamOf } from '../../auth/policies.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
 import { lockTenant } from '../../db/locks.js'
@@ -18,8 +18,15 @@ import type { CorrectionChange, PunchSlice } from '../attendance/index.js'
 import { namedPunchIds } from '../attendance/index.js'
 import { parseJsonText } from '../../db/codec.js'
 import { correctionToApi } from '../attendance/index.js'
-import { dailyEntriesOf, readAttendanceInputs } from '../attendance/index.js'
-import { bringOvertimeUpToDate, overtimeSectionsOf } from '../overtime/index.js'
+import {
+  chainHeadOf,
+  correctionsTouching,
+  dailyEntriesOf,
+  punchesByIds,
+  readAttendanceInputs,
+  supersededPunchMoments,
+} from '../attendance/index.js'
+import { overtimeSectionsOf } from '../overtime/index.js'
 import { latestSignature, insertSignature } from '../sign-off/index.js'
 import { type CalendarSubject, calendarSubject, calendarSubjects } from '../work-calendar/index.js'
 import * as logic from './monthly-report.logic.js'
@@ -56,7 +63,7 @@ export async function reportDaysOf(
   const [inputs, absences, lost] = await Promise.all([
     readAttendanceInputs(db, tenant, ids, window.from, window.to, zone),
     repo.approvedAbsencesWithLabels(db, tenant.id, ids, window.from, window.to),
-    repo.supersededPunchMoments(db, tenant.id, ids, window.startIso, window.endIso),
+    supersededPunchMoments(db, tenant.id, ids, window.startIso, window.endIso),
   ])
   const lostDays = new Map<string, Set<number>>()
   for (const moment of lost) {
@@ -156,33 +163,32 @@ async function visibleSubject(scope: RequestScope, userId: string) {
   return { subject, identity }
 }
 
-export async function monthlyReport(
-  requestScope: RequestScope,
-  query: MonthlyReportQueryType,
-): Promise<MonthlyReportType> {
-  const zone = query.tz ?? requestScope.auth.tenant.timezone
+/** Its route declares the overtime settlement and the read replica (http/read-pipeline.ts). */
+export async function monthlyReport(scope: RequestScope, query: MonthlyReportQueryType): Promise<MonthlyReportType> {
+  const zone = query.tz ?? scope.auth.tenant.timezone
   const window = monthWindow(query.month, zone)
-  // Who may be read is judged on the primary, before anything is written for the read.
-  const { subject, identity } = await visibleSubject(requestScope, query.user_id)
-  await bringOvertimeUpToDate(requestScope)
-  const scope = await replicaScopeOf(requestScope)
+  // Who may be read is judged on the primary: a replica within its lag may not have a change of
+  // who sees whom made elsewhere yet.
+  const { subject, identity } = await visibleSubject(primaryScopeOf(scope), query.user_id)
   const { db, auth } = scope
   const [content, corrections, chainHead, signature, overtime] = await Promise.all([
     signedContentOf(scope, subject, query.month, zone),
-    repo.correctionsTouching(db, auth.tenantId, subject.id, window.startIso, window.endIso),
-    repo.chainHeadOf(db, auth.tenantId, subject.id),
+    correctionsTouching(db, auth.tenantId, subject.id, window.startIso, window.endIso),
+    chainHeadOf(db, auth.tenantId, subject.id),
     latestSignature(db, auth.tenantId, subject.id, query.month),
     overtimeSectionsOf(db, auth.tenant, [subject.id], query.month, scope.now),
   ])
   const contentSha256 = logic.contentSha256(content)
-  const [names, named] = await Promise.all([
+  const [names, namedPunches] = await Promise.all([
     repo.namesOf(db, auth.tenantId, [
       ...new Set(corrections.flatMap((c) => [c.proposed_by, ...(c.decided_by ? [c.decided_by] : [])])),
     ]),
-    repo.punchesNamed(db, auth.tenantId, subject.id, [
+    punchesByIds(db, auth.tenantId, subject.id, [
       ...new Set(corrections.flatMap((c) => namedPunchIds(parseJsonText(c.changes) as CorrectionChange[]))),
     ]),
   ])
+  // Where each punch a correction names was (a moved or voided one included): what its effects show.
+  const named = new Map(namedPunches.map((p) => [p.id, { type: p.type, ts: p.ts }]))
   const companyName = identity.company_name ?? auth.tenant.legal_name ?? auth.tenant.name
 
   let signatureView: SignatureType | null = null
@@ -198,7 +204,7 @@ export async function monthlyReport(
         : await repo.latestAbsenceApprovedAfter(db, auth.tenantId, subject.id, query.month, signature.signed_at)
     signatureView = signatureToApi(signature, signedNow, latestChangeAfter(corrections, absence, signature.signed_at))
   }
-  noteRecordsRead(auth, [subject.id])
+  noteRecordsRead(scope, [subject.id])
   return {
     ...content,
     worker: {
@@ -240,14 +246,14 @@ export const EXPORT_PAGE_SIZE = 50
  * The company's month as CSV records, employee by employee (name order), one page of employees
  * read and computed at a time, so memory stays bounded whatever the company's size. Employees the
  * caller may not see are left out. `onProgress` is told how many employees are done, of how many.
+ * Its route declares the overtime settlement and the read replica (http/read-pipeline.ts); the
+ * command line settles first itself.
  */
 export async function* exportMonthRecords(
-  requestScope: RequestScope,
+  scope: RequestScope,
   query: ExportQueryType,
   onProgress?: (done: number, total: number) => void,
 ): AsyncGenerator<(string | number)[][]> {
-  await bringOvertimeUpToDate(requestScope)
-  const scope = await replicaScopeOf(requestScope)
   const { db, auth } = scope
   const zone = query.tz ?? auth.tenant.timezone
   const filters = {
@@ -258,13 +264,13 @@ export async function* exportMonthRecords(
   }
   for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
     const page = await calendarSubjects(db, auth.tenantId, filters, { limit: EXPORT_PAGE_SIZE, offset })
-    if (page.rows.length === 0) return
     const ids = page.rows.map((s) => s.id)
+    noteRecordsRead(scope, ids)
+    if (page.rows.length === 0) return
     const [days, overtime] = await Promise.all([
       reportDaysOf(scope, page.rows, query.month, zone),
       overtimeSectionsOf(db, auth.tenant, ids, query.month, scope.now),
     ])
-    noteRecordsRead(auth, ids)
     yield page.rows.flatMap((subject) => {
       const cells = logic.overtimeCells(overtime.get(subject.id)!)
       return days.get(subject.id)!.map((day) => logic.csvRecordOf(subject, day, zone, cells))

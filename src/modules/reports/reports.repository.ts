@@ -1,13 +1,12 @@
 /**
- * What the monthly record reads besides the daily record: identity, absence labels, corrections,
- * the chain head. A worker's report runs each once; those of one worker are compiled once
- * (reusableQuery), as building a query costs more than running it.
+ * What the monthly record reads besides the daily record and the time record (which attendance's
+ * front door gives): identity, absence labels, the late approval of an absence, names. A
+ * worker's report runs each once; those of one worker are compiled once (reusableQuery), as
+ * building a query costs more than running it.
  */
 import { type Kysely, sql } from 'kysely'
 import { reusableQuery } from '../../db/reusable-query.js'
-import type { Database, PunchCorrectionRow, PunchRow } from '../../db/schema.js'
-
-type PunchType = PunchRow['type']
+import type { Database } from '../../db/schema.js'
 
 type Db = Kysely<Database>
 
@@ -85,91 +84,6 @@ export async function approvedAbsencesWithLabels(
   return labelledAbsences(db, tenantId, userIds, from, to).execute()
 }
 
-function supersededMoments(
-  db: Db,
-  tenantId: string,
-  users: string | readonly string[],
-  startIso: string,
-  endIso: string,
-) {
-  const q = db
-    .selectFrom('punch_supersessions as s')
-    .innerJoin('punches as p', 'p.id', 's.punch_id')
-    .select(['p.user_id', 'p.ts'])
-    .where('s.tenant_id', '=', tenantId)
-    .where('p.tenant_id', '=', tenantId)
-  // The punches' user as well as the supersessions': the punches' (tenant, user, ts) index then bounds the read.
-  return (
-    typeof users === 'string'
-      ? q.where('s.user_id', '=', users).where('p.user_id', '=', users)
-      : q.where('s.user_id', 'in', users).where('p.user_id', 'in', users)
-  )
-    .where('p.ts', '>=', startIso)
-    .where('p.ts', '<', endIso)
-}
-
-const supersededMomentsOfOne = reusableQuery(
-  (db: Db, tenantId: string, userId: string, startIso: string, endIso: string) =>
-    supersededMoments(db, tenantId, userId, startIso, endIso),
-)
-
-/** Moments of the users' punches in [startIso, endIso) that an approved correction moved or voided. */
-export async function supersededPunchMoments(
-  db: Db,
-  tenantId: string,
-  userIds: readonly string[],
-  startIso: string,
-  endIso: string,
-): Promise<{ user_id: string; ts: string }[]> {
-  if (userIds.length === 0) return []
-  if (userIds.length === 1) return supersededMomentsOfOne(db, tenantId, userIds[0]!, startIso, endIso)
-  return supersededMoments(db, tenantId, userIds, startIso, endIso).execute()
-}
-
-/** The last link of the employee's hash chain (punches and approved corrections), or undefined before the first punch. */
-const chainHead = reusableQuery((db: Db, tenantId: string, userId: string) =>
-  db
-    .selectFrom('punch_chain_heads')
-    .select(['seq', 'hash'])
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId),
-)
-
-export async function chainHeadOf(
-  db: Db,
-  tenantId: string,
-  userId: string,
-): Promise<{ seq: number; hash: string } | undefined> {
-  return (await chainHead(db, tenantId, userId))[0]
-}
-
-/** The most corrections one monthly record lists (the earliest proposed); far beyond what a month holds in practice. */
-export const MAX_REPORTED_CORRECTIONS = 500
-
-const touching = reusableQuery((db: Db, tenantId: string, userId: string, startIso: string, endIso: string) =>
-  db
-    .selectFrom('punch_corrections')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .where('last_ts', '>=', startIso)
-    .where('first_ts', '<', endIso)
-    .orderBy('proposed_at')
-    .orderBy('id')
-    .limit(sql.lit(MAX_REPORTED_CORRECTIONS)),
-)
-
-/** Corrections of the employee, in any status, that touch instants of [startIso, endIso), in the order they were proposed. */
-export async function correctionsTouching(
-  db: Db,
-  tenantId: string,
-  userId: string,
-  startIso: string,
-  endIso: string,
-): Promise<PunchCorrectionRow[]> {
-  return touching(db, tenantId, userId, startIso, endIso)
-}
-
 /**
  * The absence approved last, after `since`, among the employee's absences touching the month's
  * days: recorded afterwards (or approved late), it changed a month that may have been signed.
@@ -207,22 +121,4 @@ export async function namesOf(db: Db, tenantId: string, ids: readonly string[]):
     .where('id', 'in', ids)
     .execute()
   return new Map(rows.map((r) => [r.id, r.full_name]))
-}
-
-/** The type and instant of punches named by corrections (superseded ones included): where a moved punch was. */
-export async function punchesNamed(
-  db: Db,
-  tenantId: string,
-  userId: string,
-  ids: readonly string[],
-): Promise<Map<string, { type: PunchType; ts: string }>> {
-  if (ids.length === 0) return new Map()
-  const rows = await db
-    .selectFrom('punches')
-    .select(['id', 'type', 'ts'])
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .where('id', 'in', ids)
-    .execute()
-  return new Map(rows.map((r) => [r.id, { type: r.type, ts: r.ts }]))
 }

@@ -40,6 +40,7 @@ export const reportsApi: ApiModule = {
     app.get(
       '/attendance/reports/monthly',
       operation('attendance-reports.get', {
+        reads: { records: true, replica: true, settles: 'overtime' },
         expensive: true,
         summary: 'The monthly working-time record of a worker, as JSON, CSV or PDF',
         description:
@@ -68,6 +69,7 @@ export const reportsApi: ApiModule = {
     app.get(
       '/attendance/reports/export',
       operation('attendance-reports.export', {
+        reads: { records: true, replica: true, settles: 'overtime' },
         expensive: true,
         summary: 'Every employee-day of a month as one CSV, streamed',
         description:
@@ -86,6 +88,7 @@ export const reportsApi: ApiModule = {
     app.get(
       '/attendance/reports/company',
       operation('attendance-reports.company', {
+        reads: { records: true, companyWide: true, replica: true },
         expensive: true,
         // For workers' representatives and the company:
         // docs/decisions/0019-representatives-and-record-export.md.

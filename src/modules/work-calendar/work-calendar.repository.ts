@@ -2,7 +2,7 @@
  * What the work calendar reads: employees with their schedule and place, and their approved
  * absences. Company holidays are read by the holidays module.
  */
-import { type Kysely, sql } from 'kysely'
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely'
 import { paginate } from '../../db/paginate.js'
 import { teamOf } from '../../db/team.js'
 import { reusableQuery } from '../../db/reusable-query.js'
@@ -34,8 +34,11 @@ export interface SubjectFilters {
   workCenterId?: string
   /** Only this supervisor's team (need-to-know); undefined: everyone. */
   teamOf?: string
-  /** Only employees with a punch in [from, to) (UTC instants). */
-  punchedBetween?: { fromIso: string; toIso: string }
+  /**
+   * Only employees for whom this condition on their id holds: one another module builds over its
+   * own tables (attendance's punchedBetween, say), so that this list need not name them.
+   */
+  condition?: (userId: Expression<string>) => Expression<SqlBool>
 }
 
 function subjects(db: Db, tenantId: string, f: SubjectFilters) {
@@ -51,18 +54,8 @@ function subjects(db: Db, tenantId: string, f: SubjectFilters) {
   if (f.departmentId) q = q.where('u.department_id', '=', f.departmentId)
   if (f.workCenterId) q = q.where('u.work_center_id', '=', f.workCenterId)
   if (f.teamOf) q = q.where('u.id', 'in', teamOf(tenantId, f.teamOf))
-  const punched = f.punchedBetween
-  if (punched)
-    q = q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('punches as p')
-          .select('p.id')
-          .where('p.tenant_id', '=', tenantId)
-          .whereRef('p.user_id', '=', 'u.id')
-          .where('p.ts', '>=', punched.fromIso)
-          .where('p.ts', '<', punched.toIso),
-      ),
-    )
+  const condition = f.condition
+  if (condition) q = q.where((eb) => condition(eb.ref('u.id')))
   return q
 }
 

@@ -1,0 +1,133 @@
+/**
+ * Each module owns its tables (docs/decisions/0025-request-phases-and-module-ownership.md): only
+ * the owner's files name them, in a query builder (`selectFrom('punches as p')`, a join, a
+ * table type) or in raw SQL (`from punches`); every other module reads them through the owner's
+ * front door. The rule is shown to catch a planted violation.
+ */
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { partOf, readSources, type SourceFile } from '../../scripts/import-graph.js'
+import { ATTENDANCE_TABLES } from '../../src/modules/attendance/owned-tables.js'
+
+/** Owner module (as partOf names it) -> the tables only it may name. Each owner declares its own list. */
+const OWNED_TABLES: Readonly<Record<string, readonly string[]>> = {
+  'modules/attendance': ATTENDANCE_TABLES,
+}
+
+const sources = readSources(new URL('../../src', import.meta.url).pathname)
+
+/** The text with its // and /* *\/ comments blanked: prose about a table is not a query of it. */
+function withoutComments(text: string): string {
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '))
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1')
+}
+
+/**
+ * Whether code names `table`: as a whole quoted string, alone or with an alias (a query builder's
+ * `'punches'`, `'punches as p'`, a table type's `'punches'`, raw SQL's `"punches"`), or after a
+ * table keyword of SQL inside a template literal (`from punches p`). A file name such as
+ * `'punches.jsonl'`, a property (`DailyEntryType['punches']`) or a sentence in a string is not a table.
+ */
+function namesTable(code: string, table: string): boolean {
+  const quoted = new RegExp(`(['"\`])${table}(\\s+as\\s+\\w+)?\\1`, 'g')
+  const isProperty = (at: number, length: number) => code[at - 1] === '[' && code[at + length] === ']'
+  if ([...code.matchAll(quoted)].some((m) => !isProperty(m.index, m[0].length))) return true
+  const inSql = new RegExp(`\\b(from|join|into|update|table)\\s+"?${table}(?![\\w.])`, 'i')
+  return [...code.matchAll(/`[^`]*`/g)].some(([template]) => inSql.test(template))
+}
+
+/**
+ * The files of a module that may name a table: its repositories (the only files that build
+ * queries, test/architecture/architecture.test.ts) and its table types. A word in a message of the
+ * command line (`'punches'`) is not a query.
+ */
+const namesTables = (path: string) =>
+  path.startsWith('modules/') && (path.endsWith('.repository.ts') || path.endsWith('.tables.ts'))
+
+/** `path: table` for each file of a module that names a table another module owns. */
+function foreignTables(files: readonly SourceFile[], owners: Readonly<Record<string, readonly string[]>>): string[] {
+  return files
+    .filter((f) => namesTables(f.path))
+    .flatMap((f) => {
+      const code = withoutComments(f.text)
+      const module = partOf(f.path)
+      return Object.entries(owners)
+        .filter(([owner]) => owner !== module)
+        .flatMap(([, tables]) => tables.filter((table) => namesTable(code, table)))
+        .map((table) => `${f.path}: ${table}`)
+    })
+}
+
+const file = (path: string, text: string): SourceFile => ({ path, text })
+
+describe('each module owns its tables', () => {
+  it('no module names a table another module owns: it uses the owner’s front door', () => {
+    assert.deepEqual(foreignTables(sources, OWNED_TABLES), [])
+  })
+
+  it('every owned table is a table of the schema (a renamed table would leave the rule checking nothing)', () => {
+    const schema = sources.find((f) => f.path === 'db/schema.ts')!.text
+    const database = schema.slice(schema.indexOf('export interface Database {'))
+    const missing = Object.values(OWNED_TABLES)
+      .flat()
+      .filter((table) => !new RegExp(`^\\s+${table}:`, 'm').test(database))
+    assert.deepEqual(missing, [])
+  })
+
+  it('the ownership check finds planted table names, and leaves the owner, comments and file names alone (fixture)', () => {
+    const planted = [
+      file('modules/reports/reports.repository.ts', "db.selectFrom('punches').select('ts')"),
+      file(
+        'modules/overtime/overtime.repository.ts',
+        "db.selectFrom('users as u').leftJoin('punch_supersessions as s', 's.user_id', 'u.id')",
+      ),
+      file(
+        'modules/work-calendar/work-calendar.repository.ts',
+        'sql`select seq from punch_chain_heads where user_id = 1`',
+      ),
+      file(
+        'modules/record-export/record-export.repository.ts',
+        "type E = ExpressionBuilder<Database, 'punch_corrections'>",
+      ),
+      file('modules/projects/projects.repository.ts', 'sql`select 1 from "punches" p join x on true`'),
+      file(
+        'modules/attendance/attendance.repository.ts',
+        "db.selectFrom('punches as p').innerJoin('punch_chain_heads as h')",
+      ),
+      file(
+        'modules/record-export/record-export.format.ts',
+        [
+          "export const DATA_FILES = ['punches.jsonl', 'corrections.jsonl'] as const",
+          '// reads from punches through attendance',
+          "/* selectFrom('punches') was here */",
+          "const description = 'every stored punch of each employee, from punches superseded or not'",
+          'const message = `some punches from the record`',
+          "type Punches = DailyEntryType['punches']",
+        ].join('\n'),
+      ),
+      file('cli.ts', "program.command('punches')"),
+      file('modules/record-export/record-export.cli.ts', "plural(count, 'punch', 'punches')"),
+    ]
+    assert.deepEqual(foreignTables(planted, OWNED_TABLES), [
+      'modules/reports/reports.repository.ts: punches',
+      'modules/overtime/overtime.repository.ts: punch_supersessions',
+      'modules/work-calendar/work-calendar.repository.ts: punch_chain_heads',
+      'modules/record-export/record-export.repository.ts: punch_corrections',
+      'modules/projects/projects.repository.ts: punches',
+    ])
+  })
+
+  it('the check holds for any owner, not attendance alone (fixture)', () => {
+    const owners = { 'modules/a': ['a_rows'], 'modules/b': ['b_rows'] }
+    const planted = [
+      file('modules/a/a.repository.ts', "db.selectFrom('a_rows').innerJoin('b_rows as b', 'b.id', 'a_rows.b_id')"),
+      file('modules/b/b.repository.ts', "db.selectFrom('b_rows')"),
+      file('modules/c/c.repository.ts', 'sql`insert into a_rows (id) values (1)`'),
+    ]
+    assert.deepEqual(foreignTables(planted, owners), [
+      'modules/a/a.repository.ts: b_rows',
+      'modules/c/c.repository.ts: a_rows',
+    ])
+  })
+})
