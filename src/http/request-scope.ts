@@ -13,8 +13,8 @@
  *       outside the write's transaction);
  *    c. a write's transaction begins;
  *    d. the scope: `{ db, auth, now }`, where `db` is the write's transaction, or the database
- *       for a read (which may move its heavy reads to the read replica: auth/request-scope's
- *       replicaScopeOf).
+ *       for a read (whose route may declare its reads: then http/read-pipeline.ts settles, moves
+ *       it to the read replica and logs it).
  * 3. onSend, once the answer is serialised: a successful write commits together with what its
  *    steps add (its audit entry, the answer kept for its Idempotency-Key), and the read replica is
  *    told the company wrote (docs/decisions/0021-failover-and-read-replicas.md); an error answer
@@ -22,11 +22,18 @@
  *
  * Route handlers get the scope from `scopeOfRequest` and nothing else: they are given no database
  * handle, so a query that bypasses the request's unit of work does not compile.
+ *
+ * A write whose operation `prepares` (http/route.ts) runs in three phases instead
+ * (docs/decisions/0025-request-phases-and-module-ownership.md): its transaction does not begin in
+ * 2c. The handler first prepares on a `PreparingScope` outside any transaction (hashing a password,
+ * asking an identity provider, reading what it needs), then `beginWrite` opens the transaction for
+ * the writes alone; what must happen once they are kept runs in `afterCommit` (waking the mail
+ * outbox). The steps of 2a and 3 are the same as for any write.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import type { ControlledTransaction } from 'kysely'
 import type { AuthContext } from '../auth/context.js'
-import type { RequestScope } from '../auth/request-scope.js'
+import { type PreparingScope, type RequestScope, preparing } from '../auth/request-scope.js'
 import type { Database } from '../db/schema.js'
 import type { ServiceDatabase } from '../db/service-database.js'
 import type { Unit } from '../db/unit-of-work.js'
@@ -52,6 +59,17 @@ declare module 'fastify' {
     writeSettled: boolean
     /** The steps that ran before one refused the write ahead of its transaction: they settle as after a rollback. */
     stepsBeforeRefusal: readonly WriteStep[] | null
+    /** A write that prepares first, until `beginWrite` opens its transaction. */
+    preparing: boolean
+    /** What runs once the write has committed (never after a rollback). */
+    afterCommitTasks: (() => void)[] | null
+  }
+  interface FastifyContextConfig {
+    /**
+     * A write that prepares outside its transaction before it writes (its operation's `prepares`):
+     * the transaction begins when the handler calls `beginWrite`.
+     */
+    prepares?: true
   }
 }
 
@@ -94,8 +112,7 @@ const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE'])
 /**
  * A write made with a key or a session (a scoped operation, or one of the caller's own such as
  * signing out), or by a kiosk device on a kiosk endpoint: what runs in a request transaction (and
- * is audited, and may be idempotent). Changing one's password is not one: its scrypt must not run
- * inside a transaction, so it opens its own after hashing and audits itself.
+ * is audited, and may be idempotent). One that `prepares` opens it only at `beginWrite`.
  */
 export function isApiWrite(request: FastifyRequest): boolean {
   if (!WRITE_METHODS.has(request.method)) return false
@@ -145,6 +162,8 @@ export function registerRequestScope(app: FastifyInstance, options: RequestScope
   app.decorateRequest('transaction', null)
   app.decorateRequest('writeSettled', false)
   app.decorateRequest('stepsBeforeRefusal', null)
+  app.decorateRequest('preparing', false)
+  app.decorateRequest('afterCommitTasks', null)
   app.addHook('onRequest', (request, reply, done) => {
     request.now = clock()
     request.unit = { db, now: request.now }
@@ -177,6 +196,13 @@ export function registerRequestScope(app: FastifyInstance, options: RequestScope
       const auth = await callerOf(request, unit)
       // A kiosk device's read (GET /kiosk) has no caller: its handler takes the unit instead.
       if (!auth) return false
+      if (write && request.routeOptions.config.prepares) {
+        // The steps that ran settle as after a rollback if the write is refused before it begins.
+        request.stepsBeforeRefusal = steps
+        request.preparing = true
+        request.scope = preparing({ db, auth, now: request.now })
+        return false
+      }
       if (write) request.transaction = await db.startTransaction().execute()
       request.scope = request.transaction
         ? { db: request.transaction, auth, now: request.now }
@@ -226,6 +252,7 @@ export function registerRequestScope(app: FastifyInstance, options: RequestScope
       // Before the answer leaves: the caller's next read of the company must see this write.
       await replica?.noteWrite(request.scope.auth.tenantId)
       afterCommit?.(request)
+      for (const task of request.afterCommitTasks ?? []) task()
       return
     }
     await rollbackIfOpen(transaction)
@@ -274,7 +301,16 @@ export function registerRequestScope(app: FastifyInstance, options: RequestScope
   ): void {
     const text = typeof payload === 'string' ? payload : ''
     const transaction = request.transaction
-    const refusedEarly = request.stepsBeforeRefusal
+    if (request.preparing && !transaction && !request.writeSettled && reply.statusCode < 400) {
+      // Prepared, and answered without writing anything itself: its steps' records (the audit
+      // entry, the kept answer) still commit together.
+      beginWrite(request).then(
+        () => settleOnSend(request, reply, payload, done),
+        (error: Error) => done(error),
+      )
+      return
+    }
+    const refusedEarly = transaction ? null : request.stepsBeforeRefusal
     if (refusedEarly && !request.writeSettled) {
       // Refused before it began (a wrong kiosk PIN): the steps before the refusal let go of what
       // they took (an Idempotency-Key's claim).
@@ -296,8 +332,7 @@ export function registerRequestScope(app: FastifyInstance, options: RequestScope
   }
 
   // A write whose answer never reached onSend (the connection dropped first) gives its connection
-  // back. For every route, and before the other answered-request hooks: one that queries (the
-  // inspector access log) must not wait for a connection this transaction still holds.
+  // back, for every route: on SQLite the next write waits for it.
   app.addHook('onResponse', (request, _reply, done) => {
     const transaction = request.transaction
     if (!transaction || transaction.isCommitted || transaction.isRolledBack) return done()
@@ -312,6 +347,44 @@ export function registerRequestScope(app: FastifyInstance, options: RequestScope
 export function scopeOfRequest(request: FastifyRequest): RequestScope {
   if (!request.scope) throw new AppError('unauthenticated', 'Missing API key')
   return request.scope
+}
+
+/**
+ * The scope of a write that prepares (its operation's `prepares`), before `beginWrite`: the
+ * database outside any transaction, and the only scope that may hash, ask an outside service or
+ * read at length for a write.
+ */
+export function preparingScopeOf(request: FastifyRequest): PreparingScope {
+  const scope = request.scope
+  if (!request.preparing || request.transaction || !scope || !('preparing' in scope))
+    throw new Error('preparingScopeOf: only a write that prepares, before beginWrite')
+  return scope as PreparingScope
+}
+
+/**
+ * Opens a preparing write's transaction and answers its write scope: from here on the handler only
+ * writes (docs/decisions/0025-request-phases-and-module-ownership.md). It commits, with the steps'
+ * records, once the answer is serialised, as every write does.
+ */
+export async function beginWrite(request: FastifyRequest): Promise<RequestScope> {
+  if (!request.preparing) throw new Error('beginWrite: the operation does not prepare (`prepares: true`)')
+  const scope = request.scope
+  if (!scope) throw new AppError('unauthenticated', 'Missing API key')
+  if (request.transaction) return scope
+  const transaction = await unitOfRequest(request).db.startTransaction().execute()
+  request.transaction = transaction
+  request.scope = { db: transaction, auth: scope.auth, now: scope.now }
+  return request.scope
+}
+
+/**
+ * Runs `task` once the request's write has committed, before its answer leaves; never when it is
+ * rolled back. What must not happen for a write that is not kept goes here: waking the mail
+ * outbox's dispatcher, for one.
+ */
+export function afterCommit(request: FastifyRequest, task: () => void): void {
+  if (request.afterCommitTasks) request.afterCommitTasks.push(task)
+  else request.afterCommitTasks = [task]
 }
 
 /** The request's unit outside any transaction (see FastifyRequest.unit). */

@@ -4,7 +4,7 @@
  * signed-in person's own, with no scope of their own (like `me`).
  */
 import { Type } from 'typebox'
-import { scopeOfRequest, unitOfRequest } from '../../http/request-scope.js'
+import { afterCommit, beginWrite, preparingScopeOf, scopeOfRequest, unitOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, accountOperation, operations } from '../../http/route.js'
 import { signedInCookies, signedOutCookies } from '../../http/session-cookie.js'
 import { DataOf } from '../../lib/schemas.js'
@@ -40,7 +40,7 @@ import {
   relyingPartyAt,
   signInWithPasskey,
 } from './passkeys.service.js'
-import { changeOwnPassword } from './password-change.service.js'
+import { changeOwnPassword, prepareOwnPassword } from './password-change.service.js'
 import {
   type SignedIn as SignedInSession,
   endOwnSession,
@@ -98,7 +98,10 @@ function relyingParty(settings: AccountsSettings, request: FastifyRequest): Rely
 export function accountsApi(settings: AccountsSettings): ApiModule {
   const cookies = { secure: settings.secureCookies }
   const mail = settings.mail
-  /** After the answer, once the write's transaction has committed: its mail goes now. */
+  /**
+   * After the answer of a write made in its own transaction (a reset asked for without signing in),
+   * once it has committed: its mail goes now. A request-transaction write uses `afterCommit`.
+   */
   const mailWakes = {
     onResponse(_request: FastifyRequest, _reply: FastifyReply, done: () => void) {
       mail?.queued()
@@ -188,13 +191,13 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
             response: { 200: DataOf(Type.Ref('Invitation')) },
             errors: [404, 409],
           }),
-          ...mailWakes,
         },
         async (request, reply) => {
           const { invitation } = await inviteUser(scopeOfRequest(request), request.params.user_id, {
             base: linkBase(settings, request),
             mail: mail !== null,
           })
+          if (mail) afterCommit(request, () => mail.queued())
           reply.header('Cache-Control', 'no-store')
           return { data: invitation }
         },
@@ -331,17 +334,26 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
       )
       app.post(
         '/me/password',
-        operation('me', {
-          operationId: 'me.password',
+        ownWrite('me.password', {
           summary: 'Change my password; my other sessions end at once',
           description:
             'The current password is checked and throttled like a sign-in (401 `invalid_credentials`, 429 `login_throttled`). The new one must have 8 to 256 characters and not be a commonly used password (400).',
           body: ChangePasswordBody,
           response: { 200: DataOf(Type.Object({ other_sessions_ended: Type.Integer({ minimum: 0 }) })) },
+          prepares: true,
         }),
-        async (request) => ({
-          data: await changeOwnPassword(scopeOfRequest(request), request.body, request.ip, settings.throttle),
-        }),
+        async (request) => {
+          const prepared = await prepareOwnPassword(
+            preparingScopeOf(request),
+            request.body,
+            request.ip,
+            settings.throttle,
+          )
+          const scope = await beginWrite(request)
+          // The audit entry names the person whose password changed.
+          request.writtenResourceId = scope.auth.actor.id
+          return { data: await changeOwnPassword(scope, prepared) }
+        },
       )
     },
   }

@@ -4,12 +4,11 @@
  * pass the password rules, and every other session of theirs ends at once: whoever else was signed
  * in as them is signed out.
  */
-import type { RequestScope } from '../../auth/request-scope.js'
-import { type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
+import type { PreparingScope, RequestScope } from '../../auth/request-scope.js'
+import { type Unit, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, invalidField } from '../../errors.js'
 import { assertPersonalCredential } from '../../auth/policies.js'
 import { passwordProblem } from '../../lib/passwords.js'
-import { recordWrite } from '../audit/index.js'
 import { hashPassword, verifyPassword } from '../../lib/secrets.js'
 import { endSessionsOf } from '../keys/index.js'
 import { passwordHashOf, setPasswordHash } from './accounts.repository.js'
@@ -17,12 +16,22 @@ import type { ChangePasswordBodyType } from './accounts.schemas.js'
 import type { LoginThrottle } from './login-throttle.js'
 import { normalizedEmail } from './sign-in.service.js'
 
-export async function changeOwnPassword(
-  scope: RequestScope,
+/** A new password, its hash made and the current one proven: what `changeOwnPassword` writes. */
+export interface PreparedPassword {
+  readonly hash: string
+}
+
+/**
+ * The first phase (docs/decisions/0025-request-phases-and-module-ownership.md): the rules, the
+ * current password proven, the new one hashed. Both scrypt runs happen here, before the write's
+ * transaction begins: nothing is locked while they take their 100 ms and more.
+ */
+export async function prepareOwnPassword(
+  scope: PreparingScope,
   body: ChangePasswordBodyType,
   address: string,
   throttle: LoginThrottle,
-): Promise<{ other_sessions_ended: number }> {
+): Promise<PreparedPassword> {
   const { auth } = scope
   assertPersonalCredential(auth, 'Changing one’s password')
   const problem = passwordProblem(body.password)
@@ -37,24 +46,22 @@ export async function changeOwnPassword(
     )
   }
   await throttle.forgive(attempt)
-  // Both scrypt runs happen before the transaction (this is not a request-transaction write):
-  // nothing is locked while they take their 100 ms and more.
-  const hash = await hashPassword(body.password)
-  return inTransaction(scope, async (tx) => {
-    await setPasswordHash(tx.db, auth.tenantId, auth.actor.id, hash, nowIsoOf(tx))
-    const current = auth.credential === 'session' ? auth.keyId : null
-    const ended = await endSessionsOf(tx, auth.tenantId, auth.actor.id, 'password_changed', current)
-    await recordWrite(tx, {
-      tenantId: auth.tenantId,
-      source: 'api',
-      keyId: auth.keyId,
-      userId: auth.actor.id,
-      operation: 'me.password',
-      resourceId: auth.actor.id,
-      fields: ['current_password', 'password'],
-    })
-    return { other_sessions_ended: ended }
-  })
+  return { hash: await hashPassword(body.password) }
+}
+
+/**
+ * The second phase, in the request's transaction: the new hash is kept and every other session of
+ * the person ends. The request's audit step records it (`me.password`), like any write.
+ */
+export async function changeOwnPassword(
+  scope: RequestScope,
+  prepared: PreparedPassword,
+): Promise<{ other_sessions_ended: number }> {
+  const { auth } = scope
+  await setPasswordHash(scope.db, auth.tenantId, auth.actor.id, prepared.hash, nowIsoOf(scope))
+  const current = auth.credential === 'session' ? auth.keyId : null
+  const ended = await endSessionsOf(scope, auth.tenantId, auth.actor.id, 'password_changed', current)
+  return { other_sessions_ended: ended }
 }
 
 /** Sets a user's password outright (the demo's people, the command line): the rules apply, sessions stay. */

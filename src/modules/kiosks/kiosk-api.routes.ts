@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AuthContext } from '../../auth/context.js'
 import type { Unit } from '../../db/unit-of-work.js'
 import { AppError } from '../../errors.js'
-import { scopeOfRequest, unitOfRequest } from '../../http/request-scope.js'
+import { beginWrite, preparingScopeOf, scopeOfRequest, unitOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, kioskOperation } from '../../http/route.js'
 import { DataOf } from '../../lib/schemas.js'
 import {
@@ -23,6 +23,7 @@ import {
   type KioskSignIn,
   acceptCorrection,
   changePin,
+  preparePin,
   identify,
   punch,
   signIn,
@@ -132,10 +133,12 @@ export const kioskApi: ApiModule = {
           'The new PIN has 4 to 8 digits, not one digit repeated, and is neither the initial PIN (the last 4 digits of the phone) nor the current one. Needs a session.',
         body: ChangePinBody,
         response: { 200: DataOf(KioskPinChanged) },
+        prepares: true,
       }),
       async (request) => {
         const signedIn = signInOf(request)
-        return { data: await changePin(scopeOfRequest(request), signedIn, request.body.new_pin) }
+        const prepared = await preparePin(preparingScopeOf(request), signedIn, request.body.new_pin)
+        return { data: await changePin(await beginWrite(request), signedIn, prepared) }
       },
     )
   },

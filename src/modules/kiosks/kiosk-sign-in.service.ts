@@ -6,7 +6,7 @@
  * their own, before the request's write begins: a refused sign-in must still be counted.
  */
 import type { AuthContext, KioskDevice } from '../../auth/context.js'
-import type { RequestScope } from '../../auth/request-scope.js'
+import type { PreparingScope, RequestScope } from '../../auth/request-scope.js'
 import { lockRows } from '../../db/locks.js'
 import type { UserRow } from '../../db/schema.js'
 import { type Db, type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
@@ -269,9 +269,12 @@ export async function acceptCorrection(scope: RequestScope, signIn: KioskSignIn,
   return { correction_id: decided.id, status: 'approved' as const, employee: await employeeView(scope, signIn) }
 }
 
-/** Sets a new PIN: 4 to 8 digits, not one digit repeated, not the initial one nor the current one. */
-export async function changePin(scope: RequestScope, signIn: KioskSignIn, newPin: string) {
-  const { db } = scope
+/**
+ * The first phase of a new PIN (docs/decisions/0025-request-phases-and-module-ownership.md): 4 to 8
+ * digits, not one digit repeated, not the initial one nor the current one, and hashed before the
+ * write's transaction begins.
+ */
+export async function preparePin(_scope: PreparingScope, signIn: KioskSignIn, newPin: string): Promise<PreparedPin> {
   const problem = logic.newPinProblem(
     newPin,
     signIn.user.phone_personal ? kioskPinFromPhone(signIn.user.phone_personal) : null,
@@ -279,7 +282,17 @@ export async function changePin(scope: RequestScope, signIn: KioskSignIn, newPin
   if (problem) throw invalidField('new_pin', problem)
   if (signIn.user.kiosk_pin_hash && (await verifyPassword(newPin, signIn.user.kiosk_pin_hash)))
     throw invalidField('new_pin', 'must differ from the current PIN')
-  await setKioskPin(db, signIn.device.tenantId, signIn.user.id, await hashPassword(newPin), false, nowIsoOf(scope))
+  return { hash: await hashPassword(newPin) }
+}
+
+/** A new kiosk PIN, checked and hashed. */
+export interface PreparedPin {
+  readonly hash: string
+}
+
+/** The second phase: the new PIN is kept, and no longer needs changing. */
+export async function changePin(scope: RequestScope, signIn: KioskSignIn, prepared: PreparedPin) {
+  await setKioskPin(scope.db, signIn.device.tenantId, signIn.user.id, prepared.hash, false, nowIsoOf(scope))
   return { employee: await employeeView(scope, signIn, false) }
 }
 

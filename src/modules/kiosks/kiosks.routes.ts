@@ -1,4 +1,4 @@
-import { scopeOfRequest } from '../../http/request-scope.js'
+import { beginWrite, preparingScopeOf, scopeOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, ListOf } from '../../lib/schemas.js'
 import { UserIdParams } from '../users/index.js'
@@ -60,10 +60,12 @@ export const kiosksApi: ApiModule = {
         params: UserIdParams,
         response: { 200: DataOf(KioskPinReset) },
         errors: [404, 409],
+        prepares: true,
       }),
-      async (request) => ({
-        data: await service.resetKioskPin(scopeOfRequest(request), request.params.user_id),
-      }),
+      async (request) => {
+        const prepared = await service.prepareKioskPinReset(preparingScopeOf(request), request.params.user_id)
+        return { data: await service.resetKioskPin(await beginWrite(request), prepared) }
+      },
     )
   },
 }

@@ -6,7 +6,7 @@
  */
 import type { AuthContext, KioskDevice } from '../../auth/context.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
-import type { RequestScope } from '../../auth/request-scope.js'
+import type { PreparingScope, RequestScope } from '../../auth/request-scope.js'
 import type { KioskRow } from '../../db/schema.js'
 import { lockRow } from '../../db/locks.js'
 import { type Unit, nowIsoOf } from '../../db/unit-of-work.js'
@@ -98,10 +98,9 @@ export async function revokeKiosk(scope: RequestScope, id: string) {
  * identifier's lock is lifted and the employee's open kiosk sessions end, so a reset also shuts
  * out whoever learnt the old PIN. The PIN itself is never sent: the employee knows their phone.
  */
-export async function resetKioskPin(scope: RequestScope, userId: string) {
+export async function prepareKioskPinReset(scope: PreparingScope, userId: string): Promise<PreparedPinReset> {
   const { db, auth } = scope
   mustAdminister(auth)
-  await lockRow(db, 'users', auth.tenantId, userId)
   const user = await findUserRow(db, auth.tenantId, userId)
   if (!user) throw notFound('User')
   if (!user.kiosk_id)
@@ -112,8 +111,30 @@ export async function resetKioskPin(scope: RequestScope, userId: string) {
       'kiosk_not_set_up',
       'The employee has no phone on file to derive the initial PIN from: set `phone_personal` first',
     )
+  // scrypt before the write's transaction (docs/decisions/0025-request-phases-and-module-ownership.md).
+  return { userId, kioskId: user.kiosk_id, hash: await hashPassword(pin) }
+}
+
+/** The initial PIN of a reset, hashed, for the employee and identifier it was derived for. */
+export interface PreparedPinReset {
+  readonly userId: string
+  readonly kioskId: string
+  readonly hash: string
+}
+
+/**
+ * The write of a reset: the PIN derived from the phone on file when the reset was asked for (a
+ * change of phone a moment later is a later change, and a later reset follows it).
+ */
+export async function resetKioskPin(scope: RequestScope, prepared: PreparedPinReset) {
+  const { db, auth } = scope
+  const { userId } = prepared
+  await lockRow(db, 'users', auth.tenantId, userId)
+  const user = await findUserRow(db, auth.tenantId, userId)
+  if (!user || user.kiosk_id !== prepared.kioskId)
+    throw new AppError('kiosk_not_set_up', 'The employee’s DNI changed meanwhile: reset the PIN again')
   const at = nowIsoOf(scope)
-  await setKioskPin(db, auth.tenantId, userId, await hashPassword(pin), true, at)
+  await setKioskPin(db, auth.tenantId, userId, prepared.hash, true, at)
   const lockLifted = await repo.liftLockout(db, auth.tenantId, user.kiosk_id, at)
   const sessionsEnded = await repo.endSessionsOf(db, auth.tenantId, userId, at)
   return {

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { DateTime } from 'luxon'
 import type { AuthContext } from '../../auth/context.js'
-import type { RequestScope } from '../../auth/request-scope.js'
+import { type RequestScope, preparing } from '../../auth/request-scope.js'
 import type { Unit } from '../../db/unit-of-work.js'
 import { publicHolidaysBetween } from '../../lib/public-holidays.js'
 import { createAbsence } from '../absences/index.js'
@@ -17,7 +17,7 @@ import { createPunch } from '../attendance/index.js'
 import { DEPARTMENTS, WORK_CENTERS, createCatalogueItem } from '../catalogues/index.js'
 import { requireTenant } from '../tenants/index.js'
 import { updateTenantSettings } from '../tenants/index.js'
-import { createUser, updateUser } from '../users/index.js'
+import { createUser, prepareNewUser, updateUser } from '../users/index.js'
 import { type CreatedTenant, createTenant } from './onboarding.service.js'
 
 /** The demo company, and how its people sign in: one password, made for this demo, opens every account. */
@@ -56,6 +56,9 @@ export async function createDemoTenant(unit: Unit): Promise<CreatedDemo> {
     },
   }
   const scope: RequestScope = { db, auth, now: unit.now }
+  /** The demo runs outside any transaction: each person is prepared (hashed), then written. */
+  const newUser = async (body: Parameters<typeof prepareNewUser>[1]) =>
+    createUser(scope, await prepareNewUser(preparing(scope), body))
   const hr = await createCatalogueItem(scope, DEPARTMENTS, { name: 'People & HR' })
   const engineering = await createCatalogueItem(scope, DEPARTMENTS, { name: 'Engineering' })
   const madrid = await createCatalogueItem(scope, WORK_CENTERS, { name: 'Madrid HQ', country: 'ES', region: 'MD' })
@@ -72,7 +75,7 @@ export async function createDemoTenant(unit: Unit): Promise<CreatedDemo> {
   auth.tenant = await requireTenant(db, created.tenant.id)
   await updateUser(scope, created.admin_user.id, { department_id: hr.id, work_center_id: madrid.id })
 
-  const lucia = await createUser(scope, {
+  const lucia = await newUser({
     email: 'lucia.hr@demo.example',
     full_name: 'Lucía Recursos',
     department_id: hr.id,
@@ -81,7 +84,7 @@ export async function createDemoTenant(unit: Unit): Promise<CreatedDemo> {
     dni: '12345678Z',
     phone: '+34 600 100 200',
   })
-  const marco = await createUser(scope, {
+  const marco = await newUser({
     email: 'marco.lead@demo.example',
     full_name: 'Marco Lead',
     department_id: engineering.id,
@@ -94,7 +97,7 @@ export async function createDemoTenant(unit: Unit): Promise<CreatedDemo> {
     ['sara.dev@demo.example', 'Sara Developer', madrid.id],
     ['jordi.dev@demo.example', 'Jordi Developer', barcelona.id],
   ] as const) {
-    const employee = await createUser(scope, {
+    const employee = await newUser({
       email,
       full_name: name,
       department_id: engineering.id,

@@ -3,8 +3,10 @@
  * secret is write-only: sealed with the service's secrets key (lib/secret-box.ts) before it is
  * stored, bound to the company, and opened only to sign someone in.
  */
+import type { PreparingScope } from '../../auth/request-scope.js'
+import { canAdministerEmployees } from '../../auth/policies.js'
 import type { TenantSsoRow } from '../../db/schema.js'
-import type { Db, Unit } from '../../db/unit-of-work.js'
+import type { Db } from '../../db/unit-of-work.js'
 import { AppError, invalidField } from '../../errors.js'
 import {
   type ProviderClient,
@@ -113,14 +115,20 @@ async function issuerIsNew(db: Db, tenantId: string, issuer: string): Promise<bo
   return (await repo.findSsoSettings(db, tenantId))?.oidc_issuer !== issuer
 }
 
-/** Asks a new issuer whether it is one (before the request's transaction: it may take seconds). */
-export async function assertNewIssuerAnswers(
-  unit: Unit,
-  tenantId: string,
-  issuer: string,
+/**
+ * The first phase of a change of the company settings that sets up single sign-on
+ * (docs/decisions/0025-request-phases-and-module-ownership.md): a new issuer is asked whether it is
+ * one before the write's transaction begins, since a provider may take seconds. Only for an
+ * administrator: anyone else is refused by the write, and makes the service fetch nothing.
+ */
+export async function askNewIssuer(
+  scope: PreparingScope,
+  sso: UpdateSsoSettingsType | null | undefined,
   network: ProviderNetwork,
 ): Promise<void> {
-  if (await issuerIsNew(unit.db, tenantId, issuer)) await assertIssuerAnswers(issuer, network)
+  const { db, auth } = scope
+  if (!sso || !canAdministerEmployees(auth.actor)) return
+  if (await issuerIsNew(db, auth.tenantId, sso.oidc_issuer)) await assertIssuerAnswers(sso.oidc_issuer, network)
 }
 
 /** `jornada tenants sso set`: the settings checked as the API checks them, the issuer asked, then stored. */

@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { scopeOfRequest } from '../../http/request-scope.js'
+import { beginWrite, preparingScopeOf, scopeOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, PageMeta } from '../../lib/schemas.js'
 import * as schemas from './users.schemas.js'
@@ -55,9 +55,13 @@ export const usersApi: ApiModule = {
         body: schemas.CreateUserBody,
         response: { 201: UserData },
         errors: [404, 409],
+        prepares: true,
       }),
-      async (request, reply) =>
-        reply.status(201).send({ data: await service.createUser(scopeOfRequest(request), request.body) }),
+      async (request, reply) => {
+        const prepared = await service.prepareNewUser(preparingScopeOf(request), request.body)
+        const user = await service.createUser(await beginWrite(request), prepared)
+        return reply.status(201).send({ data: user })
+      },
     )
 
     app.patch(

@@ -3,7 +3,7 @@
  * transactions and locks; every check that only one request may pass (email uniqueness, the last
  * active administrator, manager cycles) runs inside a transaction holding the tenant's row lock.
  */
-import type { RequestScope } from '../../auth/request-scope.js'
+import type { PreparingScope, RequestScope } from '../../auth/request-scope.js'
 import { canAdministerEmployees, canSeeSensitiveFieldsOf, userUpdateDenial } from '../../auth/policies.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { lockRow, lockTenant } from '../../db/locks.js'
@@ -237,38 +237,62 @@ async function explainUniqueViolation(
   throw error
 }
 
-export async function createUser(scope: RequestScope, body: CreateUserBodyType): Promise<UserFullType> {
+/**
+ * A new user's body, checked, with its secrets hashed: what `createUser` writes. Made by
+ * `prepareNewUser` before the write's transaction begins.
+ */
+export interface PreparedUser {
+  readonly body: CreateUserBodyType
+  readonly passwordHash: string | null
+  readonly kioskPinHash: string | null
+}
+
+/**
+ * The first phase of creating a user (docs/decisions/0025-request-phases-and-module-ownership.md):
+ * the permission, the fields, and the password and initial kiosk PIN hashed. scrypt is deliberately
+ * slow (about 100 ms and 128 MiB each), so it runs before the write holds any lock.
+ */
+export async function prepareNewUser(scope: PreparingScope, body: CreateUserBodyType): Promise<PreparedUser> {
   const { db, auth } = scope
   let kioskPin: string | null = null
   if (body.phone !== undefined) {
     kioskPin = logic.kioskPinFromPhone(body.phone)
     if (!kioskPin) throw invalidField('phone', 'needs at least 4 digits (the last 4 are the initial kiosk PIN)')
   }
-  const references = {
-    departmentId: body.department_id,
-    workCenterId: body.work_center_id,
-    managerId: body.manager_id,
-    scheduleId: body.schedule_id,
-  }
   if (!canAdministerEmployees(auth.actor)) {
     // Refused before any hashing: scrypt's cost is for administrators' requests only.
-    await assertReferencesExist(db, auth.tenantId, references)
+    await assertReferencesExist(db, auth.tenantId, referencesOf(body))
     throw permissionDenied('Only an administrator may create users')
   }
   const weakPassword = body.password !== undefined ? passwordProblem(body.password) : null
   if (weakPassword) throw invalidField('password', weakPassword)
   const wrongDni = body.dni ? logic.dniProblem(body.dni) : null
   if (wrongDni) throw invalidField('dni', wrongDni)
-  // scrypt is deliberately slow: hash before taking any lock.
   const [passwordHash, kioskPinHash] = await Promise.all([
     body.password !== undefined ? hashPassword(body.password) : null,
     kioskPin ? hashPassword(kioskPin) : null,
   ])
+  return { body, passwordHash, kioskPinHash }
+}
+
+function referencesOf(body: CreateUserBodyType) {
+  return {
+    departmentId: body.department_id,
+    workCenterId: body.work_center_id,
+    managerId: body.manager_id,
+    scheduleId: body.schedule_id,
+  }
+}
+
+/** The second phase: writes the user `prepareNewUser` checked, under the company's lock. */
+export async function createUser(scope: RequestScope, prepared: PreparedUser): Promise<UserFullType> {
+  const { db, auth } = scope
+  const { body, passwordHash, kioskPinHash } = prepared
   let id: string
   try {
     id = await inTransaction(scope, async (tx) => {
       await lockTenant(tx.db, auth.tenantId)
-      await assertReferencesExist(tx.db, auth.tenantId, references)
+      await assertReferencesExist(tx.db, auth.tenantId, referencesOf(body))
       const created = await insertUserRecord(tx, auth.tenantId, {
         email: body.email,
         fullName: body.full_name.trim(),
