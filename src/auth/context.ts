@@ -102,3 +102,18 @@ export interface KioskDevice {
   name: string
   workCenterId: string | null
 }
+
+/**
+ * One request's entry in the access log (docs/decisions/0011-reports-sign-off-and-inspector-keys.md,
+ * docs/decisions/0019-representatives-and-record-export.md): written by the read pipeline
+ * (http/read-pipeline.ts) through the access-log module before the answer leaves.
+ */
+export interface AccessLogEntry {
+  auth: AuthContext
+  method: string
+  route: string
+  status: number
+  at: string
+  /** The employees whose records the answer gives out, as the service noted them. */
+  userIds: readonly string[]
+}

@@ -28,7 +28,7 @@
  */
 import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
-import { type AuthContext, isAccessLogged } from '../auth/context.js'
+import { type AccessLogEntry, type AuthContext, isAccessLogged } from '../auth/context.js'
 import { INSPECTOR_SCOPES } from '../auth/policies.js'
 import { RecordsRead, type RequestScope, replicaScopeOf } from '../auth/request-scope.js'
 import type { Unit } from '../db/unit-of-work.js'
@@ -69,21 +69,11 @@ declare module 'fastify' {
   }
 }
 
-/** One request's access-log entry, as the access-log module appends it. */
-export interface AccessEntryToWrite {
-  auth: AuthContext
-  method: string
-  route: string
-  status: number
-  at: string
-  userIds: readonly string[]
-}
-
 export interface ReadPipelineOptions {
   /** Each settlement a route may declare: it runs on the primary and notes what it wrote (`notedWrite`). */
   settlements: Record<Settlement, (scope: RequestScope) => Promise<void>>
   /** Appends an entry to the access log (modules/access-log). */
-  appendAccessEntry(unit: Unit, entry: AccessEntryToWrite): Promise<void>
+  appendAccessEntry(unit: Unit, entry: AccessLogEntry): Promise<void>
 }
 
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE'])
@@ -150,7 +140,7 @@ export function registerReadPipeline(app: FastifyInstance, options: ReadPipeline
   })
 
   /** The entry of the answer as it stands; a refused request read no one's records. */
-  function entryOf(request: FastifyRequest, reply: FastifyReply, auth: AuthContext): AccessEntryToWrite {
+  function entryOf(request: FastifyRequest, reply: FastifyReply, auth: AuthContext): AccessLogEntry {
     const unit = unitOfRequest(request)
     return {
       auth,

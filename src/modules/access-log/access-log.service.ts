@@ -3,10 +3,10 @@
  * with an inspector key, with whose records it read, so a company can show who looked at its
  * workers' time record and when. Append-only; administrators read it.
  */
-import type { AuthContext } from '../../auth/context.js'
+import type { AccessLogEntry } from '../../auth/context.js'
 import type { RequestScope } from '../../auth/request-scope.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
-import type { AccessLogRow } from '../../db/schema.js'
+import type { AccessLogRow } from './access-log.tables.js'
 import type { Unit } from '../../db/unit-of-work.js'
 import { permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
@@ -16,22 +16,12 @@ import type { AccessEntryType, ListAccessQueryType } from './access-log.schemas.
 import * as repo from './access-log.repository.js'
 import { jsonText, parseJsonText } from '../../db/codec.js'
 
-export interface LoggedAccess {
-  auth: AuthContext
-  method: string
-  route: string
-  status: number
-  at: string
-  /** The employees whose records the answer gives out, as the service noted them. */
-  userIds: readonly string[]
-}
-
 /**
  * Appends one request's entry. The read pipeline (http/read-pipeline.ts) calls it before the answer
  * leaves, and answers 503 instead when it fails: no record is given out unlogged.
  */
 
-export async function recordAccess(unit: Unit, access: LoggedAccess): Promise<void> {
+export async function recordAccess(unit: Unit, access: AccessLogEntry): Promise<void> {
   await repo.appendAccessEntry(unit.db, {
     id: newId('accessEntry'),
     tenant_id: access.auth.tenantId,
