@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { buildApp } from '../src/app.js'
 import type { DatabaseHandle } from '../src/db/database.js'
-import type { AbsenceRow } from '../src/db/schema.js'
+import type { AbsenceRow } from '../src/modules/absences/index.js'
 import { newId } from '../src/lib/ids.js'
 import { addDays, isoWeekday } from '../src/lib/calendar.js'
 import {

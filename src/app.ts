@@ -34,14 +34,20 @@ import { sharedSerializerFactory } from './http/serializers.js'
 import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limit.js'
 import { ErrorBody, errorBody, quoted } from './http/responses.js'
 import { publicOperation } from './http/route.js'
-import { type ModuleDescriptor, type PlugContext, descriptorOf, inDocumentOrder, orderModules } from './http/module.js'
+import {
+  type ModuleDescriptor,
+  type PlugContext,
+  bodyCredentialsOf,
+  descriptorOf,
+  inDocumentOrder,
+  inWriteStepOrder,
+  orderModules,
+} from './http/module.js'
 import { validatorCompiler } from './http/validation.js'
 import { OneLinePerRequest, lazyRequestLogger } from './http/request-log.js'
 import { findBadCharacter } from './lib/validation.js'
 import { bringOvertimeUpToDate } from './modules/overtime/index.js'
 import { recordAccess } from './modules/access-log/index.js'
-import { auditWrites } from './modules/audit/index.js'
-import { idempotentWrites } from './modules/idempotency/index.js'
 import {
   DEFAULT_SESSION_POLICY,
   type SessionPolicy,
@@ -58,7 +64,6 @@ import {
   startMailDispatcher,
 } from './modules/mail/index.js'
 import { webhookBacklog } from './modules/webhooks/index.js'
-import { decorateKioskSignIn, kioskEmployee } from './modules/kiosks/index.js'
 import { authenticateKiosk } from './modules/kiosks/index.js'
 
 /**
@@ -82,6 +87,7 @@ export function discoverModules(): Promise<readonly ModuleDescriptor[]> {
     )
     const ordered = orderModules(descriptors)
     inDocumentOrder(ordered)
+    inWriteStepOrder(ordered)
     return ordered
   })()
   discovered.catch(() => {
@@ -359,14 +365,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     })
   }
   // First of all: the request's moment is read before anything else looks at the request.
-  decorateKioskSignIn(app)
   registerRequestScope(app, {
     db,
     clock,
-    credentials: { kioskEmployee },
-    // The Idempotency-Key is claimed first; the audit entry and the kept answer are the last
-    // writes before commit.
-    steps: [idempotentWrites(app), auditWrites(app)],
+    credentials: bodyCredentialsOf(plugged, app),
+    // In the order the modules declare: the Idempotency-Key is claimed first; the audit entry and
+    // the kept answer are the last writes before commit.
+    steps: inWriteStepOrder(plugged).map((m) => m.writeStep!.create(app)),
     replica,
     ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
   })

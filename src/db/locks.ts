@@ -8,7 +8,13 @@ import { type Kysely, SqliteAdapter, type Transaction, sql } from 'kysely'
 import type { Database } from './schema.js'
 
 type Trx = Transaction<Database> | Kysely<Database>
-type TenantOwnedTable = 'users' | 'absences' | 'kiosks' | 'overtime_lots'
+/**
+ * Any table whose rows have an id and belong to a company, the core's or a module's (declared in
+ * its `<m>.tables.ts`): db/ names no module's table.
+ */
+type TenantOwnedTable = {
+  [T in keyof Database]: Database[T] extends { id: string; tenant_id: string } ? T : never
+}[keyof Database]
 
 /**
  * Locks a row of a tenant-owned table. The tenant is part of the condition, so an id of another

@@ -8,8 +8,20 @@
 import { type Kysely, SqliteAdapter } from 'kysely'
 import type { Database } from './schema.js'
 
-/** The tables sent this way: the mail outbox and the webhook deliveries. */
-export type OutboxTable = 'mail_messages' | 'webhook_deliveries'
+/**
+ * The tables sent this way (the mail outbox and the webhook deliveries): any table with the
+ * columns of a lease, whichever module declares it, so that db/ names no module's table.
+ */
+export type OutboxTable = {
+  [T in keyof Database]: Database[T] extends OutboxColumns ? T : never
+}[keyof Database]
+
+interface OutboxColumns {
+  id: string
+  status: string
+  next_attempt_at: string | null
+  attempts: number
+}
 
 type Db = Kysely<Database>
 

@@ -4,12 +4,14 @@
  * and the pages it serves. `app.ts` finds the descriptors in src/modules (nothing lists the
  * modules by hand), puts them in the order of their dependencies, and registers what each
  * declares; two modules claiming the same name, a dependency on a module that is not there, or a
- * cycle stop the service at start with a message naming them. The scopes and error codes a module
- * declares are in its `<m>.catalogue.ts` instead, copied into the published catalogue by
- * `npm run docs` (scripts/generate-catalogue.ts).
+ * cycle stop the service at start with a message naming them. A module may also add a step to
+ * every write, at the order it declares, and check a credential carried in a write's body. The
+ * scopes and error codes a module declares are in its `<m>.catalogue.ts` instead, copied into the
+ * published catalogue by `npm run docs` (scripts/generate-catalogue.ts).
  */
 import type { FastifyInstance } from 'fastify'
 import type { RateLimitStore } from './rate-limit.js'
+import type { BodyCredentials, WriteStep } from './request-scope.js'
 import type { ApiModule, RouteDeps } from './route.js'
 
 /**
@@ -41,6 +43,23 @@ export interface ModuleDefinition {
   api?: readonly ApiModule[] | ((context: PlugContext) => readonly ApiModule[])
   /** Pages served outside /api/v1 (the kiosk page, the app, calendar feeds, single sign-on). */
   pages?: (app: FastifyInstance, context: PlugContext) => void
+  /**
+   * A step every write through the API takes (http/request-scope.ts): claiming its
+   * Idempotency-Key, writing its audit entry. The steps run in increasing `order`, which each
+   * module states (two at one order stop the service at start): a step that answers a request
+   * itself (a replay) must come before the steps that would record it.
+   */
+  writeStep?: {
+    order: number
+    /** Makes the step as the application is built; it may decorate requests and hook write routes. */
+    create: (app: FastifyInstance) => WriteStep
+  }
+  /**
+   * The credentials carried in a write's body that this module checks (the kiosks module's
+   * employee PIN), made as the application is built (they may decorate requests). Each is
+   * provided by exactly one module.
+   */
+  bodyCredentials?: (app: FastifyInstance) => Partial<BodyCredentials>
 }
 
 const DESCRIPTOR = Symbol('jornada.module')
@@ -117,4 +136,40 @@ export function inDocumentOrder(modules: readonly ModuleDescriptor[]): ModuleDes
         `Modules ${sorted[i - 1]!.name} and ${sorted[i]!.name} both take documentPosition ${sorted[i]!.documentPosition}`,
       )
   return sorted
+}
+
+/** The modules with a write step, in the order their steps run; two at one order are refused. */
+export function inWriteStepOrder(modules: readonly ModuleDescriptor[]): ModuleDescriptor[] {
+  const sorted = modules.filter((m) => m.writeStep).sort((a, b) => a.writeStep!.order - b.writeStep!.order)
+  for (let i = 1; i < sorted.length; i++)
+    if (sorted[i]!.writeStep!.order === sorted[i - 1]!.writeStep!.order)
+      throw new Error(
+        `Modules ${sorted[i - 1]!.name} and ${sorted[i]!.name} both take write step order ${sorted[i]!.writeStep!.order}`,
+      )
+  return sorted
+}
+
+/** Every body credential of http/request-scope.ts: the compiler asks for a new one here. */
+const BODY_CREDENTIALS: Readonly<Record<keyof BodyCredentials, true>> = { kioskEmployee: true }
+
+/**
+ * The body credentials the modules provide, made for `app`: a credential provided by two modules,
+ * or by none, stops the service at start, naming them.
+ */
+export function bodyCredentialsOf(modules: readonly ModuleDescriptor[], app: FastifyInstance): BodyCredentials {
+  const found: Partial<BodyCredentials> = {}
+  const providers = new Map<string, string>()
+  for (const module of modules) {
+    if (!module.bodyCredentials) continue
+    for (const [name, check] of Object.entries(module.bodyCredentials(app))) {
+      const earlier = providers.get(name)
+      if (earlier) throw new Error(`Modules ${earlier} and ${module.name} both provide the body credential ${name}`)
+      if (!(name in BODY_CREDENTIALS)) throw new Error(`Module ${module.name} provides ${name}, not a body credential`)
+      providers.set(name, module.name)
+      Object.assign(found, { [name]: check })
+    }
+  }
+  const missing = Object.keys(BODY_CREDENTIALS).filter((name) => !providers.has(name))
+  if (missing.length > 0) throw new Error(`No module provides the body credential ${missing.join(', ')}`)
+  return found as BodyCredentials
 }

@@ -61,17 +61,71 @@ function foreignTables(files: readonly SourceFile[], owners: Readonly<Record<str
 
 const file = (path: string, text: string): SourceFile => ({ path, text })
 
+/**
+ * The tables every layer reads, declared in db/schema.ts itself: auth/ builds the caller from a
+ * company and a person, and db/ locks and scopes by them. Every other table is a module's.
+ */
+const CORE_TABLES = ['tenants', 'users']
+
+/** The table declarations of the `Database` interface: which file declares each table, and as which type. */
+interface TableDeclaration {
+  table: string
+  type: string
+  path: string
+}
+
+/**
+ * Where the tables of `Database` are declared, and what is wrong with it: the core's in
+ * db/schema.ts, a module's in its own `modules/<m>/<m>.tables.ts`, merged into the interface by
+ * `declare module '../../db/schema.js'`. A table declared twice, a merging block anywhere else,
+ * or a table whose type lives in another file (a module's table type belongs to its tables file)
+ * is a problem, named by file.
+ */
+function tableDeclarations(files: readonly SourceFile[]): { declarations: TableDeclaration[]; problems: string[] } {
+  const declarations: TableDeclaration[] = []
+  const problems: string[] = []
+  for (const f of files) {
+    const code = withoutComments(f.text)
+    const core = f.path === 'db/schema.ts'
+    const merges = /declare\s+module\s+['"][./]*db\/schema\.js['"]/.test(code)
+    const blocks = [...code.matchAll(/\binterface\s+Database\s*\{([^}]*)\}/g)]
+    if (blocks.length === 0) continue
+    const owner = /^modules\/([^/]+)\/\1\.tables\.ts$/.exec(f.path)
+    if (!core && !(merges && owner)) {
+      problems.push(`${f.path}: declares tables of Database outside db/schema.ts and a module's <m>.tables.ts`)
+      continue
+    }
+    for (const [, body] of blocks)
+      for (const [, table, type] of body!.matchAll(/^\s*(\w+)\s*:\s*(\w+)/gm)) {
+        declarations.push({ table: table!, type: type!, path: f.path })
+        if (!new RegExp(`\\bexport\\s+interface\\s+${type}\\b`).test(code))
+          problems.push(`${f.path}: ${table}'s type ${type} is not declared in this file`)
+      }
+  }
+  const pathsOf = new Map<string, string[]>()
+  for (const d of declarations) pathsOf.set(d.table, [...(pathsOf.get(d.table) ?? []), d.path])
+  for (const [table, paths] of pathsOf)
+    if (paths.length > 1) problems.push(`${table}: declared in ${paths.join(' and ')}`)
+  return { declarations, problems }
+}
+
+/** The tables the migrations create: every one must have its type. */
+function migratedTables(files: readonly SourceFile[]): string[] {
+  return files
+    .filter((f) => f.path.startsWith('db/migrations/'))
+    .flatMap((f) => [...f.text.matchAll(/createTable\(\s*'(\w+)'/g)].map((m) => m[1]!))
+}
+
 describe('each module owns its tables', () => {
   it('no module names a table another module owns: it uses the owner’s front door', () => {
     assert.deepEqual(foreignTables(sources, OWNED_TABLES), [])
   })
 
   it('every owned table is a table of the schema (a renamed table would leave the rule checking nothing)', () => {
-    const schema = sources.find((f) => f.path === 'db/schema.ts')!.text
-    const database = schema.slice(schema.indexOf('export interface Database {'))
+    const declared = new Set(tableDeclarations(sources).declarations.map((d) => d.table))
     const missing = Object.values(OWNED_TABLES)
       .flat()
-      .filter((table) => !new RegExp(`^\\s+${table}:`, 'm').test(database))
+      .filter((table) => !declared.has(table))
     assert.deepEqual(missing, [])
   })
 
@@ -129,5 +183,85 @@ describe('each module owns its tables', () => {
       'modules/a/a.repository.ts: b_rows',
       'modules/c/c.repository.ts: a_rows',
     ])
+  })
+})
+
+describe('each table is declared in exactly one place', () => {
+  const { declarations, problems } = tableDeclarations(sources)
+
+  it('db/schema.ts declares the core tables, each module its own in its <m>.tables.ts, none twice', () => {
+    assert.deepEqual(problems, [])
+    assert.deepEqual(
+      declarations.filter((d) => d.path === 'db/schema.ts').map((d) => d.table),
+      CORE_TABLES,
+      'db/schema.ts declares the core tables only: a module declares its own in its <m>.tables.ts',
+    )
+  })
+
+  it('every table the migrations create has its type, and no type names a table they do not create', () => {
+    const declared = declarations.map((d) => d.table).sort()
+    assert.deepEqual(declared, [...new Set(migratedTables(sources))].sort())
+  })
+
+  it('attendance’s owned tables are the tables its tables file declares', () => {
+    const own = declarations.filter((d) => d.path === 'modules/attendance/attendance.tables.ts').map((d) => d.table)
+    assert.deepEqual([...own].sort(), [...ATTENDANCE_TABLES].sort())
+  })
+
+  it('finds a table declared twice, a merge outside a tables file and a type kept elsewhere (fixture)', () => {
+    const merge = (tables: string) => `declare module '../../db/schema.js' {\n  interface Database {\n${tables}\n  }\n}`
+    const planted = [
+      file(
+        'db/schema.ts',
+        'export interface TenantsTable { id: string }\nexport interface Database {\n  tenants: TenantsTable\n}',
+      ),
+      file(
+        'modules/things/things.tables.ts',
+        `export interface ThingsTable { id: string }\n// tenants: not a declaration\n${merge('    things: ThingsTable')}`,
+      ),
+      file(
+        'modules/other/other.tables.ts',
+        `export interface TenantsTable { id: string }\n${merge('    tenants: TenantsTable')}`,
+      ),
+      file(
+        'modules/stray/stray.repository.ts',
+        `export interface StrayTable { id: string }\n${merge('    stray: StrayTable')}`,
+      ),
+      file(
+        'modules/misnamed/things.tables.ts',
+        `export interface GadgetsTable { id: string }\n${merge('    gadgets: GadgetsTable')}`,
+      ),
+      file(
+        'modules/borrow/borrow.tables.ts',
+        `import type { ThingsTable } from '../things/index.js'\n${merge('    borrowed: ThingsTable')}`,
+      ),
+    ]
+    const { declarations, problems } = tableDeclarations(planted)
+    assert.deepEqual(problems, [
+      "modules/stray/stray.repository.ts: declares tables of Database outside db/schema.ts and a module's <m>.tables.ts",
+      "modules/misnamed/things.tables.ts: declares tables of Database outside db/schema.ts and a module's <m>.tables.ts",
+      "modules/borrow/borrow.tables.ts: borrowed's type ThingsTable is not declared in this file",
+      'tenants: declared in db/schema.ts and modules/other/other.tables.ts',
+    ])
+    assert.deepEqual(
+      declarations.map((d) => `${d.path}: ${d.table}`),
+      [
+        'db/schema.ts: tenants',
+        'modules/things/things.tables.ts: things',
+        'modules/other/other.tables.ts: tenants',
+        'modules/borrow/borrow.tables.ts: borrowed',
+      ],
+    )
+  })
+
+  it('the migrations are read for createTable, whatever else they do (fixture)', () => {
+    const planted = [
+      file(
+        'db/migrations/0001_x.ts',
+        "await db.schema.createTable('things').addColumn('id', 'text').execute()\nawait db.schema.dropTable('things').execute()",
+      ),
+      file('modules/x/x.repository.ts', "db.schema.createTable('not_a_migration')"),
+    ]
+    assert.deepEqual(migratedTables(planted), ['things'])
   })
 })

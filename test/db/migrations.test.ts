@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { type DatabaseHandle, migrateToLatest, migrateUpTo, openDatabase } from '../../src/db/database.js'
-import type { PunchRow } from '../../src/db/schema.js'
+import type { PunchRow } from '../../src/modules/attendance/index.js'
 import { newId } from '../../src/lib/ids.js'
 import { verifyPunchChains } from '../../src/modules/attendance/chain-verification.service.js'
 import { punchHash } from '../../src/modules/attendance/punch-chain.js'

@@ -12,13 +12,18 @@ import { describe, it } from 'node:test'
 import { Command } from 'commander'
 import { catalogueOf, type Declarations } from '../../scripts/generate-catalogue.js'
 import { commandsOf, defineCommands, registerCommands } from '../../src/command-line.js'
+import Fastify from 'fastify'
+import { discoverModules } from '../../src/app.js'
 import {
   type ModuleDefinition,
+  bodyCredentialsOf,
   defineModule,
   descriptorOf,
   inDocumentOrder,
+  inWriteStepOrder,
   orderModules,
 } from '../../src/http/module.js'
+import type { WriteStep } from '../../src/http/request-scope.js'
 
 const api = { routes: () => async () => {} }
 const module = (name: string, more: Partial<ModuleDefinition> = {}) => defineModule({ name, ...more })
@@ -83,6 +88,56 @@ describe('what modules declare', () => {
       /users\/index.ts must export exactly one/,
     )
     assert.throws(() => descriptorOf({ a: users, b: module('keys') }, 'x/index.ts'), /not 2/)
+  })
+})
+
+describe('the steps of every write and the credentials in a body', () => {
+  const step = (order: number) => ({ order, create: (): WriteStep => ({}) })
+  const kioskEmployee = async () => {
+    throw new Error('not signed in')
+  }
+
+  it("runs this application's steps in their declared order: the Idempotency-Key claimed first, the audit entry last", async () => {
+    assert.deepEqual(names(inWriteStepOrder(await discoverModules())), ['idempotency', 'audit'])
+  })
+
+  it('orders steps by their declared order, whatever the modules are named, and refuses two at one order', () => {
+    const modules = [
+      module('audit', { writeStep: step(90) }),
+      module('users'),
+      module('idempotency', { writeStep: step(10) }),
+    ]
+    assert.deepEqual(names(inWriteStepOrder(modules)), ['idempotency', 'audit'])
+    assert.throws(
+      () => inWriteStepOrder([...modules, module('ledger', { writeStep: step(90) })]),
+      /Modules audit and ledger both take write step order 90/,
+    )
+  })
+
+  it('takes each body credential from the one module providing it, made for the application', () => {
+    const app = Fastify()
+    const made: unknown[] = []
+    const kiosks = module('kiosks', {
+      bodyCredentials: (on) => {
+        made.push(on)
+        return { kioskEmployee }
+      },
+    })
+    assert.equal(bodyCredentialsOf([module('users'), kiosks], app).kioskEmployee, kioskEmployee)
+    assert.deepEqual(made, [app])
+  })
+
+  it('refuses a body credential provided twice or by no module, naming them', () => {
+    const app = Fastify()
+    const provider = (name: string) => module(name, { bodyCredentials: () => ({ kioskEmployee }) })
+    assert.throws(
+      () => bodyCredentialsOf([provider('kiosks'), provider('terminals')], app),
+      /Modules kiosks and terminals both provide the body credential kioskEmployee/,
+    )
+    assert.throws(
+      () => bodyCredentialsOf([module('users')], app),
+      /No module provides the body credential kioskEmployee/,
+    )
   })
 })
 

@@ -2,7 +2,8 @@
 import type { Kysely } from 'kysely'
 import { paginate } from '../../db/paginate.js'
 import { teamOf } from '../../db/team.js'
-import type { AbsenceRow, AbsenceTypeRow, Database } from '../../db/schema.js'
+import type { Database } from '../../db/schema.js'
+import type { AbsenceRow, AbsenceTypeRow } from './absences.tables.js'
 import type { Page } from '../../lib/pagination.js'
 
 type Db = Kysely<Database>

@@ -15,3 +15,4 @@ export const absencesModule = defineModule({
   documentPosition: 140,
   api: [absencesApi],
 })
+export type { AbsenceRow } from './absences.tables.js'

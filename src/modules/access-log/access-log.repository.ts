@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { paginate } from '../../db/paginate.js'
-import type { AccessLogRow, Database } from '../../db/schema.js'
+import type { Database } from '../../db/schema.js'
+import type { AccessLogRow } from './access-log.tables.js'
 import type { Page } from '../../lib/pagination.js'
 
 type Db = Kysely<Database>

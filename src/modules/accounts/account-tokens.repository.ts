@@ -1,4 +1,4 @@
-import type { AccountTokenRow } from '../../db/schema.js'
+import type { AccountTokenRow } from './accounts.tables.js'
 import type { Db } from '../../db/unit-of-work.js'
 
 export type TokenPurpose = AccountTokenRow['purpose']

@@ -1,5 +1,5 @@
 /** Where passkeys and the challenges of their ceremonies are kept (migration 0017). */
-import type { PasskeyRow } from '../../db/schema.js'
+import type { PasskeyRow } from './accounts.tables.js'
 import type { Db } from '../../db/unit-of-work.js'
 
 export type ChallengePurpose = 'registration' | 'login'

@@ -20,7 +20,7 @@ import {
 import type { RequestScope } from '../../auth/request-scope.js'
 import { assertPersonalCredential } from '../../auth/policies.js'
 import { lockRow } from '../../db/locks.js'
-import type { PasskeyRow } from '../../db/schema.js'
+import type { PasskeyRow } from './accounts.tables.js'
 import { type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, notFound } from '../../errors.js'
 import { newId } from '../../lib/ids.js'

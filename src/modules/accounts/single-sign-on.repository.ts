@@ -1,6 +1,6 @@
 import type { Db } from '../../db/unit-of-work.js'
 import type { Selectable } from 'kysely'
-import type { OidcSignInsTable } from '../../db/schema.js'
+import type { OidcSignInsTable } from './accounts.tables.js'
 
 export type PendingSignIn = Selectable<OidcSignInsTable>
 

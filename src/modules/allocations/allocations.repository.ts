@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely'
 import { paginate } from '../../db/paginate.js'
 import { teamOf } from '../../db/team.js'
-import type { AllocationRow, Database } from '../../db/schema.js'
+import type { Database } from '../../db/schema.js'
+import type { AllocationRow } from './allocations.tables.js'
 import type { Page } from '../../lib/pagination.js'
 
 type Db = Kysely<Database>

@@ -6,7 +6,8 @@
 import { type Expression, type Kysely, type SqlBool, expressionBuilder } from 'kysely'
 import { paginate } from '../../db/paginate.js'
 import { reusableQuery } from '../../db/reusable-query.js'
-import type { Database, PunchChainHeadRow, PunchRow } from '../../db/schema.js'
+import type { Database } from '../../db/schema.js'
+import type { PunchChainHeadRow, PunchRow } from './attendance.tables.js'
 import type { Page } from '../../lib/pagination.js'
 import type { ChainEntry, Supersession } from './punch-chain.js'
 

@@ -5,7 +5,8 @@
 import { type Kysely, sql } from 'kysely'
 import { paginate } from '../../db/paginate.js'
 import { reusableQuery } from '../../db/reusable-query.js'
-import type { Database, PunchCorrectionRow } from '../../db/schema.js'
+import type { Database } from '../../db/schema.js'
+import type { PunchCorrectionRow } from './attendance.tables.js'
 import { teamOf } from '../../db/team.js'
 import type { Page } from '../../lib/pagination.js'
 

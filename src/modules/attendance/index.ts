@@ -55,3 +55,4 @@ export const attendanceModule = defineModule({
   documentPosition: 80,
   api: [attendanceApi, correctionsApi],
 })
+export type { PunchCorrectionRow, PunchRow } from './attendance.tables.js'

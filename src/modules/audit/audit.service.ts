@@ -6,7 +6,7 @@
  */
 import type { RequestScope } from '../../auth/request-scope.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
-import type { AuditLogRow } from '../../db/schema.js'
+import type { AuditLogRow } from './audit.tables.js'
 import { type Unit, nowIsoOf } from '../../db/unit-of-work.js'
 import { permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'

@@ -4,8 +4,8 @@
  * the service may use of the module.
  */
 import { defineModule } from '../../http/module.js'
-import { auditApi } from './audit.routes.js'
-export { auditApi, auditWrites } from './audit.routes.js'
+import { auditApi, auditWrites } from './audit.routes.js'
+export { auditApi } from './audit.routes.js'
 export { recordWrite } from './audit.service.js'
 
 /** How the module plugs into the application (http/module.ts). */
@@ -13,4 +13,6 @@ export const auditModule = defineModule({
   name: 'audit',
   documentPosition: 190,
   api: [auditApi],
+  // The last step of a write: its entry is written once the answer is final, before the commit.
+  writeStep: { order: 90, create: auditWrites },
 })

@@ -1,5 +1,6 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely'
-import type { Database, EventRow } from '../../db/schema.js'
+import type { Database } from '../../db/schema.js'
+import type { EventRow } from './events.tables.js'
 
 type Db = Kysely<Database>
 

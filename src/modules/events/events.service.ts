@@ -7,7 +7,7 @@
 import type { AuthContext } from '../../auth/context.js'
 import type { RequestScope } from '../../auth/request-scope.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
-import type { EventRow } from '../../db/schema.js'
+import type { EventRow } from './events.tables.js'
 import type { Db } from '../../db/unit-of-work.js'
 import { AppError, invalidField, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'

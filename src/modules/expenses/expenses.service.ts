@@ -6,7 +6,7 @@
 import type { RequestScope } from '../../auth/request-scope.js'
 import { canImportExpenseFor, canReconcileExpenses, recordsLimitedToTeamOf } from '../../auth/policies.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
-import type { ExpenseRow } from '../../db/schema.js'
+import type { ExpenseRow } from './expenses.tables.js'
 import { inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, type FieldIssue, invalidField, notFound, permissionDenied } from '../../errors.js'
 import { listBody, pageOf } from '../../lib/pagination.js'

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { reusableQuery } from '../../db/reusable-query.js'
-import type { CompanyHolidayRow, Database } from '../../db/schema.js'
+import type { Database } from '../../db/schema.js'
+import type { CompanyHolidayRow } from './holidays.tables.js'
 
 type Db = Kysely<Database>
 

@@ -6,7 +6,7 @@
 import type { RequestScope } from '../../auth/request-scope.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
 import { lockTenant } from '../../db/locks.js'
-import type { CompanyHolidayRow } from '../../db/schema.js'
+import type { CompanyHolidayRow } from './holidays.tables.js'
 import { type Db, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'

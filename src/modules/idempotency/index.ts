@@ -4,10 +4,13 @@
  * parts of the service may use of the module.
  */
 import { defineModule } from '../../http/module.js'
-export { idempotentWrites } from './idempotency.routes.js'
+import { idempotentWrites } from './idempotency.routes.js'
 export { purgeIdempotencyKeys } from './idempotency.service.js'
 
 /** How the module plugs into the application (http/module.ts). */
 export const idempotencyModule = defineModule({
   name: 'idempotency',
+  // The first step of a write: a replay is answered before anything else runs, and a refused
+  // write lets go of the claim after the others settled.
+  writeStep: { order: 10, create: idempotentWrites },
 })

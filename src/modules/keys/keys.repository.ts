@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely'
 import { paginate } from '../../db/paginate.js'
 import type { Page } from '../../lib/pagination.js'
 import { reusableQuery } from '../../db/reusable-query.js'
-import type { ApiKeyRow, Database, TenantRow } from '../../db/schema.js'
+import type { Database, TenantRow } from '../../db/schema.js'
+import type { ApiKeyRow } from './keys.tables.js'
 import type { JsonText } from '../../db/codec.js'
 
 export interface KeyWithActor {

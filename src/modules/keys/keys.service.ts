@@ -12,7 +12,7 @@ import {
   canAdministerEmployees,
 } from '../../auth/policies.js'
 import { SCOPES, isScope } from '../../auth/scopes.js'
-import type { ApiKeyRow } from '../../db/schema.js'
+import type { ApiKeyRow } from './keys.tables.js'
 import { lockRow } from '../../db/locks.js'
 import type { ServiceDatabase } from '../../db/service-database.js'
 import { type Db, type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'

@@ -6,7 +6,8 @@
  */
 import type { Kysely } from 'kysely'
 import { reusableQuery } from '../../db/reusable-query.js'
-import type { Database, SessionRow } from '../../db/schema.js'
+import type { Database } from '../../db/schema.js'
+import type { SessionRow } from './keys.tables.js'
 import { ACTOR_AND_TENANT_COLUMNS, type KeyWithActor } from './keys.repository.js'
 
 /** A session with its user and company, read in one query like a key (see KeyWithActor). */

@@ -7,7 +7,7 @@
  */
 import type { AuthContext } from '../../auth/context.js'
 import { SCOPES } from '../../auth/scopes.js'
-import type { SessionRow } from '../../db/schema.js'
+import type { SessionRow } from './keys.tables.js'
 import type { ServiceDatabase } from '../../db/service-database.js'
 import { type Db, type Unit, nowIsoOf } from '../../db/unit-of-work.js'
 import { newId } from '../../lib/ids.js'

@@ -5,9 +5,9 @@
  */
 import { defineModule } from '../../http/module.js'
 import { kiosksApi } from './kiosks.routes.js'
-import { kioskApi } from './kiosk-api.routes.js'
+import { decorateKioskSignIn, kioskApi, kioskEmployee } from './kiosk-api.routes.js'
 import { registerKioskPage } from './kiosk-page.routes.js'
-export { decorateKioskSignIn, kioskApi, kioskEmployee } from './kiosk-api.routes.js'
+export { kioskApi } from './kiosk-api.routes.js'
 export { registerKioskPage } from './kiosk-page.routes.js'
 export { purgeKioskSignIns } from './kiosk-sign-in.service.js'
 export { kiosksApi } from './kiosks.routes.js'
@@ -20,4 +20,9 @@ export const kiosksModule = defineModule({
   documentPosition: 240,
   api: [kiosksApi, kioskApi],
   pages: (app) => registerKioskPage(app),
+  // An employee signs in at the device with a session or identifier and PIN in a write's body.
+  bodyCredentials: (app) => {
+    decorateKioskSignIn(app)
+    return { kioskEmployee }
+  },
 })

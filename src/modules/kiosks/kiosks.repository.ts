@@ -1,7 +1,8 @@
 /** Kiosk devices: stored, listed, revoked (never deleted: a punch names the kiosk it came from). */
 import type { Kysely } from 'kysely'
 import { paginate } from '../../db/paginate.js'
-import type { Database, KioskLockoutRow, KioskRow, KioskSessionRow } from '../../db/schema.js'
+import type { Database } from '../../db/schema.js'
+import type { KioskLockoutRow, KioskRow, KioskSessionRow } from './kiosks.tables.js'
 import type { Page } from '../../lib/pagination.js'
 import type { DeviceFailures } from './kiosk-sign-in.logic.js'
 

@@ -7,7 +7,7 @@
 import type { AuthContext, KioskDevice } from '../../auth/context.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
 import type { PreparingScope, RequestScope } from '../../auth/request-scope.js'
-import type { KioskRow } from '../../db/schema.js'
+import type { KioskRow } from './kiosks.tables.js'
 import { lockRow } from '../../db/locks.js'
 import { type Unit, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, notFound, permissionDenied } from '../../errors.js'

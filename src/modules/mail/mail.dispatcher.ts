@@ -15,7 +15,7 @@
  * loop's (lib/outbox-loop.ts), shared with the webhook deliveries; this file says what a message
  * is, how it is sent and what each outcome means.
  */
-import type { MailKind } from '../../db/schema.js'
+import type { MailKind } from './mail.tables.js'
 import type { Db } from '../../db/unit-of-work.js'
 import { type Attempt, AttemptTimedOut, runAttempt, startOutboxLoop } from '../../lib/outbox-loop.js'
 import {

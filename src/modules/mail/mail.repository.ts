@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely'
 import { hasDueRows, leaseDueRows } from '../../db/outbox-lease.js'
 import { paginate } from '../../db/paginate.js'
-import type { Database, MailMessageRow, MailMessagesTable, MailStatus } from '../../db/schema.js'
+import type { Database } from '../../db/schema.js'
+import type { MailMessageRow, MailMessagesTable, MailStatus } from './mail.tables.js'
 import type { Page } from '../../lib/pagination.js'
 
 type Db = Kysely<Database>

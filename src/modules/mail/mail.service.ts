@@ -7,7 +7,7 @@
  */
 import type { RequestScope } from '../../auth/request-scope.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
-import type { MailKind } from '../../db/schema.js'
+import type { MailKind } from './mail.tables.js'
 import { type Unit, nowIsoOf } from '../../db/unit-of-work.js'
 import { permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'

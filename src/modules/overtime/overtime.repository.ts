@@ -12,7 +12,7 @@ import type {
   OvertimePaymentsTable,
   OvertimeRestDrawsTable,
   OvertimeSettlementsTable,
-} from '../../db/schema.js'
+} from './overtime.tables.js'
 import type { Db } from '../../db/unit-of-work.js'
 import type { Page } from '../../lib/pagination.js'
 

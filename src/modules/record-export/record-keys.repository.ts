@@ -1,5 +1,5 @@
 /** What record keys read and write: a company's signing keys, current and rotated. */
-import type { RecordKeyRow } from '../../db/schema.js'
+import type { RecordKeyRow } from './record-export.tables.js'
 import type { Db } from '../../db/unit-of-work.js'
 
 export async function currentRecordKey(db: Db, tenantId: string): Promise<RecordKeyRow | undefined> {

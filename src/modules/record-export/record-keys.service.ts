@@ -8,7 +8,7 @@
 import type { RequestScope } from '../../auth/request-scope.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
 import { lockTenant } from '../../db/locks.js'
-import type { RecordKeyRow } from '../../db/schema.js'
+import type { RecordKeyRow } from './record-export.tables.js'
 import { type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, permissionDenied } from '../../errors.js'
 import type { SecretBox } from '../../lib/secret-box.js'

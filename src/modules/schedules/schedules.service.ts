@@ -2,7 +2,8 @@
  * Weekly work schedules: a catalogue (see catalogues.service) whose items say how many minutes of
  * work each ISO weekday expects. The company names a default; a user may have their own.
  */
-import type { ScheduleRow, TenantRow } from '../../db/schema.js'
+import type { TenantRow } from '../../db/schema.js'
+import type { ScheduleRow } from './schedules.tables.js'
 import { nowIsoOf } from '../../db/unit-of-work.js'
 import { invalidField } from '../../errors.js'
 import { todayIn } from '../../lib/calendar.js'

@@ -9,3 +9,4 @@ export { assertNotInSignedMonth, insertSignature, latestSignature } from './sign
 export const signOffModule = defineModule({
   name: 'sign-off',
 })
+export type { MonthSignatureRow } from './sign-off.tables.js'

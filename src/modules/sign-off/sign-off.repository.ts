@@ -5,7 +5,8 @@
  */
 import { type Kysely, sql } from 'kysely'
 import { reusableQuery } from '../../db/reusable-query.js'
-import type { Database, MonthSignatureRow } from '../../db/schema.js'
+import type { Database } from '../../db/schema.js'
+import type { MonthSignatureRow } from './sign-off.tables.js'
 import { AppError } from '../../errors.js'
 import { firstDayOfNextMonth } from '../../lib/calendar.js'
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/unit-of-work.js'
-import type { TenantSsoRow } from '../../db/schema.js'
+import type { TenantSsoRow } from './tenants.tables.js'
 
 export async function findSsoSettings(db: Db, tenantId: string): Promise<TenantSsoRow | undefined> {
   return db.selectFrom('tenant_sso').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst()

@@ -5,7 +5,7 @@
  */
 import type { PreparingScope } from '../../auth/request-scope.js'
 import { canAdministerEmployees } from '../../auth/policies.js'
-import type { TenantSsoRow } from '../../db/schema.js'
+import type { TenantSsoRow } from './tenants.tables.js'
 import type { Db } from '../../db/unit-of-work.js'
 import { AppError, invalidField } from '../../errors.js'
 import {

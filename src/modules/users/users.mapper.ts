@@ -1,5 +1,5 @@
 /** Rows to API objects, explicitly, so that nothing the contract does not show can leak. */
-import type { FolderRow } from '../../db/schema.js'
+import type { FolderRow } from './users.tables.js'
 import { parseEmploymentPeriods } from './users.logic.js'
 import type { UserWithRefs } from './users.repository.js'
 import type { UserFullType, UserReducedType } from './users.schemas.js'

@@ -3,7 +3,8 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
 import { paginate } from '../../db/paginate.js'
 import { reusableQuery } from '../../db/reusable-query.js'
 import type { Page } from '../../lib/pagination.js'
-import type { Database, FolderRow, NewUserRow, UserRow, UserUpdate, UsersTable } from '../../db/schema.js'
+import type { Database, NewUserRow, UserRow, UserUpdate, UsersTable } from '../../db/schema.js'
+import type { FolderRow } from './users.tables.js'
 import { PROFILE_FIELDS } from './users.logic.js'
 
 type Db = Kysely<Database>

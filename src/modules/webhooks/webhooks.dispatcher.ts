@@ -12,7 +12,7 @@
  *    at once, each attempt's timeout and the stop are the outbox loop's (lib/outbox-loop.ts),
  *    shared with the mail outbox.
  */
-import type { WebhookDeliveriesTable } from '../../db/schema.js'
+import type { WebhookDeliveriesTable } from './webhooks.tables.js'
 import { type Db, type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { newId } from '../../lib/ids.js'
 import { AttemptTimedOut, startOutboxLoop } from '../../lib/outbox-loop.js'

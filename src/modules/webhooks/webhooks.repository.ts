@@ -1,14 +1,14 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely'
 import { hasDueRows, leaseDueRows } from '../../db/outbox-lease.js'
 import { paginate } from '../../db/paginate.js'
+import type { Database } from '../../db/schema.js'
 import type {
-  Database,
   DeliveryStatus,
   WebhookDeliveriesTable,
   WebhookDeliveryRow,
   WebhookRow,
   WebhooksTable,
-} from '../../db/schema.js'
+} from './webhooks.tables.js'
 import type { Page } from '../../lib/pagination.js'
 
 type Db = Kysely<Database>

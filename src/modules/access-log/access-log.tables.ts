@@ -1,0 +1,27 @@
+/**
+ * The access-log module's table, added to the database's type (db/schema.ts) by declaration merging:
+ * Kysely knows it wherever the database is typed, and no central list names it.
+ */
+import type { Selectable } from 'kysely'
+import type { JsonText } from '../../db/codec.js'
+
+/** One request made with an inspector key; append-only. `subjects`: the user ids. */
+export interface AccessLogTable {
+  id: string
+  tenant_id: string
+  at: string
+  key_id: string
+  user_id: string
+  method: string
+  route: string
+  status: number
+  subjects: JsonText<string[]>
+}
+
+export type AccessLogRow = Selectable<AccessLogTable>
+
+declare module '../../db/schema.js' {
+  interface Database {
+    access_log: AccessLogTable
+  }
+}

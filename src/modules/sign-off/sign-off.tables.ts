@@ -1,0 +1,25 @@
+/**
+ * The sign-off module's table, added to the database's type (db/schema.ts) by declaration merging:
+ * Kysely knows it wherever the database is typed, and no central list names it.
+ */
+import type { Selectable } from 'kysely'
+
+/** A worker's signature of their monthly record: the SHA-256 of its canonical JSON. Never changed. */
+export interface MonthSignaturesTable {
+  id: string
+  tenant_id: string
+  user_id: string
+  month: string
+  time_zone: string
+  sha256: string
+  signed_at: string
+  key_id: string
+}
+
+export type MonthSignatureRow = Selectable<MonthSignaturesTable>
+
+declare module '../../db/schema.js' {
+  interface Database {
+    month_signatures: MonthSignaturesTable
+  }
+}
