@@ -110,6 +110,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Figures | nul
       sequence: 1,
       adjusts: null,
       minutes: 60 + (i % 5) * 30,
+      days: '[]',
       basis: 'daily' as const,
       status: 'approved' as const,
       compensation: 'rest' as const,

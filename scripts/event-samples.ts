@@ -153,7 +153,7 @@ async function makeEvents(calls: Call[]): Promise<Envelope[]> {
     calls.push({ from, to: Date.now(), at: now })
     // Overtime: October has ended, so reading the lots proposes Marta's long Thursday. A correction
     // adding a Saturday's hour makes the pending lot follow; HR approves it (as rest) and pays part
-    // of it, and rejects the adjustment a second Saturday brings.
+    // of it, and approves as pay the adjustment a second Saturday brings.
     const saturday = async (date: string) => {
       const correction = (await call(adminKey, 'POST', '/attendance/corrections', {
         user_id: user.id,
@@ -173,7 +173,12 @@ async function makeEvents(calls: Call[]): Promise<Envelope[]> {
     await call(adminKey, 'POST', `/overtime/lots/${lot.id}/decide`, { decision: 'approved' })
     await call(adminKey, 'POST', `/overtime/lots/${lot.id}/pay`, { minutes: 30, payroll_month: '2026-11' })
     await saturday('2026-10-24')
-    await call(adminKey, 'POST', `/overtime/lots/${(await pendingLot()).id}/decide`, { decision: 'rejected' })
+    // An annual cap of one hour: the adjustment approved as pay takes her year over it, flagged.
+    await call(adminKey, 'PATCH', '/tenant', { overtime_policy: { annual_cap_hours: 1 } })
+    await call(adminKey, 'POST', `/overtime/lots/${(await pendingLot()).id}/decide`, {
+      decision: 'approved',
+      compensation: 'pay',
+    })
     await call(adminKey, 'POST', `/users/${user.id}/deactivate`)
     await call(adminKey, 'POST', `/users/${user.id}/reactivate`)
     await call(adminKey, 'POST', `/users/${user.id}/invite`)

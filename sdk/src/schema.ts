@@ -1355,8 +1355,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Approve or reject a pending overtime lot (HR and administrators)
-         * @description Approving sets how it is compensated (`compensation`, default the employee’s terms; required when they are mixed) and its deadline (`compensate_by`). Refused with 409 `overtime_not_allowed` for a minor, a night worker or a part-time employee, and with 409 `overtime_cap_exceeded` past the annual cap, unless `force_majeure` is true. Only a pending lot can be decided (409 `overtime_lot_not_pending`); nobody decides their own (403).
+         * Approve a pending overtime lot (HR and administrators)
+         * @description A lot is a fact of the record (art. 35 ET): it is approved, never rejected (`rejected` is 400); hours in dispute are a correction of the time record, which the lot follows. Approving sets how it is compensated (`compensation`, default the employee’s terms; required when they are mixed) and its deadline (`compensate_by`). The annual cap never refuses: going over it is flagged (`over_cap_minutes` in the balance, the event `overtime.cap_exceeded`). Refused with 409 `overtime_not_allowed` for a minor, force majeure included (art. 6.3; their lot is paid as wages due), and for a night worker or a part-time employee unless `force_majeure` is true. Only a pending lot can be decided (409 `overtime_lot_not_pending`); nobody decides their own (403).
          */
         post: operations["overtime-lots.decide"];
         delete?: never;
@@ -1376,7 +1376,7 @@ export interface paths {
         put?: never;
         /**
          * Record pay for an approved overtime lot (HR and administrators)
-         * @description Any approved lot can be paid up to what it still owes (409 `overtime_lot_not_payable` otherwise), a rest lot too: rest still owed when someone leaves is paid. `payroll_month` is not before the lot’s month.
+         * @description Any approved lot can be paid up to what it still owes (409 `overtime_lot_not_payable` otherwise), a rest lot too: rest still owed when someone leaves is paid. A minor’s lot, which is never approved (art. 6.3 ET), is paid while pending, up to its minutes: the wages due. `payroll_month` is not before the lot’s month.
          */
         post: operations["overtime-lots.pay"];
         delete?: never;
@@ -1393,8 +1393,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An employee’s overtime: rest owed and its deadline, overdue, paid, and the year toward the cap
-         * @description Rest and pay owed are as of today across all years; the other figures are those of the year’s lots. Default employee: the caller. Another employee’s balance is theirs to see under need-to-know (404 otherwise). Its cost grows with its input, so a key may run only a few of these at once (`EXPENSIVE_REQUESTS_PER_KEY`, 2 by default): beyond that, 429 `concurrency_limited` with `Retry-After`.
+         * An employee’s overtime: rest owed and its deadline, overdue, paid, and the year toward and over the cap
+         * @description Rest and pay owed are as of today across all years; the other figures are those of the year’s lots: rest taken (days passed) apart from rest scheduled, and the annual cap as art. 35.2 ET counts it (`counted_toward_cap_minutes`, `at_risk_minutes`, `over_cap_minutes`: over the cap is flagged, never refused), and overtime worked as a minor (`violation_minutes`). Default employee: the caller. Another employee’s balance is theirs to see under need-to-know (404 otherwise). Its cost grows with its input, so a key may run only a few of these at once (`EXPENSIVE_REQUESTS_PER_KEY`, 2 by default): beyond that, 429 `concurrency_limited` with `Retry-After`.
          */
         get: operations["overtime.balance"];
         put?: never;
@@ -1414,7 +1414,7 @@ export interface paths {
         };
         /**
          * The month’s overtime per employee and its compensation, as JSON or CSV
-         * @description What workers’ representatives are told every month (RD 1561/1995, additional provision 3): for each employee with overtime lots in the month, what was proposed, approved and rejected, how the approved part is compensated (rest or pay, force majeure), what was rested, paid and is still owed, and the year toward the annual cap. Representatives (the user flag `representative`), administrators, HR and inspector keys read every employee; anyone else the employees whose records they see. Every read by a representative is in the access log. CSV (`format=csv` or `Accept: text/csv`) has one row per employee, without the lots. Its cost grows with its input, so a key may run only a few of these at once (`EXPENSIVE_REQUESTS_PER_KEY`, 2 by default): beyond that, 429 `concurrency_limited` with `Retry-After`.
+         * @description What workers’ representatives are told every month (RD 1561/1995, additional provision 3): for each employee with overtime lots in the month, what was proposed and approved, how the approved part is compensated (rest or pay, force majeure), what was rested, paid and is still owed, the minutes worked by minors (`violation_minutes`), and the year toward the annual cap and beyond it. Representatives (the user flag `representative`), administrators, HR and inspector keys read every employee; anyone else the employees whose records they see. Every read by a representative is in the access log. CSV (`format=csv` or `Accept: text/csv`) has one row per employee, without the lots. Its cost grows with its input, so a key may run only a few of these at once (`EXPENSIVE_REQUESTS_PER_KEY`, 2 by default): beyond that, 429 `concurrency_limited` with `Retry-After`.
          */
         get: operations["overtime-reports.monthly"];
         put?: never;
@@ -1880,7 +1880,7 @@ export interface components {
                  * @description Machine-readable code from the error catalogue
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "personal_credential_required" | "sso_required" | "csrf_failed" | "invalid_credentials" | "invalid_token" | "tenant_choice_required" | "login_throttled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_not_set_up" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "password_already_set" | "holiday_exists" | "punch_out_of_order" | "session_left_open" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "calendar_feed_limit_reached" | "overtime_lot_not_pending" | "overtime_reduction_not_rejectable" | "overtime_cap_exceeded" | "overtime_not_allowed" | "overtime_rest_exceeded" | "overtime_lot_not_payable" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "passkey_limit_reached" | "passkey_exists" | "secrets_key_missing" | "passkeys_need_public_url" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "concurrency_limited" | "rate_limited" | "internal_error" | "database_unavailable" | "overloaded";
+                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "personal_credential_required" | "sso_required" | "csrf_failed" | "invalid_credentials" | "invalid_token" | "tenant_choice_required" | "login_throttled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_not_set_up" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "password_already_set" | "holiday_exists" | "punch_out_of_order" | "session_left_open" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "calendar_feed_limit_reached" | "overtime_lot_not_pending" | "overtime_not_allowed" | "overtime_rest_exceeded" | "overtime_lot_not_payable" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "passkey_limit_reached" | "passkey_exists" | "secrets_key_missing" | "passkeys_need_public_url" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "concurrency_limited" | "rate_limited" | "internal_error" | "database_unavailable" | "overloaded" | "overtime_rest_after_deadline";
                 /** @description Human-readable explanation */
                 message: string;
                 /** @description For validation errors: one item per failing field; for `tenant_choice_required`: one item per company to choose from */
@@ -2522,6 +2522,8 @@ export interface components {
             overtime: {
                 /** @description The company’s basis the lots are counted on */
                 basis: "daily" | "weekly" | "monthly";
+                /** @description Of this month’s lots, the minutes worked as a minor (art. 6.3 ET forbids them any overtime) */
+                violation_minutes: number;
                 /** @description The lots of this month (its first lot and any adjustment); none until the month has ended, or when it had no overtime */
                 lots: {
                     id: string;
@@ -2530,29 +2532,42 @@ export interface components {
                     month: string;
                     /** @description Overtime minutes of the month on the company’s basis. A pending lot follows the record; a decided one never changes. An adjustment (adjusts not null) may be negative */
                     minutes: number;
+                    /** @description When the lot’s minutes were worked (art. 35.1 ET), in date order: its deadlines run from the first. Empty for a lot proposed before lots kept their days, whose deadlines run from the end of its month */
+                    days: {
+                        /**
+                         * Format: date
+                         * @description The day (daily basis), the ISO week’s Sunday (weekly) or the month’s last day (monthly)
+                         */
+                        date: string;
+                        /** @description Overtime counted on it; negative in an adjustment that takes minutes away */
+                        minutes: number;
+                    }[];
                     /** @description The basis the month was counted on: the company’s when its first lot was proposed, kept by its adjustments if the policy changes */
                     basis: "daily" | "weekly" | "monthly";
-                    status: "pending" | "approved" | "rejected";
-                    /** @description rest or pay, set when the lot is approved (null while pending and when rejected) */
+                    /** @description A lot is a fact of the record, never rejected (art. 35 ET): pending until approved with its compensation */
+                    status: "pending" | "approved";
+                    /** @description rest or pay, set when the lot is approved (null while pending) */
                     compensation: "rest" | "pay" | null;
                     /** @description Approved as force majeure (art. 35.3): outside the annual cap and allowed to anyone */
                     force_majeure: boolean;
                     /**
                      * Format: date
-                     * @description The last day of the month plus the employee’s comp_expiry: rest must be taken by then
+                     * @description When the hours were worked (the first of days[]) plus the employee’s comp_expiry, the same day number (5 October with P4M: 5 February): rest must be taken by then (art. 35.1 ET). An adjustment gets at least that long from the end of the month it was proposed in
                      */
                     compensate_by: string;
-                    /** @description Rest taken for it through approved overtime_rest absences */
+                    /** @description Rest taken for it through approved overtime_rest absences whose last day has passed (in the company’s zone): rest counts once taken */
                     rested_minutes: number;
+                    /** @description Rest approved for it on days still to come: it counts as rested once its last day has passed */
+                    scheduled_rest_minutes: number;
                     /** @description Paid, through POST /overtime/lots/{id}/pay */
                     paid_minutes: number;
-                    /** @description Still to be compensated: minutes less rest taken and pay made (0 unless approved) */
+                    /** @description Still to be compensated: minutes less rest taken or scheduled and pay made (0 unless approved) */
                     owed_minutes: number;
                     /** @description A rest lot past compensate_by with rest still owed */
                     overdue: boolean;
                     /** @description For a later change of a month already decided, the id of the month’s first lot */
                     adjusts: string | null;
-                    /** @description Who approved or rejected it; "company" when approved by the automatic policy */
+                    /** @description Who approved it; "company" when approved by the automatic policy or as a reduction */
                     decided_by: string | null;
                     /** Format: date-time */
                     decided_at: string | null;
@@ -2575,6 +2590,10 @@ export interface components {
                     approved_minutes: number;
                     counted_toward_cap_minutes: number;
                     cap_minutes: number;
+                    /** @description Counted beyond the cap: flagged, never refused */
+                    over_cap_minutes: number;
+                    /** @description The year’s overtime worked as a minor (art. 6.3 ET) */
+                    violation_minutes: number;
                 };
             };
             /** @description SHA-256 of the canonical JSON of { user_id, month, time_zone, days, totals }: equal to signature.sha256 while the signed record is unchanged */
@@ -2798,29 +2817,42 @@ export interface components {
             month: string;
             /** @description Overtime minutes of the month on the company’s basis. A pending lot follows the record; a decided one never changes. An adjustment (adjusts not null) may be negative */
             minutes: number;
+            /** @description When the lot’s minutes were worked (art. 35.1 ET), in date order: its deadlines run from the first. Empty for a lot proposed before lots kept their days, whose deadlines run from the end of its month */
+            days: {
+                /**
+                 * Format: date
+                 * @description The day (daily basis), the ISO week’s Sunday (weekly) or the month’s last day (monthly)
+                 */
+                date: string;
+                /** @description Overtime counted on it; negative in an adjustment that takes minutes away */
+                minutes: number;
+            }[];
             /** @description The basis the month was counted on: the company’s when its first lot was proposed, kept by its adjustments if the policy changes */
             basis: "daily" | "weekly" | "monthly";
-            status: "pending" | "approved" | "rejected";
-            /** @description rest or pay, set when the lot is approved (null while pending and when rejected) */
+            /** @description A lot is a fact of the record, never rejected (art. 35 ET): pending until approved with its compensation */
+            status: "pending" | "approved";
+            /** @description rest or pay, set when the lot is approved (null while pending) */
             compensation: "rest" | "pay" | null;
             /** @description Approved as force majeure (art. 35.3): outside the annual cap and allowed to anyone */
             force_majeure: boolean;
             /**
              * Format: date
-             * @description The last day of the month plus the employee’s comp_expiry: rest must be taken by then
+             * @description When the hours were worked (the first of days[]) plus the employee’s comp_expiry, the same day number (5 October with P4M: 5 February): rest must be taken by then (art. 35.1 ET). An adjustment gets at least that long from the end of the month it was proposed in
              */
             compensate_by: string;
-            /** @description Rest taken for it through approved overtime_rest absences */
+            /** @description Rest taken for it through approved overtime_rest absences whose last day has passed (in the company’s zone): rest counts once taken */
             rested_minutes: number;
+            /** @description Rest approved for it on days still to come: it counts as rested once its last day has passed */
+            scheduled_rest_minutes: number;
             /** @description Paid, through POST /overtime/lots/{id}/pay */
             paid_minutes: number;
-            /** @description Still to be compensated: minutes less rest taken and pay made (0 unless approved) */
+            /** @description Still to be compensated: minutes less rest taken or scheduled and pay made (0 unless approved) */
             owed_minutes: number;
             /** @description A rest lot past compensate_by with rest still owed */
             overdue: boolean;
             /** @description For a later change of a month already decided, the id of the month’s first lot */
             adjusts: string | null;
-            /** @description Who approved or rejected it; "company" when approved by the automatic policy */
+            /** @description Who approved it; "company" when approved by the automatic policy or as a reduction */
             decided_by: string | null;
             /** Format: date-time */
             decided_at: string | null;
@@ -2847,10 +2879,18 @@ export interface components {
             approved_minutes: number;
             /** @description Paid on the year’s lots */
             paid_minutes: number;
-            /** @description Rest taken for the year’s lots */
+            /** @description Rest taken for the year’s lots, on days that have passed */
             rested_minutes: number;
-            /** @description Of the year’s approved minutes, those the annual cap counts: not force majeure, not compensated by rest within four months */
+            /** @description Rest approved for the year’s lots on days still to come (today included) */
+            scheduled_rest_minutes: number;
+            /** @description The year’s minutes the annual cap counts (art. 35.2): approved as pay, paid, and rest not taken within four months of when the hours were worked; never force majeure */
             counted_toward_cap_minutes: number;
+            /** @description The year’s minutes that will count toward the cap unless rested in time: pending lots, and rest still owed within the four months */
+            at_risk_minutes: number;
+            /** @description counted_toward_cap_minutes beyond cap_minutes: flagged, never refused (the hours were worked and are owed) */
+            over_cap_minutes: number;
+            /** @description The year’s overtime worked as a minor (art. 6.3 ET forbids it, force majeure included): its lots stay pending and are paid as wages due */
+            violation_minutes: number;
             /** @description The annual cap: the company’s annual_cap_hours, pro rata for a part-time schedule */
             cap_minutes: number;
         };
@@ -2870,24 +2910,29 @@ export interface components {
                 pending_minutes: number;
                 /** @description Approved (adjustments included) */
                 approved_minutes: number;
-                rejected_minutes: number;
                 /** @description Of approved_minutes, approved as force majeure (art. 35.3) */
                 force_majeure_minutes: number;
                 /** @description Of approved_minutes, compensated by rest */
                 rest_minutes: number;
                 /** @description Of approved_minutes, compensated by pay */
                 pay_minutes: number;
-                /** @description Rest taken so far for the month’s lots */
+                /** @description Rest taken so far for the month’s lots, on days that have passed */
                 rested_minutes: number;
+                /** @description Rest approved for the month’s lots on days still to come */
+                scheduled_rest_minutes: number;
                 /** @description Paid so far for the month’s lots */
                 paid_minutes: number;
                 /** @description Still to be compensated, by rest or pay */
                 owed_minutes: number;
                 /** @description Of owed_minutes, rest past its deadline */
                 overdue_minutes: number;
+                /** @description The month’s overtime of a minor (art. 6.3 ET forbids it, force majeure included): recorded, payable as wages due, never approved */
+                violation_minutes: number;
                 /** @description The year so far toward the annual cap */
                 year_counted_toward_cap_minutes: number;
                 cap_minutes: number;
+                /** @description The year so far beyond the annual cap (art. 35.2): flagged, never refused */
+                year_over_cap_minutes: number;
                 /** @description The month’s lots: its first lot and any adjustment */
                 lots: components["schemas"]["OvertimeLot"][];
             }[];
@@ -2896,21 +2941,24 @@ export interface components {
                 pending_minutes: number;
                 /** @description Approved (adjustments included) */
                 approved_minutes: number;
-                rejected_minutes: number;
                 /** @description Of approved_minutes, approved as force majeure (art. 35.3) */
                 force_majeure_minutes: number;
                 /** @description Of approved_minutes, compensated by rest */
                 rest_minutes: number;
                 /** @description Of approved_minutes, compensated by pay */
                 pay_minutes: number;
-                /** @description Rest taken so far for the month’s lots */
+                /** @description Rest taken so far for the month’s lots, on days that have passed */
                 rested_minutes: number;
+                /** @description Rest approved for the month’s lots on days still to come */
+                scheduled_rest_minutes: number;
                 /** @description Paid so far for the month’s lots */
                 paid_minutes: number;
                 /** @description Still to be compensated, by rest or pay */
                 owed_minutes: number;
                 /** @description Of owed_minutes, rest past its deadline */
                 overdue_minutes: number;
+                /** @description The month’s overtime of a minor (art. 6.3 ET forbids it, force majeure included): recorded, payable as wages due, never approved */
+                violation_minutes: number;
             };
             /** Format: date-time */
             generated_at: string;
@@ -3069,7 +3117,7 @@ export interface components {
             /** @description evt_…; also the cursor to read on from (`after`) */
             id: string;
             /** @description What changed */
-            type: "user.created" | "user.updated" | "user.deactivated" | "user.reactivated" | "user.invited" | "punch.created" | "attendance.anomaly_detected" | "absence.created" | "absence.approved" | "absence.rejected" | "absence.cancelled" | "correction.proposed" | "correction.approved" | "correction.rejected" | "allocation.created" | "allocation.deleted" | "expense.created" | "overtime.lot_proposed" | "overtime.lot_updated" | "overtime.lot_approved" | "overtime.lot_rejected" | "overtime.lot_paid" | "overtime.compensation_overdue";
+            type: "user.created" | "user.updated" | "user.deactivated" | "user.reactivated" | "user.invited" | "punch.created" | "attendance.anomaly_detected" | "absence.created" | "absence.approved" | "absence.rejected" | "absence.cancelled" | "correction.proposed" | "correction.approved" | "correction.rejected" | "allocation.created" | "allocation.deleted" | "expense.created" | "overtime.lot_proposed" | "overtime.lot_updated" | "overtime.lot_approved" | "overtime.lot_paid" | "overtime.compensation_overdue" | "overtime.cap_exceeded";
             /**
              * Format: date-time
              * @description When the change was made
@@ -3877,7 +3925,11 @@ export interface components {
             note?: string;
         };
         OvertimeLotsDecideRequest: {
-            decision: "approved" | "rejected";
+            /**
+             * @description Only approved: hours worked beyond the ordinary day were worked (art. 35 ET). Hours in dispute are a correction of the time record, which the lot follows (a pending lot changes its minutes; an approved month gets an adjustment lot)
+             * @enum {string}
+             */
+            decision: "approved";
             /** @description How an approved lot is compensated; default the employee’s terms (required when they are mixed) */
             compensation?: "rest" | "pay";
             /**
@@ -3921,7 +3973,7 @@ export interface components {
         WebhooksCreateRequest: {
             /** @description An https URL on the public internet (see WEBHOOKS_ALLOW_PRIVATE_NETWORKS) */
             url: string;
-            /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, user.invited, punch.created, attendance.anomaly_detected, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created, overtime.lot_proposed, overtime.lot_updated, overtime.lot_approved, overtime.lot_rejected, overtime.lot_paid, overtime.compensation_overdue), or ["*"] for all, including types added later */
+            /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, user.invited, punch.created, attendance.anomaly_detected, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created, overtime.lot_proposed, overtime.lot_updated, overtime.lot_approved, overtime.lot_paid, overtime.compensation_overdue, overtime.cap_exceeded), or ["*"] for all, including types added later */
             events: string[];
             description?: string;
             active?: boolean;
@@ -3929,7 +3981,7 @@ export interface components {
         WebhooksUpdateRequest: {
             /** @description An https URL on the public internet (see WEBHOOKS_ALLOW_PRIVATE_NETWORKS) */
             url?: string;
-            /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, user.invited, punch.created, attendance.anomaly_detected, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created, overtime.lot_proposed, overtime.lot_updated, overtime.lot_approved, overtime.lot_rejected, overtime.lot_paid, overtime.compensation_overdue), or ["*"] for all, including types added later */
+            /** @description Event types to receive (user.created, user.updated, user.deactivated, user.reactivated, user.invited, punch.created, attendance.anomaly_detected, absence.created, absence.approved, absence.rejected, absence.cancelled, correction.proposed, correction.approved, correction.rejected, allocation.created, allocation.deleted, expense.created, overtime.lot_proposed, overtime.lot_updated, overtime.lot_approved, overtime.lot_paid, overtime.compensation_overdue, overtime.cap_exceeded), or ["*"] for all, including types added later */
             events?: string[];
             description?: string | null;
             active?: boolean;
@@ -16804,7 +16856,8 @@ export interface operations {
                  * @example 2026-03
                  */
                 to?: string;
-                status?: "pending" | "approved" | "rejected";
+                /** @description A lot is a fact of the record, never rejected (art. 35 ET): pending until approved with its compensation */
+                status?: "pending" | "approved";
                 /** @description Page number, from 1 (at most 1,000,000) */
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 25) */

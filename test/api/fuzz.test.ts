@@ -42,6 +42,7 @@ const TABLES = [
   'oidc_sign_ins',
   'overtime_lots',
   'overtime_rest_draws',
+  'overtime_cap_flags',
   'overtime_payments',
   'overtime_settlements',
   'calendar_feeds',

@@ -1,8 +1,9 @@
 /**
- * Overtime lots (docs/decisions/0018-overtime.md) end to end: proposed for each ended month without
- * anyone asking, following the record while pending, decided under art. 35's rules (cap, bans,
- * force majeure), compensated by rest (overtime_rest absences) or pay, overdue rest announced once,
- * and need-to-know on every read.
+ * Overtime lots (docs/decisions/0018-overtime.md, as docs/decisions/0022-overtime-as-the-law-counts-it.md
+ * replaces parts of it) end to end: proposed for each ended month without anyone asking, following
+ * the record while pending, approved (never rejected: art. 35 ET) under the bans and force majeure,
+ * the annual cap flagged and never refusing (art. 35.2), compensated by rest (overtime_rest
+ * absences) or pay, overdue rest announced once, and need-to-know on every read.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
@@ -83,8 +84,15 @@ forEachEngine(
           status: 'pending',
           compensation: null,
           force_majeure: false,
-          compensate_by: '2027-02-28',
+          // Art. 35.1 ET: four months from when the hours were worked, the first of its days.
+          compensate_by: '2027-02-05',
+          days: [
+            { date: '2026-10-05', minutes: 60 },
+            { date: '2026-10-06', minutes: 60 },
+            { date: '2026-10-07', minutes: 60 },
+          ],
           rested_minutes: 0,
+          scheduled_rest_minutes: 0,
           paid_minutes: 0,
           owed_minutes: 0,
           overdue: false,
@@ -107,7 +115,7 @@ forEachEngine(
       const other = await t.newTenant()
       assert.deepEqual(await lots(other.admin), [])
       expectError(
-        await other.admin.post(`/api/v1/overtime/lots/${lot.id}/decide`, { decision: 'rejected' }),
+        await other.admin.post(`/api/v1/overtime/lots/${lot.id}/decide`, { decision: 'approved' }),
         404,
         'not_found',
       )
@@ -132,6 +140,7 @@ forEachEngine(
       const [followed] = await lots(hrKey)
       assert.equal(followed.id, lot.id)
       assert.equal(followed.minutes, 300)
+      assert.deepEqual(followed.days.at(-1), { date: '2026-10-10', minutes: 120 })
       const updated = await settledEventsOfType(tenant.admin, 'overtime.lot_updated')
       assert.deepEqual([updated[0].data.id, updated[0].data.minutes, updated[0].actor.user_id], [lot.id, 300, null])
       const approved = await hrKey.post(`/api/v1/overtime/lots/${lot.id}/decide`, { decision: 'approved' })
@@ -140,7 +149,7 @@ forEachEngine(
       assert.equal(approved.body.data.compensation, 'rest')
       assert.equal(approved.body.data.owed_minutes, 300)
       expectError(
-        await hrKey.post(`/api/v1/overtime/lots/${lot.id}/decide`, { decision: 'rejected' }),
+        await hrKey.post(`/api/v1/overtime/lots/${lot.id}/decide`, { decision: 'approved' }),
         409,
         'overtime_lot_not_pending',
       )
@@ -167,17 +176,30 @@ forEachEngine(
       assert.equal(first.minutes, 300)
       assert.equal(first.status, 'approved')
       assert.deepEqual([adjustment.minutes, adjustment.status, adjustment.adjusts], [60, 'pending', lot.id])
+      // The adjustment holds the day its hour was worked; due at least four months from the end of
+      // November, when it came to light.
+      assert.deepEqual(adjustment.days, [{ date: '2026-10-17', minutes: 60 }])
+      assert.equal(adjustment.compensate_by, '2027-03-31')
       const events = await settledEventsOfType(tenant.admin, 'overtime.lot_approved')
       assert.equal(events[0].data.id, lot.id)
-      // HR rejects the adjustment; a note is kept, never returned.
-      const rejected = await hrKey.post(`/api/v1/overtime/lots/${adjustment.id}/decide`, {
-        decision: 'rejected',
-        note: 'Not authorised',
+      // Art. 35 ET: hours worked were worked, so a lot cannot be rejected (400); hours in dispute
+      // are a correction of the record, which the lot follows.
+      const refused = expectError(
+        await hrKey.post(`/api/v1/overtime/lots/${adjustment.id}/decide`, { decision: 'rejected' }),
+        400,
+        'invalid_request',
+      )
+      assert.equal(refused.details?.[0]?.field, 'decision')
+      // HR approves the adjustment as pay; a note is kept, never returned.
+      const paidLater = await hrKey.post(`/api/v1/overtime/lots/${adjustment.id}/decide`, {
+        decision: 'approved',
+        compensation: 'pay',
+        note: 'Stocktaking, agreed',
       })
-      assert.equal(rejected.status, 200, JSON.stringify(rejected.body))
-      assert.deepEqual([rejected.body.data.status, rejected.body.data.compensation], ['rejected', null])
-      assert.equal(rejected.body.data.note, undefined)
-      assert.equal((await settledEventsOfType(tenant.admin, 'overtime.lot_rejected'))[0].data.id, adjustment.id)
+      assert.equal(paidLater.status, 200, JSON.stringify(paidLater.body))
+      assert.deepEqual([paidLater.body.data.status, paidLater.body.data.compensation], ['approved', 'pay'])
+      assert.equal(paidLater.body.data.note, undefined)
+      expectError(await hrKey.get('/api/v1/overtime/lots?status=rejected'), 400, 'invalid_request')
       // Nobody decides their own overtime, and members decide none.
       const employeeKey = await tenant.keyFor(employee.id)
       await workday(tenant, employee.id, '2026-10-24', 60)
@@ -218,16 +240,22 @@ forEachEngine(
       )
       const decided = await hrKey.post(`/api/v1/absences/${asked.body.data.id}/decide`, { decision: 'approved' })
       assert.equal(decided.status, 200, JSON.stringify(decided.body))
+      // Rest counts once taken (docs/decisions/0022-overtime-as-the-law-counts-it.md): until the day has passed it is scheduled.
       let [now1] = await lots(hrKey)
-      assert.deepEqual([now1.rested_minutes, now1.owed_minutes], [120, 60])
+      assert.deepEqual([now1.rested_minutes, now1.scheduled_rest_minutes, now1.owed_minutes], [0, 120, 60])
       assert.deepEqual(
-        pick(await balance(employeeKey, employee.id), ['owed_rest_minutes', 'rested_minutes', 'next_deadline']),
-        { owed_rest_minutes: 60, rested_minutes: 120, next_deadline: '2027-02-28' },
+        pick(await balance(employeeKey, employee.id), [
+          'owed_rest_minutes',
+          'rested_minutes',
+          'scheduled_rest_minutes',
+          'next_deadline',
+        ]),
+        { owed_rest_minutes: 60, rested_minutes: 0, scheduled_rest_minutes: 120, next_deadline: '2027-02-05' },
       )
       const cancelled = await employeeKey.post(`/api/v1/absences/${asked.body.data.id}/cancel`)
       assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body))
       ;[now1] = await lots(hrKey)
-      assert.deepEqual([now1.rested_minutes, now1.owed_minutes], [0, 180])
+      assert.deepEqual([now1.rested_minutes, now1.scheduled_rest_minutes, now1.owed_minutes], [0, 0, 180])
       // Pay: what is owed at most, in a payroll month not before the lot's.
       expectError(
         await hrKey.post(`/api/v1/overtime/lots/${lot.id}/pay`, { minutes: 181, payroll_month: '2026-11' }),
@@ -300,7 +328,7 @@ forEachEngine(
         compensate_by: '2027-04-30',
       })
       // The Saturday was a mistake, and 6 October was an hour shorter: the pending lot follows the
-      // record below zero, and a reduction cannot be rejected.
+      // record below zero; no lot is ever rejected, a reduction included.
       const punchesOn = async (date: string) =>
         (await hrKey.get(`/api/v1/attendance/punches?user_id=${employee.id}&from=${date}&to=${date}`)).body.data
       const saturday = await punchesOn('2026-10-24')
@@ -319,8 +347,8 @@ forEachEngine(
       assert.deepEqual([following.id, following.minutes], [late.id, -60])
       expectError(
         await hrKey.post(`/api/v1/overtime/lots/${late.id}/decide`, { decision: 'rejected' }),
-        409,
-        'overtime_reduction_not_rejectable',
+        400,
+        'invalid_request',
       )
       const approved = await hrKey.post(`/api/v1/overtime/lots/${late.id}/decide`, { decision: 'approved' })
       assert.deepEqual(pick(approved.body.data, ['status', 'compensation']), {
@@ -328,6 +356,33 @@ forEachEngine(
         compensation: 'pay',
       })
       assert.equal((await balance(hrKey, employee.id)).owed_pay_minutes, 60)
+    })
+
+    it('rest is drawn only from lots due on or after its last day (art. 35.1 ET): later, 409 overtime_rest_after_deadline', async () => {
+      const { hrKey, employee, employeeKey } = await october(t)
+      setNow('2026-11-02T09:00:00Z')
+      const [lot] = await lots(hrKey)
+      await hrKey.post(`/api/v1/overtime/lots/${lot.id}/decide`, { decision: 'approved' })
+      assert.equal(lot.compensate_by, '2027-02-05')
+      const rest = (date: string) => ({
+        user_id: employee.id,
+        type: 'overtime_rest',
+        start_date: date,
+        end_date: date,
+        start_time: '08:00',
+        end_time: '09:00',
+      })
+      // Monday 8 February 2027 is past the lot's deadline: no lot can take it; pay can.
+      expectError(await employeeKey.post('/api/v1/absences', rest('2027-02-08')), 409, 'overtime_rest_after_deadline')
+      // More than is owed at all is still overtime_rest_exceeded.
+      expectError(
+        await employeeKey.post('/api/v1/absences', { ...rest('2027-02-08'), start_time: '08:00', end_time: '12:00' }),
+        409,
+        'overtime_rest_exceeded',
+      )
+      // Friday 5 February, its last day, is in time.
+      const inTime = await employeeKey.post('/api/v1/absences', rest('2027-02-05'))
+      assert.equal(inTime.status, 201, JSON.stringify(inTime.body))
     })
 
     it('rest by whole days takes the scheduled minutes of each working day; a day off is no rest', async () => {
@@ -389,15 +444,26 @@ forEachEngine(
         (await hrKey.post(`/api/v1/absences/${day.body.data.id}/decide`, { decision: 'approved' })).status,
         200,
       )
-      const [after] = await lots(hrKey)
-      assert.deepEqual([after.rested_minutes, after.owed_minutes], [480, 60])
+      let [after] = await lots(hrKey)
+      assert.deepEqual([after.rested_minutes, after.scheduled_rest_minutes, after.owed_minutes], [0, 480, 60])
+      // Rest counts once taken (docs/decisions/0022-overtime-as-the-law-counts-it.md): on its last day it is still scheduled; the day after, rested.
+      setNow('2026-11-15T22:00:00Z')
+      ;[after] = await lots(hrKey)
+      assert.deepEqual([after.rested_minutes, after.scheduled_rest_minutes], [0, 480])
+      setNow('2026-11-16T00:30:00Z')
+      ;[after] = await lots(hrKey)
+      assert.deepEqual([after.rested_minutes, after.scheduled_rest_minutes], [480, 0])
+      assert.deepEqual(pick(await balance(hrKey, employee.id), ['rested_minutes', 'scheduled_rest_minutes']), {
+        rested_minutes: 480,
+        scheduled_rest_minutes: 0,
+      })
       // The day of rest is expected to be worked no more.
       const friday = (await hrKey.get(`/api/v1/attendance?user_id=${employee.id}&from=2026-11-13&to=2026-11-13`)).body
         .data[0]
       assert.equal(friday.expected_minutes, 0)
     })
 
-    it('the annual cap and the bans refuse an approval unless it was force majeure', async () => {
+    it('the annual cap flags and never refuses (art. 35.2); the bans refuse unless it was force majeure', async () => {
       const { tenant, hrKey, employee } = await october(t)
       await tenant.admin.patch('/api/v1/tenant', { overtime_policy: { annual_cap_hours: 2 } })
       const night = await tenant.createUser({ full_name: 'Noche' })
@@ -407,29 +473,139 @@ forEachEngine(
       const all = await lots(hrKey)
       const marta = all.find((l) => l.user_id === employee.id)!
       const nightLot = all.find((l) => l.user_id === night.id)!
-      const capped = expectError(
-        await hrKey.post(`/api/v1/overtime/lots/${marta.id}/decide`, { decision: 'approved' }),
-        409,
-        'overtime_cap_exceeded',
+      assert.deepEqual(
+        pick(await balance(hrKey, employee.id), ['counted_toward_cap_minutes', 'at_risk_minutes', 'over_cap_minutes']),
+        { counted_toward_cap_minutes: 0, at_risk_minutes: 180, over_cap_minutes: 0 },
+        'a pending lot is at risk',
       )
-      assert.match(capped.message, /120/)
+      // 180 minutes as pay against a cap of 120: the hours were worked and are owed, so approved and flagged.
+      const approved = await hrKey.post(`/api/v1/overtime/lots/${marta.id}/decide`, {
+        decision: 'approved',
+        compensation: 'pay',
+      })
+      assert.equal(approved.status, 200, JSON.stringify(approved.body))
+      assert.deepEqual(
+        pick(await balance(hrKey, employee.id), [
+          'counted_toward_cap_minutes',
+          'at_risk_minutes',
+          'over_cap_minutes',
+          'cap_minutes',
+        ]),
+        { counted_toward_cap_minutes: 180, at_risk_minutes: 0, over_cap_minutes: 60, cap_minutes: 120 },
+      )
+      const flagged = await settledEventsOfType(tenant.admin, 'overtime.cap_exceeded')
+      assert.deepEqual(
+        flagged.map((e) => e.data),
+        [{ user_id: employee.id, year: 2026, counted_toward_cap_minutes: 180, cap_minutes: 120, over_cap_minutes: 60 }],
+      )
+      const report = (await hrKey.get(`/api/v1/attendance/reports/monthly?user_id=${employee.id}&month=2026-10`)).body
+        .data
+      assert.equal(report.overtime.year.over_cap_minutes, 60)
+      const [representatives] = (await hrKey.get('/api/v1/overtime/reports/monthly?month=2026-10')).body.data.employees
+      assert.equal(representatives.year_over_cap_minutes, 60)
+      // Night workers (art. 36.1): force majeure only.
       expectError(
         await hrKey.post(`/api/v1/overtime/lots/${nightLot.id}/decide`, { decision: 'approved' }),
         409,
         'overtime_not_allowed',
       )
-      // Refusals wrote nothing.
-      assert.ok((await lots(hrKey)).every((l) => l.status === 'pending'))
-      for (const lot of [marta, nightLot]) {
-        const ok = await hrKey.post(`/api/v1/overtime/lots/${lot.id}/decide`, {
-          decision: 'approved',
-          force_majeure: true,
-          compensation: 'pay',
-        })
-        assert.equal(ok.status, 200, JSON.stringify(ok.body))
-        assert.equal(ok.body.data.force_majeure, true)
-      }
-      assert.equal((await balance(hrKey, employee.id)).counted_toward_cap_minutes, 0)
+      assert.equal((await lots(hrKey, `user_id=${night.id}`))[0].status, 'pending', 'the refusal wrote nothing')
+      const ok = await hrKey.post(`/api/v1/overtime/lots/${nightLot.id}/decide`, {
+        decision: 'approved',
+        force_majeure: true,
+        compensation: 'pay',
+      })
+      assert.equal(ok.status, 200, JSON.stringify(ok.body))
+      assert.equal(ok.body.data.force_majeure, true)
+      assert.equal(
+        (await balance(hrKey, night.id)).counted_toward_cap_minutes,
+        0,
+        'force majeure never counts (art. 35.3)',
+      )
+      // More over the cap later the same year is not announced again.
+      setNow('2026-11-03T20:00:00Z')
+      await workday(tenant, employee.id, '2026-11-03', 540)
+      setNow('2026-12-01T09:00:00Z')
+      const [november] = await lots(hrKey, `user_id=${employee.id}&status=pending`)
+      await hrKey.post(`/api/v1/overtime/lots/${november.id}/decide`, { decision: 'approved', compensation: 'pay' })
+      assert.equal((await balance(hrKey, employee.id)).over_cap_minutes, 120)
+      assert.equal((await settledEventsOfType(tenant.admin, 'overtime.cap_exceeded')).length, 1)
+    })
+
+    it('a minor’s overtime is never approved, force majeure included (art. 6.3 ET): paid as wages due and reported as a violation', async () => {
+      const { tenant, hrKey } = await october(t)
+      // 17 in October 2026.
+      const minor = await tenant.createUser({ full_name: 'Alba' })
+      const born = await tenant.admin.patch(`/api/v1/users/${minor.id}`, { birth_date: '2009-03-01' })
+      assert.equal(born.status, 200, JSON.stringify(born.body))
+      await workday(tenant, minor.id, '2026-10-05', 540)
+      setNow('2026-11-02T09:00:00Z')
+      const [lot] = await lots(hrKey, `user_id=${minor.id}`)
+      assert.equal(lot.minutes, 60)
+      for (const body of [{ decision: 'approved' }, { decision: 'approved', force_majeure: true, compensation: 'pay' }])
+        expectError(await hrKey.post(`/api/v1/overtime/lots/${lot.id}/decide`, body), 409, 'overtime_not_allowed')
+      // The hours were worked: /pay records the wages due on the pending lot, up to its minutes.
+      expectError(
+        await hrKey.post(`/api/v1/overtime/lots/${lot.id}/pay`, { minutes: 61, payroll_month: '2026-11' }),
+        409,
+        'overtime_lot_not_payable',
+      )
+      const paid = await hrKey.post(`/api/v1/overtime/lots/${lot.id}/pay`, { minutes: 60, payroll_month: '2026-11' })
+      assert.equal(paid.status, 200, JSON.stringify(paid.body))
+      assert.deepEqual(pick(paid.body.data, ['status', 'paid_minutes', 'owed_minutes']), {
+        status: 'pending',
+        paid_minutes: 60,
+        owed_minutes: 0,
+      })
+      assert.equal((await balance(hrKey, minor.id)).violation_minutes, 60)
+      const report = (await hrKey.get(`/api/v1/attendance/reports/monthly?user_id=${minor.id}&month=2026-10`)).body.data
+      assert.deepEqual([report.overtime.violation_minutes, report.overtime.year.violation_minutes], [60, 60])
+      const representatives = (await hrKey.get('/api/v1/overtime/reports/monthly?month=2026-10')).body.data
+      assert.equal(representatives.employees.find((e: any) => e.user_id === minor.id).violation_minutes, 60)
+      assert.equal(representatives.totals.violation_minutes, 60)
+      const [line] = csvRows(
+        String((await hrKey.get('/api/v1/overtime/reports/monthly?month=2026-10&format=csv')).body),
+      ).filter((r) => r.user_id === minor.id)
+      assert.equal(line?.violation_minutes, '60')
+      // An adult's pending lot is not payable before it is approved.
+      const adult = (await lots(hrKey, 'status=pending')).find((l) => l.user_id !== minor.id)!
+      expectError(
+        await hrKey.post(`/api/v1/overtime/lots/${adult.id}/pay`, { minutes: 10, payroll_month: '2026-11' }),
+        409,
+        'overtime_lot_not_payable',
+      )
+    })
+
+    it('rest left untaken past the four months of art. 35.2 starts counting toward the cap, flagged once by housekeeping', async () => {
+      const { tenant, hrKey, employee } = await october(t)
+      await tenant.admin.patch('/api/v1/tenant', { overtime_policy: { annual_cap_hours: 2 } })
+      setNow('2026-11-02T09:00:00Z')
+      const [lot] = await lots(hrKey)
+      await hrKey.post(`/api/v1/overtime/lots/${lot.id}/decide`, { decision: 'approved' })
+      assert.deepEqual(
+        pick(await balance(hrKey, employee.id), ['counted_toward_cap_minutes', 'at_risk_minutes', 'over_cap_minutes']),
+        { counted_toward_cap_minutes: 0, at_risk_minutes: 180, over_cap_minutes: 0 },
+        'rest owed within the four months is at risk, not counted',
+      )
+      assert.deepEqual((await tenant.admin.get('/api/v1/events?type=overtime.cap_exceeded')).body.data, [])
+      // October's hours were first worked on 5 October: their four months end on 5 February; on the
+      // 6th the 180 minutes count (art. 35.2).
+      setNow('2027-02-05T20:00:00Z')
+      const row = await tenantRow(t, tenant.id)
+      await settleOvertime({ db: t.database.db, now }, [row])
+      assert.equal((await balance(hrKey, employee.id)).at_risk_minutes, 180)
+      setNow('2027-02-06T09:00:00Z')
+      await settleOvertime({ db: t.database.db, now }, [row])
+      await settleOvertime({ db: t.database.db, now }, [row])
+      assert.deepEqual(
+        pick(await balance(hrKey, employee.id), ['counted_toward_cap_minutes', 'at_risk_minutes', 'over_cap_minutes']),
+        { counted_toward_cap_minutes: 180, at_risk_minutes: 0, over_cap_minutes: 60 },
+      )
+      const flagged = await settledEventsOfType(tenant.admin, 'overtime.cap_exceeded')
+      assert.deepEqual(
+        flagged.map((e) => [e.data.user_id, e.data.year, e.data.over_cap_minutes, e.actor.user_id]),
+        [[employee.id, 2026, 60, null]],
+      )
     })
 
     it('the monthly report, its CSV and PDF, and the company export carry the overtime summary', async () => {
@@ -448,6 +624,8 @@ forEachEngine(
         approved_minutes: 0,
         counted_toward_cap_minutes: 0,
         cap_minutes: 4800,
+        over_cap_minutes: 0,
+        violation_minutes: 0,
       })
       await hrKey.post(`/api/v1/overtime/lots/${report.overtime.lots[0].id}/decide`, { decision: 'approved' })
       const again = (await tenant.admin.get(`/api/v1/attendance/reports/monthly?user_id=${employee.id}&month=2026-10`))
@@ -457,7 +635,7 @@ forEachEngine(
           lot_id: report.overtime.lots[0].id,
           month: '2026-10',
           owed_minutes: 180,
-          compensate_by: '2027-02-28',
+          compensate_by: '2027-02-05',
           overdue: false,
         },
       ])
@@ -478,8 +656,10 @@ forEachEngine(
             row.overtime_next_deadline,
             row.overtime_year_counted_minutes,
             row.overtime_annual_cap_minutes,
+            row.overtime_year_over_cap_minutes,
           ],
-          ['180', '0', '180', '2027-02-28', '180', '4800'],
+          // Rest owed within its four months does not count toward the cap yet (art. 35.2).
+          ['180', '0', '180', '2027-02-05', '0', '4800', '0'],
         )
       const pdf = await t.app.inject({
         method: 'GET',
@@ -492,9 +672,9 @@ forEachEngine(
       for (const words of [
         'Horas extraordinarias (art. 35 ET)',
         '3:00 aprobadas',
-        'a compensar con descanso hasta el 2027-02-28',
+        'a compensar con descanso hasta el 2027-02-05',
         'Descanso pendiente',
-        '3:00 de 2026-10, hasta el 2027-02-28',
+        '3:00 de 2026-10, hasta el 2027-02-05',
       ])
         assert.ok(flat.includes(words), `${words} in: ${flat}`)
       const exported = csvRows(String((await tenant.admin.get('/api/v1/attendance/reports/export?month=2026-10')).body))
@@ -520,7 +700,7 @@ forEachEngine(
       assert.deepEqual(pick(october, ['minutes', 'status', 'compensate_by']), {
         minutes: 180,
         status: 'pending',
-        compensate_by: '2027-02-28',
+        compensate_by: '2027-02-05',
       })
       // 2. A Saturday's two hours arrive late.
       setNow('2026-11-03T09:00:00Z')
@@ -528,11 +708,18 @@ forEachEngine(
       assert.equal((await lotOf('2026-10'))[0].minutes, 300)
       // 3. Approved as rest.
       await hrKey.post(`/api/v1/overtime/lots/${october.id}/decide`, { decision: 'approved' })
+      const capOf = async () =>
+        pick(await balance(hrKey, marta.id, 2026), ['counted_toward_cap_minutes', 'at_risk_minutes'])
       assert.deepEqual(
-        pick(await balance(martaKey, marta.id), ['owed_rest_minutes', 'next_deadline', 'counted_toward_cap_minutes']),
-        { owed_rest_minutes: 300, next_deadline: '2027-02-28', counted_toward_cap_minutes: 300 },
+        pick(await balance(martaKey, marta.id), [
+          'owed_rest_minutes',
+          'next_deadline',
+          'counted_toward_cap_minutes',
+          'at_risk_minutes',
+        ]),
+        { owed_rest_minutes: 300, next_deadline: '2027-02-05', counted_toward_cap_minutes: 0, at_risk_minutes: 300 },
       )
-      // 4. A correction she accepts adds an hour; the adjustment is rejected.
+      // 4. A correction she accepts adds an hour; the adjustment is approved as pay.
       setNow('2026-11-10T09:00:00Z')
       const correction = await hrKey.post('/api/v1/attendance/corrections', {
         user_id: marta.id,
@@ -545,7 +732,8 @@ forEachEngine(
       await martaKey.post(`/api/v1/attendance/corrections/${correction.body.data.id}/decide`, { decision: 'approved' })
       const adjustment = (await lotOf('2026-10')).find((l) => l.adjusts === october.id)
       assert.deepEqual(pick(adjustment, ['minutes', 'status']), { minutes: 60, status: 'pending' })
-      await hrKey.post(`/api/v1/overtime/lots/${adjustment.id}/decide`, { decision: 'rejected' })
+      await hrKey.post(`/api/v1/overtime/lots/${adjustment.id}/decide`, { decision: 'approved', compensation: 'pay' })
+      assert.deepEqual(await capOf(), { counted_toward_cap_minutes: 60, at_risk_minutes: 300 })
       // 7 (its start). A long day in November; its lot is approved on 1 December.
       setNow('2026-11-30T20:00:00Z')
       await workday(tenant, marta.id, '2026-11-16', 570)
@@ -565,23 +753,23 @@ forEachEngine(
       })
       assert.equal(rest.status, 201, JSON.stringify(rest.body))
       await hrKey.post(`/api/v1/absences/${rest.body.data.id}/decide`, { decision: 'approved' })
-      assert.deepEqual(
+      const octoberNow = async () =>
         pick(
           (await lotOf('2026-10')).find((l) => l.id === october.id),
-          ['rested_minutes', 'owed_minutes'],
-        ),
-        {
-          rested_minutes: 180,
-          owed_minutes: 120,
-        },
-      )
-      assert.equal((await balance(hrKey, marta.id)).counted_toward_cap_minutes, 120 + 90)
+          ['rested_minutes', 'scheduled_rest_minutes', 'owed_minutes'],
+        )
+      assert.deepEqual(await octoberNow(), { rested_minutes: 0, scheduled_rest_minutes: 180, owed_minutes: 120 })
+      // Rest counts once taken: the afternoon has passed on the 12th.
+      setNow('2026-12-12T09:00:00Z')
+      assert.deepEqual(await octoberNow(), { rested_minutes: 180, scheduled_rest_minutes: 0, owed_minutes: 120 })
+      assert.deepEqual(await capOf(), { counted_toward_cap_minutes: 60, at_risk_minutes: 120 + 90 })
       // 6. The rest of October paid in November's payroll.
       const paid = await hrKey.post(`/api/v1/overtime/lots/${october.id}/pay`, {
         minutes: 120,
         payroll_month: '2026-11',
       })
       assert.deepEqual(pick(paid.body.data, ['paid_minutes', 'owed_minutes']), { paid_minutes: 120, owed_minutes: 0 })
+      assert.deepEqual(await capOf(), { counted_toward_cap_minutes: 60 + 120, at_risk_minutes: 90 })
       // 7. November's rest is never planned: on 1 April it is overdue, announced once, still owed.
       setNow('2027-04-01T08:00:00Z')
       assert.equal((await settleOvertime({ db: t.database.db, now }, [await tenantRow(t, tenant.id)])).overdue, 1)
@@ -589,9 +777,10 @@ forEachEngine(
         owed_rest_minutes: 90,
         overdue_minutes: 90,
       })
+      assert.deepEqual(await capOf(), { counted_toward_cap_minutes: 60 + 120 + 90, at_risk_minutes: 0 })
       const report = (await hrKey.get(`/api/v1/attendance/reports/monthly?user_id=${marta.id}&month=2027-03`)).body.data
       assert.deepEqual(report.overtime.owed_rest, [
-        { lot_id: november.id, month: '2026-11', owed_minutes: 90, compensate_by: '2027-03-31', overdue: true },
+        { lot_id: november.id, month: '2026-11', owed_minutes: 90, compensate_by: '2027-03-16', overdue: true },
       ])
     })
 
@@ -656,12 +845,12 @@ forEachEngine(
       assert.equal(new Set(all.map((l) => l.user_id)).size, 4)
     })
 
-    it('two approvals racing past the annual cap: one passes, the other is 409', async () => {
+    it('two approvals racing past the annual cap: both pass, the year is flagged once', async () => {
       setNow('2026-09-01T06:00:00Z')
       const tenant = await t.newTenant({ timezone: 'UTC' })
       const { hrKey } = await withHr(tenant)
       const employee = await tenant.createUser()
-      await tenant.admin.patch('/api/v1/tenant', { overtime_policy: { annual_cap_hours: 3 } })
+      await tenant.admin.patch('/api/v1/tenant', { overtime_policy: { annual_cap_hours: 3, compensation: 'pay' } })
       setNow('2026-09-30T20:00:00Z')
       await workday(tenant, employee.id, '2026-09-08', 600)
       setNow('2026-10-31T20:00:00Z')
@@ -678,9 +867,18 @@ forEachEngine(
       const answers = await Promise.all(
         both.map((l) => hrKey.post(`/api/v1/overtime/lots/${l.id}/decide`, { decision: 'approved' })),
       )
-      assert.deepEqual(answers.map((a) => a.status).sort(), [200, 409], JSON.stringify(answers.map((a) => a.body)))
-      assert.equal(answers.find((a) => a.status === 409)!.body.error.code, 'overtime_cap_exceeded')
-      assert.equal((await balance(hrKey, employee.id)).counted_toward_cap_minutes, 120)
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        [200, 200],
+        JSON.stringify(answers.map((a) => a.body)),
+      )
+      const b = await balance(hrKey, employee.id)
+      assert.deepEqual([b.counted_toward_cap_minutes, b.over_cap_minutes], [240, 60])
+      const flagged = await settledEventsOfType(tenant.admin, 'overtime.cap_exceeded')
+      assert.deepEqual(
+        flagged.map((e) => [e.data.counted_toward_cap_minutes, e.data.over_cap_minutes]),
+        [[240, 60]],
+      )
     })
 
     it('two rest absences approved at once never take more rest than is owed', async () => {
@@ -707,7 +905,7 @@ forEachEngine(
       assert.deepEqual(answers.map((a) => a.status).sort(), [200, 409], JSON.stringify(answers.map((a) => a.body)))
       assert.equal(answers.find((a) => a.status === 409)!.body.error.code, 'overtime_rest_exceeded')
       const [after] = await lots(hrKey)
-      assert.deepEqual([after.rested_minutes, after.owed_minutes], [120, 60])
+      assert.deepEqual([after.scheduled_rest_minutes, after.owed_minutes], [120, 60])
     })
   },
   { app: { clock: () => now } },

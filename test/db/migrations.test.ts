@@ -234,3 +234,86 @@ for (const target of ENGINES) {
     })
   })
 }
+
+for (const target of ENGINES) {
+  const skip = target.engine === 'postgres' && !PG_URL ? 'PostgreSQL SKIPPED: set TEST_DATABASE_URL to run it' : false
+  describe(`migration 0026, overtime as the law counts it [${target.engine}]`, { skip }, () => {
+    let handle: DatabaseHandle
+    let cleanup: () => Promise<void>
+
+    before(async () => {
+      const fresh = await target.freshDatabase()
+      cleanup = fresh.cleanup
+      handle = await openDatabase(fresh.url, fresh.options)
+    })
+    after(async () => {
+      await handle?.destroy()
+      await cleanup?.()
+    })
+
+    it('a rejected lot becomes pending again, undecided (art. 35 ET: a lot is a fact); its events leave the feed', async () => {
+      await migrateUpTo(handle, '2026_11_28_0025_mail_outbox')
+      const db = handle.db as Kysely<any>
+      const { tenantId, ids } = await oldCompany(db, [{ email: 'marta@lots.example' }])
+      const lot = (id: string, sequence: number, status: string) => ({
+        id,
+        tenant_id: tenantId,
+        user_id: ids[0],
+        month: '2026-10',
+        sequence,
+        adjusts: null,
+        minutes: 60,
+        basis: 'daily',
+        status,
+        compensation: status === 'approved' ? 'pay' : null,
+        force_majeure: false,
+        compensate_by: '2027-02-28',
+        decided_by: status === 'pending' ? null : 'usr_hr',
+        decided_at: status === 'pending' ? null : '2026-11-02T09:00:00.000Z',
+        decision_note: status === 'rejected' ? 'Not authorised' : null,
+        created_at: '2026-11-01T00:00:00.000Z',
+        updated_at: '2026-11-02T09:00:00.000Z',
+      })
+      await db
+        .insertInto('overtime_lots')
+        .values([lot('otl_approved', 1, 'approved'), lot('otl_rejected', 2, 'rejected')])
+        .execute()
+      const event = (id: string, type: string) => ({
+        id,
+        tenant_id: tenantId,
+        type,
+        occurred_at: '2026-11-02T09:00:00.000Z',
+        actor_user_id: null,
+        actor_key_id: null,
+        data: '{}',
+      })
+      await db
+        .insertInto('events')
+        .values([event('evt_kept', 'overtime.lot_approved'), event('evt_retired', 'overtime.lot_rejected')])
+        .execute()
+
+      assert.ok((await migrateToLatest(handle)).includes('2026_11_28_0026_overtime_law'))
+      const lots = await db
+        .selectFrom('overtime_lots')
+        .select(['id', 'status', 'decided_by', 'decided_at', 'decision_note'])
+        .where('tenant_id', '=', tenantId)
+        .orderBy('sequence')
+        .execute()
+      assert.deepEqual(lots, [
+        {
+          id: 'otl_approved',
+          status: 'approved',
+          decided_by: 'usr_hr',
+          decided_at: '2026-11-02T09:00:00.000Z',
+          decision_note: null,
+        },
+        { id: 'otl_rejected', status: 'pending', decided_by: null, decided_at: null, decision_note: 'Not authorised' },
+      ])
+      const events = await db.selectFrom('events').select('id').where('tenant_id', '=', tenantId).execute()
+      assert.deepEqual(
+        events.map((e) => e.id),
+        ['evt_kept'],
+      )
+    })
+  })
+}

@@ -8,6 +8,7 @@ import fc from 'fast-check'
 import { DateTime } from 'luxon'
 import {
   annualCapMinutes,
+  capFigures,
   compensateBy,
   countedTowardCap,
   daysNeeded,
@@ -15,10 +16,16 @@ import {
   effectiveTerms,
   isOverdue,
   type LotFacts,
+  lotDays,
+  lotDeadline,
   monthsFromTo,
   monthsTouchedBy,
+  overCapMinutes,
   overtimeBan,
+  overtimeDays,
   overtimeMinutes,
+  plusMonths,
+  scheduledRestByLot,
   owedByLot,
   settleMonth,
 } from '../../src/modules/overtime/overtime.logic.js'
@@ -99,7 +106,23 @@ describe('terms and deadlines', () => {
     })
   })
 
-  it('rest is due by the end of the month worked plus the period, month ends and leap years included', () => {
+  it('rest is due the period after the hours were worked (art. 35.1): the same day number, clamped to the month end', () => {
+    assert.equal(plusMonths('2026-10-05', 4), '2027-02-05')
+    assert.equal(plusMonths('2026-10-31', 4), '2027-02-28')
+    assert.equal(plusMonths('2027-10-31', 4), '2028-02-29')
+    const days = [
+      { date: '2026-10-05', minutes: 60 },
+      { date: '2026-10-20', minutes: 30 },
+    ]
+    assert.equal(lotDeadline({ month: '2026-10', sequence: 1, days }, '2026-11', 4), '2027-02-05')
+    // A lot that does not know its days (proposed before lots kept them): from the end of its month.
+    assert.equal(lotDeadline({ month: '2026-10', sequence: 1, days: [] }, '2026-11', 4), '2027-02-28')
+    // An adjustment found later gets at least the period from the end of the month it was proposed in.
+    assert.equal(lotDeadline({ month: '2026-10', sequence: 2, days }, '2026-12', 4), '2027-04-30')
+    assert.equal(lotDeadline({ month: '2026-10', sequence: 2, days }, '2026-10', 4), '2027-02-28')
+  })
+
+  it('rest for overtime counted from the end of a month is due by the end of the month plus the period, month ends and leap years included', () => {
     assert.equal(compensateBy('2026-03', 4), '2026-07-31')
     assert.equal(compensateBy('2026-10', 4), '2027-02-28')
     assert.equal(compensateBy('2027-10', 4), '2028-02-29')
@@ -110,32 +133,115 @@ describe('terms and deadlines', () => {
   })
 })
 
-describe('the annual cap', () => {
+describe('the days a lot was worked (art. 35.1 ET)', () => {
+  // Monday 2 March 2026 to Sunday 15 March: an hour over on the 3rd and the 10th, an hour short on the 11th.
+  const days = daysFrom('2026-03-02', [
+    [480, 480],
+    [540, 480],
+    [480, 480],
+    [480, 480],
+    [480, 480],
+    [0, 0],
+    [0, 0],
+    [480, 480],
+    [540, 480],
+    [420, 480],
+  ])
+  it('lists each day, ISO week’s Sunday or month’s last day with overtime, by basis', () => {
+    assert.deepEqual(overtimeDays('2026-03', 'daily', days), [
+      { date: '2026-03-03', minutes: 60 },
+      { date: '2026-03-10', minutes: 60 },
+    ])
+    assert.deepEqual(overtimeDays('2026-03', 'weekly', days), [{ date: '2026-03-08', minutes: 60 }])
+    assert.deepEqual(overtimeDays('2026-03', 'monthly', days), [{ date: '2026-03-31', minutes: 60 }])
+  })
+  it('a lot holds the record’s days less what the month’s other lots hold; unknown when one does not know its days', () => {
+    const record = [
+      { date: '2026-03-03', minutes: 60 },
+      { date: '2026-03-10', minutes: 90 },
+    ]
+    assert.deepEqual(lotDays(record, []), record)
+    assert.deepEqual(
+      lotDays(record, [
+        {
+          minutes: 120,
+          days: [
+            { date: '2026-03-03', minutes: 60 },
+            { date: '2026-03-10', minutes: 60 },
+          ],
+        },
+      ]),
+      [{ date: '2026-03-10', minutes: 30 }],
+    )
+    assert.deepEqual(lotDays([], [{ minutes: 60, days: [{ date: '2026-03-03', minutes: 60 }] }]), [
+      { date: '2026-03-03', minutes: -60 },
+    ])
+    assert.equal(lotDays(record, [{ minutes: 60, days: [] }]), null)
+  })
+})
+
+describe('the annual cap (art. 35.2 ET; docs/decisions/0022-overtime-as-the-law-counts-it.md)', () => {
   const lot = (over: Partial<LotFacts>): LotFacts => ({
     month: '2026-03',
+    days: [],
     minutes: 600,
     status: 'approved',
+    compensation: 'pay',
     force_majeure: false,
+    paid_minutes: 0,
     rest: [],
     ...over,
   })
+  // March's four months end on 31 July.
+  const during = '2026-07-31'
+  const after = '2026-08-01'
 
-  it('counts approved lots of the year, less force majeure and rest taken within four months', () => {
-    assert.equal(
-      countedTowardCap(
-        [
-          lot({}),
-          lot({ force_majeure: true }),
-          lot({ status: 'pending' }),
-          lot({ status: 'rejected' }),
-          lot({ month: '2025-12' }),
-          lot({ rest: [{ date: '2026-07-31', minutes: 200 }] }), // within: 400 count
-          lot({ rest: [{ date: '2026-08-01', minutes: 200 }] }), // late: all 600 count
-        ],
-        2026,
-      ),
-      600 + 400 + 600,
+  it('counts pay at once and never force majeure (art. 35.3); pending minutes are at risk', () => {
+    const lots = [lot({}), lot({ force_majeure: true }), lot({ status: 'pending' }), lot({ month: '2025-12' })]
+    assert.deepEqual(capFigures(lots, 2026, during), { counted: 600, atRisk: 600 })
+    assert.equal(countedTowardCap(lots, 2026, during), 600)
+  })
+
+  it('rest owed is at risk within the four months after the month worked, and counts once they have passed unrested', () => {
+    const rest = (over: Partial<LotFacts>) => lot({ compensation: 'rest', ...over })
+    const lots = [
+      rest({ rest: [{ date: '2026-07-31', minutes: 200 }] }), // 400 owed
+      rest({ rest: [{ date: '2026-08-01', minutes: 200 }] }), // rested late: 600 not rested in time
+      rest({ paid_minutes: 100, rest: [{ date: '2026-05-04', minutes: 500 }] }), // paid off: counts
+      rest({ rest: [{ date: '2026-05-04', minutes: 600 }] }), // rested in time: never counts
+    ]
+    // On 31 July the rest of that day is scheduled, not taken: still at risk (rest counts once taken).
+    assert.deepEqual(capFigures(lots, 2026, during), { counted: 100, atRisk: 600 + 600 })
+    assert.deepEqual(capFigures(lots, 2026, '2026-07-15'), { counted: 100, atRisk: 600 + 600 })
+    assert.deepEqual(capFigures(lots, 2026, after), { counted: 100 + 400 + 600, atRisk: 0 })
+  })
+
+  it('rest counts once its day has passed: drawn for a day to come, it is scheduled', () => {
+    const draws = [
+      { lot_id: 'a', taken_on: '2026-11-10', minutes: 60 },
+      { lot_id: 'a', taken_on: '2026-11-11', minutes: 30 },
+      { lot_id: 'b', taken_on: '2026-11-12', minutes: 45 },
+    ]
+    assert.deepEqual(
+      [...scheduledRestByLot(draws, '2026-11-11')],
+      [
+        ['a', 30],
+        ['b', 45],
+      ],
     )
+    assert.deepEqual([...scheduledRestByLot(draws, '2026-11-13')], [])
+  })
+
+  it('the four months run from the day the hours were worked, when the lot knows it (art. 35.2)', () => {
+    const fifth = lot({ compensation: 'rest', days: [{ date: '2026-03-05', minutes: 600 }] })
+    assert.deepEqual(capFigures([fifth], 2026, '2026-07-05'), { counted: 0, atRisk: 600 })
+    assert.deepEqual(capFigures([fifth], 2026, '2026-07-06'), { counted: 600, atRisk: 0 })
+  })
+
+  it('flags the minutes over the cap, never a refusal', () => {
+    assert.equal(overCapMinutes(4900, 4800), 100)
+    assert.equal(overCapMinutes(4800, 4800), 0)
+    assert.equal(overCapMinutes(10, 4800), 0)
   })
 
   it('is the company’s hours, pro rata for part-time against the company’s full-time week, never above the full cap', () => {
@@ -150,12 +256,14 @@ describe('the annual cap', () => {
     assert.equal(annualCapMinutes(80, { own: 0, fullTime }), 4800)
     assert.equal(annualCapMinutes(80, { own: 20 * 60, fullTime: 0 }), 4800)
   })
-  it('an adjustment down takes back what its month counted, never more', () => {
-    const rested = lot({ minutes: 300, rest: [{ date: '2026-05-15', minutes: 300 }] })
+  it('an adjustment down takes back what its month counted (at risk first), never more', () => {
+    const rested = lot({ compensation: 'rest', minutes: 300, rest: [{ date: '2026-05-15', minutes: 300 }] })
     const down = lot({ minutes: -100 })
     const november = lot({ month: '2026-11', minutes: 500 })
-    assert.equal(countedTowardCap([rested, down, november], 2026), 500)
-    assert.equal(countedTowardCap([lot({ minutes: 300 }), down, november], 2026), 200 + 500)
+    assert.equal(countedTowardCap([rested, down, november], 2026, after), 500)
+    assert.equal(countedTowardCap([lot({ minutes: 300 }), down, november], 2026, after), 200 + 500)
+    const owedRest = lot({ compensation: 'rest', minutes: 300 })
+    assert.deepEqual(capFigures([owedRest, down], 2026, during), { counted: 0, atRisk: 200 })
   })
 })
 
@@ -213,7 +321,7 @@ describe('drawing rest from what is owed', () => {
 })
 
 describe('settling a month against the record', () => {
-  const lot = (id: string, sequence: number, minutes: number, status: 'pending' | 'approved' | 'rejected') => ({
+  const lot = (id: string, sequence: number, minutes: number, status: 'pending' | 'approved') => ({
     id,
     sequence,
     minutes,
@@ -228,18 +336,17 @@ describe('settling a month against the record', () => {
     assert.deepEqual(settleMonth([lot('a', 1, 90, 'pending')], 150), { kind: 'follow', lotId: 'a', minutes: 150 })
     assert.deepEqual(settleMonth([lot('a', 1, 90, 'pending')], 0), { kind: 'follow', lotId: 'a', minutes: 0 })
   })
-  it('after a decision the difference is a new lot; a reduction comes off rejected minutes first', () => {
+  it('after a decision the difference is a new lot, a reduction a negative one: no minutes are rejected (art. 35)', () => {
     assert.deepEqual(settleMonth([lot('a', 1, 90, 'approved')], 150), { kind: 'propose', sequence: 2, minutes: 60 })
     assert.deepEqual(settleMonth([lot('a', 1, 90, 'approved')], 30), { kind: 'propose', sequence: 2, minutes: -60 })
-    const mixed = [lot('a', 1, 200, 'approved'), lot('b', 2, 100, 'rejected')]
-    assert.deepEqual(settleMonth(mixed, 250), { kind: 'none' })
-    assert.deepEqual(settleMonth(mixed, 150), { kind: 'propose', sequence: 3, minutes: -50 })
-    assert.deepEqual(settleMonth(mixed, 350), { kind: 'propose', sequence: 3, minutes: 50 })
-    assert.deepEqual(settleMonth([...mixed, lot('c', 3, 50, 'pending')], 320), {
-      kind: 'follow',
-      lotId: 'c',
-      minutes: 20,
-    })
+    const followed = [lot('a', 1, 200, 'approved'), lot('b', 2, 100, 'pending')]
+    assert.deepEqual(settleMonth(followed, 300), { kind: 'none' })
+    assert.deepEqual(settleMonth(followed, 150), { kind: 'follow', lotId: 'b', minutes: -50 })
+  })
+  it('a lot rejected before rejections were retired is pending again; with a newer pending lot, the newest follows', () => {
+    const both = [lot('a', 1, 200, 'approved'), lot('b', 2, 100, 'pending'), lot('c', 3, 50, 'pending')]
+    assert.deepEqual(settleMonth(both, 350), { kind: 'none' })
+    assert.deepEqual(settleMonth(both, 320), { kind: 'follow', lotId: 'c', minutes: 20 })
   })
   it('when every lot is approved, the approved minutes always equal the record’s overtime', () => {
     fc.assert(

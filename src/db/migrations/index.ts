@@ -25,6 +25,7 @@ import * as representatives from './2026_11_27_0022_representatives.js'
 import * as recordKeys from './2026_11_27_0023_record_keys.js'
 import * as idempotencyServerLife from './2026_11_27_0024_idempotency_server_life.js'
 import * as mailOutbox from './2026_11_28_0025_mail_outbox.js'
+import * as overtimeLaw from './2026_11_28_0026_overtime_law.js'
 
 export const migrations: Record<string, Migration> = {
   '2026_11_01_0001_foundation': foundation,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0023_record_keys': recordKeys,
   '2026_11_27_0024_idempotency_server_life': idempotencyServerLife,
   '2026_11_28_0025_mail_outbox': mailOutbox,
+  '2026_11_28_0026_overtime_law': overtimeLaw,
 }

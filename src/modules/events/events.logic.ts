@@ -23,9 +23,9 @@ export const EVENT_TYPES = [
   'overtime.lot_proposed',
   'overtime.lot_updated',
   'overtime.lot_approved',
-  'overtime.lot_rejected',
   'overtime.lot_paid',
   'overtime.compensation_overdue',
+  'overtime.cap_exceeded',
 ] as const
 
 export type EventType = (typeof EVENT_TYPES)[number]

@@ -1,7 +1,7 @@
 /**
  * Overtime: lots of hours beyond the schedule, their approval as pay or rest, the annual cap and
- * the report (docs/decisions/0018-overtime.md). This front door is what other parts of the service
- * may use of the module.
+ * the report (docs/decisions/0018-overtime.md, as docs/decisions/0022-overtime-as-the-law-counts-it.md
+ * replaces parts of it). This front door is what other parts of the service may use of the module.
  */
 import { defineModule } from '../../http/module.js'
 import { overtimeApi } from './overtime.routes.js'

@@ -1,9 +1,12 @@
 /**
- * Deciding and paying overtime lots (docs/decisions/0018-overtime.md): HR and administrators
- * approve or reject a pending lot, under the rules of art. 35 (the annual cap, the bans on minors,
- * night workers and part-time employees, both lifted by force majeure), and record pay on an
- * approved one. Every change of an employee's lots holds the employee's row lock first, then the
- * lot's: two approvals cannot both slip under the cap.
+ * Deciding and paying overtime lots (docs/decisions/0018-overtime.md, as
+ * docs/decisions/0022-overtime-as-the-law-counts-it.md replaces parts of it): a lot is a fact of the
+ * record, so HR and administrators approve a pending one with its compensation, never reject it.
+ * A minor's lot is never approved (art. 6.3), only paid as wages due; night workers and part-time
+ * employees only in force majeure. The annual cap never refuses: going over it is flagged
+ * (`overtime.cap_exceeded`, once per employee and year). Pay is recorded on an approved lot, or a
+ * minor's. Every change of an employee's lots holds the employee's row lock first, then the lot's:
+ * two approvals see each other's minutes, and the year is flagged once.
  */
 import type { RequestScope } from '../../auth/request-scope.js'
 import { seesEveryonesRecords } from '../../auth/policies.js'
@@ -22,18 +25,26 @@ import {
   type ApprovedLot,
   type WeekFacts,
   annualCapMinutes,
-  countedTowardCap,
+  capFigures,
   effectiveTerms,
   isOverdue,
   lotDeadline,
+  overCapMinutes,
+  isMinorIn,
   overtimeBan,
   owedByLot,
+  parseDays,
+  scheduledRestByLot,
   withRestTaken,
 } from './overtime.logic.js'
 import * as repo from './overtime.repository.js'
 import type { DecideLotBodyType, OvertimeLotType, OvertimeSectionType, PayLotBodyType } from './overtime.schemas.js'
 
-export function lotToApi(row: OvertimeLotRow, owedMinutes: number, today: string): OvertimeLotType {
+/**
+ * A lot as the API shows it. `scheduledRest`: of the rest drawn from it (`rested_minutes` stored),
+ * what is on days not passed yet, shown apart: rest counts once taken.
+ */
+export function lotToApi(row: OvertimeLotRow, owedMinutes: number, today: string, scheduledRest = 0): OvertimeLotType {
   return {
     id: row.id,
     user_id: row.user_id,
@@ -44,10 +55,12 @@ export function lotToApi(row: OvertimeLotRow, owedMinutes: number, today: string
     compensation: row.compensation,
     force_majeure: row.force_majeure,
     compensate_by: row.compensate_by,
-    rested_minutes: row.rested_minutes,
+    rested_minutes: row.rested_minutes - scheduledRest,
+    scheduled_rest_minutes: scheduledRest,
     paid_minutes: row.paid_minutes,
     owed_minutes: owedMinutes,
     overdue: row.compensation === 'rest' && isOverdue(owedMinutes, row.compensate_by, today),
+    days: parseDays(row.days),
     adjusts: row.adjusts,
     decided_by: row.decided_by,
     decided_at: row.decided_at,
@@ -120,36 +133,66 @@ export async function weekOf(db: Db, tenant: TenantRow, userId: string, month: s
 }
 
 /**
- * Why approving `lot` (not as force majeure) breaks art. 35, or null: the employee may not work
- * overtime, or the year's counted minutes would pass the cap. A reduction is always allowed.
+ * Why the employee may not work the overtime of `lot`, or null: a minor never (art. 6.3 ET, force
+ * majeure included), a night worker or a part-time employee only in force majeure. The annual cap
+ * is no reason: it flags, it never refuses (art. 35.2). A reduction is always allowed.
  */
-async function approvalRefusal(tx: RequestScope, user: UserRow, lot: OvertimeLotRow): Promise<AppError | null> {
+async function approvalRefusal(
+  tx: RequestScope,
+  user: UserRow,
+  lot: OvertimeLotRow,
+  forceMajeure: boolean,
+): Promise<AppError | null> {
   if (lot.minutes <= 0) return null
-  const { db, auth } = tx
-  const tenant = auth.tenant
-  const week = await weekOf(db, tenant, user.id, lot.month)
+  const week = await weekOf(tx.db, tx.auth.tenant, user.id, lot.month)
   const ban = overtimeBan({ birthDate: user.birth_date, nightWorker: user.night_worker, week }, lot.month)
-  if (ban) {
-    const who = { minor: 'a minor', night_worker: 'a night worker', part_time: 'a part-time employee' }[ban]
+  if (ban === 'minor')
     return new AppError(
       'overtime_not_allowed',
-      `The employee is ${who} in ${lot.month} and may not work overtime: approve it only if it was force majeure`,
-      [{ field: 'force_majeure', message: `required: the employee is ${who}` }],
+      `The employee is a minor in ${lot.month}: no overtime may be approved, force majeure included (art. 6.3 ET). Record the wages due with /pay`,
     )
-  }
-  const year = Number(lot.month.slice(0, 4))
-  const [lots, draws] = await Promise.all([
-    repo.lotsOfUser(db, tenant.id, user.id),
-    repo.drawsOfUser(db, tenant.id, user.id),
+  if (!ban || forceMajeure) return null
+  const who = { night_worker: 'a night worker', part_time: 'a part-time employee' }[ban]
+  return new AppError(
+    'overtime_not_allowed',
+    `The employee is ${who} in ${lot.month} and may not work overtime: approve it only if it was force majeure`,
+    [{ field: 'force_majeure', message: `required: the employee is ${who}` }],
+  )
+}
+
+/** An employee's year toward the annual cap as of the scope's day (art. 35.2), with the cap of `month`'s schedule. */
+export async function capOfYear(tx: RequestScope, userId: string, year: number, month: string) {
+  const { db } = tx
+  const tenant = tx.auth.tenant
+  const [lots, draws, week] = await Promise.all([
+    repo.lotsOfUser(db, tenant.id, userId),
+    repo.drawsOfUser(db, tenant.id, userId),
+    weekOf(db, tenant, userId, month),
   ])
-  const counted = countedTowardCap(withRestTaken(lots, draws), year)
+  const figures = capFigures(withRestTaken(lots, draws), year, todayIn(tenant.timezone, new Date(tx.now)))
   const cap = annualCapMinutes(tenant.overtime_annual_cap_hours, week)
-  if (counted + lot.minutes > cap)
-    return new AppError(
-      'overtime_cap_exceeded',
-      `${year}: ${lot.minutes} more minutes would count ${counted + lot.minutes} toward the annual cap of ${cap} minutes (${counted} counted so far)`,
-    )
-  return null
+  return { ...figures, cap, over: overCapMinutes(figures.counted, cap) }
+}
+
+/**
+ * Announces `overtime.cap_exceeded` once per employee and year, when what counts toward the cap
+ * has gone over it (an approval as pay, pay of a rest lot, or rest left untaken past its four
+ * months). The caller holds the employee's row lock.
+ */
+export async function flagCapExceeded(tx: RequestScope, userId: string, year: number, month: string): Promise<boolean> {
+  const { db, auth } = tx
+  if (await repo.capFlagOf(db, auth.tenantId, userId, year)) return false
+  const figures = await capOfYear(tx, userId, year, month)
+  if (figures.over === 0) return false
+  await repo.insertCapFlag(db, { tenant_id: auth.tenantId, user_id: userId, year, flagged_at: nowIsoOf(tx) })
+  await recordEvent(tx, 'overtime.cap_exceeded', {
+    user_id: userId,
+    year,
+    counted_toward_cap_minutes: figures.counted,
+    cap_minutes: figures.cap,
+    over_cap_minutes: figures.over,
+  })
+  return true
 }
 
 /**
@@ -170,11 +213,9 @@ export async function approveLot(
 ): Promise<OvertimeLotType | null> {
   const tenant = tx.auth.tenant
   const user = (await findUserRow(tx.db, tenant.id, lot.user_id))!
-  if (!decision.forceMajeure) {
-    const refusal = await approvalRefusal(tx, user, lot)
-    if (refusal && decision.ifAllowed) return null
-    if (refusal) throw refusal
-  }
+  const refusal = await approvalRefusal(tx, user, lot, decision.forceMajeure)
+  if (refusal && decision.ifAllowed) return null
+  if (refusal) throw refusal
   const now = nowIsoOf(tx)
   const patch = {
     status: 'approved' as const,
@@ -182,7 +223,7 @@ export async function approveLot(
     force_majeure: decision.forceMajeure,
     // The deadline follows the employee's terms as they are when the lot is approved.
     compensate_by: lotDeadline(
-      lot,
+      { ...lot, days: parseDays(lot.days) },
       todayIn(tenant.timezone, new Date(lot.created_at)).slice(0, 7),
       effectiveTerms(user, tenant).expiryMonths,
     ),
@@ -199,6 +240,7 @@ export async function approveLot(
     todayIn(tenant.timezone, new Date(tx.now)),
   )
   await recordEvent(tx, 'overtime.lot_approved', approved)
+  await flagCapExceeded(tx, lot.user_id, Number(lot.month.slice(0, 4)), lot.month)
   return approved
 }
 
@@ -245,44 +287,21 @@ export async function decideLot(scope: RequestScope, id: string, body: DecideLot
     const lot = await lotForHr(tx, id, 'decide')
     if (lot.status !== 'pending')
       throw new AppError('overtime_lot_not_pending', `The lot is ${lot.status}; only a pending lot can be decided`)
-    if (lot.minutes < 0) {
-      if (body.decision === 'rejected')
-        throw new AppError(
-          'overtime_reduction_not_rejectable',
-          `The lot takes ${-lot.minutes} minutes away from ${lot.month}, whose record now holds less overtime: it can only be approved`,
-        )
-      return (await approveReduction(tx, lot, auth.actor.id, body.note ?? null))!
-    }
-    if (body.decision === 'approved') {
-      const user = (await findUserRow(tx.db, auth.tenantId, lot.user_id))!
-      const terms = effectiveTerms(user, auth.tenant)
-      const compensation = body.compensation ?? (terms.compensation === 'mixed' ? null : terms.compensation)
-      if (!compensation)
-        throw invalidField(
-          'compensation',
-          'the employee’s overtime is compensated by rest or pay lot by lot (mixed): say which',
-        )
-      return (await approveLot(tx, lot, {
-        compensation,
-        forceMajeure: body.force_majeure ?? false,
-        note: body.note ?? null,
-        by: auth.actor.id,
-      }))!
-    }
-    const now = nowIsoOf(tx)
-    const patch = {
-      status: 'rejected' as const,
-      decided_by: auth.actor.id,
-      decided_at: now,
-      decision_note: body.note ?? null,
-      updated_at: now,
-    }
-    await repo.updateLot(tx.db, auth.tenantId, id, patch)
-    return announced(
-      tx,
-      'overtime.lot_rejected',
-      lotToApi({ ...lot, ...patch }, 0, todayIn(auth.tenant.timezone, new Date(tx.now))),
-    )
+    if (lot.minutes < 0) return (await approveReduction(tx, lot, auth.actor.id, body.note ?? null))!
+    const user = (await findUserRow(tx.db, auth.tenantId, lot.user_id))!
+    const terms = effectiveTerms(user, auth.tenant)
+    const compensation = body.compensation ?? (terms.compensation === 'mixed' ? null : terms.compensation)
+    if (!compensation)
+      throw invalidField(
+        'compensation',
+        'the employee’s overtime is compensated by rest or pay lot by lot (mixed): say which',
+      )
+    return (await approveLot(tx, lot, {
+      compensation,
+      forceMajeure: body.force_majeure ?? false,
+      note: body.note ?? null,
+      by: auth.actor.id,
+    }))!
   })
 }
 
@@ -292,14 +311,22 @@ export async function payLot(scope: RequestScope, id: string, body: PayLotBodyTy
     const lot = await lotForHr(tx, id, 'pay')
     if (body.payroll_month < lot.month)
       throw invalidField('payroll_month', `must be ${lot.month} or later: overtime is paid after it is worked`)
+    // A minor's lot can never be approved (art. 6.3 ET), yet the hours were worked: pay records the
+    // wages due on it while it stays pending, up to its minutes.
+    const minorsLot =
+      lot.status === 'pending' && isMinorIn((await findUserRow(db, auth.tenantId, lot.user_id))!.birth_date, lot.month)
     const owed =
-      lot.status === 'approved' ? (owedOf(await repo.lotsOfUser(db, auth.tenantId, lot.user_id)).get(id) ?? 0) : 0
+      lot.status === 'approved'
+        ? (owedOf(await repo.lotsOfUser(db, auth.tenantId, lot.user_id)).get(id) ?? 0)
+        : minorsLot
+          ? Math.max(0, lot.minutes - lot.paid_minutes)
+          : 0
     if (body.minutes > owed)
       throw new AppError(
         'overtime_lot_not_payable',
-        lot.status === 'approved'
+        lot.status === 'approved' || minorsLot
           ? `The lot owes ${owed} minutes; ${body.minutes} cannot be paid`
-          : `The lot is ${lot.status}; only an approved lot can be paid`,
+          : `The lot is ${lot.status}; only an approved lot, or a minor's, can be paid`,
       )
     const now = nowIsoOf(tx)
     await repo.insertPayment(db, {
@@ -314,10 +341,11 @@ export async function payLot(scope: RequestScope, id: string, body: PayLotBodyTy
     })
     await repo.addToLot(db, auth.tenantId, id, 'paid_minutes', body.minutes, now)
     const paid = { ...lot, paid_minutes: lot.paid_minutes + body.minutes, updated_at: now }
-    return announced(
-      tx,
-      'overtime.lot_paid',
-      lotToApi(paid, owed - body.minutes, todayIn(auth.tenant.timezone, new Date(tx.now))),
-    )
+    const today = todayIn(auth.tenant.timezone, new Date(tx.now))
+    const scheduled = scheduledRestByLot(await repo.drawsOfUser(db, auth.tenantId, lot.user_id), today).get(id) ?? 0
+    // Paying off rest makes it count toward the cap: it was not compensated by rest (art. 35.2).
+    await flagCapExceeded(tx, lot.user_id, Number(lot.month.slice(0, 4)), lot.month)
+    // A pending lot owes nothing as overtime (owed_minutes 0), a minor's included.
+    return announced(tx, 'overtime.lot_paid', lotToApi(paid, minorsLot ? 0 : owed - body.minutes, today, scheduled))
   })
 }

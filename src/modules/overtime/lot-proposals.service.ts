@@ -45,7 +45,10 @@ import {
   monthsFromTo,
   monthsTouchedBy,
   nextMonth,
-  overtimeMinutes,
+  type OvertimeDay,
+  lotDays,
+  overtimeDays,
+  parseDays,
   previousMonth,
   settleMonth,
 } from './overtime.logic.js'
@@ -185,10 +188,10 @@ async function settleMonthOf(unit: Unit, tenant: TenantRow, month: string, whom:
     )
     for (const [i, slice] of slicesOf(page, EMPLOYEES_PER_SLICE).entries()) {
       if (i > 0) await yieldToEventLoop()
-      const changed = new Map<string, [CalendarSubject, number]>()
-      for (const [subject, overtime] of await overtimeOf(unit, tenant, month, slice, basisOf(tenant, lots))) {
+      const changed = new Map<string, [CalendarSubject, OvertimeDay[]]>()
+      for (const [subject, days] of await overtimeOf(unit, tenant, month, slice, basisOf(tenant, lots))) {
         const theirs = lots.filter((l) => l.user_id === subject.id)
-        if (settleMonth(theirs, overtime).kind !== 'none') changed.set(subject.id, [subject, overtime])
+        if (needsSettling(theirs, days)) changed.set(subject.id, [subject, days])
       }
       if (changed.size > 0) written += await settleEmployeesMonth(unit, tenant, month, changed)
     }
@@ -197,8 +200,32 @@ async function settleMonthOf(unit: Unit, tenant: TenantRow, month: string, whom:
   return written
 }
 
+/** Whether settling an employee's month would change their lots: their minutes, or the days of the pending one. */
+function needsSettling(lots: readonly OvertimeLotRow[], days: readonly OvertimeDay[]): boolean {
+  const settlement = settleMonth(lots, totalOf(days))
+  if (settlement.kind !== 'none') return true
+  const pending = pendingToFollow(lots)
+  return pending !== undefined && pending.days !== daysJson(lots, pending, days)
+}
+
+const totalOf = (days: readonly OvertimeDay[]) => days.reduce((sum, d) => sum + d.minutes, 0)
+
+/** The pending lot that follows the record: the newest (settleMonth). */
+function pendingToFollow(lots: readonly OvertimeLotRow[]): OvertimeLotRow | undefined {
+  return lots
+    .filter((l) => l.status === 'pending')
+    .sort((a, b) => a.sequence - b.sequence)
+    .at(-1)
+}
+
+/** The stored days of `lot` (a new one, or the pending one following) against the record's days. */
+function daysJson(lots: readonly OvertimeLotRow[], lot: { id: string }, record: readonly OvertimeDay[]): string {
+  const others = lots.filter((l) => l.id !== lot.id).map((l) => ({ minutes: l.minutes, days: parseDays(l.days) }))
+  return JSON.stringify(lotDays(record, others) ?? [])
+}
+
 /**
- * The overtime minutes of `month` of each employee of a slice, from the same daily record as the
+ * The overtime of `month` of each employee of a slice, day by day, from the same daily record as the
  * attendance list. A day with a session left open past the company's maximum counts no overtime
  * until a correction closes it: a forgotten clock-out is not overtime.
  */
@@ -208,7 +235,7 @@ async function overtimeOf(
   month: string,
   subjects: readonly CalendarSubject[],
   basisOf: (userId: string) => OvertimeBasis,
-): Promise<[CalendarSubject, number][]> {
+): Promise<[CalendarSubject, OvertimeDay[]][]> {
   // The days every basis in the slice needs: each basis counts only its own.
   const ranges = [...new Set(subjects.map((s) => basisOf(s.id)))].map((basis) => daysNeeded(month, basis))
   const from = ranges.map((r) => r.from).reduce((a, b) => (a < b ? a : b))
@@ -229,7 +256,7 @@ async function overtimeOf(
         : day.worked_minutes,
       expected: day.expected_minutes,
     }))
-    return [subject, overtimeMinutes(month, basisOf(subject.id), days)]
+    return [subject, overtimeDays(month, basisOf(subject.id), days)]
   })
 }
 
@@ -243,14 +270,14 @@ async function settleEmployeesMonth(
   unit: Unit,
   tenant: TenantRow,
   month: string,
-  computed: ReadonlyMap<string, [CalendarSubject, number]>,
+  computed: ReadonlyMap<string, [CalendarSubject, OvertimeDay[]]>,
 ): Promise<number> {
   const scope: RequestScope = { db: unit.db, now: unit.now, auth: companyAuth(tenant) }
   const userIds = [...computed.keys()].sort()
   return inTransaction(scope, async (tx) => {
     const trx = tx.db
     await lockRows(trx, 'users', tenant.id, userIds)
-    const overtimeOfUser = new Map([...computed].map(([id, [, overtime]]) => [id, overtime]))
+    const daysOfUser = new Map([...computed].map(([id, [, days]]) => [id, days]))
     // The record was read before the locks: an employee whose record changed since is read again
     // under them, so an older reading never overwrites a newer one.
     const since = new Date(unit.now - CHANGE_MARGIN_MS).toISOString()
@@ -261,14 +288,14 @@ async function settleEmployeesMonth(
     )
     const lots = await repo.lotsOfMonth(trx, tenant.id, month, userIds)
     if (moved.size > 0)
-      for (const [subject, overtime] of await overtimeOf(
+      for (const [subject, days] of await overtimeOf(
         tx,
         tenant,
         month,
         [...moved].map((id) => computed.get(id)![0]),
         basisOf(tenant, lots),
       ))
-        overtimeOfUser.set(subject.id, overtime)
+        daysOfUser.set(subject.id, days)
     const users = new Map((await findUserRows(trx, tenant.id, userIds)).map((u) => [u.id, u]))
     const today = todayIn(tenant.timezone, new Date(tx.now))
     const now = nowIsoOf(tx)
@@ -277,17 +304,32 @@ async function settleEmployeesMonth(
     const followed: OvertimeLotRow[] = []
     for (const userId of userIds) {
       const theirs = lots.filter((l) => l.user_id === userId)
-      const settlement = settleMonth(theirs, overtimeOfUser.get(userId)!)
-      if (settlement.kind === 'none') continue
+      const record = daysOfUser.get(userId)!
+      if (!needsSettling(theirs, record)) continue
+      const settlement = settleMonth(theirs, totalOf(record))
       written++
-      if (settlement.kind === 'follow') {
-        await repo.updateLot(trx, tenant.id, settlement.lotId, { minutes: settlement.minutes, updated_at: now })
-        const lot = theirs.find((l) => l.id === settlement.lotId)!
-        followed.push({ ...lot, minutes: settlement.minutes, updated_at: now })
-      } else {
+      if (settlement.kind === 'propose') {
         const user = users.get(userId)!
-        proposed.push({ row: newLot(tenant, user, month, theirs, settlement, today, now), user })
+        const days = daysJson(theirs, { id: '' }, record)
+        proposed.push({ row: newLot(tenant, user, month, theirs, { ...settlement, days }, today, now), user })
+        continue
       }
+      // The pending lot follows the record: its minutes, or only the days they were worked on.
+      const lot = pendingToFollow(theirs)!
+      const days = daysJson(theirs, lot, record)
+      const patch = {
+        minutes: settlement.kind === 'follow' ? settlement.minutes : lot.minutes,
+        days,
+        // Its deadline runs from when the hours now on record were worked (art. 35.1).
+        compensate_by: lotDeadline(
+          { month, sequence: lot.sequence, days: parseDays(days) },
+          todayIn(tenant.timezone, new Date(lot.created_at)).slice(0, 7),
+          effectiveTerms(users.get(userId)!, tenant).expiryMonths,
+        ),
+        updated_at: now,
+      }
+      await repo.updateLot(trx, tenant.id, lot.id, patch)
+      followed.push({ ...lot, ...patch })
     }
     // The new lots and their events in two statements: a month's first round writes a lot for
     // most employees.
@@ -321,7 +363,7 @@ function newLot(
   user: UserRow,
   month: string,
   before: readonly OvertimeLotRow[],
-  settlement: { sequence: number; minutes: number },
+  settlement: { sequence: number; minutes: number; days: string },
   today: string,
   now: string,
 ): OvertimeLotRow {
@@ -333,12 +375,13 @@ function newLot(
     sequence: settlement.sequence,
     adjusts: before[0]?.id ?? null,
     minutes: settlement.minutes,
+    days: settlement.days,
     basis: before[0]?.basis ?? tenant.overtime_basis,
     status: 'pending',
     compensation: null,
     force_majeure: false,
     compensate_by: lotDeadline(
-      { month, sequence: settlement.sequence },
+      { month, sequence: settlement.sequence, days: parseDays(settlement.days) },
       today.slice(0, 7),
       effectiveTerms(user, tenant).expiryMonths,
     ),

@@ -3,7 +3,8 @@
  * docs/decisions/0014-privacy-and-visibility.md): the lots, and an employee's balance of a year.
  * Their routes declare the overtime settlement (`reads.settles`, http/read-pipeline.ts), so the
  * company's lots are brought up to date before either reads them and no read misses an ended
- * month. And the rest lots past their deadline, announced once.
+ * month. And the rest lots past their deadline, announced once, and the years that rest left
+ * untaken took over the annual cap, flagged once.
  */
 import { companyAuth } from '../../auth/context.js'
 import { recordsLimitedToTeamOf } from '../../auth/policies.js'
@@ -17,9 +18,9 @@ import { todayIn } from '../../lib/calendar.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
 import { recordEvent } from '../events/index.js'
 import { findUserRow } from '../users/index.js'
-import { lotToApi, owedOf, owedRestOf, weekOf } from './lot-decisions.service.js'
+import { capOfYear, flagCapExceeded, lotToApi, owedOf, owedRestOf } from './lot-decisions.service.js'
 import { proposeOvertimeLots } from './lot-proposals.service.js'
-import { annualCapMinutes, countedTowardCap, isOverdue, withRestTaken } from './overtime.logic.js'
+import { REST_WINDOW_MONTHS, isOverdue, monthsBefore, scheduledRestByLot, violationMinutes } from './overtime.logic.js'
 import * as repo from './overtime.repository.js'
 import type { BalanceQueryType, ListLotsQueryType, OvertimeBalanceType } from './overtime.schemas.js'
 
@@ -41,12 +42,16 @@ export async function listLots(scope: RequestScope, query: ListLotsQueryType) {
   const users = [...new Set(page.rows.map((l) => l.user_id))]
   noteRecordsRead(scope, users)
   // What a lot owes depends on the other lots of its month (an adjustment down takes from them).
-  const theirLots = await repo.lotsOfUsers(db, auth.tenantId, users)
+  const [theirLots, draws] = await Promise.all([
+    repo.lotsOfUsers(db, auth.tenantId, users),
+    repo.drawsOfUsers(db, auth.tenantId, users),
+  ])
   const owed = new Map<string, number>()
   for (const userId of users)
     for (const [id, m] of owedOf(theirLots.filter((l) => l.user_id === userId))) owed.set(id, m)
   const today = todayIn(auth.tenant.timezone, new Date(scope.now))
-  return listBody(window, page, (row) => lotToApi(row, owed.get(row.id) ?? 0, today))
+  const scheduled = scheduledRestByLot(draws, today)
+  return listBody(window, page, (row) => lotToApi(row, owed.get(row.id) ?? 0, today, scheduled.get(row.id) ?? 0))
 }
 
 export async function overtimeBalance(scope: RequestScope, query: BalanceQueryType): Promise<OvertimeBalanceType> {
@@ -55,20 +60,26 @@ export async function overtimeBalance(scope: RequestScope, query: BalanceQueryTy
   const userId = query.user_id ?? auth.actor.id
   const today = todayIn(tenant.timezone, new Date(scope.now))
   const year = query.year ?? Number(today.slice(0, 4))
-  if (!(await canSeeRecordsOf(db, auth, userId)) || !(await findUserRow(db, auth.tenantId, userId)))
-    throw notFound('User')
+  const user = (await canSeeRecordsOf(db, auth, userId)) ? await findUserRow(db, auth.tenantId, userId) : undefined
+  if (!user) throw notFound('User')
   noteRecordsRead(scope, [userId])
   const [lots, draws] = await Promise.all([
     repo.lotsOfUser(db, tenant.id, userId),
     repo.drawsOfUser(db, tenant.id, userId),
   ])
+  const scheduled = scheduledRestByLot(draws, today)
   const owed = owedOf(lots)
   const rest = owedRestOf(lots, today)
   const minutesOf = (list: readonly { owed_minutes: number }[]) => list.reduce((total, o) => total + o.owed_minutes, 0)
   const ofYear = lots.filter((l) => l.month.startsWith(`${year}-`))
   const sum = (pick: (l: (typeof lots)[number]) => number) => ofYear.reduce((total, l) => total + pick(l), 0)
   // The cap of the year follows the schedule of its first month asked about: this month for this year.
-  const week = await weekOf(db, tenant, userId, year === Number(today.slice(0, 4)) ? today.slice(0, 7) : `${year}-01`)
+  const cap = await capOfYear(
+    scope,
+    userId,
+    year,
+    year === Number(today.slice(0, 4)) ? today.slice(0, 7) : `${year}-01`,
+  )
   return {
     user_id: userId,
     year,
@@ -81,9 +92,13 @@ export async function overtimeBalance(scope: RequestScope, query: BalanceQueryTy
     pending_minutes: sum((l) => (l.status === 'pending' ? l.minutes : 0)),
     approved_minutes: sum((l) => (l.status === 'approved' ? l.minutes : 0)),
     paid_minutes: sum((l) => l.paid_minutes),
-    rested_minutes: sum((l) => l.rested_minutes),
-    counted_toward_cap_minutes: countedTowardCap(withRestTaken(ofYear, draws), year),
-    cap_minutes: annualCapMinutes(tenant.overtime_annual_cap_hours, week),
+    rested_minutes: sum((l) => l.rested_minutes - (scheduled.get(l.id) ?? 0)),
+    scheduled_rest_minutes: sum((l) => scheduled.get(l.id) ?? 0),
+    counted_toward_cap_minutes: cap.counted,
+    at_risk_minutes: cap.atRisk,
+    over_cap_minutes: cap.over,
+    violation_minutes: violationMinutes(ofYear, user.birth_date),
+    cap_minutes: cap.cap,
   }
 }
 
@@ -105,11 +120,41 @@ export async function announceOverdueLots(unit: Unit, tenant: TenantRow): Promis
       if (!isOverdue(owed, lot.compensate_by, today)) return 0
       const now = nowIsoOf(tx)
       await repo.updateLot(tx.db, tenant.id, lot.id, { overdue_announced_at: now, updated_at: now })
-      await recordEvent(tx, 'overtime.compensation_overdue', lotToApi(lot, owed, today))
+      const scheduled = scheduledRestByLot(await repo.drawsOfUser(tx.db, tenant.id, lot.user_id), today)
+      await recordEvent(tx, 'overtime.compensation_overdue', lotToApi(lot, owed, today, scheduled.get(lot.id) ?? 0))
       return 1
     })
   }
   return announced
+}
+
+/**
+ * Flags the employees whose rest left untaken past the four months of art. 35.2 has taken their
+ * year over the annual cap (`overtime.cap_exceeded`, once per employee and year). Looks at the
+ * lots whose four months ended within the last year. Returns how many it flagged.
+ */
+export async function flagCapsPassedByRest(unit: Unit, tenant: TenantRow): Promise<number> {
+  const today = todayIn(tenant.timezone, new Date(unit.now))
+  // Four months from the day worked: this month's passing windows are those of lots of the month
+  // REST_WINDOW_MONTHS before it (flagCapExceeded tells which have passed).
+  const lastPassed = monthsBefore(today.slice(0, 7), REST_WINDOW_MONTHS)
+  const candidates = await repo.restPastWindowCandidates(unit.db, tenant.id, monthsBefore(lastPassed, 11), lastPassed)
+  const years = new Map<string, { userId: string; year: number; month: string }>()
+  for (const c of candidates)
+    years.set(`${c.user_id} ${c.month.slice(0, 4)}`, {
+      userId: c.user_id,
+      year: Number(c.month.slice(0, 4)),
+      month: c.month,
+    })
+  let flagged = 0
+  for (const { userId, year, month } of years.values()) {
+    const scope: RequestScope = { db: unit.db, now: unit.now, auth: companyAuth(tenant) }
+    flagged += await inTransaction(scope, async (tx) => {
+      await lockRow(tx.db, 'users', tenant.id, userId)
+      return (await flagCapExceeded(tx, userId, year, month)) ? 1 : 0
+    })
+  }
+  return flagged
 }
 
 /**
@@ -126,6 +171,7 @@ export async function settleOvertime(
     try {
       outcome.lots += await proposeOvertimeLots(unit, tenant, { followPending: true })
       outcome.overdue += await announceOverdueLots(unit, tenant)
+      await flagCapsPassedByRest(unit, tenant)
     } catch (error) {
       failures.push(error instanceof Error ? error : new Error(String(error)))
     }

@@ -38,13 +38,14 @@ export async function overtimeReport(scope: RequestScope, query: OvertimeReportQ
     for (const subject of page.rows) {
       const section = sections.get(subject.id)!
       if (section.lots.length === 0) continue
-      const figures = overtimeFiguresOf(section.lots)
+      const figures = overtimeFiguresOf(section.lots, section.violation_minutes)
       employees.push({
         user_id: subject.id,
         full_name: subject.full_name,
         ...figures,
         year_counted_toward_cap_minutes: section.year.counted_toward_cap_minutes,
         cap_minutes: section.year.cap_minutes,
+        year_over_cap_minutes: section.year.over_cap_minutes,
         lots: section.lots,
       })
     }

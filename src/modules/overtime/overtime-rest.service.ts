@@ -1,8 +1,10 @@
 /**
- * Rest for overtime (docs/decisions/0018-overtime.md): absences of the system type `overtime_rest`,
- * by the day or by the hour, take the rest owed on the employee's approved rest lots when they are
- * approved, the lot due first first (409 `overtime_rest_exceeded` when less is owed); a cancelled
- * one gives it back. The absences module calls these inside its own transactions; each takes the
+ * Rest for overtime (docs/decisions/0018-overtime.md, docs/decisions/0022-overtime-as-the-law-counts-it.md):
+ * absences of the system type `overtime_rest`, by the day or by the hour, take the rest owed on the
+ * employee's approved rest lots due on or after their last day when they are approved, the lot due
+ * first first (409 `overtime_rest_exceeded` when less is owed, `overtime_rest_after_deadline` when
+ * only lots past their deadline owe it); a cancelled one gives it back. Rest counts as taken once
+ * its last day has passed (scheduled until then). The absences module calls these inside its own transactions; each takes the
  * employee's row lock, which every change of their lots holds.
  */
 import type { RequestScope } from '../../auth/request-scope.js'
@@ -43,15 +45,20 @@ export async function restMinutesOf(db: Db, tenant: TenantRow, userId: string, s
 }
 
 /**
- * The rest still owed on each approved rest lot of an employee, with its deadline, that rest on
- * `date` may take: rest comes after the overtime, so only lots of that month or before.
+ * The rest still owed on each approved rest lot of an employee, with its deadline, that a rest
+ * absence may take: rest comes after the overtime, so only lots of the month it begins in or
+ * before; and it compensates overtime only by the lot's deadline (art. 35.1 ET;
+ * docs/decisions/0022-overtime-as-the-law-counts-it.md), so only lots due on or after its last day.
+ * `late` is what lots past their deadline by then still owe: rest can no longer take it, pay can.
  */
-async function owedRest(db: Db, tenantId: string, userId: string, date: string) {
+async function owedRest(db: Db, tenantId: string, userId: string, span: { start_date: string; end_date: string }) {
   const lots = await repo.lotsOfUser(db, tenantId, userId)
   const owed = owedOf(lots)
-  return lots
-    .filter((l) => l.status === 'approved' && l.compensation === 'rest' && l.month <= date.slice(0, 7))
+  const candidates = lots
+    .filter((l) => l.status === 'approved' && l.compensation === 'rest' && l.month <= span.start_date.slice(0, 7))
     .map((l) => ({ lotId: l.id, owedMinutes: owed.get(l.id) ?? 0, compensateBy: l.compensate_by }))
+  const late = candidates.filter((o) => o.compensateBy < span.end_date).reduce((sum, o) => sum + o.owedMinutes, 0)
+  return { inTime: candidates.filter((o) => o.compensateBy >= span.end_date), late }
 }
 
 /**
@@ -63,17 +70,24 @@ export async function assertRestOwed(tx: RequestScope, absence: Omit<RestAbsence
   const { db, auth } = tx
   const minutes = await restMinutesOf(db, auth.tenant, absence.user_id, absence)
   if (minutes <= 0) throw invalidField('start_date', 'the absence covers no working time: there is no rest to take')
-  const owed = (await owedRest(db, auth.tenantId, absence.user_id, absence.start_date)).reduce(
-    (sum, o) => sum + o.owedMinutes,
-    0,
-  )
-  if (minutes > owed) throw restExceeded(minutes, owed)
+  const { inTime, late } = await owedRest(db, auth.tenantId, absence.user_id, absence)
+  const owed = inTime.reduce((sum, o) => sum + o.owedMinutes, 0)
+  if (minutes > owed) throw restRefused(minutes, owed, late)
 }
 
-function restExceeded(minutes: number, owed: number): AppError {
+/**
+ * Rest that no lot can take: after the deadline of the lots that could (409
+ * `overtime_rest_after_deadline`: they can be paid), or more than is owed at all.
+ */
+function restRefused(minutes: number, owed: number, late: number): AppError {
+  if (late > 0 && minutes <= owed + late)
+    return new AppError(
+      'overtime_rest_after_deadline',
+      `The absence is ${minutes} minutes of rest; ${owed} minutes are owed as rest due by its last day, and ${late} more only on lots due before it: past its deadline, overtime is no longer compensated by rest (art. 35.1 ET), it is paid`,
+    )
   return new AppError(
     'overtime_rest_exceeded',
-    `The absence is ${minutes} minutes of rest; ${owed} minutes of approved overtime are owed as rest`,
+    `The absence is ${minutes} minutes of rest; ${owed} minutes of approved overtime are owed as rest by its last day`,
   )
 }
 
@@ -82,12 +96,13 @@ export async function takeRest(tx: RequestScope, absence: RestAbsence): Promise<
   const { db, auth } = tx
   await lockRow(db, 'users', auth.tenantId, absence.user_id)
   const minutes = await restMinutesOf(db, auth.tenant, absence.user_id, absence)
-  const owed = await owedRest(db, auth.tenantId, absence.user_id, absence.start_date)
-  const drawn = drawRest(owed, minutes)
+  const { inTime, late } = await owedRest(db, auth.tenantId, absence.user_id, absence)
+  const drawn = drawRest(inTime, minutes)
   if (!drawn)
-    throw restExceeded(
+    throw restRefused(
       minutes,
-      owed.reduce((sum, o) => sum + o.owedMinutes, 0),
+      inTime.reduce((sum, o) => sum + o.owedMinutes, 0),
+      late,
     )
   const now = nowIsoOf(tx)
   await repo.insertDraws(

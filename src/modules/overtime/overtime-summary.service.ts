@@ -10,7 +10,15 @@ import type { Db } from '../../db/unit-of-work.js'
 import { todayIn } from '../../lib/calendar.js'
 import { lotToApi, owedOf, owedRestOf, weeksOf } from './lot-decisions.service.js'
 import { proposeOvertimeLots } from './lot-proposals.service.js'
-import { annualCapMinutes, countedTowardCap, withRestTaken } from './overtime.logic.js'
+import { findUserRows } from '../users/index.js'
+import {
+  annualCapMinutes,
+  countedTowardCap,
+  overCapMinutes,
+  scheduledRestByLot,
+  violationMinutes,
+  withRestTaken,
+} from './overtime.logic.js'
 import * as repo from './overtime.repository.js'
 import type { OvertimeSectionType } from './overtime.schemas.js'
 
@@ -39,25 +47,35 @@ export async function overtimeSectionsOf(
 ): Promise<Map<string, OvertimeSectionType>> {
   const today = todayIn(tenant.timezone, new Date(nowMs))
   const year = Number(month.slice(0, 4))
-  const [lots, draws, weeks] = await Promise.all([
+  const [lots, draws, weeks, users] = await Promise.all([
     repo.lotsOfUsers(db, tenant.id, userIds),
     repo.drawsOfUsers(db, tenant.id, userIds),
     weeksOf(db, tenant, userIds, month),
+    findUserRows(db, tenant.id, userIds),
   ])
+  const birthDateOf = new Map(users.map((u) => [u.id, u.birth_date]))
+  const scheduled = scheduledRestByLot(draws, today)
   const sections = new Map<string, OvertimeSectionType>()
   for (const userId of userIds) {
     const theirs = lots.filter((l) => l.user_id === userId)
     const owed = owedOf(theirs)
     const ofYear = theirs.filter((l) => l.month.startsWith(`${year}-`))
+    const counted = countedTowardCap(withRestTaken(ofYear, draws), year, today)
+    const cap = annualCapMinutes(tenant.overtime_annual_cap_hours, weeks.get(userId) ?? { own: 0, fullTime: 0 })
+    const ofMonth = theirs.filter((l) => l.month === month)
+    const birthDate = birthDateOf.get(userId) ?? null
     sections.set(userId, {
       basis: tenant.overtime_basis,
-      lots: theirs.filter((l) => l.month === month).map((l) => lotToApi(l, owed.get(l.id) ?? 0, today)),
+      violation_minutes: violationMinutes(ofMonth, birthDate),
+      lots: ofMonth.map((l) => lotToApi(l, owed.get(l.id) ?? 0, today, scheduled.get(l.id) ?? 0)),
       owed_rest: owedRestOf(theirs, today),
       year: {
         year,
         approved_minutes: ofYear.filter((l) => l.status === 'approved').reduce((sum, l) => sum + l.minutes, 0),
-        counted_toward_cap_minutes: countedTowardCap(withRestTaken(ofYear, draws), year),
-        cap_minutes: annualCapMinutes(tenant.overtime_annual_cap_hours, weeks.get(userId) ?? { own: 0, fullTime: 0 }),
+        counted_toward_cap_minutes: counted,
+        cap_minutes: cap,
+        over_cap_minutes: overCapMinutes(counted, cap),
+        violation_minutes: violationMinutes(ofYear, birthDate),
       },
     })
   }

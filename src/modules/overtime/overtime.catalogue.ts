@@ -15,27 +15,22 @@ export const scopes = [
 
 export const errors = {
   overtime_lot_not_pending: { status: 409, description: 'Only a pending overtime lot can be decided.' },
-  overtime_reduction_not_rejectable: {
-    status: 409,
-    description:
-      'The lot takes minutes away (the record of an approved month now holds less overtime): it follows the record and can only be approved.',
-  },
-  overtime_cap_exceeded: {
-    status: 409,
-    description:
-      'Approving the lot would take the employee’s overtime of the year past the annual cap (pro rata for part-time). Force majeure does not count (approve it as such if it was), nor hours already compensated by rest taken within four months of the month worked.',
-  },
   overtime_not_allowed: {
     status: 409,
     description:
-      'The employee may not work overtime (a minor, a night worker or a part-time employee): the lot can only be approved as force majeure.',
+      'The employee may not work overtime: a minor never, force majeure included (art. 6.3 ET; their lot is paid as wages due), a night worker or a part-time employee only as force majeure.',
   },
   overtime_rest_exceeded: {
     status: 409,
     description: 'The rest asked for is more than the approved overtime still owed to the employee as rest.',
   },
+  overtime_rest_after_deadline: {
+    status: 409,
+    description:
+      'The rest falls after the deadline of the lots that owe it (art. 35.1 ET: rest within the period after the hours were worked): no lot due by its last day can take it. Rest still owed past its deadline is paid.',
+  },
   overtime_lot_not_payable: {
     status: 409,
-    description: 'Only an approved lot can be paid, and never more than it still owes.',
+    description: 'Only an approved lot, or a minor’s, can be paid, and never more than it still owes.',
   },
 } satisfies Record<string, ErrorDeclaration>

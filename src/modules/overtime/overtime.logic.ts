@@ -37,28 +37,59 @@ export function daysNeeded(month: string, basis: OvertimeBasis): { from: string;
   return { from: firstWeekEnd.minus({ days: 6 }).toISODate()!, to: to.toISODate()! }
 }
 
+/** A day a lot's overtime was counted on, with its minutes (docs/decisions/0022-overtime-as-the-law-counts-it.md). */
+export interface OvertimeDay {
+  /** YYYY-MM-DD: the day (daily basis), the ISO week's Sunday (weekly) or the month's last day (monthly). */
+  date: string
+  minutes: number
+}
+
 /**
- * The overtime minutes of `month` on `basis`, from the balances of the days `daysNeeded` names
- * (days outside them are ignored; a day missing counts as nothing worked and nothing expected).
- * - daily: the positive part of each day's balance, as the monthly report counts it;
- * - weekly: the positive part of each ISO week's net balance, the week counted in the month of its
- *   last day (a week that ends in the next month is that month's);
- * - monthly: the positive part of the month's net balance.
+ * The overtime of `month` on `basis`, day by day, from the balances of the days `daysNeeded` names
+ * (days outside them are ignored; a day missing counts as nothing worked and nothing expected):
+ * - daily: the positive part of each day's balance, as the monthly report counts it, on that day;
+ * - weekly: the positive part of each ISO week's net balance, on the week's Sunday, the week counted
+ *   in the month of its last day (a week that ends in the next month is that month's);
+ * - monthly: the positive part of the month's net balance, on its last day.
+ * Only days with overtime are listed, in date order: when the hours were worked (art. 35.1 ET).
  */
-export function overtimeMinutes(month: string, basis: OvertimeBasis, days: readonly DayBalance[]): number {
+export function overtimeDays(month: string, basis: OvertimeBasis, days: readonly DayBalance[]): OvertimeDay[] {
   const { from, to } = daysNeeded(month, basis)
   const inRange = days.filter((d) => d.date >= from && d.date <= to)
-  if (basis === 'daily') return inRange.reduce((sum, d) => sum + Math.max(0, d.worked - d.expected), 0)
-  if (basis === 'monthly')
-    return Math.max(
-      0,
-      inRange.reduce((sum, d) => sum + d.worked - d.expected, 0),
-    )
-  const weeks = new Map<string, number>()
-  for (const d of inRange) weeks.set(isoWeekEnd(d.date), (weeks.get(isoWeekEnd(d.date)) ?? 0) + d.worked - d.expected)
-  let total = 0
-  for (const [end, net] of weeks) if (monthOf(end) === month) total += Math.max(0, net)
-  return total
+  const counted = new Map<string, number>()
+  const add = (date: string, minutes: number) => counted.set(date, (counted.get(date) ?? 0) + minutes)
+  if (basis === 'daily') for (const d of inRange) add(d.date, d.worked - d.expected > 0 ? d.worked - d.expected : 0)
+  else if (basis === 'monthly') for (const d of inRange) add(to, d.worked - d.expected)
+  else
+    for (const d of inRange) if (monthOf(isoWeekEnd(d.date)) === month) add(isoWeekEnd(d.date), d.worked - d.expected)
+  return [...counted]
+    .filter(([, minutes]) => minutes > 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, minutes]) => ({ date, minutes }))
+}
+
+/** The overtime minutes of `month` on `basis` (see overtimeDays). */
+export function overtimeMinutes(month: string, basis: OvertimeBasis, days: readonly DayBalance[]): number {
+  return overtimeDays(month, basis, days).reduce((sum, d) => sum + d.minutes, 0)
+}
+
+/**
+ * The days of a new or following lot: the record's overtime days less what the month's other lots
+ * already hold on each (an adjustment holds the difference, a day taken away a negative entry).
+ * Null when another lot does not know its days (written before lots kept them): the lot's days
+ * cannot be told apart, and its deadline runs from the end of the month.
+ */
+export function lotDays(
+  record: readonly OvertimeDay[],
+  others: readonly { days: readonly OvertimeDay[]; minutes: number }[],
+): OvertimeDay[] | null {
+  if (others.some((o) => o.minutes !== 0 && o.days.length === 0)) return null
+  const left = new Map(record.map((d) => [d.date, d.minutes]))
+  for (const other of others) for (const d of other.days) left.set(d.date, (left.get(d.date) ?? 0) - d.minutes)
+  return [...left]
+    .filter(([, minutes]) => minutes !== 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, minutes]) => ({ date, minutes }))
 }
 
 /** An employee's terms: their own where set, else the company's. */
@@ -74,18 +105,39 @@ export function effectiveTerms(
   }
 }
 
-/** The last day rest for a lot of `month` may be taken: the end of the month, plus `months` months. */
+/** `months` months after `date`, the same day number, clamped to the month's end (5 Oct + 4 = 5 Feb; 31 Oct + 4 = 28 Feb). */
+export function plusMonths(date: string, months: number): string {
+  return DateTime.fromISO(date, { zone: 'utc' }).plus({ months }).toISODate()!
+}
+
+/** The last day rest for overtime of `month` may be taken, counted from the month's end: the end of the month, plus `months` months. */
 export function compensateBy(month: string, months: number): string {
   return DateTime.fromISO(`${month}-01`, { zone: 'utc' }).plus({ months }).endOf('month').toISODate()!
 }
 
 /**
- * A lot's deadline: the end of its month plus the employee's months. An adjustment, which brings
- * overtime to light only when a later change of the record does, gets at least as long from the
- * end of the month it was proposed in.
+ * When a lot's hours were worked, as its deadlines count from (art. 35.1 ET): the end of the day,
+ * ISO week or month of its earliest overtime (its first day with minutes), else, for a lot that
+ * does not know its days, the end of its month.
  */
-export function lotDeadline(lot: { month: string; sequence: number }, proposedIn: string, months: number): string {
-  const due = compensateBy(lot.month, months)
+export function workedBy(lot: { month: string; days: readonly OvertimeDay[] }): string {
+  return (
+    lot.days.find((d) => d.minutes > 0)?.date ??
+    DateTime.fromISO(`${lot.month}-01`, { zone: 'utc' }).endOf('month').toISODate()!
+  )
+}
+
+/**
+ * A lot's deadline (art. 35.1 ET): `months` months after its hours were worked (workedBy). An
+ * adjustment, which brings overtime to light only when a later change of the record does, gets at
+ * least as long from the end of the month it was proposed in.
+ */
+export function lotDeadline(
+  lot: { month: string; sequence: number; days: readonly OvertimeDay[] },
+  proposedIn: string,
+  months: number,
+): string {
+  const due = plusMonths(workedBy(lot), months)
   if (lot.sequence === 1) return due
   const fromProposal = compensateBy(proposedIn, months)
   return fromProposal > due ? fromProposal : due
@@ -97,41 +149,102 @@ export const REST_WINDOW_MONTHS = 4
 /** A lot as the cap and the balance read it. */
 export interface LotFacts {
   month: string
+  /** The days its overtime was counted on; none for a lot written before lots kept them. */
+  days: readonly OvertimeDay[]
   minutes: number
-  status: 'pending' | 'approved' | 'rejected'
+  status: 'pending' | 'approved'
+  compensation: 'rest' | 'pay' | null
   force_majeure: boolean
+  paid_minutes: number
   /** Rest taken for this lot, each with the day it was taken. */
   rest: readonly { date: string; minutes: number }[]
 }
 
-/** Lots with the rest taken for each (from its draws), as the cap reads them. */
-export function withRestTaken<L extends Omit<LotFacts, 'rest'> & { id: string }>(
+/** A lot's stored days (JSON); a lot written before lots kept them has none. */
+export function parseDays(json: string | null): OvertimeDay[] {
+  return json ? (JSON.parse(json) as OvertimeDay[]) : []
+}
+
+/** Stored lots with their days and the rest taken for each (from its draws), as the cap reads them. */
+export function withRestTaken<L extends Omit<LotFacts, 'rest' | 'days'> & { id: string; days: string }>(
   lots: readonly L[],
   draws: readonly { lot_id: string; taken_on: string; minutes: number }[],
-): (L & LotFacts)[] {
+): (Omit<L, 'days'> & LotFacts)[] {
   return lots.map((lot) => ({
     ...lot,
+    days: parseDays(lot.days),
     rest: draws.filter((d) => d.lot_id === lot.id).map((d) => ({ date: d.taken_on, minutes: d.minutes })),
   }))
 }
 
+/** A year's overtime toward the annual cap (art. 35.2): what counts already, and what still may. */
+export interface CapFigures {
+  /** Paid minutes, and rest not taken within the four months: they count, whatever happens next. */
+  counted: number
+  /** Pending minutes, and rest still owed within the four months: they count unless rested in time. */
+  atRisk: number
+}
+
 /**
- * The minutes of a year's approved lots that count toward the annual cap: force majeure does not
- * count, nor hours compensated by rest taken within the four months after the month worked.
+ * A year's lots against the annual cap, as of `today` (art. 35.2): force majeure never counts
+ * (art. 35.3), nor rest taken within the four months after the hours were worked. An approved pay lot
+ * counts at once; a rest lot counts what was paid, and once its four months have passed, what was
+ * not rested in them; until then that is at risk, as is a pending lot. An adjustment down takes
+ * back from its month's figures (at risk first), never more than the month had.
  */
-export function countedTowardCap(lots: readonly LotFacts[], year: number): number {
-  const byMonth = new Map<string, number>()
+export function capFigures(lots: readonly LotFacts[], year: number, today: string): CapFigures {
+  const months = new Map<string, { counted: number; atRisk: number; takenBack: number }>()
   for (const lot of lots) {
-    if (lot.status !== 'approved' || lot.force_majeure || !lot.month.startsWith(`${year}-`)) continue
-    const window = compensateBy(lot.month, REST_WINDOW_MONTHS)
-    const restedInTime = lot.rest.filter((r) => r.date <= window).reduce((sum, r) => sum + r.minutes, 0)
-    // An adjustment down (negative minutes) takes back what its month had counted, never more.
-    const counted = lot.minutes < 0 ? lot.minutes : lot.minutes - Math.min(restedInTime, lot.minutes)
-    byMonth.set(lot.month, (byMonth.get(lot.month) ?? 0) + counted)
+    if (!lot.month.startsWith(`${year}-`) || lot.force_majeure) continue
+    const month = months.get(lot.month) ?? { counted: 0, atRisk: 0, takenBack: 0 }
+    months.set(lot.month, month)
+    if (lot.status === 'pending') month.atRisk += Math.max(0, lot.minutes)
+    else if (lot.minutes < 0) month.takenBack -= lot.minutes
+    else if (lot.compensation === 'pay') month.counted += lot.minutes
+    else {
+      // Four months from when the hours were worked (art. 35.2).
+      const window = plusMonths(workedBy(lot), REST_WINDOW_MONTHS)
+      // Rest counts once taken (a day that has passed), and only within the window.
+      const restedInTime = lot.rest
+        .filter((r) => r.date <= window && r.date < today)
+        .reduce((sum, r) => sum + r.minutes, 0)
+      const paid = Math.min(lot.paid_minutes, lot.minutes)
+      const unrested = Math.max(0, lot.minutes - restedInTime - paid)
+      month.counted += paid + (today > window ? unrested : 0)
+      month.atRisk += today > window ? 0 : unrested
+    }
   }
-  let total = 0
-  for (const counted of byMonth.values()) total += Math.max(0, counted)
+  const total = { counted: 0, atRisk: 0 }
+  for (const month of months.values()) {
+    const fromRisk = Math.min(month.takenBack, month.atRisk)
+    total.atRisk += month.atRisk - fromRisk
+    total.counted += Math.max(0, month.counted - (month.takenBack - fromRisk))
+  }
   return total
+}
+
+/** The minutes of a year's overtime that count toward the annual cap as of `today` (see capFigures). */
+export function countedTowardCap(lots: readonly LotFacts[], year: number, today: string): number {
+  return capFigures(lots, year, today).counted
+}
+
+/**
+ * The minutes of `lots` worked by a minor (art. 6.3 ET forbids them any overtime): recorded and
+ * payable as wages due, never approved, and reported as a violation.
+ */
+export function violationMinutes(
+  lots: readonly { month: string; minutes: number }[],
+  birthDate: string | null,
+): number {
+  return Math.max(
+    0,
+    lots.filter((l) => isMinorIn(birthDate, l.month)).reduce((sum, l) => sum + l.minutes, 0),
+  )
+}
+
+/** What the cap flags: the minutes counted beyond it (art. 35.2); approving is never refused for it. */
+export function overCapMinutes(counted: number, cap: number): number {
+  return Math.max(0, counted - cap)
 }
 
 /**
@@ -158,19 +271,38 @@ export function annualCapMinutes(capHours: number, week: WeekFacts): number {
   return Math.floor(capHours * 60 * share)
 }
 
-/** Why an employee may do overtime only in force majeure (arts. 6.3, 36.1, 12.4.c ET), or null. */
+/** Under 18 on any day of `month` (the month's first day is the earliest it could be). */
+export function isMinorIn(birthDate: string | null, month: string): boolean {
+  if (!birthDate) return false
+  return DateTime.fromISO(birthDate, { zone: 'utc' }).plus({ years: 18 }).toISODate()! > `${month}-01`
+}
+
+/**
+ * Who may not do overtime (arts. 6.3, 36.1, 12.4.c ET), or null. A minor may do none at all, force
+ * majeure included (art. 6.3 writes no exception: docs/decisions/0022-overtime-as-the-law-counts-it.md);
+ * a night worker or a part-time employee only in force majeure.
+ */
 export function overtimeBan(
   facts: { birthDate: string | null; nightWorker: boolean; week: WeekFacts },
   month: string,
 ): 'minor' | 'night_worker' | 'part_time' | null {
-  if (facts.birthDate) {
-    // A minor on any day of the month worked: the month's first day is the earliest it could be.
-    const eighteen = DateTime.fromISO(facts.birthDate, { zone: 'utc' }).plus({ years: 18 }).toISODate()!
-    if (eighteen > `${month}-01`) return 'minor'
-  }
+  if (isMinorIn(facts.birthDate, month)) return 'minor'
   if (facts.nightWorker) return 'night_worker'
   if (isPartTime(facts.week)) return 'part_time'
   return null
+}
+
+/**
+ * Rest drawn but not taken yet, by lot: drawn for an absence whose last day has not passed `today`
+ * (docs/decisions/0022-overtime-as-the-law-counts-it.md: rest counts once taken).
+ */
+export function scheduledRestByLot(
+  draws: readonly { lot_id: string; taken_on: string; minutes: number }[],
+  today: string,
+): Map<string, number> {
+  const scheduled = new Map<string, number>()
+  for (const d of draws) if (d.taken_on >= today) scheduled.set(d.lot_id, (scheduled.get(d.lot_id) ?? 0) + d.minutes)
+  return scheduled
 }
 
 /** Rest owed on a lot: what is still to be taken, and by when. */
@@ -210,7 +342,7 @@ export interface MonthLot {
   id: string
   sequence: number
   minutes: number
-  status: 'pending' | 'approved' | 'rejected'
+  status: 'pending' | 'approved'
 }
 
 /** What settling a month against the record does: nothing, follow with the pending lot, or add a lot. */
@@ -220,19 +352,18 @@ export type Settlement =
   | { kind: 'propose'; sequence: number; minutes: number }
 
 /**
- * Settles a month's lots against its overtime on the record now. Decided lots never change: what
- * the record adds beyond the decided minutes is a new lot; what it takes away comes off the
- * rejected minutes first (they were never owed), then off the approved ones, as a negative
- * adjustment. A pending lot follows the record, to zero if need be; the month's first lot is
- * proposed only when there is overtime.
+ * Settles a month's lots against its overtime on the record now (art. 35: hours worked beyond the
+ * ordinary day were worked, whatever anyone decides). Approved lots never change: what the record
+ * adds beyond them is a new lot, what it takes away a negative adjustment. The newest pending lot
+ * follows the record, to zero or below if need be (an older pending one, left by the retired
+ * rejections, keeps its minutes); the month's first lot is proposed only when there is overtime.
  */
 export function settleMonth(lots: readonly MonthLot[], overtime: number): Settlement {
-  const sum = (status: MonthLot['status']) =>
-    lots.filter((l) => l.status === status).reduce((total, l) => total + l.minutes, 0)
-  const approved = sum('approved')
-  const rejected = sum('rejected')
-  const target = overtime >= approved + rejected ? overtime - approved - rejected : Math.min(0, overtime - approved)
-  const pending = lots.find((l) => l.status === 'pending')
+  const approved = lots.filter((l) => l.status === 'approved').reduce((total, l) => total + l.minutes, 0)
+  const pendings = lots.filter((l) => l.status === 'pending').sort((a, b) => a.sequence - b.sequence)
+  const pending = pendings.at(-1)
+  const heldByOlder = pendings.slice(0, -1).reduce((total, l) => total + l.minutes, 0)
+  const target = overtime - approved - heldByOlder
   if (pending)
     return pending.minutes === target ? { kind: 'none' } : { kind: 'follow', lotId: pending.id, minutes: target }
   if (target === 0 || (lots.length === 0 && target < 0)) return { kind: 'none' }
@@ -290,6 +421,11 @@ export function previousMonth(month: string): string {
   return DateTime.fromISO(`${month}-01`, { zone: 'utc' }).minus({ months: 1 }).toFormat('yyyy-MM')
 }
 
+/** The month `count` months before `month` (YYYY-MM). */
+export function monthsBefore(month: string, count: number): string {
+  return DateTime.fromISO(`${month}-01`, { zone: 'utc' }).minus({ months: count }).toFormat('yyyy-MM')
+}
+
 /** The months from `first` to `last`, both included; none when `last` is before `first`. */
 export function monthsFromTo(first: string, last: string): string[] {
   const months: string[] = []
@@ -310,10 +446,11 @@ export function monthsTouchedBy(from: string, to: string, basis: OvertimeBasis):
 /** A lot of the month as the representatives' report sums it. */
 export interface ReportedLot {
   minutes: number
-  status: 'pending' | 'approved' | 'rejected'
+  status: 'pending' | 'approved'
   compensation: 'rest' | 'pay' | null
   force_majeure: boolean
   rested_minutes: number
+  scheduled_rest_minutes: number
   paid_minutes: number
   owed_minutes: number
   overdue: boolean
@@ -322,38 +459,40 @@ export interface ReportedLot {
 export interface OvertimeFigures {
   pending_minutes: number
   approved_minutes: number
-  rejected_minutes: number
   force_majeure_minutes: number
   rest_minutes: number
   pay_minutes: number
   rested_minutes: number
+  scheduled_rest_minutes: number
   paid_minutes: number
   owed_minutes: number
   overdue_minutes: number
+  violation_minutes: number
 }
 
 export function noOvertimeFigures(): OvertimeFigures {
   return {
     pending_minutes: 0,
     approved_minutes: 0,
-    rejected_minutes: 0,
     force_majeure_minutes: 0,
     rest_minutes: 0,
     pay_minutes: 0,
     rested_minutes: 0,
+    scheduled_rest_minutes: 0,
     paid_minutes: 0,
     owed_minutes: 0,
     overdue_minutes: 0,
+    violation_minutes: 0,
   }
 }
 
 /**
  * The figures of the month's lots (RD 1561/1995 DA 3: the overtime and how it is compensated):
- * what was proposed, approved and rejected, how the approved part is compensated and how much of
+ * what was proposed and approved, how the approved part is compensated and how much of
  * it still is owed.
  */
-export function overtimeFiguresOf(lots: readonly ReportedLot[]): OvertimeFigures {
-  const figures = noOvertimeFigures()
+export function overtimeFiguresOf(lots: readonly ReportedLot[], violation = 0): OvertimeFigures {
+  const figures = { ...noOvertimeFigures(), violation_minutes: violation }
   for (const lot of lots) {
     figures[`${lot.status}_minutes`] += lot.minutes
     if (lot.status !== 'approved') continue
@@ -361,6 +500,7 @@ export function overtimeFiguresOf(lots: readonly ReportedLot[]): OvertimeFigures
     if (lot.compensation === 'rest') figures.rest_minutes += lot.minutes
     if (lot.compensation === 'pay') figures.pay_minutes += lot.minutes
     figures.rested_minutes += lot.rested_minutes
+    figures.scheduled_rest_minutes += lot.scheduled_rest_minutes
     figures.paid_minutes += lot.paid_minutes
     figures.owed_minutes += lot.owed_minutes
     if (lot.overdue) figures.overdue_minutes += lot.owed_minutes
@@ -373,14 +513,16 @@ export const OVERTIME_REPORT_CSV_HEADER = [
   'full_name',
   'pending_minutes',
   'approved_minutes',
-  'rejected_minutes',
   'force_majeure_minutes',
   'rest_minutes',
   'pay_minutes',
   'rested_minutes',
+  'scheduled_rest_minutes',
   'paid_minutes',
   'owed_minutes',
   'overdue_minutes',
+  'violation_minutes',
   'year_counted_toward_cap_minutes',
   'cap_minutes',
+  'year_over_cap_minutes',
 ] as const

@@ -7,6 +7,7 @@ import { sql } from 'kysely'
 import { paginate } from '../../db/paginate.js'
 import { teamOf } from '../../db/team.js'
 import type {
+  OvertimeCapFlagsTable,
   OvertimeLotRow,
   OvertimeLotsTable,
   OvertimePaymentsTable,
@@ -226,4 +227,57 @@ export async function drawsOfUsers(db: Db, tenantId: string, userIds: readonly s
 
 export async function insertPayment(db: Db, row: OvertimePaymentsTable): Promise<void> {
   await db.insertInto('overtime_payments').values(row).execute()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The annual cap
+
+export async function capFlagOf(db: Db, tenantId: string, userId: string, year: number) {
+  return db
+    .selectFrom('overtime_cap_flags')
+    .select('flagged_at')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('year', '=', year)
+    .executeTakeFirst()
+}
+
+/** Once per employee and year: a second instance flagging at the same time writes nothing. */
+export async function insertCapFlag(db: Db, row: OvertimeCapFlagsTable): Promise<void> {
+  await db
+    .insertInto('overtime_cap_flags')
+    .values(row)
+    .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'year']).doNothing())
+    .execute()
+}
+
+/**
+ * Employees and years whose rest may have just started counting toward the cap: approved rest
+ * lots, not force majeure, with minutes neither rested nor paid, of the months from `fromMonth`
+ * to `toMonth` (those whose four months have passed lately), in a year not flagged yet.
+ */
+export async function restPastWindowCandidates(db: Db, tenantId: string, fromMonth: string, toMonth: string) {
+  return db
+    .selectFrom('overtime_lots as l')
+    .select(['l.user_id', 'l.month'])
+    .where('l.tenant_id', '=', tenantId)
+    .where('l.status', '=', 'approved')
+    .where('l.compensation', '=', 'rest')
+    .where('l.force_majeure', '=', false)
+    .where('l.month', '>=', fromMonth)
+    .where('l.month', '<=', toMonth)
+    .where(sql<boolean>`l.minutes > l.rested_minutes + l.paid_minutes`)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('overtime_cap_flags as f')
+            .select('f.year')
+            .whereRef('f.tenant_id', '=', 'l.tenant_id')
+            .whereRef('f.user_id', '=', 'l.user_id')
+            .where(sql<boolean>`${sql.ref('f.year')} = cast(substr(${sql.ref('l.month')}, 1, 4) as integer)`),
+        ),
+      ),
+    )
+    .execute()
 }

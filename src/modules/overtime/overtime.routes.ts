@@ -31,9 +31,9 @@ export const overtimeApi: ApiModule = {
     app.post(
       '/overtime/lots/:lot_id/decide',
       operation('overtime-lots.decide', {
-        summary: 'Approve or reject a pending overtime lot (HR and administrators)',
+        summary: 'Approve a pending overtime lot (HR and administrators)',
         description:
-          'Approving sets how it is compensated (`compensation`, default the employee’s terms; required when they are mixed) and its deadline (`compensate_by`). Refused with 409 `overtime_not_allowed` for a minor, a night worker or a part-time employee, and with 409 `overtime_cap_exceeded` past the annual cap, unless `force_majeure` is true. Only a pending lot can be decided (409 `overtime_lot_not_pending`); nobody decides their own (403).',
+          'A lot is a fact of the record (art. 35 ET): it is approved, never rejected (`rejected` is 400); hours in dispute are a correction of the time record, which the lot follows. Approving sets how it is compensated (`compensation`, default the employee’s terms; required when they are mixed) and its deadline (`compensate_by`). The annual cap never refuses: going over it is flagged (`over_cap_minutes` in the balance, the event `overtime.cap_exceeded`). Refused with 409 `overtime_not_allowed` for a minor, force majeure included (art. 6.3; their lot is paid as wages due), and for a night worker or a part-time employee unless `force_majeure` is true. Only a pending lot can be decided (409 `overtime_lot_not_pending`); nobody decides their own (403).',
         params: s.LotIdParams,
         body: s.DecideLotBody,
         response: { 200: DataOf(s.OvertimeLot) },
@@ -46,7 +46,7 @@ export const overtimeApi: ApiModule = {
       operation('overtime-lots.pay', {
         summary: 'Record pay for an approved overtime lot (HR and administrators)',
         description:
-          'Any approved lot can be paid up to what it still owes (409 `overtime_lot_not_payable` otherwise), a rest lot too: rest still owed when someone leaves is paid. `payroll_month` is not before the lot’s month.',
+          'Any approved lot can be paid up to what it still owes (409 `overtime_lot_not_payable` otherwise), a rest lot too: rest still owed when someone leaves is paid. A minor’s lot, which is never approved (art. 6.3 ET), is paid while pending, up to its minutes: the wages due. `payroll_month` is not before the lot’s month.',
         params: s.LotIdParams,
         body: s.PayLotBody,
         response: { 200: DataOf(s.OvertimeLot) },
@@ -58,9 +58,10 @@ export const overtimeApi: ApiModule = {
       '/overtime/balance',
       operation('overtime.balance', {
         reads: { records: true, settles: 'overtime' },
-        summary: 'An employee’s overtime: rest owed and its deadline, overdue, paid, and the year toward the cap',
+        summary:
+          'An employee’s overtime: rest owed and its deadline, overdue, paid, and the year toward and over the cap',
         description:
-          'Rest and pay owed are as of today across all years; the other figures are those of the year’s lots. Default employee: the caller. Another employee’s balance is theirs to see under need-to-know (404 otherwise).',
+          'Rest and pay owed are as of today across all years; the other figures are those of the year’s lots: rest taken (days passed) apart from rest scheduled, and the annual cap as art. 35.2 ET counts it (`counted_toward_cap_minutes`, `at_risk_minutes`, `over_cap_minutes`: over the cap is flagged, never refused), and overtime worked as a minor (`violation_minutes`). Default employee: the caller. Another employee’s balance is theirs to see under need-to-know (404 otherwise).',
         querystring: s.BalanceQuery,
         response: { 200: DataOf(s.OvertimeBalance) },
         errors: [404],
@@ -76,7 +77,7 @@ export const overtimeApi: ApiModule = {
         // For workers' representatives: docs/decisions/0019-representatives-and-record-export.md.
         summary: 'The month’s overtime per employee and its compensation, as JSON or CSV',
         description:
-          'What workers’ representatives are told every month (RD 1561/1995, additional provision 3): for each employee with overtime lots in the month, what was proposed, approved and rejected, how the approved part is compensated (rest or pay, force majeure), what was rested, paid and is still owed, and the year toward the annual cap. Representatives (the user flag `representative`), administrators, HR and inspector keys read every employee; anyone else the employees whose records they see. Every read by a representative is in the access log. CSV (`format=csv` or `Accept: text/csv`) has one row per employee, without the lots.',
+          'What workers’ representatives are told every month (RD 1561/1995, additional provision 3): for each employee with overtime lots in the month, what was proposed and approved, how the approved part is compensated (rest or pay, force majeure), what was rested, paid and is still owed, the minutes worked by minors (`violation_minutes`), and the year toward the annual cap and beyond it. Representatives (the user flag `representative`), administrators, HR and inspector keys read every employee; anyone else the employees whose records they see. Every read by a representative is in the access log. CSV (`format=csv` or `Accept: text/csv`) has one row per employee, without the lots.',
         querystring: s.OvertimeReportQuery,
         response: {
           200: {

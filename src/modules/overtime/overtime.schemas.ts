@@ -8,7 +8,10 @@ const Month = (description: string) =>
     examples: ['2026-03'],
     'x-messages': { pattern: 'must be a month written YYYY-MM, e.g. 2026-03' },
   })
-const LotStatus = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')])
+const LotStatus = Type.Union([Type.Literal('pending'), Type.Literal('approved')], {
+  description:
+    'A lot is a fact of the record, never rejected (art. 35 ET): pending until approved with its compensation',
+})
 
 export const OvertimeLot = Type.Object(
   {
@@ -19,32 +22,54 @@ export const OvertimeLot = Type.Object(
       description:
         'Overtime minutes of the month on the company’s basis. A pending lot follows the record; a decided one never changes. An adjustment (adjusts not null) may be negative',
     }),
+    days: Type.Array(
+      Type.Object({
+        date: Type.String({
+          format: 'date',
+          description: 'The day (daily basis), the ISO week’s Sunday (weekly) or the month’s last day (monthly)',
+        }),
+        minutes: Type.Integer({
+          description: 'Overtime counted on it; negative in an adjustment that takes minutes away',
+        }),
+      }),
+      {
+        description:
+          'When the lot’s minutes were worked (art. 35.1 ET), in date order: its deadlines run from the first. Empty for a lot proposed before lots kept their days, whose deadlines run from the end of its month',
+      },
+    ),
     basis: Type.Union([Type.Literal('daily'), Type.Literal('weekly'), Type.Literal('monthly')], {
       description:
         'The basis the month was counted on: the company’s when its first lot was proposed, kept by its adjustments if the policy changes',
     }),
     status: LotStatus,
     compensation: Type.Union([Type.Literal('rest'), Type.Literal('pay'), Type.Null()], {
-      description: 'rest or pay, set when the lot is approved (null while pending and when rejected)',
+      description: 'rest or pay, set when the lot is approved (null while pending)',
     }),
     force_majeure: Type.Boolean({
       description: 'Approved as force majeure (art. 35.3): outside the annual cap and allowed to anyone',
     }),
     compensate_by: Type.String({
       format: 'date',
-      description: 'The last day of the month plus the employee’s comp_expiry: rest must be taken by then',
+      description:
+        'When the hours were worked (the first of days[]) plus the employee’s comp_expiry, the same day number (5 October with P4M: 5 February): rest must be taken by then (art. 35.1 ET). An adjustment gets at least that long from the end of the month it was proposed in',
     }),
-    rested_minutes: Type.Integer({ description: 'Rest taken for it through approved overtime_rest absences' }),
+    rested_minutes: Type.Integer({
+      description:
+        'Rest taken for it through approved overtime_rest absences whose last day has passed (in the company’s zone): rest counts once taken',
+    }),
+    scheduled_rest_minutes: Type.Integer({
+      description: 'Rest approved for it on days still to come: it counts as rested once its last day has passed',
+    }),
     paid_minutes: Type.Integer({ description: 'Paid, through POST /overtime/lots/{id}/pay' }),
     owed_minutes: Type.Integer({
-      description: 'Still to be compensated: minutes less rest taken and pay made (0 unless approved)',
+      description: 'Still to be compensated: minutes less rest taken or scheduled and pay made (0 unless approved)',
     }),
     overdue: Type.Boolean({ description: 'A rest lot past compensate_by with rest still owed' }),
     adjusts: Nullable(Type.String(), {
       description: 'For a later change of a month already decided, the id of the month’s first lot',
     }),
     decided_by: Nullable(Type.String(), {
-      description: 'Who approved or rejected it; "company" when approved by the automatic policy',
+      description: 'Who approved it; "company" when approved by the automatic policy or as a reduction',
     }),
     decided_at: Nullable(Type.String({ format: 'date-time' })),
     created_at: Type.String({ format: 'date-time' }),
@@ -70,7 +95,10 @@ export const LotIdParams = Type.Object({ lot_id: Id() }, { additionalProperties:
 
 export const DecideLotBody = Type.Object(
   {
-    decision: Type.Union([Type.Literal('approved'), Type.Literal('rejected')]),
+    decision: Type.Literal('approved', {
+      description:
+        'Only approved: hours worked beyond the ordinary day were worked (art. 35 ET). Hours in dispute are a correction of the time record, which the lot follows (a pending lot changes its minutes; an approved month gets an adjustment lot)',
+    }),
     compensation: Type.Optional(
       Type.Union([Type.Literal('rest'), Type.Literal('pay')], {
         description: 'How an approved lot is compensated; default the employee’s terms (required when they are mixed)',
@@ -124,10 +152,25 @@ export const OvertimeBalance = Type.Object(
     pending_minutes: Type.Integer({ description: 'Minutes of the year’s lots waiting for a decision' }),
     approved_minutes: Type.Integer({ description: 'Minutes of the year’s approved lots' }),
     paid_minutes: Type.Integer({ description: 'Paid on the year’s lots' }),
-    rested_minutes: Type.Integer({ description: 'Rest taken for the year’s lots' }),
+    rested_minutes: Type.Integer({ description: 'Rest taken for the year’s lots, on days that have passed' }),
+    scheduled_rest_minutes: Type.Integer({
+      description: 'Rest approved for the year’s lots on days still to come (today included)',
+    }),
     counted_toward_cap_minutes: Type.Integer({
       description:
-        'Of the year’s approved minutes, those the annual cap counts: not force majeure, not compensated by rest within four months',
+        'The year’s minutes the annual cap counts (art. 35.2): approved as pay, paid, and rest not taken within four months of when the hours were worked; never force majeure',
+    }),
+    at_risk_minutes: Type.Integer({
+      description:
+        'The year’s minutes that will count toward the cap unless rested in time: pending lots, and rest still owed within the four months',
+    }),
+    over_cap_minutes: Type.Integer({
+      description:
+        'counted_toward_cap_minutes beyond cap_minutes: flagged, never refused (the hours were worked and are owed)',
+    }),
+    violation_minutes: Type.Integer({
+      description:
+        'The year’s overtime worked as a minor (art. 6.3 ET forbids it, force majeure included): its lots stay pending and are paid as wages due',
     }),
     cap_minutes: Type.Integer({
       description: 'The annual cap: the company’s annual_cap_hours, pro rata for a part-time schedule',
@@ -142,6 +185,9 @@ export const OvertimeSection = Type.Object(
   {
     basis: Type.Union([Type.Literal('daily'), Type.Literal('weekly'), Type.Literal('monthly')], {
       description: 'The company’s basis the lots are counted on',
+    }),
+    violation_minutes: Type.Integer({
+      description: 'Of this month’s lots, the minutes worked as a minor (art. 6.3 ET forbids them any overtime)',
     }),
     lots: Type.Array(Type.Object({ ...OvertimeLot.properties }), {
       description:
@@ -163,6 +209,8 @@ export const OvertimeSection = Type.Object(
         approved_minutes: Type.Integer(),
         counted_toward_cap_minutes: Type.Integer(),
         cap_minutes: Type.Integer(),
+        over_cap_minutes: Type.Integer({ description: 'Counted beyond the cap: flagged, never refused' }),
+        violation_minutes: Type.Integer({ description: 'The year’s overtime worked as a minor (art. 6.3 ET)' }),
       },
       { description: 'The report’s year toward the annual cap' },
     ),
@@ -191,14 +239,18 @@ export type OvertimeReportQueryType = Static<typeof OvertimeReportQuery>
 const OvertimeReportFigures = {
   pending_minutes: Type.Integer({ description: 'The month’s overtime waiting for a decision' }),
   approved_minutes: Type.Integer({ description: 'Approved (adjustments included)' }),
-  rejected_minutes: Type.Integer(),
   force_majeure_minutes: Type.Integer({ description: 'Of approved_minutes, approved as force majeure (art. 35.3)' }),
   rest_minutes: Type.Integer({ description: 'Of approved_minutes, compensated by rest' }),
   pay_minutes: Type.Integer({ description: 'Of approved_minutes, compensated by pay' }),
-  rested_minutes: Type.Integer({ description: 'Rest taken so far for the month’s lots' }),
+  rested_minutes: Type.Integer({ description: 'Rest taken so far for the month’s lots, on days that have passed' }),
+  scheduled_rest_minutes: Type.Integer({ description: 'Rest approved for the month’s lots on days still to come' }),
   paid_minutes: Type.Integer({ description: 'Paid so far for the month’s lots' }),
   owed_minutes: Type.Integer({ description: 'Still to be compensated, by rest or pay' }),
   overdue_minutes: Type.Integer({ description: 'Of owed_minutes, rest past its deadline' }),
+  violation_minutes: Type.Integer({
+    description:
+      'The month’s overtime of a minor (art. 6.3 ET forbids it, force majeure included): recorded, payable as wages due, never approved',
+  }),
 }
 
 export const OvertimeReport = Type.Object(
@@ -213,6 +265,9 @@ export const OvertimeReport = Type.Object(
         ...OvertimeReportFigures,
         year_counted_toward_cap_minutes: Type.Integer({ description: 'The year so far toward the annual cap' }),
         cap_minutes: Type.Integer(),
+        year_over_cap_minutes: Type.Integer({
+          description: 'The year so far beyond the annual cap (art. 35.2): flagged, never refused',
+        }),
         lots: Type.Array(OvertimeLot, { description: 'The month’s lots: its first lot and any adjustment' }),
       }),
       { description: 'Every employee the caller may see with overtime in the month, in name order' },

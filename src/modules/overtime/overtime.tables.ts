@@ -20,12 +20,19 @@ export interface OvertimeLotsTable {
   /** For an adjustment, the id of the month's first lot. */
   adjusts: string | null
   minutes: number
+  /**
+   * JSON, the days its minutes were counted on (`OvertimeDay[]`: the day, the ISO week's Sunday or
+   * the month's last day, by basis): its deadlines run from the first (art. 35.1 ET). `[]` for a
+   * lot written before lots kept them.
+   */
+  days: string
   /** The basis the month was counted on, kept when the company's policy changes. */
   basis: 'daily' | 'weekly' | 'monthly'
-  status: 'pending' | 'approved' | 'rejected'
+  /** A lot is a fact, never refused (docs/decisions/0022-overtime-as-the-law-counts-it.md): pending or approved. */
+  status: 'pending' | 'approved'
   compensation: 'rest' | 'pay' | null
   force_majeure: DbBoolean
-  /** YYYY-MM-DD: the end of the month plus the employee's expiry. */
+  /** YYYY-MM-DD: when the hours were worked (see `days`) plus the employee's expiry. */
   compensate_by: string
   rested_minutes: number
   paid_minutes: number
@@ -64,6 +71,14 @@ export interface OvertimePaymentsTable {
   created_at: string
 }
 
+/** An employee's year whose overtime went over the annual cap: `overtime.cap_exceeded` was announced once. */
+export interface OvertimeCapFlagsTable {
+  tenant_id: string
+  user_id: string
+  year: number
+  flagged_at: string
+}
+
 /** How far a company's lots have been proposed and its record's changes looked at. */
 export interface OvertimeSettlementsTable {
   tenant_id: string
@@ -78,5 +93,6 @@ declare module '../../db/schema.js' {
     overtime_rest_draws: OvertimeRestDrawsTable
     overtime_payments: OvertimePaymentsTable
     overtime_settlements: OvertimeSettlementsTable
+    overtime_cap_flags: OvertimeCapFlagsTable
   }
 }

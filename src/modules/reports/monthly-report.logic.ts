@@ -201,6 +201,7 @@ export const CSV_HEADER = [
   'overtime_next_deadline',
   'overtime_year_counted_minutes',
   'overtime_annual_cap_minutes',
+  'overtime_year_over_cap_minutes',
 ] as const
 
 /** The overtime figures of a worker's rows, from their report's overtime section. */
@@ -215,6 +216,8 @@ export function overtimeCells(section: OvertimeSectionType): (string | number)[]
     next.length > 0 ? next.reduce((a, b) => (a < b ? a : b)) : '',
     section.year.counted_toward_cap_minutes,
     section.year.cap_minutes,
+    // Over the cap is flagged, never refused (art. 35.2, docs/decisions/0022-overtime-as-the-law-counts-it.md).
+    section.year.over_cap_minutes,
   ]
 }
 
