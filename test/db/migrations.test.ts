@@ -127,193 +127,189 @@ function adminOf(tenant: TenantRow, userId: string): AuthContext {
   }
 }
 
-for (const target of ENGINES) {
-  const skip = target.engine === 'postgres' && !PG_URL ? 'PostgreSQL SKIPPED: set TEST_DATABASE_URL to run it' : false
-  describe(`migrations of existing data [${target.engine}]`, { skip }, () => {
-    let handle: DatabaseHandle
-    let cleanup: () => Promise<void>
-
-    before(async () => {
-      const fresh = await target.freshDatabase()
-      cleanup = fresh.cleanup
-      handle = await openDatabase(fresh.url, fresh.options)
-    })
-    after(async () => {
-      await handle?.destroy()
-      await cleanup?.()
-    })
-
-    it('0005 gives every existing chain its last punch as head; 0007 keeps every chain and figure as it was', async () => {
-      await migrateUpTo(handle, '2026_11_21_0004_absences')
-      const db = handle.db as Kysely<any>
-      const { tenantId, ids, own } = await oldCompany(db, [
-        { email: 'long@heads.example' },
-        { email: 'short@heads.example', schedule: 'own' },
-        { email: 'gone@heads.example', status: 'disabled', updatedAt: '2026-11-10T09:00:00.000Z' },
-      ])
-      const [long, short, gone] = ids as [string, string, string]
-      const longChain = chainOf(tenantId, long, 5)
-      await db
-        .insertInto('punches')
-        .values(asStoredBeforeOrigins([...longChain, ...chainOf(tenantId, short, 1)]))
-        .execute()
-
-      const applied = await migrateToLatest(handle)
-      assert.deepEqual(applied.slice(0, 1), ['2026_11_21_0005_punch_chain_heads'])
-      assert.ok(applied.includes('2026_11_22_0007_legal_record'))
-      const heads = await handle.db
-        .selectFrom('punch_chain_heads')
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .orderBy('seq')
-        .execute()
-      assert.deepEqual(
-        heads.map((h) => [h.user_id, Number(h.seq)]),
-        [
-          [short, 1],
-          [long, 5],
-        ],
-      )
-      assert.equal(heads[1]!.hash, longChain[4]!.hash)
-      const report = await verifyPunchChains(handle.db, tenantId)
-      assert.deepEqual([report.ok, report.users_checked, report.punches_checked], [true, 2, 6])
-
-      // 0007: old punches are `api` punches of hash version 1 and still verify (above); schedules
-      // and assignments apply since always; the disabled user's employment ended on the day of
-      // their last change.
-      const punches = await handle.db
-        .selectFrom('punches')
-        .select(['source', 'hash_version', 'created_by'])
-        .where('tenant_id', '=', tenantId)
-        .execute()
-      assert.ok(punches.every((p) => p.source === 'api' && Number(p.hash_version) === 1 && p.created_by === null))
-      const tenant = (await handle.db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst())!
-      const history = await scheduleHistory(scopeOf(handle.db, adminOf(tenant, long), Date.now()), short, {})
-      assert.deepEqual(
-        history.data.map((p) => [p.effective_from, p.effective_to, p.schedule_id, p.origin, p.weekday_minutes.mon]),
-        [[null, null, own, 'own', 300]],
-      )
-      const employment = await handle.db
-        .selectFrom('users')
-        .select(['id', 'employment_periods'])
-        .where('tenant_id', '=', tenantId)
-        .orderBy('id')
-        .execute()
-      assert.deepEqual(Object.fromEntries(employment.map((u) => [u.id, JSON.parse(u.employment_periods)])), {
-        [long]: [],
-        [short]: [],
-        [gone]: [{ start: null, end: '2026-11-10' }],
+/**
+ * A describe per engine, each with a fresh database of its own that its tests migrate as far as
+ * they need (`migrateUpTo`), then on.
+ */
+function onFreshDatabases(title: string, body: (database: () => DatabaseHandle) => void): void {
+  for (const target of ENGINES) {
+    const skip = target.engine === 'postgres' && !PG_URL ? 'PostgreSQL SKIPPED: set TEST_DATABASE_URL to run it' : false
+    describe(`${title} [${target.engine}]`, { skip }, () => {
+      let handle: DatabaseHandle
+      let cleanup: () => Promise<void>
+      before(async () => {
+        const fresh = await target.freshDatabase()
+        cleanup = fresh.cleanup
+        handle = await openDatabase(fresh.url, fresh.options)
       })
-
-      // A run cut short (SQLite does not run a migration as one transaction) can run again.
-      const before = await handle.db
-        .selectFrom('schedule_assignments')
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .orderBy('id')
-        .execute()
-      await chainHeadsMigration.up(handle.db)
-      await legalRecordMigration.up(handle.db)
-      const again = await handle.db
-        .selectFrom('punch_chain_heads')
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .orderBy('seq')
-        .execute()
-      assert.deepEqual(again, heads)
-      assert.deepEqual(
-        await handle.db
-          .selectFrom('schedule_assignments')
-          .selectAll()
-          .where('tenant_id', '=', tenantId)
-          .orderBy('id')
-          .execute(),
-        before,
-      )
-      assert.equal((await verifyPunchChains(handle.db, tenantId)).ok, true)
+      after(async () => {
+        await handle?.destroy()
+        await cleanup?.()
+      })
+      body(() => handle)
     })
-  })
+  }
 }
 
-for (const target of ENGINES) {
-  const skip = target.engine === 'postgres' && !PG_URL ? 'PostgreSQL SKIPPED: set TEST_DATABASE_URL to run it' : false
-  describe(`migration 0026, overtime as the law counts it [${target.engine}]`, { skip }, () => {
-    let handle: DatabaseHandle
-    let cleanup: () => Promise<void>
+onFreshDatabases('migrations of existing data', (database) => {
+  it('0005 gives every existing chain its last punch as head; 0007 keeps every chain and figure as it was', async () => {
+    await migrateUpTo(database(), '2026_11_21_0004_absences')
+    const db = database().db as Kysely<any>
+    const { tenantId, ids, own } = await oldCompany(db, [
+      { email: 'long@heads.example' },
+      { email: 'short@heads.example', schedule: 'own' },
+      { email: 'gone@heads.example', status: 'disabled', updatedAt: '2026-11-10T09:00:00.000Z' },
+    ])
+    const [long, short, gone] = ids as [string, string, string]
+    const longChain = chainOf(tenantId, long, 5)
+    await db
+      .insertInto('punches')
+      .values(asStoredBeforeOrigins([...longChain, ...chainOf(tenantId, short, 1)]))
+      .execute()
 
-    before(async () => {
-      const fresh = await target.freshDatabase()
-      cleanup = fresh.cleanup
-      handle = await openDatabase(fresh.url, fresh.options)
+    const applied = await migrateToLatest(database())
+    assert.deepEqual(applied.slice(0, 1), ['2026_11_21_0005_punch_chain_heads'])
+    assert.ok(applied.includes('2026_11_22_0007_legal_record'))
+    const heads = await database()
+      .db.selectFrom('punch_chain_heads')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .orderBy('seq')
+      .execute()
+    assert.deepEqual(
+      heads.map((h) => [h.user_id, Number(h.seq)]),
+      [
+        [short, 1],
+        [long, 5],
+      ],
+    )
+    assert.equal(heads[1]!.hash, longChain[4]!.hash)
+    const report = await verifyPunchChains(database().db, tenantId)
+    assert.deepEqual([report.ok, report.users_checked, report.punches_checked], [true, 2, 6])
+
+    // 0007: old punches are `api` punches of hash version 1 and still verify (above); schedules
+    // and assignments apply since always; the disabled user's employment ended on the day of
+    // their last change.
+    const punches = await database()
+      .db.selectFrom('punches')
+      .select(['source', 'hash_version', 'created_by'])
+      .where('tenant_id', '=', tenantId)
+      .execute()
+    assert.ok(punches.every((p) => p.source === 'api' && Number(p.hash_version) === 1 && p.created_by === null))
+    const tenant = (await database()
+      .db.selectFrom('tenants')
+      .selectAll()
+      .where('id', '=', tenantId)
+      .executeTakeFirst())!
+    const history = await scheduleHistory(scopeOf(database().db, adminOf(tenant, long), Date.now()), short, {})
+    assert.deepEqual(
+      history.data.map((p) => [p.effective_from, p.effective_to, p.schedule_id, p.origin, p.weekday_minutes.mon]),
+      [[null, null, own, 'own', 300]],
+    )
+    const employment = await database()
+      .db.selectFrom('users')
+      .select(['id', 'employment_periods'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('id')
+      .execute()
+    assert.deepEqual(Object.fromEntries(employment.map((u) => [u.id, JSON.parse(u.employment_periods)])), {
+      [long]: [],
+      [short]: [],
+      [gone]: [{ start: null, end: '2026-11-10' }],
     })
-    after(async () => {
-      await handle?.destroy()
-      await cleanup?.()
-    })
 
-    it('a rejected lot becomes pending again, undecided (art. 35 ET: a lot is a fact); its events leave the feed', async () => {
-      await migrateUpTo(handle, '2026_11_28_0025_mail_outbox')
-      const db = handle.db as Kysely<any>
-      const { tenantId, ids } = await oldCompany(db, [{ email: 'marta@lots.example' }])
-      const lot = (id: string, sequence: number, status: string) => ({
-        id,
-        tenant_id: tenantId,
-        user_id: ids[0],
-        month: '2026-10',
-        sequence,
-        adjusts: null,
-        minutes: 60,
-        basis: 'daily',
-        status,
-        compensation: status === 'approved' ? 'pay' : null,
-        force_majeure: false,
-        compensate_by: '2027-02-28',
-        decided_by: status === 'pending' ? null : 'usr_hr',
-        decided_at: status === 'pending' ? null : '2026-11-02T09:00:00.000Z',
-        decision_note: status === 'rejected' ? 'Not authorised' : null,
-        created_at: '2026-11-01T00:00:00.000Z',
-        updated_at: '2026-11-02T09:00:00.000Z',
-      })
-      await db
-        .insertInto('overtime_lots')
-        .values([lot('otl_approved', 1, 'approved'), lot('otl_rejected', 2, 'rejected')])
-        .execute()
-      const event = (id: string, type: string) => ({
-        id,
-        tenant_id: tenantId,
-        type,
-        occurred_at: '2026-11-02T09:00:00.000Z',
-        actor_user_id: null,
-        actor_key_id: null,
-        data: '{}',
-      })
-      await db
-        .insertInto('events')
-        .values([event('evt_kept', 'overtime.lot_approved'), event('evt_retired', 'overtime.lot_rejected')])
-        .execute()
-
-      assert.ok((await migrateToLatest(handle)).includes('2026_11_28_0026_overtime_law'))
-      const lots = await db
-        .selectFrom('overtime_lots')
-        .select(['id', 'status', 'decided_by', 'decided_at', 'decision_note'])
+    // A run cut short (SQLite does not run a migration as one transaction) can run again.
+    const before = await database()
+      .db.selectFrom('schedule_assignments')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .orderBy('id')
+      .execute()
+    await chainHeadsMigration.up(database().db)
+    await legalRecordMigration.up(database().db)
+    const again = await database()
+      .db.selectFrom('punch_chain_heads')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .orderBy('seq')
+      .execute()
+    assert.deepEqual(again, heads)
+    assert.deepEqual(
+      await database()
+        .db.selectFrom('schedule_assignments')
+        .selectAll()
         .where('tenant_id', '=', tenantId)
-        .orderBy('sequence')
-        .execute()
-      assert.deepEqual(lots, [
-        {
-          id: 'otl_approved',
-          status: 'approved',
-          decided_by: 'usr_hr',
-          decided_at: '2026-11-02T09:00:00.000Z',
-          decision_note: null,
-        },
-        { id: 'otl_rejected', status: 'pending', decided_by: null, decided_at: null, decision_note: 'Not authorised' },
-      ])
-      const events = await db.selectFrom('events').select('id').where('tenant_id', '=', tenantId).execute()
-      assert.deepEqual(
-        events.map((e) => e.id),
-        ['evt_kept'],
-      )
-    })
+        .orderBy('id')
+        .execute(),
+      before,
+    )
+    assert.equal((await verifyPunchChains(database().db, tenantId)).ok, true)
   })
-}
+})
+
+onFreshDatabases('migration 0026, overtime as the law counts it', (database) => {
+  it('a rejected lot becomes pending again, undecided (art. 35 ET: a lot is a fact); its events leave the feed', async () => {
+    await migrateUpTo(database(), '2026_11_28_0025_mail_outbox')
+    const db = database().db as Kysely<any>
+    const { tenantId, ids } = await oldCompany(db, [{ email: 'marta@lots.example' }])
+    const lot = (id: string, sequence: number, status: string) => ({
+      id,
+      tenant_id: tenantId,
+      user_id: ids[0],
+      month: '2026-10',
+      sequence,
+      adjusts: null,
+      minutes: 60,
+      basis: 'daily',
+      status,
+      compensation: status === 'approved' ? 'pay' : null,
+      force_majeure: false,
+      compensate_by: '2027-02-28',
+      decided_by: status === 'pending' ? null : 'usr_hr',
+      decided_at: status === 'pending' ? null : '2026-11-02T09:00:00.000Z',
+      decision_note: status === 'rejected' ? 'Not authorised' : null,
+      created_at: '2026-11-01T00:00:00.000Z',
+      updated_at: '2026-11-02T09:00:00.000Z',
+    })
+    await db
+      .insertInto('overtime_lots')
+      .values([lot('otl_approved', 1, 'approved'), lot('otl_rejected', 2, 'rejected')])
+      .execute()
+    const event = (id: string, type: string) => ({
+      id,
+      tenant_id: tenantId,
+      type,
+      occurred_at: '2026-11-02T09:00:00.000Z',
+      actor_user_id: null,
+      actor_key_id: null,
+      data: '{}',
+    })
+    await db
+      .insertInto('events')
+      .values([event('evt_kept', 'overtime.lot_approved'), event('evt_retired', 'overtime.lot_rejected')])
+      .execute()
+
+    assert.ok((await migrateToLatest(database())).includes('2026_11_28_0026_overtime_law'))
+    const lots = await db
+      .selectFrom('overtime_lots')
+      .select(['id', 'status', 'decided_by', 'decided_at', 'decision_note'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('sequence')
+      .execute()
+    assert.deepEqual(lots, [
+      {
+        id: 'otl_approved',
+        status: 'approved',
+        decided_by: 'usr_hr',
+        decided_at: '2026-11-02T09:00:00.000Z',
+        decision_note: null,
+      },
+      { id: 'otl_rejected', status: 'pending', decided_by: null, decided_at: null, decision_note: 'Not authorised' },
+    ])
+    const events = await db.selectFrom('events').select('id').where('tenant_id', '=', tenantId).execute()
+    assert.deepEqual(
+      events.map((e) => e.id),
+      ['evt_kept'],
+    )
+  })
+})
