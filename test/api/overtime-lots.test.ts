@@ -816,6 +816,20 @@ forEachEngine(
       assert.equal(events.length, 1)
       assert.equal(events[0].data.id, lot.id)
     })
+
+    it('the cap is reduced for a contract shorter than the year (art. 35.2 ET: "por la duración de su contrato")', async () => {
+      setNow('2026-11-02T09:00:00Z')
+      const tenant = await t.newTenant({ timezone: 'UTC' })
+      const { hrKey } = await withHr(tenant)
+      // Hired on 1 October: 92 of the year's 365 days, so 80 h x 92 / 365 = 1,209 minutes.
+      const hired = await tenant.createUser({ full_name: 'Nuria', hire_date: '2026-10-01' })
+      assert.equal((await balance(hrKey, hired.id, 2026)).cap_minutes, 1209)
+      // A whole year employed: the full 80 hours.
+      assert.equal((await balance(hrKey, hired.id, 2027)).cap_minutes, 4800)
+      // Someone employed all year keeps the company's cap.
+      const veteran = await tenant.createUser({ full_name: 'Vera', hire_date: '2019-03-04' })
+      assert.equal((await balance(hrKey, veteran.id, 2026)).cap_minutes, 4800)
+    })
   },
   { app: { clock: () => now } },
 )

@@ -8,6 +8,7 @@ import fc from 'fast-check'
 import { DateTime } from 'luxon'
 import {
   annualCapMinutes,
+  daysInYear,
   capFigures,
   compensateBy,
   countedTowardCap,
@@ -255,6 +256,17 @@ describe('the annual cap (art. 35.2 ET; docs/decisions/0022-overtime-as-the-law-
     // Nothing to compare (no schedule): the full cap, never zero.
     assert.equal(annualCapMinutes(80, { own: 0, fullTime }), 4800)
     assert.equal(annualCapMinutes(80, { own: 20 * 60, fullTime: 0 }), 4800)
+  })
+
+  it('is reduced for a contract shorter than the year, and for part-time too (art. 35.2 ET)', () => {
+    const fullTime = 40 * 60
+    // Hired on 1 October: 92 days of 365.
+    assert.equal(annualCapMinutes(80, { own: fullTime, fullTime }, 92 / 365), 1209)
+    // Half-time for half the year: a quarter of the cap.
+    assert.equal(annualCapMinutes(80, { own: fullTime / 2, fullTime }, 0.5), 1200)
+    assert.equal(annualCapMinutes(80, { own: fullTime, fullTime }, 1), 4800)
+    assert.equal(annualCapMinutes(80, { own: fullTime, fullTime }, 0), 0)
+    assert.deepEqual([daysInYear(2026), daysInYear(2028)], [365, 366])
   })
   it('an adjustment down takes back what its month counted (at risk first), never more', () => {
     const rested = lot({ compensation: 'rest', minutes: 300, rest: [{ date: '2026-05-15', minutes: 300 }] })

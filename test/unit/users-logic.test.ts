@@ -4,6 +4,7 @@ import type { Actor } from '../../src/auth/context.js'
 import { addDays } from '../../src/lib/calendar.js'
 import {
   createsManagerCycle,
+  daysEmployedIn,
   dniProblem,
   isEmployedDuring,
   isEmployedOn,
@@ -134,5 +135,20 @@ describe('employed during a range', () => {
         byDay ||= isEmployedOn(hire, periods, date)
       assert.equal(isEmployedDuring(hire, periods, '2026-10-01', '2026-10-31'), byDay, JSON.stringify([hire, periods]))
     }
+  })
+})
+
+describe('days employed in a range', () => {
+  it('counts the days from the hire date, inside the employment periods, both ends included', () => {
+    assert.equal(daysEmployedIn('2026-10-01', [], '2026-01-01', '2026-12-31'), 92)
+    assert.equal(daysEmployedIn(null, [], '2026-01-01', '2026-12-31'), 365)
+    assert.equal(daysEmployedIn('2027-01-01', [], '2026-01-01', '2026-12-31'), 0)
+    // Left on 31 March, back on 1 September: 90 + 122 days.
+    const periods = [
+      { start: null, end: '2026-03-31' },
+      { start: '2026-09-01', end: null },
+    ]
+    assert.equal(daysEmployedIn('2020-05-05', periods, '2026-01-01', '2026-12-31'), 90 + 122)
+    assert.equal(daysEmployedIn('2020-05-05', periods, '2027-01-01', '2027-12-31'), 365)
   })
 })

@@ -19,12 +19,13 @@ import { AppError, invalidField, notFound, permissionDenied } from '../../errors
 import { addDays, isoWeekday, todayIn } from '../../lib/calendar.js'
 import { newId } from '../../lib/ids.js'
 import { announced, recordEvent } from '../events/index.js'
-import { findUserRow } from '../users/index.js'
+import { daysEmployedIn, findUserRow, parseEmploymentPeriods } from '../users/index.js'
 import { calendarSubjects, loadCompanyDefaultSchedule, loadWorkCalendars } from '../work-calendar/index.js'
 import {
   type ApprovedLot,
   type WeekFacts,
   annualCapMinutes,
+  daysInYear,
   capFigures,
   effectiveTerms,
   isOverdue,
@@ -160,17 +161,34 @@ async function approvalRefusal(
   )
 }
 
-/** An employee's year toward the annual cap as of the scope's day (art. 35.2), with the cap of `month`'s schedule. */
+/**
+ * The share of `year` an employee was employed (days employed over the days of the year), by
+ * which a contract shorter than the year reduces the cap (art. 35.2 ET).
+ */
+export function employedShareOfYear(
+  user: Pick<UserRow, 'hire_date' | 'employment_periods'> | null,
+  year: number,
+): number {
+  if (!user) return 1
+  const periods = parseEmploymentPeriods(user.employment_periods)
+  return daysEmployedIn(user.hire_date, periods, `${year}-01-01`, `${year}-12-31`) / daysInYear(year)
+}
+
+/**
+ * An employee's year toward the annual cap as of the scope's day (art. 35.2), with the cap of
+ * `month`'s schedule and of the days they were employed in the year.
+ */
 export async function capOfYear(tx: RequestScope, userId: string, year: number, month: string) {
   const { db } = tx
   const tenant = tx.auth.tenant
-  const [lots, draws, week] = await Promise.all([
+  const [lots, draws, week, user] = await Promise.all([
     repo.lotsOfUser(db, tenant.id, userId),
     repo.drawsOfUser(db, tenant.id, userId),
     weekOf(db, tenant, userId, month),
+    findUserRow(db, tenant.id, userId),
   ])
   const figures = capFigures(withRestTaken(lots, draws), year, todayIn(tenant.timezone, new Date(tx.now)))
-  const cap = annualCapMinutes(tenant.overtime_annual_cap_hours, week)
+  const cap = annualCapMinutes(tenant.overtime_annual_cap_hours, week, employedShareOfYear(user ?? null, year))
   return { ...figures, cap, over: overCapMinutes(figures.counted, cap) }
 }
 

@@ -8,7 +8,7 @@ import type { TenantRow } from '../../db/schema.js'
 import { type RequestScope, notedWrite } from '../../auth/request-scope.js'
 import type { Db } from '../../db/unit-of-work.js'
 import { todayIn } from '../../lib/calendar.js'
-import { lotToApi, owedOf, owedRestOf, weeksOf } from './lot-decisions.service.js'
+import { employedShareOfYear, lotToApi, owedOf, owedRestOf, weeksOf } from './lot-decisions.service.js'
 import { proposeOvertimeLots } from './lot-proposals.service.js'
 import { findUserRows } from '../users/index.js'
 import {
@@ -53,6 +53,7 @@ export async function overtimeSectionsOf(
     weeksOf(db, tenant, userIds, month),
     findUserRows(db, tenant.id, userIds),
   ])
+  const userOf = new Map(users.map((u) => [u.id, u]))
   const birthDateOf = new Map(users.map((u) => [u.id, u.birth_date]))
   const scheduled = scheduledRestByLot(draws, today)
   const sections = new Map<string, OvertimeSectionType>()
@@ -61,7 +62,11 @@ export async function overtimeSectionsOf(
     const owed = owedOf(theirs)
     const ofYear = theirs.filter((l) => l.month.startsWith(`${year}-`))
     const counted = countedTowardCap(withRestTaken(ofYear, draws), year, today)
-    const cap = annualCapMinutes(tenant.overtime_annual_cap_hours, weeks.get(userId) ?? { own: 0, fullTime: 0 })
+    const cap = annualCapMinutes(
+      tenant.overtime_annual_cap_hours,
+      weeks.get(userId) ?? { own: 0, fullTime: 0 },
+      employedShareOfYear(userOf.get(userId) ?? null, year),
+    )
     const ofMonth = theirs.filter((l) => l.month === month)
     const birthDate = birthDateOf.get(userId) ?? null
     sections.set(userId, {

@@ -262,13 +262,20 @@ export function isPartTime(week: WeekFacts): boolean {
 }
 
 /**
- * The annual cap in minutes: the company's hours, pro rata for a part-time employee (their
- * week against the company's full-time week), never above the full cap. A week that cannot be
- * compared (no schedule on either side) gets the full cap.
+ * The annual cap in minutes (art. 35.2 ET): the company's hours, reduced in proportion for a
+ * worker whose year is shorter than the company's general one "por la modalidad o duración de su
+ * contrato": part-time (their week against the company's full-time week) and a contract shorter
+ * than the year (`employedShare`, the days employed in the year over the days of the year). Never
+ * above the full cap; a week that cannot be compared (no schedule on either side) counts as full.
  */
-export function annualCapMinutes(capHours: number, week: WeekFacts): number {
+export function annualCapMinutes(capHours: number, week: WeekFacts, employedShare = 1): number {
   const share = isPartTime(week) ? week.own / week.fullTime : 1
-  return Math.floor(capHours * 60 * share)
+  return Math.floor(capHours * 60 * share * Math.min(1, Math.max(0, employedShare)))
+}
+
+/** The days of `year` (365 or 366). */
+export function daysInYear(year: number): number {
+  return (Date.UTC(year + 1, 0, 1) - Date.UTC(year, 0, 1)) / 86_400_000
 }
 
 /** Under 18 on any day of `month` (the month's first day is the earliest it could be). */

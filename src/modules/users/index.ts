@@ -5,7 +5,13 @@
  */
 import { defineModule } from '../../http/module.js'
 import { usersApi } from './users.routes.js'
-export { isEmployedDuring, isEmployedOn, kioskPinFromPhone, parseEmploymentPeriods } from './users.logic.js'
+export {
+  daysEmployedIn,
+  isEmployedDuring,
+  isEmployedOn,
+  kioskPinFromPhone,
+  parseEmploymentPeriods,
+} from './users.logic.js'
 export { userRowToFull, userRowToReduced } from './users.mapper.js'
 export { findUser, findUserByKioskId, findUserRow, findUserRows, setKioskPin } from './users.repository.js'
 export { usersApi } from './users.routes.js'

@@ -114,6 +114,34 @@ export function isEmployedDuring(
   return periods.some((p) => (p.start === null || p.start <= to) && (p.end === null || p.end >= start))
 }
 
+/**
+ * How many days of [from, to] (YYYY-MM-DD, both included) are days of employment: on or after the
+ * hire date and inside a period (periods do not overlap; none means employed throughout).
+ */
+export function daysEmployedIn(
+  hireDate: string | null,
+  periods: readonly EmploymentPeriod[],
+  from: string,
+  to: string,
+): number {
+  const dayNumber = (date: string) =>
+    Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / 86_400_000
+  const latest = (...dates: (string | null)[]) =>
+    dates
+      .filter((d) => d !== null)
+      .sort()
+      .at(-1)!
+  const earliest = (...dates: (string | null)[]) => dates.filter((d) => d !== null).sort()[0]!
+  const spans = periods.length === 0 ? [{ start: null, end: null }] : periods
+  let days = 0
+  for (const period of spans) {
+    const start = latest(from, hireDate, period.start)
+    const end = earliest(to, period.end)
+    if (start <= end) days += dayNumber(end) - dayNumber(start) + 1
+  }
+  return days
+}
+
 /** Whether `date` is a day of employment: on or after the hire date and inside a period. */
 export function isEmployedOn(hireDate: string | null, periods: readonly EmploymentPeriod[], date: string): boolean {
   if (hireDate !== null && date < hireDate) return false
