@@ -557,7 +557,11 @@ forEachEngine(
         paid_minutes: 60,
         owed_minutes: 0,
       })
-      assert.equal((await balance(hrKey, minor.id)).violation_minutes, 60)
+      // A violation, never overtime toward the cap or at risk of it.
+      assert.deepEqual(
+        pick(await balance(hrKey, minor.id), ['violation_minutes', 'counted_toward_cap_minutes', 'at_risk_minutes']),
+        { violation_minutes: 60, counted_toward_cap_minutes: 0, at_risk_minutes: 0 },
+      )
       const report = (await hrKey.get(`/api/v1/attendance/reports/monthly?user_id=${minor.id}&month=2026-10`)).body.data
       assert.deepEqual([report.overtime.violation_minutes, report.overtime.year.violation_minutes], [60, 60])
       const representatives = (await hrKey.get('/api/v1/overtime/reports/monthly?month=2026-10')).body.data

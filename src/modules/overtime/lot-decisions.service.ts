@@ -187,7 +187,9 @@ export async function capOfYear(tx: RequestScope, userId: string, year: number, 
     weekOf(db, tenant, userId, month),
     findUserRow(db, tenant.id, userId),
   ])
-  const figures = capFigures(withRestTaken(lots, draws), year, todayIn(tenant.timezone, new Date(tx.now)))
+  // A minor's hours are a violation (art. 6.3), never overtime toward or at risk of the cap.
+  const ofAdult = lots.filter((l) => !isMinorIn(user?.birth_date ?? null, l.month))
+  const figures = capFigures(withRestTaken(ofAdult, draws), year, todayIn(tenant.timezone, new Date(tx.now)))
   const cap = annualCapMinutes(tenant.overtime_annual_cap_hours, week, employedShareOfYear(user ?? null, year))
   return { ...figures, cap, over: overCapMinutes(figures.counted, cap) }
 }

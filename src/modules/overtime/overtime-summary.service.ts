@@ -14,6 +14,7 @@ import { findUserRows } from '../users/index.js'
 import {
   annualCapMinutes,
   countedTowardCap,
+  isMinorIn,
   overCapMinutes,
   scheduledRestByLot,
   violationMinutes,
@@ -61,7 +62,9 @@ export async function overtimeSectionsOf(
     const theirs = lots.filter((l) => l.user_id === userId)
     const owed = owedOf(theirs)
     const ofYear = theirs.filter((l) => l.month.startsWith(`${year}-`))
-    const counted = countedTowardCap(withRestTaken(ofYear, draws), year, today)
+    // A minor's hours are a violation (art. 6.3), never overtime toward the cap.
+    const ofAdultYear = ofYear.filter((l) => !isMinorIn(birthDateOf.get(userId) ?? null, l.month))
+    const counted = countedTowardCap(withRestTaken(ofAdultYear, draws), year, today)
     const cap = annualCapMinutes(
       tenant.overtime_annual_cap_hours,
       weeks.get(userId) ?? { own: 0, fullTime: 0 },
