@@ -300,3 +300,50 @@ it('docs/decisions/README.md lists every record with its title and status', () =
   }
   assert.deepEqual(missing, [], 'rows the index lacks or shows differently')
 })
+
+/**
+ * The tests docs/working-time-law.md names, in its tables' last column: a file, then the quoted
+ * names of tests in it (`working-time-law` is the legal scenario table). Each must exist, or the
+ * page would cite proof that is gone.
+ */
+function citedTests(page: string): { file: string; name: string | null }[] {
+  const cited: { file: string; name: string | null }[] = []
+  for (const line of page.split('\n').filter((l) => l.startsWith('|') && !l.startsWith('|---'))) {
+    const cells = line.split('|').filter((c) => c.trim() !== '')
+    let file: string | null = null
+    for (const [, code, quoted] of cells.at(-1)!.matchAll(/`([^`]+)`|"([^"]+)"/g)) {
+      if (code === 'working-time-law') file = 'test/api/working-time-law.test.ts'
+      else if (code?.startsWith('test/')) file = code
+      else if (code) continue
+      if (quoted !== undefined && file) cited.push({ file, name: quoted })
+      else if (code && file) cited.push({ file, name: null })
+    }
+  }
+  return cited
+}
+
+it('every test docs/working-time-law.md names as proof of a rule exists', () => {
+  const cited = citedTests(readFileSync(join(ROOT, 'docs', 'working-time-law.md'), 'utf8'))
+  assert.ok(cited.filter((c) => c.name).length >= 15, 'the page names its tests')
+  const missing = cited.filter(({ file, name }) => {
+    const path = join(ROOT, file)
+    if (!existsSync(path)) return true
+    return name !== null && !readFileSync(path, 'utf8').includes(`'${name}'`)
+  })
+  assert.deepEqual(missing, [])
+})
+
+it('a cited test that is not there is found (fixture)', () => {
+  const page = [
+    '| Rule | Article | Setting | Test |',
+    '|---|---|---|---|',
+    '| a | art. 1 | none | `working-time-law` › "no such row"; "nor this" |',
+    '| b | art. 2 | `a_setting` | `test/unit/no-such.test.ts` |',
+  ].join('\n')
+  assert.deepEqual(citedTests(page), [
+    { file: 'test/api/working-time-law.test.ts', name: null },
+    { file: 'test/api/working-time-law.test.ts', name: 'no such row' },
+    { file: 'test/api/working-time-law.test.ts', name: 'nor this' },
+    { file: 'test/unit/no-such.test.ts', name: null },
+  ])
+})
