@@ -4,11 +4,14 @@
  * - Proposing a month's lots for everyone (what housekeeping does once a month ends), against
  *   reading that month's daily record of the same 1,000 employees through attendance.summary (ten
  *   pages of 100) in the same run. Target: within 2x.
+ * - A company's first settlement of a whole year (every month of the record gets its lots: twelve
+ *   months of 1,000 employees), against reading those twelve months' daily records the same way,
+ *   month by month, in the same run. Target: within 2x.
  * - An employee's balance (`GET /overtime/balance`) over four years of approved lots. Target:
  *   under 20 ms; shown against users.get of the same employee.
  *
  * Environment: BENCH_EMPLOYEES (default 1000), BENCH_RUNS (default 5 for the month, 15 for the
- * balance), BENCH_ENGINES, BENCH_DATABASE_URL.
+ * balance), BENCH_YEAR_RUNS (default 3), BENCH_ENGINES, BENCH_DATABASE_URL.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -24,15 +27,23 @@ import { PROJECT_ROOT, benchEngines, formatTable, machineInfo, timeMedian } from
 
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 1000)
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
+const YEAR_RUNS = Number(process.env.BENCH_YEAR_RUNS ?? 3)
 const ENGINES = benchEngines()
 const MONTH = '2025-11'
 const NOW = Date.parse('2025-12-03T12:00:00Z')
+/** The year of punches: December 2024 to November 2025. */
+const YEAR = monthsFromTo('2024-12', MONTH)
+const lastDayOf = (month: string) =>
+  new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10)
 
 interface Figures {
   engine: string
   summaryMs: number
   proposeMs: number
   lots: number
+  yearSummaryMs: number
+  yearMs: number
+  yearLots: number
   balanceMs: number
   userMs: number
 }
@@ -46,7 +57,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Figures | nul
     const t = performance.now()
     const company = await seedCompany(handle, {
       employees: EMPLOYEES,
-      from: '2025-01-01',
+      from: '2024-12-01',
       to: '2025-11-30',
       zone: 'Europe/Madrid',
       longerOn: [4], // an hour more every Thursday
@@ -75,9 +86,12 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Figures | nul
         .insertInto('overtime_settlements')
         .values({
           tenant_id: tenant.id,
-          first_month: '2025-10',
+          // Every month of the record settled, so that only November is.
+          first_month: '2021-12',
           settled_month: '2025-10',
-          changes_seen_until: new Date(NOW).toISOString(),
+          // The generated punches were written now, by the real clock, after the bench's NOW: changes
+          // seen until later, or every month of the year would be settled again as changed.
+          changes_seen_until: new Date(Date.now() + 3_600_000).toISOString(),
         })
         .execute()
     }
@@ -96,19 +110,38 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Figures | nul
     }
     times.sort((a, b) => a - b)
     const proposeMs = times[Math.floor(times.length / 2)]!
+    // A first settlement of the whole year, against reading the year's months.
+    const yearSummaryMs = await timeMedian(YEAR_RUNS, async () => {
+      for (const month of YEAR)
+        for (let page = 1; page <= pages; page++)
+          await get(`/api/v1/attendance/summary?from=${month}-01&to=${lastDayOf(month)}&page_size=100&page=${page}`)
+    })
+    let yearLots = 0
+    const yearTimes: number[] = []
+    for (let i = 0; i < YEAR_RUNS + 1; i++) {
+      await db.deleteFrom('events').where('tenant_id', '=', tenant.id).execute()
+      await db.deleteFrom('overtime_lots').where('tenant_id', '=', tenant.id).execute()
+      await db.deleteFrom('overtime_settlements').where('tenant_id', '=', tenant.id).execute()
+      const start = performance.now()
+      yearLots = await proposeOvertimeLots({ db, now: NOW }, tenant, { followPending: false })
+      if (i > 0) yearTimes.push(performance.now() - start) // the first run warms up
+    }
+    yearTimes.sort((a, b) => a - b)
+    const yearMs = yearTimes[Math.floor(yearTimes.length / 2)]!
     // A year of lots for the employee whose balance is read: approve them all.
     await db.deleteFrom('overtime_settlements').where('tenant_id', '=', tenant.id).execute()
     await db.deleteFrom('overtime_lots').where('tenant_id', '=', tenant.id).execute()
     await proposeOvertimeLots({ db, now: NOW }, tenant, { followPending: false })
     const worker = company.userIds[Math.floor(EMPLOYEES / 2)]!
     // Four years of lots: the three years before the punches begin, written as approved lots.
-    const earlier = monthsFromTo('2021-12', '2024-12').map((month, i) => ({
+    const earlier = monthsFromTo('2021-12', '2024-11').map((month, i) => ({
       id: newId('overtimeLot'),
       tenant_id: tenant.id,
       user_id: worker,
       month,
       sequence: 1,
       adjusts: null,
+      kind: 'overtime' as const,
       minutes: 60 + (i % 5) * 30,
       days: '[]',
       basis: 'daily' as const,
@@ -144,14 +177,19 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Figures | nul
       `  [${engine}] summary of ${EMPLOYEES} ${summaryMs.toFixed(0)} ms, lots proposed ${proposeMs.toFixed(0)} ms (${lots} lots), balance ${balanceMs.toFixed(1)} ms (${workerLots.n} lots), users.get ${userMs.toFixed(2)} ms`,
     )
     await app.close()
-    return { engine, summaryMs, proposeMs, lots, balanceMs, userMs }
+    console.log(
+      `  [${engine}] a year's months read ${yearSummaryMs.toFixed(0)} ms, first settlement of the year ${yearMs.toFixed(0)} ms (${yearLots} lots)`,
+    )
+    return { engine, summaryMs, proposeMs, lots, yearSummaryMs, yearMs, yearLots, balanceMs, userMs }
   } finally {
     await handle.destroy()
     await opened.cleanup()
   }
 }
 
-console.log(`Overtime benchmark: ${EMPLOYEES} employees, punches from January to ${MONTH}, ${RUNS} runs (median)`)
+console.log(
+  `Overtime benchmark: ${EMPLOYEES} employees, punches from ${YEAR[0]} to ${MONTH}, ${RUNS} runs (median; ${YEAR_RUNS} for the year)`,
+)
 const results: Figures[] = []
 for (const engine of ENGINES) {
   const figures = await benchEngine(engine)
@@ -165,6 +203,9 @@ console.log(
       'lots proposed (ms)',
       'x summary',
       'lots',
+      'year read (ms)',
+      'year settled (ms)',
+      'x year read',
       'balance (ms)',
       'users.get (ms)',
     ],
@@ -174,6 +215,9 @@ console.log(
       f.proposeMs.toFixed(0),
       `${(f.proposeMs / f.summaryMs).toFixed(2)}x`,
       String(f.lots),
+      f.yearSummaryMs.toFixed(0),
+      f.yearMs.toFixed(0),
+      `${(f.yearMs / f.yearSummaryMs).toFixed(2)}x`,
       f.balanceMs.toFixed(1),
       f.userMs.toFixed(2),
     ]),
@@ -182,6 +226,7 @@ console.log(
 for (const f of results) {
   const problems = [
     ...(f.proposeMs > 2 * f.summaryMs ? ['proposing lots over 2x reading the month'] : []),
+    ...(f.yearMs > 2 * f.yearSummaryMs ? ['settling a year over 2x reading its months'] : []),
     ...(f.balanceMs >= 20 ? ['balance not under 20 ms'] : []),
     ...(f.lots === 0 ? ['no lots proposed'] : []),
   ]
@@ -190,5 +235,5 @@ for (const f of results) {
 mkdirSync(join(PROJECT_ROOT, 'bench', 'results'), { recursive: true })
 writeFileSync(
   join(PROJECT_ROOT, 'bench', 'results', 'overtime-latest.json'),
-  `${JSON.stringify({ date: new Date().toISOString(), machine: machineInfo(), employees: EMPLOYEES, month: MONTH, runs: RUNS, results }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), machine: machineInfo(), employees: EMPLOYEES, month: MONTH, year: YEAR, runs: RUNS, yearRuns: YEAR_RUNS, results }, null, 2)}\n`,
 )

@@ -183,10 +183,16 @@ export const INSPECTOR_SCOPES = [
 export const INSPECTOR_MAX_DAYS = 90
 
 /**
- * Terms of an employee's overtime (docs/decisions/0018-overtime.md): set by administrators or HR, like the HR
- * profile fields.
+ * Terms of an employee's overtime (docs/decisions/0018-overtime.md) and of a part-timer's
+ * complementary hours (art. 12.5 ET): set by administrators or HR, like the HR profile fields.
  */
-export const HR_EMPLOYMENT_FIELDS = ['overtime_compensation', 'overtime_comp_expiry', 'night_worker'] as const
+export const HR_EMPLOYMENT_FIELDS = [
+  'overtime_compensation',
+  'overtime_comp_expiry',
+  'night_worker',
+  'complementary_pact_percent',
+  'complementary_voluntary_percent',
+] as const
 
 const PERSONAL = new Set<string>(PERSONAL_PROFILE_FIELDS)
 const HR = new Set<string>([...HR_PROFILE_FIELDS, ...HR_EMPLOYMENT_FIELDS])

@@ -79,6 +79,7 @@ forEachEngine(
           created_at: undefined,
           user_id: employee.id,
           month: '2026-10',
+          kind: 'overtime',
           minutes: 180,
           basis: 'daily',
           status: 'pending',
@@ -569,8 +570,9 @@ forEachEngine(
       assert.equal(representatives.totals.violation_minutes, 60)
       const [line] = csvRows(
         String((await hrKey.get('/api/v1/overtime/reports/monthly?month=2026-10&format=csv')).body),
-      ).filter((r) => r.user_id === minor.id)
-      assert.equal(line?.violation_minutes, '60')
+      ).filter((r) => r.id_trabajador === minor.id)
+      // The company speaks Spanish: so do the CSV's headers.
+      assert.equal(line?.minutos_infraccion_menores, '60')
       // An adult's pending lot is not payable before it is approved.
       const adult = (await lots(hrKey, 'status=pending')).find((l) => l.user_id !== minor.id)!
       expectError(
@@ -627,9 +629,16 @@ forEachEngine(
         year: 2026,
         approved_minutes: 0,
         counted_toward_cap_minutes: 0,
+        at_risk_minutes: 180,
         cap_minutes: 4800,
         over_cap_minutes: 0,
         violation_minutes: 0,
+        // A full-timer: no complementary hours (art. 12.5 ET).
+        part_time: false,
+        complementary_minutes: 0,
+        complementary_limit_minutes: 0,
+        over_pact_minutes: 0,
+        pact_below_minimum_hours: false,
       })
       await hrKey.post(`/api/v1/overtime/lots/${report.overtime.lots[0].id}/decide`, { decision: 'approved' })
       const again = (await tenant.admin.get(`/api/v1/attendance/reports/monthly?user_id=${employee.id}&month=2026-10`))

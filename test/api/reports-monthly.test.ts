@@ -75,6 +75,7 @@ forEachEngine(
         expected_minutes: sum('expected_minutes'),
         balance_minutes: sum('balance_minutes'),
         overtime_minutes: sum('overtime_minutes'),
+        complementary_minutes: 0,
         worked_days: 4,
         expected_days: data.days.filter((d: any) => d.expected_minutes > 0).length,
       })

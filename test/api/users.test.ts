@@ -15,6 +15,8 @@ const FULL_FIELDS = [
   'overtime_compensation',
   'overtime_comp_expiry',
   'night_worker',
+  'complementary_pact_percent',
+  'complementary_voluntary_percent',
   'representative',
   'created_at',
   'has_photo',

@@ -6,12 +6,13 @@
  * the monthly report. Each row's name cites the article it checks; docs/working-time-law.md points
  * back to the row by that name.
  *
- * The company keeps UTC and the default schedule (Monday to Friday, 8 h). A day worked is
+ * The company keeps UTC and the default schedule (Monday to Friday, 8 h: full time). A day worked is
  * `[date, minutes]` from 08:00; the month's punches are pushed on its last evening.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
 import { withHr } from '../helpers/absences.js'
+import { PART_TIME } from '../helpers/schedules-holidays.js'
 import { workday } from '../helpers/attendance.js'
 import { type Client, forEachEngine, type Response, type TestTenant } from '../helpers/harness.js'
 
@@ -293,6 +294,92 @@ export const ROWS: Row[] = [
     ],
   },
   {
+    rule: 'a part-timer’s hours beyond their schedule up to full time are complementary hours, not overtime, apart in the report (art. 12.4.c ET, art. 12.5 ET)',
+    person: { schedule: PART_TIME },
+    // Monday 5 October: six hours on a four-hour schedule.
+    worked: [['2026-10-05', 360]],
+    steps: [
+      {
+        at: AFTER_OCTOBER,
+        check: {
+          lots: [{ kind: 'complementary', minutes: 120, status: 'pending' }],
+          balance: {
+            complementary_minutes: 120,
+            // No written pact: every complementary hour is flagged (art. 12.5.a), never refused.
+            over_pact_minutes: 120,
+            counted_toward_cap_minutes: 0,
+            at_risk_minutes: 0,
+          },
+          report: {
+            month: '2026-10',
+            days: { '2026-10-05': { overtime_minutes: 0, complementary_minutes: 120 } },
+            totals: { overtime_minutes: 0, complementary_minutes: 120 },
+          },
+        },
+      },
+      // Complementary hours are paid as ordinary hours (art. 12.5.h): never rest.
+      { at: AFTER_OCTOBER, approve: { compensation: 'rest' }, answer: [400, 'invalid_request'] },
+      { at: AFTER_OCTOBER, approve: {}, answer: [200] },
+      { at: AFTER_OCTOBER, check: { lots: [{ kind: 'complementary', status: 'approved', compensation: 'pay' }] } },
+    ],
+  },
+  {
+    rule: 'complementary hours within a written pact are not flagged (art. 12.5 ET)',
+    person: { schedule: PART_TIME, fields: { complementary_pact_percent: 30 } },
+    worked: [['2026-10-05', 360]],
+    steps: [{ at: AFTER_OCTOBER, check: { balance: { complementary_minutes: 120, over_pact_minutes: 0 } } }],
+  },
+  {
+    rule: 'a month before the company’s first settled month gets its lot when a correction adds work to it (art. 35.5 ET)',
+    worked: THREE_LONG_DAYS,
+    steps: [
+      { at: AFTER_OCTOBER, check: { lots: [{ month: '2026-10', minutes: 180 }] } },
+      // Saturday 7 March 2026, seven hours, added by a correction both sides accepted.
+      { at: '2026-11-03T09:00:00Z', correctAdding: ['2026-03-07', 420] },
+      {
+        at: '2026-11-03T09:00:00Z',
+        check: {
+          lots: [
+            { month: '2026-10', minutes: 180 },
+            { month: '2026-03', minutes: 420, days: [{ date: '2026-03-07', minutes: 420 }] },
+          ],
+          report: {
+            month: '2026-03',
+            days: { '2026-03-07': { overtime_minutes: 420 } },
+            totals: { overtime_minutes: 420 },
+            lots: 1,
+          },
+        },
+      },
+    ],
+  },
+  {
+    rule: 'on a weekly basis the report’s days and total say what the lot says: one figure per document (art. 35.5 ET)',
+    policy: { basis: 'weekly' },
+    // The week of 5 to 11 October: 2 hours over on Monday, 30 minutes short on Tuesday.
+    worked: [
+      ['2026-10-05', 600],
+      ['2026-10-06', 450],
+      ['2026-10-07', 480],
+      ['2026-10-08', 480],
+      ['2026-10-09', 480],
+    ],
+    steps: [
+      {
+        at: AFTER_OCTOBER,
+        check: {
+          lots: [{ basis: 'weekly', minutes: 90, days: [{ date: '2026-10-11', minutes: 90 }] }],
+          report: {
+            month: '2026-10',
+            days: { '2026-10-05': { overtime_minutes: 0 }, '2026-10-11': { overtime_minutes: 90 } },
+            totals: { overtime_minutes: 90 },
+            overtime: { basis: 'weekly' },
+          },
+        },
+      },
+    ],
+  },
+  {
     rule: 'the annual cap is a company setting an agreement may lower, never above the law’s 80 hours (art. 35.2 ET)',
     policy: { annual_cap_hours: 2 },
     worked: THREE_LONG_DAYS,
@@ -381,13 +468,15 @@ async function run(step: Step, tenant: TestTenant, hr: Client, person: Client, u
     const proposed = await hr.post('/api/v1/attendance/corrections', {
       user_id: userId,
       reason: 'Worked that day; the clock was out of order',
-      add: [
-        { type: 'in', ts: start },
-        { type: 'out', ts: new Date(Date.parse(start) + minutes * 60_000).toISOString() },
+      changes: [
+        { action: 'add', type: 'in', ts: start },
+        { action: 'add', type: 'out', ts: new Date(Date.parse(start) + minutes * 60_000).toISOString() },
       ],
     })
     assert.equal(proposed.status, 201, JSON.stringify(proposed.body))
-    const accepted = await person.post(`/api/v1/attendance/corrections/${proposed.body.data.id}/accept`, {})
+    const accepted = await person.post(`/api/v1/attendance/corrections/${proposed.body.data.id}/decide`, {
+      decision: 'approved',
+    })
     assert.equal(accepted.status, 200, JSON.stringify(accepted.body))
     return
   }

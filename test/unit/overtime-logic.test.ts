@@ -29,6 +29,14 @@ import {
   scheduledRestByLot,
   owedByLot,
   settleMonth,
+  complementaryFigures,
+  complementaryRoom,
+  ordinaryMinutesOfYear,
+  overtimeFiguresOf,
+  scheduleDaysOf,
+  splitDaysNeeded,
+  splitExtra,
+  violationMinutes,
 } from '../../src/modules/overtime/overtime.logic.js'
 
 /** Consecutive days from `start`, each with a balance from `balances`. */
@@ -416,5 +424,197 @@ describe('months', () => {
     assert.deepEqual(monthsTouchedBy('2026-09-30', '2026-09-30', 'daily'), ['2026-09'])
     // Wednesday 30 September 2026: its week ends on Sunday 4 October, so October's weekly overtime changes.
     assert.deepEqual(monthsTouchedBy('2026-09-30', '2026-09-30', 'weekly'), ['2026-09', '2026-10'])
+  })
+})
+
+describe('complementary hours of part-timers (art. 12.4.c and 12.5 ET)', () => {
+  // The company's full time is 8 hours Monday to Friday; the part-timer's schedule 4 hours.
+  const weekdays = (minutes: number) => (_date: string, weekday: number) => (weekday <= 5 ? minutes : 0)
+  const partTime = (from: string, to: string) => scheduleDaysOf(from, to, weekdays(240), weekdays(480))
+  const fullTime = (from: string, to: string) => scheduleDaysOf(from, to, weekdays(480), weekdays(480))
+  /** Days from `start` worked `worked` minutes each against `expected`. */
+  const worked = (start: string, count: number, minutes: number, expected = 240) =>
+    daysFrom(
+      start,
+      Array.from({ length: count }, () => [minutes, expected] as [number, number]),
+    )
+
+  it('art. 12.5 ET: the room is the company’s full-time week less the employee’s own, none for a full-timer', () => {
+    const { from, to } = splitDaysNeeded('2026-10', 'daily')
+    // The first week of October 2026 began on Monday 28 September.
+    assert.deepEqual({ from, to }, { from: '2026-09-28', to: '2026-10-31' })
+    const room = complementaryRoom('2026-10', 'daily', partTime(from, to))
+    assert.equal(room.get('2026-10-04'), 1200)
+    assert.equal(room.get('2026-10-11'), 1200)
+    assert.equal(room.size, 5)
+    assert.ok([...complementaryRoom('2026-10', 'daily', fullTime(from, to)).values()].every((r) => r === 0))
+    // Monthly basis: the month's full-time minutes less the employee's own (22 weekdays in October 2026).
+    assert.deepEqual(
+      [...complementaryRoom('2026-10', 'monthly', partTime('2026-10-01', '2026-10-31'))],
+      [['2026-10-31', 22 * 240]],
+    )
+  })
+
+  it('art. 12.4.c ET: a part-timer’s extra hours up to full time are complementary, beyond it overtime, in date order (daily basis)', () => {
+    const { from, to } = splitDaysNeeded('2026-10', 'daily')
+    const schedule = partTime(from, to)
+    // Six hours a day, Monday 5 to Friday 9: two extra hours a day, all within the week's 20.
+    const sixHours = splitExtra('2026-10', 'daily', worked('2026-10-05', 5, 360), schedule)
+    assert.deepEqual(sixHours.overtime, [])
+    assert.deepEqual(
+      sixHours.complementary.map((d) => d.minutes),
+      [120, 120, 120, 120, 120],
+    )
+    // Ten hours a day, Monday 12 to Friday 16: 30 extra hours; the first 20 are complementary.
+    const tenHours = splitExtra('2026-10', 'daily', worked('2026-10-12', 5, 600), schedule)
+    assert.deepEqual(tenHours.complementary, [
+      { date: '2026-10-12', minutes: 360 },
+      { date: '2026-10-13', minutes: 360 },
+      { date: '2026-10-14', minutes: 360 },
+      { date: '2026-10-15', minutes: 120 },
+    ])
+    assert.deepEqual(tenHours.overtime, [
+      { date: '2026-10-15', minutes: 240 },
+      { date: '2026-10-16', minutes: 360 },
+    ])
+  })
+
+  it('art. 12.5 ET: the days of the month before in the first week take its room first (daily basis)', () => {
+    const { from, to } = splitDaysNeeded('2026-10', 'daily')
+    // Monday 28 to Wednesday 30 September: 20 extra hours; Thursday 1 October two more, beyond full time.
+    const days = [...worked('2026-09-28', 3, 640), ...worked('2026-10-01', 1, 360)]
+    const split = splitExtra('2026-10', 'daily', days, partTime(from, to))
+    assert.deepEqual(split, { complementary: [], overtime: [{ date: '2026-10-01', minutes: 120 }] })
+  })
+
+  it('art. 12.5 ET: a full-timer, or someone with no schedule, has no complementary hours', () => {
+    const { from, to } = splitDaysNeeded('2026-10', 'daily')
+    const days = worked('2026-10-05', 5, 600, 480)
+    const split = splitExtra('2026-10', 'daily', days, fullTime(from, to))
+    assert.deepEqual(split.complementary, [])
+    assert.equal(
+      split.overtime.reduce((sum, d) => sum + d.minutes, 0),
+      600,
+    )
+    const none = scheduleDaysOf(from, to, () => 0, weekdays(480))
+    assert.deepEqual(splitExtra('2026-10', 'daily', worked('2026-10-05', 1, 300, 0), none).complementary, [])
+  })
+
+  it('art. 12.5 ET: on a weekly basis each week’s net extra hours, on its Sunday; on a monthly basis the month’s', () => {
+    const weekly = splitDaysNeeded('2026-10', 'weekly')
+    const days = [...worked('2026-10-05', 5, 360), ...worked('2026-10-12', 5, 600)]
+    assert.deepEqual(splitExtra('2026-10', 'weekly', days, partTime(weekly.from, weekly.to)), {
+      complementary: [
+        { date: '2026-10-11', minutes: 600 },
+        { date: '2026-10-18', minutes: 1200 },
+      ],
+      overtime: [{ date: '2026-10-18', minutes: 600 }],
+    })
+    const monthly = splitDaysNeeded('2026-10', 'monthly')
+    // Five extra hours on each of the 22 weekdays: more than the month's 88 hours of room.
+    const month = scheduleDaysOf(monthly.from, monthly.to, weekdays(240), weekdays(480))
+    const long = month.filter((d) => d.own > 0).map((d) => ({ date: d.date, worked: 540, expected: 240 }))
+    assert.deepEqual(splitExtra('2026-10', 'monthly', long, month), {
+      complementary: [{ date: '2026-10-31', minutes: 22 * 240 }],
+      overtime: [{ date: '2026-10-31', minutes: 22 * 300 - 22 * 240 }],
+    })
+  })
+
+  it('art. 12.5 ET: the limit is the pact’s and the voluntary shares of the year’s ordinary hours; beyond it is flagged', () => {
+    // 20 hours a week over 2026's 365 days.
+    const ordinary = ordinaryMinutesOfYear(1200, 2026)
+    assert.equal(ordinary, 62571)
+    assert.deepEqual(complementaryFigures(20_000, { pactPercent: 30, voluntaryPercent: 0 }, ordinary, 1200), {
+      minutes: 20_000,
+      limit: 18_771,
+      overPact: 1229,
+      pactBelowMinimum: false,
+    })
+    assert.equal(complementaryFigures(0, { pactPercent: 30, voluntaryPercent: 15 }, ordinary, 1200).limit, 28_156)
+    // No pact: every complementary minute is over it, flagged and never refused.
+    assert.deepEqual(complementaryFigures(600, { pactPercent: 0, voluntaryPercent: 0 }, ordinary, 1200), {
+      minutes: 600,
+      limit: 0,
+      overPact: 600,
+      pactBelowMinimum: false,
+    })
+    // Hired on 1 October: the ordinary hours, and the limit with them, are prorated as the cap is.
+    assert.equal(ordinaryMinutesOfYear(1200, 2026, 92 / 365), 15_771)
+    // Art. 12.5.a: a pact on fewer than 10 hours a week is flagged.
+    assert.equal(complementaryFigures(0, { pactPercent: 30, voluntaryPercent: 0 }, 1, 540).pactBelowMinimum, true)
+    assert.equal(complementaryFigures(0, { pactPercent: 0, voluntaryPercent: 0 }, 1, 540).pactBelowMinimum, false)
+  })
+
+  it('art. 12.5 ET: complementary hours are not overtime: never toward the cap, never a minor’s violation, summed apart', () => {
+    const lot = (over: Partial<LotFacts>): LotFacts => ({
+      month: '2026-03',
+      days: [],
+      minutes: 600,
+      status: 'approved',
+      compensation: 'pay',
+      force_majeure: false,
+      paid_minutes: 0,
+      rest: [],
+      ...over,
+    })
+    const lots = [lot({}), lot({ kind: 'complementary' }), lot({ kind: 'complementary', status: 'pending' })]
+    assert.deepEqual(capFigures(lots, 2026, '2026-04-01'), { counted: 600, atRisk: 0 })
+    assert.equal(
+      violationMinutes(
+        [
+          { month: '2026-03', minutes: 60, kind: 'complementary' },
+          { month: '2026-03', minutes: 30, kind: 'overtime' },
+        ],
+        '2010-01-01',
+      ),
+      30,
+    )
+    const reported = (kind: 'overtime' | 'complementary', status: 'pending' | 'approved') => ({
+      kind,
+      minutes: 100,
+      status,
+      compensation: status === 'approved' ? ('pay' as const) : null,
+      force_majeure: false,
+      rested_minutes: 0,
+      scheduled_rest_minutes: 0,
+      paid_minutes: 0,
+      owed_minutes: status === 'approved' ? 100 : 0,
+      overdue: false,
+    })
+    const figures = overtimeFiguresOf([
+      reported('overtime', 'approved'),
+      reported('complementary', 'approved'),
+      reported('complementary', 'pending'),
+    ])
+    assert.deepEqual(
+      [figures.approved_minutes, figures.pending_minutes, figures.pay_minutes, figures.complementary_minutes],
+      [100, 0, 100, 200],
+    )
+    // An adjustment down of overtime takes nothing from the month's complementary lot.
+    const approved = (id: string, sequence: number, minutes: number, kind: 'overtime' | 'complementary') => ({
+      id,
+      month: '2026-10',
+      kind,
+      sequence,
+      minutes,
+      compensation: 'pay' as const,
+      compensate_by: '2027-02-28',
+      rested_minutes: 0,
+      paid_minutes: 0,
+    })
+    assert.deepEqual(
+      [
+        ...owedByLot([
+          approved('o1', 1, 100, 'overtime'),
+          approved('c1', 1, 300, 'complementary'),
+          approved('o2', 2, -150, 'overtime'),
+        ]),
+      ].sort(),
+      [
+        ['c1', 300],
+        ['o1', 0],
+        ['o2', 0],
+      ],
+    )
   })
 })

@@ -15,6 +15,7 @@ const TOTALS = {
   expected_minutes: 9_600,
   balance_minutes: 0,
   overtime_minutes: 0,
+  complementary_minutes: 0,
   worked_days: 20,
   expected_days: 20,
 }

@@ -130,6 +130,7 @@ function OvertimeReport(props: { month: string }) {
   return (
     <>
       <p class="hint">{t.company.overtimeHint}</p>
+      <p class="hint">{t.company.capHint}</p>
       <ScrollRegion label={`${t.company.overtimeTitle}: ${monthName(props.month)}`}>
         <table class="record">
           <thead>
@@ -140,6 +141,7 @@ function OvertimeReport(props: { month: string }) {
               <th scope="col">{t.company.byRest}</th>
               <th scope="col">{t.company.byPay}</th>
               <th scope="col">{t.company.owed}</th>
+              <th scope="col">{t.company.cap}</th>
             </tr>
           </thead>
           <tbody>
@@ -154,6 +156,18 @@ function OvertimeReport(props: { month: string }) {
                   {duration(row.owed_minutes)}
                   {row.overdue_minutes > 0 && (
                     <span class="badge">{t.company.overdue(duration(row.overdue_minutes))}</span>
+                  )}
+                </td>
+                <td>
+                  {t.company.capOf(duration(row.year_counted_toward_cap_minutes), duration(row.cap_minutes))}
+                  {row.year_at_risk_minutes > 0 && (
+                    <span class="badge">{t.company.atRisk(duration(row.year_at_risk_minutes))}</span>
+                  )}
+                  {row.year_over_cap_minutes > 0 && (
+                    <span class="badge problem">{t.company.overCap(duration(row.year_over_cap_minutes))}</span>
+                  )}
+                  {row.violation_minutes > 0 && (
+                    <span class="badge problem">{t.company.violation(duration(row.violation_minutes))}</span>
                   )}
                 </td>
               </tr>

@@ -101,6 +101,13 @@ export function MonthRecord(props: { report: Schemas['MonthlyReport'] }) {
           <dt>{t.days.balance}</dt>
           <dd>{duration(report.totals.balance_minutes, true)}</dd>
         </div>
+        {/* A part-timer's ordinary and complementary hours apart (art. 12.4.c ET). */}
+        {report.totals.complementary_minutes > 0 && (
+          <div>
+            <dt>{t.month.complementary}</dt>
+            <dd>{duration(report.totals.complementary_minutes)}</dd>
+          </div>
+        )}
       </dl>
       <ScrollRegion label={t.month.daysOf(monthName(report.month))}>
         <table class="record">
@@ -152,6 +159,10 @@ function Overtime(props: { balance: Schemas['OvertimeBalance'] }) {
           <dt>{t.month.pending}</dt>
           <dd>{duration(balance.pending_minutes)}</dd>
         </div>
+        <div>
+          <dt>{t.month.cap(balance.year)}</dt>
+          <dd>{t.month.capOf(duration(balance.counted_toward_cap_minutes), duration(balance.cap_minutes))}</dd>
+        </div>
       </dl>
       {balance.next_deadline && (
         <p>{t.month.deadline(dayOf(balance.next_deadline, { day: 'numeric', month: 'long', year: 'numeric' }))}</p>
@@ -159,6 +170,32 @@ function Overtime(props: { balance: Schemas['OvertimeBalance'] }) {
       {balance.overdue_minutes > 0 && (
         <p class="problem" role="alert">
           {t.month.overdue(duration(balance.overdue_minutes))}
+        </p>
+      )}
+      {/* What the annual cap (art. 35.2 ET) and the ban on minors' overtime (art. 6.3 ET) flag. */}
+      {balance.at_risk_minutes > 0 && <p>{t.month.atRisk(duration(balance.at_risk_minutes))}</p>}
+      {balance.over_cap_minutes > 0 && (
+        <p class="problem" role="alert">
+          {t.month.overCap(duration(balance.over_cap_minutes), duration(balance.cap_minutes))}
+        </p>
+      )}
+      {/* A part-timer's complementary hours against their pact (art. 12.5 ET): flagged, never refused. */}
+      {balance.complementary_minutes > 0 && (
+        <p>
+          {t.month.complementaryOf(
+            duration(balance.complementary_minutes),
+            duration(balance.complementary_limit_minutes),
+          )}
+        </p>
+      )}
+      {balance.over_pact_minutes > 0 && (
+        <p class="problem" role="alert">
+          {t.month.overPact(duration(balance.over_pact_minutes))}
+        </p>
+      )}
+      {balance.violation_minutes > 0 && (
+        <p class="problem" role="alert">
+          {t.month.violation(duration(balance.violation_minutes))}
         </p>
       )}
     </section>

@@ -9,18 +9,24 @@ export {
   annualCapMinutes,
   compensateBy,
   countedTowardCap,
+  dayBalanceOf,
   daysNeeded,
   drawRest,
   effectiveTerms,
+  extraOf,
   isOverdue,
   overtimeBan,
+  overtimeDays,
   overtimeMinutes,
+  splitDaysNeeded,
 } from './overtime.logic.js'
-export type { DayBalance, LotFacts, OwedRest } from './overtime.logic.js'
+export type { DayBalance, ExtraDays, LotFacts, OwedRest } from './overtime.logic.js'
 export { overtimeApi } from './overtime.routes.js'
 export { settleOvertime } from './lots.service.js'
+export { lotsOfRecord } from './lots-of-record.service.js'
+export type { LotOfRecord } from './lots-of-record.service.js'
 export { OVERTIME_REST_TYPE, assertRestOwed, giveBackRest, takeRest } from './overtime-rest.service.js'
-export { bringOvertimeUpToDate, overtimeSectionsOf } from './overtime-summary.service.js'
+export { bringOvertimeUpToDate, overtimeBasesOf, overtimeSectionsOf } from './overtime-summary.service.js'
 export { OvertimeSection } from './overtime.schemas.js'
 export type { OvertimeSectionType } from './overtime.schemas.js'
 

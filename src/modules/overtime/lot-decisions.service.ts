@@ -27,11 +27,13 @@ import {
   annualCapMinutes,
   daysInYear,
   capFigures,
+  complementaryFigures,
   effectiveTerms,
   isOverdue,
   lotDeadline,
   overCapMinutes,
   isMinorIn,
+  ordinaryMinutesOfYear,
   overtimeBan,
   owedByLot,
   parseDays,
@@ -50,6 +52,7 @@ export function lotToApi(row: OvertimeLotRow, owedMinutes: number, today: string
     id: row.id,
     user_id: row.user_id,
     month: row.month,
+    kind: row.kind,
     minutes: row.minutes,
     basis: row.basis,
     status: row.status,
@@ -136,7 +139,8 @@ export async function weekOf(db: Db, tenant: TenantRow, userId: string, month: s
 /**
  * Why the employee may not work the overtime of `lot`, or null: a minor never (art. 6.3 ET, force
  * majeure included), a night worker or a part-time employee only in force majeure. The annual cap
- * is no reason: it flags, it never refuses (art. 35.2). A reduction is always allowed.
+ * is no reason: it flags, it never refuses (art. 35.2). A reduction is always allowed, and so are
+ * complementary hours: ordinary work, not overtime (art. 12.5 ET), which a minor may do part-time.
  */
 async function approvalRefusal(
   tx: RequestScope,
@@ -144,7 +148,7 @@ async function approvalRefusal(
   lot: OvertimeLotRow,
   forceMajeure: boolean,
 ): Promise<AppError | null> {
-  if (lot.minutes <= 0) return null
+  if (lot.minutes <= 0 || lot.kind === 'complementary') return null
   const week = await weekOf(tx.db, tx.auth.tenant, user.id, lot.month)
   const ban = overtimeBan({ birthDate: user.birth_date, nightWorker: user.night_worker, week }, lot.month)
   if (ban === 'minor')
@@ -191,7 +195,43 @@ export async function capOfYear(tx: RequestScope, userId: string, year: number, 
   const ofAdult = lots.filter((l) => !isMinorIn(user?.birth_date ?? null, l.month))
   const figures = capFigures(withRestTaken(ofAdult, draws), year, todayIn(tenant.timezone, new Date(tx.now)))
   const cap = annualCapMinutes(tenant.overtime_annual_cap_hours, week, employedShareOfYear(user ?? null, year))
-  return { ...figures, cap, over: overCapMinutes(figures.counted, cap) }
+  return { ...figures, cap, over: overCapMinutes(figures.counted, cap), week }
+}
+
+/**
+ * An employee's complementary hours of `year` against their pact (art. 12.5 ET), as the balance
+ * and the monthly report show them: the year's complementary lots, pending and approved; the
+ * limit, the pact's and the voluntary percentages of the year's ordinary hours (their `week` over
+ * the year's weeks, reduced for the days not employed as the cap is); what goes beyond it; and a
+ * pact on a schedule too short for one (art. 12.5.a). Flags, never refusals.
+ */
+export function complementaryYearOf(
+  lots: readonly Pick<OvertimeLotRow, 'kind' | 'month' | 'minutes'>[],
+  user: Pick<
+    UserRow,
+    'hire_date' | 'employment_periods' | 'complementary_pact_percent' | 'complementary_voluntary_percent'
+  > | null,
+  week: WeekFacts,
+  year: number,
+) {
+  const done = lots
+    .filter((l) => l.kind === 'complementary' && l.month.startsWith(`${year}-`))
+    .reduce((sum, l) => sum + l.minutes, 0)
+  const figures = complementaryFigures(
+    done,
+    {
+      pactPercent: user?.complementary_pact_percent ?? 0,
+      voluntaryPercent: user?.complementary_voluntary_percent ?? 0,
+    },
+    ordinaryMinutesOfYear(week.own, year, employedShareOfYear(user, year)),
+    week.own,
+  )
+  return {
+    complementary_minutes: figures.minutes,
+    complementary_limit_minutes: figures.limit,
+    over_pact_minutes: figures.overPact,
+    pact_below_minimum_hours: figures.pactBelowMinimum,
+  }
 }
 
 /**
@@ -266,8 +306,8 @@ export async function approveLot(
 
 /**
  * Approves a lot that takes minutes away (an adjustment down): it is compensated as the month's
- * first approved lot was, and counts toward the cap as that one did, so it takes back from the
- * same figures.
+ * first approved lot of its kind was, and counts toward the cap as that one did, so it takes back
+ * from the same figures.
  */
 export async function approveReduction(
   tx: RequestScope,
@@ -276,7 +316,7 @@ export async function approveReduction(
   note: string | null,
 ): Promise<OvertimeLotType | null> {
   const month = (await repo.lotsOfMonth(tx.db, tx.auth.tenantId, lot.month, [lot.user_id])).find(
-    (l) => l.status === 'approved' && l.compensation !== null,
+    (l) => l.kind === lot.kind && l.status === 'approved' && l.compensation !== null,
   )
   return approveLot(tx, lot, {
     compensation: month?.compensation ?? 'rest',
@@ -308,6 +348,7 @@ export async function decideLot(scope: RequestScope, id: string, body: DecideLot
     if (lot.status !== 'pending')
       throw new AppError('overtime_lot_not_pending', `The lot is ${lot.status}; only a pending lot can be decided`)
     if (lot.minutes < 0) return (await approveReduction(tx, lot, auth.actor.id, body.note ?? null))!
+    if (lot.kind === 'complementary') return approveComplementary(tx, lot, body)
     const user = (await findUserRow(tx.db, auth.tenantId, lot.user_id))!
     const terms = effectiveTerms(user, auth.tenant)
     const compensation = body.compensation ?? (terms.compensation === 'mixed' ? null : terms.compensation)
@@ -325,6 +366,30 @@ export async function decideLot(scope: RequestScope, id: string, body: DecideLot
   })
 }
 
+/**
+ * Approves a complementary lot: its hours are ordinary work paid as such (art. 12.5.h ET), so it is
+ * paid, and it is no overtime to call force majeure.
+ */
+async function approveComplementary(
+  tx: RequestScope,
+  lot: OvertimeLotRow,
+  body: DecideLotBodyType,
+): Promise<OvertimeLotType> {
+  if (body.compensation === 'rest')
+    throw invalidField(
+      'compensation',
+      'complementary hours are paid as ordinary hours (art. 12.5.h ET), never compensated by rest: pay, or omit it',
+    )
+  if (body.force_majeure)
+    throw invalidField('force_majeure', 'complementary hours are ordinary work, not overtime (art. 12.5 ET)')
+  return (await approveLot(tx, lot, {
+    compensation: 'pay',
+    forceMajeure: false,
+    note: body.note ?? null,
+    by: tx.auth.actor.id,
+  }))!
+}
+
 export async function payLot(scope: RequestScope, id: string, body: PayLotBodyType): Promise<OvertimeLotType> {
   return inTransaction(scope, async (tx) => {
     const { auth, db } = tx
@@ -334,7 +399,9 @@ export async function payLot(scope: RequestScope, id: string, body: PayLotBodyTy
     // A minor's lot can never be approved (art. 6.3 ET), yet the hours were worked: pay records the
     // wages due on it while it stays pending, up to its minutes.
     const minorsLot =
-      lot.status === 'pending' && isMinorIn((await findUserRow(db, auth.tenantId, lot.user_id))!.birth_date, lot.month)
+      lot.status === 'pending' &&
+      lot.kind === 'overtime' &&
+      isMinorIn((await findUserRow(db, auth.tenantId, lot.user_id))!.birth_date, lot.month)
     const owed =
       lot.status === 'approved'
         ? (owedOf(await repo.lotsOfUser(db, auth.tenantId, lot.user_id)).get(id) ?? 0)

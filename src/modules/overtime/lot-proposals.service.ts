@@ -6,10 +6,12 @@
  *
  * `proposeOvertimeLots` is what does it. Housekeeping runs it every hour for every company, and
  * reads of lots and balances run it first, so that no read misses an ended month. It settles:
- * - the months that ended since the company's last settlement, for everyone who punched in them;
- * - the employees and months whose record changed since then: punches pushed late into an ended
- *   month, corrections approved, absences written or decided (found by when they were written,
- *   with a margin for transactions that committed late);
+ * - every month of the record on the first settlement, back to the first punch and at most four
+ *   years (docs/decisions/0022-overtime-as-the-law-counts-it.md), then the months that ended since
+ *   the company's last settlement, for everyone who punched in them;
+ * - the employees and months whose record changed since then, in any ended month of those four
+ *   years: punches pushed late into an ended month, corrections approved, absences written or
+ *   decided (found by when they were written, with a margin for transactions that committed late);
  * - in housekeeping also every month with a pending lot, for what changes no write names
  *   (a schedule or a holiday changed afterwards).
  * The employees of a slice are settled in one transaction holding their row locks, re-reading
@@ -20,7 +22,7 @@ import { COMPANY, companyAuth } from '../../auth/context.js'
 import type { RequestScope } from '../../auth/request-scope.js'
 import { lockRows } from '../../db/locks.js'
 import type { TenantRow, UserRow } from '../../db/schema.js'
-import type { OvertimeLotRow } from './overtime.tables.js'
+import type { LotKind, OvertimeLotRow } from './overtime.tables.js'
 import type { OvertimeBasis } from '../../lib/overtime-policy.js'
 import { type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { addDays, startOfLocalDay, todayIn } from '../../lib/calendar.js'
@@ -36,31 +38,37 @@ import {
 } from '../attendance/index.js'
 import { recordEvents } from '../events/index.js'
 import { findUserRows } from '../users/index.js'
-import { type CalendarSubject, calendarSubjects } from '../work-calendar/index.js'
+import { type CalendarSubject, calendarSubjects, loadCompanyDefaultSchedule } from '../work-calendar/index.js'
 import { approveLot, approveReduction, lotToApi } from './lot-decisions.service.js'
 import {
+  dayBalanceOf,
   daysNeeded,
+  type ExtraDays,
+  extraOf,
   lotDeadline,
   effectiveTerms,
+  monthsBefore,
   monthsFromTo,
   monthsTouchedBy,
   nextMonth,
   type OvertimeDay,
   lotDays,
-  overtimeDays,
   parseDays,
   previousMonth,
   settleMonth,
+  splitDaysNeeded,
 } from './overtime.logic.js'
 import * as repo from './overtime.repository.js'
 
 /** Changes written this long before the last settlement are looked at again: a transaction may commit late. */
 const CHANGE_MARGIN_MS = 5 * 60_000
 /**
- * A company's first settlement reaches back to its first punch, at most this many months (the
- * year's cap and the four months of rest need no more); one after a long stop as many.
+ * Every month of the record gets its lots (docs/decisions/0022-overtime-as-the-law-counts-it.md),
+ * back to the first punch, at most this many ended months: the four years the record is kept (art.
+ * 34.9 ET). A company's first settlement reaches that far, and a change of the record in any of
+ * them settles its month; one after a long stop as many.
  */
-const MAX_MONTHS_AT_ONCE = 12
+const MONTHS_OF_RECORD = 48
 /**
  * Employees read, computed and written at a time (their month's punches, absences and calendar; one
  * transaction), other work let in between: about 10 ms of computation on SQLite.
@@ -94,25 +102,37 @@ export async function proposeOvertimeLots(
     if (whom) whom.add(userId)
     else work.set(month, new Set([userId]))
   }
-  let firstMonth = state?.first_month ?? lastEnded
-  if (!state) {
+  // The oldest month of the record that gets lots; `first_month` is the oldest from which every
+  // month has been settled in full (months before the first punch have nothing to settle).
+  const oldest = monthsBefore(currentMonth, MONTHS_OF_RECORD)
+  let firstMonth = state?.first_month ?? oldest
+  if (!state || state.first_month > oldest) {
+    // A first settlement, or one begun when it reached back less far: the months of the record
+    // not settled in full yet, from the first punch on.
     const firstPunch = await firstPunchAt(db, tenant.id)
-    const months = firstPunch ? monthsFromTo(todayIn(tenant.timezone, new Date(firstPunch)).slice(0, 7), lastEnded) : []
-    for (const month of months.slice(-MAX_MONTHS_AT_ONCE)) work.set(month, 'all')
-    firstMonth = [...work.keys()][0] ?? lastEnded
-  } else {
-    for (const month of monthsFromTo(nextMonth(state.settled_month), lastEnded).slice(-MAX_MONTHS_AT_ONCE))
+    const punchedFrom = firstPunch ? todayIn(tenant.timezone, new Date(firstPunch)).slice(0, 7) : null
+    const upTo = state ? previousMonth(state.first_month) : lastEnded
+    if (punchedFrom)
+      for (const month of monthsFromTo(punchedFrom > oldest ? punchedFrom : oldest, upTo)) work.set(month, 'all')
+    firstMonth = oldest
+  }
+  if (state) {
+    for (const month of monthsFromTo(nextMonth(state.settled_month), lastEnded).slice(-MONTHS_OF_RECORD))
       work.set(month, 'all')
     const since = new Date(Date.parse(state.changes_seen_until) - CHANGE_MARGIN_MS).toISOString()
+    // A change in any ended month of the record settles it, before the first settled month too.
     for (const { userId, month } of await changedMonths(unit, tenant, since, currentMonth))
-      if (month >= state.first_month && month <= state.settled_month) add(month, userId)
+      if (month >= oldest && month <= state.settled_month) add(month, userId)
   }
   if (options.followPending && state)
     for (const { user_id, month } of await repo.monthsWithPendingLots(db, tenant.id)) add(month, user_id)
 
   let written = 0
-  for (const [month, whom] of [...work].sort(([a], [b]) => a.localeCompare(b)))
+  // Years of a first settlement are months of work: each month lets other work in first.
+  for (const [i, [month, whom]] of [...work].sort(([a], [b]) => a.localeCompare(b)).entries()) {
+    if (i > 0) await yieldToEventLoop()
     written += await settleMonthOf(unit, tenant, month, whom)
+  }
   await repo.saveSettlement(db, {
     tenant_id: tenant.id,
     first_month: firstMonth,
@@ -188,10 +208,10 @@ async function settleMonthOf(unit: Unit, tenant: TenantRow, month: string, whom:
     )
     for (const [i, slice] of slicesOf(page, EMPLOYEES_PER_SLICE).entries()) {
       if (i > 0) await yieldToEventLoop()
-      const changed = new Map<string, [CalendarSubject, OvertimeDay[]]>()
-      for (const [subject, days] of await overtimeOf(unit, tenant, month, slice, basisOf(tenant, lots))) {
+      const changed = new Map<string, [CalendarSubject, ExtraDays]>()
+      for (const [subject, extra] of await overtimeOf(unit, tenant, month, slice, basisOf(tenant, lots))) {
         const theirs = lots.filter((l) => l.user_id === subject.id)
-        if (needsSettling(theirs, days)) changed.set(subject.id, [subject, days])
+        if (needsSettling(theirs, extra)) changed.set(subject.id, [subject, extra])
       }
       if (changed.size > 0) written += await settleEmployeesMonth(unit, tenant, month, changed)
     }
@@ -200,8 +220,21 @@ async function settleMonthOf(unit: Unit, tenant: TenantRow, month: string, whom:
   return written
 }
 
-/** Whether settling an employee's month would change their lots: their minutes, or the days of the pending one. */
-function needsSettling(lots: readonly OvertimeLotRow[], days: readonly OvertimeDay[]): boolean {
+/** The kinds of lot, each settled apart: a part-timer's month may have both (art. 12.4.c, 12.5 ET). */
+const LOT_KINDS: readonly LotKind[] = ['overtime', 'complementary']
+
+const ofKind = (lots: readonly OvertimeLotRow[], kind: LotKind) => lots.filter((l) => l.kind === kind)
+
+/**
+ * Whether settling an employee's month would change their lots of either kind: their minutes, or
+ * the days of the pending one.
+ */
+function needsSettling(lots: readonly OvertimeLotRow[], extra: ExtraDays): boolean {
+  return LOT_KINDS.some((kind) => kindNeedsSettling(ofKind(lots, kind), extra[kind]))
+}
+
+/** Whether settling one kind of an employee's month (its lots and its days on the record) changes it. */
+function kindNeedsSettling(lots: readonly OvertimeLotRow[], days: readonly OvertimeDay[]): boolean {
   const settlement = settleMonth(lots, totalOf(days))
   if (settlement.kind !== 'none') return true
   const pending = pendingToFollow(lots)
@@ -225,9 +258,10 @@ function daysJson(lots: readonly OvertimeLotRow[], lot: { id: string }, record: 
 }
 
 /**
- * The overtime of `month` of each employee of a slice, day by day, from the same daily record as the
- * attendance list. A day with a session left open past the company's maximum counts no overtime
- * until a correction closes it: a forgotten clock-out is not overtime.
+ * The hours beyond the schedule of `month` of each employee of a slice, day by day and by kind,
+ * from the same daily record as the attendance list, read as every document reads overtime
+ * (dayBalanceOf: a forgotten clock-out is not overtime). A part-timer's are complementary hours up
+ * to the company's full-time week, overtime beyond it (splitExtra; art. 12.4.c, 12.5 ET).
  */
 async function overtimeOf(
   unit: Unit,
@@ -235,42 +269,41 @@ async function overtimeOf(
   month: string,
   subjects: readonly CalendarSubject[],
   basisOf: (userId: string) => OvertimeBasis,
-): Promise<[CalendarSubject, OvertimeDay[]][]> {
+): Promise<[CalendarSubject, ExtraDays][]> {
   // The days every basis in the slice needs: each basis counts only its own.
-  const ranges = [...new Set(subjects.map((s) => basisOf(s.id)))].map((basis) => daysNeeded(month, basis))
+  const ranges = [...new Set(subjects.map((s) => basisOf(s.id)))].map((basis) => splitDaysNeeded(month, basis))
   const from = ranges.map((r) => r.from).reduce((a, b) => (a < b ? a : b))
   const to = ranges.map((r) => r.to).reduce((a, b) => (a > b ? a : b))
-  const inputs = await readAttendanceInputs(
-    unit.db,
-    tenant,
-    subjects.map((s) => s.id),
-    from,
-    to,
-    tenant.timezone,
-  )
+  const [inputs, fullTimeOf] = await Promise.all([
+    readAttendanceInputs(
+      unit.db,
+      tenant,
+      subjects.map((s) => s.id),
+      from,
+      to,
+      tenant.timezone,
+    ),
+    loadCompanyDefaultSchedule(unit.db, tenant, to),
+  ])
   return subjects.map((subject) => {
-    const days = dailyEntriesOf(subject, inputs, unit.now).map((day) => ({
-      date: day.date,
-      worked: day.anomalies.some((a) => a.type === 'session_too_long')
-        ? Math.min(day.worked_minutes, day.expected_minutes)
-        : day.worked_minutes,
-      expected: day.expected_minutes,
-    }))
-    return [subject, overtimeDays(month, basisOf(subject.id), days)]
+    const days = dailyEntriesOf(subject, inputs, unit.now).map(dayBalanceOf)
+    const planOf = inputs.calendarOf(subject)
+    const own = (date: string, weekday: number) => planOf(date, weekday).scheduleMinutes
+    return [subject, extraOf(month, basisOf(subject.id), days, own, fullTimeOf)]
   })
 }
 
 /**
  * Settles the month of a few employees in one transaction (one commit for the slice, not one per
- * employee), holding their row locks, taken in id order: for each, follows the pending lot or
- * proposes a new one (approved at once when the company's policy is automatic and the rules
- * allow it). Returns how many lots it wrote or changed.
+ * employee), holding their row locks, taken in id order: for each, and for each kind of lot apart,
+ * follows the pending lot or proposes a new one (approved at once when the company's policy is
+ * automatic and the rules allow it). Returns how many lots it wrote or changed.
  */
 async function settleEmployeesMonth(
   unit: Unit,
   tenant: TenantRow,
   month: string,
-  computed: ReadonlyMap<string, [CalendarSubject, OvertimeDay[]]>,
+  computed: ReadonlyMap<string, [CalendarSubject, ExtraDays]>,
 ): Promise<number> {
   const scope: RequestScope = { db: unit.db, now: unit.now, auth: companyAuth(tenant) }
   const userIds = [...computed.keys()].sort()
@@ -303,33 +336,42 @@ async function settleEmployeesMonth(
     const proposed: { row: OvertimeLotRow; user: UserRow }[] = []
     const followed: OvertimeLotRow[] = []
     for (const userId of userIds) {
-      const theirs = lots.filter((l) => l.user_id === userId)
-      const record = daysOfUser.get(userId)!
-      if (!needsSettling(theirs, record)) continue
-      const settlement = settleMonth(theirs, totalOf(record))
-      written++
-      if (settlement.kind === 'propose') {
-        const user = users.get(userId)!
-        const days = daysJson(theirs, { id: '' }, record)
-        proposed.push({ row: newLot(tenant, user, month, theirs, { ...settlement, days }, today, now), user })
-        continue
+      const ofMonth = lots.filter((l) => l.user_id === userId)
+      const extra = daysOfUser.get(userId)!
+      for (const kind of LOT_KINDS) {
+        const theirs = ofKind(ofMonth, kind)
+        const record = extra[kind]
+        if (!kindNeedsSettling(theirs, record)) continue
+        const settlement = settleMonth(theirs, totalOf(record))
+        written++
+        if (settlement.kind === 'propose') {
+          const user = users.get(userId)!
+          const days = daysJson(theirs, { id: '' }, record)
+          // A month keeps the basis of its first lot, whatever its kind.
+          const basis = ofMonth[0]?.basis ?? tenant.overtime_basis
+          proposed.push({
+            row: newLot(tenant, user, month, theirs, { ...settlement, days, kind, basis }, today, now),
+            user,
+          })
+          continue
+        }
+        // The pending lot follows the record: its minutes, or only the days they were worked on.
+        const lot = pendingToFollow(theirs)!
+        const days = daysJson(theirs, lot, record)
+        const patch = {
+          minutes: settlement.kind === 'follow' ? settlement.minutes : lot.minutes,
+          days,
+          // Its deadline runs from when the hours now on record were worked (art. 35.1).
+          compensate_by: lotDeadline(
+            { month, sequence: lot.sequence, days: parseDays(days) },
+            todayIn(tenant.timezone, new Date(lot.created_at)).slice(0, 7),
+            effectiveTerms(users.get(userId)!, tenant).expiryMonths,
+          ),
+          updated_at: now,
+        }
+        await repo.updateLot(trx, tenant.id, lot.id, patch)
+        followed.push({ ...lot, ...patch })
       }
-      // The pending lot follows the record: its minutes, or only the days they were worked on.
-      const lot = pendingToFollow(theirs)!
-      const days = daysJson(theirs, lot, record)
-      const patch = {
-        minutes: settlement.kind === 'follow' ? settlement.minutes : lot.minutes,
-        days,
-        // Its deadline runs from when the hours now on record were worked (art. 35.1).
-        compensate_by: lotDeadline(
-          { month, sequence: lot.sequence, days: parseDays(days) },
-          todayIn(tenant.timezone, new Date(lot.created_at)).slice(0, 7),
-          effectiveTerms(users.get(userId)!, tenant).expiryMonths,
-        ),
-        updated_at: now,
-      }
-      await repo.updateLot(trx, tenant.id, lot.id, patch)
-      followed.push({ ...lot, ...patch })
     }
     // The new lots and their events in two statements: a month's first round writes a lot for
     // most employees.
@@ -345,6 +387,9 @@ async function settleEmployeesMonth(
     for (const { row, user } of proposed) {
       // A reduction is a fact of the record, not a request: approved at once, like its month.
       if (row.minutes < 0) await approveReduction(tx, row, COMPANY, null)
+      // Complementary hours are ordinary work, paid as such (art. 12.5.h ET): no terms to choose.
+      else if (tenant.overtime_approval === 'automatic' && row.kind === 'complementary')
+        await approveLot(tx, row, { compensation: 'pay', forceMajeure: false, note: null, by: COMPANY })
       else if (tenant.overtime_approval === 'automatic') {
         const terms = effectiveTerms(user, tenant)
         // Mixed terms are decided lot by lot; with nobody to decide, the law's fallback is rest.
@@ -357,13 +402,16 @@ async function settleEmployeesMonth(
   })
 }
 
-/** A new pending lot of an employee's month: the first, or an adjustment of those before it. */
+/**
+ * A new pending lot of an employee's month: the first of its kind, or an adjustment of those of
+ * its kind before it.
+ */
 function newLot(
   tenant: TenantRow,
   user: UserRow,
   month: string,
   before: readonly OvertimeLotRow[],
-  settlement: { sequence: number; minutes: number; days: string },
+  settlement: { sequence: number; minutes: number; days: string; kind: LotKind; basis: OvertimeBasis },
   today: string,
   now: string,
 ): OvertimeLotRow {
@@ -374,9 +422,10 @@ function newLot(
     month,
     sequence: settlement.sequence,
     adjusts: before[0]?.id ?? null,
+    kind: settlement.kind,
     minutes: settlement.minutes,
     days: settlement.days,
-    basis: before[0]?.basis ?? tenant.overtime_basis,
+    basis: settlement.basis,
     status: 'pending',
     compensation: null,
     force_majeure: false,

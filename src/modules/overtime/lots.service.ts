@@ -18,7 +18,14 @@ import { todayIn } from '../../lib/calendar.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
 import { recordEvent } from '../events/index.js'
 import { findUserRow } from '../users/index.js'
-import { capOfYear, flagCapExceeded, lotToApi, owedOf, owedRestOf } from './lot-decisions.service.js'
+import {
+  capOfYear,
+  complementaryYearOf,
+  flagCapExceeded,
+  lotToApi,
+  owedOf,
+  owedRestOf,
+} from './lot-decisions.service.js'
 import { proposeOvertimeLots } from './lot-proposals.service.js'
 import { REST_WINDOW_MONTHS, isOverdue, monthsBefore, scheduledRestByLot, violationMinutes } from './overtime.logic.js'
 import * as repo from './overtime.repository.js'
@@ -35,6 +42,7 @@ export async function listLots(scope: RequestScope, query: ListLotsQueryType) {
       fromMonth: query.from,
       toMonth: query.to,
       status: query.status,
+      kind: query.kind,
       teamOf: recordsLimitedToTeamOf(auth) ?? undefined,
     },
     window,
@@ -71,7 +79,9 @@ export async function overtimeBalance(scope: RequestScope, query: BalanceQueryTy
   const owed = owedOf(lots)
   const rest = owedRestOf(lots, today)
   const minutesOf = (list: readonly { owed_minutes: number }[]) => list.reduce((total, o) => total + o.owed_minutes, 0)
-  const ofYear = lots.filter((l) => l.month.startsWith(`${year}-`))
+  // The overtime figures are of overtime; a part-timer's complementary hours are apart (art. 12.5 ET).
+  const overtime = lots.filter((l) => l.kind === 'overtime')
+  const ofYear = overtime.filter((l) => l.month.startsWith(`${year}-`))
   const sum = (pick: (l: (typeof lots)[number]) => number) => ofYear.reduce((total, l) => total + pick(l), 0)
   // The cap of the year follows the schedule of its first month asked about: this month for this year.
   const cap = await capOfYear(
@@ -86,7 +96,7 @@ export async function overtimeBalance(scope: RequestScope, query: BalanceQueryTy
     owed_rest_minutes: minutesOf(rest),
     overdue_minutes: minutesOf(rest.filter((o) => o.overdue)),
     next_deadline: rest.find((o) => !o.overdue)?.compensate_by ?? null,
-    owed_pay_minutes: lots
+    owed_pay_minutes: overtime
       .filter((l) => l.compensation === 'pay')
       .reduce((total, l) => total + (owed.get(l.id) ?? 0), 0),
     pending_minutes: sum((l) => (l.status === 'pending' ? l.minutes : 0)),
@@ -99,6 +109,7 @@ export async function overtimeBalance(scope: RequestScope, query: BalanceQueryTy
     over_cap_minutes: cap.over,
     violation_minutes: violationMinutes(ofYear, user.birth_date),
     cap_minutes: cap.cap,
+    ...complementaryYearOf(lots, user, cap.week, year),
   }
 }
 

@@ -7,14 +7,23 @@
 import type { TenantRow } from '../../db/schema.js'
 import { type RequestScope, notedWrite } from '../../auth/request-scope.js'
 import type { Db } from '../../db/unit-of-work.js'
+import type { OvertimeBasis } from '../../lib/overtime-policy.js'
 import { todayIn } from '../../lib/calendar.js'
-import { employedShareOfYear, lotToApi, owedOf, owedRestOf, weeksOf } from './lot-decisions.service.js'
+import {
+  complementaryYearOf,
+  employedShareOfYear,
+  lotToApi,
+  owedOf,
+  owedRestOf,
+  weeksOf,
+} from './lot-decisions.service.js'
 import { proposeOvertimeLots } from './lot-proposals.service.js'
 import { findUserRows } from '../users/index.js'
 import {
   annualCapMinutes,
-  countedTowardCap,
+  capFigures,
   isMinorIn,
+  isPartTime,
   overCapMinutes,
   scheduledRestByLot,
   violationMinutes,
@@ -36,6 +45,23 @@ export async function bringOvertimeUpToDate(scope: RequestScope): Promise<void> 
   })
   // The lots just proposed are read from the primary until the replica has them.
   if (written > 0) await notedWrite(scope)
+}
+
+/**
+ * The basis each employee's `month` is counted on: that of the month's lots, else the company's
+ * (docs/decisions/0022-overtime-as-the-law-counts-it.md: one figure per document, so a report's
+ * days follow the basis its lots were counted on).
+ */
+export async function overtimeBasesOf(
+  db: Db,
+  tenant: TenantRow,
+  userIds: readonly string[],
+  month: string,
+): Promise<Map<string, OvertimeBasis>> {
+  const lots = userIds.length > 0 ? await repo.lotsOfMonth(db, tenant.id, month, userIds) : []
+  const bases = new Map(userIds.map((id): [string, OvertimeBasis] => [id, tenant.overtime_basis]))
+  for (const lot of lots) bases.set(lot.user_id, lot.basis)
+  return bases
 }
 
 /** The overtime section of `month` for each of the employees, as of `nowMs`. */
@@ -61,29 +87,35 @@ export async function overtimeSectionsOf(
   for (const userId of userIds) {
     const theirs = lots.filter((l) => l.user_id === userId)
     const owed = owedOf(theirs)
-    const ofYear = theirs.filter((l) => l.month.startsWith(`${year}-`))
+    // The year's overtime; a part-timer's complementary hours are summed apart (art. 12.4.c ET).
+    const ofYear = theirs.filter((l) => l.kind === 'overtime' && l.month.startsWith(`${year}-`))
     // A minor's hours are a violation (art. 6.3), never overtime toward the cap.
     const ofAdultYear = ofYear.filter((l) => !isMinorIn(birthDateOf.get(userId) ?? null, l.month))
-    const counted = countedTowardCap(withRestTaken(ofAdultYear, draws), year, today)
-    const cap = annualCapMinutes(
+    const cap = capFigures(withRestTaken(ofAdultYear, draws), year, today)
+    const week = weeks.get(userId) ?? { own: 0, fullTime: 0 }
+    const capMinutes = annualCapMinutes(
       tenant.overtime_annual_cap_hours,
-      weeks.get(userId) ?? { own: 0, fullTime: 0 },
+      week,
       employedShareOfYear(userOf.get(userId) ?? null, year),
     )
     const ofMonth = theirs.filter((l) => l.month === month)
     const birthDate = birthDateOf.get(userId) ?? null
     sections.set(userId, {
-      basis: tenant.overtime_basis,
+      // A month keeps the basis of its lots; one without lots is counted on the company's.
+      basis: ofMonth[0]?.basis ?? tenant.overtime_basis,
       violation_minutes: violationMinutes(ofMonth, birthDate),
       lots: ofMonth.map((l) => lotToApi(l, owed.get(l.id) ?? 0, today, scheduled.get(l.id) ?? 0)),
       owed_rest: owedRestOf(theirs, today),
       year: {
         year,
         approved_minutes: ofYear.filter((l) => l.status === 'approved').reduce((sum, l) => sum + l.minutes, 0),
-        counted_toward_cap_minutes: counted,
-        cap_minutes: cap,
-        over_cap_minutes: overCapMinutes(counted, cap),
+        counted_toward_cap_minutes: cap.counted,
+        at_risk_minutes: cap.atRisk,
+        cap_minutes: capMinutes,
+        over_cap_minutes: overCapMinutes(cap.counted, capMinutes),
         violation_minutes: violationMinutes(ofYear, birthDate),
+        part_time: isPartTime(week),
+        ...complementaryYearOf(theirs, userOf.get(userId) ?? null, week, year),
       },
     })
   }

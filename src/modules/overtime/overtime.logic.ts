@@ -7,6 +7,7 @@
  */
 import { DateTime } from 'luxon'
 import { type OvertimeBasis, type OvertimeCompensation, monthsOf } from '../../lib/overtime-policy.js'
+import type { LotKind } from './overtime.tables.js'
 
 /** One day of the record as overtime reads it: minutes worked and expected on that local day. */
 export interface DayBalance {
@@ -14,6 +15,26 @@ export interface DayBalance {
   date: string
   worked: number
   expected: number
+}
+
+/**
+ * A day of the daily record as overtime reads it, for the lots and for every document that shows
+ * overtime, so they cannot disagree. A day with a session left open past the company's maximum
+ * (anomaly `session_too_long`) counts at most its expected minutes until a correction closes it: a
+ * forgotten clock-out is not overtime.
+ */
+export function dayBalanceOf(day: {
+  date: string
+  worked_minutes: number
+  expected_minutes: number
+  anomalies: readonly { type: string }[]
+}): DayBalance {
+  const forgotten = day.anomalies.some((a) => a.type === 'session_too_long')
+  return {
+    date: day.date,
+    worked: forgotten ? Math.min(day.worked_minutes, day.expected_minutes) : day.worked_minutes,
+    expected: day.expected_minutes,
+  }
 }
 
 const monthOf = (date: string) => date.slice(0, 7)
@@ -149,6 +170,8 @@ export const REST_WINDOW_MONTHS = 4
 /** A lot as the cap and the balance read it. */
 export interface LotFacts {
   month: string
+  /** Complementary hours are not overtime (art. 12.5 ET): never toward the cap. Default overtime. */
+  kind?: LotKind
   /** The days its overtime was counted on; none for a lot written before lots kept them. */
   days: readonly OvertimeDay[]
   minutes: number
@@ -187,7 +210,7 @@ export interface CapFigures {
 
 /**
  * A year's lots against the annual cap, as of `today` (art. 35.2): force majeure never counts
- * (art. 35.3), nor rest taken within the four months after the hours were worked. An approved pay lot
+ * (art. 35.3), nor complementary hours (art. 12.5 ET: they are not overtime), nor rest taken within the four months after the hours were worked. An approved pay lot
  * counts at once; a rest lot counts what was paid, and once its four months have passed, what was
  * not rested in them; until then that is at risk, as is a pending lot. An adjustment down takes
  * back from its month's figures (at risk first), never more than the month had.
@@ -195,7 +218,7 @@ export interface CapFigures {
 export function capFigures(lots: readonly LotFacts[], year: number, today: string): CapFigures {
   const months = new Map<string, { counted: number; atRisk: number; takenBack: number }>()
   for (const lot of lots) {
-    if (!lot.month.startsWith(`${year}-`) || lot.force_majeure) continue
+    if (!lot.month.startsWith(`${year}-`) || lot.force_majeure || lot.kind === 'complementary') continue
     const month = months.get(lot.month) ?? { counted: 0, atRisk: 0, takenBack: 0 }
     months.set(lot.month, month)
     if (lot.status === 'pending') month.atRisk += Math.max(0, lot.minutes)
@@ -230,15 +253,18 @@ export function countedTowardCap(lots: readonly LotFacts[], year: number, today:
 
 /**
  * The minutes of `lots` worked by a minor (art. 6.3 ET forbids them any overtime): recorded and
- * payable as wages due, never approved, and reported as a violation.
+ * payable as wages due, never approved, and reported as a violation. Complementary hours are
+ * ordinary work, which a minor may do part-time: never a violation.
  */
 export function violationMinutes(
-  lots: readonly { month: string; minutes: number }[],
+  lots: readonly { month: string; minutes: number; kind?: LotKind }[],
   birthDate: string | null,
 ): number {
   return Math.max(
     0,
-    lots.filter((l) => isMinorIn(birthDate, l.month)).reduce((sum, l) => sum + l.minutes, 0),
+    lots
+      .filter((l) => l.kind !== 'complementary' && isMinorIn(birthDate, l.month))
+      .reduce((sum, l) => sum + l.minutes, 0),
   )
 }
 
@@ -259,6 +285,181 @@ export interface WeekFacts {
 /** Part-time: a schedule that expects less than the company's full-time week (art. 12.1 ET). */
 export function isPartTime(week: WeekFacts): boolean {
   return week.own > 0 && week.fullTime > 0 && week.own < week.fullTime
+}
+
+// ---------------------------------------------------------------------------------------------
+// Complementary hours of part-time workers (art. 12.4.c and 12.5 ET)
+
+/**
+ * A day as complementary hours read it: the minutes the employee's own schedule sets and those
+ * the company's full-time schedule (its default) sets, holidays and absences aside: the contracts'
+ * hours, not what was expected that day.
+ */
+export interface ScheduleDay {
+  date: string
+  own: number
+  fullTime: number
+}
+
+/**
+ * The schedule days from `from` to `to`: `own` the minutes the employee's schedule sets on a date
+ * (its ISO weekday 1-7 given), `fullTime` the company's default schedule's.
+ */
+export function scheduleDaysOf(
+  from: string,
+  to: string,
+  own: (date: string, weekday: number) => number,
+  fullTime: (date: string, weekday: number) => number,
+): ScheduleDay[] {
+  const days: ScheduleDay[] = []
+  for (let day = DateTime.fromISO(from, { zone: 'utc' }); day.toISODate()! <= to; day = day.plus({ days: 1 })) {
+    const date = day.toISODate()!
+    days.push({ date, own: own(date, day.weekday), fullTime: fullTime(date, day.weekday) })
+  }
+  return days
+}
+
+/** A month's hours beyond the schedule, by kind, each day with its minutes (OvertimeDay). */
+export interface ExtraDays {
+  overtime: OvertimeDay[]
+  complementary: OvertimeDay[]
+}
+
+/** The Monday that begins the ISO week of `date`. */
+function isoWeekStart(date: string): string {
+  const day = DateTime.fromISO(date, { zone: 'utc' })
+  return day.minus({ days: day.weekday - 1 }).toISODate()!
+}
+
+/**
+ * The days splitting `month`'s extra hours needs: those its overtime is counted from
+ * (daysNeeded), and on a daily basis the days of its first ISO week that fall in the month
+ * before, whose extra hours took that week's room first.
+ */
+export function splitDaysNeeded(month: string, basis: OvertimeBasis): { from: string; to: string } {
+  const needed = daysNeeded(month, basis)
+  return basis === 'daily' ? { from: isoWeekStart(needed.from), to: needed.to } : needed
+}
+
+/**
+ * The room for complementary hours of each period (art. 12.5 ET: ordinary and complementary hours
+ * never exceed full time), keyed by the period's last day: on a daily or weekly basis each ISO
+ * week, the company's full-time week less the employee's own; on a monthly basis the month, its
+ * full-time minutes less their own. A period in which the employee is not part-time (isPartTime)
+ * has none.
+ */
+export function complementaryRoom(
+  month: string,
+  basis: OvertimeBasis,
+  schedule: readonly ScheduleDay[],
+): Map<string, number> {
+  const { from, to } = splitDaysNeeded(month, basis)
+  const periods = new Map<string, WeekFacts>()
+  for (const day of schedule) {
+    if (day.date < from || day.date > to) continue
+    const key = basis === 'monthly' ? to : isoWeekEnd(day.date)
+    const period = periods.get(key) ?? { own: 0, fullTime: 0 }
+    period.own += day.own
+    period.fullTime += day.fullTime
+    periods.set(key, period)
+  }
+  return new Map([...periods].map(([key, p]) => [key, isPartTime(p) ? p.fullTime - p.own : 0]))
+}
+
+/**
+ * Splits a part-timer's extra hours of `month` on `basis` into complementary hours and overtime
+ * (art. 12.4.c and 12.5 ET): the extra minutes counted as overtimeDays counts them, in date order,
+ * are complementary while their period's room (complementaryRoom) lasts, overtime beyond it. On a
+ * daily basis the days of the month's first week that fall in the month before take the week's
+ * room first. Someone who is not part-time has no room: all of it is overtime. `days` and
+ * `schedule` cover splitDaysNeeded; a day missing counts as nothing.
+ */
+export function splitExtra(
+  month: string,
+  basis: OvertimeBasis,
+  days: readonly DayBalance[],
+  schedule: readonly ScheduleDay[],
+): ExtraDays {
+  const room = complementaryRoom(month, basis, schedule)
+  const { from, to } = splitDaysNeeded(month, basis)
+  const extra =
+    basis === 'daily'
+      ? days
+          .filter((d) => d.date >= from && d.date <= to && d.worked > d.expected)
+          .map((d) => ({ date: d.date, minutes: d.worked - d.expected }))
+          .sort((a, b) => a.date.localeCompare(b.date))
+      : overtimeDays(month, basis, days)
+  const split: ExtraDays = { overtime: [], complementary: [] }
+  for (const day of extra) {
+    const key = basis === 'monthly' ? to : isoWeekEnd(day.date)
+    const left = room.get(key) ?? 0
+    const complementary = Math.min(left, day.minutes)
+    room.set(key, left - complementary)
+    // A day of the month before only took room: its hours are that month's.
+    if (monthOf(day.date) !== month) continue
+    if (complementary > 0) split.complementary.push({ date: day.date, minutes: complementary })
+    if (day.minutes > complementary) split.overtime.push({ date: day.date, minutes: day.minutes - complementary })
+  }
+  return split
+}
+
+/**
+ * The hours beyond the schedule of `month` on `basis`, by kind (splitExtra), as the lots and every
+ * document count them: `days` cover splitDaysNeeded, `own` and `fullTime` give the minutes the
+ * employee's schedule and the company's full-time schedule set on a date (its ISO weekday given).
+ * A month with nothing beyond the schedule reads no schedule at all.
+ */
+export function extraOf(
+  month: string,
+  basis: OvertimeBasis,
+  days: readonly DayBalance[],
+  own: (date: string, weekday: number) => number,
+  fullTime: (date: string, weekday: number) => number,
+): ExtraDays {
+  if (overtimeDays(month, basis, days).length === 0) return { overtime: [], complementary: [] }
+  const { from, to } = splitDaysNeeded(month, basis)
+  return splitExtra(month, basis, days, scheduleDaysOf(from, to, own, fullTime))
+}
+
+/** Art. 12.5.a ET: a pact of complementary hours only on a contract of at least 10 hours a week on average. */
+export const PACT_MINIMUM_WEEK_MINUTES = 600
+
+/** The percentages of the year's ordinary hours that bound complementary hours (art. 12.5 ET). */
+export interface ComplementaryTerms {
+  /** The written pact's share (art. 12.5.c: up to 30 %, up to 60 % by collective agreement); 0: no pact. */
+  pactPercent: number
+  /** Voluntary ones offered on an indefinite contract (art. 12.5.g: up to 15 %, 30 % by agreement). */
+  voluntaryPercent: number
+}
+
+/**
+ * The ordinary minutes of the contract in `year`: the week the employee's schedule sets over the
+ * year's weeks (its days / 7), reduced, as the annual cap is, for a contract shorter than the year
+ * (`employedShare`, days employed over the days of the year).
+ */
+export function ordinaryMinutesOfYear(weekMinutes: number, year: number, employedShare = 1): number {
+  return Math.floor(((weekMinutes * daysInYear(year)) / 7) * Math.min(1, Math.max(0, employedShare)))
+}
+
+/**
+ * The year's complementary hours against the pact (art. 12.5 ET): the limit is the pact's and the
+ * voluntary percentages of the year's ordinary minutes; what goes beyond is flagged, never refused
+ * (the hours were worked). With neither, every complementary minute is over. `pactBelowMinimum`:
+ * a pact on a schedule of less than 10 hours a week (art. 12.5.a ET allows none) is flagged too.
+ */
+export function complementaryFigures(
+  minutes: number,
+  terms: ComplementaryTerms,
+  ordinaryMinutes: number,
+  weekMinutes: number,
+): { minutes: number; limit: number; overPact: number; pactBelowMinimum: boolean } {
+  const limit = Math.floor((ordinaryMinutes * (terms.pactPercent + terms.voluntaryPercent)) / 100)
+  return {
+    minutes,
+    limit,
+    overPact: Math.max(0, minutes - limit),
+    pactBelowMinimum: terms.pactPercent > 0 && weekMinutes < PACT_MINIMUM_WEEK_MINUTES,
+  }
 }
 
 /**
@@ -381,6 +582,8 @@ export function settleMonth(lots: readonly MonthLot[], overtime: number): Settle
 export interface ApprovedLot {
   id: string
   month: string
+  /** Each kind of a month is its own set of lots (default overtime). */
+  kind?: LotKind
   sequence: number
   minutes: number
   compensation: 'rest' | 'pay'
@@ -391,14 +594,15 @@ export interface ApprovedLot {
 
 /**
  * What is still owed on each approved lot: its minutes less rest taken and pay made. A negative
- * adjustment owes nothing and takes its minutes off what its month's other lots still owe, first
- * lot first, whatever their compensation.
+ * adjustment owes nothing and takes its minutes off what its month's other lots of its kind still
+ * owe, first lot first, whatever their compensation.
  */
 export function owedByLot(lots: readonly ApprovedLot[]): Map<string, number> {
   const owed = new Map<string, number>()
   const groups = new Map<string, ApprovedLot[]>()
   for (const lot of [...lots].sort((a, b) => a.sequence - b.sequence)) {
-    groups.set(lot.month, [...(groups.get(lot.month) ?? []), lot])
+    const key = `${lot.month} ${lot.kind ?? 'overtime'}`
+    groups.set(key, [...(groups.get(key) ?? []), lot])
   }
   for (const group of groups.values()) {
     let takenBack = 0
@@ -452,6 +656,8 @@ export function monthsTouchedBy(from: string, to: string, basis: OvertimeBasis):
 
 /** A lot of the month as the representatives' report sums it. */
 export interface ReportedLot {
+  /** Complementary hours are summed apart (art. 12.4.c ET); default overtime. */
+  kind?: LotKind
   minutes: number
   status: 'pending' | 'approved'
   compensation: 'rest' | 'pay' | null
@@ -475,6 +681,7 @@ export interface OvertimeFigures {
   owed_minutes: number
   overdue_minutes: number
   violation_minutes: number
+  complementary_minutes: number
 }
 
 export function noOvertimeFigures(): OvertimeFigures {
@@ -490,17 +697,23 @@ export function noOvertimeFigures(): OvertimeFigures {
     owed_minutes: 0,
     overdue_minutes: 0,
     violation_minutes: 0,
+    complementary_minutes: 0,
   }
 }
 
 /**
  * The figures of the month's lots (RD 1561/1995 DA 3: the overtime and how it is compensated):
  * what was proposed and approved, how the approved part is compensated and how much of
- * it still is owed.
+ * it still is owed. A part-timer's complementary hours are not overtime: summed apart, pending and
+ * approved (art. 12.4.c ET).
  */
 export function overtimeFiguresOf(lots: readonly ReportedLot[], violation = 0): OvertimeFigures {
   const figures = { ...noOvertimeFigures(), violation_minutes: violation }
   for (const lot of lots) {
+    if (lot.kind === 'complementary') {
+      figures.complementary_minutes += lot.minutes
+      continue
+    }
     figures[`${lot.status}_minutes`] += lot.minutes
     if (lot.status !== 'approved') continue
     if (lot.force_majeure) figures.force_majeure_minutes += lot.minutes
@@ -529,7 +742,9 @@ export const OVERTIME_REPORT_CSV_HEADER = [
   'owed_minutes',
   'overdue_minutes',
   'violation_minutes',
+  'complementary_minutes',
   'year_counted_toward_cap_minutes',
+  'year_at_risk_minutes',
   'cap_minutes',
   'year_over_cap_minutes',
 ] as const

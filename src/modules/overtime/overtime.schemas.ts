@@ -8,6 +8,10 @@ const Month = (description: string) =>
     examples: ['2026-03'],
     'x-messages': { pattern: 'must be a month written YYYY-MM, e.g. 2026-03' },
   })
+const LotKind = Type.Union([Type.Literal('overtime'), Type.Literal('complementary')], {
+  description:
+    'overtime (art. 35 ET), or complementary: a part-timer’s hours beyond their schedule up to the company’s full-time week (art. 12.4.c, 12.5 ET), which are not overtime: never toward the annual cap, paid as ordinary hours. Each kind of a month is its own lot',
+})
 const LotStatus = Type.Union([Type.Literal('pending'), Type.Literal('approved')], {
   description:
     'A lot is a fact of the record, never rejected (art. 35 ET): pending until approved with its compensation',
@@ -18,6 +22,7 @@ export const OvertimeLot = Type.Object(
     id: Type.String(),
     user_id: Type.String(),
     month: Type.String({ description: 'YYYY-MM: the month the overtime was worked' }),
+    kind: LotKind,
     minutes: Type.Integer({
       description:
         'Overtime minutes of the month on the company’s basis. A pending lot follows the record; a decided one never changes. An adjustment (adjusts not null) may be negative',
@@ -84,6 +89,7 @@ export const ListLotsQuery = Type.Object(
     from: Type.Optional(Month('First month, included')),
     to: Type.Optional(Month('Last month, included')),
     status: Type.Optional(LotStatus),
+    kind: Type.Optional(LotKind),
     page: Type.Optional(PaginationQuery.page),
     page_size: Type.Optional(PaginationQuery.page_size),
   },
@@ -101,14 +107,15 @@ export const DecideLotBody = Type.Object(
     }),
     compensation: Type.Optional(
       Type.Union([Type.Literal('rest'), Type.Literal('pay')], {
-        description: 'How an approved lot is compensated; default the employee’s terms (required when they are mixed)',
+        description:
+          'How an approved lot is compensated; default the employee’s terms (required when they are mixed). A complementary lot is paid as ordinary hours (art. 12.5.h ET): pay, its default, only',
       }),
     ),
     force_majeure: Type.Optional(
       Type.Boolean({
         default: false,
         description:
-          'Work to prevent or repair extraordinary and urgent damage (art. 35.3): not counted toward the cap, and the one overtime minors, night workers and part-time employees may do',
+          'Work to prevent or repair extraordinary and urgent damage (art. 35.3): not counted toward the cap, and the one overtime night workers and part-time employees may do (minors none, art. 6.3). Not for a complementary lot, which is not overtime',
       }),
     ),
     note: Type.Optional(Type.String({ maxLength: 2000, description: 'Decision note (never returned)' })),
@@ -125,6 +132,26 @@ export const PayLotBody = Type.Object(
   { additionalProperties: false },
 )
 export type PayLotBodyType = Static<typeof PayLotBody>
+
+/** A year's complementary hours against the pact (art. 12.5 ET), in the balance and the monthly report. */
+const ComplementaryYear = {
+  complementary_minutes: Type.Integer({
+    description:
+      'The year’s complementary hours (art. 12.5 ET), pending and approved: a part-timer’s hours beyond their schedule up to the company’s full-time week',
+  }),
+  complementary_limit_minutes: Type.Integer({
+    description:
+      'What the pact allows: (complementary_pact_percent + complementary_voluntary_percent) % of the year’s ordinary hours of the contract (their schedule’s week over the year’s weeks, reduced for days not employed as the cap is)',
+  }),
+  over_pact_minutes: Type.Integer({
+    description:
+      'complementary_minutes beyond complementary_limit_minutes: flagged, never refused (the hours were worked). With no pact, every complementary minute',
+  }),
+  pact_below_minimum_hours: Type.Boolean({
+    description:
+      'A pact (complementary_pact_percent > 0) on a schedule of less than 10 hours a week: art. 12.5.a ET allows none. Flagged, never refused',
+  }),
+}
 
 export const BalanceQuery = Type.Object(
   {
@@ -148,10 +175,10 @@ export const OvertimeBalance = Type.Object(
     next_deadline: Nullable(Type.String({ format: 'date' }), {
       description: 'The earliest compensate_by of a lot that still owes rest and is not overdue',
     }),
-    owed_pay_minutes: Type.Integer({ description: 'Approved pay lots of any year not paid yet' }),
-    pending_minutes: Type.Integer({ description: 'Minutes of the year’s lots waiting for a decision' }),
-    approved_minutes: Type.Integer({ description: 'Minutes of the year’s approved lots' }),
-    paid_minutes: Type.Integer({ description: 'Paid on the year’s lots' }),
+    owed_pay_minutes: Type.Integer({ description: 'Approved pay overtime lots of any year not paid yet' }),
+    pending_minutes: Type.Integer({ description: 'Minutes of the year’s overtime lots waiting for a decision' }),
+    approved_minutes: Type.Integer({ description: 'Minutes of the year’s approved overtime lots' }),
+    paid_minutes: Type.Integer({ description: 'Paid on the year’s overtime lots' }),
     rested_minutes: Type.Integer({ description: 'Rest taken for the year’s lots, on days that have passed' }),
     scheduled_rest_minutes: Type.Integer({
       description: 'Rest approved for the year’s lots on days still to come (today included)',
@@ -175,8 +202,13 @@ export const OvertimeBalance = Type.Object(
     cap_minutes: Type.Integer({
       description: 'The annual cap: the company’s annual_cap_hours, pro rata for a part-time schedule',
     }),
+    ...ComplementaryYear,
   },
-  { $id: 'OvertimeBalance' },
+  {
+    $id: 'OvertimeBalance',
+    description:
+      'The year’s overtime (lots of kind overtime) and, apart, a part-timer’s complementary hours (art. 12.5 ET), which are not overtime',
+  },
 )
 export type OvertimeBalanceType = Static<typeof OvertimeBalance>
 
@@ -184,7 +216,8 @@ export type OvertimeBalanceType = Static<typeof OvertimeBalance>
 export const OvertimeSection = Type.Object(
   {
     basis: Type.Union([Type.Literal('daily'), Type.Literal('weekly'), Type.Literal('monthly')], {
-      description: 'The company’s basis the lots are counted on',
+      description:
+        'The basis the month’s overtime is counted on: that of its lots, else the company’s. The report’s daily and total overtime follow it',
     }),
     violation_minutes: Type.Integer({
       description: 'Of this month’s lots, the minutes worked as a minor (art. 6.3 ET forbids them any overtime)',
@@ -207,12 +240,23 @@ export const OvertimeSection = Type.Object(
       {
         year: Type.Integer(),
         approved_minutes: Type.Integer(),
-        counted_toward_cap_minutes: Type.Integer(),
+        counted_toward_cap_minutes: Type.Integer({
+          description: 'Counts toward the annual cap (art. 35.2 ET): paid, or rest not taken within four months',
+        }),
+        at_risk_minutes: Type.Integer({
+          description:
+            'May still count toward the cap: pending, or rest still owed within the four months (art. 35.2 ET)',
+        }),
         cap_minutes: Type.Integer(),
         over_cap_minutes: Type.Integer({ description: 'Counted beyond the cap: flagged, never refused' }),
         violation_minutes: Type.Integer({ description: 'The year’s overtime worked as a minor (art. 6.3 ET)' }),
+        part_time: Type.Boolean({
+          description:
+            'A schedule below the company’s full-time week in the report’s month (art. 12 ET): their extra hours are complementary hours, and overtime only in force majeure (art. 12.4.c)',
+        }),
+        ...ComplementaryYear,
       },
-      { description: 'The report’s year toward the annual cap' },
+      { description: 'The report’s year toward the annual cap, and a part-timer’s complementary hours' },
     ),
   },
   {
@@ -229,7 +273,9 @@ export const OvertimeReportQuery = Type.Object(
     department_id: Type.Optional(Id()),
     work_center_id: Type.Optional(Id()),
     format: Type.Optional(
-      Type.Union([Type.Literal('json'), Type.Literal('csv')], { description: 'Overrides the Accept header' }),
+      Type.Union([Type.Literal('json'), Type.Literal('csv'), Type.Literal('pdf')], {
+        description: 'Overrides the Accept header',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -251,19 +297,36 @@ const OvertimeReportFigures = {
     description:
       'The month’s overtime of a minor (art. 6.3 ET forbids it, force majeure included): recorded, payable as wages due, never approved',
   }),
+  complementary_minutes: Type.Integer({
+    description:
+      'The month’s complementary hours of part-timers (art. 12.5 ET), pending and approved: not overtime, so in none of the figures above',
+  }),
 }
 
 export const OvertimeReport = Type.Object(
   {
     month: Type.String(),
     basis: Type.Union([Type.Literal('daily'), Type.Literal('weekly'), Type.Literal('monthly')]),
-    company: Type.Object({ name: Type.String(), cif: Nullable(Type.String()) }),
+    company: Type.Object(
+      {
+        name: Type.String({ description: 'The company’s legal name when it has one, else its name' }),
+        cif: Nullable(Type.String({ description: 'The company’s tax id (CIF), when set' })),
+      },
+      { description: 'Whose report it is: the heading of the PDF' },
+    ),
+    language: Type.Union([Type.Literal('es'), Type.Literal('en')], {
+      description: 'The company’s language, which the PDF and the CSV headers are written in',
+    }),
     employees: Type.Array(
       Type.Object({
         user_id: Type.String(),
         full_name: Type.String(),
         ...OvertimeReportFigures,
         year_counted_toward_cap_minutes: Type.Integer({ description: 'The year so far toward the annual cap' }),
+        year_at_risk_minutes: Type.Integer({
+          description:
+            'The year’s minutes that may still count toward the cap: pending, or rest still owed within the four months (art. 35.2 ET)',
+        }),
         cap_minutes: Type.Integer(),
         year_over_cap_minutes: Type.Integer({
           description: 'The year so far beyond the annual cap (art. 35.2): flagged, never refused',

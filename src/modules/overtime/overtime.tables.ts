@@ -5,6 +5,9 @@
 import type { Selectable } from 'kysely'
 import type { DbBoolean } from '../../db/schema.js'
 
+/** What a lot's hours are: overtime, or a part-timer's complementary hours (art. 12.4.c, 12.5 ET). */
+export type LotKind = 'overtime' | 'complementary'
+
 /**
  * One employee's overtime of one ended month (docs/decisions/0018-overtime.md). A pending lot
  * follows the record; a decided one never changes its minutes: a later change of the month adds an
@@ -17,8 +20,14 @@ export interface OvertimeLotsTable {
   /** YYYY-MM */
   month: string
   sequence: number
-  /** For an adjustment, the id of the month's first lot. */
+  /** For an adjustment, the id of the month's first lot of its kind. */
   adjusts: string | null
+  /**
+   * Overtime (art. 35 ET), or a part-timer's complementary hours (art. 12.5 ET): their hours
+   * beyond their schedule up to the company's full-time week. Each kind of a month is settled
+   * apart, with its own sequence.
+   */
+  kind: LotKind
   minutes: number
   /**
    * JSON, the days its minutes were counted on (`OvertimeDay[]`: the day, the ISO week's Sunday or
@@ -82,6 +91,7 @@ export interface OvertimeCapFlagsTable {
 /** How far a company's lots have been proposed and its record's changes looked at. */
 export interface OvertimeSettlementsTable {
   tenant_id: string
+  /** From this month on, every month up to `settled_month` has been settled for everyone. */
   first_month: string
   settled_month: string
   changes_seen_until: string

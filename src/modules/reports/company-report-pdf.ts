@@ -3,17 +3,18 @@
  * PDF/A-2b document, in the company's language.
  */
 import { DateTime } from 'luxon'
-import { BOLD, FONT, line, type Column, pageFooters, startPdf, table } from './pdf-document.js'
-import { hoursAndMinutes } from './report-pdf.js'
+import { BOLD, FONT, type Column, hoursAndMinutes, line, pageFooters, startPdf, table } from '../../lib/pdf-document.js'
 import { REPORT_WORDS } from './report-words.js'
 import type { CompanyReportType } from './reports.schemas.js'
 
+// Overtime and part-timers' complementary hours apart (art. 12.4.c ET).
 const COLUMNS: readonly Column[] = [
-  { width: 193, align: 'left' },
+  { width: 121, align: 'left' },
   { width: 55, align: 'right' },
   { width: 55, align: 'right' },
   { width: 55, align: 'right' },
   { width: 55, align: 'right' },
+  { width: 72, align: 'right' },
   { width: 55, align: 'right' },
   { width: 55, align: 'right' },
 ]
@@ -45,6 +46,7 @@ export function renderCompanyReportPdf(report: CompanyReportType): Promise<Buffe
     hoursAndMinutes(t.expected_minutes),
     hoursAndMinutes(t.balance_minutes),
     hoursAndMinutes(t.overtime_minutes),
+    hoursAndMinutes(t.complementary_minutes),
     String(t.worked_days),
     String(t.expected_days),
   ]

@@ -19,6 +19,7 @@ export const COMPANY_CSV_HEADER = [
   'expected_minutes',
   'balance_minutes',
   'overtime_minutes',
+  'complementary_minutes',
   'worked_days',
   'expected_days',
 ] as const

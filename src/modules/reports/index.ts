@@ -14,7 +14,7 @@ export { MONTH_PATTERN } from './reports.schemas.js'
 /** How the module plugs into the application (http/module.ts). */
 export const reportsModule = defineModule({
   name: 'reports',
-  dependsOn: ['attendance', 'overtime', 'sign-off', 'users', 'work-calendar'],
+  dependsOn: ['absences', 'attendance', 'overtime', 'sign-off', 'users', 'work-calendar'],
   documentPosition: 90,
   api: [reportsApi],
 })

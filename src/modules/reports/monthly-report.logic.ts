@@ -7,7 +7,9 @@
 import { createHash } from 'node:crypto'
 import { addDays, firstDayOfNextMonth, isoWeekday, localIsoWithOffset, todayIn } from '../../lib/calendar.js'
 import { canonicalJson } from '../../lib/canonical-json.js'
-import type { CorrectionChange, DailyEntryType, PunchType } from '../attendance/index.js'
+// One rule for every CSV the service writes (lib/csv); the cells here are neutralised as they are made too.
+import { neutralised } from '../../lib/csv.js'
+import type { AnomalyType, CorrectionChange, DailyEntryType, PunchType } from '../attendance/index.js'
 import type { OvertimeSectionType } from '../overtime/index.js'
 
 /** The first and last day (YYYY-MM-DD) of a YYYY-MM month. */
@@ -49,10 +51,21 @@ export interface ReportDay {
   worked_minutes: number
   expected_minutes: number
   balance_minutes: number
-  /** The positive part of the balance. */
+  /**
+   * The overtime counted on this day on the month's basis, as its lots count it: on a daily basis
+   * the day's positive balance, on a weekly one the week's on its Sunday, on a monthly one the
+   * month's on its last day. Only overtime: a part-timer's hours up to full time are apart.
+   */
   overtime_minutes: number
+  /**
+   * A part-timer's complementary hours counted on this day, as overtime_minutes is counted: their
+   * hours beyond their schedule up to the company's full-time week (art. 12.4.c, 12.5 ET).
+   */
+  complementary_minutes: number
   /** An approved correction added or moved one of its punches, or voided or moved one away from it. */
   corrected: boolean
+  /** The kinds of the day's anomalies (the limits of the day and week, arts. 34, 36 and 37 ET); not signed. */
+  anomalies: AnomalyType[]
 }
 
 export interface ReportTotals {
@@ -60,6 +73,8 @@ export interface ReportTotals {
   expected_minutes: number
   balance_minutes: number
   overtime_minutes: number
+  /** Ordinary and complementary hours apart (art. 12.4.c ET). */
+  complementary_minutes: number
   worked_days: number
   expected_days: number
 }
@@ -86,14 +101,16 @@ export function sessionsOf(
 
 /**
  * One day of the report: the daily record's entry as it is, with its sessions, the day's
- * approved absences, and whether a correction touched it (`lostPunch`: a punch of the day was
- * voided or moved away).
+ * approved absences, whether a correction touched it (`lostPunch`: a punch of the day was
+ * voided or moved away), and the overtime and a part-timer's complementary hours counted on it on
+ * the month's basis (`extra`, from the overtime module, as the month's lots count them).
  */
 export function reportDayOf(
   entry: DailyEntryType,
   absences: DayAbsence[],
   lostPunch: boolean,
   modalityOfIn: (at: string) => Modality,
+  extra: { overtime: number; complementary: number },
 ): ReportDay {
   return {
     date: entry.date,
@@ -105,8 +122,10 @@ export function reportDayOf(
     worked_minutes: entry.worked_minutes,
     expected_minutes: entry.expected_minutes,
     balance_minutes: entry.balance_minutes,
-    overtime_minutes: Math.max(0, entry.balance_minutes),
+    overtime_minutes: extra.overtime,
+    complementary_minutes: extra.complementary,
     corrected: lostPunch || entry.punches.some((p) => p.edited),
+    anomalies: entry.anomalies.map((a) => a.type),
   }
 }
 
@@ -117,6 +136,7 @@ export function noTotals(): ReportTotals {
     expected_minutes: 0,
     balance_minutes: 0,
     overtime_minutes: 0,
+    complementary_minutes: 0,
     worked_days: 0,
     expected_days: 0,
   }
@@ -129,6 +149,7 @@ export function totalsOf(days: readonly ReportDay[]): ReportTotals {
     totals.expected_minutes += day.expected_minutes
     totals.balance_minutes += day.balance_minutes
     totals.overtime_minutes += day.overtime_minutes
+    totals.complementary_minutes += day.complementary_minutes
     if (day.worked_minutes > 0) totals.worked_days++
     if (day.expected_minutes > 0) totals.expected_days++
   }
@@ -146,8 +167,19 @@ export interface SignedContent {
 
 /** SHA-256 (hex) of the canonical JSON of the signed content. */
 export function contentSha256(content: SignedContent): string {
-  const { user_id, month, time_zone, days, totals } = content
+  const { user_id, month, time_zone } = content
+  // No complementary hours are left out of the signed form, as before it had them: a full-timer's
+  // signature stays valid, a part-timer's counts what their hours now are (art. 12.4.c ET).
+  // Anomalies are judgments of the record with the company's settings of the moment, not the
+  // record: a signature covers the days without them, and stays valid when a setting changes.
+  const days = content.days.map(({ anomalies, ...day }) => withoutNoComplementary(day))
+  const totals = withoutNoComplementary(content.totals)
   return createHash('sha256').update(canonicalJson({ user_id, month, time_zone, days, totals })).digest('hex')
+}
+
+function withoutNoComplementary<T extends { complementary_minutes: number }>(figures: T) {
+  const { complementary_minutes, ...rest } = figures
+  return complementary_minutes === 0 ? rest : figures
 }
 
 /** What a correction's change does to the punches, readable: a moved punch from where to where. */
@@ -192,6 +224,7 @@ export const CSV_HEADER = [
   'expected_minutes',
   'balance_minutes',
   'overtime_minutes',
+  'complementary_minutes',
   'corrected',
   // The worker's overtime (docs/decisions/0018-overtime.md), the same on each of their rows: the
   // month's lots, the rest owed when the file was made, and the year toward the cap.
@@ -219,18 +252,6 @@ export function overtimeCells(section: OvertimeSectionType): (string | number)[]
     // Over the cap is flagged, never refused (art. 35.2, docs/decisions/0022-overtime-as-the-law-counts-it.md).
     section.year.over_cap_minutes,
   ]
-}
-
-/** Also the full-width forms (＝＋－＠), which some spreadsheets read as the same operators. */
-const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/
-
-/**
- * A text cell a spreadsheet would read as a formula (OWASP CSV injection: it begins with =, +,
- * -, @, tab or CR) is prefixed with an apostrophe, which spreadsheets show as text. Numbers are
- * written as numbers: a negative balance is a number, not a formula.
- */
-export function neutralised(cell: string): string {
-  return FORMULA_START.test(cell) ? `'${cell}` : cell
 }
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']
@@ -269,6 +290,7 @@ export function csvRecordOf(
     day.expected_minutes,
     day.balance_minutes,
     day.overtime_minutes,
+    day.complementary_minutes,
     day.corrected ? 'true' : 'false',
     ...overtime,
   ]

@@ -13,7 +13,7 @@ import type { MonthSignatureRow } from '../sign-off/index.js'
 import type { PunchCorrectionRow } from '../attendance/index.js'
 import { inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, notFound } from '../../errors.js'
-import { dayIndexOf, localDays } from '../../lib/calendar.js'
+import { addDays, dayIndexOf, localDays } from '../../lib/calendar.js'
 import { newId } from '../../lib/ids.js'
 import type { CorrectionChange, PunchSlice } from '../attendance/index.js'
 import { namedPunchIds } from '../attendance/index.js'
@@ -27,9 +27,15 @@ import {
   readAttendanceInputs,
   supersededPunchMoments,
 } from '../attendance/index.js'
-import { overtimeSectionsOf } from '../overtime/index.js'
+import { absencesShownOnDay } from '../absences/index.js'
+import { dayBalanceOf, extraOf, overtimeBasesOf, overtimeSectionsOf, splitDaysNeeded } from '../overtime/index.js'
 import { latestSignature, insertSignature } from '../sign-off/index.js'
-import { type CalendarSubject, calendarSubject, calendarSubjects } from '../work-calendar/index.js'
+import {
+  type CalendarSubject,
+  calendarSubject,
+  calendarSubjects,
+  loadCompanyDefaultSchedule,
+} from '../work-calendar/index.js'
 import * as logic from './monthly-report.logic.js'
 import * as repo from './reports.repository.js'
 import type { ExportQueryType, MonthlyReportQueryType, MonthlyReportType, SignatureType } from './reports.schemas.js'
@@ -49,7 +55,11 @@ function monthWindow(month: string, zone: string) {
 
 /**
  * The report days of the month of several employees: one read of each kind for all of them. Days
- * still to come (or under way) are judged at the scope's moment.
+ * still to come (or under way) are judged at the scope's moment. Each day's overtime is counted on
+ * the month's basis as its lots count it (docs/decisions/0022-overtime-as-the-law-counts-it.md: one
+ * figure per document), with a part-timer's complementary hours apart (art. 12.4.c ET: ordinary and
+ * complementary hours totalled separately); a weekly basis, and a part-timer's daily one, also read
+ * the days of the month's first week that fall in the month before.
  */
 export async function reportDaysOf(
   scope: RequestScope,
@@ -61,11 +71,39 @@ export async function reportDaysOf(
   const tenant = scope.auth.tenant
   const ids = subjects.map((s) => s.id)
   const window = monthWindow(month, zone)
-  const [inputs, absences, lost] = await Promise.all([
+  const [inputs, absences, lost, bases, fullTimeOf] = await Promise.all([
     readAttendanceInputs(db, tenant, ids, window.from, window.to, zone),
     repo.approvedAbsencesWithLabels(db, tenant.id, ids, window.from, window.to),
     supersededPunchMoments(db, tenant.id, ids, window.startIso, window.endIso),
+    overtimeBasesOf(db, tenant, ids, month),
+    loadCompanyDefaultSchedule(db, tenant, window.to),
   ])
+  const ownMinutesOf = (subject: CalendarSubject) => {
+    const planOf = inputs.calendarOf(subject)
+    return (date: string, weekday: number) => planOf(date, weekday).scheduleMinutes
+  }
+  // The month's first week: on a weekly basis its overtime, on a part-timer's daily one the room
+  // for complementary hours its days in the month before took first (art. 12.5 ET).
+  const weekFrom = splitDaysNeeded(month, 'daily').from
+  const partTimeInFirstWeek = (subject: CalendarSubject) => {
+    const own = ownMinutesOf(subject)
+    let mine = 0
+    let full = 0
+    for (let i = 0; i < 7; i++) {
+      mine += own(addDays(weekFrom, i), i + 1)
+      full += fullTimeOf(addDays(weekFrom, i), i + 1)
+    }
+    return mine > 0 && mine < full
+  }
+  const earlierNeeded = new Set(
+    subjects
+      .filter((s) => bases.get(s.id) === 'weekly' || (bases.get(s.id) === 'daily' && partTimeInFirstWeek(s)))
+      .map((s) => s.id),
+  )
+  const before =
+    earlierNeeded.size > 0 && weekFrom < window.from
+      ? await readAttendanceInputs(db, tenant, [...earlierNeeded], weekFrom, addDays(window.from, -1), zone)
+      : null
   const lostDays = new Map<string, Set<number>>()
   for (const moment of lost) {
     const set = lostDays.get(moment.user_id) ?? new Set<number>()
@@ -78,13 +116,22 @@ export async function reportDaysOf(
     const own = absences.filter((a) => a.user_id === subject.id)
     const lostOn = lostDays.get(subject.id)
     const entries = dailyEntriesOf(subject, inputs, scope.now)
+    const basis = bases.get(subject.id)!
+    const earlier = before && earlierNeeded.has(subject.id) ? dailyEntriesOf(subject, before, scope.now) : []
+    const extra = extraOf(month, basis, [...earlier, ...entries].map(dayBalanceOf), ownMinutesOf(subject), fullTimeOf)
+    const overtime = new Map(extra.overtime.map((d) => [d.date, d.minutes]))
+    const complementary = new Map(extra.complementary.map((d) => [d.date, d.minutes]))
     result.set(
       subject.id,
       entries.map((entry, i) => {
-        const onDay = own
-          .filter((a) => a.start_date <= entry.date && entry.date <= a.end_date)
-          .map(({ type, label, start_time, end_time }) => ({ type, label, start_time, end_time }))
-        return logic.reportDayOf(entry, onDay, lostOn?.has(i) ?? false, modalityOfIn)
+        // A day of sick leave over vacation is a day of sick leave (art. 38.3 ET).
+        const onDay = absencesShownOnDay(own.filter((a) => a.start_date <= entry.date && entry.date <= a.end_date)).map(
+          ({ type, label, start_time, end_time }) => ({ type, label, start_time, end_time }),
+        )
+        return logic.reportDayOf(entry, onDay, lostOn?.has(i) ?? false, modalityOfIn, {
+          overtime: overtime.get(entry.date) ?? 0,
+          complementary: complementary.get(entry.date) ?? 0,
+        })
       }),
     )
   }

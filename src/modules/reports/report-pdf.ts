@@ -11,7 +11,19 @@
  * Greek, Cyrillic and Vietnamese; only the glyphs a report uses are embedded.
  */
 import { DateTime } from 'luxon'
-import { BOLD, FONT, heading, line, MARGIN, PAGE_BOTTOM, pageFooters, startPdf, table } from './pdf-document.js'
+import {
+  BOLD,
+  FONT,
+  heading,
+  hoursAndMinutes,
+  line,
+  MARGIN,
+  PAGE_BOTTOM,
+  pageFooters,
+  startPdf,
+  table,
+} from '../../lib/pdf-document.js'
+import type { AnomalyType } from '../attendance/index.js'
 import { REPORT_WORDS, type ReportWords } from './report-words.js'
 import type { MonthlyReportType } from './reports.schemas.js'
 
@@ -19,12 +31,8 @@ type Doc = PDFKit.PDFDocument
 type Day = MonthlyReportType['days'][number]
 type Correction = MonthlyReportType['corrections'][number]
 
-/** Minutes as hours and minutes, signed: 450 → 7:30, -15 → -0:15. */
-export function hoursAndMinutes(minutes: number): string {
-  const sign = minutes < 0 ? '-' : ''
-  const abs = Math.abs(minutes)
-  return `${sign}${Math.floor(abs / 60)}:${String(abs % 60).padStart(2, '0')}`
-}
+/** Written the same way in every document (lib/pdf-document.ts). */
+export { hoursAndMinutes }
 
 function localTime(iso: string, zone: string, date: string): string {
   const at = DateTime.fromISO(iso, { zone })
@@ -77,13 +85,101 @@ const COLUMNS = [
   { width: 135, align: 'left' },
 ] as const
 
-/** The art. 35.5 summary: the month's lots, the rest owed with its deadlines, the year toward the cap. */
+/** The same with a column of complementary hours after the overtime (art. 12.4.c ET: apart). */
+const COLUMNS_WITH_COMPLEMENTARY = [
+  { width: 40, align: 'left' },
+  { width: 92, align: 'left' },
+  { width: 66, align: 'left' },
+  { width: 50, align: 'right' },
+  { width: 44, align: 'right' },
+  { width: 40, align: 'right' },
+  { width: 40, align: 'right' },
+  { width: 72, align: 'right' },
+  { width: 79, align: 'left' },
+] as const
+
+/** A part-timer's record, or one with complementary hours, gives them in a column of their own. */
+function showsComplementary(report: MonthlyReportType): boolean {
+  return report.overtime.year.part_time || report.totals.complementary_minutes > 0
+}
+
+/** Each anomaly's mark in the day column, `!` and a number the legend explains. */
+const ANOMALY_MARKS: readonly AnomalyType[] = [
+  'session_too_long',
+  'missing_break',
+  'punch_on_day_off',
+  'absence_overlaps_work',
+  'short_daily_rest',
+  'long_ordinary_day',
+  'short_weekly_rest',
+  'night_average_exceeded',
+]
+
+/** A day's marks: `!2,6` for a missing break and a long day; '' for none. */
+function anomalyMarks(day: Day): string {
+  if (day.anomalies.length === 0) return ''
+  const numbers = [...new Set(day.anomalies.map((type) => ANOMALY_MARKS.indexOf(type) + 1))].sort((a, b) => a - b)
+  return ` !${numbers.join(',')}`
+}
+
+/**
+ * The legend of the marks the month uses, after the table's: the limits of the working day and
+ * week flagged without changing the record (arts. 34, 36 and 37 ET), each by name and article. It
+ * names only the month's, so an ordinary month stays on one page.
+ */
+function marksLegend(report: MonthlyReportType, words: ReportWords): string {
+  const used = new Set(report.days.flatMap((d) => d.anomalies))
+  if (used.size === 0) return ''
+  const marks = ANOMALY_MARKS.flatMap((type, i) => (used.has(type) ? [`!${i + 1} = ${words.anomaly[type]}`] : []))
+  return ` ${words.anomalyLegend} ${marks.join('; ')}.`
+}
+
+/**
+ * A part-timer's complementary hours (art. 12.5 ET): the month's lots, paid as ordinary hours, and
+ * the year against the pact, with what is flagged: beyond the pact, no pact at all, a pact on a
+ * contract of less than 10 hours a week (art. 12.5.a).
+ */
+function complementarySection(doc: Doc, report: MonthlyReportType, words: ReportWords): void {
+  const o = report.overtime
+  const lots = o.lots.filter((l) => l.kind === 'complementary')
+  heading(doc, words.complementary)
+  doc.font(FONT).fontSize(8.5)
+  if (lots.length === 0) doc.text(words.noComplementary)
+  for (const lot of lots) {
+    const status = words.lotStatus[lot.status] ?? lot.status
+    const paid = lot.compensation === 'pay' ? ` (${words.paidAsOrdinary})` : ''
+    doc.text(`${words.lotLine(hoursAndMinutes(lot.minutes), status, lot.adjusts !== null)}${paid}`)
+  }
+  const y = o.year
+  doc.text(
+    words.complementaryYear(
+      y.year,
+      hoursAndMinutes(y.complementary_minutes),
+      hoursAndMinutes(y.complementary_limit_minutes),
+    ),
+  )
+  if (y.over_pact_minutes > 0) {
+    const over = hoursAndMinutes(y.over_pact_minutes)
+    doc
+      .font(BOLD)
+      .text(y.complementary_limit_minutes === 0 ? words.noPact(over) : words.overPact(over))
+      .font(FONT)
+  }
+  if (y.pact_below_minimum_hours) doc.font(BOLD).text(words.pactBelowMinimum).font(FONT)
+}
+
+/**
+ * The art. 35.5 summary: the month's lots, the rest owed with its deadlines, the year toward the
+ * cap, and what is flagged: at risk of the cap and over it (art. 35.2), a minor's overtime (art. 6.3).
+ */
 function overtimeSection(doc: Doc, report: MonthlyReportType, words: ReportWords): void {
   const o = report.overtime
   heading(doc, `${words.overtime} · ${words.overtimeBasis[o.basis]}`)
   doc.font(FONT).fontSize(8.5)
-  if (o.lots.length === 0) doc.text(words.noOvertime)
-  for (const lot of o.lots) {
+  // A part-timer's complementary hours are not overtime: their own section (art. 12.4.c ET).
+  const lots = o.lots.filter((l) => l.kind === 'overtime')
+  if (lots.length === 0) doc.text(words.noOvertime)
+  for (const lot of lots) {
     // Only an approved lot has a compensation; rest comes with its deadline.
     const compensation =
       lot.compensation === 'rest'
@@ -102,13 +198,30 @@ function overtimeSection(doc: Doc, report: MonthlyReportType, words: ReportWords
     for (const owed of o.owed_rest)
       doc.text(words.owedLine(hoursAndMinutes(owed.owed_minutes), owed.month, owed.compensate_by, owed.overdue))
   }
-  doc.text(
-    words.yearToCap(
-      o.year.year,
-      hoursAndMinutes(o.year.counted_toward_cap_minutes),
-      hoursAndMinutes(o.year.cap_minutes),
-    ),
-  )
+  // A part-timer may do no overtime but in force majeure (art. 12.4.c ET), which the cap never
+  // counts (art. 35.3): a cap would read as if they could.
+  if (o.year.part_time) doc.text(words.partTimeOvertime)
+  else
+    doc.text(
+      words.yearToCap(
+        o.year.year,
+        hoursAndMinutes(o.year.counted_toward_cap_minutes),
+        hoursAndMinutes(o.year.cap_minutes),
+        // What may still count: pending, or rest owed within the four months (art. 35.2).
+        o.year.at_risk_minutes > 0 ? hoursAndMinutes(o.year.at_risk_minutes) : null,
+      ),
+    )
+  // What the cap and the ban on minors' overtime flag, with their articles, when there is any.
+  if (o.year.over_cap_minutes > 0)
+    doc
+      .font(BOLD)
+      .text(words.overCap(hoursAndMinutes(o.year.over_cap_minutes), hoursAndMinutes(o.year.cap_minutes)))
+      .font(FONT)
+  if (o.violation_minutes > 0)
+    doc
+      .font(BOLD)
+      .text(words.violation(hoursAndMinutes(o.violation_minutes)))
+      .font(FONT)
 }
 
 function signatureText(report: MonthlyReportType, words: ReportWords): string {
@@ -180,18 +293,26 @@ export function renderMonthlyReportPdf(report: MonthlyReportType): Promise<Buffe
   line(doc, words.month, `${monthName} · ${zone}`)
   doc.moveDown(0.5)
 
-  const row = table(doc, COLUMNS, words.columns)
+  const apart = showsComplementary(report)
+  const complementaryCell = (minutes: number, total = false) =>
+    apart ? [minutes || total ? hoursAndMinutes(minutes) : ''] : []
+  const headings = apart
+    ? [...words.columns.slice(0, 7), words.complementaryColumn, ...words.columns.slice(7)]
+    : words.columns
+  const row = table(doc, apart ? COLUMNS_WITH_COMPLEMENTARY : COLUMNS, headings)
   for (const day of report.days) {
     const label = DateTime.fromISO(day.date, { zone: 'UTC' }).setLocale(words.locale).toFormat('ccc dd')
     row(
       [
-        label,
+        // A day with anomalies is marked; the legend under the table names the marks.
+        `${label}${anomalyMarks(day)}`,
         sessionsText(day, zone, words),
         breaksText(day, zone),
         hoursAndMinutes(day.worked_minutes),
         hoursAndMinutes(day.expected_minutes),
         hoursAndMinutes(day.balance_minutes),
         day.overtime_minutes ? hoursAndMinutes(day.overtime_minutes) : '',
+        ...complementaryCell(day.complementary_minutes),
         notesText(day, words),
       ],
       day.is_workday ? {} : { fill: '#f5f5f5' },
@@ -207,6 +328,7 @@ export function renderMonthlyReportPdf(report: MonthlyReportType): Promise<Buffe
       hoursAndMinutes(t.expected_minutes),
       hoursAndMinutes(t.balance_minutes),
       hoursAndMinutes(t.overtime_minutes),
+      ...complementaryCell(t.complementary_minutes, true),
       words.daysExpected(t.expected_days),
     ],
     { bold: true, fill: '#e8e8e8' },
@@ -215,9 +337,10 @@ export function renderMonthlyReportPdf(report: MonthlyReportType): Promise<Buffe
     .font(FONT)
     .fontSize(7)
     .fillColor('#444')
-    .text(words.legend, MARGIN, doc.y + 2)
+    .text(`${words.legend}${marksLegend(report, words)}`, MARGIN, doc.y + 2)
     .fillColor('black')
 
+  if (apart) complementarySection(doc, report, words)
   overtimeSection(doc, report, words)
 
   heading(doc, words.corrections(report.corrections.length))

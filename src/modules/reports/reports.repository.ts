@@ -51,6 +51,8 @@ export interface LabelledAbsence {
   end_time: string | null
   type: string
   label: string
+  consumes_vacation: boolean
+  interrupts_vacation: boolean
 }
 
 function labelledAbsences(db: Db, tenantId: string, users: string | readonly string[], from: string, to: string) {
@@ -58,6 +60,7 @@ function labelledAbsences(db: Db, tenantId: string, users: string | readonly str
     .selectFrom('absences as a')
     .innerJoin('absence_types as t', (j) => j.onRef('t.id', '=', 'a.type_id').onRef('t.tenant_id', '=', 'a.tenant_id'))
     .select(['a.user_id', 'a.start_date', 'a.end_date', 'a.start_time', 'a.end_time', 't.key as type', 't.label'])
+    .select(['t.consumes_vacation', 't.interrupts_vacation'])
     .where('a.tenant_id', '=', tenantId)
   return (typeof users === 'string' ? q.where('a.user_id', '=', users) : q.where('a.user_id', 'in', users))
     .where('a.status', '=', sql.lit('approved'))

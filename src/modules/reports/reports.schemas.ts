@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Id, Nullable, TimeZone } from '../../lib/schemas.js'
-import { DailyEntry, ModalitySchema, PunchTypeSchema } from '../attendance/index.js'
+import { AnomalyTypeSchema, DailyEntry, ModalitySchema, PunchTypeSchema } from '../attendance/index.js'
 import { Correction } from '../attendance/index.js'
 import { OvertimeSection } from '../overtime/index.js'
 
@@ -80,9 +80,20 @@ const ReportDay = Type.Object({
   worked_minutes: Type.Integer(),
   expected_minutes: Type.Integer(),
   balance_minutes: Type.Integer(),
-  overtime_minutes: Type.Integer({ description: 'The positive part of balance_minutes' }),
+  overtime_minutes: Type.Integer({
+    description:
+      'The overtime counted on the day on the month’s basis (the day’s positive balance on a daily basis; the week’s on its Sunday, weekly; the month’s on its last day, monthly), as its lots count it. Overtime only: a part-timer’s hours up to full time are complementary_minutes',
+  }),
+  complementary_minutes: Type.Integer({
+    description:
+      'A part-timer’s complementary hours counted on the day, on the same basis: their hours beyond their schedule up to the company’s full-time week (art. 12.4.c, 12.5 ET); 0 for a full-timer',
+  }),
   corrected: Type.Boolean({
     description: 'An approved correction added or moved a punch of the day, or voided or moved one away from it',
+  }),
+  anomalies: Type.Array(AnomalyTypeSchema, {
+    description:
+      'The kinds of the day’s anomalies, as attendance.list gives them (the limits of the working day and week: art. 34.3, 34.4, 36.1 and 37.1 ET). They flag the record and never change it; they are judged with the company’s settings as they are now, so a signature does not cover them',
   }),
 })
 
@@ -90,7 +101,11 @@ export const Totals = Type.Object({
   worked_minutes: Type.Integer(),
   expected_minutes: Type.Integer(),
   balance_minutes: Type.Integer(),
-  overtime_minutes: Type.Integer({ description: 'Sum of the days’ overtime (positive balances only)' }),
+  overtime_minutes: Type.Integer({ description: 'Sum of the days’ overtime_minutes' }),
+  complementary_minutes: Type.Integer({
+    description:
+      'Sum of the days’ complementary_minutes: ordinary and complementary hours totalled apart, as art. 12.4.c ET requires of a part-timer’s record',
+  }),
   worked_days: Type.Integer(),
   expected_days: Type.Integer(),
 })

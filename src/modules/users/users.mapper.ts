@@ -75,6 +75,8 @@ export function userRowToFull(row: UserWithRefs, folders: FolderRow[] | null, re
     overtime_compensation: row.overtime_compensation,
     overtime_comp_expiry: row.overtime_comp_expiry,
     night_worker: Boolean(row.night_worker),
+    complementary_pact_percent: row.complementary_pact_percent,
+    complementary_voluntary_percent: row.complementary_voluntary_percent,
     representative: Boolean(row.representative),
     created_at: row.created_at,
     manager_id: row.manager_id,

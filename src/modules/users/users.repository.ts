@@ -10,7 +10,7 @@ import { PROFILE_FIELDS } from './users.logic.js'
 type Db = Kysely<Database>
 
 /**
- * The columns of a user its API forms show (users.mapper): 37 of 45. The password and PIN hashes,
+ * The columns of a user its API forms show (users.mapper): 39 of 47. The password and PIN hashes,
  * the kiosk identifier and PIN state, the lower-cased search keys, the tenant and `updated_at` stay
  * in the database: they are not carried through a request that does not need them, and reading
  * fewer columns costs less (each value read becomes a new JavaScript string or number).
@@ -28,6 +28,8 @@ const FORM_COLUMNS = [
   'overtime_compensation',
   'overtime_comp_expiry',
   'night_worker',
+  'complementary_pact_percent',
+  'complementary_voluntary_percent',
   'representative',
   'has_photo',
   'department_id',
@@ -107,12 +109,15 @@ export async function findUserByKioskId(db: Db, tenantId: string, kioskId: strin
     .executeTakeFirst()
 }
 
-/** Sets a user's kiosk PIN (its scrypt hash) and whether it is still the initial one. */
+/**
+ * Sets a user's kiosk PIN (its scrypt hash; null: no PIN, the kiosk signs them in no more) and
+ * whether it must be changed at first use.
+ */
 export async function setKioskPin(
   db: Db,
   tenantId: string,
   userId: string,
-  pinHash: string,
+  pinHash: string | null,
   initial: boolean,
   at: string,
 ): Promise<void> {

@@ -69,7 +69,7 @@ export const usersApi: ApiModule = {
       operation('users.update', {
         summary: 'Update a user (partial)',
         description:
-          'Omitted fields keep their value; null clears. Email and status cannot change here. Employment fields (full_name, role, department_id, work_center_id, manager_id, hire_date, vacation_days, works_holidays, remote_work_allowed) need an administrator; personal profile fields the user themselves or an administrator; HR fields (country, company_name, company_cif, ssn, qualifications) an administrator or an HR member.',
+          'Omitted fields keep their value; null clears. Email and status cannot change here. Employment fields (full_name, role, department_id, work_center_id, manager_id, hire_date, vacation_days, works_holidays, remote_work_allowed) need an administrator; personal profile fields the user themselves or an administrator; HR fields (country, company_name, company_cif, ssn, qualifications) and the terms of overtime and complementary hours (overtime_compensation, overtime_comp_expiry, night_worker, complementary_pact_percent, complementary_voluntary_percent) an administrator or an HR member.',
         params: schemas.UserIdParams,
         body: schemas.UpdateUserBody,
         response: { 200: UserData },

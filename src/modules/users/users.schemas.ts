@@ -84,6 +84,24 @@ export const Profile = Type.Object({
 
 export const Folder = Type.Object({ id: Type.String(), name: Type.String(), document_count: Type.Integer() })
 
+/** A part-timer's written pact of complementary hours (art. 12.5 ET), as a share of the year's ordinary hours. */
+const ComplementaryPactPercent = Type.Integer({
+  minimum: 0,
+  maximum: 60,
+  description:
+    'The written pact of complementary hours (art. 12.5 ET), in % of the year’s ordinary hours: up to 30, up to 60 where the collective agreement allows; 0 (default): no pact. Lawful only on a contract of at least 10 hours a week (art. 12.5.a): otherwise flagged in the overtime balance, not refused. Set by administrators or HR',
+  'x-messages': { minimum: 'must be 0 to 60 (art. 12.5.c ET)', maximum: 'must be 0 to 60 (art. 12.5.c ET)' },
+})
+
+/** Voluntary complementary hours a part-timer on an indefinite contract may accept (art. 12.5.g ET). */
+const ComplementaryVoluntaryPercent = Type.Integer({
+  minimum: 0,
+  maximum: 30,
+  description:
+    'Voluntary complementary hours the company may offer on an indefinite contract (art. 12.5.g ET), in % of the year’s ordinary hours: up to 15, up to 30 by collective agreement; 0 (default): none. Set by administrators or HR',
+  'x-messages': { minimum: 'must be 0 to 30 (art. 12.5.g ET)', maximum: 'must be 0 to 30 (art. 12.5.g ET)' },
+})
+
 export const UserReduced = Type.Object(
   {
     id: Type.String(),
@@ -115,6 +133,8 @@ export const UserFull = Type.Object(
       description:
         'Works nights (art. 36.1 ET): their overtime can only be approved as force majeure. Set by administrators or HR',
     }),
+    complementary_pact_percent: ComplementaryPactPercent,
+    complementary_voluntary_percent: ComplementaryVoluntaryPercent,
     // The representative's reads: docs/decisions/0019-representatives-and-record-export.md.
     representative: Type.Boolean({
       description:
@@ -244,6 +264,8 @@ export const UpdateUserBody = Type.Object(
     overtime_compensation: Type.Optional(UserOvertimeCompensation),
     overtime_comp_expiry: Type.Optional(UserOvertimeCompExpiry),
     night_worker: Type.Optional(Type.Boolean({ description: 'Works nights (art. 36.1 ET)' })),
+    complementary_pact_percent: Type.Optional(ComplementaryPactPercent),
+    complementary_voluntary_percent: Type.Optional(ComplementaryVoluntaryPercent),
     representative: Type.Optional(
       Type.Boolean({ description: 'A workers’ representative (administrators only; audited)' }),
     ),

@@ -154,6 +154,8 @@ export async function insertUserRecord(unit: Unit, tenantId: string, input: NewU
     overtime_compensation: null,
     overtime_comp_expiry: null,
     night_worker: false,
+    complementary_pact_percent: 0,
+    complementary_voluntary_percent: 0,
     representative: false,
     has_photo: false,
     department_id: input.departmentId,
@@ -264,7 +266,10 @@ export async function prepareNewUser(scope: PreparingScope, body: CreateUserBody
     await assertReferencesExist(db, auth.tenantId, referencesOf(body))
     throw permissionDenied('Only an administrator may create users')
   }
-  const weakPassword = body.password !== undefined ? passwordProblem(body.password) : null
+  const weakPassword =
+    body.password !== undefined
+      ? passwordProblem(body.password, { email: body.email, companyName: auth.tenant.name })
+      : null
   if (weakPassword) throw invalidField('password', weakPassword)
   const wrongDni = body.dni ? logic.dniProblem(body.dni) : null
   if (wrongDni) throw invalidField('dni', wrongDni)
