@@ -63,6 +63,57 @@ forEachEngine(
       }
     })
 
+    it('race (art. 38.3 ET): two overlapping sick leaves over one vacation at once: one 201, the days come back once', async () => {
+      for (let round = 0; round < 5; round++) {
+        const tenant = await madrid(t)
+        const user = await tenant.createUser({ vacation_days: 5 })
+        // Two weeks ago, Monday to Friday, recorded: approved vacation in the past.
+        const vacation = await tenant.admin.post(
+          '/api/v1/absences/record',
+          days(user.id, 'vacation', '2026-11-09', '2026-11-13'),
+        )
+        assert.equal(vacation.status, 201, JSON.stringify(vacation.body))
+        const results = await Promise.all([
+          tenant.admin.post('/api/v1/absences/record', days(user.id, 'sick', '2026-11-10', '2026-11-11')),
+          tenant.admin.post('/api/v1/absences/record', days(user.id, 'sick', '2026-11-11', '2026-11-12')),
+        ])
+        assert.deepEqual(results.map((r) => r.status).sort(), [201, 409], `round ${round}`)
+        expectError(results.find((r) => r.status === 409)!, 409, 'absence_overlap')
+        assert.deepEqual(await balance(tenant.admin, user.id, 2026), {
+          user_id: user.id,
+          year: 2026,
+          entitled: 5,
+          approved: 3,
+          pending: 0,
+          interrupted: 2,
+          remaining: 2,
+        })
+        const shown = (await tenant.admin.get(`/api/v1/absences/${vacation.body.data.id}`)).body.data
+        assert.equal(shown.interrupted_by.length, 1)
+      }
+    })
+
+    it('race (art. 38.3 ET): sick leave over vacation and a request for the days it returns: never more than the year’s days', async () => {
+      for (let round = 0; round < 5; round++) {
+        const tenant = await madrid(t)
+        const user = await tenant.createUser({ vacation_days: 5 })
+        await tenant.admin.patch('/api/v1/absence-types/vacation', { requires_approval: false })
+        await create(tenant.admin, days(user.id, 'vacation', '2026-11-30', '2026-12-04'))
+        const [sick, more] = await Promise.all([
+          tenant.admin.post('/api/v1/absences', days(user.id, 'sick', '2026-12-01', '2026-12-02')),
+          tenant.admin.post('/api/v1/absences', days(user.id, 'vacation', '2026-12-14', '2026-12-15')),
+        ])
+        assert.equal(sick.status, 201, `round ${round}: ${JSON.stringify(sick.body)}`)
+        if (more.status !== 201) expectError(more, 409, 'vacation_balance_exceeded')
+        const b = await balance(tenant.admin, user.id, 2026)
+        assert.deepEqual(
+          [b.approved, b.interrupted, b.remaining],
+          more.status === 201 ? [5, 2, 0] : [3, 2, 2],
+          `round ${round}`,
+        )
+      }
+    })
+
     it('race: decide (reject) against cancel on one pending absence: one wins, the other is 409', async () => {
       for (let round = 0; round < 6; round++) {
         const tenant = await t.newTenant()

@@ -33,6 +33,7 @@ forEachEngine(
           requires_approval: true,
           allows_hourly: true,
           consumes_vacation: false,
+          interrupts_vacation: false,
         },
         {
           key: 'overtime_rest',
@@ -40,6 +41,7 @@ forEachEngine(
           requires_approval: true,
           allows_hourly: true,
           consumes_vacation: false,
+          interrupts_vacation: false,
         },
         {
           key: 'personal',
@@ -47,9 +49,24 @@ forEachEngine(
           requires_approval: true,
           allows_hourly: true,
           consumes_vacation: false,
+          interrupts_vacation: false,
         },
-        { key: 'sick', label: 'Sick leave', requires_approval: false, allows_hourly: true, consumes_vacation: false },
-        { key: 'vacation', label: 'Vacation', requires_approval: true, allows_hourly: false, consumes_vacation: true },
+        {
+          key: 'sick',
+          label: 'Sick leave',
+          requires_approval: false,
+          allows_hourly: true,
+          consumes_vacation: false,
+          interrupts_vacation: true,
+        },
+        {
+          key: 'vacation',
+          label: 'Vacation',
+          requires_approval: true,
+          allows_hourly: false,
+          consumes_vacation: true,
+          interrupts_vacation: false,
+        },
       ])
       const member = await tenant.keyFor((await tenant.createUser()).id)
       assert.equal((await member.get('/api/v1/absence-types')).status, 200, 'members read the catalogue')
@@ -65,6 +82,7 @@ forEachEngine(
         requires_approval: true,
         allows_hourly: false,
         consumes_vacation: false,
+        interrupts_vacation: false,
       })
       const full = await tenant.admin.post('/api/v1/absence-types', {
         key: 'moving',
@@ -79,6 +97,7 @@ forEachEngine(
         requires_approval: false,
         allows_hourly: true,
         consumes_vacation: false,
+        interrupts_vacation: false,
       })
 
       expectError(
@@ -168,6 +187,7 @@ forEachEngine(
         requires_approval: false,
         allows_hourly: true,
         consumes_vacation: false,
+        interrupts_vacation: false,
       })
       const listed = (await tenant.admin.get('/api/v1/absence-types')).body.data.find((x: any) => x.key === 'personal')
       assert.deepEqual(listed, res.body.data)

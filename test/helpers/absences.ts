@@ -16,6 +16,7 @@ export const ABSENCE_KEYS = [
   'end_date',
   'end_time',
   'id',
+  'interrupted_by',
   'start_date',
   'start_time',
   'status',
@@ -75,14 +76,25 @@ export async function cancel(client: Client, id: string): Promise<any> {
 /**
  * The balance of an employee employed the whole year: `annual` equals `entitled` and every day of
  * the year is employed, so only the figures that move are answered (proration has its own test).
+ * The art. 38 fields are answered only when they say something: a unit other than working days,
+ * days interrupted, days carried in (`vacationBalance` answers them all).
  */
 export async function balance(client: Client, userId: string, year: number): Promise<any> {
-  const res = await client.get(`/api/v1/users/${userId}/vacation-balance?year=${year}`)
-  assert.equal(res.status, 200, JSON.stringify(res.body))
-  const { annual, employed_days, ...moving } = res.body.data
+  const { annual, employed_days, ...all } = await vacationBalance(client, userId, year)
+  const { unit, interrupted, carried_in, ...moving } = all
+  if (unit !== 'working_days') moving.unit = unit
+  if (interrupted !== 0) moving.interrupted = interrupted
+  if (carried_in.length > 0) moving.carried_in = carried_in
   const daysInYear = (Date.UTC(year + 1, 0, 1) - Date.UTC(year, 0, 1)) / 86_400_000
   if (employed_days === daysInYear) assert.equal(annual, moving.entitled, 'a whole year is the annual figure')
-  return employed_days === daysInYear ? moving : res.body.data
+  return employed_days === daysInYear ? moving : { annual, employed_days, ...moving }
+}
+
+/** The vacation balance as answered, every field. */
+export async function vacationBalance(client: Client, userId: string, year: number): Promise<any> {
+  const res = await client.get(`/api/v1/users/${userId}/vacation-balance?year=${year}`)
+  assert.equal(res.status, 200, JSON.stringify(res.body))
+  return res.body.data
 }
 
 export async function list(client: Client, query: string): Promise<{ data: any[]; meta: any }> {

@@ -9,10 +9,18 @@ import type { Actor } from '../../src/auth/context.js'
 import { canCancelAbsence, canDecideAbsence } from '../../src/auth/policies.js'
 import { addDays, isoWeekday } from '../../src/lib/calendar.js'
 import {
+  type ActiveSpan,
   DEFAULT_ABSENCE_TYPES,
+  type VacationDay,
   absencesOverlap,
+  absencesShownOnDay,
+  blockingOverlap,
+  carriedUntil,
+  interruptedDates,
   proratedVacationDays,
   requestProblems,
+  vacationDaysOf,
+  vacationLedger,
   workingDaysByYear,
 } from '../../src/modules/absences/absences.logic.js'
 import { type AbsenceSpan, absenceMinutesOn } from '../../src/modules/work-calendar/work-calendar.logic.js'
@@ -53,6 +61,11 @@ describe('DEFAULT_ABSENCE_TYPES', () => {
       ],
     )
     for (const t of DEFAULT_ABSENCE_TYPES) assert.ok(!(t.allows_hourly && t.consumes_vacation), `${t.key} is coherent`)
+    // Art. 38.3 ET: only the built-in sick leave (temporary incapacity) interrupts vacation.
+    assert.deepEqual(
+      DEFAULT_ABSENCE_TYPES.filter((t) => t.interrupts_vacation).map((t) => t.key),
+      ['sick'],
+    )
   })
 })
 
@@ -341,5 +354,157 @@ describe('vacation prorated by employment', () => {
       (['up', 'nearest', 'down'] as const).map((r) => proratedVacationDays(23, 2026, spring, r).days),
       [5, 5, 4],
     )
+  })
+})
+
+const vacation = (start: string, end = start, status: ActiveSpan['status'] = 'approved'): ActiveSpan => ({
+  ...day(start, end),
+  status,
+  consumes_vacation: true,
+  interrupts_vacation: false,
+})
+const sickLeave = (start: string, end = start, status: ActiveSpan['status'] = 'approved'): ActiveSpan => ({
+  ...day(start, end),
+  status,
+  consumes_vacation: false,
+  interrupts_vacation: true,
+})
+
+describe('art. 38.3 ET: absences over vacation', () => {
+  it('a full-day absence that interrupts vacation may lie over approved vacation, nothing else may', () => {
+    const sick = { ...day('2026-12-02', '2026-12-03'), interrupts_vacation: true }
+    const personal = { ...day('2026-12-02'), interrupts_vacation: false }
+    const doctor = { ...hours('2026-12-02', '09:00', '10:00'), interrupts_vacation: true }
+    const approved = vacation('2026-11-30', '2026-12-04')
+    assert.equal(blockingOverlap(sick, [approved]), undefined, 'sick leave over approved vacation')
+    assert.equal(blockingOverlap(personal, [approved]), approved, 'a type that does not interrupt vacation')
+    assert.equal(blockingOverlap(doctor, [approved]), approved, 'an hourly absence leaves the day a vacation day')
+    const pending = vacation('2026-11-30', '2026-12-04', 'pending')
+    assert.equal(blockingOverlap(sick, [pending]), pending, 'pending vacation is rejected or cancelled instead')
+    const otherSick = sickLeave('2026-12-03', '2026-12-05')
+    assert.equal(blockingOverlap(sick, [approved, otherSick]), otherSick, 'two sick leaves still overlap')
+    assert.equal(blockingOverlap(sick, [sickLeave('2026-12-04', '2026-12-05')]), undefined, 'no overlap at all')
+  })
+
+  it('the vacation days an approved full-day interrupting absence covers are interrupted; the vacation keeps its dates', () => {
+    const v = vacation('2026-11-30', '2026-12-04')
+    const dates = (others: ActiveSpan[]) => [...interruptedDates(v, others)].sort()
+    assert.deepEqual(dates([sickLeave('2026-11-27', '2026-12-01')]), ['2026-11-30', '2026-12-01'], 'clipped')
+    assert.deepEqual(dates([sickLeave('2026-12-01'), sickLeave('2026-12-03', '2026-12-10')]), [
+      '2026-12-01',
+      '2026-12-03',
+      '2026-12-04',
+    ])
+    assert.deepEqual(dates([sickLeave('2026-12-01', '2026-12-01', 'cancelled')]), [], 'a cancelled one gives them back')
+    assert.deepEqual(dates([sickLeave('2026-12-01', '2026-12-01', 'pending')]), [], 'until approved')
+    assert.deepEqual(dates([{ ...sickLeave('2026-12-01'), interrupts_vacation: false }]), [])
+    const visit = { ...sickLeave('2026-12-01', '2026-12-01'), start_time: '09:00', end_time: '10:00' }
+    assert.deepEqual(dates([visit]), [], 'an hourly absence interrupts nothing')
+  })
+
+  it('a day of sick leave over vacation shows the sick leave only; hourly absences do not hide it', () => {
+    const v = { ...vacation('2026-11-30', '2026-12-04'), key: 'vacation' }
+    const s = { ...sickLeave('2026-12-02', '2026-12-02'), key: 'sick' }
+    const visit = {
+      ...hours('2026-12-02', '09:00', '10:00'),
+      consumes_vacation: false,
+      interrupts_vacation: true,
+      key: 'sick',
+    }
+    assert.deepEqual(
+      absencesShownOnDay([v, s]).map((a) => a.key),
+      ['sick'],
+    )
+    assert.deepEqual(
+      absencesShownOnDay([v]).map((a) => a.key),
+      ['vacation'],
+    )
+    assert.deepEqual(
+      absencesShownOnDay([v, visit]).map((a) => a.key),
+      ['vacation', 'sick'],
+    )
+  })
+})
+
+/** The days of approved vacation on the given dates, `interrupted` where starred (`*2027-01-05`). */
+const vacationDays = (...dates: string[]): VacationDay[] =>
+  dates.map((d) => ({ date: d.replace('*', ''), status: 'approved', interrupted: d.startsWith('*') }))
+const weekdays = (from: string, to: string) =>
+  vacationDaysOf(vacation(from, to), weekdaysOnly, new Set(), { from: '2000-01-01', to: '2100-12-31' }).map(
+    (d) => d.date,
+  )
+
+describe('the vacation ledger (art. 38.1 and 38.3 ET)', () => {
+  it('art. 38.1 ET: a Monday-Sunday vacation is 5 working days or 7 calendar days', () => {
+    const week = vacation('2026-11-30', '2026-12-06')
+    const within = { from: '2026-01-01', to: '2026-12-31' }
+    assert.equal(vacationDaysOf(week, weekdaysOnly, new Set(), within).length, 5)
+    assert.equal(vacationDaysOf(week, () => true, new Set(), within).length, 7)
+    assert.equal(vacationDaysOf({ ...week, status: 'cancelled' }, () => true, new Set(), within).length, 0)
+    assert.equal(vacationDaysOf(week, () => true, new Set(), { from: '2026-12-03', to: '2026-12-31' }).length, 4)
+    const marked = vacationDaysOf(week, () => true, new Set(['2026-12-01']), within)
+    assert.deepEqual(
+      marked.filter((d) => d.interrupted).map((d) => d.date),
+      ['2026-12-01'],
+    )
+  })
+
+  it('without interruptions each year stands alone: approved, pending, remaining, overdrawn', () => {
+    const days: VacationDay[] = [
+      ...vacationDays(...weekdays('2026-11-30', '2026-12-04')),
+      { date: '2026-12-07', status: 'pending', interrupted: false },
+    ]
+    const ledger = vacationLedger([2026], () => 5, days)
+    assert.deepEqual(ledger.get(2026), {
+      year: 2026,
+      entitled: 5,
+      approved: 5,
+      pending: 1,
+      interrupted: 0,
+      carried_in: [],
+      remaining: -1,
+      overdrawn: 1,
+    })
+  })
+
+  it('art. 38.3 ET: interrupted days go back to the year, and what is not taken is carried on for 18 months', () => {
+    assert.equal(carriedUntil(2026), '2028-06-30')
+    // 5 days of 2026 taken in December, 2 of them interrupted by sick leave.
+    const days = vacationDays('2026-12-14', '2026-12-15', '*2026-12-16', '*2026-12-17', '2026-12-18')
+    const ledger = vacationLedger([2026, 2027, 2028], () => 5, days)
+    assert.deepEqual(
+      [ledger.get(2026)!.approved, ledger.get(2026)!.interrupted, ledger.get(2026)!.remaining],
+      [3, 2, 2],
+    )
+    assert.deepEqual(ledger.get(2027)!.carried_in, [{ year: 2026, days: 2, until: '2028-06-30' }])
+    assert.equal(ledger.get(2027)!.remaining, 7)
+    assert.deepEqual(ledger.get(2028)!.carried_in, [{ year: 2026, days: 2, until: '2028-06-30' }], 'not taken in 2027')
+    // Only what was interrupted is carried, and only what the year left untaken.
+    const used = vacationLedger([2026, 2027], () => 5, [...days, ...vacationDays('2026-12-21')])
+    assert.deepEqual(used.get(2027)!.carried_in, [{ year: 2026, days: 1, until: '2028-06-30' }])
+    const none = vacationLedger([2026, 2027], () => 5, [...days, ...vacationDays('2026-12-21', '2026-12-22')])
+    assert.deepEqual(none.get(2027)!.carried_in, [])
+  })
+
+  it('art. 38.3 ET: a year beyond its own days draws on carried days, for its earliest days, by their deadline', () => {
+    const interrupted2026 = vacationDays('*2026-12-16', '*2026-12-17')
+    // 2027: 6 days with 5 of its own: the 6th is carried from 2026.
+    const y2027 = vacationDays(...weekdays('2027-01-11', '2027-01-18'))
+    const ledger = vacationLedger([2026, 2027, 2028], () => 5, [...interrupted2026, ...y2027])
+    assert.deepEqual([ledger.get(2027)!.overdrawn, ledger.get(2027)!.remaining], [0, 1])
+    assert.deepEqual(ledger.get(2028)!.carried_in, [{ year: 2026, days: 1, until: '2028-06-30' }])
+    // 2028: 6 days in July draw on nothing (the 2026 days lapsed on 30 June); in June they fit.
+    const july = vacationLedger([2026, 2027, 2028], () => 5, [
+      ...interrupted2026,
+      ...vacationDays(...weekdays('2028-07-03', '2028-07-10')),
+    ])
+    assert.equal(july.get(2028)!.overdrawn, 1)
+    const june = vacationLedger([2026, 2027, 2028], () => 5, [
+      ...interrupted2026,
+      ...vacationDays(...weekdays('2028-06-23', '2028-06-30')),
+    ])
+    assert.equal(june.get(2028)!.overdrawn, 0)
+    // Carried days lapse with their deadline: 2029 sees none.
+    assert.deepEqual(vacationLedger([2026, 2027, 2028, 2029], () => 5, interrupted2026).get(2029)!.carried_in, [])
   })
 })

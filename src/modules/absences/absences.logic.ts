@@ -1,6 +1,7 @@
 /**
- * The rules of absences as pure functions: what a valid request is, when two absences overlap,
- * and how many vacation days an absence uses in each year. How much of a day an absence takes off
+ * The rules of absences as pure functions: what a valid request is, when two absences overlap
+ * (and when one may lie over vacation, art. 38.3 ET), how many vacation days an absence uses in
+ * each year, and the vacation ledger of an employee's years. How much of a day an absence takes off
  * the schedule is the work calendar's (work-calendar.logic); who may decide or cancel one is a
  * policy (auth/policies).
  */
@@ -16,6 +17,7 @@ export const DEFAULT_ABSENCE_TYPES = [
     requires_approval: true,
     allows_hourly: false,
     consumes_vacation: true,
+    interrupts_vacation: false,
   },
   {
     key: 'sick',
@@ -23,6 +25,8 @@ export const DEFAULT_ABSENCE_TYPES = [
     requires_approval: false,
     allows_hourly: true,
     consumes_vacation: false,
+    // Art. 38.3 ET: a temporary incapacity during the vacation gives its days back.
+    interrupts_vacation: true,
   },
   {
     key: 'justified',
@@ -30,6 +34,7 @@ export const DEFAULT_ABSENCE_TYPES = [
     requires_approval: true,
     allows_hourly: true,
     consumes_vacation: false,
+    interrupts_vacation: false,
   },
   {
     key: 'personal',
@@ -37,6 +42,7 @@ export const DEFAULT_ABSENCE_TYPES = [
     requires_approval: true,
     allows_hourly: true,
     consumes_vacation: false,
+    interrupts_vacation: false,
   },
   // The system type rest for overtime is taken with (docs/decisions/0018-overtime.md): it draws on
   // approved rest lots.
@@ -46,6 +52,7 @@ export const DEFAULT_ABSENCE_TYPES = [
     requires_approval: true,
     allows_hourly: true,
     consumes_vacation: false,
+    interrupts_vacation: false,
   },
 ] as const
 
@@ -66,6 +73,78 @@ export function absencesOverlap(a: AbsenceSpan, b: AbsenceSpan): boolean {
     )
   }
   return true
+}
+
+/** What the vacation rules need of an absence type. */
+export interface VacationFlags {
+  consumes_vacation: boolean
+  interrupts_vacation: boolean
+}
+
+/** An absence the employee has in the calendar (pending or approved), with its type's flags. */
+export type ActiveSpan = AbsenceSpan & VacationFlags & { status: AbsenceStatus }
+
+/**
+ * Art. 38.3 ET: a temporary incapacity that coincides with the vacation lets the worker take those
+ * days later. So a full-day absence of a type that interrupts vacation may lie over approved
+ * vacation; pending vacation is still only a request (rejected or cancelled instead), and an
+ * hourly absence (a doctor's visit) leaves the day a vacation day.
+ */
+export function mayLieOver(candidate: AbsenceSpan & { interrupts_vacation: boolean }, existing: ActiveSpan): boolean {
+  return (
+    candidate.interrupts_vacation &&
+    !isHourly(candidate) &&
+    existing.status === 'approved' &&
+    existing.consumes_vacation
+  )
+}
+
+/** The first active absence the candidate overlaps and may not lie over (409 `absence_overlap`), if any. */
+export function blockingOverlap<T extends ActiveSpan>(
+  candidate: AbsenceSpan & { interrupts_vacation: boolean },
+  existing: readonly T[],
+): T | undefined {
+  return existing.find((a) => absencesOverlap(a, candidate) && !mayLieOver(candidate, a))
+}
+
+/** Whether an absence interrupts the vacation under it (art. 38.3 ET): approved, full-day, of such a type. */
+export function interruptsVacation(a: AbsenceSpan & { status: AbsenceStatus; interrupts_vacation: boolean }): boolean {
+  return a.status === 'approved' && a.interrupts_vacation && !isHourly(a)
+}
+
+/** The part of `span` inside `within` (both full days), or null when they share no day. */
+export function clipped<T extends AbsenceSpan>(span: T, within: AbsenceSpan): T | null {
+  const start_date = span.start_date > within.start_date ? span.start_date : within.start_date
+  const end_date = span.end_date < within.end_date ? span.end_date : within.end_date
+  return start_date <= end_date ? { ...span, start_date, end_date } : null
+}
+
+/**
+ * The dates of a vacation that absences interrupting it cover (art. 38.3 ET): those days go back to
+ * the balance. The vacation keeps its own dates; the interruption is derived from the absences over
+ * it, so cancelling one of them gives its days back to the vacation.
+ */
+export function interruptedDates(
+  vacation: AbsenceSpan,
+  others: readonly (AbsenceSpan & { status: AbsenceStatus; interrupts_vacation: boolean })[],
+): Set<string> {
+  const dates = new Set<string>()
+  for (const other of others) {
+    if (!interruptsVacation(other)) continue
+    const part = clipped(other, vacation)
+    if (!part) continue
+    for (let date = part.start_date; date <= part.end_date; date = addDays(date, 1)) dates.add(date)
+  }
+  return dates
+}
+
+/**
+ * The absences a day shows: on a day a full-day absence that interrupts vacation covers, the
+ * vacation it interrupts is not what the day is (art. 38.3 ET), so only the others are shown.
+ */
+export function absencesShownOnDay<T extends AbsenceSpan & VacationFlags>(onDay: readonly T[]): T[] {
+  const interrupted = onDay.some((a) => a.interrupts_vacation && !isHourly(a))
+  return interrupted ? onDay.filter((a) => !a.consumes_vacation) : [...onDay]
 }
 
 export interface AbsenceRequest extends AbsenceSpan {
@@ -154,6 +233,120 @@ export function workingDaysByYear(a: AbsenceSpan, isWorkingDay: (date: string) =
     byYear.set(year, (byYear.get(year) ?? 0) + 1)
   }
   return byYear
+}
+
+/**
+ * How vacation is counted (art. 38.1 ET): the working days of the vacation (the employee's schedule,
+ * less holidays), or every calendar day of it (Monday to Sunday is 7).
+ */
+export type VacationUnit = 'working_days' | 'calendar_days'
+
+/** One day a vacation uses, or would use but for an absence interrupting it (art. 38.3 ET). */
+export interface VacationDay {
+  date: string
+  status: 'approved' | 'pending'
+  interrupted: boolean
+}
+
+/**
+ * The days a vacation counts in the company's unit, from `from` to `to` at most: every date
+ * `counts` accepts (working days, or every day employed), each marked interrupted or not.
+ */
+export function vacationDaysOf(
+  vacation: AbsenceSpan & { status: AbsenceStatus },
+  counts: (date: string) => boolean,
+  interrupted: ReadonlySet<string>,
+  within: { from: string; to: string },
+): VacationDay[] {
+  if (vacation.status !== 'approved' && vacation.status !== 'pending') return []
+  const part = clipped(vacation, { start_date: within.from, end_date: within.to, start_time: null, end_time: null })
+  if (!part) return []
+  const days: VacationDay[] = []
+  for (let date = part.start_date; date <= part.end_date; date = addDays(date, 1)) {
+    if (counts(date)) days.push({ date, status: vacation.status, interrupted: interrupted.has(date) })
+  }
+  return days
+}
+
+/** Returned days carried from `year` into later years, to be taken by `until`. */
+export interface CarriedDays {
+  year: number
+  days: number
+  until: string
+}
+
+/** A year of the vacation ledger: what the balance answers, and how many days nothing covers. */
+export interface LedgerYear {
+  year: number
+  entitled: number
+  approved: number
+  pending: number
+  /** Days of the year's vacation interrupted (art. 38.3 ET), in neither approved nor pending. */
+  interrupted: number
+  /** Returned days of earlier years still to be taken at the start of the year. */
+  carried_in: CarriedDays[]
+  /** entitled + carried_in - approved - pending. */
+  remaining: number
+  /** Days of vacation that neither the year's days nor days carried in (within their deadline) cover. */
+  overdrawn: number
+}
+
+/**
+ * Art. 38.3 ET: days returned by an interruption may be taken after the year ends, within 18
+ * months of the end of the year they were generated in: until 30 June of the year after next.
+ */
+export function carriedUntil(year: number): string {
+  return `${year + 2}-06-30`
+}
+
+/**
+ * The vacation ledger of consecutive years, oldest first. Each year's vacation draws on that
+ * year's own days first. Its own days left at the year's end lapse, except up to the days
+ * interrupted that year (art. 38.3 ET), which are carried on until `carriedUntil(year)`. A year
+ * whose vacation exceeds its own days draws on the days carried in, the one due soonest first and
+ * for its earliest days (each carried day only on a date by its deadline); what remains is
+ * overdrawn. Because a year spends its own days first, what it carries depends on that year alone.
+ */
+export function vacationLedger(
+  years: readonly number[],
+  entitledIn: (year: number) => number,
+  days: readonly VacationDay[],
+): Map<number, LedgerYear> {
+  const pools: { year: number; left: number; until: string }[] = []
+  const ledger = new Map<number, LedgerYear>()
+  for (const year of years) {
+    const prefix = `${year}-`
+    const ofYear = days.filter((d) => d.date.startsWith(prefix))
+    const used = ofYear.filter((d) => !d.interrupted).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+    const entitled = entitledIn(year)
+    const carried_in = pools
+      .filter((p) => p.left > 0 && p.until >= `${year}-01-01`)
+      .map((p) => ({ year: p.year, days: p.left, until: p.until }))
+    // Own days cover the year's latest days; the earliest ones, beyond them, draw on carried days.
+    const beyond = Math.max(0, used.length - entitled)
+    let overdrawn = 0
+    for (const day of used.slice(0, beyond)) {
+      const pool = pools.find((p) => p.left > 0 && p.until >= day.date) // oldest first: due soonest
+      if (pool) pool.left--
+      else overdrawn++
+    }
+    const interrupted = ofYear.filter((d) => d.interrupted).length
+    const approved = used.filter((d) => d.status === 'approved').length
+    const pending = used.length - approved
+    const ownLeft = Math.max(0, entitled - used.length)
+    pools.push({ year, left: Math.min(interrupted, ownLeft), until: carriedUntil(year) })
+    ledger.set(year, {
+      year,
+      entitled,
+      approved,
+      pending,
+      interrupted,
+      carried_in,
+      remaining: entitled + carried_in.reduce((sum, c) => sum + c.days, 0) - approved - pending,
+      overdrawn,
+    })
+  }
+  return ledger
 }
 
 export type VacationRounding = 'up' | 'nearest' | 'down'

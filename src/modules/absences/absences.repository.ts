@@ -8,18 +8,27 @@ import type { Page } from '../../lib/pagination.js'
 
 type Db = Kysely<Database>
 
-/** An absence with its type's key and label. */
+/** An absence with its type's key, label and vacation flags. */
 export interface AbsenceWithType extends AbsenceRow {
   type_key: string
   type_label: string
+  consumes_vacation: boolean
+  interrupts_vacation: boolean
 }
+
+const TYPE_COLUMNS = [
+  't.key as type_key',
+  't.label as type_label',
+  't.consumes_vacation',
+  't.interrupts_vacation',
+] as const
 
 function withType(db: Db, tenantId: string) {
   return db
     .selectFrom('absences as a')
     .innerJoin('absence_types as t', (j) => j.onRef('t.id', '=', 'a.type_id').onRef('t.tenant_id', '=', 'a.tenant_id'))
     .selectAll('a')
-    .select(['t.key as type_key', 't.label as type_label'])
+    .select(TYPE_COLUMNS)
     .where('a.tenant_id', '=', tenantId)
 }
 
@@ -34,12 +43,12 @@ export async function activeAbsencesOf(
   userId: string,
   from: string,
   to: string,
-): Promise<(AbsenceRow & { consumes_vacation: boolean })[]> {
+): Promise<(AbsenceRow & { consumes_vacation: boolean; interrupts_vacation: boolean })[]> {
   return db
     .selectFrom('absences as a')
     .innerJoin('absence_types as t', 't.id', 'a.type_id')
     .selectAll('a')
-    .select('t.consumes_vacation')
+    .select(['t.consumes_vacation', 't.interrupts_vacation'])
     .where('a.tenant_id', '=', tenantId)
     .where('a.user_id', '=', userId)
     .where('a.status', 'in', ['pending', 'approved'])
@@ -82,11 +91,35 @@ export async function listAbsences(
   return paginate(filtered(db, tenantId, filters), window, (q) =>
     q
       .selectAll('a')
-      .select(['t.key as type_key', 't.label as type_label'])
+      .select(TYPE_COLUMNS)
       .orderBy('a.start_date', 'desc')
       .orderBy('a.created_at', 'desc')
       .orderBy('a.id', 'desc'),
   )
+}
+
+/**
+ * Approved full-day absences of types that interrupt vacation (art. 38.3 ET), of the given users,
+ * overlapping [from, to]: what the vacations among them show as interrupted.
+ */
+export async function interruptionsBetween(
+  db: Db,
+  tenantId: string,
+  userIds: readonly string[],
+  from: string,
+  to: string,
+): Promise<AbsenceWithType[]> {
+  if (userIds.length === 0) return []
+  return withType(db, tenantId)
+    .where('a.user_id', 'in', userIds)
+    .where('a.status', '=', 'approved')
+    .where('t.interrupts_vacation', '=', true)
+    .where('a.start_time', 'is', null)
+    .where('a.start_date', '<=', to)
+    .where('a.end_date', '>=', from)
+    .orderBy('a.start_date')
+    .orderBy('a.id')
+    .execute()
 }
 
 export async function insertAbsence(db: Db, row: AbsenceRow): Promise<void> {
@@ -129,4 +162,27 @@ export async function insertTypes(db: Db, rows: AbsenceTypeRow[]): Promise<void>
 
 export async function updateType(db: Db, tenantId: string, key: string, patch: Partial<AbsenceTypeRow>): Promise<void> {
   await db.updateTable('absence_types').set(patch).where('tenant_id', '=', tenantId).where('key', '=', key).execute()
+}
+
+/**
+ * Every absence of some employees overlapping [from, to], whatever its status, with its type: what
+ * the record export writes (docs/decisions/0023-daily-limits-and-real-life.md). By employee, first
+ * day, then id.
+ */
+export async function absencesOfUsersBetween(
+  db: Db,
+  tenantId: string,
+  userIds: readonly string[],
+  from: string,
+  to: string,
+): Promise<AbsenceWithType[]> {
+  if (userIds.length === 0) return []
+  return withType(db, tenantId)
+    .where('a.user_id', 'in', userIds)
+    .where('a.start_date', '<=', to)
+    .where('a.end_date', '>=', from)
+    .orderBy('a.user_id')
+    .orderBy('a.start_date')
+    .orderBy('a.id')
+    .execute()
 }

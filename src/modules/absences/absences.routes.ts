@@ -68,7 +68,7 @@ export const absencesApi: ApiModule = {
       operation('absences.record', {
         summary: 'Record an absence that already happened (HR and administrators): approved at once',
         description:
-          'Last week’s sick leave, reported late: `start_date` today or earlier, at most four years back (a future one is asked for with POST /absences). Approved at once by the caller; the same overlap (409 `absence_overlap`) and vacation (409 `vacation_balance_exceeded`) rules as a request. The days and reports of its dates change with it; a month the employee signed shows its signature superseded by this absence. Announced as `absence.created`.',
+          'Last week’s sick leave, reported late: `start_date` today or earlier, at most four years back (a future one is asked for with POST /absences). Approved at once by the caller; the same overlap (409 `absence_overlap`) and vacation (409 `vacation_balance_exceeded`) rules as a request: sick leave (a type that `interrupts_vacation`) may lie over approved vacation, past or future, whose days go back to the balance (art. 38.3 ET). The days and reports of its dates change with it; a month the employee signed shows its signature superseded by this absence. Announced as `absence.created`.',
         body: s.CreateAbsenceBody,
         response: { 201: DataOf(s.Absence) },
         errors: [404, 409],
@@ -81,7 +81,7 @@ export const absencesApi: ApiModule = {
       operation('absences.create', {
         summary: 'Register an absence (for oneself, or for anyone as an administrator)',
         description:
-          'Pending, or approved at once when the type needs no approval. Not in the past; hourly absences need both times on one day and a type that allows them; no overlap with a pending or approved absence (409); vacation may not exceed the year’s vacation days (409).',
+          'Pending, or approved at once when the type needs no approval. Not in the past; hourly absences need both times on one day and a type that allows them; no overlap with a pending or approved absence (409), except a full-day absence of a type that `interrupts_vacation` (sick leave) over approved vacation, whose days it covers go back to the balance and which shows it in `interrupted_by` (art. 38.3 ET); vacation may not exceed the year’s vacation days and the days carried into it (409).',
         body: s.CreateAbsenceBody,
         response: { 201: DataOf(s.Absence) },
         errors: [404, 409],
@@ -108,6 +108,8 @@ export const absencesApi: ApiModule = {
       '/absences/:absence_id/cancel',
       operation('absences.cancel', {
         summary: 'Cancel a pending or approved absence that has not ended (the employee or HR)',
+        description:
+          'Frees the vacation days it held; cancelling an absence that interrupted vacation (art. 38.3 ET) gives its days back to that vacation.',
         params: s.AbsenceIdParams,
         response: { 200: DataOf(s.Absence) },
         errors: [404, 409],
@@ -121,7 +123,7 @@ export const absencesApi: ApiModule = {
       operation('users.vacation-balance', {
         summary: 'Vacation days of a year: entitled, approved, pending, remaining',
         description:
-          'Days are the working days (schedule, less holidays) of pending and approved absences of types that consume vacation; an absence across New Year counts in each year.',
+          'Days are those of pending and approved absences of types that consume vacation, in the company’s vacation_unit: working days (schedule, less holidays) or calendar days (art. 38.1 ET); an absence across New Year counts in each year. Days of vacation interrupted by sick leave are given back (`interrupted`) and, not taken in their year, carried on for 18 months after its end (`carried_in`, art. 38.3 ET).',
         params: s.UserIdParams,
         querystring: s.VacationBalanceQuery,
         response: { 200: DataOf(s.VacationBalance) },

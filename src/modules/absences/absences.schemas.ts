@@ -21,11 +21,25 @@ export const AbsenceType = Type.Object(
     label: Type.String(),
     requires_approval: Type.Boolean({ description: 'false: requests are approved at once' }),
     allows_hourly: Type.Boolean({ description: 'Requests may cover part of one day (start_time/end_time)' }),
-    consumes_vacation: Type.Boolean({ description: 'Working days requested count against vacation_days' }),
+    consumes_vacation: Type.Boolean({
+      description:
+        'Days requested count against vacation_days (working or calendar days, as the company’s vacation_unit says)',
+    }),
+    interrupts_vacation: Type.Boolean({
+      description:
+        'Art. 38.3 ET: a full-day absence of this type may be recorded over approved vacation, whose days it covers go back to the balance (true for the built-in sick leave)',
+    }),
   },
   { $id: 'AbsenceType' },
 )
 export type AbsenceTypeType = Static<typeof AbsenceType>
+
+const Interruption = Type.Object({
+  absence_id: Type.String({ description: 'The absence that interrupts the vacation (sick leave, say)' }),
+  type: Type.Object({ key: Type.String(), label: Type.String() }),
+  start_date: Type.String({ format: 'date', description: 'First day of the vacation it covers' }),
+  end_date: Type.String({ format: 'date', description: 'Last day of the vacation it covers, included' }),
+})
 
 export const Absence = Type.Object(
   {
@@ -41,6 +55,10 @@ export const Absence = Type.Object(
     decided_at: Nullable(
       Type.String({ format: 'date-time', description: 'null while pending; the creation time when approved at once' }),
     ),
+    interrupted_by: Type.Array(Interruption, {
+      description:
+        'Approved vacation only (empty otherwise): the approved absences over it that interrupt it (art. 38.3 ET), in date order, each clipped to the vacation’s dates. The vacation keeps its own dates; those days go back to the balance.',
+    }),
   },
   { $id: 'Absence', description: 'Request and decision notes are stored but never returned' },
 )
@@ -88,7 +106,7 @@ export type ListAbsencesQueryType = Static<typeof ListAbsencesQuery>
 
 export const AbsenceIdParams = Type.Object({ absence_id: Id() }, { additionalProperties: false })
 
-/** Vacation is counted in working days: a type that consumes it cannot allow hourly absences. */
+/** Vacation is counted in whole days: a type that consumes it cannot allow hourly absences. */
 const vacationIsInWholeDays = rules.excludes(
   'consumes_vacation',
   true,
@@ -104,6 +122,12 @@ export const CreateAbsenceTypeBody = Type.Object(
     requires_approval: Type.Optional(Type.Boolean({ default: true })),
     allows_hourly: Type.Optional(Type.Boolean({ default: false })),
     consumes_vacation: Type.Optional(Type.Boolean({ default: false })),
+    interrupts_vacation: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description: 'Art. 38.3 ET: may lie over approved vacation and give its days back (not with consumes_vacation)',
+      }),
+    ),
   },
   { additionalProperties: false, ...vacationIsInWholeDays },
 )
@@ -115,6 +139,7 @@ export const UpdateAbsenceTypeBody = Type.Object(
     requires_approval: Type.Optional(Type.Boolean()),
     allows_hourly: Type.Optional(Type.Boolean()),
     consumes_vacation: Type.Optional(Type.Boolean()),
+    interrupts_vacation: Type.Optional(Type.Boolean()),
   },
   {
     additionalProperties: false,
@@ -145,9 +170,27 @@ export const VacationBalance = Type.Object(
       description:
         'Vacation days of this year: annual × employed_days ÷ days of the year, rounded as the company’s vacation_rounding says (annual when employed the whole year)',
     }),
-    approved: Type.Integer({ description: 'Working days of approved vacation in the year' }),
-    pending: Type.Integer({ description: 'Working days of pending vacation in the year' }),
-    remaining: Type.Integer({ description: 'entitled - approved - pending' }),
+    unit: Type.Union([Type.Literal('working_days'), Type.Literal('calendar_days')], {
+      description: 'What the days are: the company’s vacation_unit (art. 38.1 ET)',
+    }),
+    approved: Type.Integer({ description: 'Days of approved vacation in the year, less the interrupted ones' }),
+    pending: Type.Integer({ description: 'Days of pending vacation in the year' }),
+    interrupted: Type.Integer({
+      description:
+        'Days of the year’s vacation interrupted by an absence over it (sick leave, art. 38.3 ET): given back, counted in neither approved nor pending',
+    }),
+    carried_in: Type.Array(
+      Type.Object({
+        year: Type.Integer({ description: 'The year the days were returned in' }),
+        days: Type.Integer({ description: 'Days still to be taken at the start of this year' }),
+        until: Type.String({ format: 'date', description: 'Last day they may be taken: 30 June of year + 2' }),
+      }),
+      {
+        description:
+          'Art. 38.3 ET: days returned by an interruption in an earlier year and not taken in it, carried on for 18 months after that year’s end; vacation beyond this year’s own days draws on them, the ones due soonest first',
+      },
+    ),
+    remaining: Type.Integer({ description: 'entitled + carried_in days - approved - pending' }),
   },
   { $id: 'VacationBalance' },
 )

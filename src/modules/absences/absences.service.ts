@@ -41,7 +41,14 @@ import type {
   UpdateAbsenceTypeBodyType,
 } from './absences.schemas.js'
 
-export function absenceToApi(row: repo.AbsenceWithType): AbsenceApiType {
+/**
+ * An absence as the API shows it; `interrupted_by`, for approved vacation, the absences over it
+ * that interrupt it (art. 38.3 ET), each clipped to the vacation's dates.
+ */
+export function absenceToApi(
+  row: repo.AbsenceWithType,
+  interrupted_by: AbsenceApiType['interrupted_by'] = [],
+): AbsenceApiType {
   return {
     id: row.id,
     user_id: row.user_id,
@@ -53,7 +60,46 @@ export function absenceToApi(row: repo.AbsenceWithType): AbsenceApiType {
     end_time: row.end_time,
     created_at: row.created_at,
     decided_at: row.decided_at,
+    interrupted_by,
   }
+}
+
+/**
+ * How each of `rows` is shown: approved vacation with the absences that interrupt it (art. 38.3
+ * ET), read for all of them at once.
+ */
+async function absencesToApi(
+  db: Db,
+  tenantId: string,
+  rows: readonly repo.AbsenceWithType[],
+): Promise<AbsenceApiType[]> {
+  const vacations = rows.filter((r) => r.consumes_vacation && r.status === 'approved')
+  if (vacations.length === 0) return rows.map((row) => absenceToApi(row))
+  const from = vacations.reduce((min, v) => (v.start_date < min ? v.start_date : min), vacations[0]!.start_date)
+  const to = vacations.reduce((max, v) => (v.end_date > max ? v.end_date : max), vacations[0]!.end_date)
+  const users = [...new Set(vacations.map((v) => v.user_id))]
+  const interruptions = await repo.interruptionsBetween(db, tenantId, users, from, to)
+  return rows.map((row) => {
+    if (!vacations.includes(row)) return absenceToApi(row)
+    const over = interruptions.flatMap((i) => {
+      const part = i.user_id === row.user_id ? logic.clipped(i, row) : null
+      return part
+        ? [
+            {
+              absence_id: i.id,
+              type: { key: i.type_key, label: i.type_label },
+              start_date: part.start_date,
+              end_date: part.end_date,
+            },
+          ]
+        : []
+    })
+    return absenceToApi(row, over)
+  })
+}
+
+async function oneToApi(db: Db, tenantId: string, row: repo.AbsenceWithType): Promise<AbsenceApiType> {
+  return (await absencesToApi(db, tenantId, [row]))[0]!
 }
 
 export function typeToApi(row: AbsenceTypeRow): AbsenceTypeType {
@@ -63,6 +109,7 @@ export function typeToApi(row: AbsenceTypeRow): AbsenceTypeType {
     requires_approval: row.requires_approval,
     allows_hourly: row.allows_hourly,
     consumes_vacation: row.consumes_vacation,
+    interrupts_vacation: row.interrupts_vacation,
   }
 }
 
@@ -88,10 +135,20 @@ export async function seedDefaultAbsenceTypes(
   )
 }
 
-/** Vacation is counted in whole working days, so a type cannot both consume vacation and be hourly. */
-function assertCoherentType(type: { allows_hourly: boolean; consumes_vacation: boolean }): void {
+/**
+ * Vacation is counted in whole days, so a type cannot both consume vacation and be hourly; and a
+ * type that interrupts vacation (art. 38.3 ET) gives vacation days back, so it cannot consume them.
+ */
+function assertCoherentType(type: {
+  allows_hourly: boolean
+  consumes_vacation: boolean
+  interrupts_vacation: boolean
+}): void {
   if (type.allows_hourly && type.consumes_vacation) {
     throw invalidField('allows_hourly', 'a type that consumes vacation days cannot allow hourly absences')
+  }
+  if (type.interrupts_vacation && type.consumes_vacation) {
+    throw invalidField('interrupts_vacation', 'a type that consumes vacation days cannot interrupt vacation')
   }
 }
 
@@ -114,9 +171,10 @@ export async function createAbsenceType(
     requires_approval: body.requires_approval ?? true,
     allows_hourly: body.allows_hourly ?? false,
     consumes_vacation: body.consumes_vacation ?? false,
+    interrupts_vacation: body.interrupts_vacation ?? false,
     created_at: nowIsoOf(scope),
   }
-  assertCoherentType({ allows_hourly: row.allows_hourly, consumes_vacation: row.consumes_vacation })
+  assertCoherentType(row)
   if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may add absence types')
   const exists = () => new AppError('absence_type_exists', `An absence type with key "${body.key}" already exists`)
   try {
@@ -149,11 +207,14 @@ export async function updateAbsenceType(
     if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may change absence types')
     if (key === OVERTIME_REST_TYPE && next.consumes_vacation)
       throw invalidField('consumes_vacation', 'rest for overtime draws on overtime owed, never on vacation')
+    if (key === OVERTIME_REST_TYPE && next.interrupts_vacation)
+      throw invalidField('interrupts_vacation', 'rest for overtime is taken outside vacation, never over it')
     const patch: Partial<AbsenceTypeRow> = {}
     if (body.label !== undefined) patch.label = body.label.trim()
     if (body.requires_approval !== undefined) patch.requires_approval = body.requires_approval
     if (body.allows_hourly !== undefined) patch.allows_hourly = body.allows_hourly
     if (body.consumes_vacation !== undefined) patch.consumes_vacation = body.consumes_vacation
+    if (body.interrupts_vacation !== undefined) patch.interrupts_vacation = body.interrupts_vacation
     if (Object.keys(patch).length > 0) await repo.updateType(trx, auth.tenantId, key, patch)
     return typeToApi((await repo.findTypeByKey(trx, auth.tenantId, key))!)
   })
@@ -162,54 +223,78 @@ export async function updateAbsenceType(
 // ---------------------------------------------------------------------------------------------
 // Vacation balance
 
-interface YearUsage {
-  approved: number
-  pending: number
-}
-
 type ActiveAbsence = Awaited<ReturnType<typeof repo.activeAbsencesOf>>[number]
 
-/** The calendar years from `from`'s to `to`'s, as a list and as a date range. */
-function yearsOf(from: string, to: string): { years: number[]; from: string; to: string } {
-  const first = Number(from.slice(0, 4))
-  const years = Array.from({ length: Number(to.slice(0, 4)) - first + 1 }, (_, i) => first + i)
-  return { years, from: `${years[0]}-01-01`, to: `${years.at(-1)}-12-31` }
+/**
+ * How far around the years asked the ledger looks when vacation was interrupted (art. 38.3 ET):
+ * days carried into a year come from the two before it, which may have spent days carried from
+ * theirs; a year's returned days are taken in the two after it.
+ */
+const LEDGER_YEARS_BACK = 4
+const LEDGER_YEARS_AHEAD = 2
+
+/** The employee's pending and approved absences a ledger of the years `first` to `last` needs. */
+function ledgerAbsences(trx: Db, tenantId: string, userId: string, first: number, last: number) {
+  return repo.activeAbsencesOf(
+    trx,
+    tenantId,
+    userId,
+    `${first - LEDGER_YEARS_BACK}-01-01`,
+    `${last + LEDGER_YEARS_AHEAD}-12-31`,
+  )
 }
 
 /**
- * Working days of pending and approved vacation of one employee in each of the given years, given
- * the employee's active absences in those years (and the days `extra`, a new request, would add).
+ * Which dates a vacation counts, in the company's unit (art. 38.1 ET): every day employed
+ * (`calendar_days`), or the working days of the daily record (schedule, holidays, employment),
+ * absences aside.
  */
-async function vacationUsage(
+async function vacationDayCounter(
   trx: Db,
   tenant: TenantRow,
-  userId: string,
-  years: { years: number[]; from: string; to: string },
-  absences: readonly ActiveAbsence[],
-  extra?: AbsenceSpan,
-): Promise<{ usage: Map<number, YearUsage>; extraDays: Map<number, number> }> {
-  const subject = await calendarSubject(trx, tenant.id, userId)
-  if (!subject) throw notFound('User')
-  const calendarOf = await loadWorkCalendars(trx, tenant, [userId], years.from, years.to)
-  const planOf = calendarOf(subject)
-  // The same working days as the daily record (schedule, holidays, employment), ignoring absences.
-  const isWorkingDay = (date: string) =>
-    dayExpectation({ ...planOf(date, isoWeekday(date)), absenceMinutes: 0 }).isWorkday
-  const usage = new Map<number, YearUsage>(years.years.map((y) => [y, { approved: 0, pending: 0 }]))
-  for (const absence of absences) {
-    if (!absence.consumes_vacation) continue
-    // Only the days inside the years asked: the cost follows those, however long the absence.
-    const within = {
-      ...absence,
-      start_date: absence.start_date < years.from ? years.from : absence.start_date,
-      end_date: absence.end_date > years.to ? years.to : absence.end_date,
-    }
-    for (const [year, days] of logic.workingDaysByYear(within, isWorkingDay)) {
-      const slot = usage.get(year)
-      if (slot) slot[absence.status === 'approved' ? 'approved' : 'pending'] += days
-    }
+  user: UserRow,
+  range: { from: string; to: string },
+): Promise<(date: string) => boolean> {
+  if (tenant.vacation_unit === 'calendar_days') {
+    const periods = parseEmploymentPeriods(user.employment_periods)
+    return (date) => isEmployedOn(user.hire_date, periods, date)
   }
-  return { usage, extraDays: extra ? logic.workingDaysByYear(extra, isWorkingDay) : new Map() }
+  const subject = await calendarSubject(trx, tenant.id, user.id)
+  if (!subject) throw notFound('User')
+  const planOf = (await loadWorkCalendars(trx, tenant, [user.id], range.from, range.to))(subject)
+  return (date) => dayExpectation({ ...planOf(date, isoWeekday(date)), absenceMinutes: 0 }).isWorkday
+}
+
+/**
+ * The vacation ledger of the years `first` to `last` of an employee, given their absences read by
+ * `ledgerAbsences`, with what a new request (`extra`) would add. Without interruptions each year
+ * stands alone, as before art. 38.3 had to be counted; with one, the ledger runs from the years
+ * before (days carried in) to the years after (where the returned days may still be taken).
+ */
+async function vacationLedgers(
+  trx: Db,
+  tenant: TenantRow,
+  user: UserRow,
+  first: number,
+  last: number,
+  absences: readonly ActiveAbsence[],
+): Promise<(extra?: AbsenceSpan) => Map<number, logic.LedgerYear>> {
+  const interrupters = absences.filter(logic.interruptsVacation)
+  const vacations = absences.filter((a) => a.consumes_vacation)
+  const interrupted = vacations.some((v) => interrupters.some((i) => logic.absencesOverlap(i, v)))
+  const from = interrupted ? first - LEDGER_YEARS_BACK : first
+  const to = interrupted ? last + LEDGER_YEARS_AHEAD : last
+  const range = { from: `${from}-01-01`, to: `${to}-12-31` }
+  const counts = await vacationDayCounter(trx, tenant, user, range)
+  const years = Array.from({ length: to - from + 1 }, (_, i) => from + i)
+  const entitled = new Map(years.map((y) => [y, vacationEntitlement(user, tenant, y).days]))
+  const days = vacations.flatMap((v) => logic.vacationDaysOf(v, counts, logic.interruptedDates(v, interrupters), range))
+  return (extra) =>
+    logic.vacationLedger(
+      years,
+      (y) => entitled.get(y)!,
+      extra ? [...days, ...logic.vacationDaysOf({ ...extra, status: 'pending' }, counts, new Set(), range)] : days,
+    )
 }
 
 /** A year's vacation days of an employee: their annual figure in proportion to their employment in it. */
@@ -230,21 +315,45 @@ export async function vacationBalance(scope: RequestScope, userId: string, year:
   year ??= Number(todayIn(tenant.timezone, new Date(scope.now)).slice(0, 4))
   const user = await findUserRow(db, auth.tenantId, userId)
   if (!user || !(await canSeeRecordsOf(db, auth, userId))) throw notFound('User')
-  const range = yearsOf(`${year}-01-01`, `${year}-12-31`)
-  const absences = await repo.activeAbsencesOf(db, tenant.id, userId, range.from, range.to)
-  const { usage } = await vacationUsage(db, tenant, userId, range, absences)
-  const { approved, pending } = usage.get(year)!
+  const absences = await ledgerAbsences(db, tenant.id, userId, year, year)
+  const ledger = (await vacationLedgers(db, tenant, user, year, year, absences))()
+  const { approved, pending, interrupted, carried_in, remaining } = ledger.get(year)!
   const annual = user.vacation_days ?? tenant.default_vacation_days
   const { days: entitled, employedDays } = vacationEntitlement(user, tenant, year)
   return {
     user_id: userId,
     year,
+    unit: tenant.vacation_unit,
     annual,
     employed_days: employedDays,
     entitled,
     approved,
     pending,
-    remaining: entitled - approved - pending,
+    interrupted,
+    carried_in,
+    remaining,
+  }
+}
+
+/**
+ * 409 `vacation_balance_exceeded` when the new vacation leaves days of some year that neither its
+ * own days nor days carried into it cover, where none were before (a lowered entitlement does not
+ * block other requests).
+ */
+function assertVacationFits(ledgerWith: (extra?: AbsenceSpan) => Map<number, logic.LedgerYear>, span: AbsenceSpan) {
+  const before = ledgerWith()
+  for (const [year, after] of ledgerWith(span)) {
+    const was = before.get(year)!
+    if (after.overdrawn <= was.overdrawn) continue
+    const added = after.approved + after.pending - was.approved - was.pending
+    const carried = after.carried_in.reduce((sum, c) => sum + c.days, 0)
+    const available = `${after.entitled} days of the year${carried > 0 ? ` and ${carried} carried in` : ''}`
+    throw new AppError(
+      'vacation_balance_exceeded',
+      added > 0
+        ? `${year}: ${added} more vacation days would make ${after.approved + after.pending}, over the ${available}`
+        : `${year}: vacation already asked for in ${year} takes the returned days this request would use (art. 38.3 ET)`,
+    )
   }
 }
 
@@ -273,7 +382,8 @@ async function checkedNewAbsence(scope: RequestScope, body: CreateAbsenceBodyTyp
 
 /**
  * Writes a new absence under the employee's row lock, after the rules every absence passes: no
- * overlap with a pending or approved one, and vacation within the year's entitlement.
+ * overlap with a pending or approved one (but for an absence interrupting approved vacation, art.
+ * 38.3 ET), and vacation within the year's entitlement and the days carried into it.
  */
 async function insertCheckedAbsence(
   tx: RequestScope,
@@ -285,24 +395,15 @@ async function insertCheckedAbsence(
 ): Promise<AbsenceApiType> {
   const trx = tx.db
   const tenant = tx.auth.tenant
-  // One read serves both checks: the employee's active absences in the request's years.
-  const years = yearsOf(span.start_date, span.end_date)
-  const existing = await repo.activeAbsencesOf(trx, tenant.id, user.id, years.from, years.to)
-  if (existing.some((a) => logic.absencesOverlap(a, span))) {
+  // One read serves both checks: the employee's active absences around the request's years.
+  const first = Number(span.start_date.slice(0, 4))
+  const last = Number(span.end_date.slice(0, 4))
+  const existing = await ledgerAbsences(trx, tenant.id, user.id, first, last)
+  if (logic.blockingOverlap({ ...span, interrupts_vacation: type.interrupts_vacation }, existing)) {
     throw new AppError('absence_overlap', 'The absence overlaps a pending or approved absence of the employee')
   }
   if (type.consumes_vacation) {
-    const { usage, extraDays } = await vacationUsage(trx, tenant, user.id, years, existing, span)
-    for (const [year, days] of extraDays) {
-      const entitled = vacationEntitlement(user, tenant, year).days
-      const used = usage.get(year)!
-      if (used.approved + used.pending + days > entitled) {
-        throw new AppError(
-          'vacation_balance_exceeded',
-          `${year}: ${days} more vacation days would make ${used.approved + used.pending + days}, over the ${entitled} days of the year`,
-        )
-      }
-    }
+    assertVacationFits(await vacationLedgers(trx, tenant, user, first, last, existing), span)
   }
   // Rest for overtime must be owed: refused when asked for, not only when approved.
   if (type.key === OVERTIME_REST_TYPE) await assertRestOwed(tx, { user_id: user.id, ...span })
@@ -324,7 +425,14 @@ async function insertCheckedAbsence(
   }
   await repo.insertAbsence(trx, row)
   if (type.key === OVERTIME_REST_TYPE && row.status === 'approved') await takeRest(tx, row)
-  return announced(tx, 'absence.created', absenceToApi({ ...row, type_key: type.key, type_label: type.label }))
+  const created = {
+    ...row,
+    type_key: type.key,
+    type_label: type.label,
+    consumes_vacation: type.consumes_vacation,
+    interrupts_vacation: type.interrupts_vacation,
+  }
+  return announced(tx, 'absence.created', absenceToApi(created))
 }
 
 export async function createAbsence(scope: RequestScope, body: CreateAbsenceBodyType): Promise<AbsenceApiType> {
@@ -378,7 +486,7 @@ async function visibleAbsence(scope: RequestScope, id: string): Promise<repo.Abs
 }
 
 export async function getAbsence(scope: RequestScope, id: string): Promise<AbsenceApiType> {
-  return absenceToApi(await visibleAbsence(scope, id))
+  return oneToApi(scope.db, scope.auth.tenantId, await visibleAbsence(scope, id))
 }
 
 export async function listAbsences(scope: RequestScope, query: ListAbsencesQueryType) {
@@ -393,7 +501,9 @@ export async function listAbsences(scope: RequestScope, query: ListAbsencesQuery
     typeKey: query.type,
     teamOf: recordsLimitedToTeamOf(auth) ?? undefined,
   }
-  return listBody(window, await repo.listAbsences(db, auth.tenantId, filters, window), absenceToApi)
+  const page = await repo.listAbsences(db, auth.tenantId, filters, window)
+  const shown = await absencesToApi(db, auth.tenantId, page.rows)
+  return listBody(window, { ...page, rows: shown }, (row) => row)
 }
 
 export async function decideAbsence(
@@ -429,7 +539,7 @@ export async function decideAbsence(
       decided_by: auth.actor.id,
       decision_note: body.note ?? null,
     })
-    const decided = absenceToApi((await repo.findAbsence(trx, auth.tenantId, id))!)
+    const decided = await oneToApi(trx, auth.tenantId, (await repo.findAbsence(trx, auth.tenantId, id))!)
     return announced(tx, body.decision === 'approved' ? 'absence.approved' : 'absence.rejected', decided)
   })
 }
@@ -456,6 +566,7 @@ export async function cancelAbsence(scope: RequestScope, id: string): Promise<Ab
       cancelled_at: nowIsoOf(tx),
       updated_at: nowIsoOf(tx),
     })
-    return announced(tx, 'absence.cancelled', absenceToApi((await repo.findAbsence(trx, auth.tenantId, id))!))
+    const cancelled = await oneToApi(trx, auth.tenantId, (await repo.findAbsence(trx, auth.tenantId, id))!)
+    return announced(tx, 'absence.cancelled', cancelled)
   })
 }

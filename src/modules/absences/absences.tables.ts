@@ -14,6 +14,11 @@ export interface AbsenceTypesTable {
   requires_approval: DbBoolean
   allows_hourly: DbBoolean
   consumes_vacation: DbBoolean
+  /**
+   * Art. 38.3 ET: a full-day absence of this type may lie over approved vacation, whose days it
+   * covers go back to the balance (sick leave, temporary incapacity). Migration 0028.
+   */
+  interrupts_vacation: DbBoolean
   created_at: string
 }
 

@@ -7,6 +7,9 @@ import { defineModule } from '../../http/module.js'
 import { absencesApi } from './absences.routes.js'
 export { absencesApi } from './absences.routes.js'
 export { createAbsence, seedDefaultAbsenceTypes } from './absences.service.js'
+export { absencesShownOnDay } from './absences.logic.js'
+export { absencesOfRecord } from './absences-of-record.service.js'
+export type { AbsenceOfRecord } from './absences-of-record.service.js'
 
 /** How the module plugs into the application (http/module.ts). */
 export const absencesModule = defineModule({
