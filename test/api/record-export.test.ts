@@ -142,7 +142,17 @@ forEachEngine(
       const files = await unzip(bytes)
       assert.deepEqual(
         [...files.keys()],
-        ['employees.jsonl', 'punches.jsonl', 'corrections.jsonl', 'chains.json', 'manifest.json', 'manifest.sig'],
+        [
+          'employees.jsonl',
+          'punches.jsonl',
+          'corrections.jsonl',
+          'chains.json',
+          'absences.jsonl',
+          'schedules.jsonl',
+          'overtime.jsonl',
+          'manifest.json',
+          'manifest.sig',
+        ],
       )
       const manifest = JSON.parse(files.get('manifest.json')!.toString())
       assert.deepEqual(manifest.company, { id: tenant.id, name: 'Talleres Ruiz S.L.', cif: 'B12345674' })
@@ -199,6 +209,9 @@ forEachEngine(
         punches: punches.length,
         corrections: 3,
         chains: 2,
+        absences: 0,
+        schedules: employees.length,
+        overtime_lots: 1,
       })
       assert.deepEqual(alone.key, { id: keys[0].id, source: 'named in the export' })
       const withKey = await verified(bytes, keys[0].public_key)

@@ -21,7 +21,10 @@ const setNow = (iso: string) => {
 async function october(t: TestContext) {
   setNow('2026-10-01T06:00:00Z')
   const tenant = await t.newTenant({ timezone: 'UTC' })
-  assert.equal((await tenant.admin.patch('/api/v1/tenant', { legal_name: 'Talleres Ruiz S.L.' })).status, 200)
+  assert.equal(
+    (await tenant.admin.patch('/api/v1/tenant', { legal_name: 'Talleres Ruiz S.L.', cif: 'B12345674' })).status,
+    200,
+  )
   const { hrKey } = await withHr(tenant)
   const boss = await tenant.createUser({ full_name: 'Boss', hire_date: '2026-01-01' })
   const marta = await tenant.createUser({
@@ -69,6 +72,7 @@ forEachEngine(
       const martaRow: any = byName.get('Marta Dvořák')
       assert.deepEqual(Object.keys(martaRow).sort(), [
         'balance_minutes',
+        'complementary_minutes',
         'expected_days',
         'expected_minutes',
         'full_name',
@@ -110,6 +114,7 @@ forEachEngine(
           expected_minutes: String(byName.get('Luis') && (byName.get('Luis') as any).expected_minutes),
           balance_minutes: String((byName.get('Luis') as any).balance_minutes),
           overtime_minutes: '0',
+          complementary_minutes: '0',
           worked_days: '1',
           expected_days: String((byName.get('Luis') as any).expected_days),
         },
@@ -178,12 +183,74 @@ forEachEngine(
       )
       assert.equal(row.year_counted_toward_cap_minutes, 180)
       assert.equal(after.totals.approved_minutes, 180)
+      assert.equal(after.language, 'es')
+      assert.deepEqual(after.company, { name: 'Talleres Ruiz S.L.', cif: 'B12345674' })
+      // CSV headers in the company's language: Spanish here.
       const csv = await repKey.get('/api/v1/overtime/reports/monthly?month=2026-10&format=csv')
       assert.equal(csv.status, 200)
+      assert.match(String(csv.headers['content-disposition']), /filename="jornada-2026-10-overtime\.csv"/)
+      assert.equal(
+        csv.body.split('\r\n')[0],
+        'id_trabajador,nombre,minutos_pendientes,minutos_aprobados,minutos_fuerza_mayor,minutos_con_descanso,minutos_con_pago,minutos_descansados,minutos_descanso_programado,minutos_pagados,minutos_por_compensar,minutos_vencidos,minutos_infraccion_menores,minutos_complementarios,año_minutos_computados_tope,año_minutos_en_riesgo_tope,minutos_tope_anual,año_minutos_sobre_tope',
+      )
       const [line] = csvRows(csv.body)
-      assert.equal(line?.user_id, marta.id)
-      assert.equal(line?.owed_minutes, '120')
-      assert.equal(line?.cap_minutes, String(row.cap_minutes))
+      assert.equal(line?.id_trabajador, marta.id)
+      assert.equal(line?.nombre, 'Marta Dvořák')
+      assert.equal(line?.minutos_por_compensar, '120')
+      assert.equal(line?.minutos_tope_anual, String(row.cap_minutes))
+
+      // As a PDF, in Spanish: the legal name and CIF in the heading, the figures in h:mm.
+      const pdf = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/overtime/reports/monthly?month=2026-10',
+        headers: { authorization: `Bearer ${repKey.key}`, accept: 'application/pdf' },
+      })
+      assert.equal(pdf.statusCode, 200, pdf.body)
+      assert.equal(pdf.headers['content-type'], 'application/pdf')
+      assert.match(String(pdf.headers['content-disposition']), /filename="jornada-2026-10-overtime\.pdf"/)
+      const spanish = (await pdfText(pdf.rawPayload)).text
+      for (const expected of [
+        'Horas extraordinarias del mes',
+        'RD 1561/1995, disposición adicional tercera',
+        'Talleres Ruiz S.L. · CIF B12345674',
+        'octubre 2026',
+        'Marta Dvořák',
+        '3:00', // approved and paid for
+        '1:00', // paid
+        '2:00', // owed
+        'Por compensar',
+        'Total · 1 persona',
+      ])
+        assert.ok(spanish.includes(expected), `the PDF says ${expected}: ${spanish.slice(0, 600)}`)
+
+      // In English when the company says so: the CSV keeps the JSON's names, the PDF speaks English.
+      assert.equal((await tenant.admin.patch('/api/v1/tenant', { language: 'en' })).status, 200)
+      const english = await repKey.request('GET', '/api/v1/overtime/reports/monthly?month=2026-10', undefined, {
+        accept: 'text/csv',
+      })
+      assert.equal(english.status, 200)
+      assert.match(String(english.headers['content-type']), /^text\/csv/)
+      assert.ok(english.body.startsWith('user_id,full_name,pending_minutes,approved_minutes,'), english.body)
+      assert.equal(csvRows(english.body)[0]?.owed_minutes, '120')
+      const englishPdf = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/overtime/reports/monthly?month=2026-10&format=pdf',
+        headers: { authorization: `Bearer ${repKey.key}` },
+      })
+      assert.equal(englishPdf.statusCode, 200)
+      const text = (await pdfText(englishPdf.rawPayload)).text
+      for (const expected of [
+        'Overtime of the month',
+        'additional provision 3',
+        'Talleres Ruiz S.L. · CIF B12345674',
+        'October 2026',
+        'Marta Dvořák',
+        'Owed',
+        '2:00',
+        'Total · 1 person',
+      ])
+        assert.ok(text.includes(expected), `the PDF says ${expected}: ${text.slice(0, 600)}`)
+      expectError(await repKey.get('/api/v1/overtime/reports/monthly?month=2026-10&format=xml'), 400)
       // A month with none: an empty report, not an error.
       assert.deepEqual((await repKey.get('/api/v1/overtime/reports/monthly?month=2026-09')).body.data.employees, [])
     })

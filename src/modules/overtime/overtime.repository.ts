@@ -26,7 +26,7 @@ export async function settlementOf(db: Db, tenantId: string): Promise<OvertimeSe
 
 /**
  * Records how far a settlement went. Two instances may settle at once: each value only moves
- * forward, so the later of their readings stays.
+ * forward (the first month fully settled only back), so the later of their readings stays.
  */
 export async function saveSettlement(db: Db, row: OvertimeSettlementsTable): Promise<void> {
   await db
@@ -34,6 +34,7 @@ export async function saveSettlement(db: Db, row: OvertimeSettlementsTable): Pro
     .values(row)
     .onConflict((oc) =>
       oc.column('tenant_id').doUpdateSet({
+        first_month: sql`case when excluded.first_month < overtime_settlements.first_month then excluded.first_month else overtime_settlements.first_month end`,
         settled_month: sql`case when excluded.settled_month > overtime_settlements.settled_month then excluded.settled_month else overtime_settlements.settled_month end`,
         changes_seen_until: sql`case when excluded.changes_seen_until > overtime_settlements.changes_seen_until then excluded.changes_seen_until else overtime_settlements.changes_seen_until end`,
       }),
@@ -64,7 +65,8 @@ export async function lotsOfMonth(
 ): Promise<OvertimeLotRow[]> {
   let q = db.selectFrom('overtime_lots').selectAll().where('tenant_id', '=', tenantId).where('month', '=', month)
   if (userIds) q = q.where('user_id', 'in', userIds.length > 0 ? userIds : [''])
-  return q.orderBy('user_id').orderBy('sequence').execute()
+  // Overtime before complementary hours (`kind` descending), each kind's lots in sequence.
+  return q.orderBy('user_id').orderBy('kind', 'desc').orderBy('sequence').execute()
 }
 
 /** The employees and months that have a pending lot: what follows the record. */
@@ -100,6 +102,7 @@ export async function lotsOfUsers(db: Db, tenantId: string, userIds: readonly st
     .where('tenant_id', '=', tenantId)
     .where('user_id', 'in', userIds)
     .orderBy('month')
+    .orderBy('kind', 'desc')
     .orderBy('sequence')
     .execute()
 }
@@ -143,6 +146,7 @@ export interface LotFilters {
   fromMonth?: string
   toMonth?: string
   status?: OvertimeLotRow['status']
+  kind?: OvertimeLotRow['kind']
   /** Only this supervisor's team (need-to-know); undefined: everyone. */
   teamOf?: string
 }
@@ -158,9 +162,16 @@ export async function listLots(
   if (f.fromMonth) q = q.where('month', '>=', f.fromMonth)
   if (f.toMonth) q = q.where('month', '<=', f.toMonth)
   if (f.status) q = q.where('status', '=', f.status)
+  if (f.kind) q = q.where('kind', '=', f.kind)
   if (f.teamOf) q = q.where('user_id', 'in', teamOf(tenantId, f.teamOf))
   return paginate(q, window, (rows) =>
-    rows.selectAll().orderBy('month', 'desc').orderBy('user_id').orderBy('sequence').orderBy('id'),
+    rows
+      .selectAll()
+      .orderBy('month', 'desc')
+      .orderBy('user_id')
+      .orderBy('kind', 'desc')
+      .orderBy('sequence')
+      .orderBy('id'),
   )
 }
 
@@ -279,5 +290,57 @@ export async function restPastWindowCandidates(db: Db, tenantId: string, fromMon
         ),
       ),
     )
+    .execute()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The record export (docs/decisions/0023-daily-limits-and-real-life.md)
+
+/** The lots of some employees of the months from `fromMonth` to `toMonth`, by employee, month, kind and sequence. */
+export async function lotsOfUsersBetween(
+  db: Db,
+  tenantId: string,
+  userIds: readonly string[],
+  fromMonth: string,
+  toMonth: string,
+): Promise<OvertimeLotRow[]> {
+  if (userIds.length === 0) return []
+  return db
+    .selectFrom('overtime_lots')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', 'in', userIds)
+    .where('month', '>=', fromMonth)
+    .where('month', '<=', toMonth)
+    .orderBy('user_id')
+    .orderBy('month')
+    .orderBy('kind')
+    .orderBy('sequence')
+    .execute()
+}
+
+/** The rest drawn from the given lots, each with its absence and day, in the order it was taken. */
+export async function restDrawsOfLots(db: Db, tenantId: string, lotIds: readonly string[]) {
+  if (lotIds.length === 0) return []
+  return db
+    .selectFrom('overtime_rest_draws')
+    .select(['lot_id', 'absence_id', 'minutes', 'taken_on'])
+    .where('tenant_id', '=', tenantId)
+    .where('lot_id', 'in', lotIds)
+    .orderBy('taken_on')
+    .orderBy('absence_id')
+    .execute()
+}
+
+/** The payments of the given lots, in the order they were made. */
+export async function paymentsOfLots(db: Db, tenantId: string, lotIds: readonly string[]) {
+  if (lotIds.length === 0) return []
+  return db
+    .selectFrom('overtime_payments')
+    .select(['id', 'lot_id', 'minutes', 'payroll_month', 'paid_by', 'created_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('lot_id', 'in', lotIds)
+    .orderBy('created_at')
+    .orderBy('id')
     .execute()
 }

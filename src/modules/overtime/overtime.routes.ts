@@ -1,13 +1,14 @@
 import { Type } from 'typebox'
 import { scopeOfRequest } from '../../http/request-scope.js'
 import { negotiatedFormat } from '../../http/formats.js'
-import { CSV_CONTENT_TYPE, csvText } from '../../lib/csv.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, ListOf } from '../../lib/schemas.js'
 import { decideLot, payLot } from './lot-decisions.service.js'
 import { listLots, overtimeBalance } from './lots.service.js'
 import { OVERTIME_REPORT_CSV_HEADER } from './overtime.logic.js'
+import { renderOvertimeReport } from './overtime-report-formats.js'
 import { overtimeReport } from './overtime-report.service.js'
+import { OVERTIME_CSV_HEADINGS } from './overtime-report-words.js'
 import * as s from './overtime.schemas.js'
 
 const operation = operations('Overtime')
@@ -74,10 +75,11 @@ export const overtimeApi: ApiModule = {
       operation('overtime-reports.monthly', {
         reads: { records: true, companyWide: true, replica: true, settles: 'overtime' },
         expensive: true,
-        // For workers' representatives: docs/decisions/0019-representatives-and-record-export.md.
-        summary: 'The month’s overtime per employee and its compensation, as JSON or CSV',
+        // For workers' representatives: docs/decisions/0019-representatives-and-record-export.md,
+        // as a PDF and in the company's language since 0023-daily-limits-and-real-life.md.
+        summary: 'The month’s overtime per employee and its compensation, as JSON, CSV or PDF',
         description:
-          'What workers’ representatives are told every month (RD 1561/1995, additional provision 3): for each employee with overtime lots in the month, what was proposed and approved, how the approved part is compensated (rest or pay, force majeure), what was rested, paid and is still owed, the minutes worked by minors (`violation_minutes`), and the year toward the annual cap and beyond it. Representatives (the user flag `representative`), administrators, HR and inspector keys read every employee; anyone else the employees whose records they see. Every read by a representative is in the access log. CSV (`format=csv` or `Accept: text/csv`) has one row per employee, without the lots.',
+          'What workers’ representatives are told every month (RD 1561/1995, additional provision 3): for each employee with overtime lots in the month, what was proposed and approved, how the approved part is compensated (rest or pay, force majeure), what was rested, paid and is still owed, the minutes worked by minors (`violation_minutes`), and the year toward the annual cap and beyond it. Representatives (the user flag `representative`), administrators, HR and inspector keys read every employee; anyone else the employees whose records they see. Every read by a representative is in the access log. CSV (`format=csv` or `Accept: text/csv`) has one row per employee, without the lots, its headers in the company’s language (`language`). PDF (`format=pdf` or `Accept: application/pdf`): one A4 PDF/A-2b document in the company’s language, headed by the company’s legal name and CIF, a row per employee and the totals, and what the law flags (over the annual cap, a minor’s overtime, rest not taken in time).',
         querystring: s.OvertimeReportQuery,
         response: {
           200: {
@@ -86,21 +88,24 @@ export const overtimeApi: ApiModule = {
               'application/json': { schema: DataOf(s.OvertimeReport) },
               'text/csv': {
                 schema: Type.String({
-                  description: `RFC 4180, UTF-8, CRLF; header: ${OVERTIME_REPORT_CSV_HEADER.join(',')}`,
+                  description: `RFC 4180, UTF-8, CRLF; header in English: ${OVERTIME_REPORT_CSV_HEADER.join(',')}; in Spanish: ${OVERTIME_REPORT_CSV_HEADER.map((c) => OVERTIME_CSV_HEADINGS.es[c]).join(',')}`,
                 }),
               },
+              'application/pdf': { schema: Type.String({ format: 'binary', description: 'One A4 document' }) },
             },
           } as never,
         },
       }),
       async (request, reply) => {
-        const report = await overtimeReport(scopeOfRequest(request), request.query)
-        if (negotiatedFormat(request, request.query.format, ['csv']) === 'json') return { data: report }
-        const rows = report.employees.map((e) => OVERTIME_REPORT_CSV_HEADER.map((column) => e[column]))
+        const scope = scopeOfRequest(request)
+        const format = negotiatedFormat(request, request.query.format, ['pdf', 'csv'])
+        const report = await overtimeReport(scope, request.query)
+        if (format === 'json') return { data: report }
+        const rendered = await renderOvertimeReport(report, format, scope.auth.tenant.timezone)
         return reply
-          .type(CSV_CONTENT_TYPE)
-          .header('content-disposition', `attachment; filename="jornada-${report.month}-overtime.csv"`)
-          .send(csvText(OVERTIME_REPORT_CSV_HEADER, rows))
+          .type(rendered.contentType)
+          .header('content-disposition', `attachment; filename="${rendered.filename}"`)
+          .send(rendered.body)
       },
     )
   },

@@ -13,7 +13,7 @@ export type { Finding, Verification } from './record-verify.js'
 /** How the module plugs into the application (http/module.ts). */
 export const recordExportModule = defineModule({
   name: 'record-export',
-  dependsOn: ['attendance', 'users'],
+  dependsOn: ['absences', 'attendance', 'overtime', 'users', 'work-calendar'],
   documentPosition: 100,
   api: [recordExportApi],
 })

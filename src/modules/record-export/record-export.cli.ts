@@ -64,7 +64,15 @@ export const recordExportCommands = defineCommands(
           )
           output(result, options, () => {
             const punches = plural(result.checked.punches, 'punch', 'punches')
-            const what = `${plural(result.checked.employees, 'employee', 'employees')}, ${punches}, ${plural(result.checked.corrections, 'correction', 'corrections')}`
+            const { checked } = result
+            const what = [
+              plural(checked.employees, 'employee', 'employees'),
+              punches,
+              plural(checked.corrections, 'correction', 'corrections'),
+              plural(checked.absences, 'absence', 'absences'),
+              plural(checked.schedules, 'schedule', 'schedules'),
+              plural(checked.overtime_lots, 'overtime lot', 'overtime lots'),
+            ].join(', ')
             const company = result.company
               ? `${result.company.name} (${result.company.id}), ${result.range?.from} to ${result.range?.to}`
               : file

@@ -3,14 +3,32 @@
  * docs/record-export.md), shared by the service that writes it and the verifier that checks it: the
  * files of the ZIP, the shape of each line, and the manifest. Pure: no database, no clock.
  */
+import type { AbsenceOfRecord } from '../absences/index.js'
 import type { ChainedCorrection, ChainedPunch, ChainHead } from '../attendance/index.js'
+import type { LotOfRecord } from '../overtime/index.js'
+import type { ScheduleOfRecord } from '../work-calendar/index.js'
 
 export const EXPORT_FORMAT = 'jornada-record-export'
-export const EXPORT_VERSION = 1
+/** 2 since the export holds absences, schedules and overtime (docs/decisions/0023-daily-limits-and-real-life.md). */
+export const EXPORT_VERSION = 2
+export type ExportVersion = 1 | typeof EXPORT_VERSION
 
 /** The files of an export, in the order they are written; the manifest and its signature come last. */
-export const DATA_FILES = ['employees.jsonl', 'punches.jsonl', 'corrections.jsonl', 'chains.json'] as const
+export const DATA_FILES = [
+  'employees.jsonl',
+  'punches.jsonl',
+  'corrections.jsonl',
+  'chains.json',
+  'absences.jsonl',
+  'schedules.jsonl',
+  'overtime.jsonl',
+] as const
 export type DataFile = (typeof DATA_FILES)[number]
+
+/** The data files of each version: an export of version 1 held the time record alone, and still verifies. */
+export function dataFilesOf(version: ExportVersion): readonly DataFile[] {
+  return version === 1 ? DATA_FILES.slice(0, 4) : DATA_FILES
+}
 export const MANIFEST_FILE = 'manifest.json'
 export const SIGNATURE_FILE = 'manifest.sig'
 
@@ -40,6 +58,19 @@ export interface CorrectionLine
   hash: string | null
 }
 
+/** An absence of an exported employee overlapping the range, whatever its status; notes are left out. */
+export type AbsenceLine = AbsenceOfRecord
+
+/** What was expected of an employee: their schedule periods reaching into the range, and their holidays in it. */
+export interface ScheduleLine extends ScheduleOfRecord {
+  tenant_id: string
+}
+
+/** An overtime lot of a month the range touches, with the rest drawn from it and its payments. */
+export interface OvertimeLine extends LotOfRecord {
+  tenant_id: string
+}
+
 /** One employee's part of the chain in the export. */
 export interface ChainPart {
   user_id: string
@@ -60,7 +91,7 @@ export interface FileDigest {
 
 export interface Manifest {
   format: typeof EXPORT_FORMAT
-  version: typeof EXPORT_VERSION
+  version: ExportVersion
   company: { id: string; name: string; cif: string | null }
   range: { from: string; to: string; time_zone: string; start: string; end: string }
   generated_at: string
@@ -120,4 +151,20 @@ export function correctionLine(c: CorrectionLine): CorrectionLine {
     prev_hash: c.prev_hash,
     hash: c.hash,
   }
+}
+
+export function scheduleLine(tenantId: string, s: ScheduleOfRecord): ScheduleLine {
+  return {
+    tenant_id: tenantId,
+    user_id: s.user_id,
+    works_holidays: s.works_holidays,
+    periods: s.periods,
+    holidays: s.holidays,
+  }
+}
+
+/** A lot as its line: the company after its id, then the lot as the API shows it, its rest and its pay. */
+export function overtimeLine(tenantId: string, lot: LotOfRecord): OvertimeLine {
+  const { id, ...rest } = lot
+  return { id, tenant_id: tenantId, ...rest }
 }

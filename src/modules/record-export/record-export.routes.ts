@@ -15,12 +15,12 @@ export const recordExportApi: ApiModule = {
     app.get(
       '/attendance/reports/record-export',
       reports('attendance-reports.record-export', {
-        reads: { records: true, replica: true },
+        reads: { records: true, replica: true, settles: 'overtime' },
         expensive: true,
-        // docs/decisions/0019-representatives-and-record-export.md
+        // docs/decisions/0019-representatives-and-record-export.md, 0023-daily-limits-and-real-life.md
         summary: 'The company’s time record over a range as a signed ZIP an inspector verifies offline',
         description:
-          'Administrators and inspector keys. Streams a ZIP of `employees.jsonl`, `punches.jsonl` (every stored punch of each employee’s part of the chain, superseded ones included), `corrections.jsonl` (with their trail), `chains.json` (per employee the link before the part and its last), `manifest.json` (company, range, generated_at, the record key, the SHA-256 of every other file) and `manifest.sig` (the Ed25519 signature of manifest.json by the company’s record key, GET /tenant/record-key). `jornada record verify FILE.zip` checks it without a database or a network; docs/record-export.md describes every field. `from` and `to` are days in the company’s zone, at most 366 days. Memory stays bounded whatever the company’s size; a client that disconnects stops it. 409 `secrets_key_missing` when the operator set no SECRETS_KEY, which keeps the record key sealed.',
+          'Administrators and inspector keys. Streams a ZIP of `employees.jsonl`, `punches.jsonl` (every stored punch of each employee’s part of the chain, superseded ones included), `corrections.jsonl` (with their trail), `chains.json` (per employee the link before the part and its last), `absences.jsonl` (every absence of the exported employees overlapping the range, whatever its status; no notes), `schedules.jsonl` (per employee the schedule periods reaching into the range and the holidays of their place), `overtime.jsonl` (the overtime lots of the months the range touches, with their days, rest and payments), `manifest.json` (company, range, generated_at, the record key, the SHA-256 of every other file) and `manifest.sig` (the Ed25519 signature of manifest.json by the company’s record key, GET /tenant/record-key). `jornada record verify FILE.zip` checks it without a database or a network; docs/record-export.md describes every field. `from` and `to` are days in the company’s zone, at most 366 days. Memory stays bounded whatever the company’s size; a client that disconnects stops it. 409 `secrets_key_missing` when the operator set no SECRETS_KEY, which keeps the record key sealed.',
         querystring: RecordExportQuery,
         response: {
           200: {

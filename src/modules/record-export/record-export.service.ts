@@ -2,7 +2,10 @@
  * The record export for the Inspectorate
  * (docs/decisions/0019-representatives-and-record-export.md): a ZIP of the company's time record
  * over a range, signed with the company's record key, that anyone can check offline with `jornada
- * record verify` and nothing else (docs/record-export.md).
+ * record verify` and nothing else (docs/record-export.md). Besides the time record (employees,
+ * punches, corrections, chains) it holds what an inspector needs to check overtime from the export
+ * alone (docs/decisions/0023-daily-limits-and-real-life.md): the employees' absences, what their
+ * schedules expected, and the overtime lots of the months the range touches.
  *
  * It streams: each file is written as its lines are read, a page of employees at a time, and the
  * ZIP is deflated on the way out, so memory stays bounded whatever the company's size; a client
@@ -17,8 +20,9 @@ import { type RequestScope, noteRecordsRead, primaryScopeOf } from '../../auth/r
 import { canExportTheRecord } from '../../auth/policies.js'
 import { nowIsoOf } from '../../db/unit-of-work.js'
 import { permissionDenied } from '../../errors.js'
-import { addDays, assertDateRange, startOfLocalDay } from '../../lib/calendar.js'
+import { addDays, assertDateRange, startOfLocalDay, todayIn } from '../../lib/calendar.js'
 import type { SecretBox } from '../../lib/secret-box.js'
+import { absencesOfRecord } from '../absences/index.js'
 import {
   type ChainHead,
   chainPartsTouching,
@@ -26,7 +30,9 @@ import {
   punchesOfChainParts,
   recordedChainHeads,
 } from '../attendance/index.js'
+import { lotsOfRecord } from '../overtime/index.js'
 import { isEmployedDuring, parseEmploymentPeriods } from '../users/index.js'
+import { schedulesOfRecord } from '../work-calendar/index.js'
 import {
   type ChainPart,
   DATA_FILES,
@@ -40,7 +46,9 @@ import {
   correctionLine,
   jsonLine,
   manifestBytes,
+  overtimeLine,
   punchLine,
+  scheduleLine,
 } from './record-export.format.js'
 import * as repo from './record-export.repository.js'
 import type { RecordExportQueryType } from './record-export.schemas.js'
@@ -51,6 +59,8 @@ import { signingKey } from './record-keys.service.js'
 const LINK_PAGE = 20
 /** People read at once for employees.jsonl. */
 const PEOPLE_PAGE = 500
+/** Employees whose absences, schedules or overtime lots are read at once. */
+const RECORD_PAGE = 100
 
 export interface RecordExport {
   filename: string
@@ -111,6 +121,8 @@ export async function startRecordExport(
   const chained = [...bounds.keys()].sort()
   const withCorrections = [...new Set([...chained, ...withOtherCorrections])].sort()
   const ends = new Map<string, PartEnds>()
+  /** The ids of employees.jsonl, in its order: whose absences, schedules and lots the export holds. */
+  const exported: string[] = []
   const partsOf = (userIds: readonly string[]) =>
     userIds.filter((id) => bounds.has(id)).map((id) => ({ userId: id, ...bounds.get(id)! }))
 
@@ -137,6 +149,7 @@ export async function startRecordExport(
         )
         named.push(user.id)
       }
+      exported.push(...named)
       noteRecordsRead(scope, named)
       if (lines.length > 0) yield lines.join('')
     }
@@ -183,11 +196,34 @@ export async function startRecordExport(
     yield '\n]}\n'
   }
 
+  /** A file of one JSON line per row `read` gives for each page of the exported employees. */
+  function perEmployeePage<T>(read: (userIds: readonly string[]) => Promise<T[]>, line: (row: T) => unknown) {
+    return async function* (): AsyncGenerator<string> {
+      for (let i = 0; i < exported.length; i += RECORD_PAGE) {
+        const rows = await read(exported.slice(i, i + RECORD_PAGE))
+        const text = rows.map((row) => jsonLine(line(row))).join('')
+        if (text) yield text
+      }
+    }
+  }
+  const today = todayIn(zone, new Date(scope.now))
   const writers: Record<DataFile, () => AsyncIterable<string>> = {
     'employees.jsonl': employees,
     'punches.jsonl': punches,
     'corrections.jsonl': corrections,
     'chains.json': chains,
+    'absences.jsonl': perEmployeePage(
+      (ids) => absencesOfRecord(db, tenant.id, ids, query.from, query.to),
+      (absence) => absence,
+    ),
+    'schedules.jsonl': perEmployeePage(
+      (ids) => schedulesOfRecord(db, tenant, ids, query.from, query.to),
+      (schedule) => scheduleLine(tenant.id, schedule),
+    ),
+    'overtime.jsonl': perEmployeePage(
+      (ids) => lotsOfRecord(db, tenant.id, ids, query.from.slice(0, 7), query.to.slice(0, 7), today),
+      (lot) => overtimeLine(tenant.id, lot),
+    ),
   }
   const zip = new ZipFile()
   const output = zip.outputStream as Readable // a PassThrough

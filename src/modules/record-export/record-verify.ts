@@ -4,7 +4,10 @@
  * but the file, no database and no network. The manifest's signature by the record key, the SHA-256
  * of every file against the manifest, every punch's and correction's hash, every link from each
  * employee's anchor to their head, and the supersessions and correction statuses the files state;
- * each problem is named by file, line and employee.
+ * the absences, schedules and overtime lots line by line (their fields, company, order and
+ * employees; docs/decisions/0023-daily-limits-and-real-life.md). Each problem is named by file,
+ * line and employee. An export of version 1 (before it held absences, schedules and overtime) still
+ * verifies, as what it is.
  *
  * Memory stays bounded: punches.jsonl and corrections.jsonl are read side by side (yauzl opens
  * entries of a ZIP at random), one employee's links at a time; only chains.json and the
@@ -23,16 +26,20 @@ import {
   verifyHead,
 } from '../attendance/index.js'
 import {
+  type AbsenceLine,
   type ChainPart,
   type CorrectionLine,
-  DATA_FILES,
   type DataFile,
   EXPORT_FORMAT,
   EXPORT_VERSION,
+  type ExportVersion,
   MANIFEST_FILE,
   type Manifest,
+  type OvertimeLine,
   type PunchLine,
   SIGNATURE_FILE,
+  type ScheduleLine,
+  dataFilesOf,
 } from './record-export.format.js'
 import { parsePublicKey, recordKeyId, signatureHolds } from './record-key.logic.js'
 
@@ -52,7 +59,15 @@ export interface Verification {
   range: Manifest['range'] | null
   /** The key the signature was checked with, and where it came from. */
   key: { id: string; source: 'given' | 'named in the export' } | null
-  checked: { employees: number; punches: number; corrections: number; chains: number }
+  checked: {
+    employees: number
+    punches: number
+    corrections: number
+    chains: number
+    absences: number
+    schedules: number
+    overtime_lots: number
+  }
   problems: Finding[]
 }
 
@@ -124,6 +139,9 @@ interface Located<T> {
 const isString = (v: unknown) => typeof v === 'string'
 const isStringOrNull = (v: unknown) => v === null || typeof v === 'string'
 const isSeq = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 1
+const isInteger = (v: unknown) => Number.isSafeInteger(v)
+const isBoolean = (v: unknown) => typeof v === 'boolean'
+const isObject = (v: unknown): v is Record<string, any> => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 function isPunchLine(v: any): v is PunchLine {
   return (
@@ -157,6 +175,59 @@ function isCorrectionLine(v: any): v is CorrectionLine {
   )
 }
 
+function isAbsenceLine(v: any): v is AbsenceLine {
+  return (
+    isObject(v) &&
+    [v.id, v.tenant_id, v.user_id, v.type, v.type_label, v.status, v.start_date, v.end_date, v.created_at].every(
+      isString,
+    ) &&
+    [v.start_time, v.end_time, v.decided_by, v.decided_at, v.cancelled_at].every(isStringOrNull) &&
+    [v.consumes_vacation, v.interrupts_vacation].every(isBoolean)
+  )
+}
+
+function isScheduleLine(v: any): v is ScheduleLine {
+  return (
+    isObject(v) &&
+    [v.tenant_id, v.user_id].every(isString) &&
+    isBoolean(v.works_holidays) &&
+    Array.isArray(v.periods) &&
+    v.periods.every(
+      (p: any) =>
+        isObject(p) &&
+        [p.effective_from, p.effective_to, p.schedule_id].every(isStringOrNull) &&
+        isString(p.origin) &&
+        isObject(p.weekday_minutes),
+    ) &&
+    Array.isArray(v.holidays) &&
+    v.holidays.every((h: any) => isObject(h) && [h.date, h.name, h.type].every(isString))
+  )
+}
+
+function isOvertimeLine(v: any): v is OvertimeLine {
+  return (
+    isObject(v) &&
+    [v.id, v.tenant_id, v.user_id, v.month, v.kind, v.basis, v.status, v.compensate_by, v.created_at].every(isString) &&
+    [v.compensation, v.adjusts, v.decided_by, v.decided_at].every(isStringOrNull) &&
+    [v.minutes, v.rested_minutes, v.scheduled_rest_minutes, v.paid_minutes, v.owed_minutes].every(isInteger) &&
+    isSeq(v.sequence) &&
+    [v.force_majeure, v.overdue].every(isBoolean) &&
+    Array.isArray(v.days) &&
+    v.days.every((d: any) => isObject(d) && isString(d.date) && isInteger(d.minutes)) &&
+    Array.isArray(v.rest_taken) &&
+    Array.isArray(v.payments)
+  )
+}
+
+/** How each file's lines are sorted, as its out_of_order problems say it. */
+const ORDER: Partial<Record<DataFile, string>> = {
+  'punches.jsonl': 'by employee, then seq',
+  'corrections.jsonl': 'by employee, then proposal',
+  'absences.jsonl': 'by employee, then first day, then id',
+  'schedules.jsonl': 'by employee, one line each',
+  'overtime.jsonl': 'by employee, then month, kind and sequence',
+}
+
 /** Parsed lines of one file, checked for shape, company and order as they come. */
 async function* parsedLines<T extends { user_id: string }>(
   file: DataFile,
@@ -188,7 +259,7 @@ async function* parsedLines<T extends { user_id: string }>(
         n,
         value.user_id,
         'out_of_order',
-        `${file} line ${n} is out of order (lines are sorted by employee, then ${file === 'punches.jsonl' ? 'seq' : 'proposal'})`,
+        `${file} line ${n} is out of order (lines are sorted ${ORDER[file]})`,
       )
     previous = key
     yield { line: n, value }
@@ -354,15 +425,19 @@ function checkEmployee(
   }
 }
 
+/** The versions this verifier knows: the files each holds. */
+const isKnownVersion = (v: unknown): v is ExportVersion => v === 1 || v === EXPORT_VERSION
+
 function manifestProblem(value: any): string | null {
-  if (value?.format !== EXPORT_FORMAT || value?.version !== EXPORT_VERSION)
-    return `it is not a ${EXPORT_FORMAT} manifest of version ${EXPORT_VERSION}`
+  if (value?.format !== EXPORT_FORMAT || !isKnownVersion(value?.version))
+    return `it is not a ${EXPORT_FORMAT} manifest of version 1 to ${EXPORT_VERSION}`
   if (!isString(value.company?.id) || !isString(value.record_key?.id) || !isString(value.record_key?.public_key))
     return 'it does not name the company and the record key'
   if (!Array.isArray(value.files)) return 'it does not list the files'
   const names = value.files.map((f: any) => f?.name).sort()
-  if (JSON.stringify(names) !== JSON.stringify([...DATA_FILES].sort()))
-    return `it lists ${names.join(', ')}, not ${DATA_FILES.join(', ')}`
+  const files = dataFilesOf(value.version)
+  if (JSON.stringify(names) !== JSON.stringify([...files].sort()))
+    return `it lists ${names.join(', ')}, not ${files.join(', ')}`
   if (!value.files.every((f: any) => /^[0-9a-f]{64}$/.test(f.sha256) && Number.isSafeInteger(f.bytes)))
     return 'a file’s digest or size is missing'
   return null
@@ -376,7 +451,7 @@ export async function verifyRecordExport(path: string, options: { publicKey?: st
     company: null,
     range: null,
     key: null,
-    checked: { employees: 0, punches: 0, corrections: 0, chains: 0 },
+    checked: { employees: 0, punches: 0, corrections: 0, chains: 0, absences: 0, schedules: 0, overtime_lots: 0 },
     problems: findings.list,
   }
   let zip: ZipFile
@@ -404,23 +479,34 @@ async function verifyOpened(zip: ZipFile, options: { publicKey?: string }, findi
     if (++count > MAX_ENTRIES) throw new Error(`it holds more than ${MAX_ENTRIES} files`)
     entries.set(entry.fileName, entry)
   }
-  for (const name of entries.keys())
-    if (![...DATA_FILES, MANIFEST_FILE, SIGNATURE_FILE].includes(name as DataFile))
-      findings.add(name, null, null, 'unexpected_file', `${name} is not a file of a record export`)
-  for (const name of [...DATA_FILES, MANIFEST_FILE, SIGNATURE_FILE])
-    if (!entries.has(name)) findings.add(name, null, null, 'file_missing', `${name} is missing`)
   const manifestEntry = entries.get(MANIFEST_FILE)
   const signatureEntry = entries.get(SIGNATURE_FILE)
+  const manifestBytes = manifestEntry ? await readWhole(zip, manifestEntry, MAX_MANIFEST_BYTES) : null
+  let manifest: Manifest | undefined
+  try {
+    manifest = manifestBytes ? JSON.parse(manifestBytes.toString('utf8')) : undefined
+  } catch {}
+  // The files of the version the manifest says (a version 1 export has no absences, schedules or
+  // overtime), else of the current version.
+  const dataFiles = dataFilesOf(isKnownVersion(manifest?.version) ? manifest.version : EXPORT_VERSION)
+  const listed = new Set<string>(Array.isArray(manifest?.files) ? manifest.files.map((f) => f?.name) : [])
+  for (const name of entries.keys())
+    if (![...dataFiles, MANIFEST_FILE, SIGNATURE_FILE].includes(name as DataFile))
+      findings.add(name, null, null, 'unexpected_file', `${name} is not a file of a record export`)
+  for (const name of [...dataFiles, MANIFEST_FILE, SIGNATURE_FILE])
+    if (!entries.has(name))
+      findings.add(
+        name,
+        null,
+        null,
+        'file_missing',
+        `${name} is missing${listed.has(name) ? ' (the manifest lists it)' : ''}`,
+      )
   if (!manifestEntry || !signatureEntry) return
 
-  const manifestBytes = await readWhole(zip, manifestEntry, MAX_MANIFEST_BYTES)
   const signature = await readWhole(zip, signatureEntry, 1024)
-  let manifest: Manifest
-  try {
-    manifest = JSON.parse(manifestBytes?.toString('utf8') ?? '')
-  } catch {
+  if (manifest === undefined)
     return findings.add(MANIFEST_FILE, null, null, 'manifest_invalid', `${MANIFEST_FILE} is not JSON`)
-  }
   const wrong = manifestProblem(manifest)
   if (wrong) return findings.add(MANIFEST_FILE, null, null, 'manifest_invalid', `${MANIFEST_FILE}: ${wrong}`)
   result.company = manifest.company
@@ -546,6 +632,49 @@ async function verifyOpened(zip: ZipFile, options: { publicKey?: string }, findi
     }
     checkDigest('employees.jsonl', digest)
     result.checked.employees = employees.size
+  }
+
+  // absences.jsonl, schedules.jsonl and overtime.jsonl: each line's fields, company and order, and
+  // its employee in employees.jsonl.
+  const recordFiles = [
+    {
+      file: 'absences.jsonl',
+      isLine: isAbsenceLine,
+      order: (a: AbsenceLine) => `${a.user_id}\u0000${a.start_date}\u0000${a.id}`,
+      count: 'absences',
+    },
+    { file: 'schedules.jsonl', isLine: isScheduleLine, order: (l: ScheduleLine) => l.user_id, count: 'schedules' },
+    {
+      file: 'overtime.jsonl',
+      isLine: isOvertimeLine,
+      order: (l: OvertimeLine) => `${l.user_id}\u0000${l.month}\u0000${l.kind}\u0000${seqKey(l.sequence)}`,
+      count: 'overtime_lots',
+    },
+  ] as const
+  for (const { file, isLine, order, count } of recordFiles) {
+    const entry = dataFiles.includes(file) ? present(file) : undefined
+    if (!entry) continue
+    const digest = new Digest()
+    const lines = parsedLines<{ user_id: string }>(
+      file,
+      linesOf(await zip.openReadStreamPromise(entry), digest),
+      isLine as (v: unknown) => v is { user_id: string },
+      order as (v: { user_id: string }) => string,
+      manifest.company.id,
+      findings,
+    )
+    for await (const { line, value } of lines) {
+      result.checked[count]++
+      if (!employees.has(value.user_id))
+        findings.add(
+          file,
+          line,
+          value.user_id,
+          'employee_missing',
+          `${file} line ${line}: employee ${value.user_id} is not in employees.jsonl`,
+        )
+    }
+    checkDigest(file, digest)
   }
 
   // punches.jsonl and corrections.jsonl side by side, one employee at a time.

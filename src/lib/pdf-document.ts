@@ -1,7 +1,9 @@
 /**
- * What the PDF documents of the reports share: pdfkit set up for PDF/A-2b with DejaVu Sans
- * Condensed embedded (see report-pdf.ts for why both), A4 with the same margins, table rows that
- * wrap and break pages, headings, labelled lines and page footers.
+ * What the service's PDF documents share (the monthly record and the company's totals of the
+ * reports module, the representatives' overtime report of the overtime module): pdfkit set up for
+ * PDF/A-2b with DejaVu Sans Condensed embedded (modules/reports/report-pdf.ts says why both), A4
+ * with the same margins, table rows that wrap and break pages, headings, labelled lines, page
+ * footers, and minutes written as hours.
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -22,6 +24,13 @@ function fonts(): { regular: Buffer; bold: Buffer } {
 }
 
 type Doc = PDFKit.PDFDocument
+
+/** Minutes as hours and minutes, signed: 450 → 7:30, -15 → -0:15. */
+export function hoursAndMinutes(minutes: number): string {
+  const sign = minutes < 0 ? '-' : ''
+  const abs = Math.abs(minutes)
+  return `${sign}${Math.floor(abs / 60)}:${String(abs % 60).padStart(2, '0')}`
+}
 
 export const MARGIN = 36
 const PAGE_HEIGHT = 841.89
