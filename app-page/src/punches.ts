@@ -108,13 +108,20 @@ export function sendWaiting(): Promise<void> {
   return sending
 }
 
+/** A session the person left open, which a punch they just made followed (with the company's proposal). */
+export type LeftOpen = NonNullable<Schemas['ClockedPunch']['left_open_session']>
+
 /**
- * Punches now. `sent`: the service stored it; `waiting`: it is on the phone until the service can
- * be reached; `held`: the service answered that it cannot record now (a database failover), and
- * the punch is on the phone until it can, tried again after the answer's Retry-After; an ApiError:
- * the service refused it (out of sequence, a session left open).
+ * Punches now. `sent`: the service stored it, and names a session left open before it, if any (a
+ * session left open never stops a punch: every day's start and end are recorded, art. 34.9 ET);
+ * `waiting`: it is on the phone until the service can be reached; `held`: the service answered
+ * that it cannot record now (a database failover), and the punch is on the phone until it can,
+ * tried again after the answer's Retry-After; an ApiError: the service refused it (out of sequence).
  */
-export async function punch(type: PunchType, modality?: Modality): Promise<'sent' | 'waiting' | 'held' | ApiError> {
+export async function punch(
+  type: PunchType,
+  modality?: Modality,
+): Promise<{ sent: LeftOpen | null } | 'waiting' | 'held' | ApiError> {
   const me = person.value
   if (!me) throw new Error('Nobody is signed in')
   const tapped = serviceNow().toISOString()
@@ -122,8 +129,10 @@ export async function punch(type: PunchType, modality?: Modality): Promise<'sent
   let unavailable: Offline['unavailable'] = null
   if (navigator.onLine !== false) {
     try {
-      await post('/attendance/clock', body, { idempotencyKey: newKey() })
-      return 'sent'
+      const answer = await post<{ data: Schemas['ClockedPunch'] }>('/attendance/clock', body, {
+        idempotencyKey: newKey(),
+      })
+      return { sent: answer.data.left_open_session ?? null }
     } catch (error) {
       if (error instanceof ApiError && !sendLater(error)) return error
       if (!(error instanceof ApiError) && !(error instanceof Offline)) throw error

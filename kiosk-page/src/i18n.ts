@@ -43,13 +43,11 @@ const es = {
   leftOpen: (day: string, time: string) => `No registraste la salida el ${day} (entrada a las ${time}).`,
   leftOpenProposal: (day: string, time: string) =>
     `La empresa propone cerrar esa jornada con la salida a las ${time} del ${day}. Si es correcto, acéptalo; si no, pide a RR. HH. que lo corrija.`,
-  leftOpenAskHr: 'Pide a RR. HH. que registre tu hora de salida. Hasta entonces no puedes fichar aquí.',
+  leftOpenAskHr: 'Pide a RR. HH. que registre tu hora de salida.',
   acceptClosing: (time: string) => `Aceptar salida a las ${time}`,
   askHr: 'Pedir a RR. HH.',
-  askedHr: 'De acuerdo: pide a RR. HH. que corrija esa salida. Hasta entonces no puedes fichar aquí.',
-  closingAccepted: 'Salida corregida. Ya puedes fichar.',
-  leftOpenRefused:
-    'No se registró: tienes una jornada sin salida. Identifícate de nuevo para aceptar la salida propuesta o pide a RR. HH. que la corrija.',
+  askedHr: 'De acuerdo: pide a RR. HH. que corrija esa salida. Tu fichaje de hoy ya está registrado.',
+  closingAccepted: 'Salida corregida. Tu fichaje de hoy ya está registrado.',
   online: 'Conectado',
   offline: 'Sin conexión',
   queued: (n: number) => (n === 1 ? '1 fichaje pendiente de envío' : `${n} fichajes pendientes de envío`),
@@ -98,13 +96,11 @@ const en: Words = {
   leftOpen: (day: string, time: string) => `You did not clock out on ${day} (you clocked in at ${time}).`,
   leftOpenProposal: (day: string, time: string) =>
     `The company proposes to close that day with a clock-out at ${time} on ${day}. If that is right, accept it; if not, ask HR to correct it.`,
-  leftOpenAskHr: 'Ask HR to record the time you left. Until then you cannot clock in here.',
+  leftOpenAskHr: 'Ask HR to record the time you left.',
   acceptClosing: (time: string) => `Accept clock-out at ${time}`,
   askHr: 'Ask HR',
-  askedHr: 'All right: ask HR to correct that clock-out. Until then you cannot clock in here.',
-  closingAccepted: 'Clock-out corrected. You can clock in now.',
-  leftOpenRefused:
-    'Not recorded: you have a day without a clock-out. Identify again to accept the proposed clock-out, or ask HR to correct it.',
+  askedHr: 'All right: ask HR to correct that clock-out. Today’s punch is already recorded.',
+  closingAccepted: 'Clock-out corrected. Today’s punch is already recorded.',
   online: 'Online',
   offline: 'Offline',
   queued: (n: number) => (n === 1 ? '1 punch waiting to be sent' : `${n} punches waiting to be sent`),

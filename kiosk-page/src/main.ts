@@ -344,8 +344,6 @@ function refusalText(answer: Answer): string {
       return words.throttled(wait)
     case 'kiosk_session_expired':
       return words.sessionExpired
-    case 'session_left_open':
-      return words.leftOpenRefused
     default:
       return `${words.refused} ${error?.message ?? answer.status}`
   }
@@ -379,10 +377,6 @@ function message(text: string, kind: 'done' | 'problem' | 'saved'): void {
 }
 
 function employeeScreen(employee: Employee, note?: string): void {
-  if (employee.left_open_session) {
-    leftOpenScreen(employee, employee.left_open_session)
-    return
-  }
   scheduleReset(IDLE_MS)
   show(() => [
     h('h1', { tabindex: '-1' }, words.hello(employee.name)),
@@ -400,15 +394,18 @@ function employeeScreen(employee: Employee, note?: string): void {
 }
 
 /**
- * A forgotten clock-out: no punch is possible until a correction closes the session. The worker
- * accepts the company's proposal here, or asks HR (who then proposes the real time).
+ * A forgotten clock-out, told after the punch was recorded (a session left open never stops one:
+ * every day's start and end are recorded, art. 34.9 ET). The worker accepts the company's proposal
+ * here, or asks HR (who then proposes the real time).
  */
-function leftOpenScreen(employee: Employee, open: NonNullable<Employee['left_open_session']>): void {
+function leftOpenScreen(employee: Employee, open: NonNullable<Employee['left_open_session']>, recorded: string): void {
   scheduleReset(IDLE_MS)
   const proposal =
     open.correction_id && open.proposed_out_at ? { id: open.correction_id, out: open.proposed_out_at } : null
   show(() => [
-    h('h1', { tabindex: '-1' }, words.hello(employee.name)),
+    // Room on a phone for what matters: the heading is for screen readers and heading navigation.
+    h('h1', { class: 'visually-hidden', tabindex: '-1' }, words.hello(employee.name)),
+    h('p', { class: 'message done', role: 'status' }, recorded),
     h('p', { class: 'problem', role: 'alert' }, words.leftOpen(dayOf(open.started_at), timeOf(open.started_at))),
     proposal
       ? h('p', { class: 'note' }, words.leftOpenProposal(dayOf(proposal.out), timeOf(proposal.out)))
@@ -424,22 +421,20 @@ function leftOpenScreen(employee: Employee, open: NonNullable<Employee['left_ope
         ),
       h('button', { type: 'button', class: 'wide', onclick: () => message(words.askedHr, 'saved') }, words.askHr),
     ),
-    cancelButton(),
+    // The punch is recorded: leaving is no cancelling.
+    h('button', { type: 'button', class: 'wide', onclick: start }, words.ok),
   ])
 }
 
 async function acceptClosing(correctionId: string): Promise<void> {
   if (!visit?.session) return start()
   try {
-    const answer = await call<{ data: { employee: Employee } }>(
+    const answer = await call<{ data: { status: string } }>(
       'POST',
       `/kiosk/corrections/${encodeURIComponent(correctionId)}/accept`,
       { session: visit.session },
     )
-    if (answer.status === 200) {
-      const now = answer.body.data.employee
-      return employeeScreen(now, words.closingAccepted)
-    }
+    if (answer.status === 200) return message(words.closingAccepted, 'done')
     refusal(answer)
   } catch (error) {
     if (!(error instanceof Offline)) throw error
@@ -524,16 +519,20 @@ type QueuedPunch = Queued<KioskPunchRequest>
 const outbox = createOutbox<KioskPunchRequest>('jornada-kiosk', (body) => body.identifier)
 
 /** What became of each punch sent in this page's life, by Idempotency-Key. */
-const outcomes = new Map<string, { ts: string; type: PunchType } | { refused: string }>()
+const outcomes = new Map<string, { ts: string; type: PunchType; employee: Employee } | { refused: string }>()
 
 async function send(punch: QueuedPunch): Promise<SendOutcome> {
   try {
-    const answer = await call<{ data: { ts: string; type: PunchType } }>('POST', '/kiosk/punches', punch.body, {
-      'idempotency-key': punch.idempotencyKey,
-    })
+    const answer = await call<{ data: { ts: string; type: PunchType; employee: Employee } }>(
+      'POST',
+      '/kiosk/punches',
+      punch.body,
+      { 'idempotency-key': punch.idempotencyKey },
+    )
     online = true
     if (answer.status === 201) {
-      outcomes.set(punch.idempotencyKey, { ts: answer.body.data.ts, type: answer.body.data.type })
+      const { ts, type, employee } = answer.body.data
+      outcomes.set(punch.idempotencyKey, { ts, type, employee })
       return 'sent'
     }
     const code = serviceError(answer.body)?.code
@@ -573,7 +572,11 @@ async function punch(type: PunchType): Promise<void> {
   const outcome = outcomes.get(queuedPunch.idempotencyKey)
   if (!outcome) return message(words.savedOffline(words.punch[type], timeOf(queuedPunch.body.ts)), 'saved')
   if ('refused' in outcome) return message(outcome.refused, 'problem')
-  message(words.recorded(words.punch[outcome.type], timeOf(outcome.ts)), 'done')
+  const recorded = words.recorded(words.punch[outcome.type], timeOf(outcome.ts))
+  // Recorded; a session left open earlier is told now, with the company's proposal to close it.
+  const open = outcome.employee.left_open_session
+  if (open) return leftOpenScreen(outcome.employee, open, recorded)
+  message(recorded, 'done')
 }
 
 // ---- keeping in touch -------------------------------------------------------------------------

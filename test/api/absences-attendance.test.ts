@@ -58,7 +58,9 @@ forEachEngine(
       const expectedOf = (e: Record<string, any>) =>
         Object.values(e).map((x) => [x.date, x.worked_minutes, x.expected_minutes, x.balance_minutes])
       assert.deepEqual(expectedOf(byDate), [
-        ['2026-11-23', 480, 0, 480], // full-day sick: expected 0, balance = worked
+        // Full-day sick: expected 0, and the work under it is flagged absence_overlaps_work and counts
+        // nothing (docs/decisions/0023-daily-limits-and-real-life.md: never overtime).
+        ['2026-11-23', 0, 0, 0],
         ['2026-11-24', 480, 360, 120], // 09:00-11:00 off an 8-hour day
         ['2026-11-25', 480, 480, 0], // pending vacation
         ['2026-11-26', 480, 480, 0], // rejected

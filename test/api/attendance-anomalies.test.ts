@@ -1,12 +1,13 @@
 /**
  * Month-end with real life in it (issue: a forgotten clock-out became weeks of work, silently):
- * anomalies on the daily entries and in their own list, a session past the company's maximum
- * that no punch may extend, and the company's closing correction the employee consents to, by
+ * anomalies on the daily entries and in their own list, a session left open past the company's
+ * maximum that never costs a later punch (art. 34.9 ET: every day's start and end are recorded)
+ * and never counts as overtime, and the company's closing correction the employee consents to, by
  * the API and at the kiosk. The record stays append-only throughout.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
-import { proposeClosingOfLeftOpenSessions } from '../../src/modules/attendance/index.js'
+import { proposeClosingOfLeftOpenSessions, verifyPunchChains } from '../../src/modules/attendance/index.js'
 import { allTenants } from '../../src/modules/tenants/index.js'
 import { madrid, withHr } from '../helpers/absences.js'
 import { type Client, type TestContext, type TestTenant, expectError, forEachEngine } from '../helpers/harness.js'
@@ -136,66 +137,63 @@ forEachEngine(
       assert.deepEqual((await day(tenant, ana.id, '2026-11-20')).anomalies, [], 'a five-minute pause is a break now')
     })
 
-    it('a forgotten clock-out: punches past the maximum are refused; the company proposes the closing and the employee consents', async () => {
+    it('a forgotten clock-out: the next morning’s `in` is recorded and starts a new session (art. 34.9 ET); the company proposes the closing and the employee consents', async () => {
       now = Date.parse('2026-11-23T07:00:00Z')
       const tenant = await madrid(t)
       const worker = await tenant.createUser({ full_name: 'Iván Gómez' })
       const workerKey = await tenant.keyFor(worker.id)
-      assert.equal((await workerKey.post('/api/v1/attendance/clock', { type: 'in' })).status, 201)
+      const monday = await workerKey.post('/api/v1/attendance/clock', { type: 'in' })
+      assert.equal(monday.status, 201)
+      assert.equal(monday.body.data.left_open_session, null)
       // Thirteen hours later the session is still plausible: a second `in` is a sequence error.
       now += 13 * HOUR
       expectError(await workerKey.post('/api/v1/attendance/clock', { type: 'in' }), 409, 'punch_sequence_invalid')
-      // The next morning it is a forgotten clock-out: no punch may extend it, `out` included.
+      // The next morning Monday's session is a forgotten clock-out: Tuesday's `in` is recorded all
+      // the same, and the answer tells the worker, with the company's proposal to close Monday.
       now = Date.parse('2026-11-24T07:00:00Z')
-      const early = expectError(
-        await workerKey.post('/api/v1/attendance/clock', { type: 'in' }),
-        409,
-        'session_left_open',
+      const tuesday = await workerKey.post('/api/v1/attendance/clock', { type: 'in' })
+      assert.equal(tuesday.status, 201, JSON.stringify(tuesday.body))
+      assert.equal(tuesday.body.data.ts, '2026-11-24T07:00:00.000Z')
+      const told = tuesday.body.data.left_open_session
+      assert.deepEqual(
+        [told.started_at, told.proposed_out_at],
+        ['2026-11-23T07:00:00.000Z', '2026-11-23T15:00:00.000Z'],
       )
-      assert.deepEqual(early.details, [
-        {
-          field: 'session_started_at',
-          message: 'The `in` of the session left open',
-          value: '2026-11-23T07:00:00.000Z',
-        },
-      ])
-      expectError(await workerKey.post('/api/v1/attendance/clock', { type: 'out' }), 409, 'session_left_open')
-
-      assert.equal(await checkLeftOpen(t, tenant), 1)
-      assert.equal(await checkLeftOpen(t, tenant), 0, 'one proposal per session')
+      assert.equal(await checkLeftOpen(t, tenant), 0, 'proposed with the punch; one proposal per session')
       const [anomaly] = await settledEventsOfType(tenant.admin, 'attendance.anomaly_detected')
       assert.deepEqual(anomaly.actor, { user_id: null, key_id: null })
       assert.deepEqual(
-        [anomaly.data.user_id, anomaly.data.type, anomaly.data.session_started_at, anomaly.data.proposed_out_at],
-        [worker.id, 'session_too_long', '2026-11-23T07:00:00.000Z', '2026-11-23T15:00:00.000Z'],
+        [
+          anomaly.data.user_id,
+          anomaly.data.type,
+          anomaly.data.session_started_at,
+          anomaly.data.proposed_out_at,
+          anomaly.data.correction_id,
+        ],
+        [worker.id, 'session_too_long', '2026-11-23T07:00:00.000Z', '2026-11-23T15:00:00.000Z', told.correction_id],
       )
-      const correction = (await tenant.admin.get(`/api/v1/attendance/corrections/${anomaly.data.correction_id}`)).body
-        .data
+      const correction = (await tenant.admin.get(`/api/v1/attendance/corrections/${told.correction_id}`)).body.data
       assert.deepEqual(
         [correction.status, correction.proposed_by, correction.changes],
         ['pending', 'company', [{ action: 'add', type: 'out', ts: '2026-11-23T15:00:00.000Z' }]],
       )
       // In the company's language and time zone: 08:00 to 16:00 in Madrid.
       assert.match(correction.reason, /^Salida no registrada: la jornada iniciada el 23\/11 a las 08:00 .* 16:00/)
-
-      const named = expectError(
-        await workerKey.post('/api/v1/attendance/clock', { type: 'in' }),
-        409,
-        'session_left_open',
+      // Until corrected, Monday counts no more than its expected eight hours: never overtime.
+      const open = await day(tenant, worker.id, '2026-11-23')
+      assert.deepEqual([open.worked_minutes, open.expected_minutes, open.balance_minutes], [480, 480, 0])
+      assert.deepEqual(
+        open.anomalies.map((a: any) => [a.type, a.minutes]),
+        [['session_too_long', 24 * 60]],
       )
       assert.deepEqual(
-        named.details?.map((d) => [d.field, d.value]),
-        [
-          ['session_started_at', '2026-11-23T07:00:00.000Z'],
-          ['correction_id', correction.id],
-          ['proposed_out_at', '2026-11-23T15:00:00.000Z'],
-        ],
+        (await day(tenant, worker.id, '2026-11-24')).punches.map((p: any) => [p.type, p.at]),
+        [['in', '2026-11-24T07:00:00.000Z']],
       )
-      assert.match(named.message, /accept it, or reject it and propose the time you left/)
-      const listed = (await tenant.admin.get('/api/v1/attendance/anomalies?from=2026-11-23&to=2026-11-23')).body.data
+      const listed = (await tenant.admin.get('/api/v1/attendance/anomalies?from=2026-11-23&to=2026-11-24')).body.data
       assert.deepEqual(
-        listed.map((r: any) => [r.type, r.pending_correction_id]),
-        [['session_too_long', correction.id]],
+        listed.map((r: any) => [r.date, r.type, r.pending_correction_id]),
+        [['2026-11-23', 'session_too_long', correction.id]],
       )
       // The company cannot decide for the worker, nor can HR: it is the worker's consent.
       expectError(
@@ -219,8 +217,10 @@ forEachEngine(
         closed.anomalies.map((a: any) => a.type),
         ['missing_break'],
       )
-      assert.equal((await workerKey.post('/api/v1/attendance/clock', { type: 'in' })).status, 201)
-      // Append-only: the punch log holds both original punches and the one the correction appended.
+      now = Date.parse('2026-11-24T15:00:00Z')
+      const out = await workerKey.post('/api/v1/attendance/clock', { type: 'out' })
+      assert.deepEqual([out.status, out.body.data.left_open_session], [201, null])
+      // Append-only: the punch log holds every original punch and the one the correction appended.
       const log = (
         await tenant.admin.get(`/api/v1/attendance/punches?user_id=${worker.id}&from=2026-11-23&to=2026-11-24`)
       ).body.data
@@ -230,11 +230,14 @@ forEachEngine(
           ['in', 'clock'],
           ['out', 'correction'],
           ['in', 'clock'],
+          ['out', 'clock'],
         ],
       )
+      const chain = await verifyPunchChains(t.database.db, tenant.id, worker.id)
+      assert.equal(chain.ok, true, JSON.stringify(chain))
     })
 
-    it('a session left on a break closes where the break began; a rejected proposal is not made again', async () => {
+    it('a session left on a break closes where the break began; a rejected proposal is not made again; the worker clocks in all along', async () => {
       now = Date.parse('2026-11-23T12:00:00Z')
       const tenant = await madrid(t)
       const { hrKey } = await withHr(tenant)
@@ -244,7 +247,7 @@ forEachEngine(
         ['in', '2026-11-23T07:00:00Z'],
         ['break_start', '2026-11-23T11:00:00Z'],
       ])
-      now = Date.parse('2026-11-24T09:00:00Z')
+      now = Date.parse('2026-11-24T06:00:00Z')
       assert.equal(await checkLeftOpen(t, tenant), 1)
       const [correction] = (await tenant.admin.get(`/api/v1/attendance/corrections?user_id=${worker.id}`)).body.data
       assert.deepEqual(
@@ -260,12 +263,22 @@ forEachEngine(
       })
       assert.equal(rejected.status, 200, JSON.stringify(rejected.body))
       assert.equal(await checkLeftOpen(t, tenant), 0, 'the worker answered; the company does not insist')
-      const refused = expectError(
-        await workerKey.post('/api/v1/attendance/clock', { type: 'in' }),
-        409,
-        'session_left_open',
-      )
-      assert.match(refused.message, /propose the time you left .* or ask HR/)
+      // The worker clocks in on Tuesday: recorded, and told there is nothing left to accept.
+      now = Date.parse('2026-11-24T07:00:00Z')
+      const tuesday = await workerKey.post('/api/v1/attendance/clock', { type: 'in' })
+      assert.equal(tuesday.status, 201, JSON.stringify(tuesday.body))
+      assert.deepEqual(tuesday.body.data.left_open_session, {
+        started_at: '2026-11-23T07:00:00.000Z',
+        correction_id: null,
+        proposed_out_at: null,
+      })
+      // HR may correct Tuesday while Monday is still open: the `in` after the session left open fits.
+      const moved = await hrKey.post('/api/v1/attendance/corrections', {
+        user_id: worker.id,
+        reason: 'Arrived at 07:55 per the access log',
+        changes: [{ action: 'move', punch_id: tuesday.body.data.id, ts: '2026-11-24T06:55:00Z' }],
+      })
+      assert.equal(moved.status, 201, JSON.stringify(moved.body))
       // The worker proposes the real time; HR approves it; the day closes there.
       const own = await workerKey.post('/api/v1/attendance/corrections', {
         user_id: worker.id,
@@ -276,44 +289,147 @@ forEachEngine(
         ],
       })
       assert.equal(own.status, 201, JSON.stringify(own.body))
-      const pending = expectError(
-        await workerKey.post('/api/v1/attendance/clock', { type: 'in' }),
-        409,
-        'session_left_open',
-      )
-      assert.equal(pending.details?.find((d) => d.field === 'correction_id')?.value, own.body.data.id)
+      now = Date.parse('2026-11-24T11:00:00Z')
+      const onBreak = await workerKey.post('/api/v1/attendance/clock', { type: 'break_start' })
+      assert.deepEqual([onBreak.status, onBreak.body.data.left_open_session], [201, null])
       assert.equal(
         (await hrKey.post(`/api/v1/attendance/corrections/${own.body.data.id}/decide`, { decision: 'approved' }))
           .status,
         200,
       )
-      assert.equal((await day(tenant, worker.id, '2026-11-23')).worked_minutes, 450)
-      assert.equal((await workerKey.post('/api/v1/attendance/clock', { type: 'in' })).status, 201)
+      const monday = await day(tenant, worker.id, '2026-11-23')
+      assert.deepEqual([monday.worked_minutes, monday.anomalies], [450, []])
+      now += 30 * 60_000
+      assert.equal((await workerKey.post('/api/v1/attendance/clock', { type: 'break_end' })).status, 201)
     })
 
-    it('a device backlog missing an `out` does not merge two days into one session', async () => {
-      now = Date.parse('2026-11-24T18:00:00Z')
+    it('a device backlog after a forgotten `out`: every punch stored (art. 34.9 ET), each day right, Monday flagged and counted as expected, never overtime', async () => {
+      now = Date.parse('2026-11-25T18:00:00Z') // Wednesday evening
       const tenant = await madrid(t)
-      const worker = await tenant.createUser()
-      const res = await tenant.admin.post('/api/v1/attendance/batch', {
-        punches: [
-          { user_id: worker.id, type: 'in', ts: '2026-11-23T07:00:00Z' },
-          // The Monday `out` was lost; Tuesday's `out` would make a 32-hour session.
-          { user_id: worker.id, type: 'out', ts: '2026-11-24T15:00:00Z' },
-        ],
-      })
+      const worker = await tenant.createUser({ full_name: 'Ana Ruiz' })
+      const twice = await tenant.createUser({ full_name: 'Bea Soto' })
+      const backlog = [
+        // Monday's `out` was lost; the door clock kept everything else.
+        { user_id: worker.id, type: 'in', ts: '2026-11-23T07:00:00Z' },
+        { user_id: worker.id, type: 'in', ts: '2026-11-24T07:05:00Z' },
+        { user_id: worker.id, type: 'out', ts: '2026-11-24T15:05:00Z' },
+        { user_id: worker.id, type: 'in', ts: '2026-11-25T07:00:00Z' },
+        { user_id: worker.id, type: 'break_start', ts: '2026-11-25T11:00:00Z' },
+        { user_id: worker.id, type: 'break_end', ts: '2026-11-25T11:30:00Z' },
+        { user_id: worker.id, type: 'out', ts: '2026-11-25T15:30:00Z' },
+        // Bea lost Monday's `out` and Tuesday's `in`: Tuesday's `out` is stored too, and the
+        // session it closes stays flagged until HR corrects it.
+        { user_id: twice.id, type: 'in', ts: '2026-11-23T07:00:00Z' },
+        { user_id: twice.id, type: 'out', ts: '2026-11-24T15:00:00Z' },
+      ]
+      const sent = () =>
+        tenant.admin.request('POST', '/api/v1/attendance/batch', { punches: backlog }, { 'idempotency-key': 'door-1' })
+      const res = await sent()
       assert.equal(res.status, 200, JSON.stringify(res.body))
       assert.deepEqual(
-        res.body.data.map((r: any) => [r.status, r.error?.code ?? null]),
+        res.body.data.map((r: any) => r.status),
+        backlog.map(() => 201),
+      )
+      // The backlog sent again (the answer was lost) is the same answer, and stores nothing twice.
+      const replayed = await sent()
+      assert.deepEqual(replayed.body, res.body)
+      const log = async (userId: string) =>
+        (await tenant.admin.get(`/api/v1/attendance/punches?user_id=${userId}&from=2026-11-23&to=2026-11-25`)).body.data
+      assert.deepEqual(
+        (await log(worker.id)).map((p: any) => [p.type, p.ts]),
+        backlog.filter((p) => p.user_id === worker.id).map((p) => [p.type, p.ts.replace('Z', '.000Z')]),
+      )
+      assert.equal((await log(twice.id)).length, 2)
+
+      const week = (await tenant.admin.get(`/api/v1/attendance?user_id=${worker.id}&from=2026-11-23&to=2026-11-25`))
+        .body.data
+      assert.deepEqual(
+        week.map((d: any) => [d.date, d.punches.length, d.worked_minutes, d.expected_minutes, d.balance_minutes]),
         [
-          [201, null],
-          [409, 'session_left_open'],
+          ['2026-11-23', 1, 480, 480, 0], // left open: counted as the day's expected, never overtime
+          ['2026-11-24', 2, 480, 480, 0],
+          ['2026-11-25', 4, 480, 480, 0],
         ],
       )
-      assert.equal((await day(tenant, worker.id, '2026-11-23')).anomalies[0].type, 'session_too_long')
+      assert.deepEqual(
+        week[0].anomalies.map((a: any) => [a.type, a.session_started_at, a.minutes]),
+        [['session_too_long', '2026-11-23T07:00:00.000Z', 24 * 60 + 5]],
+      )
+      assert.ok(week.slice(1).every((d: any) => !d.anomalies.some((a: any) => a.type === 'session_too_long')))
+      const summary = (await tenant.admin.get('/api/v1/attendance/summary?from=2026-11-23&to=2026-11-25&page_size=100'))
+        .body.data
+      assert.deepEqual(
+        summary
+          .filter((r: any) => r.user_id === worker.id || r.user_id === twice.id)
+          .map((r: any) => [r.full_name, r.worked_minutes, r.balance_minutes]),
+        [
+          ['Ana Ruiz', 3 * 480, 0],
+          ['Bea Soto', 480, -960], // Tuesday's work waits for HR's correction
+        ],
+      )
+      // The company proposed closing Monday when the backlog carried on past it.
+      const [proposal] = (await tenant.admin.get(`/api/v1/attendance/corrections?user_id=${worker.id}`)).body.data
+      assert.deepEqual(
+        [proposal.status, proposal.proposed_by, proposal.changes],
+        ['pending', 'company', [{ action: 'add', type: 'out', ts: '2026-11-23T15:00:00.000Z' }]],
+      )
+      const listed = (await tenant.admin.get('/api/v1/attendance/anomalies?from=2026-11-23&to=2026-11-25')).body.data
+      assert.deepEqual(
+        listed
+          .filter((r: any) => r.type === 'session_too_long')
+          .map((r: any) => [r.full_name, r.date, r.minutes, r.pending_correction_id]),
+        [
+          ['Ana Ruiz', '2026-11-23', 24 * 60 + 5, proposal.id],
+          ['Bea Soto', '2026-11-23', 32 * 60, null],
+        ],
+      )
+      // The legal record's chain holds every punch, linked in order.
+      for (const id of [worker.id, twice.id]) {
+        const chain = await verifyPunchChains(t.database.db, tenant.id, id)
+        assert.equal(chain.ok, true, JSON.stringify(chain))
+      }
+      assert.equal((await verifyPunchChains(t.database.db, tenant.id, worker.id)).punches_checked, 7)
     })
 
-    it('at the kiosk: "you did not clock out on Monday", accept the proposed time, then clock in', async () => {
+    it('two punches at once the morning after a forgotten clock-out, racing the periodic check: one new session, one proposal, the chain verifies (art. 34.9 ET)', async () => {
+      for (let round = 0; round < 4; round++) {
+        now = Date.parse('2026-11-23T07:00:00Z')
+        const tenant = await madrid(t)
+        const worker = await tenant.createUser()
+        const workerKey = await tenant.keyFor(worker.id)
+        assert.equal((await workerKey.post('/api/v1/attendance/clock', { type: 'in' })).status, 201)
+        now = Date.parse('2026-11-24T07:00:00Z')
+        // The worker's phone and a door clock's push, a minute apart, and the periodic check at once.
+        const [phone, door] = await Promise.all([
+          workerKey.post('/api/v1/attendance/clock', { type: 'in' }),
+          tenant.admin.post('/api/v1/attendance', { user_id: worker.id, type: 'in', ts: '2026-11-24T06:59:00Z' }),
+          checkLeftOpen(t, tenant),
+        ])
+        const statuses = [phone.status, door.status].sort()
+        assert.deepEqual(statuses, [201, 409], `round ${round}: ${JSON.stringify([phone.body, door.body])}`)
+        const refused = phone.status === 409 ? phone : door
+        assert.ok(['punch_out_of_order', 'punch_sequence_invalid'].includes(refused.body.error.code))
+        const corrections = (await tenant.admin.get(`/api/v1/attendance/corrections?user_id=${worker.id}`)).body.data
+        assert.deepEqual(
+          corrections.map((c: any) => [c.proposed_by, c.changes]),
+          [['company', [{ action: 'add', type: 'out', ts: '2026-11-23T15:00:00.000Z' }]]],
+          `round ${round}: one proposal`,
+        )
+        const days = (await tenant.admin.get(`/api/v1/attendance?user_id=${worker.id}&from=2026-11-23&to=2026-11-24`))
+          .body.data
+        assert.deepEqual(
+          days.map((d: any) => [d.punches.length, d.anomalies.map((a: any) => a.type)]),
+          [
+            [1, ['session_too_long']],
+            [1, []],
+          ],
+        )
+        const chain = await verifyPunchChains(t.database.db, tenant.id, worker.id)
+        assert.deepEqual([chain.ok, chain.punches_checked], [true, 2], JSON.stringify(chain))
+      }
+    })
+
+    it('at the kiosk the morning after: the `in` is offered and recorded; then "you did not clock out on Monday", and the worker accepts the proposed time', async () => {
       now = Date.parse('2026-11-23T07:00:00Z')
       const tenant = await madrid(t)
       // Lucía is in HR: at the kiosk she still consents to her own record only.
@@ -335,10 +451,18 @@ forEachEngine(
       const identified = await device.post('/api/v1/kiosk/identify', credentials)
       assert.equal(identified.status, 201, JSON.stringify(identified.body))
       const { employee, session } = identified.body.data
-      assert.deepEqual(employee.allowed_punches, [])
+      // Monday's session is no work under way: the next punch is Tuesday's `in`.
+      assert.deepEqual([employee.state, employee.allowed_punches], ['not_working', ['in']])
       assert.equal(employee.left_open_session.started_at, '2026-11-23T07:00:00.000Z')
       assert.equal(employee.left_open_session.proposed_out_at, '2026-11-23T15:00:00.000Z')
-      expectError(await device.post('/api/v1/kiosk/punches', { session, type: 'out' }), 409, 'session_left_open')
+      const punched = await device.post('/api/v1/kiosk/punches', { session, type: 'in' })
+      assert.equal(punched.status, 201, JSON.stringify(punched.body))
+      assert.deepEqual(
+        [punched.body.data.type, punched.body.data.employee.state, punched.body.data.employee.allowed_punches],
+        ['in', 'working', ['out', 'break_start']],
+      )
+      // Told after the punch, with the same proposal to accept.
+      assert.deepEqual(punched.body.data.employee.left_open_session, employee.left_open_session)
       expectError(
         await device.post('/api/v1/kiosk/corrections/correction_unknown/accept', { session }),
         404,
@@ -377,9 +501,15 @@ forEachEngine(
           accepted.body.data.employee.left_open_session,
           accepted.body.data.employee.allowed_punches,
         ],
-        ['approved', null, ['in']],
+        ['approved', null, ['out', 'break_start']],
       )
-      assert.equal((await device.post('/api/v1/kiosk/punches', { session, type: 'in' })).status, 201)
+      assert.deepEqual(
+        (await day(tenant, user.id, '2026-11-23')).punches.map((p: any) => [p.type, p.at]),
+        [
+          ['in', '2026-11-23T07:00:00.000Z'],
+          ['out', '2026-11-23T15:00:00.000Z'],
+        ],
+      )
       // A colleague's own proposal, which HR could decide through the API, is not hers to accept here;
       // nor is one she proposed herself.
       const colleague = await tenant.createUser()
@@ -401,7 +531,7 @@ forEachEngine(
           await tenant.keyFor(user.id)
         ).post('/api/v1/attendance/corrections', {
           user_id: user.id,
-          reason: 'In at 07:25',
+          reason: 'Break at 08:30',
           changes: [{ action: 'add', type: 'break_start', ts: '2026-11-24T07:30:30Z' }],
         })
       ).body.data

@@ -217,6 +217,57 @@ forEachEngine(
         'each punch stored once',
       )
     })
+
+    it('the morning after a forgotten clock-out: the kiosk offers the clock-in and records it (art. 34.9 ET), then names the session left open and its proposal', async () => {
+      now = CLOCK_START // Friday 08:00
+      const tenant = await t.newTenant()
+      const { user, kiosk, identifier, initialPin } = await setUp(tenant)
+      const device = t.client(kiosk.device_token)
+      const { session } = (await device.post('/api/v1/kiosk/identify', { identifier, pin: initialPin })).body.data
+      await device.post('/api/v1/kiosk/pin', { session, new_pin: '4826' })
+      assert.equal((await device.post('/api/v1/kiosk/punches', { identifier, pin: '4826', type: 'in' })).status, 201)
+
+      // Monday 07:55: Friday's session was never closed. Once the worker said "ask HR" they could
+      // not clock in at all; now the clock-in is what the kiosk offers.
+      now = Date.parse('2026-11-23T07:55:00Z')
+      const monday = await device.post('/api/v1/kiosk/identify', { identifier, pin: '4826' })
+      assert.equal(monday.status, 201, JSON.stringify(monday.body))
+      const { employee } = monday.body.data
+      assert.deepEqual(
+        [employee.state, employee.allowed_punches, employee.left_open_session.started_at],
+        ['not_working', ['in'], '2026-11-20T08:00:00.000Z'],
+      )
+      assert.equal(employee.left_open_session.proposed_out_at, '2026-11-20T16:00:00.000Z')
+      // The page sends every punch through its outbox, with the moment it was pressed.
+      const punched = await device.request(
+        'POST',
+        '/api/v1/kiosk/punches',
+        { identifier, pin: '4826', type: 'in', ts: new Date(now).toISOString() },
+        { 'idempotency-key': 'monday-in' },
+      )
+      assert.equal(punched.status, 201, JSON.stringify(punched.body))
+      assert.deepEqual(
+        [punched.body.data.ts, punched.body.data.employee.state, punched.body.data.employee.left_open_session],
+        ['2026-11-23T07:55:00.000Z', 'working', employee.left_open_session],
+      )
+      const log = (
+        await tenant.admin.get(`/api/v1/attendance/punches?user_id=${user.id}&from=2026-11-20&to=2026-11-23`)
+      ).body.data
+      assert.deepEqual(
+        log.map((p: any) => [p.type, p.ts, p.source]),
+        [
+          ['in', '2026-11-20T08:00:00.000Z', 'kiosk'],
+          ['in', '2026-11-23T07:55:00.000Z', 'kiosk'],
+        ],
+      )
+      // Friday counts its expected eight hours, not three days, until the correction closes it.
+      const friday = (await tenant.admin.get(`/api/v1/attendance?user_id=${user.id}&from=2026-11-20&to=2026-11-20`))
+        .body.data[0]
+      assert.deepEqual(
+        [friday.worked_minutes, friday.balance_minutes, friday.anomalies.map((a: any) => a.type)],
+        [480, 0, ['session_too_long']],
+      )
+    })
   },
   { app: { clock: () => now } },
 )

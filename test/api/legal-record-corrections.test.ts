@@ -99,7 +99,8 @@ forEachEngine(
     it('HR proposes the missing out of a 46-hour day; the employee accepts; the day becomes the real one', async () => {
       setNow('2026-11-20T12:00:00Z')
       const { tenant, ids, as } = await company(t)
-      // A company whose sessions may last two days (the default maximum would refuse the late out).
+      // A company whose sessions may last two days (under the default maximum the 46 hours would be a
+      // forgotten clock-out, counted as no more than the day's expected minutes).
       await tenant.admin.patch('/api/v1/tenant', { max_session_hours: 48 })
       await punch(tenant, ids.employee, 'in', '2026-11-17T08:00:00Z')
       const late = await punch(tenant, ids.employee, 'out', '2026-11-19T06:00:00Z') // forgotten, pushed two days later
@@ -139,12 +140,17 @@ forEachEngine(
       // The employee can clock in again after the corrected out.
       assert.equal((await as.employee.post('/api/v1/attendance/clock', { type: 'in' })).status, 201)
 
-      // An out never pushed at all: the open session counts up to now, 50 hours on Monday's line.
+      // An out never pushed at all: the open session has lasted 50 hours, past the maximum, so
+      // Monday's line counts no more than the day's expected 8 hours until a correction closes it.
       const colleagueKey = as.colleague
       setNow('2026-11-23T08:00:00Z')
       assert.equal((await colleagueKey.post('/api/v1/attendance/clock', { type: 'in' })).status, 201)
       setNow('2026-11-25T10:00:00Z')
-      assert.equal((await days(tenant, ids.colleague, '2026-11-23'))[0].worked_minutes, 50 * 60)
+      const open = (await days(tenant, ids.colleague, '2026-11-23'))[0]
+      assert.deepEqual(
+        [open.worked_minutes, open.balance_minutes, open.anomalies[0].type, open.anomalies[0].minutes],
+        [480, 0, 'session_too_long', 50 * 60],
+      )
       const missing = await as.hr.post('/api/v1/attendance/corrections', {
         user_id: ids.colleague,
         reason: 'Missing out on Monday; left at 16:30',

@@ -66,7 +66,7 @@ forEachEngine(
       expectError(await noScope.post('/api/v1/attendance/clock', { type: 'in' }), 403, 'scope_required')
     })
 
-    it('a punch the app kept offline arrives later with its real moment: with an Idempotency-Key, within a week, never closing a forgotten session', async () => {
+    it('a punch the app kept offline arrives later with its real moment: with an Idempotency-Key, within a week, recorded at that moment even after the maximum (art. 34.9 ET)', async () => {
       setNow('2026-11-20T18:30:00Z')
       const { tenant, ids, as } = await company(t)
       const queued = (body: Record<string, unknown>, key: string | null = `k-${Math.random()}`, who = as.employee) =>
@@ -95,12 +95,16 @@ forEachEngine(
         400,
         'invalid_request',
       )
-      // The session began at 08:01 and it is now 18:30; at 23:00 it passes the 14 hours: a
-      // clock-out sent then with an earlier moment cannot close it, the company's proposal does.
+      // The session began at 08:01; at 23:00 it has passed the 14 hours. A clock-out the phone kept
+      // since 17:00 is judged at its own moment, when the session was plausible: every day's end is
+      // recorded (art. 34.9 ET), and the punch log's created_at shows that it arrived late.
       setNow('2026-11-20T23:00:00Z')
-      expectError(await queued({ type: 'out', ts: '2026-11-20T17:00:00Z' }), 409, 'session_left_open')
-      setNow('2026-11-20T21:00:00Z')
-      assert.equal((await queued({ type: 'out', ts: '2026-11-20T17:00:00Z' })).status, 201)
+      const late = await queued({ type: 'out', ts: '2026-11-20T17:00:00Z' })
+      assert.equal(late.status, 201, JSON.stringify(late.body))
+      assert.deepEqual([late.body.data.ts, late.body.data.left_open_session], ['2026-11-20T17:00:00.000Z', null])
+      const day = (await days(tenant, ids.employee, '2026-11-20'))[0]
+      assert.equal(day.worked_minutes, 539)
+      assert.ok(!day.anomalies.some((a: any) => a.type === 'session_too_long'))
     })
 
     it('the punch log shows every stored punch with its origin, superseded ones included, by time', async () => {

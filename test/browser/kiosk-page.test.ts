@@ -274,7 +274,7 @@ forEachEngine('the kiosk page in a browser', (t) => {
     await context.close()
   })
 
-  it('a forgotten clock-out: no punch buttons, the proposed time offered, accepted, and then the punches again; on a phone, accessible', {
+  it('a forgotten clock-out (art. 34.9 ET): the clock-in offered and recorded first, then the session left open told with the proposed time, accepted from the keyboard; on a phone, accessible', {
     skip: !HAS_CHROMIUM && 'Chromium not installed',
   }, async () => {
     const tenant = await t.newTenant()
@@ -304,12 +304,30 @@ forEachEngine('the kiosk page in a browser', (t) => {
     assert.deepEqual(await fitsTheScreen(page), [], 'identifier screen at 360x640')
     await signIn(page, '22334455', '1357')
     await page.getByRole('heading', { name: 'Hola, Iván Gómez' }).waitFor()
-    await page.getByText(/No registraste la salida el .* \(entrada a las \d\d:\d\d\)\./).waitFor()
+    // Yesterday's session is no work under way: the one button is today's clock-in.
+    assert.deepEqual(await page.locator('.punches button').allInnerTexts(), ['Entrada'])
+    await page.getByRole('button', { name: 'Entrada' }).click()
+    // Recorded first (a status), then told (an alert), with the company's proposal.
+    await page
+      .getByRole('status')
+      .getByText(/Entrada registrada a las \d\d:\d\d/)
+      .waitFor()
+    await page
+      .getByRole('alert')
+      .getByText(/No registraste la salida el .* \(entrada a las \d\d:\d\d\)\./)
+      .waitFor()
     await page.getByText(/La empresa propone cerrar esa jornada con la salida a las \d\d:\d\d/).waitFor()
     const buttons = await page.locator('.punches button').allInnerTexts()
     assert.equal(buttons.length, 2)
     assert.match(buttons[0]!, /^Aceptar salida a las \d\d:\d\d$/)
     assert.equal(buttons[1], 'Pedir a RR. HH.')
+    assert.deepEqual(
+      (await punchesOf(tenant, user.id)).map((p) => [p.type, p.source]),
+      [
+        ['in', 'api'],
+        ['in', 'kiosk'],
+      ],
+    )
     assert.deepEqual(await accessibilityProblems(page), [], 'forgotten clock-out screen')
     assert.deepEqual(await fitsTheScreen(page), [], 'forgotten clock-out screen at 360x640')
     if (t.engine === 'sqlite') {
@@ -317,11 +335,9 @@ forEachEngine('the kiosk page in a browser', (t) => {
       await page.screenshot({ path: screenshotPath('kiosk-forgotten-out-phone.png') })
     }
 
-    await page.getByRole('button', { name: /^Aceptar salida/ }).click()
-    await page.getByText('Salida corregida. Ya puedes fichar.').waitFor()
-    assert.deepEqual(await page.locator('.punches button').allInnerTexts(), ['Entrada'])
-    await page.getByRole('button', { name: 'Entrada' }).click()
-    await page.getByText(/Entrada registrada a las/).waitFor()
+    await page.getByRole('button', { name: /^Aceptar salida/ }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByText('Salida corregida. Tu fichaje de hoy ya está registrado.').waitFor()
     assert.deepEqual(
       (await punchesOf(tenant, user.id)).map((p) => [p.type, p.source]),
       [

@@ -5,11 +5,25 @@ import {
   closingChanges,
   closingCorrection,
   continuousStretchesMs,
+  countedWorkedMinutes,
   dayAnomalies,
+  leftOpenSessions,
 } from '../../src/modules/attendance/anomalies.logic.js'
-import { type PunchType, buildSessions } from '../../src/modules/attendance/attendance.logic.js'
+import {
+  type PunchType,
+  buildSessions,
+  punchProblem,
+  sessionWorkedMs,
+  startsAfterLeftOpen,
+} from '../../src/modules/attendance/attendance.logic.js'
 
-const POLICY = { maxSessionHours: 14, breakAfterMinutes: 360, minBreakMinutes: 15 }
+const POLICY = {
+  maxSessionHours: 14,
+  breakAfterMinutes: 360,
+  minBreakMinutes: 15,
+  minDailyRestHours: 12,
+  maxOrdinaryDayHours: 9,
+}
 const WORKDAY = { isWorkday: true, holiday: false, absentAllDay: false }
 
 function sessions(...punches: [PunchType, string][]) {
@@ -42,12 +56,12 @@ describe('anomalies', () => {
     assert.deepEqual(dayAnomalies(day, WORKDAY, POLICY, 0), [])
   })
 
-  it('a session is too long from the first millisecond past the maximum, as punches are refused', () => {
+  it('a session is too long from the first millisecond past the maximum', () => {
     const open = sessions(['in', '2026-11-20T07:00:00Z'])
     const atMax = Date.parse('2026-11-20T21:00:00Z')
     assert.deepEqual(
       dayAnomalies(open, WORKDAY, POLICY, atMax).map((a) => a.type),
-      ['missing_break'],
+      ['missing_break', 'long_ordinary_day'],
     )
     assert.deepEqual(
       dayAnomalies(open, WORKDAY, POLICY, atMax + 30_000).map((a) => a.type),
@@ -103,5 +117,61 @@ describe('the closing proposal', () => {
     const close = { id: 'c2', changes: JSON.stringify([{ action: 'add', type: 'out', ts: '2026-11-20T15:00:00Z' }]) }
     assert.equal(closingCorrection([moveIn, close])?.id, 'c2')
     assert.equal(closingCorrection([moveIn]), undefined)
+  })
+})
+
+describe('a session left open: every later punch recorded (art. 34.9 ET), never overtime', () => {
+  const HOUR = 3_600_000
+  const monday = Date.parse('2026-11-23T07:00:00Z')
+  it('an `in` past the maximum after an open session starts a new one; sooner it is a sequence error', () => {
+    const max = 14 * HOUR
+    for (const last of ['in', 'break_start', 'break_end'] as const) {
+      assert.equal(startsAfterLeftOpen(last, monday, 'in', monday + max + 1, max), true, last)
+      assert.equal(punchProblem(last, monday, 'in', monday + max + 1, max), null, last)
+      assert.equal(startsAfterLeftOpen(last, monday, 'in', monday + max, max), false, `${last} at the maximum`)
+      assert.match(punchProblem(last, monday, 'in', monday + max, max)!, /cannot follow/)
+    }
+    // Other punches keep the sequence rules; after an `out` there is nothing left open.
+    assert.equal(startsAfterLeftOpen('in', monday, 'out', monday + 30 * HOUR, max), false)
+    assert.equal(punchProblem('in', monday, 'out', monday + 30 * HOUR, max), null)
+    assert.match(punchProblem('in', monday, 'break_end', monday + 30 * HOUR, max)!, /cannot follow/)
+    assert.equal(startsAfterLeftOpen('out', undefined, 'in', monday + 30 * HOUR, max), false)
+    assert.equal(startsAfterLeftOpen(null, undefined, 'in', monday, max), false)
+  })
+
+  it('the session left open ends at the next `in`: its length, its work, the sessions left open', () => {
+    const week = sessions(
+      ['in', '2026-11-23T07:00:00Z'],
+      ['in', '2026-11-24T07:05:00Z'],
+      ['out', '2026-11-24T15:05:00Z'],
+      ['in', '2026-11-25T07:00:00Z'],
+    )
+    const wednesdayEvening = Date.parse('2026-11-25T18:00:00Z')
+    assert.deepEqual(
+      week.map((s) => [s.punches.length, s.openUntilMs === undefined ? null : new Date(s.openUntilMs).toISOString()]),
+      [
+        [1, '2026-11-24T07:05:00.000Z'],
+        [2, null],
+        [1, null],
+      ],
+    )
+    assert.equal(sessionWorkedMs(week[0]!, wednesdayEvening), 24 * HOUR + 5 * 60_000)
+    assert.deepEqual(
+      dayAnomalies([week[0]!], WORKDAY, POLICY, wednesdayEvening).map((a) => [a.type, a.minutes]),
+      [['session_too_long', 24 * 60 + 5]],
+    )
+    // Wednesday's session is under way and plausible; Monday's is left open.
+    assert.deepEqual(leftOpenSessions(week, wednesdayEvening, POLICY), [week[0]])
+    // The next morning Wednesday's is left open too.
+    assert.deepEqual(leftOpenSessions(week, Date.parse('2026-11-26T07:00:00Z'), POLICY), [week[0], week[2]])
+  })
+
+  it('a day with a session left open counts no more than its expected minutes (never overtime); other days count their work', () => {
+    const tooLong = [{ type: 'session_too_long' as const }]
+    assert.equal(countedWorkedMinutes(24 * 60 + 5, 480, tooLong), 480)
+    assert.equal(countedWorkedMinutes(120, 480, tooLong), 120, 'left on a break after two hours')
+    assert.equal(countedWorkedMinutes(600, 0, tooLong), 0, 'a day off expects nothing')
+    assert.equal(countedWorkedMinutes(600, 480, [{ type: 'missing_break' as const }]), 600)
+    assert.equal(countedWorkedMinutes(600, 480, []), 600)
   })
 })

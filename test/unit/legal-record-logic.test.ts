@@ -69,6 +69,26 @@ describe('corrections', () => {
     assert.equal(coherenceProblem(before, [p('a', 'in', '08:00')], p('c', 'out', '09:00')), null)
   })
 
+  it('art. 34.9 ET: after a session left open past the maximum, an `in` fits (a later day can be corrected meanwhile)', () => {
+    const max = { maxSessionMs: 14 * 3_600_000 }
+    const openIn = { id: 'm', type: 'in' as const, ts: '2026-11-19T08:00:00.000Z', modality: 'onsite' as const }
+    // The day after: Tuesday's `in` moved, with Monday still open.
+    assert.equal(coherenceProblem(openIn, [p('a', 'in', '07:55')], undefined, max), null)
+    // The same day, within the maximum, two clock-ins remain incoherent; without the policy, always.
+    assert.match(coherenceProblem(openIn, [p('a', 'in', '07:55')], undefined)!, /cannot follow 'in'/)
+    const soon = { ...openIn, ts: '2026-11-20T00:00:00.000Z' }
+    assert.match(coherenceProblem(soon, [p('a', 'in', '07:55')], undefined, max)!, /cannot follow 'in'/)
+    // Open on a break: the session's `in` (openSince) says whether it was left open.
+    const onBreak = {
+      id: 'b',
+      type: 'break_start' as const,
+      ts: '2026-11-19T12:00:00.000Z',
+      modality: 'onsite' as const,
+    }
+    assert.equal(coherenceProblem(onBreak, [p('a', 'in', '07:55')], undefined, { ...max, openSince: openIn.ts }), null)
+    assert.match(coherenceProblem(onBreak, [p('a', 'in', '07:55')], undefined, max)!, /cannot follow 'break_start'/)
+  })
+
   it('a change list is refused for a punch named twice, a modality off an in, a future moment', () => {
     const now = Date.parse('2026-11-20T18:00:00Z')
     assert.deepEqual(

@@ -1,6 +1,6 @@
 /**
- * My days: a month as a calendar (worked, expected and balance per day; absences, holidays and
- * corrected days marked), a day's punches with the corrected ones marked, and "propose a
+ * My days: a month as a calendar (worked, expected and balance per day; absences, holidays,
+ * corrected days and days with anomalies marked, each anomaly named with its article), a day's punches with the corrected ones marked, and "propose a
  * correction" from a day. The month is the monthly record the report gives.
  */
 import { useEffect, useRef, useState } from 'preact/hooks'
@@ -53,6 +53,7 @@ function dayLabel(day: ReportDay): string {
       `${t.days.balance} ${duration(day.balance_minutes, true)}`,
     )
   if (day.corrected) parts.push(t.days.corrected)
+  for (const type of day.anomalies) parts.push(t.days.anomaly[type])
   return parts.join(', ')
 }
 
@@ -127,6 +128,11 @@ export function MyDays() {
                               ✎
                             </span>
                           )}
+                          {d.anomalies.length > 0 && (
+                            <span class="mark anomaly" aria-hidden="true">
+                              !
+                            </span>
+                          )}
                           {/* What a screen reader says of the day, after what the button shows. */}
                           <span class="visually-hidden">, {dayLabel(d)}</span>
                         </button>
@@ -194,6 +200,16 @@ function DayDetail(props: { day: ReportDay; onProposed: () => void }) {
         {t.days.worked} {duration(day.worked_minutes)} · {t.days.expected} {duration(day.expected_minutes)} ·{' '}
         {t.days.balance} {duration(day.balance_minutes, true)}
       </p>
+      {day.anomalies.length > 0 && (
+        <>
+          <h3>{t.days.anomalies}</h3>
+          <ul class="anomalies">
+            {day.anomalies.map((type) => (
+              <li key={type}>{t.days.anomaly[type]}</li>
+            ))}
+          </ul>
+        </>
+      )}
       {!log.data ? (
         <Loading error={log.error} />
       ) : punches.length === 0 ? (

@@ -1,7 +1,10 @@
-/** Team month: each visible employee's month as the summary counts it, with the overtime proposed for it. */
+/**
+ * Team month: each visible employee's month as the summary counts it, with the overtime proposed
+ * for it, and the month's anomalies one by one (a supervisor's team, or everyone for HR).
+ */
 import { useState } from 'preact/hooks'
 import { getAll, type Schemas, serviceNow } from '../api.js'
-import { duration, lastDayOf, localDate, monthName } from '../format.js'
+import { dayOf, duration, lastDayOf, localDate, monthName } from '../format.js'
 import { words } from '../i18n/index.js'
 import { Loading, Screen, ScrollRegion, useLoad } from '../ui.js'
 import { MonthSwitcher } from './my-days.js'
@@ -18,9 +21,14 @@ export function TeamMonth() {
       }),
       getAll<Schemas['OvertimeLot']>('/overtime/lots', { from: month, to: month }),
     ])
+    // After the summary, not beside it: both are costly, and a key runs only a few such at once.
+    const anomalies = await getAll<Schemas['AttendanceAnomalyRow']>('/attendance/anomalies', {
+      from: `${month}-01`,
+      to: lastDayOf(month),
+    })
     const overtime = new Map<string, number>()
     for (const lot of lots) overtime.set(lot.user_id, (overtime.get(lot.user_id) ?? 0) + lot.minutes)
-    return { rows, overtime }
+    return { rows, overtime, anomalies }
   }, [month])
   return (
     <Screen title={t.team.monthTitle}>
@@ -52,6 +60,35 @@ export function TeamMonth() {
             </tbody>
           </table>
         </ScrollRegion>
+      )}
+      {data.data && (
+        <section aria-labelledby="team-anomalies">
+          <h2 id="team-anomalies">{t.team.anomaliesTitle}</h2>
+          {data.data.anomalies.length === 0 ? (
+            <p>{t.team.noAnomalies}</p>
+          ) : (
+            <ScrollRegion label={t.team.anomaliesTitle}>
+              <table class="record">
+                <thead>
+                  <tr>
+                    <th scope="col">{t.team.day}</th>
+                    <th scope="col">{t.team.person}</th>
+                    <th scope="col">{t.team.anomalies}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.data.anomalies.map((a, i) => (
+                    <tr key={`${a.user_id}-${a.date}-${a.type}-${i}`}>
+                      <td>{dayOf(a.date, { day: 'numeric', month: 'short' })}</td>
+                      <th scope="row">{a.full_name}</th>
+                      <td>{t.days.anomaly[a.type]}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
+          )}
+        </section>
       )}
     </Screen>
   )

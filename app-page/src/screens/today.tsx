@@ -5,10 +5,18 @@
  * show as waiting until the service has them.
  */
 import { useEffect, useState } from 'preact/hooks'
-import { ApiError, Offline, get, query, type Schemas, serviceNow } from '../api.js'
+import { Offline, get, query, type Schemas, serviceNow } from '../api.js'
 import { dayOf, duration, localDate, timeOf } from '../format.js'
 import { words } from '../i18n/index.js'
-import { type Modality, type PunchType, punch, refusedPunches, sendWaiting, waitingPunches } from '../punches.js'
+import {
+  type LeftOpen,
+  type Modality,
+  type PunchType,
+  punch,
+  refusedPunches,
+  sendWaiting,
+  waitingPunches,
+} from '../punches.js'
 import { person } from '../session.js'
 import { Done, Link, LoadingScreen, Problem, Screen, useAction, useLoad } from '../ui.js'
 
@@ -21,6 +29,11 @@ interface TodayState {
   day: Schemas['DailyAttendance'] | undefined
   /** The effective punches since yesterday. */
   recorded: Moment[]
+  /**
+   * The `in` of the session under way when the service flags it as left open past the company's
+   * maximum (a forgotten clock-out): no work under way, so the next punch is an `in`.
+   */
+  leftOpenSince?: string | null
   offline?: boolean
 }
 
@@ -40,17 +53,31 @@ export const lastSeen = {
   },
 }
 
-/** What may follow the last punch (the record's sequence). */
-export function nextPunches(last: PunchType | undefined): PunchType[] {
+/**
+ * What may follow the last punch (the record's sequence). After a session left open, an `in`
+ * starts a new one (every day's start is recorded, art. 34.9 of the Workers' Statute).
+ */
+export function nextPunches(last: PunchType | undefined, leftOpen = false): PunchType[] {
+  if (leftOpen) return ['in']
   if (last === 'in' || last === 'break_end') return ['break_start', 'out']
   if (last === 'break_start') return ['break_end']
   return ['in']
 }
 
-/** "lun, 2 nov 08:59": when the session left open began, from the refusal's details. */
-function sinceOf(refusal: ApiError): string {
-  const started = refusal.details.find((d) => d.field === 'session_started_at')?.value
-  return started ? `${dayOf(localDate(new Date(started)))} ${timeOf(started)}` : ''
+/** "lun, 2 nov 08:59": a moment on another day, as a person reads it. */
+function momentOf(iso: string): string {
+  return `${dayOf(localDate(new Date(iso)))} ${timeOf(iso)}`
+}
+
+/** The `in` of the session under way, when the service flags it as left open (session_too_long). */
+function leftOpenSince(days: Schemas['DailyAttendance'][], recorded: Moment[]): string | null {
+  const last = recorded[recorded.length - 1]
+  if (!last || last.type === 'out') return null
+  const started = [...recorded].reverse().find((m) => m.type === 'in')?.ts
+  const flagged = days.some((d) =>
+    d.anomalies.some((a) => a.type === 'session_too_long' && a.session_started_at === started),
+  )
+  return flagged && started ? started : null
 }
 
 export function Today() {
@@ -67,34 +94,47 @@ export function Today() {
     await sendWaiting()
     const yesterday = localDate(new Date(serviceNow().getTime() - 86_400_000))
     try {
-      const [day, log] = await Promise.all([
-        get<{ data: Schemas['DailyAttendance'][] }>(`/attendance${query({ user_id: me.id, from: today, to: today })}`),
+      const [days, log] = await Promise.all([
+        get<{ data: Schemas['DailyAttendance'][] }>(
+          `/attendance${query({ user_id: me.id, from: yesterday, to: today })}`,
+        ),
         get<{ data: Schemas['PunchLogEntry'][] }>(
           `/attendance/punches${query({ user_id: me.id, from: yesterday, to: today, page_size: 100 })}`,
         ),
       ])
+      const recorded = log.data.filter((p) => p.superseded_by === null).map((p) => ({ type: p.type, ts: p.ts }))
       const state: TodayState = {
-        day: day.data[0],
-        recorded: log.data.filter((p) => p.superseded_by === null).map((p) => ({ type: p.type, ts: p.ts })),
+        day: days.data.find((d) => d.date === today),
+        recorded,
+        leftOpenSince: leftOpenSince(days.data, recorded),
       }
       lastSeen.keep(me.id, state)
       return state
     } catch (error) {
       // Offline: what the service said last, so that the next punch is offered and can wait here.
       const kept = error instanceof Offline ? lastSeen.read(me.id) : null
-      if (kept) return { recorded: kept.recorded, day: kept.day?.date === today ? kept.day : undefined, offline: true }
+      if (kept)
+        return {
+          recorded: kept.recorded,
+          day: kept.day?.date === today ? kept.day : undefined,
+          leftOpenSince: kept.leftOpenSince ?? null,
+          offline: true,
+        }
       throw error
     }
   }, [tick])
   const action = useAction()
   const [said, setSaid] = useState<string | null>(null)
-  const [leftOpen, setLeftOpen] = useState<ApiError | null>(null)
+  // A session left open before the punch just recorded: told after it, with the company's proposal.
+  const [leftOpen, setLeftOpen] = useState<LeftOpen | null>(null)
 
   if (!loaded.data) return <LoadingScreen title={t.today.title} error={loaded.error} />
   const waiting: Moment[] = waitingPunches.value.map((p) => ({ type: p.body.type, ts: p.body.ts }))
   const moments: Moment[] = [...loaded.data.recorded, ...waiting].sort((a, b) => a.ts.localeCompare(b.ts))
   const last = moments[moments.length - 1]
-  const next = nextPunches(last?.type)
+  // A punch waiting on the phone came after what the service said: it decides what follows.
+  const openBefore = waiting.length === 0 ? (loaded.data.leftOpenSince ?? null) : null
+  const next = nextPunches(last?.type, openBefore !== null)
   const day = loaded.data.day
 
   const doPunch = (type: PunchType, modality?: Modality) =>
@@ -102,22 +142,17 @@ export function Today() {
       setSaid(null)
       setLeftOpen(null)
       const outcome = await punch(type, modality)
-      if (outcome instanceof ApiError) {
-        if (outcome.code === 'session_left_open') {
-          setLeftOpen(outcome)
-          return
-        }
-        // Said in the person's language, with what to do next, where the code is known.
-        throw outcome
-      }
+      // Said in the person's language, with what to do next, where the code is known.
+      if (outcome instanceof Error) throw outcome
       const at = timeOf(serviceNow())
       setSaid(
-        outcome === 'sent'
+        typeof outcome === 'object'
           ? t.today.recorded(t.punch[type], at)
           : outcome === 'held'
             ? t.today.savedUnavailable(t.punch[type], at)
             : t.today.savedOffline(t.punch[type], at),
       )
+      if (typeof outcome === 'object') setLeftOpen(outcome.sent)
       loaded.reload()
     })
 
@@ -134,7 +169,7 @@ export function Today() {
     <Screen title={t.today.title}>
       {loaded.data.offline && <p class="problem">{t.today.offlineNow}</p>}
       <p class="state" aria-live="polite">
-        {last === undefined || last.type === 'out'
+        {last === undefined || last.type === 'out' || openBefore !== null
           ? t.today.notIn
           : last.type === 'break_start'
             ? t.today.onBreakSince(timeOf(last.ts))
@@ -155,14 +190,15 @@ export function Today() {
       </div>
       {said && <Done>{said}</Done>}
       <Problem error={action.error} />
+      {openBefore && <p class="hint">{t.today.leftOpenBefore(momentOf(openBefore))}</p>}
       {leftOpen && (
         <div class="problem" role="alert">
           <p>
-            {leftOpen.details.some((d) => d.field === 'correction_id' && d.value)
-              ? t.today.leftOpen(sinceOf(leftOpen))
-              : t.today.leftOpenNoProposal(sinceOf(leftOpen))}
+            {leftOpen.correction_id && leftOpen.proposed_out_at
+              ? t.today.leftOpen(momentOf(leftOpen.started_at), momentOf(leftOpen.proposed_out_at))
+              : t.today.leftOpenNoProposal(momentOf(leftOpen.started_at))}
           </p>
-          <Link href="/app/requests">{t.today.leftOpenAction}</Link>
+          {leftOpen.correction_id && <Link href="/app/requests">{t.today.leftOpenAction}</Link>}
         </div>
       )}
       {day && (

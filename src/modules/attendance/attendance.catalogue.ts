@@ -21,15 +21,10 @@ export const scopes = [
 
 export const errors = {
   punch_out_of_order: { status: 409, description: "The punch is not later than the employee's last punch." },
-  session_left_open: {
-    status: 409,
-    description:
-      "The employee's session has been open longer than the company's max_session_hours: a forgotten clock-out. No punch may extend it; `details` name the session (`session_started_at`) and the pending correction that closes it (`correction_id`, `proposed_out_at`). Accept that correction, or propose the real time.",
-  },
   punch_sequence_invalid: {
     status: 409,
     description:
-      "The punch does not follow from the employee's last one (in -> break_start|out, break_start -> break_end, break_end -> break_start|out, out -> in).",
+      "The punch does not follow from the employee's last one (in -> break_start|out, break_start -> break_end, break_end -> break_start|out, out -> in). An `in` more than the company's max_session_hours after the `in` of a session still open is no error: that session was left open, and the `in` starts a new one.",
   },
   remote_not_allowed: { status: 409, description: 'The employee may not punch in remote modality.' },
   punch_superseded: {

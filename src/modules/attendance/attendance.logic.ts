@@ -27,6 +27,39 @@ export function sequenceProblem(last: PunchType | null, next: PunchType): string
     : `A punch of type '${next}' cannot follow '${last}'; expected ${allowed.map((t) => `'${t}'`).join(' or ')}`
 }
 
+/**
+ * Whether `next`, at `atMs`, begins a new session although the one before it is still open: an
+ * `in` more than `maxSessionMs` after the `in` of that session (`openSinceMs`). That session was
+ * left open (a forgotten clock-out); the new `in` is recorded all the same, so that every day's
+ * start and end are in the record (art. 34.9 ET; docs/decisions/0023-daily-limits-and-real-life.md).
+ */
+export function startsAfterLeftOpen(
+  last: PunchType | null,
+  openSinceMs: number | undefined,
+  next: PunchType,
+  atMs: number,
+  maxSessionMs: number,
+): boolean {
+  return (
+    next === 'in' && last !== null && last !== 'out' && openSinceMs !== undefined && atMs - openSinceMs > maxSessionMs
+  )
+}
+
+/**
+ * Why `next`, at `atMs`, cannot follow `last`, or null: the sequence rules, except that an `in`
+ * past the maximum after a session left open starts a new session (startsAfterLeftOpen).
+ */
+export function punchProblem(
+  last: PunchType | null,
+  openSinceMs: number | undefined,
+  next: PunchType,
+  atMs: number,
+  maxSessionMs: number,
+): string | null {
+  if (startsAfterLeftOpen(last, openSinceMs, next, atMs, maxSessionMs)) return null
+  return sequenceProblem(last, next)
+}
+
 export interface PunchPoint {
   type: PunchType
   /** Epoch milliseconds. */
@@ -38,17 +71,21 @@ export interface Session<P extends PunchPoint = PunchPoint> {
   punches: P[]
   inMs: number
   modality: Modality
+  /** Left open: the `in` of the next session, which began while this one had no `out`. */
+  openUntilMs?: number
 }
 
 /**
  * Groups punches (in time order) into sessions, each starting at an `in`. Punches before the
  * first `in` belong to a session that started earlier (outside what was read) and are dropped.
+ * An `in` while a session is open (one left open past the maximum) ends that session there.
  */
 export function buildSessions<P extends PunchPoint>(punches: readonly P[]): Session<P>[] {
   const sessions: Session<P>[] = []
   let current: Session<P> | null = null
   for (const punch of punches) {
     if (punch.type === 'in') {
+      if (current) current.openUntilMs = punch.ms
       current = { punches: [punch], inMs: punch.ms, modality: punch.modality ?? 'onsite' }
       sessions.push(current)
     } else if (current) {
@@ -61,7 +98,8 @@ export function buildSessions<P extends PunchPoint>(punches: readonly P[]): Sess
 
 /**
  * Worked time of a session in milliseconds: from `in` to `out` less the breaks. A session or a
- * break still open counts up to `nowMs` (never below zero).
+ * break still open counts up to `nowMs` (never below zero), one left open up to the next `in` at
+ * most (how much of it counts is the day's business: anomalies.logic countedWorkedMinutes).
  */
 export function sessionWorkedMs(session: Session, nowMs: number): number {
   let worked = 0
@@ -79,7 +117,7 @@ export function sessionWorkedMs(session: Session, nowMs: number): number {
         break
     }
   }
-  if (workingSince !== null) worked += Math.max(0, nowMs - workingSince)
+  if (workingSince !== null) worked += Math.max(0, Math.min(nowMs, session.openUntilMs ?? nowMs) - workingSince)
   return worked
 }
 

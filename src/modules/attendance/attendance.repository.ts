@@ -128,6 +128,16 @@ export function lastEffectiveIns(db: Db, tenantId: string, userIds: readonly str
   return newestEffective(db, tenantId, userIds, 'effective in by ts')
 }
 
+/** One employee's latest effective `in` before `beforeIso`: where the session open then began. */
+export function lastEffectiveInBefore(db: Db, tenantId: string, userId: string, beforeIso: string) {
+  return effectivePunches(db, tenantId, userId)
+    .where('p.type', '=', 'in')
+    .where('p.ts', '<', beforeIso)
+    .orderBy('p.ts', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+}
+
 async function newestEffective(
   db: Db,
   tenantId: string,
@@ -330,14 +340,20 @@ export async function punchesWrittenSince(db: Db, tenantId: string, sinceIso: st
 }
 
 /**
- * The effective punches after `fromIso` up to and including the user's next `out`: the rest of a
- * session that started inside a range and ended after it (a night shift on the last day).
+ * The effective punches after `fromIso` up to and including the user's next `out` or `in`: the
+ * rest of a session that started inside a range and ended after it (a night shift on the last
+ * day), or the `in` that came after it when it was left open.
  */
 export async function restOfSession(db: Db, tenantId: string, userId: string, fromIso: string): Promise<PunchSlice[]> {
   const later = () => unsuperseded(db, tenantId, userId).where('p.ts', '>=', fromIso)
-  const nextOut = await later().select('p.ts').where('p.type', '=', 'out').orderBy('p.ts').limit(1).executeTakeFirst()
+  const nextEnd = await later()
+    .select('p.ts')
+    .where('p.type', 'in', ['out', 'in'])
+    .orderBy('p.ts')
+    .limit(1)
+    .executeTakeFirst()
   let q = later().select(['p.user_id', 'p.type', 'p.ts', 'p.modality', 'p.correction_id'])
-  if (nextOut) q = q.where('p.ts', '<=', nextOut.ts)
+  if (nextEnd) q = q.where('p.ts', '<=', nextEnd.ts)
   return q.orderBy('p.ts').execute()
 }
 

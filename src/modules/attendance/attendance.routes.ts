@@ -15,6 +15,7 @@ import {
   CreatePunchBody,
   DailyEntry,
   ListAttendanceQuery,
+  ClockedPunch,
   Punch,
   PunchLogEntry,
   PunchLogQuery,
@@ -29,7 +30,7 @@ import { attendanceSummary } from './summary.service.js'
 const operation = operations('Attendance')
 
 export const attendanceApi: ApiModule = {
-  schemas: [Punch, PunchLogEntry, DailyEntry, SummaryRow, AnomalyRow, PresenceRow],
+  schemas: [Punch, ClockedPunch, PunchLogEntry, DailyEntry, SummaryRow, AnomalyRow, PresenceRow],
   routes: () => async (app) => {
     app.get(
       '/attendance',
@@ -49,7 +50,7 @@ export const attendanceApi: ApiModule = {
       operation('attendance.create', {
         summary: 'Record a punch (administrators)',
         description:
-          'Punches are append-only. The sequence is in -> break_start | out, break_start -> break_end, break_end -> break_start | out, out -> in; each punch must be later than the employee’s last one.',
+          'Punches are append-only. The sequence is in -> break_start | out, break_start -> break_end, break_end -> break_start | out, out -> in; each punch must be later than the employee’s last one. A session left open never blocks a punch (art. 34.9 ET): an `in` more than the company’s max_session_hours after the open session’s `in` starts a new session, and the session left open stays a `session_too_long` anomaly with the company’s proposed closing correction.',
         body: CreatePunchBody,
         response: { 201: DataOf(Punch) },
         errors: [404, 409],
@@ -62,9 +63,9 @@ export const attendanceApi: ApiModule = {
       operation('attendance.clock', {
         summary: 'Clock in or out for oneself, at the server’s moment (any role)',
         description:
-          'The acting user punches for themselves; the moment is the server’s clock. The one exception is a punch the app kept while the service could not be reached: it is sent later with its real moment in `ts` and an Idempotency-Key (400 without one), at most 7 days old (older ones are corrections) and after the employee’s last punch; a session open past the company’s maximum is judged as of now (409 `session_left_open`), and the punch log’s `created_at` shows when it arrived. The same sequence, modality and remote rules as attendance.create. The punch is stored with source `clock`.',
+          'The acting user punches for themselves; the moment is the server’s clock. The one exception is a punch the app kept while the service could not be reached: it is sent later with its real moment in `ts` and an Idempotency-Key (400 without one), at most 7 days old (older ones are corrections) and after the employee’s last punch; it is judged at that moment, and the punch log’s `created_at` shows when it arrived. The same sequence, modality and remote rules as attendance.create. The punch is stored with source `clock`. A session left open is never a reason to refuse a punch (art. 34.9 ET): an `in` past the company’s max_session_hours starts a new session, and the answer’s `left_open_session` names the session left open and the correction that would close it, to tell the person.',
         body: ClockBody,
-        response: { 201: DataOf(Punch) },
+        response: { 201: DataOf(ClockedPunch) },
         errors: [404, 409],
       }),
       async (request, reply) =>
@@ -120,7 +121,7 @@ export const attendanceApi: ApiModule = {
         expensive: true,
         summary: 'What needs attention in a range: forgotten clock-outs, missing breaks, work on days off',
         description:
-          'The anomalies of the daily entries of every employee the caller sees (HR and administrators: everyone; a supervisor: their team; anyone else: themselves), over at most 62 days, ordered by day, then full name and id. Each names the pending correction that would settle it, if one exists. Judged with the company’s max_session_hours, break_after_minutes and min_break_minutes as they are now.',
+          'The anomalies of the daily entries of every employee the caller sees (HR and administrators: everyone; a supervisor: their team; anyone else: themselves), over at most 62 days, ordered by day, then full name and id. Each names the pending correction that would settle it, if one exists. Judged with the company’s max_session_hours, break_after_minutes, min_break_minutes, min_daily_rest_hours and max_ordinary_day_hours as they are now, and with the days around the range that the rules over several days need (the 15 before it, the 2 after it).',
         querystring: AnomaliesQuery,
         response: { 200: ListOf(AnomalyRow) },
       }),

@@ -113,6 +113,38 @@ const punchFields = {
 export const Punch = Type.Object(punchFields, { $id: 'Punch', description: 'A recorded punch' })
 export type PunchType = Static<typeof Punch>
 
+export const LeftOpenSession = Type.Object(
+  {
+    started_at: Type.String({ format: 'date-time', description: 'The `in` of the session left open' }),
+    correction_id: Nullable(
+      Type.String({
+        description:
+          'The pending correction closing it that the person may accept (the company’s proposal, or HR’s); null while there is none, or when the pending one is their own proposal (HR or a supervisor decides it)',
+      }),
+    ),
+    proposed_out_at: Nullable(
+      Type.String({ format: 'date-time', description: 'Where that correction puts the `out`' }),
+    ),
+  },
+  {
+    description:
+      'A session of the person left open past the company’s max_session_hours (a forgotten clock-out): recorded punches go on regardless, and the session stays an anomaly until a correction closes it',
+  },
+)
+export type LeftOpenSessionType = Static<typeof LeftOpenSession>
+
+export const ClockedPunch = Type.Object(
+  {
+    ...punchFields,
+    left_open_session: Nullable(LeftOpenSession, {
+      description:
+        'When this punch began a new session after one left open: that session, and the correction that would close it (tell the person, offer it). null otherwise',
+    }),
+  },
+  { $id: 'ClockedPunch', description: 'A punch the person recorded for themselves' },
+)
+export type ClockedPunchType = Static<typeof ClockedPunch>
+
 export const PunchLogEntry = Type.Object(
   {
     ...punchFields,
@@ -127,27 +159,46 @@ export const PunchLogEntry = Type.Object(
 )
 export type PunchLogEntryType = Static<typeof PunchLogEntry>
 
+/** The kinds of anomaly, each with its rule and article. */
+export const AnomalyTypeSchema = Type.Union(
+  [
+    Type.Literal('session_too_long'),
+    Type.Literal('missing_break'),
+    Type.Literal('punch_on_day_off'),
+    Type.Literal('short_daily_rest'),
+    Type.Literal('long_ordinary_day'),
+    Type.Literal('short_weekly_rest'),
+    Type.Literal('night_average_exceeded'),
+    Type.Literal('absence_overlaps_work'),
+  ],
+  {
+    description:
+      'session_too_long: a session lasted (or is still open) longer than the company’s max_session_hours, usually a forgotten clock-out; missing_break: continuous work passed break_after_minutes without a pause of min_break_minutes (art. 34.4 ET; under-18s 30 minutes past 4.5 hours); punch_on_day_off: work on a rest day, a holiday or a day of full-day vacation; short_daily_rest: less than the company’s min_daily_rest_hours (12) between the previous day’s last `out` and this day’s first `in` (art. 34.3 ET); long_ordinary_day: more than max_ordinary_day_hours (9; under-18s 8) worked in the day (art. 34.3 ET); short_weekly_rest: the ISO week ending with this day’s last `in` had less than 36 hours of uninterrupted rest, also on average with the week before (under-18s 48 hours every week; art. 37.1 ET); night_average_exceeded: a night worker above 8 hours a day averaged over the days worked in 15 days (art. 36.1 ET); absence_overlaps_work: work on a day of full-day absence other than vacation (sick leave over a worked day), which counts no worked minutes',
+  },
+)
+
 const anomalyFields = {
-  type: Type.Union(
-    [Type.Literal('session_too_long'), Type.Literal('missing_break'), Type.Literal('punch_on_day_off')],
-    {
-      description:
-        'session_too_long: a session lasted (or is still open) longer than the company’s max_session_hours, usually a forgotten clock-out; missing_break: continuous work passed break_after_minutes without a pause of min_break_minutes (art. 34.4 ET); punch_on_day_off: work on a rest day, a holiday or a day of full-day absence',
-    },
-  ),
+  type: AnomalyTypeSchema,
   session_started_at: Type.String({
     format: 'date-time',
-    description: 'The `in` of the session concerned (for punch_on_day_off and missing_break, the day’s first)',
+    description:
+      'The `in` of the session concerned (the day’s first for punch_on_day_off, missing_break, long_ordinary_day, short_daily_rest, night_average_exceeded and absence_overlaps_work; the day’s last for short_weekly_rest)',
   }),
   minutes: Type.Integer({
     description:
-      'The session’s length (up to now when open), the longest stretch worked without the break, or the work on the day off',
+      'The session’s length (up to now when open), the longest stretch worked without the break, the work on the day off or under the absence, the day’s work (long_ordinary_day), the rest before the day (short_daily_rest), the week’s longest uninterrupted rest (short_weekly_rest), or the average day of the days worked in the 15 (night_average_exceeded)',
   }),
-  limit_minutes: Nullable(Type.Integer({ description: 'What the company allows; null for punch_on_day_off' })),
+  limit_minutes: Nullable(
+    Type.Integer({
+      description:
+        'What the company or the law allows (a minimum for rests); null for punch_on_day_off and absence_overlaps_work',
+    }),
+  ),
   day_off: Type.Unsafe<'rest_day' | 'holiday' | 'absence' | null>({
     type: ['string', 'null'],
     enum: ['rest_day', 'holiday', 'absence', null],
-    description: 'Why the day is off, for punch_on_day_off (rest_day, holiday or absence); null otherwise',
+    description:
+      'Why the day is off, for punch_on_day_off (rest_day, holiday or absence) and absence_overlaps_work (absence); null otherwise',
   }),
 }
 

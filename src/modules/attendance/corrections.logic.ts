@@ -4,7 +4,7 @@
  * Applying never edits a punch: moved and voided punches are superseded, moved and added ones
  * are appended as new punches (see corrections.service).
  */
-import { type Modality, type PunchType, sequenceProblem } from './attendance.logic.js'
+import { type Modality, type PunchType, punchProblem } from './attendance.logic.js'
 
 export type CorrectionChange =
   | { action: 'add'; type: PunchType; ts: string; modality?: Modality }
@@ -108,19 +108,26 @@ export function applyChanges(
 /**
  * Why the corrected stretch, between the effective punch before it and the one after it, is not a
  * coherent sequence; null when it is. Punches must follow the sequence rules and be at distinct,
- * increasing moments.
+ * increasing moments; as when punching, an `in` past the maximum after a session left open starts
+ * a new session (`openSince`: the `in` of the session `before` belongs to, when it is open).
  */
 export function coherenceProblem(
   before: TimedPunch | undefined,
   corrected: readonly TimedPunch[],
   after: TimedPunch | undefined,
+  session: { openSince?: string; maxSessionMs: number } = { maxSessionMs: Number.POSITIVE_INFINITY },
 ): string | null {
   const sequence = [...corrected, ...(after ? [after] : [])]
   let previous = before
+  const openSince = before?.type === 'in' ? before.ts : before?.type === 'out' ? undefined : session.openSince
+  let openSinceMs = openSince === undefined ? undefined : Date.parse(openSince)
   for (const punch of sequence) {
     if (previous && punch.ts <= previous.ts) return `Two punches would be at the same moment (${punch.ts})`
-    const problem = sequenceProblem(previous?.type ?? null, punch.type)
+    const atMs = Date.parse(punch.ts)
+    const problem = punchProblem(previous?.type ?? null, openSinceMs, punch.type, atMs, session.maxSessionMs)
     if (problem) return `After the correction, at ${punch.ts}: ${problem}`
+    if (punch.type === 'in') openSinceMs = atMs
+    else if (punch.type === 'out') openSinceMs = undefined
     previous = punch
   }
   return null

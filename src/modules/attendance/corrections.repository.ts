@@ -96,22 +96,27 @@ export async function pendingCorrectionsFrom(
     .execute()
 }
 
-/** Whether the company already proposed to close the session that began at `sessionInIso` (whatever became of it). */
+/**
+ * Whether the company already proposed to close the session that began at `sessionInIso` (whatever
+ * became of it): a proposal of its own touching the session, which ends before `untilIso` (the
+ * next session's `in`) when another session followed it.
+ */
 export async function companyProposedSince(
   db: Db,
   tenantId: string,
   userId: string,
   sessionInIso: string,
+  untilIso?: string,
 ): Promise<boolean> {
-  const found = await db
+  let q = db
     .selectFrom('punch_corrections')
     .select('id')
     .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
     .where('proposed_by', '=', 'company')
     .where('last_ts', '>=', sessionInIso)
-    .limit(1)
-    .executeTakeFirst()
+  if (untilIso !== undefined) q = q.where('first_ts', '<', untilIso)
+  const found = await q.limit(1).executeTakeFirst()
   return found !== undefined
 }
 

@@ -16,7 +16,7 @@ import {
 import { type RequestScope, noteRecordsRead } from '../../auth/request-scope.js'
 import { canSeeRecordsOf } from '../../auth/visibility.js'
 import { lockRow } from '../../db/locks.js'
-import type { UserRow } from '../../db/schema.js'
+import type { TenantRow, UserRow } from '../../db/schema.js'
 import type { PunchCorrectionRow } from './attendance.tables.js'
 import { managerChain } from '../../db/team.js'
 import { type Db, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
@@ -74,7 +74,12 @@ function normalisedChanges(changes: ProposeCorrectionBodyType['changes']): logic
  * is theirs (404) and not superseded (409), the stretch is at most 31 days, and the corrected
  * sequence is coherent with the punches before and after it (409). Returns the corrected stretch.
  */
-async function judge(db: Db, user: UserRow, changes: readonly logic.CorrectionChange[]) {
+async function judge(
+  db: Db,
+  tenant: Pick<TenantRow, 'max_session_hours'>,
+  user: UserRow,
+  changes: readonly logic.CorrectionChange[],
+) {
   if (!user.remote_work_allowed && changes.some((c) => c.action === 'add' && c.modality === 'remote')) {
     throw new AppError('remote_not_allowed', 'This employee is not allowed to work remotely')
   }
@@ -103,7 +108,15 @@ async function judge(db: Db, user: UserRow, changes: readonly logic.CorrectionCh
   }
   const around = await repo.effectivePunchesAround(db, user.tenant_id, user.id, span.first, span.last)
   const corrected = logic.applyChanges(around.within, changes, byId, around.before)
-  const problem = logic.coherenceProblem(around.before, corrected, around.after)
+  // A session open on a break when the stretch begins: its `in` says whether it was left open.
+  const openSince =
+    around.before && around.before.type !== 'in' && around.before.type !== 'out'
+      ? (await repo.lastEffectiveInBefore(db, user.tenant_id, user.id, span.first))?.ts
+      : undefined
+  const problem = logic.coherenceProblem(around.before, corrected, around.after, {
+    openSince,
+    maxSessionMs: tenant.max_session_hours * 3_600_000,
+  })
   if (problem) throw new AppError('correction_incoherent', problem)
   return { span, corrected }
 }
@@ -131,7 +144,7 @@ export async function insertProposal(
   changes: readonly logic.CorrectionChange[],
   reason: string,
 ): Promise<CorrectionType> {
-  const { span } = await judge(tx.db, user, changes)
+  const { span } = await judge(tx.db, tx.auth.tenant, user, changes)
   const row: PunchCorrectionRow = {
     id: newId('correction'),
     tenant_id: user.tenant_id,
@@ -207,7 +220,7 @@ export async function decideCorrection(
     }
     if (body.decision === 'rejected')
       await store.settlePendingCorrection(trx, auth.tenantId, id, { status: 'rejected', ...decision })
-    else await applyCorrection(trx, correction, decision)
+    else await applyCorrection(trx, auth.tenant, correction, decision)
     const decided = correctionToApi((await store.findCorrection(trx, auth.tenantId, id))!)
     return announced(tx, body.decision === 'approved' ? 'correction.approved' : 'correction.rejected', decided)
   })
@@ -220,12 +233,13 @@ export async function decideCorrection(
  */
 async function applyCorrection(
   trx: Db,
+  tenant: TenantRow,
   correction: PunchCorrectionRow,
   decision: { decided_by: string; decided_at: string; decision_note: string | null },
 ): Promise<void> {
   const user = (await findUserRow(trx, correction.tenant_id, correction.user_id))!
   const changes = parseJsonText(correction.changes) as logic.CorrectionChange[]
-  const { corrected } = await judge(trx, user, changes)
+  const { corrected } = await judge(trx, tenant, user, changes)
   const link = await chainLink(trx, correction.tenant_id, correction.user_id)
   const unhashed = {
     id: correction.id,

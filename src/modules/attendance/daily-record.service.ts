@@ -12,26 +12,43 @@ import { notFound } from '../../errors.js'
 import { type LocalDays, addDays, assertDateRange, dayIndexOf, daysInRange, localDays } from '../../lib/calendar.js'
 import { slicesOf, yieldToEventLoop } from '../../lib/cooperative.js'
 import { pageOf } from '../../lib/pagination.js'
-import { type AbsenceSpan, absenceMinutesOn, dayExpectation } from '../work-calendar/index.js'
+import { type ApprovedSpan, absenceMinutesOn, dayExpectation } from '../work-calendar/index.js'
 import { type CalendarSubject, approvedAbsencesBetween, calendarSubject } from '../work-calendar/index.js'
 import { type PlanOfDay, loadWorkCalendars } from '../work-calendar/index.js'
-import { type WorkingTimePolicy, dayAnomalies, workingTimePolicyOf } from './anomalies.logic.js'
+import {
+  RULE_LOOKAHEAD_DAYS,
+  RULE_LOOKBACK_DAYS,
+  type WorkingTimePolicy,
+  countedWorkedMinutes,
+  dayAnomalies,
+  isMinorOn,
+  spanAnomalies,
+  workingTimePolicyOf,
+} from './anomalies.logic.js'
 import * as logic from './attendance.logic.js'
 import * as repo from './attendance.repository.js'
 import type { DailyEntryType, ListAttendanceQueryType } from './attendance.schemas.js'
 
 /** Everything read from the database to compute some employees' days; one query of each kind. */
 export interface AttendanceInputs {
+  /** The days asked for. */
   days: LocalDays
+  /**
+   * Those days, the RULE_LOOKBACK_DAYS before them and the RULE_LOOKAHEAD_DAYS after, whose
+   * punches, calendars and absences are read too: the rules over several days (rests, a night
+   * worker's average) judge the first and last days asked for like any other.
+   */
+  readDays: LocalDays
   punchesByUser: Map<string, repo.PunchSlice[]>
-  absencesByUser: Map<string, AbsenceSpan[]>
+  absencesByUser: Map<string, ApprovedSpan[]>
   calendarOf: (subject: CalendarSubject) => PlanOfDay
   policy: WorkingTimePolicy
 }
 
 /**
  * Reads the punches, approved absences and company holidays of [from, to] in `zone` for the given
- * employees. It needs only their ids, so a caller can read who they are at the same time.
+ * employees, and of the few days around them the rules over several days need. It needs only their ids, so a caller can
+ * read who they are at the same time.
  */
 export async function readAttendanceInputs(
   db: Db,
@@ -42,15 +59,18 @@ export async function readAttendanceInputs(
   zone: string,
 ): Promise<AttendanceInputs> {
   const days = localDays(from, to, zone)
-  const startIso = new Date(days.starts[0]!).toISOString()
-  const endIso = new Date(days.starts[days.starts.length - 1]!).toISOString()
+  const readFrom = addDays(from, -RULE_LOOKBACK_DAYS)
+  const readTo = addDays(to, RULE_LOOKAHEAD_DAYS)
+  const readDays = localDays(readFrom, readTo, zone)
+  const startIso = new Date(readDays.starts[0]!).toISOString()
+  const endIso = new Date(readDays.starts[readDays.starts.length - 1]!).toISOString()
   // Independent reads: on PostgreSQL they run on separate pooled connections at the same time.
   const [punchRows, calendarOf, absences] = await Promise.all([
     repo.punchesBetween(db, tenant.id, userIds, startIso, endIso),
-    loadWorkCalendars(db, tenant, userIds, from, to),
-    approvedAbsencesBetween(db, tenant.id, userIds, from, to),
+    loadWorkCalendars(db, tenant, userIds, readFrom, readTo),
+    approvedAbsencesBetween(db, tenant.id, userIds, readFrom, readTo),
   ])
-  const absencesByUser = new Map<string, AbsenceSpan[]>()
+  const absencesByUser = new Map<string, ApprovedSpan[]>()
   for (const absence of absences) {
     const list = absencesByUser.get(absence.user_id)
     if (list) list.push(absence)
@@ -65,12 +85,15 @@ export async function readAttendanceInputs(
         punches.push(...(await repo.restOfSession(db, tenant.id, userId, endIso)))
     }),
   )
-  return { days, punchesByUser, absencesByUser, calendarOf, policy: workingTimePolicyOf(tenant) }
+  return { days, readDays, punchesByUser, absencesByUser, calendarOf, policy: workingTimePolicyOf(tenant) }
 }
 
-/** One employee's daily entries, from what readAttendanceInputs read. Pure computation. */
+/**
+ * One employee's daily entries, from what readAttendanceInputs read. Pure computation: every day
+ * read is computed, the days before those asked for only to judge the rules over several days.
+ */
 export function dailyEntriesOf(subject: CalendarSubject, inputs: AttendanceInputs, nowMs: number): DailyEntryType[] {
-  const { days } = inputs
+  const days = inputs.readDays
   const points = (inputs.punchesByUser.get(subject.id) ?? []).map((p) => ({
     type: p.type,
     ms: Date.parse(p.ts),
@@ -85,11 +108,19 @@ export function dailyEntriesOf(subject: CalendarSubject, inputs: AttendanceInput
   for (const session of sessions) sessionsByDay[dayIndexOf(days, session.inMs)]?.push(session)
   const planOf = inputs.calendarOf(subject)
   const absent = inputs.absencesByUser.get(subject.id)
-  return days.dates.map((date, i) => {
+  const minorOn = days.dates.map((date) => isMinorOn(subject.birth_date, date))
+  const entries = days.dates.map((date, i): DailyEntryType => {
     const plan = planOf(date, days.weekdays[i]!)
     // Approved absences reduce what is expected: a full day all of it, an hourly one its span.
     let absenceMinutes = 0
-    if (absent) for (const a of absent) absenceMinutes += absenceMinutesOn(a, date)
+    // A full day of an absence that is not vacation (sick leave, say): work on it is an anomaly.
+    let absentNotOnVacation = false
+    if (absent)
+      for (const a of absent) {
+        const minutes = absenceMinutesOn(a, date)
+        absenceMinutes += minutes
+        if (minutes === Number.POSITIVE_INFINITY && !a.consumes_vacation) absentNotOnVacation = true
+      }
     const { isWorkday, expectedMinutes } = dayExpectation({
       scheduleMinutes: plan.scheduleMinutes,
       holiday: plan.holiday,
@@ -100,10 +131,18 @@ export function dailyEntriesOf(subject: CalendarSubject, inputs: AttendanceInput
     const day = work[i]!
     const anomalies = dayAnomalies(
       sessionsByDay[i]!,
-      { isWorkday, holiday: plan.holiday !== null, absentAllDay: absenceMinutes === Number.POSITIVE_INFINITY },
+      {
+        isWorkday,
+        holiday: plan.holiday !== null,
+        absentAllDay: absenceMinutes === Number.POSITIVE_INFINITY,
+        absentNotOnVacation,
+        minor: minorOn[i]!,
+      },
       inputs.policy,
       nowMs,
     )
+    // A forgotten clock-out, or work under sick leave, counts no more than the day expected.
+    const workedMinutes = countedWorkedMinutes(day.workedMinutes, expectedMinutes, anomalies)
     return {
       user_id: subject.id,
       date,
@@ -111,12 +150,23 @@ export function dailyEntriesOf(subject: CalendarSubject, inputs: AttendanceInput
       holiday: plan.holiday,
       modality: day.modality,
       punches: day.punches.map((p) => ({ type: p.type, at: p.at, edited: p.edited })),
-      worked_minutes: day.workedMinutes,
+      worked_minutes: workedMinutes,
       expected_minutes: expectedMinutes,
-      balance_minutes: day.workedMinutes - expectedMinutes,
+      balance_minutes: workedMinutes - expectedMinutes,
       anomalies,
     }
   })
+  const overDays = spanAnomalies(
+    sessions,
+    days,
+    entries.map((e) => e.worked_minutes),
+    { minorOn, nightWorker: Boolean(subject.night_worker) },
+    inputs.policy,
+    nowMs,
+  )
+  for (const [i, entry] of entries.entries()) entry.anomalies.push(...overDays[i]!)
+  const first = days.dates.indexOf(inputs.days.dates[0]!)
+  return entries.slice(first, first + inputs.days.dates.length)
 }
 
 /**

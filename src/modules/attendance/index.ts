@@ -7,6 +7,8 @@ import { defineModule } from '../../http/module.js'
 import { attendanceApi } from './attendance.routes.js'
 import { correctionsApi } from './corrections.routes.js'
 export { PUNCH_TYPES, sequenceProblem } from './attendance.logic.js'
+export { countedWorkedMinutes } from './anomalies.logic.js'
+export type { AnomalyType } from './anomalies.logic.js'
 export { namedPunchIds } from './corrections.logic.js'
 export type { CorrectionChange } from './corrections.logic.js'
 export type { PunchType } from './attendance.logic.js'
@@ -31,7 +33,13 @@ export {
 } from './chain-parts.repository.js'
 export type { ChainBounds, ChainSpan } from './chain-parts.repository.js'
 export { attendanceApi } from './attendance.routes.js'
-export { DailyEntry, ModalitySchema, modalityOnlyOnIn, PunchTypeSchema } from './attendance.schemas.js'
+export {
+  AnomalyTypeSchema,
+  DailyEntry,
+  ModalitySchema,
+  modalityOnlyOnIn,
+  PunchTypeSchema,
+} from './attendance.schemas.js'
 export type { DailyEntryType } from './attendance.schemas.js'
 export { anchorsOfReport, verifyPunchChains } from './chain-verification.service.js'
 export { punchesReplacedBy, verifyChain, verifyHead } from './punch-chain.js'
@@ -41,7 +49,7 @@ export { Correction } from './corrections.schemas.js'
 export { correctionToApi, decideCorrection, getCorrection, proposeCorrection } from './corrections.service.js'
 export { dailyEntriesOf, readAttendanceInputs } from './daily-record.service.js'
 export { listPunchLog } from './punch-log.service.js'
-export { createPunch, kioskPunch } from './punch-recording.service.js'
+export { createPunch, kioskPunch, leftOpenToApi } from './punch-recording.service.js'
 export {
   LEFT_OPEN_CHECK_INTERVAL_MS,
   proposeClosingOfLeftOpenSessions,

@@ -1,15 +1,15 @@
 /**
  * Forgotten clock-outs. A session open longer than the company's `max_session_hours` is not work
- * but a missing `out`: punches that would extend it are refused (409 `session_left_open`), and
- * the company proposes, through the consent flow of corrections, to close it when the day's
- * expected work was done. The employee accepts, or rejects it and proposes their own time, which
- * HR or their supervisor decides. Nothing is closed without a correction: the record stays
- * append-only.
+ * but a missing `out`. No punch is refused for it: an `in` after the maximum starts a new session
+ * (art. 34.9 ET: every day's start and end are recorded), and the session left open stays an
+ * anomaly, counted as no more than the day's expected minutes and never as overtime. The company
+ * proposes, through the consent flow of corrections, to close it when the day's expected work was
+ * done. The employee accepts, or rejects it and proposes their own time, which HR or their
+ * supervisor decides. Nothing is closed without a correction: the record stays append-only.
  *
- * The proposal is made every five minutes by `jornada serve` for each session that passed the
- * maximum (a refused punch cannot write it: its transaction rolls back), and when the employee
- * identifies at a kiosk; the employee's row lock makes them one. A refused punch names the
- * pending correction when there is one.
+ * The proposal is made when a punch starts a new session after one left open (in that punch's
+ * transaction), every five minutes by `jornada serve` for each session under way that passed the
+ * maximum, and when the employee identifies at a kiosk; the employee's row lock makes them one.
  */
 import { COMPANY, companyAuth } from '../../auth/context.js'
 import type { RequestScope } from '../../auth/request-scope.js'
@@ -27,13 +27,14 @@ import {
   closingChanges,
   closingCorrection,
   isPastMaximum,
+  leftOpenSessions,
   proposedOut,
   sessionLengthMs,
   workingTimePolicyOf,
 } from './anomalies.logic.js'
 import { buildSessions, sessionWorkedMs } from './attendance.logic.js'
 import * as repo from './attendance.repository.js'
-import type { CorrectionChange } from './corrections.logic.js'
+import { type CorrectionChange, MAX_CORRECTION_SPAN_DAYS } from './corrections.logic.js'
 import * as store from './corrections.repository.js'
 import { insertProposal } from './corrections.service.js'
 import { closingReason } from './record-language.js'
@@ -44,11 +45,14 @@ export const LEFT_OPEN_CHECK_INTERVAL_MS = 5 * 60_000
 /** When a day's expected work is unknown (a day off), a session is proposed to close after this. */
 const FALLBACK_EXPECTED_MINUTES = 480
 
+/** How far back a person is reminded of a session they left open: the span of one correction. */
+const REMINDER_DAYS = MAX_CORRECTION_SPAN_DAYS
+
 /**
- * If `userId`'s current session is past the company's maximum at `now`: the session and the
- * pending correction touching it, the company's new proposal when there is none and the company
- * has not proposed one for this session before. Null when no session is left open. Runs in a
- * transaction of its own holding the employee's row lock.
+ * `userId`'s latest session left open (one another session followed without an `out`, or the one
+ * under way past the company's maximum at the unit's moment) within the last weeks, settled as
+ * settleLeftOpenSessions settles it. Null when there is none. Runs in a transaction of its own
+ * holding the employee's row lock.
  */
 export async function settleLeftOpenSession(
   unit: Unit,
@@ -59,58 +63,82 @@ export async function settleLeftOpenSession(
   return inTransaction(scope, async (tx) => {
     const trx = tx.db
     await lockRow(trx, 'users', tenant.id, userId)
-    const [last] = await repo.lastEffectivePunches(trx, tenant.id, [userId])
-    if (!last || last.type === 'out') return null
-    const [start] = await repo.lastEffectiveIns(trx, tenant.id, [userId])
-    const policy = workingTimePolicyOf(tenant)
-    if (!start || !isPastMaximum(Date.parse(start.ts), tx.now, policy)) return null
-    const found = { userId, sessionStartedAt: start.ts }
-    const pending = closingCorrection(await store.pendingCorrectionsFrom(trx, tenant.id, [userId], start.ts))
-    if (pending) {
-      const changes = parseJsonText(pending.changes) as CorrectionChange[]
-      return {
-        ...found,
-        correctionId: pending.id,
-        proposedBy: pending.proposed_by,
-        proposedOutAt: proposedOut(changes),
-      }
-    }
-    if (await store.companyProposedSince(trx, tenant.id, userId, start.ts))
-      return { ...found, correctionId: null, proposedBy: null, proposedOutAt: null }
-    const user = (await findUserRow(trx, tenant.id, userId))!
-    // The day's punches from its start: earlier sessions (a split shift) have done part of the day's work.
-    const date = DateTime.fromISO(start.ts, { zone: tenant.timezone }).toISODate()!
-    const dayStart = new Date(startOfLocalDay(date, tenant.timezone)).toISOString()
-    const punches = await repo.effectivePunchesFrom(trx, tenant.id, userId, dayStart < start.ts ? dayStart : start.ts)
+    const since = new Date(tx.now - REMINDER_DAYS * 86_400_000).toISOString()
+    const punches = await repo.effectivePunchesFrom(trx, tenant.id, userId, since)
     const sessions = buildSessions(punches.map((p) => ({ ...p, ms: Date.parse(p.ts) })))
-    const session = sessions.find((s) => s.punches[0]!.ts === start.ts)!
-    const earlierMs = sessions
-      .filter((s) => s.inMs < session.inMs)
-      .reduce((sum, s) => sum + sessionWorkedMs(s, session.inMs), 0)
-    const expected = await expectedMinutesOn(trx, tenant, userId, date)
-    const { changes, outMs } = closingChanges(
-      session,
-      expected || FALLBACK_EXPECTED_MINUTES,
-      policy,
-      Math.floor(earlierMs / 60_000),
-    )
-    const proposal = await insertProposal(
-      tx,
-      user,
-      changes,
-      closingReason(tenant, start.ts, new Date(outMs).toISOString()),
-    )
-    await recordEvent(tx, 'attendance.anomaly_detected', {
-      user_id: userId,
-      type: 'session_too_long',
-      session_started_at: start.ts,
-      minutes: Math.floor(sessionLengthMs(session, tx.now) / 60_000),
-      limit_minutes: policy.maxSessionHours * 60,
-      correction_id: proposal.id,
-      proposed_out_at: proposedOut(proposal.changes),
-    })
-    return { ...found, correctionId: proposal.id, proposedBy: COMPANY, proposedOutAt: proposedOut(proposal.changes) }
+    const latest = leftOpenSessions(sessions, tx.now, workingTimePolicyOf(tenant)).at(-1)
+    if (!latest) return null
+    return (await settleLeftOpenSessions(tx, tenant, userId, [latest.punches[0]!.ts]))[0]!
   })
+}
+
+/**
+ * Settles the sessions of `userId` left open that began at `startedAt` (the `in` of each), in the
+ * transaction of `tx`, which holds the employee's row lock: for each, the pending correction that
+ * closes it, or else the company's new proposal when the company has not proposed one for that
+ * session before.
+ */
+export async function settleLeftOpenSessions(
+  tx: RequestScope,
+  tenant: TenantRow,
+  userId: string,
+  startedAt: readonly string[],
+): Promise<LeftOpenSession[]> {
+  const settled: LeftOpenSession[] = []
+  for (const start of startedAt) settled.push(await settleOne(tx, tenant, userId, start))
+  return settled
+}
+
+async function settleOne(tx: RequestScope, tenant: TenantRow, userId: string, startedAt: string) {
+  const trx = tx.db
+  const policy = workingTimePolicyOf(tenant)
+  // The day's punches from its start: earlier sessions (a split shift) have done part of the day's work.
+  const date = DateTime.fromISO(startedAt, { zone: tenant.timezone }).toISODate()!
+  const dayStart = new Date(startOfLocalDay(date, tenant.timezone)).toISOString()
+  const punches = await repo.effectivePunchesFrom(trx, tenant.id, userId, dayStart < startedAt ? dayStart : startedAt)
+  const sessions = buildSessions(punches.map((p) => ({ ...p, ms: Date.parse(p.ts) })))
+  const session = sessions.find((s) => s.punches[0]!.ts === startedAt)!
+  // A session another one followed: what settles it ends before the next `in`.
+  const untilIso = session.openUntilMs === undefined ? undefined : new Date(session.openUntilMs).toISOString()
+  const found = { userId, sessionStartedAt: startedAt, current: untilIso === undefined }
+  const pending = closingCorrection(
+    (await store.pendingCorrectionsFrom(trx, tenant.id, [userId], startedAt)).filter(
+      (c) => untilIso === undefined || c.first_ts < untilIso,
+    ),
+  )
+  if (pending) {
+    const changes = parseJsonText(pending.changes) as CorrectionChange[]
+    return { ...found, correctionId: pending.id, proposedBy: pending.proposed_by, proposedOutAt: proposedOut(changes) }
+  }
+  if (await store.companyProposedSince(trx, tenant.id, userId, startedAt, untilIso))
+    return { ...found, correctionId: null, proposedBy: null, proposedOutAt: null }
+  const user = (await findUserRow(trx, tenant.id, userId))!
+  const earlierMs = sessions
+    .filter((s) => s.inMs < session.inMs)
+    .reduce((sum, s) => sum + sessionWorkedMs(s, session.inMs), 0)
+  const expected = await expectedMinutesOn(trx, tenant, userId, date)
+  const { changes, outMs } = closingChanges(
+    session,
+    expected || FALLBACK_EXPECTED_MINUTES,
+    policy,
+    Math.floor(earlierMs / 60_000),
+  )
+  const proposal = await insertProposal(
+    { ...tx, auth: companyAuth(tenant) },
+    user,
+    changes,
+    closingReason(tenant, startedAt, new Date(outMs).toISOString()),
+  )
+  await recordEvent({ ...tx, auth: companyAuth(tenant) }, 'attendance.anomaly_detected', {
+    user_id: userId,
+    type: 'session_too_long',
+    session_started_at: startedAt,
+    minutes: Math.floor(sessionLengthMs(session, tx.now) / 60_000),
+    limit_minutes: policy.maxSessionHours * 60,
+    correction_id: proposal.id,
+    proposed_out_at: proposedOut(proposal.changes),
+  })
+  return { ...found, correctionId: proposal.id, proposedBy: COMPANY, proposedOutAt: proposedOut(proposal.changes) }
 }
 
 /** The minutes the employee's schedule expected on a local day. */

@@ -16,25 +16,19 @@ import { AppError, invalidField, notFound, permissionDenied } from '../../errors
 import { newId } from '../../lib/ids.js'
 import { recordEvents } from '../events/index.js'
 import { findUserRows } from '../users/index.js'
-import { parseJsonText } from '../../db/codec.js'
-import {
-  closingCorrection,
-  isPastMaximum,
-  proposedOut,
-  sessionLeftOpenError,
-  workingTimePolicyOf,
-} from './anomalies.logic.js'
+import { type LeftOpenSession, workingTimePolicyOf } from './anomalies.logic.js'
 import * as logic from './attendance.logic.js'
-import type { CorrectionChange } from './corrections.logic.js'
-import { pendingCorrectionsFrom } from './corrections.repository.js'
 import * as repo from './attendance.repository.js'
 import type {
   BatchPunchBodyType,
   BatchPunchResultType,
   ClockBodyType,
+  ClockedPunchType,
   CreatePunchBodyType,
+  LeftOpenSessionType,
   PunchType,
 } from './attendance.schemas.js'
+import { settleLeftOpenSessions } from './left-open-sessions.service.js'
 import { PUNCH_HASH_VERSION, punchHash } from './punch-chain.js'
 
 export const MAX_FUTURE_MS = 60_000
@@ -170,25 +164,35 @@ async function punchingEmployees(
   )
 }
 
+/** What judging a run of punches came to. */
+interface JudgedRun {
+  /** Per request, the row to store (hashed and linked) or the refusal. */
+  outcomes: (PunchRow | AppError)[]
+  /** The `in` of each session left open that an accepted `in` of the run followed. */
+  leftOpen: string[]
+}
+
 /**
  * Judges a run of punches for one employee, in order, by the contract's rules: each against the
  * one before it (the last effective punch for the first); a refused punch is left out and the
- * next is judged against the last accepted one. Returns, per request, the row to store (hashed
- * and linked) or the refusal. Touches no database.
+ * next is judged against the last accepted one. A session left open is no reason to refuse: an
+ * `in` past the company's maximum starts a new session (art. 34.9 ET), and the session left open
+ * is named for its closing proposal. Touches no database.
  */
 function judgeRun(
   auth: AuthContext,
   employee: PunchingEmployee,
   requests: readonly PunchRequest[],
   now: number,
-): (PunchRow | AppError)[] {
+): JudgedRun {
   const { user } = employee
-  const policy = workingTimePolicyOf(auth.tenant)
+  const maxSessionMs = workingTimePolicyOf(auth.tenant).maxSessionHours * 3_600_000
   let previous = employee.previous
   let sessionStartedAt = employee.sessionStartedAt
   let head = employee.link
   const createdAt = new Date(now).toISOString()
-  return requests.map((request): PunchRow | AppError => {
+  const leftOpen: string[] = []
+  const outcomes = requests.map((request): PunchRow | AppError => {
     if (user.status !== 'active') return new AppError('user_disabled', 'Punches cannot be recorded for a disabled user')
     if (request.modality === 'remote' && !user.remote_work_allowed)
       return new AppError('remote_not_allowed', 'This employee is not allowed to work remotely')
@@ -198,14 +202,14 @@ function judgeRun(
         'punch_out_of_order',
         `The punch must be later than the employee's last punch (${previous.ts})`,
       )
-    // A session open past the maximum is a forgotten clock-out: no punch may extend it, whatever its
-    // type. A person's own punch sent late is judged now too, so that a moment chosen in the past
-    // cannot close a forgotten session without the company's proposal and the person's consent.
-    const judgedAt = request.source === 'clock' ? Math.max(request.tsMs, now) : request.tsMs
-    if (sessionStartedAt !== undefined && isPastMaximum(Date.parse(sessionStartedAt), judgedAt, policy))
-      return sessionLeftOpenError({ userId: user.id, sessionStartedAt, correctionId: null, proposedOutAt: null })
-    const problem = logic.sequenceProblem(previous?.type ?? null, request.type)
+    // Judged at the punch's own moment, whoever sends it and however late it arrives (the punch
+    // log's created_at shows when): a punch kept offline is as real as one sent at once.
+    const openSinceMs = sessionStartedAt === undefined ? undefined : Date.parse(sessionStartedAt)
+    const lastType = previous?.type ?? null
+    const problem = logic.punchProblem(lastType, openSinceMs, request.type, request.tsMs, maxSessionMs)
     if (problem) return new AppError('punch_sequence_invalid', problem)
+    if (logic.startsAfterLeftOpen(lastType, openSinceMs, request.type, request.tsMs, maxSessionMs))
+      leftOpen.push(sessionStartedAt!)
     const row = chainedPunchRow(
       {
         tenant_id: auth.tenantId,
@@ -228,6 +232,7 @@ function judgeRun(
     head = { seq: row.seq, hash: row.hash }
     return row
   })
+  return { outcomes, leftOpen }
 }
 
 /**
@@ -248,34 +253,35 @@ async function storePunches(tx: RequestScope, rows: readonly PunchRow[]): Promis
 }
 
 /**
- * A refusal for a session left open, naming the pending correction that closes it (the company's
- * proposal, or the employee's answer to it) when there is one; any other refusal as it is.
+ * The company's proposals closing the sessions left open that `userId`'s new punches followed,
+ * in the punch's transaction (which holds the employee's row lock); the latest of them, to tell
+ * the person. A proposal the record cannot take (it would not fit the punches) is left to the
+ * next check: it never costs the punch.
  */
-async function withSettlingCorrection(
-  trx: Db,
-  tenantId: string,
-  employee: PunchingEmployee,
-  refusal: AppError,
-): Promise<AppError> {
-  // The session the refusal names (in a batch, it may have begun within the batch).
-  const sessionStartedAt = refusal.details?.find((d) => d.field === 'session_started_at')?.value
-  if (refusal.code !== 'session_left_open' || sessionStartedAt === undefined) return refusal
-  const pending = closingCorrection(await pendingCorrectionsFrom(trx, tenantId, [employee.user.id], sessionStartedAt))
-  if (!pending) return refusal
-  return sessionLeftOpenError({
-    userId: employee.user.id,
-    sessionStartedAt,
-    correctionId: pending.id,
-    proposedOutAt: proposedOut(parseJsonText(pending.changes) as CorrectionChange[]),
-  })
+async function proposeClosings(tx: RequestScope, userId: string, leftOpen: readonly string[]) {
+  if (leftOpen.length === 0) return null
+  try {
+    return (await settleLeftOpenSessions(tx, tx.auth.tenant, userId, leftOpen)).at(-1) ?? null
+  } catch (error) {
+    if (error instanceof AppError) return null
+    throw error
+  }
 }
 
-/** Judges and appends one punch for `employee`, whose row lock `tx` holds; throws its refusal. */
-async function appendPunch(tx: RequestScope, employee: PunchingEmployee, request: PunchRequest): Promise<PunchRow> {
-  const outcome = judgeRun(tx.auth, employee, [request], tx.now)[0]!
-  if (outcome instanceof AppError) throw await withSettlingCorrection(tx.db, tx.auth.tenantId, employee, outcome)
+/**
+ * Judges and appends one punch for `employee`, whose row lock `tx` holds; throws its refusal.
+ * Also answers the session left open the punch followed, if any, with its closing proposal.
+ */
+async function appendPunch(
+  tx: RequestScope,
+  employee: PunchingEmployee,
+  request: PunchRequest,
+): Promise<{ row: PunchRow; leftOpen: LeftOpenSession | null }> {
+  const judged = judgeRun(tx.auth, employee, [request], tx.now)
+  const outcome = judged.outcomes[0]!
+  if (outcome instanceof AppError) throw outcome
   await storePunches(tx, [outcome])
-  return outcome
+  return { row: outcome, leftOpen: await proposeClosings(tx, employee.user.id, judged.leftOpen) }
 }
 
 /** Locks one employee's row and reads what their next punch is judged against; 404 when not in the company. */
@@ -294,19 +300,20 @@ export async function createPunch(scope: RequestScope, body: CreatePunchBodyType
   return inTransaction(scope, async (tx) => {
     const employee = await lockedEmployee(tx.db, auth.tenantId, body.user_id)
     if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may push punches')
-    return punchToApi(await appendPunch(tx, employee, request))
+    return punchToApi((await appendPunch(tx, employee, request)).row)
   })
 }
 
 /**
  * The acting user punches for themselves at the scope's moment (the server's, never the
- * client's): personal clock-in, for any role.
+ * client's): personal clock-in, for any role. Answers the punch and, when it followed a session
+ * left open, that session with its closing proposal.
  */
 export async function clockPunch(
   scope: RequestScope,
   body: ClockBodyType,
   sent: { idempotencyKey: boolean },
-): Promise<PunchType> {
+): Promise<ClockedPunchType> {
   assertPersonalCredential(scope.auth, 'Clocking in or out')
   // A punch kept on a phone while offline carries its real moment (docs/decisions/0017-web-app.md):
   // sent once, with an Idempotency-Key, within a week.
@@ -315,7 +322,27 @@ export async function clockPunch(
     throw invalidField('ts', 'is only for a punch kept offline, which is sent with an Idempotency-Key header')
   if (tsMs < scope.now - MAX_QUEUED_AGE_MS)
     throw invalidField('ts', 'must not be more than 7 days old: propose a correction for an older punch')
-  return punchRowForSelf(scope, { type: body.type, tsMs, modality: body.modality, source: 'clock' }).then(punchToApi)
+  const { row, leftOpen } = await punchRowForSelf(scope, {
+    type: body.type,
+    tsMs,
+    modality: body.modality,
+    source: 'clock',
+  })
+  return { ...punchToApi(row), left_open_session: leftOpenToApi(leftOpen, row.user_id) }
+}
+
+/**
+ * A session left open as the person who left it sees it: the pending correction closing it when
+ * it is someone else's proposal (one they proposed themselves awaits HR: nothing for them to accept).
+ */
+export function leftOpenToApi(found: LeftOpenSession | null, personId: string): LeftOpenSessionType | null {
+  if (!found) return null
+  const theirs = found.proposedBy === personId
+  return {
+    started_at: found.sessionStartedAt,
+    correction_id: theirs ? null : found.correctionId,
+    proposed_out_at: theirs ? null : found.proposedOutAt,
+  }
 }
 
 /**
@@ -326,11 +353,18 @@ export async function clockPunch(
  */
 export async function kioskPunch(scope: RequestScope, kioskId: string, body: ClockBodyType): Promise<PunchRow> {
   const tsMs = body.ts === undefined ? scope.now : Date.parse(body.ts)
-  return punchRowForSelf(scope, { type: body.type, tsMs, modality: body.modality, source: 'kiosk', kioskId })
+  const { row } = await punchRowForSelf(scope, {
+    type: body.type,
+    tsMs,
+    modality: body.modality,
+    source: 'kiosk',
+    kioskId,
+  })
+  return row
 }
 
 /** Judges and appends a punch of the acting user, holding their row lock. */
-async function punchRowForSelf(scope: RequestScope, request: PunchRequest): Promise<PunchRow> {
+async function punchRowForSelf(scope: RequestScope, request: PunchRequest) {
   assertPunchInput(request, scope.now)
   return inTransaction(scope, async (tx) =>
     appendPunch(tx, await lockedEmployee(tx.db, tx.auth.tenantId, tx.auth.actor.id), request),
@@ -376,31 +410,32 @@ export async function createPunchBatch(scope: RequestScope, body: BatchPunchBody
     await lockRows(trx, 'users', auth.tenantId, userIds)
     const employees = await punchingEmployees(trx, auth.tenantId, userIds)
     const stored: PunchRow[] = []
+    const leftOpen = new Map<string, string[]>()
     for (const userId of userIds) {
       const run = byEmployee.get(userId)!
       const employee = employees.get(userId)
-      const outcomes = employee
+      const judged = employee
         ? judgeRun(
             auth,
             employee,
             run.map((r) => r.request),
             now,
           )
-        : run.map(() => notFound('User'))
-      for (const [k, outcome] of outcomes.entries()) {
+        : { outcomes: run.map(() => notFound('User')), leftOpen: [] }
+      for (const [k, outcome] of judged.outcomes.entries()) {
         const { index } = run[k]!
         if (outcome instanceof AppError) {
-          results[index] = refusal(
-            index,
-            employee ? await withSettlingCorrection(trx, auth.tenantId, employee, outcome) : outcome,
-          )
+          results[index] = refusal(index, outcome)
           continue
         }
         results[index] = { index, status: 201, data: punchToApi(outcome) }
         stored.push(outcome)
       }
+      if (judged.leftOpen.length > 0) leftOpen.set(userId, judged.leftOpen)
     }
     await storePunches(tx, stored)
+    // A backlog that carried on after a forgotten `out`: the company proposes to close the day.
+    for (const [userId, starts] of leftOpen) await proposeClosings(tx, userId, starts)
   })
   return results
 }

@@ -57,7 +57,7 @@ export const KioskEmployee = Type.Object(
         },
         {
           description:
-            'A session open longer than the company allows (a forgotten clock-out): no punch is allowed until a correction closes it. null when none',
+            'The employee’s latest session left open longer than the company allows (a forgotten clock-out), within the last 31 days, until a correction closes it: the kiosk tells them and offers the proposal. It blocks no punch: while it is the session under way, `allowed_punches` is `in`, which starts a new session (art. 34.9 ET). null when none',
         },
       ),
     ),

@@ -13,8 +13,15 @@ import { type Db, type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-wo
 import { AppError, invalidField, notFound, permissionDenied, retryLater } from '../../errors.js'
 import { hashPassword, newSecret, sha256Hex, verifyPassword } from '../../lib/secrets.js'
 import type { PunchType } from '../attendance/index.js'
-import { decideCorrection, getCorrection, lastEffectivePunches, settleLeftOpenSession } from '../attendance/index.js'
+import {
+  decideCorrection,
+  getCorrection,
+  lastEffectivePunches,
+  leftOpenToApi,
+  settleLeftOpenSession,
+} from '../attendance/index.js'
 import { kioskPunch } from '../attendance/index.js'
+import { queueCredentialNotice } from '../mail/index.js'
 import { requireTenant } from '../tenants/index.js'
 import { kioskPinFromPhone } from '../users/index.js'
 import { findUserByKioskId, findUserRow, setKioskPin } from '../users/index.js'
@@ -191,9 +198,10 @@ export interface KioskEmployeeView {
 }
 
 /**
- * The view of the employee at the scope's moment. A session they left open past the company's
- * maximum is settled first (the company proposes its closing correction if nobody has), and
- * allows no punch until a correction closes it.
+ * The view of the employee at the scope's moment. Their latest session left open past the
+ * company's maximum is settled first (the company proposes its closing correction if nobody has)
+ * and named, so that the kiosk tells them and offers the proposal. It blocks nothing: while it is
+ * the session under way, the next punch is an `in`, which starts a new one (art. 34.9 ET).
  */
 async function employeeView(
   scope: RequestScope,
@@ -202,20 +210,16 @@ async function employeeView(
 ): Promise<KioskEmployeeView> {
   const leftOpen = await settleLeftOpenSession(scope, scope.auth.tenant, signIn.user.id)
   const [last] = await lastEffectivePunches(scope.db, signIn.device.tenantId, [signIn.user.id])
-  const lastType = last?.type ?? null
+  // A session under way that was left open is no work under way: the person is out of it.
+  const lastType = leftOpen?.current ? 'out' : (last?.type ?? null)
   return {
     name: signIn.user.full_name,
     state: logic.presenceOf(lastType),
     since: last?.ts ?? null,
     // Until the initial PIN is changed, the only thing to do is change it.
-    allowed_punches: pinChangeRequired || leftOpen ? [] : logic.allowedPunches(lastType),
+    allowed_punches: pinChangeRequired ? [] : logic.allowedPunches(lastType),
     pin_change_required: pinChangeRequired,
-    // A closing the employee proposed themselves awaits HR: there is nothing for them to accept.
-    left_open_session: leftOpen && {
-      started_at: leftOpen.sessionStartedAt,
-      correction_id: leftOpen.proposedBy === signIn.user.id ? null : leftOpen.correctionId,
-      proposed_out_at: leftOpen.proposedBy === signIn.user.id ? null : leftOpen.proposedOutAt,
-    },
+    left_open_session: leftOpenToApi(leftOpen, signIn.user.id),
   }
 }
 
@@ -291,8 +295,10 @@ export interface PreparedPin {
 }
 
 /** The second phase: the new PIN is kept, and no longer needs changing. */
-export async function changePin(scope: RequestScope, signIn: KioskSignIn, prepared: PreparedPin) {
+export async function changePin(scope: RequestScope, signIn: KioskSignIn, prepared: PreparedPin, mail = false) {
   await setKioskPin(scope.db, signIn.device.tenantId, signIn.user.id, prepared.hash, false, nowIsoOf(scope))
+  // Every credential change is told to its owner (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+  if (mail) await queueCredentialNotice(scope, { tenant: scope.auth.tenant, user: signIn.user }, 'kiosk_pin_changed')
   return { employee: await employeeView(scope, signIn, false) }
 }
 

@@ -23,6 +23,10 @@ export interface CalendarSubject {
   work_center_id: string | null
   work_center_country: string | null
   work_center_region: string | null
+  /** Under 18 on a day: art. 34.3, 34.4 and 37.1 ET set shorter days and longer rests. */
+  birth_date: string | null
+  /** Art. 36.1 ET: a night worker's day is at most 8 hours averaged over 15 days. */
+  night_worker: boolean
 }
 
 export interface SubjectFilters {
@@ -68,6 +72,8 @@ const SUBJECT_COLUMNS = [
   'u.work_center_id',
   'w.country as work_center_country',
   'w.region as work_center_region',
+  'u.birth_date',
+  'u.night_worker',
 ] as const
 
 const subjectById = reusableQuery((db: Db, tenantId: string, userId: string) =>
@@ -91,18 +97,33 @@ export async function calendarSubjects(
   )
 }
 
-/** An approved absence as the daily record needs it: whose, and which days or hours. */
-export type ApprovedSpan = AbsenceSpan & { user_id: string }
+/**
+ * An approved absence as the daily record needs it: whose, which days or hours, and whether it is
+ * vacation (its type consumes vacation): work on a full day of any other absence (sick leave over
+ * a worked day) is an anomaly and never overtime.
+ */
+export type ApprovedSpan = AbsenceSpan & { user_id: string; consumes_vacation: boolean }
 
-const SPAN_COLUMNS = ['user_id', 'start_date', 'end_date', 'start_time', 'end_time'] as const
+const SPAN_COLUMNS = [
+  'a.user_id',
+  'a.start_date',
+  'a.end_date',
+  'a.start_time',
+  'a.end_time',
+  't.consumes_vacation',
+] as const
 
 /** Approved absences overlapping [from, to] of one employee or of several. */
 function approvedSpans(db: Db, tenantId: string, users: string | readonly string[], from: string, to: string) {
-  const q = db.selectFrom('absences').select(SPAN_COLUMNS).where('tenant_id', '=', tenantId)
-  return (typeof users === 'string' ? q.where('user_id', '=', users) : q.where('user_id', 'in', users))
-    .where('status', '=', sql.lit('approved')) // a literal: a reusable query takes every parameter from its arguments
-    .where('start_date', '<=', to)
-    .where('end_date', '>=', from)
+  const q = db
+    .selectFrom('absences as a')
+    .innerJoin('absence_types as t', (j) => j.onRef('t.id', '=', 'a.type_id').onRef('t.tenant_id', '=', 'a.tenant_id'))
+    .select(SPAN_COLUMNS)
+    .where('a.tenant_id', '=', tenantId)
+  return (typeof users === 'string' ? q.where('a.user_id', '=', users) : q.where('a.user_id', 'in', users))
+    .where('a.status', '=', sql.lit('approved')) // a literal: a reusable query takes every parameter from its arguments
+    .where('a.start_date', '<=', to)
+    .where('a.end_date', '>=', from)
 }
 
 // One employee's (the daily record's) is compiled once; IN lists vary in length.
@@ -119,6 +140,9 @@ export async function approvedAbsencesBetween(
   to: string,
 ): Promise<ApprovedSpan[]> {
   if (userIds.length === 0) return []
-  if (userIds.length === 1) return approvedOfOneUser(db, tenantId, userIds[0]!, from, to)
-  return approvedSpans(db, tenantId, userIds, from, to).execute()
+  const rows =
+    userIds.length === 1
+      ? await approvedOfOneUser(db, tenantId, userIds[0]!, from, to)
+      : await approvedSpans(db, tenantId, userIds, from, to).execute()
+  return rows.map((row) => ({ ...row, consumes_vacation: Boolean(row.consumes_vacation) }))
 }
