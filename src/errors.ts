@@ -108,15 +108,10 @@ export const ERROR_CATALOGUE = {
     description: 'A company holiday already exists on that date for the same work center (or the whole company).',
   },
   punch_out_of_order: { status: 409, description: "The punch is not later than the employee's last punch." },
-  session_left_open: {
-    status: 409,
-    description:
-      "The employee's session has been open longer than the company's max_session_hours: a forgotten clock-out. No punch may extend it; `details` name the session (`session_started_at`) and the pending correction that closes it (`correction_id`, `proposed_out_at`). Accept that correction, or propose the real time.",
-  },
   punch_sequence_invalid: {
     status: 409,
     description:
-      "The punch does not follow from the employee's last one (in -> break_start|out, break_start -> break_end, break_end -> break_start|out, out -> in).",
+      "The punch does not follow from the employee's last one (in -> break_start|out, break_start -> break_end, break_end -> break_start|out, out -> in). An `in` more than the company's max_session_hours after the `in` of a session still open is no error: that session was left open, and the `in` starts a new one.",
   },
   remote_not_allowed: { status: 409, description: 'The employee may not punch in remote modality.' },
   code_taken: { status: 409, description: 'Another project of the tenant already has this code.' },
@@ -250,6 +245,11 @@ export const ERROR_CATALOGUE = {
     status: 409,
     description:
       'The rest falls after the deadline of the lots that owe it (art. 35.1 ET: rest within the period after the hours were worked): no lot due by its last day can take it. Rest still owed past its deadline is paid.',
+  },
+  recent_sign_in_required: {
+    status: 403,
+    description:
+      'Adding a passkey, creating a personal key or changing an email from a session needs a sign-in within the last 10 minutes: send the current password as `current_password`, or sign in again.',
   },
 } as const satisfies Record<string, ErrorDeclaration>
 // generated:error-catalogue:end

@@ -96,7 +96,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password: a session cookie and the CSRF token its writes need
-         * @description Sets the `jornada_session` cookie (HttpOnly, SameSite=Strict, Secure over https) and `jornada_csrf` (the CSRF token again, readable by the service’s own pages). An unknown email, a wrong password and a disabled user are the same 401 `invalid_credentials`. Ten failures for one email within 15 minutes, or a hundred from one address, are 429 `login_throttled` with `Retry-After`. An email whose password opens accounts in several companies is 409 `tenant_choice_required`, naming those companies in `details` (`value`: the id to send as `tenant_id`). In a company that signs in with its identity provider only, a right password is 403 `sso_required` for everyone but administrators (their sign-in is audited as `auth.login.break_glass`).
+         * @description Sets the session cookie, `__Host-jornada_session` over https (`jornada_session` over http; HttpOnly, SameSite=Strict, Secure over https, for `SESSION_MAX_HOURS`, 12 by default), and `jornada_csrf` (the CSRF token again, readable by the service’s own pages). An unknown email, a wrong password and a disabled user are the same 401 `invalid_credentials`. Ten failures for one email from one address within 15 minutes, or a hundred from one address, are 429 `login_throttled` with `Retry-After` for that pair or address only; failures for an email from many addresses only slow its sign-ins down (at most 3 s), so the right password from an address that has not failed still signs in. An email whose password opens accounts in several companies is 409 `tenant_choice_required`, naming those companies in `details` (`value`: the id to send as `tenant_id`). In a company that signs in with its identity provider only, a right password is 403 `sso_required` for everyone but administrators (their sign-in is audited as `auth.login.break_glass`).
          */
         post: operations["auth.login"];
         delete?: never;
@@ -116,7 +116,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a password-reset link by mail; always 202, whether or not the email has an account
-         * @description Each active account with this email (in one company with `tenant_id`) is sent a link valid for one hour, at most three an hour. The mail is queued and sent after the answer, with retries until the link expires (administrators see it in `GET /mail-messages`), so the answer and its timing are the same for every email. Without a mail server (`SMTP_URL`) nothing is sent and the request is logged.
+         * @description Each active account with this email (in one company with `tenant_id`) is sent a link valid for one hour, at most three an hour. The answer comes first, before the service even looks for the email: finding the accounts, making the links and queuing the mails happen after it, and the mail is sent with retries until the link expires (administrators see it in `GET /mail-messages`), so the answer and its timing are the same for every email. Without a mail server (`SMTP_URL`) nothing is sent and the request is logged.
          */
         post: operations["auth.password-reset"];
         delete?: never;
@@ -136,7 +136,7 @@ export interface paths {
         put?: never;
         /**
          * Set a password with the token of an invitation or a reset link, and sign in
-         * @description The token is the `token` of the link’s fragment (`/app/password-reset#token=…` or `/app/invitation#token=…`). It works once: a used, expired or superseded token is 400 `invalid_token`. The password is checked first, so a refused one does not spend the link. Every other session of the person ends. Answers and sets the cookie as a sign-in does.
+         * @description The token is the `token` of the link’s fragment (`/app/password-reset#token=…` or `/app/invitation#token=…`). It works once: a used, expired or superseded token is 400 `invalid_token`. The password is checked first (at least 8 characters, not a common one, not built on the person’s email or company name, and strong enough for the zxcvbn-ts estimator: 400 saying what to do), so a refused one does not spend the link. Every other session of the person ends. Answers and sets the cookie as a sign-in does.
          */
         post: operations["auth.password-reset.complete"];
         delete?: never;
@@ -236,7 +236,7 @@ export interface paths {
         put?: never;
         /**
          * Start registering a passkey: the options for navigator.credentials.create()
-         * @description From the person’s session (403 `personal_credential_required` with a key). A discoverable credential (the device keeps who it is for), bound to `PUBLIC_URL`’s host, with the person verified on the device; the passkeys the person has already are excluded. Answer within 5 minutes with `POST /auth/passkeys/registration/verify`. At most 20 passkeys a person.
+         * @description From the person’s session (403 `personal_credential_required` with a key). A passkey is lasting access, so the session must have signed in within the last 10 minutes, or the body carries `current_password` (403 `recent_sign_in_required`). A discoverable credential (the device keeps who it is for), bound to `PUBLIC_URL`’s host, with the person verified on the device; the passkeys the person has already are excluded. Answer within 5 minutes with `POST /auth/passkeys/registration/verify`. At most 20 passkeys a person.
          */
         post: operations["auth.passkeys.registration-options"];
         delete?: never;
@@ -408,7 +408,7 @@ export interface paths {
         head?: never;
         /**
          * Update a user (partial)
-         * @description Omitted fields keep their value; null clears. Email and status cannot change here. Employment fields (full_name, role, department_id, work_center_id, manager_id, hire_date, vacation_days, works_holidays, remote_work_allowed) need an administrator; personal profile fields the user themselves or an administrator; HR fields (country, company_name, company_cif, ssn, qualifications) an administrator or an HR member.
+         * @description Omitted fields keep their value; null clears. Email and status cannot change here. Employment fields (full_name, role, department_id, work_center_id, manager_id, hire_date, vacation_days, works_holidays, remote_work_allowed) need an administrator; personal profile fields the user themselves or an administrator; HR fields (country, company_name, company_cif, ssn, qualifications) and the terms of overtime and complementary hours (overtime_compensation, overtime_comp_expiry, night_worker, complementary_pact_percent, complementary_voluntary_percent) an administrator or an HR member.
          */
         patch: operations["users.update"];
         trace?: never;
@@ -668,7 +668,7 @@ export interface paths {
         put?: never;
         /**
          * Record a punch (administrators)
-         * @description Punches are append-only. The sequence is in -> break_start | out, break_start -> break_end, break_end -> break_start | out, out -> in; each punch must be later than the employee’s last one.
+         * @description Punches are append-only. The sequence is in -> break_start | out, break_start -> break_end, break_end -> break_start | out, out -> in; each punch must be later than the employee’s last one. A session left open never blocks a punch (art. 34.9 ET): an `in` more than the company’s max_session_hours after the open session’s `in` starts a new session, and the session left open stays a `session_too_long` anomaly with the company’s proposed closing correction.
          */
         post: operations["attendance.create"];
         delete?: never;
@@ -688,7 +688,7 @@ export interface paths {
         put?: never;
         /**
          * Clock in or out for oneself, at the server’s moment (any role)
-         * @description The acting user punches for themselves; the moment is the server’s clock. The one exception is a punch the app kept while the service could not be reached: it is sent later with its real moment in `ts` and an Idempotency-Key (400 without one), at most 7 days old (older ones are corrections) and after the employee’s last punch; a session open past the company’s maximum is judged as of now (409 `session_left_open`), and the punch log’s `created_at` shows when it arrived. The same sequence, modality and remote rules as attendance.create. The punch is stored with source `clock`.
+         * @description The acting user punches for themselves; the moment is the server’s clock. The one exception is a punch the app kept while the service could not be reached: it is sent later with its real moment in `ts` and an Idempotency-Key (400 without one), at most 7 days old (older ones are corrections) and after the employee’s last punch; it is judged at that moment, and the punch log’s `created_at` shows when it arrived. The same sequence, modality and remote rules as attendance.create. The punch is stored with source `clock`. A session left open is never a reason to refuse a punch (art. 34.9 ET): an `in` past the company’s max_session_hours starts a new session, and the answer’s `left_open_session` names the session left open and the correction that would close it, to tell the person.
          */
         post: operations["attendance.clock"];
         delete?: never;
@@ -766,7 +766,7 @@ export interface paths {
         };
         /**
          * What needs attention in a range: forgotten clock-outs, missing breaks, work on days off
-         * @description The anomalies of the daily entries of every employee the caller sees (HR and administrators: everyone; a supervisor: their team; anyone else: themselves), over at most 62 days, ordered by day, then full name and id. Each names the pending correction that would settle it, if one exists. Judged with the company’s max_session_hours, break_after_minutes and min_break_minutes as they are now. Its cost grows with its input, so a key may run only a few of these at once (`EXPENSIVE_REQUESTS_PER_KEY`, 2 by default): beyond that, 429 `concurrency_limited` with `Retry-After`.
+         * @description The anomalies of the daily entries of every employee the caller sees (HR and administrators: everyone; a supervisor: their team; anyone else: themselves), over at most 62 days, ordered by day, then full name and id. Each names the pending correction that would settle it, if one exists. Judged with the company’s max_session_hours, break_after_minutes, min_break_minutes, min_daily_rest_hours and max_ordinary_day_hours as they are now, and with the days around the range that the rules over several days need (the 15 before it, the 2 after it). Its cost grows with its input, so a key may run only a few of these at once (`EXPENSIVE_REQUESTS_PER_KEY`, 2 by default): beyond that, 429 `concurrency_limited` with `Retry-After`.
          */
         get: operations["attendance.anomalies"];
         put?: never;
@@ -970,7 +970,7 @@ export interface paths {
         };
         /**
          * The company’s time record over a range as a signed ZIP an inspector verifies offline
-         * @description Administrators and inspector keys. Streams a ZIP of `employees.jsonl`, `punches.jsonl` (every stored punch of each employee’s part of the chain, superseded ones included), `corrections.jsonl` (with their trail), `chains.json` (per employee the link before the part and its last), `manifest.json` (company, range, generated_at, the record key, the SHA-256 of every other file) and `manifest.sig` (the Ed25519 signature of manifest.json by the company’s record key, GET /tenant/record-key). `jornada record verify FILE.zip` checks it without a database or a network; docs/record-export.md describes every field. `from` and `to` are days in the company’s zone, at most 366 days. Memory stays bounded whatever the company’s size; a client that disconnects stops it. 409 `secrets_key_missing` when the operator set no SECRETS_KEY, which keeps the record key sealed. Its cost grows with its input, so a key may run only a few of these at once (`EXPENSIVE_REQUESTS_PER_KEY`, 2 by default): beyond that, 429 `concurrency_limited` with `Retry-After`.
+         * @description Administrators and inspector keys. Streams a ZIP of `employees.jsonl`, `punches.jsonl` (every stored punch of each employee’s part of the chain, superseded ones included), `corrections.jsonl` (with their trail), `chains.json` (per employee the link before the part and its last), `absences.jsonl` (every absence of the exported employees overlapping the range, whatever its status; no notes), `schedules.jsonl` (per employee the schedule periods reaching into the range and the holidays of their place), `overtime.jsonl` (the overtime lots of the months the range touches, with their days, rest and payments), `manifest.json` (company, range, generated_at, the record key, the SHA-256 of every other file) and `manifest.sig` (the Ed25519 signature of manifest.json by the company’s record key, GET /tenant/record-key). `jornada record verify FILE.zip` checks it without a database or a network; docs/record-export.md describes every field. `from` and `to` are days in the company’s zone, at most 366 days. Memory stays bounded whatever the company’s size; a client that disconnects stops it. 409 `secrets_key_missing` when the operator set no SECRETS_KEY, which keeps the record key sealed. Its cost grows with its input, so a key may run only a few of these at once (`EXPENSIVE_REQUESTS_PER_KEY`, 2 by default): beyond that, 429 `concurrency_limited` with `Retry-After`.
          */
         get: operations["attendance-reports.record-export"];
         put?: never;
@@ -1216,7 +1216,7 @@ export interface paths {
         put?: never;
         /**
          * Register an absence (for oneself, or for anyone as an administrator)
-         * @description Pending, or approved at once when the type needs no approval. Not in the past; hourly absences need both times on one day and a type that allows them; no overlap with a pending or approved absence (409); vacation may not exceed the year’s vacation days (409).
+         * @description Pending, or approved at once when the type needs no approval. Not in the past; hourly absences need both times on one day and a type that allows them; no overlap with a pending or approved absence (409), except a full-day absence of a type that `interrupts_vacation` (sick leave) over approved vacation, whose days it covers go back to the balance and which shows it in `interrupted_by` (art. 38.3 ET); vacation may not exceed the year’s vacation days and the days carried into it (409).
          */
         post: operations["absences.create"];
         delete?: never;
@@ -1256,7 +1256,7 @@ export interface paths {
         put?: never;
         /**
          * Record an absence that already happened (HR and administrators): approved at once
-         * @description Last week’s sick leave, reported late: `start_date` today or earlier, at most four years back (a future one is asked for with POST /absences). Approved at once by the caller; the same overlap (409 `absence_overlap`) and vacation (409 `vacation_balance_exceeded`) rules as a request. The days and reports of its dates change with it; a month the employee signed shows its signature superseded by this absence. Announced as `absence.created`.
+         * @description Last week’s sick leave, reported late: `start_date` today or earlier, at most four years back (a future one is asked for with POST /absences). Approved at once by the caller; the same overlap (409 `absence_overlap`) and vacation (409 `vacation_balance_exceeded`) rules as a request: sick leave (a type that `interrupts_vacation`) may lie over approved vacation, past or future, whose days go back to the balance (art. 38.3 ET). The days and reports of its dates change with it; a month the employee signed shows its signature superseded by this absence. Announced as `absence.created`.
          */
         post: operations["absences.record"];
         delete?: never;
@@ -1296,7 +1296,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a pending or approved absence that has not ended (the employee or HR)
-         * @description Needs the `absences.cancel` scope: an API key holding it, or a person’s session.
+         * @description Frees the vacation days it held; cancelling an absence that interrupted vacation (art. 38.3 ET) gives its days back to that vacation.
          */
         post: operations["absences.cancel"];
         delete?: never;
@@ -1314,7 +1314,7 @@ export interface paths {
         };
         /**
          * Vacation days of a year: entitled, approved, pending, remaining
-         * @description Days are the working days (schedule, less holidays) of pending and approved absences of types that consume vacation; an absence across New Year counts in each year.
+         * @description Days are those of pending and approved absences of types that consume vacation, in the company’s vacation_unit: working days (schedule, less holidays) or calendar days (art. 38.1 ET); an absence across New Year counts in each year. Days of vacation interrupted by sick leave are given back (`interrupted`) and, not taken in their year, carried on for 18 months after its end (`carried_in`, art. 38.3 ET).
          */
         get: operations["users.vacation-balance"];
         put?: never;
@@ -1413,8 +1413,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The month’s overtime per employee and its compensation, as JSON or CSV
-         * @description What workers’ representatives are told every month (RD 1561/1995, additional provision 3): for each employee with overtime lots in the month, what was proposed and approved, how the approved part is compensated (rest or pay, force majeure), what was rested, paid and is still owed, the minutes worked by minors (`violation_minutes`), and the year toward the annual cap and beyond it. Representatives (the user flag `representative`), administrators, HR and inspector keys read every employee; anyone else the employees whose records they see. Every read by a representative is in the access log. CSV (`format=csv` or `Accept: text/csv`) has one row per employee, without the lots. Its cost grows with its input, so a key may run only a few of these at once (`EXPENSIVE_REQUESTS_PER_KEY`, 2 by default): beyond that, 429 `concurrency_limited` with `Retry-After`.
+         * The month’s overtime per employee and its compensation, as JSON, CSV or PDF
+         * @description What workers’ representatives are told every month (RD 1561/1995, additional provision 3): for each employee with overtime lots in the month, what was proposed and approved, how the approved part is compensated (rest or pay, force majeure), what was rested, paid and is still owed, the minutes worked by minors (`violation_minutes`), and the year toward the annual cap and beyond it. Representatives (the user flag `representative`), administrators, HR and inspector keys read every employee; anyone else the employees whose records they see. Every read by a representative is in the access log. CSV (`format=csv` or `Accept: text/csv`) has one row per employee, without the lots, its headers in the company’s language (`language`). PDF (`format=pdf` or `Accept: application/pdf`): one A4 PDF/A-2b document in the company’s language, headed by the company’s legal name and CIF, a row per employee and the totals, and what the law flags (over the annual cap, a minor’s overtime, rest not taken in time). Its cost grows with its input, so a key may run only a few of these at once (`EXPENSIVE_REQUESTS_PER_KEY`, 2 by default): beyond that, 429 `concurrency_limited` with `Retry-After`.
          */
         get: operations["overtime-reports.monthly"];
         put?: never;
@@ -1504,7 +1504,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key; the secret is in this answer only
-         * @description The new key holds only scopes the caller holds (403 `scope_escalation`) and acts as an active user of the company. Administrators create keys acting as anyone; a member creates keys acting as themselves only, from their session or a personal key (403 `personal_credential_required` otherwise), and `scopes` then defaults to the caller’s. A key created by a person with their own credential, acting as that person, is personal (`personal: true`): it may clock in, sign the month and consent to corrections as them. An inspector key (`kind: "inspector"`, administrators only) must expire within 90 days and may hold only the read scopes of the time record; every request made with it is written to the access log.
+         * @description The new key holds only scopes the caller holds (403 `scope_escalation`) and acts as an active user of the company. Administrators create keys acting as anyone; a member creates keys acting as themselves only, from their session or a personal key (403 `personal_credential_required` otherwise), and `scopes` then defaults to the caller’s. A key created by a person with their own credential, acting as that person, is personal (`personal: true`): it may clock in, sign the month and consent to corrections as them. An inspector key (`kind: "inspector"`, administrators only) must expire within 90 days and may hold only the read scopes of the time record; every request made with it is written to the access log. From a session, a key is lasting access: the session must have signed in within the last 10 minutes, or send `current_password` (403 `recent_sign_in_required`).
          */
         post: operations["keys.create"];
         delete?: never;
@@ -1760,9 +1760,33 @@ export interface paths {
         put?: never;
         /**
          * Reset an employee’s forgotten kiosk PIN and lift its lock (administrators)
-         * @description The PIN goes back to the initial one, the last 4 digits of the phone on file (`phone_personal`), and must be changed at the next kiosk use. The identifier’s lock after wrong PINs is lifted and the employee’s open kiosk sessions end. The PIN is never returned. 409 `kiosk_not_set_up` when there is no DNI (kiosk identifier) or no phone on file: set them with `PATCH /users/{user_id}` first.
+         * @description The old PIN stops working, the identifier’s lock after wrong PINs is lifted and the employee’s open kiosk sessions end. No PIN is derived from anything an administrator knows: with a mail server (`SMTP_URL`) the employee is mailed a random one-time PIN, which the kiosk makes them change at first use (`delivery: "mail"`); without one the employee has no PIN until they choose it in the app, Profile (`delivery: "app"`: tell them so). The PIN is never returned. 409 `kiosk_not_set_up` when there is no DNI (kiosk identifier): set `dni` with `PATCH /users/{user_id}` first.
          */
         post: operations["users.reset-kiosk-pin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/kiosk-pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My kiosk identifier and whether I have a kiosk PIN (never the PIN)
+         * @description Any valid credential: an API key or a person’s session.
+         */
+        get: operations["me.kiosk-pin"];
+        /**
+         * Choose my kiosk PIN; my open kiosk sessions end and my identifier’s lock is lifted
+         * @description A personal credential: my session or a key I created myself (403 `personal_credential_required` with a key made for me). 4 to 8 digits, not one digit repeated, not my current PIN (400). 409 `kiosk_not_set_up` when my company has not recorded my DNI/NIE (no identifier). With a mail server I am mailed a notice of the change.
+         */
+        put: operations["me.kiosk-pin.set"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1860,7 +1884,7 @@ export interface paths {
         put?: never;
         /**
          * The identified employee changes their PIN (device token)
-         * @description The new PIN has 4 to 8 digits, not one digit repeated, and is neither the initial PIN (the last 4 digits of the phone) nor the current one. Needs a session.
+         * @description The new PIN has 4 to 8 digits, not one digit repeated, and is neither the initial PIN (the last 4 digits of the phone) nor the current one. Needs a session. With a mail server the employee is mailed a notice of the change.
          */
         post: operations["kiosk.change-pin"];
         delete?: never;
@@ -1880,7 +1904,7 @@ export interface components {
                  * @description Machine-readable code from the error catalogue
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "personal_credential_required" | "sso_required" | "csrf_failed" | "invalid_credentials" | "invalid_token" | "tenant_choice_required" | "login_throttled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_not_set_up" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "password_already_set" | "holiday_exists" | "punch_out_of_order" | "session_left_open" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "calendar_feed_limit_reached" | "overtime_lot_not_pending" | "overtime_not_allowed" | "overtime_rest_exceeded" | "overtime_lot_not_payable" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "passkey_limit_reached" | "passkey_exists" | "secrets_key_missing" | "passkeys_need_public_url" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "concurrency_limited" | "rate_limited" | "internal_error" | "database_unavailable" | "overloaded" | "overtime_rest_after_deadline";
+                code: "invalid_request" | "invalid_json" | "unauthenticated" | "scope_required" | "permission_denied" | "scope_escalation" | "personal_credential_required" | "sso_required" | "csrf_failed" | "invalid_credentials" | "invalid_token" | "tenant_choice_required" | "login_throttled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "email_taken" | "kiosk_not_set_up" | "kiosk_id_taken" | "last_admin" | "manager_cycle" | "name_taken" | "user_disabled" | "password_already_set" | "holiday_exists" | "punch_out_of_order" | "punch_sequence_invalid" | "remote_not_allowed" | "code_taken" | "project_inactive" | "allocation_overlap" | "absence_type_exists" | "absence_overlap" | "vacation_balance_exceeded" | "absence_not_pending" | "calendar_feed_limit_reached" | "overtime_lot_not_pending" | "overtime_not_allowed" | "overtime_rest_exceeded" | "overtime_lot_not_payable" | "absence_not_cancellable" | "punch_superseded" | "correction_incoherent" | "correction_not_pending" | "month_not_ended" | "month_already_signed" | "month_signed" | "passkey_limit_reached" | "passkey_exists" | "secrets_key_missing" | "passkeys_need_public_url" | "webhook_limit_reached" | "idempotency_key_in_use" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "kiosk_credentials_invalid" | "kiosk_session_expired" | "kiosk_pin_change_required" | "kiosk_locked" | "kiosk_throttled" | "concurrency_limited" | "rate_limited" | "internal_error" | "database_unavailable" | "overloaded" | "overtime_rest_after_deadline" | "recent_sign_in_required";
                 /** @description Human-readable explanation */
                 message: string;
                 /** @description For validation errors: one item per failing field; for `tenant_choice_required`: one item per company to choose from */
@@ -1992,6 +2016,10 @@ export interface components {
             overtime_comp_expiry: string | null;
             /** @description Works nights (art. 36.1 ET): their overtime can only be approved as force majeure. Set by administrators or HR */
             night_worker: boolean;
+            /** @description The written pact of complementary hours (art. 12.5 ET), in % of the year’s ordinary hours: up to 30, up to 60 where the collective agreement allows; 0 (default): no pact. Lawful only on a contract of at least 10 hours a week (art. 12.5.a): otherwise flagged in the overtime balance, not refused. Set by administrators or HR. must be 0 to 60 (art. 12.5.c ET); must be 0 to 60 (art. 12.5.c ET) */
+            complementary_pact_percent: number;
+            /** @description Voluntary complementary hours the company may offer on an indefinite contract (art. 12.5.g ET), in % of the year’s ordinary hours: up to 15, up to 30 by collective agreement; 0 (default): none. Set by administrators or HR. must be 0 to 30 (art. 12.5.g ET); must be 0 to 30 (art. 12.5.g ET) */
+            complementary_voluntary_percent: number;
             /** @description A workers’ representative: reads the company’s monthly overtime report and totals. Set by administrators */
             representative: boolean;
             /** Format: date-time */
@@ -2113,6 +2141,8 @@ export interface components {
             default_vacation_days: number;
             /** @description How the vacation days of a year worked in part (a hire, a leave, a deactivation) are rounded to whole days: up (the default, never less than the worker’s share), nearest (half up), or down */
             vacation_rounding: "up" | "nearest" | "down";
+            /** @description How vacation days are counted (art. 38.1 ET): working_days (the default: days the schedule expects work, less holidays) or calendar_days (every day of the vacation: Monday to Sunday is 7; the statute’s 30 calendar days a year) */
+            vacation_unit: "working_days" | "calendar_days";
             country: string | null;
             region: string | null;
             /** @description Members of this department are HR */
@@ -2126,6 +2156,10 @@ export interface components {
             break_after_minutes: number;
             /** @description The shortest pause that counts as that break (default 15); shorter pauses do not interrupt continuous work. 0 turns the rule off */
             min_break_minutes: number;
+            /** @description Art. 34.3 ET: the shortest rest between the end of one working day and the start of the next, in hours (default 12; 8 to 24, for the sectors whose agreements RD 1561/1995 lets go below 12). Less is a `short_daily_rest` anomaly */
+            min_daily_rest_hours: number;
+            /** @description Art. 34.3 ET: the longest ordinary working day, in hours (default 9, unless a collective agreement distributes the hours otherwise; under-18s 8 whatever it says). More is a `long_ordinary_day` anomaly */
+            max_ordinary_day_hours: number;
             /** @description Registered name of the company (the record shows name when null) */
             legal_name: string | null;
             /** @description Tax id of the company */
@@ -2180,6 +2214,35 @@ export interface components {
             source: "api" | "clock" | "kiosk" | "correction";
             /** @description Acting user who recorded it; null for punches recorded before origins were kept */
             created_by: string | null;
+        };
+        /** @description A punch the person recorded for themselves */
+        ClockedPunch: {
+            id: string;
+            user_id: string;
+            type: "in" | "out" | "break_start" | "break_end";
+            /** Format: date-time */
+            ts: string;
+            /** @description Modality of the work session the punch belongs to */
+            modality: "onsite" | "remote";
+            /** @description How it was recorded: 'api' pushed by an administrator, 'clock' by the employee themselves, 'kiosk' at a kiosk, 'correction' appended by an approved correction */
+            source: "api" | "clock" | "kiosk" | "correction";
+            /** @description Acting user who recorded it; null for punches recorded before origins were kept */
+            created_by: string | null;
+            /** @description When this punch began a new session after one left open: that session, and the correction that would close it (tell the person, offer it). null otherwise */
+            left_open_session: {
+                /**
+                 * Format: date-time
+                 * @description The `in` of the session left open
+                 */
+                started_at: string;
+                /** @description The pending correction closing it that the person may accept (the company’s proposal, or HR’s); null while there is none, or when the pending one is their own proposal (HR or a supervisor decides it) */
+                correction_id: string | null;
+                /**
+                 * Format: date-time
+                 * @description Where that correction puts the `out`
+                 */
+                proposed_out_at: string | null;
+            } | null;
         };
         /** @description A stored punch, as the punch log shows it */
         PunchLogEntry: {
@@ -2238,19 +2301,19 @@ export interface components {
         };
         /** @description Something in a day’s punches that needs attention; the record itself is unchanged */
         AttendanceAnomaly: {
-            /** @description session_too_long: a session lasted (or is still open) longer than the company’s max_session_hours, usually a forgotten clock-out; missing_break: continuous work passed break_after_minutes without a pause of min_break_minutes (art. 34.4 ET); punch_on_day_off: work on a rest day, a holiday or a day of full-day absence */
-            type: "session_too_long" | "missing_break" | "punch_on_day_off";
+            /** @description session_too_long: a session lasted (or is still open) longer than the company’s max_session_hours, usually a forgotten clock-out; missing_break: continuous work passed break_after_minutes without a pause of min_break_minutes (art. 34.4 ET; under-18s 30 minutes past 4.5 hours); punch_on_day_off: work on a rest day, a holiday or a day of full-day vacation; short_daily_rest: less than the company’s min_daily_rest_hours (12) between the previous day’s last `out` and this day’s first `in` (art. 34.3 ET); long_ordinary_day: more than max_ordinary_day_hours (9; under-18s 8) worked in the day (art. 34.3 ET); short_weekly_rest: the ISO week ending with this day’s last `in` had less than 36 hours of uninterrupted rest, also on average with the week before (under-18s 48 hours every week; art. 37.1 ET); night_average_exceeded: a night worker above 8 hours a day averaged over the days worked in 15 days (art. 36.1 ET); absence_overlaps_work: work on a day of full-day absence other than vacation (sick leave over a worked day), which counts no worked minutes */
+            type: "session_too_long" | "missing_break" | "punch_on_day_off" | "short_daily_rest" | "long_ordinary_day" | "short_weekly_rest" | "night_average_exceeded" | "absence_overlaps_work";
             /**
              * Format: date-time
-             * @description The `in` of the session concerned (for punch_on_day_off and missing_break, the day’s first)
+             * @description The `in` of the session concerned (the day’s first for punch_on_day_off, missing_break, long_ordinary_day, short_daily_rest, night_average_exceeded and absence_overlaps_work; the day’s last for short_weekly_rest)
              */
             session_started_at: string;
-            /** @description The session’s length (up to now when open), the longest stretch worked without the break, or the work on the day off */
+            /** @description The session’s length (up to now when open), the longest stretch worked without the break, the work on the day off or under the absence, the day’s work (long_ordinary_day), the rest before the day (short_daily_rest), the week’s longest uninterrupted rest (short_weekly_rest), or the average day of the days worked in the 15 (night_average_exceeded) */
             minutes: number;
-            /** @description What the company allows; null for punch_on_day_off */
+            /** @description What the company or the law allows (a minimum for rests); null for punch_on_day_off and absence_overlaps_work */
             limit_minutes: number | null;
             /**
-             * @description Why the day is off, for punch_on_day_off (rest_day, holiday or absence); null otherwise
+             * @description Why the day is off, for punch_on_day_off (rest_day, holiday or absence) and absence_overlaps_work (absence); null otherwise
              * @enum {string|null}
              */
             day_off: "rest_day" | "holiday" | "absence" | null;
@@ -2278,19 +2341,19 @@ export interface components {
              * @description The day the session belongs to (of its `in`)
              */
             date: string;
-            /** @description session_too_long: a session lasted (or is still open) longer than the company’s max_session_hours, usually a forgotten clock-out; missing_break: continuous work passed break_after_minutes without a pause of min_break_minutes (art. 34.4 ET); punch_on_day_off: work on a rest day, a holiday or a day of full-day absence */
-            type: "session_too_long" | "missing_break" | "punch_on_day_off";
+            /** @description session_too_long: a session lasted (or is still open) longer than the company’s max_session_hours, usually a forgotten clock-out; missing_break: continuous work passed break_after_minutes without a pause of min_break_minutes (art. 34.4 ET; under-18s 30 minutes past 4.5 hours); punch_on_day_off: work on a rest day, a holiday or a day of full-day vacation; short_daily_rest: less than the company’s min_daily_rest_hours (12) between the previous day’s last `out` and this day’s first `in` (art. 34.3 ET); long_ordinary_day: more than max_ordinary_day_hours (9; under-18s 8) worked in the day (art. 34.3 ET); short_weekly_rest: the ISO week ending with this day’s last `in` had less than 36 hours of uninterrupted rest, also on average with the week before (under-18s 48 hours every week; art. 37.1 ET); night_average_exceeded: a night worker above 8 hours a day averaged over the days worked in 15 days (art. 36.1 ET); absence_overlaps_work: work on a day of full-day absence other than vacation (sick leave over a worked day), which counts no worked minutes */
+            type: "session_too_long" | "missing_break" | "punch_on_day_off" | "short_daily_rest" | "long_ordinary_day" | "short_weekly_rest" | "night_average_exceeded" | "absence_overlaps_work";
             /**
              * Format: date-time
-             * @description The `in` of the session concerned (for punch_on_day_off and missing_break, the day’s first)
+             * @description The `in` of the session concerned (the day’s first for punch_on_day_off, missing_break, long_ordinary_day, short_daily_rest, night_average_exceeded and absence_overlaps_work; the day’s last for short_weekly_rest)
              */
             session_started_at: string;
-            /** @description The session’s length (up to now when open), the longest stretch worked without the break, or the work on the day off */
+            /** @description The session’s length (up to now when open), the longest stretch worked without the break, the work on the day off or under the absence, the day’s work (long_ordinary_day), the rest before the day (short_daily_rest), the week’s longest uninterrupted rest (short_weekly_rest), or the average day of the days worked in the 15 (night_average_exceeded) */
             minutes: number;
-            /** @description What the company allows; null for punch_on_day_off */
+            /** @description What the company or the law allows (a minimum for rests); null for punch_on_day_off and absence_overlaps_work */
             limit_minutes: number | null;
             /**
-             * @description Why the day is off, for punch_on_day_off (rest_day, holiday or absence); null otherwise
+             * @description Why the day is off, for punch_on_day_off (rest_day, holiday or absence) and absence_overlaps_work (absence); null otherwise
              * @enum {string|null}
              */
             day_off: "rest_day" | "holiday" | "absence" | null;
@@ -2428,17 +2491,23 @@ export interface components {
                 worked_minutes: number;
                 expected_minutes: number;
                 balance_minutes: number;
-                /** @description The positive part of balance_minutes */
+                /** @description The overtime counted on the day on the month’s basis (the day’s positive balance on a daily basis; the week’s on its Sunday, weekly; the month’s on its last day, monthly), as its lots count it. Overtime only: a part-timer’s hours up to full time are complementary_minutes */
                 overtime_minutes: number;
+                /** @description A part-timer’s complementary hours counted on the day, on the same basis: their hours beyond their schedule up to the company’s full-time week (art. 12.4.c, 12.5 ET); 0 for a full-timer */
+                complementary_minutes: number;
                 /** @description An approved correction added or moved a punch of the day, or voided or moved one away from it */
                 corrected: boolean;
+                /** @description The kinds of the day’s anomalies, as attendance.list gives them (the limits of the working day and week: art. 34.3, 34.4, 36.1 and 37.1 ET). They flag the record and never change it; they are judged with the company’s settings as they are now, so a signature does not cover them */
+                anomalies: ("session_too_long" | "missing_break" | "punch_on_day_off" | "short_daily_rest" | "long_ordinary_day" | "short_weekly_rest" | "night_average_exceeded" | "absence_overlaps_work")[];
             }[];
             totals: {
                 worked_minutes: number;
                 expected_minutes: number;
                 balance_minutes: number;
-                /** @description Sum of the days’ overtime (positive balances only) */
+                /** @description Sum of the days’ overtime_minutes */
                 overtime_minutes: number;
+                /** @description Sum of the days’ complementary_minutes: ordinary and complementary hours totalled apart, as art. 12.4.c ET requires of a part-timer’s record */
+                complementary_minutes: number;
                 worked_days: number;
                 expected_days: number;
             };
@@ -2520,7 +2589,7 @@ export interface components {
             generated_at: string;
             /** @description Overtime (art. 35 ET): the summary handed to the worker with the month’s record. Not part of the signed content: decisions on lots do not supersede a signature */
             overtime: {
-                /** @description The company’s basis the lots are counted on */
+                /** @description The basis the month’s overtime is counted on: that of its lots, else the company’s. The report’s daily and total overtime follow it */
                 basis: "daily" | "weekly" | "monthly";
                 /** @description Of this month’s lots, the minutes worked as a minor (art. 6.3 ET forbids them any overtime) */
                 violation_minutes: number;
@@ -2530,6 +2599,8 @@ export interface components {
                     user_id: string;
                     /** @description YYYY-MM: the month the overtime was worked */
                     month: string;
+                    /** @description overtime (art. 35 ET), or complementary: a part-timer’s hours beyond their schedule up to the company’s full-time week (art. 12.4.c, 12.5 ET), which are not overtime: never toward the annual cap, paid as ordinary hours. Each kind of a month is its own lot */
+                    kind: "overtime" | "complementary";
                     /** @description Overtime minutes of the month on the company’s basis. A pending lot follows the record; a decided one never changes. An adjustment (adjusts not null) may be negative */
                     minutes: number;
                     /** @description When the lot’s minutes were worked (art. 35.1 ET), in date order: its deadlines run from the first. Empty for a lot proposed before lots kept their days, whose deadlines run from the end of its month */
@@ -2584,16 +2655,29 @@ export interface components {
                     compensate_by: string;
                     overdue: boolean;
                 }[];
-                /** @description The report’s year toward the annual cap */
+                /** @description The report’s year toward the annual cap, and a part-timer’s complementary hours */
                 year: {
                     year: number;
                     approved_minutes: number;
+                    /** @description Counts toward the annual cap (art. 35.2 ET): paid, or rest not taken within four months */
                     counted_toward_cap_minutes: number;
+                    /** @description May still count toward the cap: pending, or rest still owed within the four months (art. 35.2 ET) */
+                    at_risk_minutes: number;
                     cap_minutes: number;
                     /** @description Counted beyond the cap: flagged, never refused */
                     over_cap_minutes: number;
                     /** @description The year’s overtime worked as a minor (art. 6.3 ET) */
                     violation_minutes: number;
+                    /** @description A schedule below the company’s full-time week in the report’s month (art. 12 ET): their extra hours are complementary hours, and overtime only in force majeure (art. 12.4.c) */
+                    part_time: boolean;
+                    /** @description The year’s complementary hours (art. 12.5 ET), pending and approved: a part-timer’s hours beyond their schedule up to the company’s full-time week */
+                    complementary_minutes: number;
+                    /** @description What the pact allows: (complementary_pact_percent + complementary_voluntary_percent) % of the year’s ordinary hours of the contract (their schedule’s week over the year’s weeks, reduced for days not employed as the cap is) */
+                    complementary_limit_minutes: number;
+                    /** @description complementary_minutes beyond complementary_limit_minutes: flagged, never refused (the hours were worked). With no pact, every complementary minute */
+                    over_pact_minutes: number;
+                    /** @description A pact (complementary_pact_percent > 0) on a schedule of less than 10 hours a week: art. 12.5.a ET allows none. Flagged, never refused */
+                    pact_below_minimum_hours: boolean;
                 };
             };
             /** @description SHA-256 of the canonical JSON of { user_id, month, time_zone, days, totals }: equal to signature.sha256 while the signed record is unchanged */
@@ -2646,8 +2730,10 @@ export interface components {
                 worked_minutes: number;
                 expected_minutes: number;
                 balance_minutes: number;
-                /** @description Sum of the days’ overtime (positive balances only) */
+                /** @description Sum of the days’ overtime_minutes */
                 overtime_minutes: number;
+                /** @description Sum of the days’ complementary_minutes: ordinary and complementary hours totalled apart, as art. 12.4.c ET requires of a part-timer’s record */
+                complementary_minutes: number;
                 worked_days: number;
                 expected_days: number;
             }[];
@@ -2655,8 +2741,10 @@ export interface components {
                 worked_minutes: number;
                 expected_minutes: number;
                 balance_minutes: number;
-                /** @description Sum of the days’ overtime (positive balances only) */
+                /** @description Sum of the days’ overtime_minutes */
                 overtime_minutes: number;
+                /** @description Sum of the days’ complementary_minutes: ordinary and complementary hours totalled apart, as art. 12.4.c ET requires of a part-timer’s record */
+                complementary_minutes: number;
                 worked_days: number;
                 expected_days: number;
             };
@@ -2782,6 +2870,25 @@ export interface components {
              * @description null while pending; the creation time when approved at once
              */
             decided_at: string | null;
+            /** @description Approved vacation only (empty otherwise): the approved absences over it that interrupt it (art. 38.3 ET), in date order, each clipped to the vacation’s dates. The vacation keeps its own dates; those days go back to the balance. */
+            interrupted_by: {
+                /** @description The absence that interrupts the vacation (sick leave, say) */
+                absence_id: string;
+                type: {
+                    key: string;
+                    label: string;
+                };
+                /**
+                 * Format: date
+                 * @description First day of the vacation it covers
+                 */
+                start_date: string;
+                /**
+                 * Format: date
+                 * @description Last day of the vacation it covers, included
+                 */
+                end_date: string;
+            }[];
         };
         AbsenceType: {
             key: string;
@@ -2790,8 +2897,10 @@ export interface components {
             requires_approval: boolean;
             /** @description Requests may cover part of one day (start_time/end_time) */
             allows_hourly: boolean;
-            /** @description Working days requested count against vacation_days */
+            /** @description Days requested count against vacation_days (working or calendar days, as the company’s vacation_unit says) */
             consumes_vacation: boolean;
+            /** @description Art. 38.3 ET: a full-day absence of this type may be recorded over approved vacation, whose days it covers go back to the balance (true for the built-in sick leave) */
+            interrupts_vacation: boolean;
         };
         VacationBalance: {
             user_id: string;
@@ -2802,11 +2911,27 @@ export interface components {
             employed_days: number;
             /** @description Vacation days of this year: annual × employed_days ÷ days of the year, rounded as the company’s vacation_rounding says (annual when employed the whole year) */
             entitled: number;
-            /** @description Working days of approved vacation in the year */
+            /** @description What the days are: the company’s vacation_unit (art. 38.1 ET) */
+            unit: "working_days" | "calendar_days";
+            /** @description Days of approved vacation in the year, less the interrupted ones */
             approved: number;
-            /** @description Working days of pending vacation in the year */
+            /** @description Days of pending vacation in the year */
             pending: number;
-            /** @description entitled - approved - pending */
+            /** @description Days of the year’s vacation interrupted by an absence over it (sick leave, art. 38.3 ET): given back, counted in neither approved nor pending */
+            interrupted: number;
+            /** @description Art. 38.3 ET: days returned by an interruption in an earlier year and not taken in it, carried on for 18 months after that year’s end; vacation beyond this year’s own days draws on them, the ones due soonest first */
+            carried_in: {
+                /** @description The year the days were returned in */
+                year: number;
+                /** @description Days still to be taken at the start of this year */
+                days: number;
+                /**
+                 * Format: date
+                 * @description Last day they may be taken: 30 June of year + 2
+                 */
+                until: string;
+            }[];
+            /** @description entitled + carried_in days - approved - pending */
             remaining: number;
         };
         /** @description Decision notes are stored but never returned */
@@ -2815,6 +2940,8 @@ export interface components {
             user_id: string;
             /** @description YYYY-MM: the month the overtime was worked */
             month: string;
+            /** @description overtime (art. 35 ET), or complementary: a part-timer’s hours beyond their schedule up to the company’s full-time week (art. 12.4.c, 12.5 ET), which are not overtime: never toward the annual cap, paid as ordinary hours. Each kind of a month is its own lot */
+            kind: "overtime" | "complementary";
             /** @description Overtime minutes of the month on the company’s basis. A pending lot follows the record; a decided one never changes. An adjustment (adjusts not null) may be negative */
             minutes: number;
             /** @description When the lot’s minutes were worked (art. 35.1 ET), in date order: its deadlines run from the first. Empty for a lot proposed before lots kept their days, whose deadlines run from the end of its month */
@@ -2859,6 +2986,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /** @description The year’s overtime (lots of kind overtime) and, apart, a part-timer’s complementary hours (art. 12.5 ET), which are not overtime */
         OvertimeBalance: {
             user_id: string;
             year: number;
@@ -2871,13 +2999,13 @@ export interface components {
              * @description The earliest compensate_by of a lot that still owes rest and is not overdue
              */
             next_deadline: string | null;
-            /** @description Approved pay lots of any year not paid yet */
+            /** @description Approved pay overtime lots of any year not paid yet */
             owed_pay_minutes: number;
-            /** @description Minutes of the year’s lots waiting for a decision */
+            /** @description Minutes of the year’s overtime lots waiting for a decision */
             pending_minutes: number;
-            /** @description Minutes of the year’s approved lots */
+            /** @description Minutes of the year’s approved overtime lots */
             approved_minutes: number;
-            /** @description Paid on the year’s lots */
+            /** @description Paid on the year’s overtime lots */
             paid_minutes: number;
             /** @description Rest taken for the year’s lots, on days that have passed */
             rested_minutes: number;
@@ -2893,15 +3021,28 @@ export interface components {
             violation_minutes: number;
             /** @description The annual cap: the company’s annual_cap_hours, pro rata for a part-time schedule */
             cap_minutes: number;
+            /** @description The year’s complementary hours (art. 12.5 ET), pending and approved: a part-timer’s hours beyond their schedule up to the company’s full-time week */
+            complementary_minutes: number;
+            /** @description What the pact allows: (complementary_pact_percent + complementary_voluntary_percent) % of the year’s ordinary hours of the contract (their schedule’s week over the year’s weeks, reduced for days not employed as the cap is) */
+            complementary_limit_minutes: number;
+            /** @description complementary_minutes beyond complementary_limit_minutes: flagged, never refused (the hours were worked). With no pact, every complementary minute */
+            over_pact_minutes: number;
+            /** @description A pact (complementary_pact_percent > 0) on a schedule of less than 10 hours a week: art. 12.5.a ET allows none. Flagged, never refused */
+            pact_below_minimum_hours: boolean;
         };
         /** @description The month’s overtime per employee and its compensation: what workers’ representatives are told every month (RD 1561/1995, additional provision 3) */
         OvertimeReport: {
             month: string;
             basis: "daily" | "weekly" | "monthly";
+            /** @description Whose report it is: the heading of the PDF */
             company: {
+                /** @description The company’s legal name when it has one, else its name */
                 name: string;
+                /** @description The company’s tax id (CIF), when set */
                 cif: string | null;
             };
+            /** @description The company’s language, which the PDF and the CSV headers are written in */
+            language: "es" | "en";
             /** @description Every employee the caller may see with overtime in the month, in name order */
             employees: {
                 user_id: string;
@@ -2928,8 +3069,12 @@ export interface components {
                 overdue_minutes: number;
                 /** @description The month’s overtime of a minor (art. 6.3 ET forbids it, force majeure included): recorded, payable as wages due, never approved */
                 violation_minutes: number;
+                /** @description The month’s complementary hours of part-timers (art. 12.5 ET), pending and approved: not overtime, so in none of the figures above */
+                complementary_minutes: number;
                 /** @description The year so far toward the annual cap */
                 year_counted_toward_cap_minutes: number;
+                /** @description The year’s minutes that may still count toward the cap: pending, or rest still owed within the four months (art. 35.2 ET) */
+                year_at_risk_minutes: number;
                 cap_minutes: number;
                 /** @description The year so far beyond the annual cap (art. 35.2): flagged, never refused */
                 year_over_cap_minutes: number;
@@ -2959,6 +3104,8 @@ export interface components {
                 overdue_minutes: number;
                 /** @description The month’s overtime of a minor (art. 6.3 ET forbids it, force majeure included): recorded, payable as wages due, never approved */
                 violation_minutes: number;
+                /** @description The month’s complementary hours of part-timers (art. 12.5 ET), pending and approved: not overtime, so in none of the figures above */
+                complementary_minutes: number;
             };
             /** Format: date-time */
             generated_at: string;
@@ -3209,7 +3356,8 @@ export interface components {
         MailMessage: {
             /** @description Also the left part of the mail’s Message-ID, the same on every attempt */
             id: string;
-            kind: "invitation" | "password_reset";
+            /** @description 'kiosk_pin': a one-time kiosk PIN after a reset; 'credential_changed': a person told that their password, passkeys, personal keys or kiosk PIN changed */
+            kind: "invitation" | "password_reset" | "kiosk_pin" | "credential_changed";
             /** @description The address it is sent to */
             to: string;
             /** @description 'pending': queued, or waiting for its next attempt; 'sent': the mail server accepted it; 'failed': refused for good, or given up after a day (sooner when its link expired first) */
@@ -3275,10 +3423,12 @@ export interface components {
             /** @description The device token (jkd_…) to pair the kiosk page with; shown this once. It can call the kiosk endpoints only. */
             device_token: string;
         };
-        /** @description A kiosk PIN back to the initial one (the last 4 digits of the phone on file); the PIN is never returned */
+        /** @description A kiosk PIN reset: the old PIN no longer works; a new one is mailed to the employee or chosen by them in the app. The PIN is never returned */
         KioskPinReset: {
             user_id: string;
-            /** @description Always true: the PIN is the initial one again and must be changed at first use */
+            /** @description 'mail': the employee is mailed a one-time PIN, to be changed at first use; 'app' (no mail server): the employee has no PIN until they choose one in the app (Profile), so tell them to */
+            delivery: "mail" | "app";
+            /** @description true with a one-time PIN (it must be changed at first use); false when there is no PIN */
             pin_change_required: boolean;
             /** @description Whether wrong PINs were holding the identifier locked; the lock is lifted either way */
             lock_lifted: boolean;
@@ -3286,6 +3436,15 @@ export interface components {
             sessions_ended: number;
             /** Format: date-time */
             reset_at: string;
+        };
+        /** @description My kiosk sign-in: my identifier and whether I have a PIN (never the PIN) */
+        OwnKioskPin: {
+            /** @description What I type at a kiosk: the digits of my DNI/NIE; null without a DNI on file */
+            identifier: string | null;
+            /** @description Whether I have a kiosk PIN */
+            pin_set: boolean;
+            /** @description My PIN is a one-time PIN from a reset: the kiosk asks me to change it first */
+            pin_change_required: boolean;
         };
         /** @description The kiosk device a device token belongs to */
         KioskDeviceView: {
@@ -3313,7 +3472,7 @@ export interface components {
             allowed_punches: ("in" | "out" | "break_start" | "break_end")[];
             /** @description The PIN is still the initial one: change it (kiosk.change-pin) before punching */
             pin_change_required: boolean;
-            /** @description A session open longer than the company allows (a forgotten clock-out): no punch is allowed until a correction closes it. null when none */
+            /** @description The employee’s latest session left open longer than the company allows (a forgotten clock-out), within the last 31 days, until a correction closes it: the kiosk tells them and offers the proposal. It blocks no punch: while it is the session under way, `allowed_punches` is `in`, which starts a new session (art. 34.9 ET). null when none */
             left_open_session: {
                 /**
                  * Format: date-time
@@ -3374,6 +3533,10 @@ export interface components {
             token: string;
             /** @description 8 to 256 characters, not one of the commonly used passwords */
             password: string;
+        };
+        AuthPasskeysRegistrationOptionsRequest: {
+            /** @description From a session that signed in more than 10 minutes ago: the person’s current password (403 `recent_sign_in_required` otherwise) */
+            current_password?: string;
         };
         /** @description The new credential as `PublicKeyCredential.toJSON()` writes it (WebAuthn Level 3) */
         AuthPasskeysRegisterRequest: {
@@ -3487,6 +3650,10 @@ export interface components {
             overtime_comp_expiry?: string | null;
             /** @description Works nights (art. 36.1 ET) */
             night_worker?: boolean;
+            /** @description The written pact of complementary hours (art. 12.5 ET), in % of the year’s ordinary hours: up to 30, up to 60 where the collective agreement allows; 0 (default): no pact. Lawful only on a contract of at least 10 hours a week (art. 12.5.a): otherwise flagged in the overtime balance, not refused. Set by administrators or HR. must be 0 to 60 (art. 12.5.c ET); must be 0 to 60 (art. 12.5.c ET) */
+            complementary_pact_percent?: number;
+            /** @description Voluntary complementary hours the company may offer on an indefinite contract (art. 12.5.g ET), in % of the year’s ordinary hours: up to 15, up to 30 by collective agreement; 0 (default): none. Set by administrators or HR. must be 0 to 30 (art. 12.5.g ET); must be 0 to 30 (art. 12.5.g ET) */
+            complementary_voluntary_percent?: number;
             /** @description A workers’ representative (administrators only; audited) */
             representative?: boolean;
             /** @description Phone number: digits, spaces, + ( ) . - */
@@ -3610,6 +3777,8 @@ export interface components {
             default_vacation_days?: number;
             /** @description How the vacation days of a year worked in part (a hire, a leave, a deactivation) are rounded to whole days: up (the default, never less than the worker’s share), nearest (half up), or down */
             vacation_rounding?: "up" | "nearest" | "down";
+            /** @description How vacation days are counted (art. 38.1 ET): working_days (the default: days the schedule expects work, less holidays) or calendar_days (every day of the vacation: Monday to Sunday is 7; the statute’s 30 calendar days a year) */
+            vacation_unit?: "working_days" | "calendar_days";
             /** @description ISO 3166-1 alpha-2; default country for public holidays */
             country?: string | null;
             /** @description Region within the country (e.g. MD) */
@@ -3625,6 +3794,10 @@ export interface components {
             break_after_minutes?: number;
             /** @description The shortest pause that counts as that break (default 15); shorter pauses do not interrupt continuous work. 0 turns the rule off */
             min_break_minutes?: number;
+            /** @description Art. 34.3 ET: the shortest rest between the end of one working day and the start of the next, in hours (default 12; 8 to 24, for the sectors whose agreements RD 1561/1995 lets go below 12). Less is a `short_daily_rest` anomaly */
+            min_daily_rest_hours?: number;
+            /** @description Art. 34.3 ET: the longest ordinary working day, in hours (default 9, unless a collective agreement distributes the hours otherwise; under-18s 8 whatever it says). More is a `long_ordinary_day` anomaly */
+            max_ordinary_day_hours?: number;
             /** @description Registered name of the company, printed on the monthly record */
             legal_name?: string | null;
             /** @description Tax id (CIF, or a sole trader’s DNI/NIE), printed on the monthly record; stored without spaces, dots or dashes */
@@ -3865,6 +4038,11 @@ export interface components {
             allows_hourly?: boolean;
             /** @default false */
             consumes_vacation?: boolean;
+            /**
+             * @description Art. 38.3 ET: may lie over approved vacation and give its days back (not with consumes_vacation)
+             * @default false
+             */
+            interrupts_vacation?: boolean;
         };
         /** @description Only the fields to change. A type that consumes vacation cannot allow hourly absences, whether both flags are in this body or one is already set */
         AbsenceTypesUpdateRequest: {
@@ -3872,6 +4050,7 @@ export interface components {
             requires_approval?: boolean;
             allows_hourly?: boolean;
             consumes_vacation?: boolean;
+            interrupts_vacation?: boolean;
         };
         AbsencesCreateRequest: {
             user_id: string;
@@ -3930,10 +4109,10 @@ export interface components {
              * @enum {string}
              */
             decision: "approved";
-            /** @description How an approved lot is compensated; default the employee’s terms (required when they are mixed) */
+            /** @description How an approved lot is compensated; default the employee’s terms (required when they are mixed). A complementary lot is paid as ordinary hours (art. 12.5.h ET): pay, its default, only */
             compensation?: "rest" | "pay";
             /**
-             * @description Work to prevent or repair extraordinary and urgent damage (art. 35.3): not counted toward the cap, and the one overtime minors, night workers and part-time employees may do
+             * @description Work to prevent or repair extraordinary and urgent damage (art. 35.3): not counted toward the cap, and the one overtime night workers and part-time employees may do (minors none, art. 6.3). Not for a complementary lot, which is not overtime
              * @default false
              */
             force_majeure?: boolean;
@@ -3969,6 +4148,8 @@ export interface components {
              * @example 2026-03-02T08:00:00.000Z
              */
             expires_at?: string;
+            /** @description From a session that signed in more than 10 minutes ago: the person’s current password (403 `recent_sign_in_required` otherwise) */
+            current_password?: string;
         };
         WebhooksCreateRequest: {
             /** @description An https URL on the public internet (see WEBHOOKS_ALLOW_PRIVATE_NETWORKS) */
@@ -3989,6 +4170,13 @@ export interface components {
         KiosksCreateRequest: {
             name: string;
             work_center_id?: string | null;
+        };
+        MeKioskPinSetRequest: {
+            /**
+             * @description 4 to 8 digits, not one digit repeated
+             * @example 4826
+             */
+            pin: string;
         };
         KioskIdentifyRequest: {
             /** @description The kiosk identifier: the digits of the employee’s DNI/NIE */
@@ -5596,7 +5784,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthPasskeysRegistrationOptionsRequest"];
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -5678,7 +5870,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is larger than 1 MiB. */
+            /** @description Body larger than 1 MiB */
             413: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5690,7 +5882,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body must be sent as application/json. */
+            /** @description Body is not JSON */
             415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10572,7 +10764,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["Punch"];
+                        data: components["schemas"]["ClockedPunch"];
                     };
                 };
             };
@@ -11270,8 +11462,8 @@ export interface operations {
                 tz?: string;
                 /** @description Only this employee */
                 user_id?: string;
-                /** @description session_too_long: a session lasted (or is still open) longer than the company’s max_session_hours, usually a forgotten clock-out; missing_break: continuous work passed break_after_minutes without a pause of min_break_minutes (art. 34.4 ET); punch_on_day_off: work on a rest day, a holiday or a day of full-day absence */
-                type?: "session_too_long" | "missing_break" | "punch_on_day_off";
+                /** @description session_too_long: a session lasted (or is still open) longer than the company’s max_session_hours, usually a forgotten clock-out; missing_break: continuous work passed break_after_minutes without a pause of min_break_minutes (art. 34.4 ET; under-18s 30 minutes past 4.5 hours); punch_on_day_off: work on a rest day, a holiday or a day of full-day vacation; short_daily_rest: less than the company’s min_daily_rest_hours (12) between the previous day’s last `out` and this day’s first `in` (art. 34.3 ET); long_ordinary_day: more than max_ordinary_day_hours (9; under-18s 8) worked in the day (art. 34.3 ET); short_weekly_rest: the ISO week ending with this day’s last `in` had less than 36 hours of uninterrupted rest, also on average with the week before (under-18s 48 hours every week; art. 37.1 ET); night_average_exceeded: a night worker above 8 hours a day averaged over the days worked in 15 days (art. 36.1 ET); absence_overlaps_work: work on a day of full-day absence other than vacation (sick leave over a worked day), which counts no worked minutes */
+                type?: "session_too_long" | "missing_break" | "punch_on_day_off" | "short_daily_rest" | "long_ordinary_day" | "short_weekly_rest" | "night_average_exceeded" | "absence_overlaps_work";
                 /** @description Page number, from 1 (at most 1,000,000) */
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 25) */
@@ -16858,6 +17050,8 @@ export interface operations {
                 to?: string;
                 /** @description A lot is a fact of the record, never rejected (art. 35 ET): pending until approved with its compensation */
                 status?: "pending" | "approved";
+                /** @description overtime (art. 35 ET), or complementary: a part-timer’s hours beyond their schedule up to the company’s full-time week (art. 12.4.c, 12.5 ET), which are not overtime: never toward the annual cap, paid as ordinary hours. Each kind of a month is its own lot */
+                kind?: "overtime" | "complementary";
                 /** @description Page number, from 1 (at most 1,000,000) */
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 25) */
@@ -17530,7 +17724,7 @@ export interface operations {
                 department_id?: string;
                 work_center_id?: string;
                 /** @description Overrides the Accept header */
-                format?: "json" | "csv";
+                format?: "json" | "csv" | "pdf";
             };
             header?: never;
             path?: never;
@@ -17551,6 +17745,7 @@ export interface operations {
                         data: components["schemas"]["OvertimeReport"];
                     };
                     "text/csv": string;
+                    "application/pdf": string;
                 };
             };
             /** @description Invalid request */
@@ -21184,6 +21379,317 @@ export interface operations {
                 };
             };
             /** @description The body must be sent as application/json. */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (method, path or body); use a new key for a new request. */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB. */
+            431: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; it is logged with the request id. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "me.kiosk-pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OwnKioskPin"];
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request (headers and body) was not received within the server’s request timeout. */
+            408: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB. */
+            431: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; it is logged with the request id. */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "me.kiosk-pin.set": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried write safe: a repeat with the same key and request within 24 hours gets the first answer (`Idempotent-Replayed: true`) and does nothing again. 1 to 255 printable characters; the key belongs to the credential that used it. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeKioskPinSetRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description What I type at a kiosk: the digits of my DNI/NIE; null without a DNI on file */
+                            identifier: string | null;
+                            /** @description Whether I have a kiosk PIN */
+                            pin_set: boolean;
+                            /** @description My PIN is a one-time PIN from a reset: the kiosk asks me to change it first */
+                            pin_change_required: boolean;
+                            /** @description My kiosk sessions that were open and now end */
+                            sessions_ended: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description API key or session missing or invalid */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Scope not enabled for the key, or the acting user lacks the permission */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request (headers and body) was not received within the server’s request timeout. */
+            408: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state; or `idempotency_key_in_use`: A request with this Idempotency-Key is still running; retry after `Retry-After` seconds to get its answer. */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not JSON */
             415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

@@ -23,6 +23,8 @@ export interface TenantsTable {
   default_vacation_days: number
   /** How a prorated year's vacation days are rounded to whole days (migration 0015). */
   vacation_rounding: 'up' | 'nearest' | 'down'
+  /** Art. 38.1 ET: whether vacation days are working days or calendar days (migration 0028). */
+  vacation_unit: 'working_days' | 'calendar_days'
   country: string | null
   region: string | null
   hr_department_id: string | null
@@ -35,6 +37,10 @@ export interface TenantsTable {
   /** Art. 34.4 ET: continuous work longer than break_after_minutes needs a break of min_break_minutes (0: no rule). */
   break_after_minutes: number
   min_break_minutes: number
+  /** Art. 34.3 ET: the shortest rest between two working days, in hours (default 12; migration 0031). */
+  min_daily_rest_hours: number
+  /** Art. 34.3 ET: the longest ordinary day, in hours (default 9; minors 8 whatever it says; migration 0031). */
+  max_ordinary_day_hours: number
   legal_name: string | null
   cif: string | null
   /** Language of the company's documents and mails. */
@@ -98,6 +104,12 @@ export interface UsersTable extends ProfileColumns {
   overtime_comp_expiry: string | null
   /** Works nights (art. 36.1 ET): may not do overtime but in force majeure. */
   night_worker: DbBoolean
+  /**
+   * Complementary hours of a part-timer (art. 12.5 ET), as percentages of the year's ordinary
+   * hours: the written pact's (0-60; 0: no pact) and the voluntary ones' (0-30).
+   */
+  complementary_pact_percent: number
+  complementary_voluntary_percent: number
   /**
    * A workers' representative (docs/decisions/0019-representatives-and-record-export.md): reads the
    * company-wide overtime and monthly totals.

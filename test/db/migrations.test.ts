@@ -313,3 +313,160 @@ onFreshDatabases('migration 0026, overtime as the law counts it', (database) => 
     )
   })
 })
+
+onFreshDatabases('migration 0028, vacation as art. 38 ET counts it', (database) => {
+  it('art. 38.3 ET: every company’s built-in sick leave interrupts vacation, other types do not; vacation stays in working days', async () => {
+    await migrateUpTo(database(), '2026_11_28_0027_complementary_hours')
+    const db = database().db as Kysely<any>
+    const { tenantId } = await oldCompany(db, [{ email: 'lucia@vacation.example' }])
+    const type = (key: string, consumes_vacation: boolean) => ({
+      id: `abt_${key}`,
+      tenant_id: tenantId,
+      key,
+      label: key,
+      requires_approval: !consumes_vacation,
+      allows_hourly: !consumes_vacation,
+      consumes_vacation,
+      created_at: '2026-10-01T10:00:00.000Z',
+    })
+    await db
+      .insertInto('absence_types')
+      .values([type('vacation', true), type('sick', false), type('training', false)])
+      .execute()
+
+    assert.ok((await migrateToLatest(database())).includes('2026_11_29_0028_vacation_interruptions'))
+    const types = await db
+      .selectFrom('absence_types')
+      .select(['key', 'interrupts_vacation'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('key')
+      .execute()
+    assert.deepEqual(
+      types.map((t) => [t.key, Boolean(t.interrupts_vacation)]),
+      [
+        ['sick', true],
+        ['training', false],
+        ['vacation', false],
+      ],
+    )
+    const tenant = await db.selectFrom('tenants').select('vacation_unit').where('id', '=', tenantId).executeTakeFirst()
+    assert.equal(tenant?.vacation_unit, 'working_days')
+  })
+})
+
+onFreshDatabases('migration 0027, complementary hours of part-timers', (database) => {
+  it('existing lots are overtime; a month holds one lot per kind and sequence; employees have no pact (art. 12.5 ET)', async () => {
+    await migrateUpTo(database(), '2026_11_28_0026_overtime_law')
+    const db = database().db as Kysely<any>
+    const { tenantId, ids } = await oldCompany(db, [{ email: 'ana@complementary.example', schedule: 'own' }])
+    const lot = (id: string, sequence: number, kind?: string) => ({
+      id,
+      tenant_id: tenantId,
+      user_id: ids[0],
+      month: '2026-10',
+      sequence,
+      adjusts: null,
+      ...(kind ? { kind } : {}),
+      minutes: 60,
+      basis: 'daily',
+      status: 'pending',
+      compensation: null,
+      force_majeure: false,
+      compensate_by: '2027-02-05',
+      days: '[]',
+      decided_by: null,
+      decided_at: null,
+      decision_note: null,
+      created_at: '2026-11-01T00:00:00.000Z',
+      updated_at: '2026-11-01T00:00:00.000Z',
+    })
+    await db.insertInto('overtime_lots').values(lot('otl_before', 1)).execute()
+
+    assert.ok((await migrateToLatest(database())).includes('2026_11_28_0027_complementary_hours'))
+    const before = await db
+      .selectFrom('overtime_lots')
+      .select(['id', 'kind'])
+      .where('tenant_id', '=', tenantId)
+      .execute()
+    assert.deepEqual(before, [{ id: 'otl_before', kind: 'overtime' }])
+    const user = await db
+      .selectFrom('users')
+      .select(['complementary_pact_percent', 'complementary_voluntary_percent'])
+      .where('id', '=', ids[0])
+      .executeTakeFirstOrThrow()
+    assert.deepEqual(user, { complementary_pact_percent: 0, complementary_voluntary_percent: 0 })
+    // The month's complementary lot is settled apart from its overtime, with its own sequence.
+    await db
+      .insertInto('overtime_lots')
+      .values(lot('otl_complementary', 1, 'complementary'))
+      .execute()
+    await assert.rejects(
+      db
+        .insertInto('overtime_lots')
+        .values(lot('otl_twice', 1, 'complementary'))
+        .execute(),
+    )
+    await assert.rejects(
+      db
+        .insertInto('overtime_lots')
+        .values(lot('otl_again', 1, 'overtime'))
+        .execute(),
+    )
+  })
+})
+
+onFreshDatabases('migration 0031, the limits of the working day', (database) => {
+  it('art. 34.3 ET: an existing company gets the statute’s figures: 12 hours of daily rest, a 9-hour ordinary day', async () => {
+    await migrateUpTo(database(), '2026_11_30_0030_credential_mails')
+    const db = database().db as Kysely<any>
+    const { tenantId } = await oldCompany(db, [{ email: 'rest@limits.example' }])
+    assert.ok((await migrateToLatest(database())).includes('2026_11_30_0031_working_day_limits'))
+    const tenant = await db
+      .selectFrom('tenants')
+      .select(['min_daily_rest_hours', 'max_ordinary_day_hours'])
+      .where('id', '=', tenantId)
+      .executeTakeFirst()
+    assert.deepEqual([tenant?.min_daily_rest_hours, tenant?.max_ordinary_day_hours], [12, 9])
+  })
+})
+
+onFreshDatabases('migration 0030, mails about credentials', (database) => {
+  it('the outbox keeps its messages and also takes one-time kiosk PINs and credential notices, nothing else', async () => {
+    await migrateUpTo(database(), '2026_11_29_0029_current_authorisation')
+    const db = database().db as Kysely<any>
+    const { tenantId } = await oldCompany(db, [{ email: 'lucia@mail.example' }])
+    const message = (id: string, kind: string) => ({
+      id,
+      tenant_id: tenantId,
+      user_id: null,
+      kind,
+      recipient: 'lucia@mail.example',
+      subject: 'Subject',
+      body_text: 'Text',
+      body_html: '<p>Text</p>',
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: '2026-11-29T10:00:00.000Z',
+      last_error: null,
+      created_at: '2026-11-29T10:00:00.000Z',
+      expires_at: '2026-11-30T10:00:00.000Z',
+      sent_at: null,
+      finished_at: null,
+    })
+    await db.insertInto('mail_messages').values(message('mlm_old', 'invitation')).execute()
+    await assert.rejects(db.insertInto('mail_messages').values(message('mlm_early', 'kiosk_pin')).execute())
+
+    assert.ok((await migrateToLatest(database())).includes('2026_11_30_0030_credential_mails'))
+    await db
+      .insertInto('mail_messages')
+      .values([message('mlm_pin', 'kiosk_pin'), message('mlm_notice', 'credential_changed')])
+      .execute()
+    await assert.rejects(db.insertInto('mail_messages').values(message('mlm_bad', 'newsletter')).execute())
+    const kept = await db.selectFrom('mail_messages').select(['id', 'kind', 'body_text']).orderBy('id').execute()
+    assert.deepEqual(kept, [
+      { id: 'mlm_notice', kind: 'credential_changed', body_text: 'Text' },
+      { id: 'mlm_old', kind: 'invitation', body_text: 'Text' },
+      { id: 'mlm_pin', kind: 'kiosk_pin', body_text: 'Text' },
+    ])
+  })
+})

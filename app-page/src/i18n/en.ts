@@ -106,11 +106,13 @@ export const en = {
       `No connection: ${what} at ${time} is saved on this phone and will be sent as soon as the service can be reached.`,
     savedUnavailable: (what: string, time: string) =>
       `The service cannot record punches right now: ${what} at ${time} is saved on this phone and will be sent by itself in a moment.`,
-    leftOpen: (since: string) =>
-      `You did not clock out of the session that began ${since}. Your company has proposed a time that closes it: accept it, or propose the real time, before clocking in again.`,
+    leftOpen: (since: string, out: string) =>
+      `You did not clock out of the session that began ${since}. Your company proposes to close it with a clock-out on ${out}: accept it in Requests if that is right, or reject it and propose the real time (or ask HR).`,
     leftOpenNoProposal: (since: string) =>
-      `You did not clock out of the session that began ${since}. Your company will propose a time that closes it within minutes; you will find it in Requests. Or propose the real time from My days.`,
+      `You did not clock out of the session that began ${since}. Until it is corrected it counts as the day’s expected time: propose the real time from My days, or ask HR to correct it.`,
     leftOpenAction: 'See the proposal in Requests',
+    leftOpenBefore: (since: string) =>
+      `The session that began ${since} was never clocked out. Clocking in now starts today’s session.`,
     worked: 'Worked',
     expected: 'Expected',
     balance: 'Balance',
@@ -134,8 +136,20 @@ export const en = {
     dayOff: 'day off',
     edited: 'corrected',
     holiday: (name: string) => `Holiday: ${name}`,
-    legend: 'Hours worked on each day; ✎ a corrected day. Choose a day to see its punches.',
+    legend: 'Hours worked on each day; ✎ a corrected day; ! a day with anomalies. Choose a day to see its punches.',
     noPunches: 'No punches this day.',
+    anomalies: 'Anomalies',
+    /** Each anomaly as the person reads it, with its article. */
+    anomaly: {
+      session_too_long: 'Clock-out missing: the session stayed open longer than the company allows.',
+      missing_break: 'No break in continuous work where one is required (art. 34.4 ET).',
+      punch_on_day_off: 'Work on a day off.',
+      short_daily_rest: 'Less rest than required since the previous day (art. 34.3 ET).',
+      long_ordinary_day: 'More hours than the ordinary day allows (art. 34.3 ET).',
+      short_weekly_rest: 'Less weekly rest than required (art. 37.1 ET).',
+      night_average_exceeded: 'Night work above 8 hours a day on average over 15 days (art. 36.1 ET).',
+      absence_overlaps_work: 'Work recorded during an absence: it does not count as worked.',
+    },
   },
   correction: {
     propose: 'Propose a correction',
@@ -205,6 +219,19 @@ export const en = {
     pending: 'Waiting for approval',
     deadline: (day: string) => `The next rest owed to you must be given by ${day}.`,
     overdue: (amount: string) => `${amount} of rest is overdue. Talk to HR or your representatives.`,
+    cap: (year: number) => `Counted toward the ${year} limit`,
+    capOf: (counted: string, cap: string) => `${counted} of ${cap}`,
+    atRisk: (amount: string) =>
+      `${amount} may still count toward the yearly limit of overtime: they do not if you rest them within four months of working them (art. 35.2 of the Workers’ Statute).`,
+    overCap: (amount: string, cap: string) =>
+      `${amount} over the yearly limit of ${cap} of overtime (art. 35.2 of the Workers’ Statute). They are still owed to you. Talk to HR or your representatives.`,
+    complementary: 'Complementary hours',
+    complementaryOf: (done: string, limit: string) =>
+      `This year you have done ${done} of complementary hours (hours beyond your part-time schedule, paid as ordinary hours; art. 12.5 of the Workers’ Statute). Your pact allows ${limit}.`,
+    overPact: (amount: string) =>
+      `${amount} of complementary hours beyond what your written pact allows (art. 12.5 of the Workers’ Statute). They are still paid to you. Talk to HR or your representatives.`,
+    violation: (amount: string) =>
+      `${amount} of overtime worked while under 18 this year. The law forbids overtime for minors (art. 6.3 of the Workers’ Statute): those hours must be paid to you, and no more may be asked of you.`,
   },
   inbox: {
     title: 'Inbox',
@@ -234,6 +261,9 @@ export const en = {
     person: 'Person',
     overtime: 'Overtime',
     anomalies: 'Anomalies',
+    anomaliesTitle: 'The month’s anomalies',
+    noAnomalies: 'No anomalies this month.',
+    day: 'Day',
   },
   company: {
     views: 'Company reports',
@@ -253,6 +283,13 @@ export const en = {
     byPay: 'By pay',
     owed: 'Still owed',
     overdue: (hours: string) => `${hours} overdue`,
+    cap: 'Yearly limit',
+    capOf: (counted: string, cap: string) => `${counted} of ${cap}`,
+    atRisk: (hours: string) => `${hours} at risk`,
+    overCap: (hours: string) => `${hours} over the limit`,
+    violation: (hours: string) => `${hours} worked as a minor`,
+    capHint:
+      'Yearly limit: the overtime that counts toward the 80 hours a year (art. 35.2 of the Workers’ Statute). At risk: pending, or rest not yet taken, which counts unless rested within four months. Over the limit: the company went beyond it; the hours are owed all the same. Worked as a minor: overtime is forbidden under 18 (art. 6.3), to be paid as wages due.',
     noOvertime: 'No overtime in this month. Overtime is counted once a month has ended.',
     pdf: 'Download PDF',
     csv: 'Download CSV',
@@ -289,6 +326,18 @@ export const en = {
     newPassword: 'New password',
     changePassword: 'Change password',
     passwordChanged: 'Password changed. Your other sessions have ended.',
+    kioskPin: 'Kiosk PIN',
+    kioskIdentifier: (identifier: string) => `Your identifier at the kiosk: ${identifier}`,
+    kioskNoIdentifier: 'Your company has not recorded your DNI/NIE, so you have no kiosk identifier yet.',
+    kioskNoPin: 'You have no kiosk PIN yet: choose one to clock in at the kiosk.',
+    kioskTemporaryPin: 'Your PIN is a temporary one: choose your own.',
+    kioskPinSet: 'You have a kiosk PIN. Only you know it.',
+    newKioskPin: 'New kiosk PIN',
+    kioskPinRules: '4 to 8 digits, not all the same.',
+    setKioskPin: 'Set PIN',
+    changeKioskPin: 'Change PIN',
+    kioskPinSaved: 'PIN saved. Use it at the kiosk from now on.',
+    stepUpHint: 'You signed in more than 10 minutes ago: confirm it is you.',
     passkeys: 'Passkeys',
     passkeysExplained: 'Sign in with this phone’s fingerprint, face or screen lock instead of a password.',
     passkeyName: 'Name of this passkey',

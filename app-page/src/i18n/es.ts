@@ -117,11 +117,13 @@ export const es: typeof en = {
       `Sin conexión: la ${what.toLowerCase()} de las ${time} queda guardada en este teléfono y se enviará en cuanto haya conexión con el servicio.`,
     savedUnavailable: (what: string, time: string) =>
       `El servicio no puede registrar fichajes ahora mismo: la ${what.toLowerCase()} de las ${time} queda guardada en este teléfono y se enviará sola en unos instantes.`,
-    leftOpen: (since: string) =>
-      `No fichó la salida de la jornada que empezó el ${since}. Su empresa ha propuesto una hora que la cierra: acéptela, o proponga la hora real, antes de volver a fichar.`,
+    leftOpen: (since: string, out: string) =>
+      `No fichó la salida de la jornada que empezó el ${since}. Su empresa propone cerrarla con la salida el ${out}: si es correcto, acepte la propuesta en Solicitudes; si no, rechácela y proponga la hora real (o pida a RR. HH. que la corrija).`,
     leftOpenNoProposal: (since: string) =>
-      `No fichó la salida de la jornada que empezó el ${since}. Su empresa propondrá en unos minutos una hora que la cierre; la verá en Solicitudes. O proponga la hora real desde Mis días.`,
+      `No fichó la salida de la jornada que empezó el ${since}. Mientras no se corrija cuenta como el tiempo previsto del día: proponga la hora real desde Mis días o pida a RR. HH. que la corrija.`,
     leftOpenAction: 'Ver la propuesta en Solicitudes',
+    leftOpenBefore: (since: string) =>
+      `La jornada que empezó el ${since} no tiene salida. Si ficha la entrada ahora, empieza la jornada de hoy.`,
     worked: 'Trabajado',
     expected: 'Previsto',
     balance: 'Saldo',
@@ -145,8 +147,21 @@ export const es: typeof en = {
     dayOff: 'día libre',
     edited: 'corregido',
     holiday: (name: string) => `Festivo: ${name}`,
-    legend: 'Horas trabajadas cada día; ✎ un día corregido. Elija un día para ver sus fichajes.',
+    legend:
+      'Horas trabajadas cada día; ✎ un día corregido; ! un día con incidencias. Elija un día para ver sus fichajes.',
     noPunches: 'No hay fichajes este día.',
+    anomalies: 'Incidencias',
+    /** Each anomaly as the person reads it, with its article. */
+    anomaly: {
+      session_too_long: 'Falta la salida: la jornada siguió abierta más de lo que la empresa permite.',
+      missing_break: 'Sin la pausa obligatoria en el trabajo continuado (art. 34.4 ET).',
+      punch_on_day_off: 'Trabajo en un día libre.',
+      short_daily_rest: 'Menos descanso del obligatorio desde la jornada anterior (art. 34.3 ET).',
+      long_ordinary_day: 'Más horas de las que permite la jornada ordinaria (art. 34.3 ET).',
+      short_weekly_rest: 'Menos descanso semanal del obligatorio (art. 37.1 ET).',
+      night_average_exceeded: 'Trabajo nocturno por encima de 8 horas diarias de promedio en 15 días (art. 36.1 ET).',
+      absence_overlaps_work: 'Trabajo registrado durante una ausencia: no cuenta como trabajado.',
+    },
   },
   correction: {
     propose: 'Proponer una corrección',
@@ -216,6 +231,19 @@ export const es: typeof en = {
     pending: 'Pendiente de aprobar',
     deadline: (day: string) => `El próximo descanso que se le debe ha de darse antes del ${day}.`,
     overdue: (amount: string) => `${amount} de descanso están vencidas. Hable con RR. HH. o con sus representantes.`,
+    cap: (year: number) => `Computadas en el máximo de ${year}`,
+    capOf: (counted: string, cap: string) => `${counted} de ${cap}`,
+    atRisk: (amount: string) =>
+      `${amount} pueden llegar a computar en el máximo anual de horas extra: no computan si las descansa dentro de los cuatro meses siguientes a hacerlas (art. 35.2 ET).`,
+    overCap: (amount: string, cap: string) =>
+      `${amount} por encima del máximo anual de ${cap} de horas extra (art. 35.2 ET). Se le siguen debiendo. Hable con RR. HH. o con sus representantes.`,
+    complementary: 'Horas complementarias',
+    complementaryOf: (done: string, limit: string) =>
+      `Este año ha hecho ${done} de horas complementarias (horas por encima de su jornada a tiempo parcial, pagadas como ordinarias; art. 12.5 ET). Su pacto permite ${limit}.`,
+    overPact: (amount: string) =>
+      `${amount} de horas complementarias por encima de lo que permite su pacto por escrito (art. 12.5 ET). Se le siguen pagando. Hable con RR. HH. o con sus representantes.`,
+    violation: (amount: string) =>
+      `${amount} de horas extra hechas siendo menor de 18 años este año. La ley prohíbe las horas extra a los menores (art. 6.3 ET): se le deben pagar, y no se le pueden pedir más.`,
   },
   inbox: {
     title: 'Bandeja',
@@ -245,6 +273,9 @@ export const es: typeof en = {
     person: 'Persona',
     overtime: 'Horas extra',
     anomalies: 'Incidencias',
+    anomaliesTitle: 'Incidencias del mes',
+    noAnomalies: 'Ninguna incidencia este mes.',
+    day: 'Día',
   },
   company: {
     views: 'Informes de la empresa',
@@ -265,6 +296,13 @@ export const es: typeof en = {
     byPay: 'Abonadas',
     owed: 'Pendiente',
     overdue: (hours: string) => `${hours} vencidas`,
+    cap: 'Máximo anual',
+    capOf: (counted: string, cap: string) => `${counted} de ${cap}`,
+    atRisk: (hours: string) => `${hours} en riesgo`,
+    overCap: (hours: string) => `${hours} por encima`,
+    violation: (hours: string) => `${hours} siendo menor`,
+    capHint:
+      'Máximo anual: las horas extra que computan en las 80 horas al año (art. 35.2 ET). En riesgo: pendientes, o descanso aún no disfrutado, que computan si no se descansan en cuatro meses. Por encima: la empresa ha superado el máximo; las horas se deben igualmente. Siendo menor: las horas extra están prohibidas a menores de 18 años (art. 6.3 ET) y se abonan como salario debido.',
     noOvertime: 'No hay horas extra en este mes. Se cuentan cuando el mes ha terminado.',
     pdf: 'Descargar PDF',
     csv: 'Descargar CSV',
@@ -302,6 +340,18 @@ export const es: typeof en = {
     newPassword: 'Contraseña nueva',
     changePassword: 'Cambiar la contraseña',
     passwordChanged: 'Contraseña cambiada. Sus otras sesiones se han cerrado.',
+    kioskPin: 'PIN del quiosco',
+    kioskIdentifier: (identifier: string) => `Su identificador en el quiosco: ${identifier}`,
+    kioskNoIdentifier: 'Su empresa no ha registrado su DNI/NIE, así que aún no tiene identificador de quiosco.',
+    kioskNoPin: 'Aún no tiene PIN del quiosco: elija uno para fichar en el quiosco.',
+    kioskTemporaryPin: 'Su PIN es provisional: elija el suyo.',
+    kioskPinSet: 'Tiene un PIN del quiosco. Solo usted lo conoce.',
+    newKioskPin: 'Nuevo PIN del quiosco',
+    kioskPinRules: 'De 4 a 8 cifras, no todas iguales.',
+    setKioskPin: 'Guardar PIN',
+    changeKioskPin: 'Cambiar PIN',
+    kioskPinSaved: 'PIN guardado. Úselo en el quiosco a partir de ahora.',
+    stepUpHint: 'Inició sesión hace más de 10 minutos: confirme que es usted.',
     passkeys: 'Llaves de acceso',
     passkeysExplained:
       'Entre con la huella, la cara o el bloqueo de pantalla de este teléfono en lugar de una contraseña.',

@@ -26,6 +26,11 @@ import * as recordKeys from './2026_11_27_0023_record_keys.js'
 import * as idempotencyServerLife from './2026_11_27_0024_idempotency_server_life.js'
 import * as mailOutbox from './2026_11_28_0025_mail_outbox.js'
 import * as overtimeLaw from './2026_11_28_0026_overtime_law.js'
+import * as complementaryHours from './2026_11_28_0027_complementary_hours.js'
+import * as vacationInterruptions from './2026_11_29_0028_vacation_interruptions.js'
+import * as currentAuthorisation from './2026_11_29_0029_current_authorisation.js'
+import * as credentialMails from './2026_11_30_0030_credential_mails.js'
+import * as workingDayLimits from './2026_11_30_0031_working_day_limits.js'
 
 export const migrations: Record<string, Migration> = {
   '2026_11_01_0001_foundation': foundation,
@@ -54,4 +59,9 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0024_idempotency_server_life': idempotencyServerLife,
   '2026_11_28_0025_mail_outbox': mailOutbox,
   '2026_11_28_0026_overtime_law': overtimeLaw,
+  '2026_11_28_0027_complementary_hours': complementaryHours,
+  '2026_11_29_0028_vacation_interruptions': vacationInterruptions,
+  '2026_11_29_0029_current_authorisation': currentAuthorisation,
+  '2026_11_30_0030_credential_mails': credentialMails,
+  '2026_11_30_0031_working_day_limits': workingDayLimits,
 }

@@ -28,6 +28,7 @@ export interface KeyWithActor {
   tenant_timezone: string
   tenant_default_vacation_days: number
   tenant_vacation_rounding: TenantRow['vacation_rounding']
+  tenant_vacation_unit: TenantRow['vacation_unit']
   tenant_country: string | null
   tenant_region: string | null
   tenant_hr_department_id: string | null
@@ -36,6 +37,8 @@ export interface KeyWithActor {
   tenant_max_session_hours: number
   tenant_break_after_minutes: number
   tenant_min_break_minutes: number
+  tenant_min_daily_rest_hours: number
+  tenant_max_ordinary_day_hours: number
   tenant_legal_name: string | null
   tenant_cif: string | null
   tenant_language: TenantRow['language']
@@ -74,6 +77,7 @@ export function tenantOfKey(
     timezone: found.tenant_timezone,
     default_vacation_days: found.tenant_default_vacation_days,
     vacation_rounding: found.tenant_vacation_rounding,
+    vacation_unit: found.tenant_vacation_unit,
     country: found.tenant_country,
     region: found.tenant_region,
     hr_department_id: found.tenant_hr_department_id,
@@ -82,6 +86,8 @@ export function tenantOfKey(
     max_session_hours: found.tenant_max_session_hours,
     break_after_minutes: found.tenant_break_after_minutes,
     min_break_minutes: found.tenant_min_break_minutes,
+    min_daily_rest_hours: found.tenant_min_daily_rest_hours,
+    max_ordinary_day_hours: found.tenant_max_ordinary_day_hours,
     legal_name: found.tenant_legal_name,
     cif: found.tenant_cif,
     language: found.tenant_language,
@@ -110,6 +116,7 @@ export const ACTOR_AND_TENANT_COLUMNS = [
   't.timezone as tenant_timezone',
   't.default_vacation_days as tenant_default_vacation_days',
   't.vacation_rounding as tenant_vacation_rounding',
+  't.vacation_unit as tenant_vacation_unit',
   't.country as tenant_country',
   't.region as tenant_region',
   't.hr_department_id as tenant_hr_department_id',
@@ -118,6 +125,8 @@ export const ACTOR_AND_TENANT_COLUMNS = [
   't.max_session_hours as tenant_max_session_hours',
   't.break_after_minutes as tenant_break_after_minutes',
   't.min_break_minutes as tenant_min_break_minutes',
+  't.min_daily_rest_hours as tenant_min_daily_rest_hours',
+  't.max_ordinary_day_hours as tenant_max_ordinary_day_hours',
   't.legal_name as tenant_legal_name',
   't.cif as tenant_cif',
   't.language as tenant_language',

@@ -18,6 +18,11 @@ const VacationRounding = Type.Union([Type.Literal('up'), Type.Literal('nearest')
     'How the vacation days of a year worked in part (a hire, a leave, a deactivation) are rounded to whole days: up (the default, never less than the worker’s share), nearest (half up), or down',
 })
 
+const VacationUnit = Type.Union([Type.Literal('working_days'), Type.Literal('calendar_days')], {
+  description:
+    'How vacation days are counted (art. 38.1 ET): working_days (the default: days the schedule expects work, less holidays) or calendar_days (every day of the vacation: Monday to Sunday is 7; the statute’s 30 calendar days a year)',
+})
+
 const Language = Type.Union([Type.Literal('es'), Type.Literal('en')], {
   description:
     'Language of the company’s documents and mails: absence type labels, the monthly record, invitations and resets (es by default for country ES, en otherwise)',
@@ -38,6 +43,18 @@ const MinBreakMinutes = Type.Integer({
   maximum: 120,
   description:
     'The shortest pause that counts as that break (default 15); shorter pauses do not interrupt continuous work. 0 turns the rule off',
+})
+const MinDailyRestHours = Type.Integer({
+  minimum: 8,
+  maximum: 24,
+  description:
+    'Art. 34.3 ET: the shortest rest between the end of one working day and the start of the next, in hours (default 12; 8 to 24, for the sectors whose agreements RD 1561/1995 lets go below 12). Less is a `short_daily_rest` anomaly',
+})
+const MaxOrdinaryDayHours = Type.Integer({
+  minimum: 4,
+  maximum: 12,
+  description:
+    'Art. 34.3 ET: the longest ordinary working day, in hours (default 9, unless a collective agreement distributes the hours otherwise; under-18s 8 whatever it says). More is a `long_ordinary_day` anomaly',
 })
 const LegalName = Type.String({
   minLength: 1,
@@ -125,6 +142,7 @@ export const Tenant = Type.Object(
     timezone: Type.String({ description: 'IANA time zone of the company' }),
     default_vacation_days: Type.Integer(),
     vacation_rounding: VacationRounding,
+    vacation_unit: VacationUnit,
     country: Nullable(Type.String()),
     region: Nullable(Type.String()),
     hr_department_id: Nullable(Type.String({ description: 'Members of this department are HR' })),
@@ -133,6 +151,8 @@ export const Tenant = Type.Object(
     max_session_hours: MaxSessionHours,
     break_after_minutes: BreakAfterMinutes,
     min_break_minutes: MinBreakMinutes,
+    min_daily_rest_hours: MinDailyRestHours,
+    max_ordinary_day_hours: MaxOrdinaryDayHours,
     legal_name: Nullable(
       Type.String({ description: 'Registered name of the company (the record shows name when null)' }),
     ),
@@ -152,6 +172,7 @@ export const UpdateTenantBody = Type.Object(
     timezone: Type.Optional(TimeZone()),
     default_vacation_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 366 })),
     vacation_rounding: Type.Optional(VacationRounding),
+    vacation_unit: Type.Optional(VacationUnit),
     country: Type.Optional(Nullable(Country)),
     region: Type.Optional(Nullable(Region)),
     hr_department_id: Type.Optional(Nullable(Id())),
@@ -160,6 +181,8 @@ export const UpdateTenantBody = Type.Object(
     max_session_hours: Type.Optional(MaxSessionHours),
     break_after_minutes: Type.Optional(BreakAfterMinutes),
     min_break_minutes: Type.Optional(MinBreakMinutes),
+    min_daily_rest_hours: Type.Optional(MinDailyRestHours),
+    max_ordinary_day_hours: Type.Optional(MaxOrdinaryDayHours),
     legal_name: Type.Optional(Nullable(LegalName)),
     cif: Type.Optional(Nullable(Cif)),
     language: Type.Optional(Language),
