@@ -310,6 +310,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl,
     rateLimit: rateLimitStore,
     accounts,
+    mail: accounts.mail,
   }
   // In the order of the OpenAPI document, which is the order the routes are registered in.
   const apis = inDocumentOrder(plugged).flatMap((m) => (typeof m.api === 'function' ? m.api(context) : (m.api ?? [])))
@@ -446,7 +447,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A callback-style hook: it runs on every request, and skips the promise an async hook costs.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id)
-    setSecurityHeaders(reply)
+    setSecurityHeaders(reply, accounts.secureCookies)
     done()
   })
   // NUL characters are refused everywhere (see findBadCharacter); in a URL they arrive as %00.

@@ -53,6 +53,8 @@ export interface AccountsConfig {
   mailFrom: string
   /** `SESSION_IDLE_HOURS`: a session unused this long ends (12 by default). */
   sessionIdleHours: number
+  /** `SESSION_MAX_HOURS`: a session ends this long after its sign-in, however active (12 by default, at most 720). */
+  sessionMaxHours: number
 }
 
 export interface LoadConfig {
@@ -187,6 +189,7 @@ function accountsConfig(env: NodeJS.ProcessEnv): AccountsConfig {
     smtpUrl,
     mailFrom,
     sessionIdleHours: positiveInteger('SESSION_IDLE_HOURS', env.SESSION_IDLE_HOURS, 12, 720),
+    sessionMaxHours: positiveInteger('SESSION_MAX_HOURS', env.SESSION_MAX_HOURS, 12, 720),
   }
 }
 

@@ -111,7 +111,11 @@ export async function startServer(
       secrets: config.secretsKeys ? new SecretBox(config.secretsKeys.current, config.secretsKeys.previous) : null,
       accounts: {
         publicUrl: config.accounts.publicUrl,
-        session: { ...DEFAULT_SESSION_POLICY, idleMs: config.accounts.sessionIdleHours * 3_600_000 },
+        session: {
+          ...DEFAULT_SESSION_POLICY,
+          idleMs: config.accounts.sessionIdleHours * 3_600_000,
+          maxMs: config.accounts.sessionMaxHours * 3_600_000,
+        },
         ...(loginThrottle ? { throttle: loginThrottle } : {}),
       },
       // Every instance (every worker) sends the outbox while it serves; leases keep them apart.

@@ -28,7 +28,13 @@ function serveConfig(dir: string, overrides: Partial<Config> = {}): Config {
     webhooks: { allowPrivateNetworks: false, dispatchInServe: true },
     // Seeding the demo holds the event loop for a while on a busy machine: no 503 for that here.
     load: { ...DEFAULT_LOAD_CONFIG, ...NO_SHEDDING },
-    accounts: { publicUrl: null, smtpUrl: null, mailFrom: 'Jornada <no-reply@localhost>', sessionIdleHours: 12 },
+    accounts: {
+      publicUrl: null,
+      smtpUrl: null,
+      mailFrom: 'Jornada <no-reply@localhost>',
+      sessionIdleHours: 12,
+      sessionMaxHours: 12,
+    },
     secretsKeys: null,
     ssoAllowPrivateNetworks: false,
     ...overrides,

@@ -192,7 +192,10 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
         throw new AppError('permission_denied', 'A kiosk device token can call the kiosk endpoints only')
       }
     }
-    const cookie = request.headers.authorization === undefined ? sessionCookieOf(request.headers.cookie) : null
+    const cookie =
+      request.headers.authorization === undefined
+        ? sessionCookieOf(request.headers.cookie, { secure: secureCookies })
+        : null
     let auth: AuthContext
     if (cookie) auth = await admitSession(request, reply, cookie)
     else {

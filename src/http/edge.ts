@@ -106,8 +106,18 @@ const SECURITY_HEADERS = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 }
 
-export function setSecurityHeaders(reply: FastifyReply): void {
+/**
+ * HTTP Strict Transport Security (docs/decisions/0024-only-the-worker-acts-as-the-worker.md): once a
+ * browser has reached the service over https, it never asks it over http again for a year, so no
+ * one on the way can strip the https and read the session cookie. Only when `PUBLIC_URL` is https;
+ * without `includeSubDomains`, as the service does not speak for the rest of its domain.
+ */
+export const HSTS = 'max-age=31536000'
+
+/** The security headers of every answer; `https`: the service is reached over https (`PUBLIC_URL`), so HSTS too. */
+export function setSecurityHeaders(reply: FastifyReply, https = false): void {
   reply.headers(SECURITY_HEADERS)
+  if (https) reply.header('Strict-Transport-Security', HSTS)
 }
 
 /** The interactive docs' own policy: Swagger UI's hashes, nothing from other origins. */

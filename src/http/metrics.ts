@@ -3,8 +3,9 @@
  * Node.js client, which also brings the standard process and runtime series (`process_*`,
  * `nodejs_*`) that dashboards expect.
  *
- * Served at `GET /metrics` on the API's port, or on a port of its own (`METRICS_PORT`); when
- * `METRICS_TOKEN` is set, only with `Authorization: Bearer <token>`. The series are per process:
+ * Served at `GET /metrics` on the API's port only with `METRICS_TOKEN` set, and then only with
+ * `Authorization: Bearer <token>`; or on a port of its own (`METRICS_PORT`), behind the token
+ * when it is set. The series are per process:
  * with several instances, Prometheus scrapes each and sums; the workers of one `serve --workers N`
  * are summed by their primary.
  */
@@ -202,11 +203,13 @@ export class ServiceMetrics {
 }
 
 /**
- * Whether the request may read the metrics: any caller when no token is set, else the token's
- * bearer only, compared as API keys are (digests in constant time: no hint of the token's length).
+ * Whether the request may read the metrics: the token's bearer only, compared as API keys are
+ * (digests in constant time: no hint of the token's length). Without a token, no one on the API's
+ * port (the metrics tell who uses the service and how much); on a port of their own (`METRICS_PORT`,
+ * one only the monitoring network reaches) anyone who reaches it.
  */
-function authorised(tokenHash: string | null, header: string | undefined): boolean {
-  if (tokenHash === null) return true
+function authorised(tokenHash: string | null, header: string | undefined, openWithoutToken: boolean): boolean {
+  if (tokenHash === null) return openWithoutToken
   const given = bearerToken(header)
   return given !== null && secretMatches(given, tokenHash)
 }
@@ -215,19 +218,26 @@ const UNAUTHORISED = JSON.stringify(
   errorBody('unauthenticated', 'The metrics need Authorization: Bearer <METRICS_TOKEN>'),
 )
 
-/** Serves the metrics on the API's own port; hidden from the API's document. */
+const NO_TOKEN = JSON.stringify(
+  errorBody(
+    'unauthenticated',
+    'The metrics are served on this port only with METRICS_TOKEN set (then with Authorization: Bearer <METRICS_TOKEN>), or on a port of their own (METRICS_PORT)',
+  ),
+)
+
+/** Serves the metrics on the API's own port, behind `METRICS_TOKEN` (none without it); hidden from the API's document. */
 export function registerMetricsRoute(app: FastifyInstance, metrics: ServiceMetrics, token: string | null): void {
   const tokenHash = token === null ? null : sha256Hex(token)
   app.get(
     '/metrics',
     { config: { access: 'public', rateLimit: false }, schema: { hide: true } },
     async (request, reply) => {
-      if (!authorised(tokenHash, request.headers.authorization)) {
+      if (!authorised(tokenHash, request.headers.authorization, false)) {
         return reply
           .status(401)
           .header('WWW-Authenticate', 'Bearer')
           .type('application/json; charset=utf-8')
-          .send(UNAUTHORISED)
+          .send(tokenHash === null ? NO_TOKEN : UNAUTHORISED)
       }
       return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics())
     },
@@ -266,7 +276,7 @@ export async function startMetricsServer(
         .end(JSON.stringify(errorBody('route_not_found', 'Only GET /metrics is served here')))
       return
     }
-    if (!authorised(tokenHash, request.headers.authorization)) {
+    if (!authorised(tokenHash, request.headers.authorization, true)) {
       response
         .writeHead(401, { 'content-type': 'application/json; charset=utf-8', 'www-authenticate': 'Bearer' })
         .end(UNAUTHORISED)

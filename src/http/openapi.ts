@@ -52,7 +52,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             type: 'apiKey',
             in: 'cookie',
             name: 'jornada_session',
-            description: 'A person signed in (POST /api/v1/auth/login); writes also send X-CSRF-Token',
+            description:
+              'A person signed in (POST /api/v1/auth/login); writes also send X-CSRF-Token. Named `__Host-jornada_session` when the service is reached over https (PUBLIC_URL)',
           },
           kioskDevice: {
             type: 'http',

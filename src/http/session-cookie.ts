@@ -1,10 +1,19 @@
 /**
- * The `jornada_session` cookie (docs/decisions/0016-accounts-and-sign-in.md): HttpOnly so scripts
- * cannot read it, SameSite=Strict so other sites' pages never send it, Path=/ for the API and the
- * app alike, and Secure when the service is reached over https (`PUBLIC_URL`), so it never travels
- * in clear.
+ * The session cookie (docs/decisions/0016-accounts-and-sign-in.md): HttpOnly so scripts cannot
+ * read it, SameSite=Strict so other sites' pages never send it, Path=/ for the API and the app
+ * alike, and Secure when the service is reached over https (`PUBLIC_URL`), so it never travels in
+ * clear. Over https it is `__Host-jornada_session` (docs/decisions/0024-only-the-worker-acts-as-the-worker.md):
+ * browsers accept a cookie of that name only from this very host, Secure, with Path=/ and no
+ * Domain, so a page of a sibling subdomain cannot plant a session of its choosing. Over http (a
+ * developer's machine) browsers would refuse the prefix: `jornada_session`.
  */
 export const SESSION_COOKIE = 'jornada_session'
+export const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`
+
+/** The session cookie's name: `__Host-jornada_session` over https, `jornada_session` over http. */
+export function sessionCookieName(options: CookieOptions): string {
+  return options.secure ? HOST_SESSION_COOKIE : SESSION_COOKIE
+}
 
 /** The value of cookie `name` in a `Cookie` header, or null. Other cookies are ignored. */
 export function cookieOf(header: string | undefined, name: string): string | null {
@@ -16,9 +25,12 @@ export function cookieOf(header: string | undefined, name: string): string | nul
   return null
 }
 
-/** The session cookie's value in a `Cookie` header, or null. */
-export function sessionCookieOf(header: string | undefined): string | null {
-  return cookieOf(header, SESSION_COOKIE)
+/**
+ * The session cookie's value in a `Cookie` header, or null. Only the name `options` call for: over
+ * https a plain `jornada_session` (which any subdomain could have set) is not read.
+ */
+export function sessionCookieOf(header: string | undefined, options: CookieOptions): string | null {
+  return cookieOf(header, sessionCookieName(options))
 }
 
 export interface CookieOptions {
@@ -28,12 +40,12 @@ export interface CookieOptions {
 /** A `Set-Cookie` value carrying a new session, kept by the browser until `expiresAt`. */
 export function sessionCookie(token: string, expiresAt: string, nowMs: number, options: CookieOptions): string {
   const maxAge = Math.max(0, Math.floor((Date.parse(expiresAt) - nowMs) / 1000))
-  return `${SESSION_COOKIE}=${token}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Strict${options.secure ? '; Secure' : ''}`
+  return `${sessionCookieName(options)}=${token}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Strict${options.secure ? '; Secure' : ''}`
 }
 
 /** A `Set-Cookie` value that makes the browser forget the session cookie. */
 export function clearedSessionCookie(options: CookieOptions): string {
-  return `${SESSION_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict${options.secure ? '; Secure' : ''}`
+  return `${sessionCookieName(options)}=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict${options.secure ? '; Secure' : ''}`
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
- * Failed sign-ins are throttled per email and per address
- * (docs/decisions/0016-accounts-and-sign-in.md), in memory for one instance and in Redis for
- * several; a right password does not get through a throttle, and a cross-site form post with the
- * cookie is refused before anything else.
+ * Failed sign-ins are throttled per email and address pair and per address
+ * (docs/decisions/0016-accounts-and-sign-in.md, docs/decisions/0024-only-the-worker-acts-as-the-worker.md),
+ * in memory for one instance and in Redis for several; a right password does not get through a
+ * throttle from where the failures came, but gets in from a clean address, with a delay at most;
+ * and a cross-site form post with the cookie is refused before anything else.
  */
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
@@ -35,7 +36,7 @@ async function refusal(throttle: LoginThrottle, email: string, address: string, 
 
 /** The same rules whichever store counts. */
 function throttleRules(make: () => Promise<LoginThrottle>) {
-  it('ten failures for one email within 15 minutes, then refused until the oldest leaves the window', async () => {
+  it('ten failures for one email from one address within 15 minutes, then that pair is refused until the oldest leaves the window', async () => {
     const throttle = await make()
     const email = uniqueEmail()
     const start = Date.now()
@@ -43,10 +44,23 @@ function throttleRules(make: () => Promise<LoginThrottle>) {
     await throttle.forgive(await throttle.begin(email, '10.0.0.1', start - 1000))
     for (let i = 0; i < 10; i++)
       assert.equal(await refusal(throttle, email, '10.0.0.1', start + i * 1000), null, `attempt ${i + 1}`)
-    const wait = await refusal(throttle, email, '10.0.0.2', start + 10_000)
+    const wait = await refusal(throttle, email, '10.0.0.1', start + 10_000)
     assert.ok(wait !== null && wait > 880 && wait <= 900, `Retry-After ${wait}`)
     assert.equal(await refusal(throttle, uniqueEmail(), '10.0.0.1', start + 10_000), null, 'another email goes on')
-    assert.equal(await refusal(throttle, email, '10.0.0.2', start + LOGIN_WINDOW_MS + 1), null, 'the oldest left')
+    // Another address is not refused: only slowed down, a second for the ten failures.
+    const elsewhere = await throttle.begin(email, '10.0.0.2', start + 10_000)
+    assert.equal(elsewhere.delayMs, 1000)
+    assert.equal(await refusal(throttle, email, '10.0.0.1', start + LOGIN_WINDOW_MS + 1), null, 'the oldest left')
+    await throttle.close()
+  })
+
+  it('failures for one email from many addresses slow its attempts down, to three seconds at most, and refuse none', async () => {
+    const throttle = await make()
+    const email = uniqueEmail()
+    const start = Date.now()
+    for (let i = 0; i < 45; i++) await throttle.begin(email, `10.7.0.${i}`, start)
+    const next = await throttle.begin(email, '10.7.1.1', start + 1)
+    assert.equal(next.delayMs, 3000)
     await throttle.close()
   })
 
@@ -91,8 +105,53 @@ forEachEngine(
       assert.ok(Number(refused.headers['retry-after']) > 0)
       const failed = (await tenant.admin.get(`/api/v1/audit-log?operation=auth.login_failed&user_id=${user.id}`)).body
       assert.equal(failed.meta.total, 10, 'each failure is audited, the throttled one is not tried')
+      expectError((await login(t.app, { email: user.email, password: PASSWORD })).res, 429, 'login_throttled')
       now += LOGIN_WINDOW_MS + 1000
       assert.equal((await login(t.app, { email: user.email, password: PASSWORD })).res.status, 200)
+    })
+
+    it('an attacker failing ten times from 127.0.0.3 cannot lock the owner out: the right password from 127.0.0.4 signs in', async () => {
+      now = Date.now()
+      const tenant = await t.newTenant()
+      const user = await tenant.createUser({ password: PASSWORD })
+      for (let i = 0; i < 10; i++)
+        expectError(
+          (await login(t.app, { email: user.email, password: `guess-${i}` }, {}, '127.0.0.3')).res,
+          401,
+          'invalid_credentials',
+        )
+      // The attacker's address is refused, even with the right password.
+      expectError(
+        (await login(t.app, { email: user.email, password: PASSWORD }, {}, '127.0.0.3')).res,
+        429,
+        'login_throttled',
+      )
+      // The owner, from an address that has not failed, signs in: slowed a second, not refused.
+      const started = Date.now()
+      const owner = await login(t.app, { email: user.email, password: PASSWORD }, {}, '127.0.0.4')
+      assert.equal(owner.res.status, 200, JSON.stringify(owner.res.body))
+      assert.ok(Date.now() - started >= 900, 'with the delay of an email under attack')
+      assert.equal((await owner.client!.get('/api/v1/me')).status, 200)
+    })
+
+    it('a failed sign-in is audited only in the company asked for', async () => {
+      now = Date.now()
+      const email = uniqueEmail('twice')
+      const [first, second] = [await t.newTenant(), await t.newTenant()]
+      const inFirst = await first.createUser({ email, password: PASSWORD })
+      const inSecond = await second.createUser({ email, password: 'Otra-Contraseña-Distinta-2026' })
+      const failedIn = async (tenant: typeof first, userId: string) =>
+        (await tenant.admin.get(`/api/v1/audit-log?operation=auth.login_failed&user_id=${userId}`)).body.meta.total
+      expectError(
+        (await login(t.app, { email, password: 'wrong-wrong', tenant_id: second.id }, {}, '127.0.0.5')).res,
+        401,
+      )
+      assert.equal(await failedIn(second, inSecond.id), 1)
+      assert.equal(await failedIn(first, inFirst.id), 0, 'the other company learns nothing')
+      // Without a company named, an email of two companies tells neither.
+      expectError((await login(t.app, { email, password: 'wrong-wrong' }, {}, '127.0.0.5')).res, 401)
+      assert.equal(await failedIn(second, inSecond.id), 1)
+      assert.equal(await failedIn(first, inFirst.id), 0)
     })
 
     it('a cross-site form post with the cookie is refused, and so is a write without the token', async () => {

@@ -227,6 +227,9 @@ async function everyWrite(tenant: TestTenant, anonymous: Client): Promise<Map<st
     { current_password: PASSWORD, password: `${PASSWORD}!` },
     session,
   )
+  // The administrator, given a DNI, chooses their own kiosk PIN.
+  await admin.patch(`/api/v1/users/${tenant.adminId}`, { dni: '87654321-X' })
+  await call('me.kiosk-pin.set', 'PUT', '/api/v1/me/kiosk-pin', { pin: '482619' }, session)
   await call('auth.logout', 'POST', '/api/v1/auth/logout', undefined, session)
   expectError(await other.get('/api/v1/me'), 401, 'unauthenticated')
   return done
@@ -248,6 +251,7 @@ const BY_SESSION = new Set([
   'auth.password-reset.complete',
   'auth.sessions.end',
   'me.password',
+  'me.kiosk-pin.set',
   'auth.logout',
 ])
 

@@ -1,6 +1,7 @@
 /**
- * Signing in from tests as a browser would: the `jornada_session` cookie the sign-in sets, and the
- * CSRF token it answers, sent with every write.
+ * Signing in from tests as a browser would: the session cookie the sign-in sets
+ * (`__Host-jornada_session` when the app's PUBLIC_URL is https, `jornada_session` otherwise), and
+ * the CSRF token it answers, sent with every write.
  */
 import assert from 'node:assert/strict'
 import type { FastifyInstance } from 'fastify'
@@ -14,7 +15,7 @@ export function sessionCookieSet(res: { headers: Record<string, unknown> }): str
   const header = res.headers['set-cookie']
   const values = Array.isArray(header) ? header : header ? [String(header)] : []
   for (const value of values) {
-    const match = /^jornada_session=([^;]*)/.exec(value)
+    const match = /^(?:__Host-)?jornada_session=([^;]*)/.exec(value)
     if (match) return match[1]!
   }
   return null
@@ -44,7 +45,9 @@ export class SessionClient {
       method: method as 'GET',
       url,
       headers: {
-        cookie: `theme=dark; jornada_session=${this.cookie}`,
+        // Under both names: the service reads the one its PUBLIC_URL calls for, as a browser
+        // would have kept it.
+        cookie: `theme=dark; jornada_session=${this.cookie}; __Host-jornada_session=${this.cookie}`,
         ...(write && options.csrf !== false ? { 'x-csrf-token': this.csrfToken } : {}),
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...options.headers,

@@ -1,9 +1,9 @@
 /**
- * Profile: my own fields (those a person keeps up to date themselves), my password, my passkeys,
+ * Profile: my own fields (those a person keeps up to date themselves), my password, my kiosk PIN, my passkeys,
  * where I am signed in (end a session), my personal keys, and signing out.
  */
 import { useState } from 'preact/hooks'
-import { api, get, post, query, type Schemas } from '../api.js'
+import { ApiError, api, get, post, query, type Schemas } from '../api.js'
 import { dayOf, localDate, timeOf } from '../format.js'
 import { words } from '../i18n/index.js'
 import { forgetPerson, person } from '../session.js'
@@ -27,6 +27,7 @@ export function Profile() {
     <Screen title={t.profile.title}>
       <OwnFields />
       <PasswordChange />
+      <KioskPin />
       <Passkeys />
       <Sessions />
       <PersonalKeys />
@@ -157,10 +158,98 @@ function PasswordChange() {
   )
 }
 
+/**
+ * My kiosk PIN (docs/decisions/0024-only-the-worker-acts-as-the-worker.md): the one way to a PIN
+ * nobody else has known. Shows my identifier and whether I have a PIN, never the PIN.
+ */
+function KioskPin() {
+  const t = words.value
+  const state = useLoad(() => get<{ data: Schemas['OwnKioskPin'] }>('/me/kiosk-pin'), [])
+  const [pin, setPin] = useState('')
+  const [saved, setSaved] = useState(false)
+  const action = useAction()
+  const data = state.data?.data
+  return (
+    <form
+      class="card stack"
+      aria-labelledby="kiosk-pin-title"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void action.run(async () => {
+          await api('PUT', '/me/kiosk-pin', { pin })
+          setPin('')
+          setSaved(true)
+          state.reload()
+        })
+      }}
+    >
+      <h2 id="kiosk-pin-title">{t.profile.kioskPin}</h2>
+      {!data ? (
+        <Loading error={state.error} />
+      ) : data.identifier === null ? (
+        <p>{t.profile.kioskNoIdentifier}</p>
+      ) : (
+        <>
+          <p>{t.profile.kioskIdentifier(data.identifier)}</p>
+          <p class="hint">
+            {!data.pin_set
+              ? t.profile.kioskNoPin
+              : data.pin_change_required
+                ? t.profile.kioskTemporaryPin
+                : t.profile.kioskPinSet}
+          </p>
+          <Field
+            label={t.profile.newKioskPin}
+            hint={t.profile.kioskPinRules}
+            type="password"
+            inputMode="numeric"
+            autocomplete="off"
+            pattern="[0-9]{4,8}"
+            minLength={4}
+            maxLength={8}
+            required
+            value={pin}
+            onInput={(e) => {
+              setSaved(false)
+              setPin(e.currentTarget.value.replace(/\D/g, ''))
+            }}
+          />
+          {saved && <Done>{t.profile.kioskPinSaved}</Done>}
+          <Problem error={action.error} />
+          <button type="submit" class="primary" disabled={action.busy || pin.length < 4}>
+            {data.pin_set ? t.profile.changeKioskPin : t.profile.setKioskPin}
+          </button>
+        </>
+      )}
+    </form>
+  )
+}
+
+/**
+ * Adding a passkey or a key from a sign-in older than 10 minutes needs the current password
+ * (`recent_sign_in_required`): the field appears once the service has asked for it.
+ */
+function StepUpPassword(props: { error: unknown; value: string; onInput: (value: string) => void }) {
+  const t = words.value
+  const asked = props.error instanceof ApiError && props.error.code === 'recent_sign_in_required'
+  if (!asked && props.value === '') return null
+  return (
+    <Field
+      label={t.profile.currentPassword}
+      hint={t.profile.stepUpHint}
+      type="password"
+      autocomplete="current-password"
+      value={props.value}
+      onInput={(e) => props.onInput(e.currentTarget.value)}
+    />
+  )
+}
+
 function Passkeys() {
   const t = words.value
   const list = useLoad(() => get<{ data: Schemas['Passkey'][] }>('/auth/passkeys'), [])
   const [name, setName] = useState('')
+  const [password, setPassword] = useState('')
   const action = useAction()
   return (
     <section class="card stack" aria-labelledby="passkeys-title">
@@ -198,7 +287,10 @@ function Passkeys() {
           onSubmit={(event) => {
             event.preventDefault()
             void action.run(async () => {
-              const options = await post<{ data: Record<string, unknown> }>('/auth/passkeys/registration/options')
+              const options = await post<{ data: Record<string, unknown> }>(
+                '/auth/passkeys/registration/options',
+                password ? { current_password: password } : undefined,
+              )
               let credential: Record<string, unknown>
               try {
                 credential = await createCredential(options.data)
@@ -207,6 +299,7 @@ function Passkeys() {
               }
               await post('/auth/passkeys/registration/verify', { ...credential, ...(name ? { name } : {}) })
               setName('')
+              setPassword('')
               list.reload()
             })
           }}
@@ -218,6 +311,7 @@ function Passkeys() {
             value={name}
             onInput={(e) => setName(e.currentTarget.value)}
           />
+          <StepUpPassword error={action.error} value={password} onInput={setPassword} />
           <button type="submit" class="secondary" disabled={action.busy}>
             {t.profile.addPasskey}
           </button>
@@ -281,6 +375,7 @@ function PersonalKeys() {
     [],
   )
   const [name, setName] = useState('')
+  const [password, setPassword] = useState('')
   const [created, setCreated] = useState<string | null>(null)
   const action = useAction()
   const keys = list.data?.data.filter((k) => k.personal && k.revoked_at === null) ?? []
@@ -325,9 +420,13 @@ function PersonalKeys() {
         onSubmit={(event) => {
           event.preventDefault()
           void action.run(async () => {
-            const key = await post<{ data: Schemas['CreatedApiKey'] }>('/keys', { name })
+            const key = await post<{ data: Schemas['CreatedApiKey'] }>('/keys', {
+              name,
+              ...(password ? { current_password: password } : {}),
+            })
             setCreated(key.data.api_key)
             setName('')
+            setPassword('')
             list.reload()
           })
         }}
@@ -339,6 +438,7 @@ function PersonalKeys() {
           value={name}
           onInput={(e) => setName(e.currentTarget.value)}
         />
+        <StepUpPassword error={action.error} value={password} onInput={setPassword} />
         <button type="submit" class="secondary" disabled={action.busy}>
           {t.profile.createKey}
         </button>

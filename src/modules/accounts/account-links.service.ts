@@ -17,7 +17,7 @@ import { hashPassword, newSecret, sha256Hex } from '../../lib/secrets.js'
 import { recordWrite } from '../audit/index.js'
 import { recordEvent } from '../events/index.js'
 import { type SessionPolicy, endSessionsOf, revokePersonalKeysOf } from '../keys/index.js'
-import { type MailMessage, queueMail } from '../mail/index.js'
+import { type MailMessage, queueCredentialNotice, queueMail } from '../mail/index.js'
 import { requireTenant } from '../tenants/index.js'
 import { findUserRow } from '../users/index.js'
 import * as tokens from './account-tokens.repository.js'
@@ -220,8 +220,14 @@ export async function completePasswordReset(
   input: { token: string; password: string },
   client: ClientInfo,
   policy: SessionPolicy,
+  mail = false,
 ): Promise<SignedIn> {
-  const problem = passwordProblem(input.password)
+  // Judged against the person's email and company name when the link still works (read, not
+  // used: a refused password leaves it unspent); a link that does not work is refused below.
+  const usable = await tokens.findUsableToken(unit.db, sha256Hex(input.token), nowIsoOf(unit))
+  const owner = usable ? await findUserRow(unit.db, usable.tenant_id, usable.user_id) : undefined
+  const company = owner ? await requireTenant(unit.db, owner.tenant_id) : undefined
+  const problem = passwordProblem(input.password, { email: owner?.email, companyName: company?.name })
   if (problem) throw invalidField('password', problem)
   // scrypt before the transaction: nothing is locked while it runs.
   const hash = await hashPassword(input.password)
@@ -240,6 +246,10 @@ export async function completePasswordReset(
       await revokePersonalKeysOf(tx.db, user.tenant_id, user.id, at)
       await deletePasskeysOf(tx.db, user.tenant_id, user.id)
     }
+    // The person is told of a reset, in case it was not them
+    // (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+    if (mail && token.purpose === 'password_reset')
+      await queueCredentialNotice(tx, { tenant: await requireTenant(tx.db, user.tenant_id), user }, 'password_reset')
     const account = { tenant_id: user.tenant_id, user_id: user.id }
     const method = token.purpose === 'invitation' ? 'invitation' : 'password_reset'
     const session = await openSession(tx, account, method, client, policy, 'auth.login')

@@ -37,6 +37,17 @@ export async function voidTokensOf(db: Db, tenantId: string, userId: string, at:
     .execute()
 }
 
+/** A token that could still be used (known, unused, unexpired), read without using it. */
+export async function findUsableToken(db: Db, tokenHash: string, at: string): Promise<AccountTokenRow | undefined> {
+  return db
+    .selectFrom('account_tokens')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at)
+    .executeTakeFirst()
+}
+
 /**
  * Uses a token once: the single statement that marks it used succeeds for one caller only, however
  * many present it at the same moment. Undefined when it is unknown, used or expired.

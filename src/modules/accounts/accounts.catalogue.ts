@@ -8,6 +8,11 @@ import type { ErrorDeclaration } from '../../errors.js'
 export const scopes = ['users.invite']
 
 export const errors = {
+  recent_sign_in_required: {
+    status: 403,
+    description:
+      'Adding a passkey, creating a personal key or changing an email from a session needs a sign-in within the last 10 minutes: send the current password as `current_password`, or sign in again.',
+  },
   sso_required: {
     status: 403,
     description:

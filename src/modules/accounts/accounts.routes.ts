@@ -8,7 +8,8 @@ import { afterCommit, beginWrite, preparingScopeOf, scopeOfRequest, unitOfReques
 import { type ApiModule, accountOperation, operations } from '../../http/route.js'
 import { signedInCookies, signedOutCookies } from '../../http/session-cookie.js'
 import { DataOf } from '../../lib/schemas.js'
-import type { SessionPolicy } from '../keys/index.js'
+import { type SessionPolicy, assertRecentSignIn } from '../keys/index.js'
+import { callerAsRecipient, queueCredentialNotice } from '../mail/index.js'
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify'
 import type { Unit } from '../../db/unit-of-work.js'
 import { AppError } from '../../errors.js'
@@ -27,6 +28,7 @@ import {
   Session,
   SessionIdParams,
   SignedIn,
+  StepUpBody,
   WebAuthnOptions,
 } from './accounts.schemas.js'
 import type { LoginThrottle } from './login-throttle.js'
@@ -99,12 +101,21 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
   const cookies = { secure: settings.secureCookies }
   const mail = settings.mail
   /**
-   * After the answer of a write made in its own transaction (a reset asked for without signing in),
-   * once it has committed: its mail goes now. A request-transaction write uses `afterCommit`.
+   * What a request leaves to do once its answer has gone (a reset asked for without signing in:
+   * finding the accounts, making their links and queuing their mails), and the work of that kind
+   * still running, which closing the service waits for.
    */
-  const mailWakes = {
-    onResponse(_request: FastifyRequest, _reply: FastifyReply, done: () => void) {
-      mail?.queued()
+  const afterAnswer = new WeakMap<FastifyRequest, () => Promise<void>>()
+  const running = new Set<Promise<void>>()
+  const runAfterAnswer = {
+    onResponse(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
+      const work = afterAnswer.get(request)
+      if (work) {
+        const run: Promise<void> = work()
+          .catch((error: unknown) => request.log.error({ err: error }, 'work after the answer failed'))
+          .finally(() => running.delete(run))
+        running.add(run)
+      }
       done()
     },
   }
@@ -117,12 +128,15 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
   return {
     schemas: [SignedIn, Session, Invitation, Passkey],
     routes: () => async (app) => {
+      app.addHook('onClose', async () => {
+        await Promise.all(running)
+      })
       app.post(
         '/auth/login',
         accountOperation('auth.login', {
           summary: 'Sign in with email and password: a session cookie and the CSRF token its writes need',
           description:
-            'Sets the `jornada_session` cookie (HttpOnly, SameSite=Strict, Secure over https) and `jornada_csrf` (the CSRF token again, readable by the service’s own pages). An unknown email, a wrong password and a disabled user are the same 401 `invalid_credentials`. Ten failures for one email within 15 minutes, or a hundred from one address, are 429 `login_throttled` with `Retry-After`. An email whose password opens accounts in several companies is 409 `tenant_choice_required`, naming those companies in `details` (`value`: the id to send as `tenant_id`). In a company that signs in with its identity provider only, a right password is 403 `sso_required` for everyone but administrators (their sign-in is audited as `auth.login.break_glass`).',
+            'Sets the session cookie, `__Host-jornada_session` over https (`jornada_session` over http; HttpOnly, SameSite=Strict, Secure over https, for `SESSION_MAX_HOURS`, 12 by default), and `jornada_csrf` (the CSRF token again, readable by the service’s own pages). An unknown email, a wrong password and a disabled user are the same 401 `invalid_credentials`. Ten failures for one email from one address within 15 minutes, or a hundred from one address, are 429 `login_throttled` with `Retry-After` for that pair or address only; failures for an email from many addresses only slow its sign-ins down (at most 3 s), so the right password from an address that has not failed still signs in. An email whose password opens accounts in several companies is 409 `tenant_choice_required`, naming those companies in `details` (`value`: the id to send as `tenant_id`). In a company that signs in with its identity provider only, a right password is 403 `sso_required` for everyone but administrators (their sign-in is audited as `auth.login.break_glass`).',
           body: LoginBody,
           response: { 200: DataOf(SignedIn) },
           errors: [409],
@@ -145,18 +159,25 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
           ...accountOperation('auth.password-reset', {
             summary: 'Ask for a password-reset link by mail; always 202, whether or not the email has an account',
             description:
-              'Each active account with this email (in one company with `tenant_id`) is sent a link valid for one hour, at most three an hour. The mail is queued and sent after the answer, with retries until the link expires (administrators see it in `GET /mail-messages`), so the answer and its timing are the same for every email. Without a mail server (`SMTP_URL`) nothing is sent and the request is logged.',
+              'Each active account with this email (in one company with `tenant_id`) is sent a link valid for one hour, at most three an hour. The answer comes first, before the service even looks for the email: finding the accounts, making the links and queuing the mails happen after it, and the mail is sent with retries until the link expires (administrators see it in `GET /mail-messages`), so the answer and its timing are the same for every email. Without a mail server (`SMTP_URL`) nothing is sent and the request is logged.',
             body: ResetRequestBody,
             response: { 202: Type.Null() },
           }),
-          ...mailWakes,
+          ...runAfterAnswer,
         },
         async (request, reply) => {
-          const made = await requestPasswordReset(unitOfRequest(request), request.body, {
-            base: linkBase(settings, request),
-            mail: mail !== null,
+          // Nothing that depends on the email happens before the answer: an email with accounts
+          // must not take longer to answer than one without
+          // (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+          const unit = unitOfRequest(request)
+          const { body, log } = request
+          const links = { base: linkBase(settings, request), mail: mail !== null }
+          afterAnswer.set(request, async () => {
+            const made = await requestPasswordReset(unit, body, links)
+            if (made === 0) return
+            if (mail) mail.queued()
+            else log.warn({ accounts: made }, 'password reset not sent: SMTP_URL is not set')
           })
-          if (!mail && made > 0) request.log.warn({ accounts: made }, 'password reset not sent: SMTP_URL is not set')
           return reply.status(202).send(null)
         },
       )
@@ -165,7 +186,7 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
         accountOperation('auth.password-reset.complete', {
           summary: 'Set a password with the token of an invitation or a reset link, and sign in',
           description:
-            'The token is the `token` of the link’s fragment (`/app/password-reset#token=…` or `/app/invitation#token=…`). It works once: a used, expired or superseded token is 400 `invalid_token`. The password is checked first, so a refused one does not spend the link. Every other session of the person ends. Answers and sets the cookie as a sign-in does.',
+            'The token is the `token` of the link’s fragment (`/app/password-reset#token=…` or `/app/invitation#token=…`). It works once: a used, expired or superseded token is 400 `invalid_token`. The password is checked first (at least 8 characters, not a common one, not built on the person’s email or company name, and strong enough for the zxcvbn-ts estimator: 400 saying what to do), so a refused one does not spend the link. Every other session of the person ends. Answers and sets the cookie as a sign-in does.',
           body: CompleteResetBody,
           response: { 200: DataOf(SignedIn) },
         }),
@@ -176,7 +197,10 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
             request.body,
             { address: request.ip, userAgent: request.headers['user-agent'] ?? null },
             settings.session,
+            mail !== null,
           )
+          // Committed by now: the notice of a reset goes at once.
+          mail?.queued()
           return answerSignedIn(reply, unit, signedIn)
         },
       )
@@ -240,17 +264,27 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
       )
       app.post(
         '/auth/passkeys/registration/options',
-        operation('me', {
-          operationId: 'auth.passkeys.registration-options',
-          summary: 'Start registering a passkey: the options for navigator.credentials.create()',
-          description:
-            'From the person’s session (403 `personal_credential_required` with a key). A discoverable credential (the device keeps who it is for), bound to `PUBLIC_URL`’s host, with the person verified on the device; the passkeys the person has already are excluded. Answer within 5 minutes with `POST /auth/passkeys/registration/verify`. At most 20 passkeys a person.',
-          response: { 200: DataOf(WebAuthnOptions) },
-          errors: [409],
-        }),
+        {
+          // The body is optional (it carries only the step-up's password): none is an empty one.
+          preValidation(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
+            request.body ??= {}
+            done()
+          },
+          ...operation('me', {
+            operationId: 'auth.passkeys.registration-options',
+            summary: 'Start registering a passkey: the options for navigator.credentials.create()',
+            description:
+              'From the person’s session (403 `personal_credential_required` with a key). A passkey is lasting access, so the session must have signed in within the last 10 minutes, or the body carries `current_password` (403 `recent_sign_in_required`). A discoverable credential (the device keeps who it is for), bound to `PUBLIC_URL`’s host, with the person verified on the device; the passkeys the person has already are excluded. Answer within 5 minutes with `POST /auth/passkeys/registration/verify`. At most 20 passkeys a person.',
+            body: StepUpBody,
+            response: { 200: DataOf(WebAuthnOptions) },
+            errors: [409],
+          }),
+        },
         async (request, reply) => {
+          const scope = scopeOfRequest(request)
+          await assertRecentSignIn(scope, request.body.current_password, 'Adding a passkey')
           reply.header('Cache-Control', 'no-store')
-          return { data: await passkeyRegistrationOptions(scopeOfRequest(request), relyingParty(settings, request)) }
+          return { data: await passkeyRegistrationOptions(scope, relyingParty(settings, request)) }
         },
       )
       app.post(
@@ -264,14 +298,17 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
           response: { 201: DataOf(Type.Ref('Passkey')) },
           errors: [409],
         }),
-        async (request, reply) =>
-          reply.status(201).send({
-            data: await registerPasskey(
-              scopeOfRequest(request),
-              relyingParty(settings, request),
-              request.body as never,
-            ),
-          }),
+        async (request, reply) => {
+          const passkey = await registerPasskey(
+            scopeOfRequest(request),
+            relyingParty(settings, request),
+            request.body as never,
+            mail !== null,
+          )
+          // Kept in its own transaction, committed by now: its notice goes at once.
+          mail?.queued()
+          return reply.status(201).send({ data: passkey })
+        },
       )
       app.get(
         '/auth/passkeys',
@@ -352,7 +389,12 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
           const scope = await beginWrite(request)
           // The audit entry names the person whose password changed.
           request.writtenResourceId = scope.auth.actor.id
-          return { data: await changeOwnPassword(scope, prepared) }
+          const answer = await changeOwnPassword(scope, prepared)
+          if (mail) {
+            await queueCredentialNotice(scope, callerAsRecipient(scope.auth), 'password_changed')
+            afterCommit(request, () => mail.queued())
+          }
+          return { data: answer }
         },
       )
     },

@@ -112,6 +112,20 @@ const credentialFields = {
   }),
 }
 
+/** Step-up (docs/decisions/0024-only-the-worker-acts-as-the-worker.md): the current password, when the sign-in is not recent. */
+export const StepUpBody = Type.Object(
+  {
+    current_password: Type.Optional(
+      Type.String({
+        maxLength: 256,
+        description:
+          'From a session that signed in more than 10 minutes ago: the person’s current password (403 `recent_sign_in_required` otherwise)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+
 export const PasskeyRegistrationBody = Type.Object(
   {
     ...credentialFields,

@@ -25,6 +25,7 @@ import { type Unit, inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, notFound } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { recordWrite } from '../audit/index.js'
+import { callerAsRecipient, queueCredentialNotice } from '../mail/index.js'
 import type { SessionPolicy } from '../keys/index.js'
 import { findUser } from '../users/index.js'
 import type { ClientInfo, SignedIn } from './sign-in.service.js'
@@ -159,6 +160,7 @@ export async function registerPasskey(
   scope: RequestScope,
   rp: RelyingParty,
   body: RegistrationResponseJSON & { name?: string | undefined },
+  mail = false,
 ): Promise<PasskeyView> {
   assertSignedInPerson(scope, 'Registering a passkey')
   const { tenantId, actor } = scope.auth
@@ -211,6 +213,8 @@ export async function registerPasskey(
       resourceId: row.id,
       fields: name === undefined ? [] : ['name'],
     })
+    // The person is told of a new way into their account (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+    if (mail) await queueCredentialNotice(tx, callerAsRecipient(scope.auth), 'passkey_added')
     return viewOf(row)
   })
 }

@@ -11,10 +11,11 @@ import { assertPersonalCredential } from '../../auth/policies.js'
 import { passwordProblem } from '../../lib/passwords.js'
 import { hashPassword, verifyPassword } from '../../lib/secrets.js'
 import { endSessionsOf } from '../keys/index.js'
+import { voidTokensOf } from './account-tokens.repository.js'
 import { passwordHashOf, setPasswordHash } from './accounts.repository.js'
 import type { ChangePasswordBodyType } from './accounts.schemas.js'
 import type { LoginThrottle } from './login-throttle.js'
-import { normalizedEmail } from './sign-in.service.js'
+import { normalizedEmail, waitOut } from './sign-in.service.js'
 
 /** A new password, its hash made and the current one proven: what `changeOwnPassword` writes. */
 export interface PreparedPassword {
@@ -34,10 +35,11 @@ export async function prepareOwnPassword(
 ): Promise<PreparedPassword> {
   const { auth } = scope
   assertPersonalCredential(auth, 'Changing one’s password')
-  const problem = passwordProblem(body.password)
+  const problem = passwordProblem(body.password, { email: auth.actor.email, companyName: auth.tenant.name })
   if (problem) throw invalidField('password', problem)
   const email = normalizedEmail(auth.actor.email)
   const attempt = await throttle.begin(email, address, scope.now)
+  await waitOut(attempt)
   const stored = await passwordHashOf(scope.db, auth.tenantId, auth.actor.id)
   if (!stored?.password_hash || !(await verifyPassword(body.current_password, stored.password_hash))) {
     throw new AppError(
@@ -50,8 +52,9 @@ export async function prepareOwnPassword(
 }
 
 /**
- * The second phase, in the request's transaction: the new hash is kept and every other session of
- * the person ends. The request's audit step records it (`me.password`), like any write.
+ * The second phase, in the request's transaction: the new hash is kept, every reset link still
+ * outstanding stops working and every other session of the person ends (their keys stay). The
+ * request's audit step records it (`me.password`), like any write.
  */
 export async function changeOwnPassword(
   scope: RequestScope,
@@ -59,6 +62,9 @@ export async function changeOwnPassword(
 ): Promise<{ other_sessions_ended: number }> {
   const { auth } = scope
   await setPasswordHash(scope.db, auth.tenantId, auth.actor.id, prepared.hash, nowIsoOf(scope))
+  // A reset link asked for before the change (perhaps by whoever knew the old password) no longer
+  // works (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+  await voidTokensOf(scope.db, auth.tenantId, auth.actor.id, nowIsoOf(scope))
   const current = auth.credential === 'session' ? auth.keyId : null
   const ended = await endSessionsOf(scope, auth.tenantId, auth.actor.id, 'password_changed', current)
   return { other_sessions_ended: ended }

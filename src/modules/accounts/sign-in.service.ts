@@ -23,7 +23,7 @@ import {
 import { isSsoOnly, requireTenant } from '../tenants/index.js'
 import { findUser, userRowToReduced } from '../users/index.js'
 import { type Account, accountsByEmail, passwordHashOf } from './accounts.repository.js'
-import type { LoginThrottle } from './login-throttle.js'
+import type { LoginAttempt, LoginThrottle } from './login-throttle.js'
 
 /** Where a sign-in comes from: the address throttles count against, and the browser to show in the list of sessions. */
 export interface ClientInfo {
@@ -42,6 +42,14 @@ let dummyHash: Promise<string> | undefined
 function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword('no account has this password')
   return dummyHash
+}
+
+/**
+ * Waits the delay a throttled email's attempts take (an email failing from many addresses): only
+ * slowed down, never refused, so its owner signing in from a clean address still gets in.
+ */
+export async function waitOut(attempt: LoginAttempt): Promise<void> {
+  if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs))
 }
 
 export function normalizedEmail(email: string): string {
@@ -142,6 +150,7 @@ export async function signIn(
 ): Promise<SignedIn> {
   const email = normalizedEmail(input.email)
   const attempt = await throttle.begin(email, client.address, unit.now)
+  await waitOut(attempt)
   const accounts = await accountsByEmail(unit.db, email, input.tenant_id)
   const opened: Account[] = []
   if (accounts.length === 0) await opens(undefined, input.password)
@@ -150,10 +159,14 @@ export async function signIn(
     if ((await opens(account, input.password)) && account.status === 'active') opened.push(account)
 
   if (opened.length === 0) {
-    // Counted in each company that has the email, so its administrators see attempts on their people.
-    await inTransaction(unit, async (tx) => {
-      for (const account of accounts) await audit(tx, account, 'auth.login_failed', null)
-    })
+    // Audited in the company asked for only (docs/decisions/0024-only-the-worker-acts-as-the-worker.md):
+    // with `tenant_id` that one (`accounts` holds no other), without it the email's one company; an
+    // email with accounts in several companies and no `tenant_id` tells none of them of the others.
+    const audited = accounts.length === 1 ? accounts : []
+    if (audited.length > 0)
+      await inTransaction(unit, async (tx) => {
+        for (const account of audited) await audit(tx, account, 'auth.login_failed', null)
+      })
     throw new AppError(
       'invalid_credentials',
       'The email or the password is not right. Try again, or ask for a new password with "Forgot your password?"',

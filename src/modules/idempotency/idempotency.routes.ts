@@ -25,13 +25,22 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 const SECRET_FIELDS = ['pin', 'new_pin', 'session']
 
 /**
+ * Credentials in any write's body (a kiosk PIN chosen in the app, the password of a step-up or of
+ * a new user): left out of every fingerprint for the same reason
+ * (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+ */
+const CREDENTIAL_FIELDS = ['pin', 'password', 'current_password']
+
+/**
  * The body as fingerprinted. A kiosk's secrets are left out: its keys belong to the device and are
- * random, so what is left still tells two requests apart.
+ * random, so what is left still tells two requests apart. So are credentials in anyone's body: a
+ * retry that changes only a credential is answered as the first request was.
  */
 function withoutSecrets(request: FastifyRequest): unknown {
   const body = request.body
-  if (!request.kiosk || body === null || typeof body !== 'object' || Array.isArray(body)) return body
-  return Object.fromEntries(Object.entries(body).filter(([field]) => !SECRET_FIELDS.includes(field)))
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body
+  const secret = request.kiosk ? SECRET_FIELDS : CREDENTIAL_FIELDS
+  return Object.fromEntries(Object.entries(body).filter(([field]) => !secret.includes(field)))
 }
 
 /**

@@ -7,6 +7,8 @@ import { defineModule } from '../../http/module.js'
 import { keysApi } from './keys.routes.js'
 export { revokeKeysActingAs, revokePersonalKeysOf } from './keys.repository.js'
 export { keysApi } from './keys.routes.js'
+export { assertRecentSignIn } from './step-up.service.js'
+export { STEP_UP_WINDOW_MS } from './step-up.logic.js'
 export { authenticate, createKey, listKeys, revokeKey, tenantOfKey } from './keys.service.js'
 export type { ApiKeyView } from './keys.service.js'
 export {
@@ -26,5 +28,6 @@ export type { SessionCaller, SessionPolicy, SessionView, SignInMethod, StartedSe
 export const keysModule = defineModule({
   name: 'keys',
   documentPosition: 180,
-  api: [keysApi],
+  dependsOn: ['mail'],
+  api: (context) => [keysApi({ mail: context.mail })],
 })

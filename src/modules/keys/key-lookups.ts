@@ -4,7 +4,8 @@
  *
  * A kept lookup is used only while the authentication epoch (migration 0013) is the one it was
  * read at. Every committed change to what a lookup reads moves the epoch, through triggers: a key
- * revoked or re-scoped, its user disabled, its company changed, from this instance, another one,
+ * revoked or re-scoped, its user disabled, their role, department, supervisor or representative flag
+ * changed (migration 0029), its company changed, from this instance, another one,
  * or the command line. Each request checks the epoch (on PostgreSQL one indexed query; on SQLite a
  * read of the file's commit mark, and of the epoch's row only after a commit or a second), so such
  * a change takes effect at the next request on every instance. The secret is still checked on

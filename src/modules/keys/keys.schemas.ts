@@ -64,6 +64,13 @@ export const CreateKeyBody = Type.Object(
     expires_at: Type.Optional(
       InstantString(`A future instant; required for an inspector key, at most ${INSPECTOR_MAX_DAYS} days ahead`),
     ),
+    current_password: Type.Optional(
+      Type.String({
+        maxLength: 256,
+        description:
+          'From a session that signed in more than 10 minutes ago: the person’s current password (403 `recent_sign_in_required` otherwise)',
+      }),
+    ),
   },
   {
     additionalProperties: false,

@@ -22,6 +22,7 @@ import { listBody, pageOf } from '../../lib/pagination.js'
 import { KeyLookups } from './key-lookups.js'
 import { formatApiKey, newSecret, parseApiKey, secretMatches, sha256Hex } from '../../lib/secrets.js'
 import { isValidInstant } from '../../lib/time.js'
+import { callerAsRecipient, queueCredentialNotice } from '../mail/index.js'
 import * as repo from './keys.repository.js'
 import type { CreateKeyBodyType, ListKeysQueryType } from './keys.schemas.js'
 import { jsonText, parseJsonText } from '../../db/codec.js'
@@ -176,6 +177,7 @@ export async function createKey(unit: Unit, input: CreateKeyInput): Promise<{ ap
 export async function issueKey(
   scope: RequestScope,
   body: CreateKeyBodyType,
+  mail = false,
 ): Promise<ApiKeyView & { api_key: string }> {
   const { db, auth } = scope
   const actsAsUserId = body.acts_as_user_id ?? auth.actor.id
@@ -206,6 +208,9 @@ export async function issueKey(
     )
   }
   const created = await insertNewKey(scope, input, valid)
+  // A personal key is a credential of the person: they are told, in case it was not them
+  // (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+  if (mail && created.key.personal) await queueCredentialNotice(scope, callerAsRecipient(auth), 'personal_key_created')
   return { ...created.key, api_key: created.apiKey }
 }
 

@@ -142,3 +142,13 @@ export async function deleteSessionsEndedBefore(db: Kysely<Database>, before: st
     .executeTakeFirst()
   return Number(result.numDeletedRows)
 }
+
+/** A person's password hash, for a step-up's check of the current password (modules/keys/step-up). */
+export async function passwordHashOf(db: Kysely<Database>, tenantId: string, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['password_hash'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .executeTakeFirst()
+}

@@ -21,11 +21,14 @@ const HOUR_MS = 3_600_000
 export interface SessionPolicy {
   /** A session unused for this long has ended (`SESSION_IDLE_HOURS`, 12 h by default). */
   idleMs: number
-  /** A session ends this long after sign-in, however active (30 days). */
+  /**
+   * A session ends this long after sign-in, however active (`SESSION_MAX_HOURS`, 12 h by default:
+   * docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+   */
   maxMs: number
 }
 
-export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleMs: 12 * HOUR_MS, maxMs: 30 * 24 * HOUR_MS }
+export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleMs: 12 * HOUR_MS, maxMs: 12 * HOUR_MS }
 
 /** last_seen_at is written at most this often per session: reads stay free of writes. */
 const TOUCH_INTERVAL_MS = 60_000

@@ -16,9 +16,9 @@ export { authenticateKiosk } from './kiosks.service.js'
 /** How the module plugs into the application (http/module.ts). */
 export const kiosksModule = defineModule({
   name: 'kiosks',
-  dependsOn: ['attendance', 'catalogues', 'tenants', 'users'],
+  dependsOn: ['attendance', 'catalogues', 'mail', 'tenants', 'users'],
   documentPosition: 240,
-  api: [kiosksApi, kioskApi],
+  api: (context) => [kiosksApi({ mail: context.mail }), kioskApi({ mail: context.mail })],
   pages: (app) => registerKioskPage(app),
   // An employee signs in at the device with a session or identifier and PIN in a write's body.
   bodyCredentials: (app) => {

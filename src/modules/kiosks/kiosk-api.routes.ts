@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AuthContext } from '../../auth/context.js'
 import type { Unit } from '../../db/unit-of-work.js'
 import { AppError } from '../../errors.js'
-import { beginWrite, preparingScopeOf, scopeOfRequest, unitOfRequest } from '../../http/request-scope.js'
+import { afterCommit, beginWrite, preparingScopeOf, scopeOfRequest, unitOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, kioskOperation } from '../../http/route.js'
 import { DataOf } from '../../lib/schemas.js'
 import {
@@ -66,9 +66,11 @@ const PUNCH_DESCRIPTION = [
   'Refused with 403 `kiosk_pin_change_required` while the PIN is the initial one, even when queued: the first use must be online.',
 ].join(' ')
 
-export const kioskApi: ApiModule = {
+/** The kiosk endpoints; `mail` (null without a mail server): a changed PIN is told to its owner by mail. */
+export const kioskApi = (settings: { mail: { queued(): void } | null }): ApiModule => ({
   schemas: [KioskDeviceView, KioskEmployee, KioskSession, KioskPunch, KioskPinChanged, KioskCorrectionAccepted],
   routes: () => async (app) => {
+    const { mail } = settings
     app.get(
       '/kiosk',
       kioskOperation('kiosk.device', {
@@ -130,7 +132,7 @@ export const kioskApi: ApiModule = {
       kioskOperation('kiosk.change-pin', {
         summary: 'The identified employee changes their PIN (device token)',
         description:
-          'The new PIN has 4 to 8 digits, not one digit repeated, and is neither the initial PIN (the last 4 digits of the phone) nor the current one. Needs a session.',
+          'The new PIN has 4 to 8 digits, not one digit repeated, and is neither the initial PIN (the last 4 digits of the phone) nor the current one. Needs a session. With a mail server the employee is mailed a notice of the change.',
         body: ChangePinBody,
         response: { 200: DataOf(KioskPinChanged) },
         prepares: true,
@@ -138,8 +140,10 @@ export const kioskApi: ApiModule = {
       async (request) => {
         const signedIn = signInOf(request)
         const prepared = await preparePin(preparingScopeOf(request), signedIn, request.body.new_pin)
-        return { data: await changePin(await beginWrite(request), signedIn, prepared) }
+        const answer = await changePin(await beginWrite(request), signedIn, prepared, mail !== null)
+        if (mail) afterCommit(request, () => mail.queued())
+        return { data: answer }
       },
     )
   },
-}
+})

@@ -81,6 +81,9 @@ export function withFailure(device: DeviceFailures, now: number): DeviceFailures
 
 export const PIN_PATTERN = '^[0-9]{4,8}$'
 
+/** The digits of a one-time PIN mailed after a reset (docs/decisions/0024-only-the-worker-acts-as-the-worker.md). */
+export const ONE_TIME_PIN_DIGITS = 6
+
 /**
  * Why a new PIN is refused, or null: 4 to 8 digits (the schema checks that), not one digit
  * repeated, not the initial PIN (the last digits of the phone, known to colleagues).

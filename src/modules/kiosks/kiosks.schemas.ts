@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Id, Nullable, PaginationQuery } from '../../lib/schemas.js'
+import { PIN_PATTERN } from './kiosk-sign-in.logic.js'
 
 const kioskFields = {
   id: Type.String(),
@@ -51,8 +52,12 @@ export type ListKiosksQueryType = Static<typeof ListKiosksQuery>
 export const KioskPinReset = Type.Object(
   {
     user_id: Type.String(),
+    delivery: Type.Union([Type.Literal('mail'), Type.Literal('app')], {
+      description:
+        "'mail': the employee is mailed a one-time PIN, to be changed at first use; 'app' (no mail server): the employee has no PIN until they choose one in the app (Profile), so tell them to",
+    }),
     pin_change_required: Type.Boolean({
-      description: 'Always true: the PIN is the initial one again and must be changed at first use',
+      description: 'true with a one-time PIN (it must be changed at first use); false when there is no PIN',
     }),
     lock_lifted: Type.Boolean({
       description: 'Whether wrong PINs were holding the identifier locked; the lock is lifted either way',
@@ -66,6 +71,38 @@ export const KioskPinReset = Type.Object(
   {
     $id: 'KioskPinReset',
     description:
-      'A kiosk PIN back to the initial one (the last 4 digits of the phone on file); the PIN is never returned',
+      'A kiosk PIN reset: the old PIN no longer works; a new one is mailed to the employee or chosen by them in the app. The PIN is never returned',
   },
 )
+
+export const OwnKioskPinBody = Type.Object(
+  {
+    pin: Type.String({
+      pattern: PIN_PATTERN,
+      description: '4 to 8 digits, not one digit repeated',
+      examples: ['4826'],
+    }),
+  },
+  { additionalProperties: false },
+)
+export type OwnKioskPinBodyType = Static<typeof OwnKioskPinBody>
+
+const ownKioskPinFields = {
+  identifier: Nullable(
+    Type.String({ description: 'What I type at a kiosk: the digits of my DNI/NIE; null without a DNI on file' }),
+  ),
+  pin_set: Type.Boolean({ description: 'Whether I have a kiosk PIN' }),
+  pin_change_required: Type.Boolean({
+    description: 'My PIN is a one-time PIN from a reset: the kiosk asks me to change it first',
+  }),
+}
+
+export const OwnKioskPin = Type.Object(ownKioskPinFields, {
+  $id: 'OwnKioskPin',
+  description: 'My kiosk sign-in: my identifier and whether I have a PIN (never the PIN)',
+})
+
+export const OwnKioskPinSet = Type.Object({
+  ...ownKioskPinFields,
+  sessions_ended: Type.Integer({ minimum: 0, description: 'My kiosk sessions that were open and now end' }),
+})

@@ -22,9 +22,11 @@ import {
   secretMatches,
   sha256Hex,
 } from '../../lib/secrets.js'
+import { randomInt } from 'node:crypto'
+import { queueKioskPinMail } from '../mail/index.js'
 import { requireTenant } from '../tenants/index.js'
-import { kioskPinFromPhone } from '../users/index.js'
 import { findUserRow, setKioskPin } from '../users/index.js'
+import { ONE_TIME_PIN_DIGITS, newPinProblem } from './kiosk-sign-in.logic.js'
 import * as repo from './kiosks.repository.js'
 import type { CreateKioskBodyType, ListKiosksQueryType } from './kiosks.schemas.js'
 
@@ -93,53 +95,67 @@ export async function revokeKiosk(scope: RequestScope, id: string) {
 }
 
 /**
- * An administrator resets a forgotten PIN: it goes back to the initial one, the last four digits
- * of the phone on file, which the employee must change at first use as on their first day. The
- * identifier's lock is lifted and the employee's open kiosk sessions end, so a reset also shuts
- * out whoever learnt the old PIN. The PIN itself is never sent: the employee knows their phone.
+ * An administrator resets a forgotten PIN (docs/decisions/0024-only-the-worker-acts-as-the-worker.md):
+ * no credential an administrator knows may act as the worker, so the PIN is derived from nothing
+ * they can set. With mail set up, the employee is mailed a random one-time PIN, which the kiosk
+ * makes them change at first use; without mail, the employee has no PIN until they choose one in
+ * the app (Profile). Either way the identifier's lock is lifted and the employee's open kiosk
+ * sessions end, so whoever learnt the old PIN is shut out. The PIN is never in the answer.
  */
-export async function prepareKioskPinReset(scope: PreparingScope, userId: string): Promise<PreparedPinReset> {
+export async function prepareKioskPinReset(
+  scope: PreparingScope,
+  userId: string,
+  mail: boolean,
+): Promise<PreparedPinReset> {
   const { db, auth } = scope
   mustAdminister(auth)
   const user = await findUserRow(db, auth.tenantId, userId)
   if (!user) throw notFound('User')
   if (!user.kiosk_id)
     throw new AppError('kiosk_not_set_up', 'The employee has no DNI on file, so no kiosk identifier: set `dni` first')
-  const pin = user.phone_personal ? kioskPinFromPhone(user.phone_personal) : null
-  if (!pin)
-    throw new AppError(
-      'kiosk_not_set_up',
-      'The employee has no phone on file to derive the initial PIN from: set `phone_personal` first',
-    )
+  if (!mail) return { userId, kioskId: user.kiosk_id, oneTimePin: null }
+  const pin = newOneTimePin()
   // scrypt before the write's transaction (docs/decisions/0025-request-phases-and-module-ownership.md).
-  return { userId, kioskId: user.kiosk_id, hash: await hashPassword(pin) }
+  return { userId, kioskId: user.kiosk_id, oneTimePin: { pin, hash: await hashPassword(pin) } }
 }
 
-/** The initial PIN of a reset, hashed, for the employee and identifier it was derived for. */
+/** A random PIN of six digits that the rules of a chosen PIN would accept (not one digit repeated). */
+function newOneTimePin(): string {
+  for (;;) {
+    const pin = String(randomInt(0, 1_000_000)).padStart(ONE_TIME_PIN_DIGITS, '0')
+    if (newPinProblem(pin, null) === null) return pin
+  }
+}
+
+/** A reset, prepared: the one-time PIN to mail and its hash, or null when there is no mail. */
 export interface PreparedPinReset {
   readonly userId: string
   readonly kioskId: string
-  readonly hash: string
+  readonly oneTimePin: { readonly pin: string; readonly hash: string } | null
 }
 
 /**
- * The write of a reset: the PIN derived from the phone on file when the reset was asked for (a
- * change of phone a moment later is a later change, and a later reset follows it).
+ * The write of a reset: the PIN is replaced by the one-time PIN, whose mail is queued in the same
+ * transaction (sent once it commits), or removed. The notice is the one-time PIN's mail itself.
  */
 export async function resetKioskPin(scope: RequestScope, prepared: PreparedPinReset) {
   const { db, auth } = scope
-  const { userId } = prepared
+  const { userId, oneTimePin } = prepared
   await lockRow(db, 'users', auth.tenantId, userId)
   const user = await findUserRow(db, auth.tenantId, userId)
   if (!user || user.kiosk_id !== prepared.kioskId)
     throw new AppError('kiosk_not_set_up', 'The employee’s DNI changed meanwhile: reset the PIN again')
   const at = nowIsoOf(scope)
-  await setKioskPin(db, auth.tenantId, userId, prepared.hash, true, at)
+  if (oneTimePin) {
+    await setKioskPin(db, auth.tenantId, userId, oneTimePin.hash, true, at)
+    await queueKioskPinMail(scope, { tenant: auth.tenant, user }, oneTimePin.pin)
+  } else await setKioskPin(db, auth.tenantId, userId, null, false, at)
   const lockLifted = await repo.liftLockout(db, auth.tenantId, user.kiosk_id, at)
   const sessionsEnded = await repo.endSessionsOf(db, auth.tenantId, userId, at)
   return {
     user_id: userId,
-    pin_change_required: true,
+    delivery: oneTimePin ? ('mail' as const) : ('app' as const),
+    pin_change_required: oneTimePin !== null,
     lock_lifted: lockLifted,
     sessions_ended: sessionsEnded,
     reset_at: at,

@@ -9,7 +9,18 @@ const MailStatus = Type.Union([Type.Literal('pending'), Type.Literal('sent'), Ty
 export const MailMessageItem = Type.Object(
   {
     id: Type.String({ description: 'Also the left part of the mail’s Message-ID, the same on every attempt' }),
-    kind: Type.Union([Type.Literal('invitation'), Type.Literal('password_reset')]),
+    kind: Type.Union(
+      [
+        Type.Literal('invitation'),
+        Type.Literal('password_reset'),
+        Type.Literal('kiosk_pin'),
+        Type.Literal('credential_changed'),
+      ],
+      {
+        description:
+          "'kiosk_pin': a one-time kiosk PIN after a reset; 'credential_changed': a person told that their password, passkeys, personal keys or kiosk PIN changed",
+      },
+    ),
     to: Type.String({ description: 'The address it is sent to' }),
     status: MailStatus,
     attempts: Type.Integer({ minimum: 0, description: 'Attempts begun so far' }),

@@ -4,7 +4,8 @@
  */
 import type { Selectable } from 'kysely'
 
-export type MailKind = 'invitation' | 'password_reset'
+/** `kiosk_pin`: a one-time kiosk PIN; `credential_changed`: the notice of a change to one's credentials (migration 0030). */
+export type MailKind = 'invitation' | 'password_reset' | 'kiosk_pin' | 'credential_changed'
 
 export type MailStatus = 'pending' | 'sent' | 'failed'
 
