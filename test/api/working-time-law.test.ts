@@ -2,8 +2,9 @@
  * The working-time law, rule by rule (docs/working-time-law.md): a table of legal scenarios run end
  * to end through the API on both engines. Each row is a person (full-time, part-time with and without
  * a pact, a minor, a night worker, a mid-year hire), the days they worked, what HR and the person do
- * afterwards, and what the service must then say: the lots, their deadlines, the year's balance and
- * the monthly report. Each row's name cites the article it checks; docs/working-time-law.md points
+ * afterwards, and what the service must then say: the lots, their deadlines, the year's balance,
+ * the monthly report, the anomalies of a day (the limits of the day and week) and the vacation
+ * balance. Each row's name cites the article it checks; docs/working-time-law.md points
  * back to the row by that name.
  *
  * The company keeps UTC and the default schedule (Monday to Friday, 8 h: full time). A day worked is
@@ -13,7 +14,7 @@ import assert from 'node:assert/strict'
 import { it } from 'node:test'
 import { withHr } from '../helpers/absences.js'
 import { PART_TIME } from '../helpers/schedules-holidays.js'
-import { workday } from '../helpers/attendance.js'
+import { punch } from '../helpers/attendance.js'
 import { type Client, forEachEngine, type Response, type TestTenant } from '../helpers/harness.js'
 
 let now = Date.parse('2026-10-01T06:00:00Z')
@@ -38,6 +39,8 @@ type Step = { at: string } & (
   | { rest: { date: string; hours?: number }; answer?: [number, string?] }
   /** More days worked, pushed late (a clock that was offline). */
   | { work: [string, number][] }
+  /** An absence: asked for by the person and approved by HR, or recorded by HR when it began before today. */
+  | { absence: Fields; answer?: [number, string?] }
   /** A correction of the record proposed by HR and accepted by the person: a whole day added. */
   | { correctAdding: [string, number] }
   | { check: Expected }
@@ -50,15 +53,23 @@ interface Expected {
   balance?: Fields & { year?: number }
   /** The monthly report of a month: its day rows and totals, compared on the fields given. */
   report?: { month: string; days?: Record<string, Fields>; totals?: Fields; overtime?: Fields; lots?: number }
+  /** The anomalies of a day of the record (`GET /attendance`): types it must have, and must not. */
+  anomalies?: { date: string; has?: string[]; hasNot?: string[] }[]
+  /** The vacation balance of a year (`GET /users/{id}/vacation-balance`), compared on the fields given. */
+  vacation?: Fields & { year: number }
 }
+
+/** A day worked: `[date, minutes]` from 08:00 UTC, or from `start` (HH:MM, UTC). */
+type Worked = [string, number] | [string, number, string]
 
 interface Row {
   /** The rule, with its article: the test's name. */
   rule: string
   person?: Person
+  /** The company's overtime policy (`overtime_policy`), and its other settings. */
   policy?: Fields
-  /** Days worked, `[date, minutes]` from 08:00 UTC. */
-  worked: [string, number][]
+  company?: Fields
+  worked: Worked[]
   steps: Step[]
 }
 
@@ -76,6 +87,17 @@ const THREE_LONG_DAYS: [string, number][] = [
 ]
 
 const AFTER_OCTOBER = '2026-11-02T09:00:00Z'
+
+/** Every day from `first` on, `count` days, worked `minutes` from 08:00 UTC, except the weekdays in `off` (0 Sunday, 6 Saturday). */
+function everyDay(first: string, count: number, minutes: number, off: number[] = []): Worked[] {
+  const start = Date.parse(`${first}T12:00:00Z`)
+  return Array.from({ length: count }, (_, i) => new Date(start + i * 86_400_000))
+    .filter((day) => !off.includes(day.getUTCDay()))
+    .map((day): Worked => [day.toISOString().slice(0, 10), minutes])
+}
+
+/** A minor in October 2026 (born 1 March 2009: 17). */
+const MINOR: Person = { fields: { birth_date: '2009-03-01' } }
 
 export const ROWS: Row[] = [
   {
@@ -391,6 +413,196 @@ export const ROWS: Row[] = [
       },
     ],
   },
+  // The limits of the working day and week (art. 34, 36, 37 ET): facts recorded, limits flagged.
+  {
+    rule: 'twelve hours between the end of one day and the start of the next are enough (art. 34.3 ET)',
+    worked: [
+      ['2026-10-05', 480, '12:00'],
+      ['2026-10-06', 480, '08:00'],
+    ],
+    steps: [
+      { at: '2026-10-07T09:00:00Z', check: { anomalies: [{ date: '2026-10-06', hasNot: ['short_daily_rest'] }] } },
+    ],
+  },
+  {
+    rule: 'less than twelve hours between two days is short_daily_rest, flagged on the later day (art. 34.3 ET)',
+    worked: [
+      ['2026-10-05', 480, '12:30'],
+      ['2026-10-06', 480, '08:00'],
+    ],
+    steps: [
+      {
+        at: '2026-10-07T09:00:00Z',
+        check: {
+          anomalies: [
+            { date: '2026-10-05', hasNot: ['short_daily_rest'] },
+            { date: '2026-10-06', has: ['short_daily_rest'] },
+          ],
+        },
+      },
+    ],
+  },
+  {
+    rule: 'an agreement’s shorter daily rest is the company’s setting (art. 34.3 ET: min_daily_rest_hours)',
+    company: { min_daily_rest_hours: 11 },
+    worked: [
+      ['2026-10-05', 480, '12:30'],
+      ['2026-10-06', 480, '08:00'],
+    ],
+    steps: [
+      { at: '2026-10-07T09:00:00Z', check: { anomalies: [{ date: '2026-10-06', hasNot: ['short_daily_rest'] }] } },
+    ],
+  },
+  {
+    rule: 'nine hours of work in a day are the limit, a minute more is long_ordinary_day (art. 34.3 ET)',
+    worked: [
+      ['2026-10-05', 540],
+      ['2026-10-06', 541],
+    ],
+    steps: [
+      {
+        at: '2026-10-07T09:00:00Z',
+        check: {
+          anomalies: [
+            { date: '2026-10-05', hasNot: ['long_ordinary_day'] },
+            { date: '2026-10-06', has: ['long_ordinary_day'] },
+          ],
+        },
+      },
+    ],
+  },
+  {
+    rule: 'an agreement may distribute ten hours a day: max_ordinary_day_hours (art. 34.3 ET)',
+    company: { max_ordinary_day_hours: 10 },
+    worked: [['2026-10-05', 600]],
+    steps: [
+      { at: '2026-10-06T09:00:00Z', check: { anomalies: [{ date: '2026-10-05', hasNot: ['long_ordinary_day'] }] } },
+    ],
+  },
+  {
+    rule: 'a minor works at most eight hours a day, whatever the agreement (art. 34.3 ET)',
+    person: MINOR,
+    company: { max_ordinary_day_hours: 10 },
+    worked: [
+      ['2026-10-05', 480],
+      ['2026-10-06', 481],
+    ],
+    steps: [
+      {
+        at: '2026-10-07T09:00:00Z',
+        check: {
+          anomalies: [
+            { date: '2026-10-05', hasNot: ['long_ordinary_day'] },
+            { date: '2026-10-06', has: ['long_ordinary_day'] },
+          ],
+        },
+      },
+    ],
+  },
+  {
+    rule: 'a minor has a 30-minute break once continuous work passes four and a half hours; an adult does not need one yet (art. 34.4 ET)',
+    person: MINOR,
+    // Five hours without a pause: over 4.5 for a minor, under the company's six for an adult.
+    worked: [['2026-10-05', 300]],
+    steps: [{ at: '2026-10-06T09:00:00Z', check: { anomalies: [{ date: '2026-10-05', has: ['missing_break'] }] } }],
+  },
+  {
+    rule: 'an adult’s five hours without a pause are within the break rule (art. 34.4 ET)',
+    worked: [['2026-10-05', 300]],
+    steps: [{ at: '2026-10-06T09:00:00Z', check: { anomalies: [{ date: '2026-10-05', hasNot: ['missing_break'] }] } }],
+  },
+  {
+    rule: 'three weeks without a day and a half of rest: the third is short_weekly_rest, averaged over 14 days (art. 37.1 ET)',
+    // Every day from Monday 5 to Tuesday 27 October, 08:00-16:00: sixteen hours of rest at most.
+    worked: everyDay('2026-10-05', 23, 480),
+    steps: [
+      {
+        at: AFTER_OCTOBER,
+        check: {
+          anomalies: [
+            { date: '2026-10-18', hasNot: ['short_weekly_rest'] },
+            { date: '2026-10-25', has: ['short_weekly_rest'] },
+          ],
+        },
+      },
+    ],
+  },
+  {
+    rule: 'Saturdays off give forty hours of weekly rest: enough for an adult (art. 37.1 ET)',
+    worked: everyDay('2026-10-05', 23, 480, [6]),
+    steps: [{ at: AFTER_OCTOBER, check: { anomalies: [{ date: '2026-10-25', hasNot: ['short_weekly_rest'] }] } }],
+  },
+  {
+    rule: 'a minor needs two uninterrupted days of rest every week: forty hours is short (art. 37.1 ET)',
+    person: MINOR,
+    worked: everyDay('2026-10-05', 23, 480, [6]),
+    steps: [{ at: AFTER_OCTOBER, check: { anomalies: [{ date: '2026-10-25', has: ['short_weekly_rest'] }] } }],
+  },
+  {
+    rule: 'a night worker’s eight hours a day on average over fifteen days are within the limit (art. 36.1 ET)',
+    person: { fields: { night_worker: true } },
+    worked: everyDay('2026-10-05', 5, 480),
+    steps: [
+      {
+        at: '2026-10-12T09:00:00Z',
+        check: { anomalies: [{ date: '2026-10-09', hasNot: ['night_average_exceeded'] }] },
+      },
+    ],
+  },
+  {
+    rule: 'a night worker above eight hours a day on average over fifteen days is night_average_exceeded (art. 36.1 ET)',
+    person: { fields: { night_worker: true } },
+    worked: [...everyDay('2026-10-05', 4, 480), ['2026-10-09', 510]],
+    steps: [
+      { at: '2026-10-12T09:00:00Z', check: { anomalies: [{ date: '2026-10-09', has: ['night_average_exceeded'] }] } },
+    ],
+  },
+  {
+    rule: 'work on a day of sick leave is recorded and flagged, never overtime (art. 35 ET, art. 34.9 ET)',
+    worked: [['2026-10-05', 540]],
+    steps: [
+      { at: '2026-10-20T09:00:00Z', absence: { type: 'sick', start_date: '2026-10-05', end_date: '2026-10-05' } },
+      {
+        at: AFTER_OCTOBER,
+        check: {
+          anomalies: [{ date: '2026-10-05', has: ['absence_overlaps_work'], hasNot: ['punch_on_day_off'] }],
+          lots: [],
+          report: {
+            month: '2026-10',
+            days: { '2026-10-05': { overtime_minutes: 0 } },
+            totals: { overtime_minutes: 0 },
+          },
+        },
+      },
+    ],
+  },
+  {
+    rule: 'sick leave during a past vacation gives its days back to the balance (art. 38.3 ET)',
+    worked: [],
+    steps: [
+      { at: '2026-10-01T09:00:00Z', absence: { type: 'vacation', start_date: '2026-10-12', end_date: '2026-10-16' } },
+      { at: '2026-10-20T09:00:00Z', absence: { type: 'sick', start_date: '2026-10-14', end_date: '2026-10-15' } },
+      { at: '2026-10-20T09:00:00Z', check: { vacation: { year: 2026, approved: 3, interrupted: 2 } } },
+    ],
+  },
+  {
+    rule: 'sick leave over a vacation still to come gives its days back too (art. 38.3 ET)',
+    worked: [],
+    steps: [
+      { at: '2026-10-01T09:00:00Z', absence: { type: 'vacation', start_date: '2026-12-14', end_date: '2026-12-18' } },
+      { at: '2026-10-01T09:00:00Z', absence: { type: 'sick', start_date: '2026-12-17', end_date: '2026-12-18' } },
+      { at: '2026-10-01T09:00:00Z', check: { vacation: { year: 2026, approved: 3, interrupted: 2 } } },
+    ],
+  },
+  {
+    rule: 'vacation counted in calendar days: Monday to Sunday consumes seven (art. 38.1 ET)',
+    company: { vacation_unit: 'calendar_days', default_vacation_days: 30 },
+    worked: [],
+    steps: [
+      { at: '2026-10-01T09:00:00Z', absence: { type: 'vacation', start_date: '2026-10-12', end_date: '2026-10-18' } },
+      { at: '2026-10-01T09:00:00Z', check: { vacation: { year: 2026, unit: 'calendar_days', approved: 7 } } },
+    ],
+  },
 ]
 
 /** Asserts `actual` holds `expected`'s fields with their values. */
@@ -452,6 +664,26 @@ async function check(hr: Client, userId: string, expected: Expected): Promise<vo
     if (overtime) assertHas(report.overtime, overtime, 'report overtime section')
     if (lots !== undefined) assert.equal(report.overtime.lots.length, lots, 'report overtime lots')
   }
+  for (const { date, has = [], hasNot = [] } of expected.anomalies ?? []) {
+    const res = await hr.get(`/api/v1/attendance?user_id=${userId}&from=${date}&to=${date}`)
+    assert.equal(res.status, 200, JSON.stringify(res.body))
+    const types: string[] = (res.body.data[0]?.anomalies ?? []).map((a: any) => a.type)
+    for (const type of has) assert.ok(types.includes(type), `${date} has ${type}: ${JSON.stringify(types)}`)
+    for (const type of hasNot) assert.ok(!types.includes(type), `${date} has no ${type}: ${JSON.stringify(types)}`)
+  }
+  if (expected.vacation) {
+    const { year, ...fields } = expected.vacation
+    const res = await hr.get(`/api/v1/users/${userId}/vacation-balance?year=${year}`)
+    assert.equal(res.status, 200, JSON.stringify(res.body))
+    assertHas(res.body.data, fields, 'vacation balance')
+  }
+}
+
+/** Pushes a day worked: from its start (08:00 UTC unless given), for its minutes. */
+async function work(tenant: TestTenant, userId: string, [date, minutes, start = '08:00']: Worked): Promise<void> {
+  const from = Date.parse(`${date}T${start}:00Z`)
+  await punch(tenant, userId, 'in', new Date(from).toISOString())
+  await punch(tenant, userId, 'out', new Date(from + minutes * 60_000).toISOString())
 }
 
 /** Runs one step as HR and the person would. */
@@ -459,8 +691,22 @@ async function run(step: Step, tenant: TestTenant, hr: Client, person: Client, u
   setNow(step.at)
   if ('check' in step) return check(hr, userId, step.check)
   if ('work' in step) {
-    for (const [date, minutes] of step.work) await workday(tenant, userId, date, minutes)
+    for (const day of step.work) await work(tenant, userId, day)
     return
+  }
+  if ('absence' in step) {
+    const body = { user_id: userId, ...step.absence }
+    const today = new Date(now).toISOString().slice(0, 10)
+    if (String(step.absence.start_date) < today)
+      return assertAnswer(await hr.post('/api/v1/absences/record', body), step.answer ?? [201], 'absence recorded')
+    const asked = await tenant.admin.post('/api/v1/absences', body)
+    if (asked.status !== 201 || asked.body.data.status !== 'pending')
+      return assertAnswer(asked, step.answer ?? [201], 'absence asked')
+    return assertAnswer(
+      await hr.post(`/api/v1/absences/${asked.body.data.id}/decide`, { decision: 'approved' }),
+      step.answer,
+      'absence approved',
+    )
   }
   if ('correctAdding' in step) {
     const [date, minutes] = step.correctAdding
@@ -516,8 +762,11 @@ forEachEngine(
         setNow('2026-09-28T06:00:00Z')
         const tenant = await t.newTenant({ timezone: 'UTC' })
         const { hrKey } = await withHr(tenant)
-        if (row.policy) {
-          const res = await tenant.admin.patch('/api/v1/tenant', { overtime_policy: row.policy })
+        if (row.policy || row.company) {
+          const res = await tenant.admin.patch('/api/v1/tenant', {
+            ...row.company,
+            ...(row.policy ? { overtime_policy: row.policy } : {}),
+          })
           assert.equal(res.status, 200, JSON.stringify(res.body))
         }
         const { hire_date, ...fields } = row.person?.fields ?? {}
@@ -535,9 +784,11 @@ forEachEngine(
           const assigned = await tenant.admin.patch(`/api/v1/users/${user.id}`, { schedule_id: schedule.body.data.id })
           assert.equal(assigned.status, 200, JSON.stringify(assigned.body))
         }
-        const lastDay = row.worked.map(([date]) => date).reduce((a, b) => (a > b ? a : b))
-        setNow(`${lastDay}T23:00:00Z`)
-        for (const [date, minutes] of row.worked) await workday(tenant, user.id, date, minutes)
+        if (row.worked.length > 0) {
+          const lastDay = row.worked.map(([date]) => date).reduce((a, b) => (a > b ? a : b))
+          setNow(`${lastDay}T23:59:00Z`)
+          for (const day of row.worked) await work(tenant, user.id, day)
+        }
         const person = await tenant.keyFor(user.id)
         for (const step of row.steps) await run(step, tenant, hrKey, person, user.id)
       })
