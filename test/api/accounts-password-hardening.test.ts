@@ -126,9 +126,10 @@ forEachEngine(
         const res = await post(t.app, '/api/v1/auth/password-reset', { email })
         const ms = performance.now() - started
         assert.equal(res.status, 202)
-        // What follows the answer (the links, the mails) is let finish before the next ask, so it
-        // weighs on neither kind of email.
-        await pause(40)
+        // What follows the answer (the link, the mail through the outbox to the inbox) is let finish
+        // before the next ask, so it weighs on neither kind of email: the next ask starts idle.
+        if (known.includes(email)) await inbox.next(email, 15_000)
+        await pause(25)
         return ms
       }
       // Warm up both paths.
@@ -153,7 +154,7 @@ forEachEngine(
         Math.max(a, b) <= 1.2 * Math.min(a, b),
         `medians within 20 %: known ${a.toFixed(2)} ms, unknown ${b.toFixed(2)} ms`,
       )
-      // The work was done all the same, after the answers: every known person got a link.
+      // The work was done all the same, after the answers: every known person got a link and a mail.
       await eventually(
         'the reset links',
         () =>
@@ -165,7 +166,6 @@ forEachEngine(
             .execute(),
         (rows) => new Set(rows.map((r) => r.user_id)).size === 20,
       )
-      for (const email of known) await inbox.next(email, 15_000)
     })
   },
   { app: { accounts: { publicUrl: 'https://jornada.example.com' }, mail: inbox.mail } },
