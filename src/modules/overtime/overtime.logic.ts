@@ -39,14 +39,50 @@ export function dayBalanceOf(day: {
 
 const monthOf = (date: string) => date.slice(0, 7)
 
+const DAY_MS = 86_400_000
+
+// Settling a company's year splits the days of every employee's months: these run for each day, so
+// they are plain UTC arithmetic on YYYY-MM-DD dates rather than calendar objects (bench/overtime.ts).
+
+/** The ISO weekday of a YYYY-MM-DD date: 1 Monday to 7 Sunday. */
+function isoWeekday(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay() || 7
+}
+
+/** `days` days after (before, if negative) a YYYY-MM-DD date. */
+function plusDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
+}
+
 /** The Sunday that ends the ISO week of `date` (weeks run Monday to Sunday). */
 export function isoWeekEnd(date: string): string {
-  const day = DateTime.fromISO(date, { zone: 'utc' })
-  return day.plus({ days: 7 - day.weekday }).toISODate()!
+  return plusDays(date, 7 - isoWeekday(date))
+}
+
+/**
+ * A pure function of a month and a basis, asked for each employee's month: remembered, a few
+ * hundred entries at most (the months within reach times three bases), cleared should it grow.
+ */
+function rememberedByMonth<T>(compute: (month: string, basis: OvertimeBasis) => T) {
+  const known = new Map<string, T>()
+  return (month: string, basis: OvertimeBasis): T => {
+    const key = `${month} ${basis}`
+    let value = known.get(key)
+    if (value === undefined) {
+      if (known.size >= 1000) known.clear()
+      value = compute(month, basis)
+      known.set(key, value)
+    }
+    return value
+  }
 }
 
 /** The days a month's overtime is counted from on a basis: weekly needs the days before the 1st of the month's first full week's end. */
-export function daysNeeded(month: string, basis: OvertimeBasis): { from: string; to: string } {
+export function daysNeeded(month: string, basis: OvertimeBasis): { readonly from: string; readonly to: string } {
+  return daysNeededOf(month, basis)
+}
+
+const daysNeededOf = rememberedByMonth((month, basis) => {
   const first = DateTime.fromISO(`${month}-01`, { zone: 'utc' })
   const last = first.endOf('month').toISODate()!
   if (basis !== 'weekly') return { from: first.toISODate()!, to: last }
@@ -56,7 +92,7 @@ export function daysNeeded(month: string, basis: OvertimeBasis): { from: string;
   const lastWeekEnd = DateTime.fromISO(isoWeekEnd(last), { zone: 'utc' })
   const to = monthOf(lastWeekEnd.toISODate()!) === month ? lastWeekEnd : lastWeekEnd.minus({ days: 7 })
   return { from: firstWeekEnd.minus({ days: 6 }).toISODate()!, to: to.toISODate()! }
-}
+})
 
 /** A day a lot's overtime was counted on, with its minutes (docs/decisions/0022-overtime-as-the-law-counts-it.md). */
 export interface OvertimeDay {
@@ -312,9 +348,9 @@ export function scheduleDaysOf(
   fullTime: (date: string, weekday: number) => number,
 ): ScheduleDay[] {
   const days: ScheduleDay[] = []
-  for (let day = DateTime.fromISO(from, { zone: 'utc' }); day.toISODate()! <= to; day = day.plus({ days: 1 })) {
-    const date = day.toISODate()!
-    days.push({ date, own: own(date, day.weekday), fullTime: fullTime(date, day.weekday) })
+  for (let date = from; date <= to; date = plusDays(date, 1)) {
+    const weekday = isoWeekday(date)
+    days.push({ date, own: own(date, weekday), fullTime: fullTime(date, weekday) })
   }
   return days
 }
@@ -327,8 +363,7 @@ export interface ExtraDays {
 
 /** The Monday that begins the ISO week of `date`. */
 function isoWeekStart(date: string): string {
-  const day = DateTime.fromISO(date, { zone: 'utc' })
-  return day.minus({ days: day.weekday - 1 }).toISODate()!
+  return plusDays(date, 1 - isoWeekday(date))
 }
 
 /**
@@ -336,10 +371,14 @@ function isoWeekStart(date: string): string {
  * (daysNeeded), and on a daily basis the days of its first ISO week that fall in the month
  * before, whose extra hours took that week's room first.
  */
-export function splitDaysNeeded(month: string, basis: OvertimeBasis): { from: string; to: string } {
+export function splitDaysNeeded(month: string, basis: OvertimeBasis): { readonly from: string; readonly to: string } {
+  return splitDaysNeededOf(month, basis)
+}
+
+const splitDaysNeededOf = rememberedByMonth((month, basis) => {
   const needed = daysNeeded(month, basis)
   return basis === 'daily' ? { from: isoWeekStart(needed.from), to: needed.to } : needed
-}
+})
 
 /**
  * The room for complementary hours of each period (art. 12.5 ET: ordinary and complementary hours
