@@ -178,6 +178,14 @@ forEachEngine(
         weekday_minutes: { mon: 240, tue: 240, wed: 240, thu: 240, fri: 240, sat: 0, sun: 0 },
       })
       assert.equal(schedule.status, 201, JSON.stringify(schedule.body))
+      const hr = (await tenant.admin.post('/api/v1/departments', { name: 'Personas' })).body.data
+      await tenant.admin.patch('/api/v1/tenant', { hr_department_id: hr.id })
+      const hana = await tenant.createUser({
+        full_name: 'Hana Novák',
+        email: `hana.${tenant.id}@example.com`,
+        password: PASSWORD,
+        department_id: hr.id,
+      })
       const lucia = await tenant.createUser({
         full_name: 'Lucía Prieto',
         email: `lucia.${tenant.id}@example.com`,
@@ -204,6 +212,25 @@ forEachEngine(
         assert.deepEqual(await accessibilityProblems(page), [], 'my month, a part-timer')
       })
       await page.context().close()
+      // HR's company totals give her complementary hours in their own column, not as overtime.
+      const hrPage = await phone('en-GB')
+      await showingThePage(hrPage, async () => {
+        await signIn(hrPage, hana.email, true)
+        await hrPage.goto(`${origin}/app/company?month=2026-10`)
+        await hrPage.waitForFunction(() => !(globalThis as any).document.querySelector('.loading'))
+        const table = hrPage.getByRole('table').first()
+        const headers = await table.getByRole('columnheader').allInnerTexts()
+        const row = await table
+          .getByRole('row', { name: /Lucía Prieto/ })
+          .getByRole('cell')
+          .allInnerTexts()
+        // The row's cells follow the headers after the person's name.
+        const cell = (header: string) => row[headers.indexOf(header) - 1]
+        assert.equal(cell('Complementary hours'), '2 h 00 min')
+        assert.equal(cell('Overtime'), '0 h 00 min')
+        assert.deepEqual(await accessibilityProblems(hrPage), [], 'company totals with complementary hours')
+      })
+      await hrPage.context().close()
     })
   },
   { app: { clock: () => now } },

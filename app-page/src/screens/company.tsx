@@ -65,6 +65,8 @@ function Totals(props: { month: string }) {
   const file = (format: 'pdf' | 'csv') => `/api/v1/attendance/reports/company${query({ month: props.month, format })}`
   if (!data.data) return <Loading error={data.error} />
   const report = data.data
+  // Part-timers' complementary hours apart from overtime (art. 12.4.c ET), in a month that has any.
+  const complementary = report.totals.complementary_minutes > 0
   return (
     <>
       <p class="hint">{t.company.totalsHint}</p>
@@ -77,6 +79,7 @@ function Totals(props: { month: string }) {
               <th scope="col">{t.company.expected}</th>
               <th scope="col">{t.days.balance}</th>
               <th scope="col">{t.team.overtime}</th>
+              {complementary && <th scope="col">{t.month.complementary}</th>}
               <th scope="col">{t.company.daysWorked}</th>
             </tr>
           </thead>
@@ -88,6 +91,7 @@ function Totals(props: { month: string }) {
                 <td>{duration(row.expected_minutes)}</td>
                 <td>{duration(row.balance_minutes, true)}</td>
                 <td>{duration(row.overtime_minutes)}</td>
+                {complementary && <td>{duration(row.complementary_minutes)}</td>}
                 <td>{row.worked_days}</td>
               </tr>
             ))}
@@ -99,6 +103,7 @@ function Totals(props: { month: string }) {
               <td>{duration(report.totals.expected_minutes)}</td>
               <td>{duration(report.totals.balance_minutes, true)}</td>
               <td>{duration(report.totals.overtime_minutes)}</td>
+              {complementary && <td>{duration(report.totals.complementary_minutes)}</td>}
               <td>{report.totals.worked_days}</td>
             </tr>
           </tfoot>
