@@ -19,22 +19,12 @@ export interface DayBalance {
 
 /**
  * A day of the daily record as overtime reads it, for the lots and for every document that shows
- * overtime, so they cannot disagree. A day with a session left open past the company's maximum
- * (anomaly `session_too_long`) counts at most its expected minutes until a correction closes it: a
- * forgotten clock-out is not overtime.
+ * overtime, so they cannot disagree. The record's `worked_minutes` are already the minutes the day
+ * counts (attendance's countedWorkedMinutes): a forgotten clock-out or work on a day of sick leave
+ * counts at most the expected minutes, so neither is overtime.
  */
-export function dayBalanceOf(day: {
-  date: string
-  worked_minutes: number
-  expected_minutes: number
-  anomalies: readonly { type: string }[]
-}): DayBalance {
-  const forgotten = day.anomalies.some((a) => a.type === 'session_too_long')
-  return {
-    date: day.date,
-    worked: forgotten ? Math.min(day.worked_minutes, day.expected_minutes) : day.worked_minutes,
-    expected: day.expected_minutes,
-  }
+export function dayBalanceOf(day: { date: string; worked_minutes: number; expected_minutes: number }): DayBalance {
+  return { date: day.date, worked: day.worked_minutes, expected: day.expected_minutes }
 }
 
 const monthOf = (date: string) => date.slice(0, 7)
