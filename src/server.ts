@@ -170,7 +170,12 @@ export async function startServer(
     throw error
   }
   app.log.info(
-    { database: database.location, read_replica: readDatabase?.location ?? null, redis: Boolean(config.redisUrl) },
+    {
+      database: database.location,
+      read_replica: readDatabase?.location ?? null,
+      redis: Boolean(config.redisUrl),
+      app: `${url}/app`,
+    },
     'jornada listening',
   )
   const log = app.log
@@ -210,6 +215,8 @@ export async function startServer(
         `  Try: curl -c cookies.txt -H 'Content-Type: application/json' -d '{"email":"${demoSignIn.worker_email}","password":"${demoSignIn.password}"}' ${local}/api/v1/auth/login`,
       )
     }
+    print(`  The app for workers and managers (phones too): ${local}/app`)
+    print(`  The kiosk page for a shared tablet: ${local}/kiosk`)
     print(`  Interactive docs: ${local}/docs`)
     print('')
   }

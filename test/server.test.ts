@@ -72,6 +72,11 @@ it('the first start seeds the demo company, prints a working key once, and audit
       body: JSON.stringify({ type: 'in' }),
     })
     assert.equal(clock.status, 201, await clock.text())
+    // Where people go is printed, and the bare address leads there instead of a JSON 404.
+    assert.match(printed.join('\n'), /The app for workers and managers \(phones too\): http:\/\/\S+\/app\n/)
+    const root = await fetch(`${server.url}/`, { redirect: 'manual' })
+    assert.equal(root.status, 302)
+    assert.equal(root.headers.get('location'), '/app')
   } finally {
     await server.close()
   }

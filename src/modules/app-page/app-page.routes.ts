@@ -43,4 +43,9 @@ export function registerAppPage(app: FastifyInstance, pageDir: URL = PAGE_DIR): 
     },
     fallback: { prefix: '/app', document: DOCUMENT },
   })
+  // Someone who types the service's bare address is looking for the app: send them to it rather
+  // than answering a JSON 404. API clients never ask for `/` (the API lives under /api/v1).
+  app.get('/', { config: { access: 'public', rateLimit: false }, schema: { hide: true } }, (_request, reply) =>
+    reply.redirect('/app', 302),
+  )
 }
