@@ -104,6 +104,17 @@ forEachEngine(
       assert.match(String(first.headers['cache-control']), /max-age/)
       const etag = String(first.headers.etag)
       assert.match(first.body, /BEGIN:VTIMEZONE\r\nTZID:Europe\/Madrid/)
+      // RFC 5545 §3.4: the calendar's properties come before its components (strict clients drop
+      // properties found after a VTIMEZONE), and §3.8.7.2: no DTSTAMP lies in the future, not even
+      // a holiday's months ahead.
+      const firstComponent = first.body.indexOf('BEGIN:V', first.body.indexOf('\r\n'))
+      for (const property of ['REFRESH-INTERVAL', 'X-PUBLISHED-TTL'])
+        assert.ok(first.body.indexOf(property) < firstComponent, `${property} before the first component`)
+      const stamps = [...first.body.matchAll(/^DTSTAMP:(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/gm)].map(
+        ([, y, mo, d, h, mi, se]) => `${y}-${mo}-${d}T${h}:${mi}:${se}Z`,
+      )
+      assert.ok(stamps.length > 0)
+      for (const stamp of stamps) assert.ok(Date.parse(stamp) <= now, `DTSTAMP ${stamp} is not after now`)
       const events = parse(first.body)
       const byUid = new Map(events.map((e) => [e.uid, e]))
       const vacationEvent = byUid.get(`${vacation.body.data.id}@jornada`)!

@@ -55,7 +55,7 @@ export function icsOf(name: string, companyZone: string, events: readonly FeedEv
   const framed = calendar.toString()
   const cut = framed.indexOf('BEGIN:VEVENT')
   const head = cut === -1 ? framed.slice(0, framed.lastIndexOf('END:VCALENDAR')) : framed.slice(0, cut)
-  const parts: string[] = [head]
+  const parts: string[] = [propertiesFirst(head)]
   for (const e of events) {
     const timed = e.hours
       ? {
@@ -85,6 +85,18 @@ export function icsOf(name: string, companyZone: string, events: readonly FeedEv
   }
   parts.push('END:VCALENDAR')
   return parts.join('')
+}
+
+const TIME_ZONE_BLOCK = /BEGIN:VTIMEZONE\r\n[\s\S]*?END:VTIMEZONE\r\n/g
+
+/**
+ * The calendar's head with its properties (REFRESH-INTERVAL, X-PUBLISHED-TTL...) before its
+ * VTIMEZONE components: RFC 5545 §3.4 puts `calprops` before `component`, and ical-generator
+ * writes the time zones first. Strict parsers drop properties that come after a component.
+ */
+export function propertiesFirst(head: string): string {
+  const zones = head.match(TIME_ZONE_BLOCK) ?? []
+  return head.replace(TIME_ZONE_BLOCK, '') + zones.join('')
 }
 
 const PLAIN_SHORT_LINE = /^[\x20-\x7e]{0,75}$/

@@ -15,6 +15,18 @@ export function feedWindow(today: string): { from: string; to: string } {
   return { from: `${shifted(-3)}-01`, to: addDays(`${shifted(13)}-01`, -1) }
 }
 
+/**
+ * A holiday's DTSTAMP: 1 January of its year, but never after the first of the current month.
+ * DTSTAMP says when the event's information was last changed (RFC 5545 §3.8.7.2), so it may not lie
+ * in the future, and it must stay the same from one poll to the next so an unchanged feed keeps
+ * its bytes and its ETag: next year's holidays move once a month at most.
+ */
+export function holidayStamp(date: string, today: string): string {
+  const yearStart = `${date.slice(0, 4)}-01-01`
+  const monthStart = `${today.slice(0, 7)}-01`
+  return `${yearStart < monthStart ? yearStart : monthStart}T00:00:00.000Z`
+}
+
 export type FeedStatus = 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED'
 
 /**

@@ -19,7 +19,7 @@ import { loadHolidayCalendars, placeOf } from '../holidays/index.js'
 import { findTenant } from '../tenants/index.js'
 import { findUserRow } from '../users/index.js'
 import { type FeedEvent, icsOf } from './calendars.ics.js'
-import { FEED_WORDS, absenceTitle, feedState, feedWindow } from './calendars.logic.js'
+import { FEED_WORDS, absenceTitle, feedState, feedWindow, holidayStamp } from './calendars.logic.js'
 import * as repo from './calendars.repository.js'
 import type { CalendarFeedType, CreateCalendarFeedBodyType, CreatedCalendarFeedType } from './calendars.schemas.js'
 
@@ -165,7 +165,7 @@ export async function feedCalendar(unit: Unit, { feed, owner, tenant }: LiveFeed
       title: `${words.holiday}: ${holiday.name}`,
       status: 'CONFIRMED',
       sequence: 0,
-      stamp: `${date}T00:00:00.000Z`,
+      stamp: holidayStamp(date, today),
       startDate: date,
       endDate: date,
       hours: null,
