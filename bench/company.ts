@@ -70,6 +70,7 @@ function* yearOfPunches(tenantId: string, userId: string, seed: number, shape: C
           created_by: null,
           kiosk_id: null,
           correction_id: null,
+          credential_origin: null,
           hash_version: 2,
           created_at: ts,
           prev_hash: prevHash,

@@ -63,6 +63,6 @@ export const errors = {
   overloaded: {
     status: 503,
     description:
-      'The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds.',
+      'The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds.',
   },
 } satisfies Record<string, ErrorDeclaration>

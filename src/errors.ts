@@ -87,8 +87,7 @@ export const ERROR_CATALOGUE = {
   },
   kiosk_not_set_up: {
     status: 409,
-    description:
-      'The employee cannot use a kiosk yet: there is no DNI on file (the kiosk identifier) or no phone to derive the initial PIN from.',
+    description: 'The employee cannot use a kiosk yet: there is no DNI on file (the kiosk identifier).',
   },
   kiosk_id_taken: {
     status: 409,
@@ -212,7 +211,8 @@ export const ERROR_CATALOGUE = {
   },
   kiosk_pin_change_required: {
     status: 403,
-    description: 'At a kiosk: the PIN is still the initial one (from the phone) and must be changed before punching.',
+    description:
+      'At a kiosk: the PIN is still a one-time PIN (mailed after a reset) and must be changed before punching.',
   },
   kiosk_locked: {
     status: 429,
@@ -239,7 +239,7 @@ export const ERROR_CATALOGUE = {
   overloaded: {
     status: 503,
     description:
-      'The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds.',
+      'The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds.',
   },
   overtime_rest_after_deadline: {
     status: 409,

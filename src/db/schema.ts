@@ -41,6 +41,8 @@ export interface TenantsTable {
   min_daily_rest_hours: number
   /** Art. 34.3 ET: the longest ordinary day, in hours (default 9; minors 8 whatever it says; migration 0031). */
   max_ordinary_day_hours: number
+  /** How long a sign-in with "remember this device" lasts, in hours; 0: not allowed (migration 0032). */
+  remember_device_hours: number
   legal_name: string | null
   cif: string | null
   /** Language of the company's documents and mails. */
@@ -123,8 +125,16 @@ export interface UsersTable extends ProfileColumns {
   /** Digits of the DNI: the identifier typed at a kiosk. Unique per tenant. */
   kiosk_id: string | null
   kiosk_pin_hash: string | null
-  /** The PIN is still the one derived from the phone: the next kiosk use must change it. */
+  /** The PIN is a one-time PIN (mailed to the person): the next kiosk use must change it. */
   kiosk_pin_initial: DbBoolean
+  /**
+   * When the person's sign-in credential was issued by the company (an invitation link handed to an
+   * administrator, docs/decisions/0024-only-the-worker-acts-as-the-worker.md); null once the person
+   * replaced it (a password change or reset, a passkey) or when it was always theirs.
+   */
+  credentials_company_issued_at: string | null
+  /** When the kiosk PIN was set by the company or with a company-issued sign-in; null: the person's own. */
+  kiosk_pin_company_issued_at: string | null
   /** null follows the tenant's default schedule. The assignment most recently made; see schedule_assignments for dates. */
   schedule_id: string | null
   /** JSON [{ start, end }] (YYYY-MM-DD or null, both included); [] is "employed since the hire date". */

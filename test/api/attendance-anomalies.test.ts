@@ -12,6 +12,7 @@ import { allTenants } from '../../src/modules/tenants/index.js'
 import { madrid, withHr } from '../helpers/absences.js'
 import { type Client, type TestContext, type TestTenant, expectError, forEachEngine } from '../helpers/harness.js'
 import { settledEventsOfType } from '../helpers/eventually.js'
+import { giveOneTimePin } from '../helpers/kiosk-sign-in.js'
 
 let now = Date.parse('2026-11-23T10:00:00Z') // Monday
 const HOUR = 3_600_000
@@ -440,6 +441,7 @@ forEachEngine(
         phone: '+34 600 111 222',
         department_id: departmentId,
       })
+      await giveOneTimePin(t, tenant.id, user.id, '1222')
       const kiosk = (await tenant.admin.post('/api/v1/kiosks', { name: 'Front door' })).body.data
       const device = t.client(kiosk.device_token)
       const first = (await device.post('/api/v1/kiosk/identify', { identifier: '12345678', pin: '1222' })).body.data

@@ -8,19 +8,20 @@
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
 import { PASSWORD, signedIn } from '../helpers/accounts.js'
-import { type TestTenant, expectError, forEachEngine } from '../helpers/harness.js'
-import { CLOCK_START, MINUTE } from '../helpers/kiosk-sign-in.js'
+import { type TestContext, type TestTenant, expectError, forEachEngine } from '../helpers/harness.js'
+import { CLOCK_START, MINUTE, giveOneTimePin } from '../helpers/kiosk-sign-in.js'
 
 let now = CLOCK_START
 
-/** A worker with a DNI (identifier 12345678), a phone (initial PIN 1222) and a password, and a kiosk. */
-async function setUp(tenant: TestTenant) {
+/** A worker with a DNI (identifier 12345678), a phone, a one-time PIN (1222) and a password, and a kiosk. */
+async function setUp(t: Pick<TestContext, 'database'>, tenant: TestTenant) {
   const user = await tenant.createUser({
     full_name: 'Lucía Pérez',
     dni: '12345678-Z',
     phone: '+34 600 111 222',
     password: PASSWORD,
   })
+  await giveOneTimePin(t, tenant.id, user.id, '1222')
   const kiosk = (await tenant.admin.post('/api/v1/kiosks', { name: 'Front door' })).body.data
   return { user, kiosk, identifier: '12345678', initialPin: '1222' }
 }
@@ -30,7 +31,7 @@ forEachEngine(
   (t) => {
     it('the attack: with the admin key alone, set the phone, reset the PIN, punch as the worker with the phone’s digits: refused', async () => {
       const tenant = await t.newTenant()
-      const { user, kiosk, identifier } = await setUp(tenant)
+      const { user, kiosk, identifier } = await setUp(t, tenant)
       const device = t.client(kiosk.device_token)
       // The administrator sets a phone they know, then resets the PIN.
       assert.equal(
@@ -75,7 +76,7 @@ forEachEngine(
 
     it('the worker chooses their PIN in the app: it works at once, ends open kiosk sessions and lifts the lock', async () => {
       const tenant = await t.newTenant()
-      const { user, kiosk, identifier, initialPin } = await setUp(tenant)
+      const { user, kiosk, identifier, initialPin } = await setUp(t, tenant)
       const device = t.client(kiosk.device_token)
       const open = (await device.post('/api/v1/kiosk/identify', { identifier, pin: initialPin })).body.data.session
       const worker = await signedIn(t.app, user.email)
@@ -128,7 +129,7 @@ forEachEngine(
 
     it('after a reset without mail, the worker has no PIN until they choose one in the app', async () => {
       const tenant = await t.newTenant()
-      const { user, kiosk, identifier, initialPin } = await setUp(tenant)
+      const { user, kiosk, identifier, initialPin } = await setUp(t, tenant)
       now += MINUTE
       assert.equal((await tenant.admin.post(`/api/v1/users/${user.id}/kiosk-pin/reset`)).body.data.delivery, 'app')
       const worker = await signedIn(t.app, user.email)

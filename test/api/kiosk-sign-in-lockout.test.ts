@@ -15,7 +15,7 @@ forEachEngine(
   (t) => {
     it('five wrong PINs lock the identifier for 15 minutes (429 kiosk_locked, Retry-After), known or not; a right PIN forgives', async () => {
       const tenant = await t.newTenant()
-      const { kiosk, identifier, initialPin } = await setUp(tenant)
+      const { kiosk, identifier, initialPin } = await setUp(t, tenant)
       const device = t.client(kiosk.device_token)
 
       // A right PIN before the fifth wrong one forgives the wrong ones.
@@ -73,7 +73,7 @@ forEachEngine(
 
     it('concurrent wrong PINs cannot get past the limit: exactly five are checked, the rest are locked out', async () => {
       const tenant = await t.newTenant()
-      const { kiosk, identifier } = await setUp(tenant)
+      const { kiosk, identifier } = await setUp(t, tenant)
       const device = t.client(kiosk.device_token)
       const answers = await Promise.all(
         Array.from({ length: 12 }, () => device.post('/api/v1/kiosk/identify', { identifier, pin: '0000' })),
@@ -84,7 +84,7 @@ forEachEngine(
 
     it('concurrent failures across identifiers cannot get past the device’s slowdown', async () => {
       const tenant = await t.newTenant()
-      const { kiosk } = await setUp(tenant)
+      const { kiosk } = await setUp(t, tenant)
       const device = t.client(kiosk.device_token)
       const answers = await Promise.all(
         Array.from({ length: 16 }, (_, i) =>
@@ -97,7 +97,7 @@ forEachEngine(
 
     it('a device failing across identifiers is slowed down (429 kiosk_throttled) while other devices are not', async () => {
       const tenant = await t.newTenant()
-      const { kiosk, identifier, initialPin } = await setUp(tenant)
+      const { kiosk, identifier, initialPin } = await setUp(t, tenant)
       const other = t.client((await tenant.admin.post('/api/v1/kiosks', { name: 'Back door' })).body.data.device_token)
       const device = t.client(kiosk.device_token)
       for (let i = 0; i < 10; i++)

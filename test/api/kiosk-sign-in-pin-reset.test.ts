@@ -27,7 +27,7 @@ forEachEngine(
   (t) => {
     it('an administrator resets a forgotten PIN: a one-time PIN by mail (changed at next use), the lock lifted, open sessions ended', async () => {
       const tenant = await t.newTenant()
-      const { user, kiosk, identifier, initialPin } = await setUp(tenant)
+      const { user, kiosk, identifier, initialPin } = await setUp(t, tenant)
       const device = t.client(kiosk.device_token)
       const first = await device.post('/api/v1/kiosk/identify', { identifier, pin: initialPin })
       await device.post('/api/v1/kiosk/pin', { session: first.body.data.session, new_pin: '4826' })

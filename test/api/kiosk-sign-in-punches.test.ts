@@ -16,7 +16,7 @@ forEachEngine(
   (t) => {
     it('first use: the initial PIN identifies but must be changed before punching; then in and out, with source kiosk', async () => {
       const tenant = await t.newTenant()
-      const { user, kiosk, identifier, initialPin } = await setUp(tenant)
+      const { user, kiosk, identifier, initialPin } = await setUp(t, tenant)
       const device = t.client(kiosk.device_token)
 
       const about = await device.get('/api/v1/kiosk')
@@ -133,7 +133,7 @@ forEachEngine(
 
     it('queued punches: at their real moment, within the contract’s window, each stored once per Idempotency-Key of the device', async () => {
       const tenant = await t.newTenant()
-      const { user, kiosk, identifier, initialPin } = await setUp(tenant)
+      const { user, kiosk, identifier, initialPin } = await setUp(t, tenant)
       const device = t.client(kiosk.device_token)
       const { session } = (await device.post('/api/v1/kiosk/identify', { identifier, pin: initialPin })).body.data
       await device.post('/api/v1/kiosk/pin', { session, new_pin: '4826' })
@@ -221,7 +221,7 @@ forEachEngine(
     it('the morning after a forgotten clock-out: the kiosk offers the clock-in and records it (art. 34.9 ET), then names the session left open and its proposal', async () => {
       now = CLOCK_START // Friday 08:00
       const tenant = await t.newTenant()
-      const { user, kiosk, identifier, initialPin } = await setUp(tenant)
+      const { user, kiosk, identifier, initialPin } = await setUp(t, tenant)
       const device = t.client(kiosk.device_token)
       const { session } = (await device.post('/api/v1/kiosk/identify', { identifier, pin: initialPin })).body.data
       await device.post('/api/v1/kiosk/pin', { session, new_pin: '4826' })

@@ -14,7 +14,7 @@ forEachEngine(
   (t) => {
     it('a session lasts a minute, at its own device only; a disabled employee cannot sign in', async () => {
       const tenant = await t.newTenant()
-      const { user, kiosk, identifier, initialPin } = await setUp(tenant)
+      const { user, kiosk, identifier, initialPin } = await setUp(t, tenant)
       const device = t.client(kiosk.device_token)
       const { session } = (await device.post('/api/v1/kiosk/identify', { identifier, pin: initialPin })).body.data
       const otherDevice = t.client(
@@ -60,7 +60,7 @@ forEachEngine(
 
     it('the kiosk endpoints take a device token only: an API key is 403, nothing or a revoked device 401', async () => {
       const tenant = await t.newTenant()
-      const { kiosk, identifier, initialPin } = await setUp(tenant)
+      const { kiosk, identifier, initialPin } = await setUp(t, tenant)
       expectError(await tenant.admin.get('/api/v1/kiosk'), 403, 'permission_denied')
       expectError(
         await tenant.admin.post('/api/v1/kiosk/identify', { identifier, pin: initialPin }),

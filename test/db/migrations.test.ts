@@ -20,7 +20,7 @@ import { ENGINES, PG_URL } from '../helpers/harness.js'
 
 /** A valid chain of `count` punches, as the API wrote it before origins or heads existed. */
 function chainOf(tenantId: string, userId: string, count: number, firstMs = Date.parse('2026-11-02T08:00:00Z')) {
-  const rows: (PunchRow & { hash_version: 1 })[] = []
+  const rows: (Omit<PunchRow, 'credential_origin'> & { hash_version: 1 })[] = []
   for (let seq = 1; seq <= count; seq++) {
     const ts = new Date(firstMs + seq * 3_600_000).toISOString()
     const unhashed = {
@@ -45,7 +45,7 @@ function chainOf(tenantId: string, userId: string, count: number, firstMs = Date
 }
 
 /** The columns punches had before migration 0007. */
-function asStoredBeforeOrigins(rows: readonly PunchRow[]) {
+function asStoredBeforeOrigins(rows: readonly Omit<PunchRow, 'credential_origin'>[]) {
   return rows.map(({ created_by: _c, kiosk_id: _k, correction_id: _r, hash_version: _v, ...before }) => before)
 }
 

@@ -31,6 +31,9 @@ import * as vacationInterruptions from './2026_11_29_0028_vacation_interruptions
 import * as currentAuthorisation from './2026_11_29_0029_current_authorisation.js'
 import * as credentialMails from './2026_11_30_0030_credential_mails.js'
 import * as workingDayLimits from './2026_11_30_0031_working_day_limits.js'
+import * as rememberDevice from './2026_11_30_0032_remember_device.js'
+import * as companyIssuedCredentials from './2026_11_30_0033_company_issued_credentials.js'
+import * as authEpochNotify from './2026_11_30_0034_auth_epoch_notify.js'
 
 export const migrations: Record<string, Migration> = {
   '2026_11_01_0001_foundation': foundation,
@@ -64,4 +67,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0029_current_authorisation': currentAuthorisation,
   '2026_11_30_0030_credential_mails': credentialMails,
   '2026_11_30_0031_working_day_limits': workingDayLimits,
+  '2026_11_30_0032_remember_device': rememberDevice,
+  '2026_11_30_0033_company_issued_credentials': companyIssuedCredentials,
+  '2026_11_30_0034_auth_epoch_notify': authEpochNotify,
 }

@@ -98,6 +98,16 @@ export const PunchSourceSchema = Type.Union(
   },
 )
 
+/**
+ * A personal act made with a credential the company issued
+ * (docs/decisions/0024-only-the-worker-acts-as-the-worker.md); absent when the credential was the
+ * person's own.
+ */
+export const CredentialOriginSchema = Type.Literal('company_issued', {
+  description:
+    'Present, as `company_issued`, when the person made this act with a credential the company issued and they had not replaced (a password set through an invitation link handed to an administrator, a kiosk PIN the company set): someone else may have made it. Absent: the person’s own credential',
+})
+
 const punchFields = {
   id: Type.String(),
   user_id: Type.String(),
@@ -108,6 +118,7 @@ const punchFields = {
   created_by: Nullable(
     Type.String({ description: 'Acting user who recorded it; null for punches recorded before origins were kept' }),
   ),
+  credential_origin: Type.Optional(CredentialOriginSchema),
 }
 
 export const Punch = Type.Object(punchFields, { $id: 'Punch', description: 'A recorded punch' })
@@ -288,6 +299,21 @@ export const SummaryQuery = Type.Object(
 )
 export type SummaryQueryType = Static<typeof SummaryQuery>
 
+/**
+ * A running period's figures up to today (to-date.logic.ts): what a balance owes so far, leaving
+ * out days still to come. They depend on the moment of reading, so no signature covers them.
+ */
+export const ToDateFields = {
+  expected_to_date_minutes: Type.Integer({
+    description:
+      'Expected minutes of the days up to today in the zone: the days before today in full, today only as far as it has been worked (up to its expected). Equal to expected_minutes once the last day is over; 0 before the first',
+  }),
+  balance_to_date_minutes: Type.Integer({
+    description:
+      'Worked minutes of the days up to today less expected_to_date_minutes: the balance so far, with days still to come planned, not owed',
+  }),
+}
+
 export const SummaryRow = Type.Object(
   {
     user_id: Type.String(),
@@ -295,6 +321,7 @@ export const SummaryRow = Type.Object(
     worked_minutes: Type.Integer(),
     expected_minutes: Type.Integer(),
     balance_minutes: Type.Integer(),
+    ...ToDateFields,
     worked_days: Type.Integer({ description: 'Days with worked_minutes > 0' }),
     expected_days: Type.Integer({ description: 'Days with expected_minutes > 0' }),
     anomaly_count: Type.Integer({

@@ -24,6 +24,13 @@ export interface PunchesTable {
   kiosk_id: string | null
   /** The approved correction that appended it (source `correction`). */
   correction_id: string | null
+  /**
+   * 'company_issued': the employee's own punch (`clock`, `kiosk`) made with a credential the
+   * company issued and the employee had not replaced
+   * (docs/decisions/0024-only-the-worker-acts-as-the-worker.md); null otherwise. Set at insert;
+   * the hash covers it when present. Optional to write: rows made without it are the person's own.
+   */
+  credential_origin?: CredentialOrigin | null
   /** Canonical form the hash covers: 1 before origins were kept, 2 with them. */
   hash_version: number
   created_at: string
@@ -33,6 +40,9 @@ export interface PunchesTable {
 }
 
 export type PunchSource = 'api' | 'clock' | 'kiosk' | 'correction'
+
+/** How a personal act's credential came to be: only the company-issued case is stored. */
+export type CredentialOrigin = 'company_issued'
 
 /**
  * A proposed change to an employee's punches, decided by the other side. Mutable only while
@@ -54,6 +64,8 @@ export interface PunchCorrectionsTable {
   decided_by: string | null
   decided_at: string | null
   decision_note: string | null
+  /** 'company_issued': the employee decided with a credential the company issued (null otherwise). */
+  decision_credential_origin: CredentialOrigin | null
   cancelled_at: string | null
   seq: number | null
   prev_hash: string | null

@@ -36,7 +36,15 @@ export async function settlePendingCorrection(
   settlement: Partial<
     Pick<
       PunchCorrectionRow,
-      'status' | 'decided_by' | 'decided_at' | 'decision_note' | 'cancelled_at' | 'seq' | 'prev_hash' | 'hash'
+      | 'status'
+      | 'decided_by'
+      | 'decided_at'
+      | 'decision_note'
+      | 'decision_credential_origin'
+      | 'cancelled_at'
+      | 'seq'
+      | 'prev_hash'
+      | 'hash'
     >
   >,
 ): Promise<void> {

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { DateString, Id, InstantString, Nullable, PaginationQuery, TimeZone } from '../../lib/schemas.js'
-import { ModalitySchema, PunchTypeSchema, modalityOnlyOnIn } from './attendance.schemas.js'
+import { CredentialOriginSchema, ModalitySchema, PunchTypeSchema, modalityOnlyOnIn } from './attendance.schemas.js'
 import { MAX_CHANGES } from './corrections.logic.js'
 
 const CorrectionStatus = Type.Union([
@@ -99,6 +99,11 @@ export const Correction = Type.Object(
     ),
     decided_at: Nullable(Type.String({ format: 'date-time' })),
     decision_note: Nullable(Type.String()),
+    decision_credential_origin: Type.Optional({
+      ...CredentialOriginSchema,
+      description:
+        'Present, as `company_issued`, when the employee gave their decision (their consent) with a credential the company issued and they had not replaced: someone else may have given it. Absent: their own credential, or a decision by HR or a supervisor',
+    }),
     cancelled_at: Nullable(Type.String({ format: 'date-time', description: 'When the proposer withdrew it' })),
   },
   { $id: 'AttendanceCorrection', description: 'A proposed change to an employee’s punches and its trail' },

@@ -25,7 +25,7 @@ import { addDays, assertDateRange, startOfLocalDay } from '../../lib/calendar.js
 import { newId } from '../../lib/ids.js'
 import { listBody, pageOf } from '../../lib/pagination.js'
 import { announced } from '../events/index.js'
-import { findUserRow } from '../users/index.js'
+import { credentialOriginOf, findUserRow } from '../users/index.js'
 import * as repo from './attendance.repository.js'
 import * as logic from './corrections.logic.js'
 import * as store from './corrections.repository.js'
@@ -53,6 +53,8 @@ export function correctionToApi(row: PunchCorrectionRow): CorrectionType {
     decided_by: row.decided_by,
     decided_at: row.decided_at,
     decision_note: row.decision_note,
+    // Only when the employee decided with a credential the company issued; absent otherwise.
+    ...(row.decision_credential_origin ? { decision_credential_origin: row.decision_credential_origin } : {}),
     cancelled_at: row.cancelled_at,
   }
 }
@@ -159,6 +161,7 @@ export async function insertProposal(
     decided_by: null,
     decided_at: null,
     decision_note: null,
+    decision_credential_origin: null,
     cancelled_at: null,
     seq: null,
     prev_hash: null,
@@ -210,13 +213,20 @@ export async function decideCorrection(
     }
     if (correction.status !== 'pending')
       throw new AppError('correction_not_pending', `The correction is ${correction.status}`)
-    // The employee's consent to someone else's proposal is theirs alone to give.
-    if (correction.user_id === auth.actor.id)
+    // The employee's consent to someone else's proposal is theirs alone to give, and it says
+    // whether the credential it was given with was the company's
+    // (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+    let origin: 'company_issued' | null = null
+    if (correction.user_id === auth.actor.id) {
       assertPersonalCredential(auth, 'Consenting to a correction of one’s record')
+      const self = await findUserRow(trx, auth.tenantId, auth.actor.id)
+      origin = self ? credentialOriginOf(auth, self) : null
+    }
     const decision = {
       decided_by: auth.actor.id,
       decided_at: nowIsoOf(tx),
       decision_note: body.note?.trim() || null,
+      decision_credential_origin: origin,
     }
     if (body.decision === 'rejected')
       await store.settlePendingCorrection(trx, auth.tenantId, id, { status: 'rejected', ...decision })
@@ -235,7 +245,12 @@ async function applyCorrection(
   trx: Db,
   tenant: TenantRow,
   correction: PunchCorrectionRow,
-  decision: { decided_by: string; decided_at: string; decision_note: string | null },
+  decision: {
+    decided_by: string
+    decided_at: string
+    decision_note: string | null
+    decision_credential_origin: 'company_issued' | null
+  },
 ): Promise<void> {
   const user = (await findUserRow(trx, correction.tenant_id, correction.user_id))!
   const changes = parseJsonText(correction.changes) as logic.CorrectionChange[]
@@ -286,6 +301,8 @@ async function applyCorrection(
         created_by: correction.proposed_by, // who wrote the change; decided_by on the correction consented to it
         kiosk_id: null,
         correction_id: correction.id,
+        // The correction's link carries how the employee consented; its punches are the proposer's.
+        credential_origin: null,
         created_at: decision.decided_at,
       },
       head,

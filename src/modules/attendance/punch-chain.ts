@@ -21,6 +21,11 @@ export interface ChainedPunch {
   created_by: string | null
   kiosk_id: string | null
   correction_id: string | null
+  /**
+   * 'company_issued' when made with a credential the company issued; covered by the hash only
+   * when present, so chains recorded before it was kept stay valid.
+   */
+  credential_origin?: string | null
   /** 1: punches recorded before origins were kept (their hash covers no origin); 2: with origin. */
   hash_version: number
   created_at: string
@@ -45,6 +50,8 @@ export interface ChainedCorrection {
   decided_by: string
   decided_at: string
   decision_note: string | null
+  /** 'company_issued' when the employee consented with a credential the company issued; hashed only when present. */
+  decision_credential_origin?: string | null
   prev_hash: string | null
   hash: string
 }
@@ -71,7 +78,18 @@ export function punchHash(punch: Omit<ChainedPunch, 'hash'>): string {
     punch.created_at,
   ]
   if (punch.hash_version === 1) return sha256(['jornada-punch-v1', ...common, punch.prev_hash])
-  return sha256(['jornada-punch-v2', ...common, punch.created_by, punch.kiosk_id, punch.correction_id, punch.prev_hash])
+  // The credential's origin only when it was the company's: every punch before it was kept, and
+  // every one made with the person's own credential, hashes as it always did.
+  const origin = punch.credential_origin ? [punch.credential_origin] : []
+  return sha256([
+    'jornada-punch-v2',
+    ...common,
+    punch.created_by,
+    punch.kiosk_id,
+    punch.correction_id,
+    ...origin,
+    punch.prev_hash,
+  ])
 }
 
 export function correctionHash(c: Omit<ChainedCorrection, 'hash'>): string {
@@ -90,6 +108,8 @@ export function correctionHash(c: Omit<ChainedCorrection, 'hash'>): string {
     c.decided_by,
     c.decided_at,
     c.decision_note,
+    // Only a consent given with a credential the company issued adds it: older links hash as before.
+    ...(c.decision_credential_origin ? [c.decision_credential_origin] : []),
     c.prev_hash,
   ])
 }

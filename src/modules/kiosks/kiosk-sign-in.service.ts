@@ -296,7 +296,18 @@ export interface PreparedPin {
 
 /** The second phase: the new PIN is kept, and no longer needs changing. */
 export async function changePin(scope: RequestScope, signIn: KioskSignIn, prepared: PreparedPin, mail = false) {
-  await setKioskPin(scope.db, signIn.device.tenantId, signIn.user.id, prepared.hash, false, nowIsoOf(scope))
+  // A PIN chosen by whoever knew a PIN the company issued is no more the person's own than that
+  // one was: it keeps its mark (docs/decisions/0024-only-the-worker-acts-as-the-worker.md). A
+  // mailed one-time PIN reached the person alone, and the PIN that replaces it is theirs.
+  await setKioskPin(
+    scope.db,
+    signIn.device.tenantId,
+    signIn.user.id,
+    prepared.hash,
+    false,
+    nowIsoOf(scope),
+    signIn.user.kiosk_pin_company_issued_at,
+  )
   // Every credential change is told to its owner (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
   if (mail) await queueCredentialNotice(scope, { tenant: scope.auth.tenant, user: signIn.user }, 'kiosk_pin_changed')
   return { employee: await employeeView(scope, signIn, false) }

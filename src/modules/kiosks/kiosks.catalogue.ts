@@ -10,8 +10,7 @@ export const scopes = ['kiosks.list', 'kiosks.create', 'kiosks.revoke', 'users.r
 export const errors = {
   kiosk_not_set_up: {
     status: 409,
-    description:
-      'The employee cannot use a kiosk yet: there is no DNI on file (the kiosk identifier) or no phone to derive the initial PIN from.',
+    description: 'The employee cannot use a kiosk yet: there is no DNI on file (the kiosk identifier).',
   },
   kiosk_credentials_invalid: {
     status: 401,
@@ -24,7 +23,8 @@ export const errors = {
   },
   kiosk_pin_change_required: {
     status: 403,
-    description: 'At a kiosk: the PIN is still the initial one (from the phone) and must be changed before punching.',
+    description:
+      'At a kiosk: the PIN is still a one-time PIN (mailed after a reset) and must be changed before punching.',
   },
   kiosk_locked: {
     status: 429,

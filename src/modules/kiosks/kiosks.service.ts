@@ -147,9 +147,10 @@ export async function resetKioskPin(scope: RequestScope, prepared: PreparedPinRe
     throw new AppError('kiosk_not_set_up', 'The employee’s DNI changed meanwhile: reset the PIN again')
   const at = nowIsoOf(scope)
   if (oneTimePin) {
-    await setKioskPin(db, auth.tenantId, userId, oneTimePin.hash, true, at)
+    // Mailed to the person alone: not the company's (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+    await setKioskPin(db, auth.tenantId, userId, oneTimePin.hash, true, at, null)
     await queueKioskPinMail(scope, { tenant: auth.tenant, user }, oneTimePin.pin)
-  } else await setKioskPin(db, auth.tenantId, userId, null, false, at)
+  } else await setKioskPin(db, auth.tenantId, userId, null, false, at, null)
   const lockLifted = await repo.liftLockout(db, auth.tenantId, user.kiosk_id, at)
   const sessionsEnded = await repo.endSessionsOf(db, auth.tenantId, userId, at)
   return {

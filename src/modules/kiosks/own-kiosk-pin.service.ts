@@ -12,7 +12,7 @@ import { nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, invalidField } from '../../errors.js'
 import { hashPassword, verifyPassword } from '../../lib/secrets.js'
 import { queueCredentialNotice } from '../mail/index.js'
-import { findUserRow, setKioskPin } from '../users/index.js'
+import { credentialOriginOf, findUserRow, setKioskPin } from '../users/index.js'
 import { newPinProblem } from './kiosk-sign-in.logic.js'
 import * as repo from './kiosks.repository.js'
 import type { OwnKioskPinBodyType } from './kiosks.schemas.js'
@@ -68,7 +68,10 @@ export async function setOwnKioskPin(scope: RequestScope, prepared: PreparedOwnP
   const user = await findUserRow(db, auth.tenantId, auth.actor.id)
   if (!user?.kiosk_id || user.kiosk_id !== prepared.kioskId) throw notSetUp()
   const at = nowIsoOf(scope)
-  await setKioskPin(db, auth.tenantId, user.id, prepared.hash, false, at)
+  // Chosen with a sign-in the company issued, the PIN is the company's too: whoever held that
+  // sign-in could choose it (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+  const companyIssued = credentialOriginOf(auth, user) === 'company_issued'
+  await setKioskPin(db, auth.tenantId, user.id, prepared.hash, false, at, companyIssued ? at : null)
   await repo.liftLockout(db, auth.tenantId, user.kiosk_id, at)
   const sessionsEnded = await repo.endSessionsOf(db, auth.tenantId, user.id, at)
   if (mail) await queueCredentialNotice(scope, { tenant: auth.tenant, user }, 'kiosk_pin_changed')

@@ -123,6 +123,8 @@ export function punchLine(p: ChainedPunch, supersededBy: string | null): PunchLi
     created_by: p.created_by,
     kiosk_id: p.kiosk_id,
     correction_id: p.correction_id,
+    // Only on a punch made with a credential the company issued: its hash covers it then alone.
+    ...(p.credential_origin ? { credential_origin: p.credential_origin } : {}),
     hash_version: p.hash_version,
     created_at: p.created_at,
     prev_hash: p.prev_hash,
@@ -146,6 +148,8 @@ export function correctionLine(c: CorrectionLine): CorrectionLine {
     decided_by: c.decided_by,
     decided_at: c.decided_at,
     decision_note: c.decision_note,
+    // Only on a consent given with a credential the company issued: its hash covers it then alone.
+    ...(c.decision_credential_origin ? { decision_credential_origin: c.decision_credential_origin } : {}),
     cancelled_at: c.cancelled_at,
     seq: c.seq,
     prev_hash: c.prev_hash,

@@ -14,6 +14,11 @@ export interface MonthSignaturesTable {
   sha256: string
   signed_at: string
   key_id: string
+  /**
+   * 'company_issued': signed with a credential the company issued and the worker had not replaced
+   * (docs/decisions/0024-only-the-worker-acts-as-the-worker.md); null: the worker's own.
+   */
+  credential_origin: 'company_issued' | null
 }
 
 export type MonthSignatureRow = Selectable<MonthSignaturesTable>

@@ -6,6 +6,7 @@
 import { defineModule } from '../../http/module.js'
 import { usersApi } from './users.routes.js'
 export {
+  credentialOriginOf,
   daysEmployedIn,
   isEmployedDuring,
   isEmployedOn,
@@ -13,7 +14,14 @@ export {
   parseEmploymentPeriods,
 } from './users.logic.js'
 export { userRowToFull, userRowToReduced } from './users.mapper.js'
-export { findUser, findUserByKioskId, findUserRow, findUserRows, setKioskPin } from './users.repository.js'
+export {
+  findUser,
+  findUserByKioskId,
+  findUserRow,
+  findUserRows,
+  markCredentialsCompanyIssued,
+  setKioskPin,
+} from './users.repository.js'
 export { usersApi } from './users.routes.js'
 export { UserIdParams } from './users.schemas.js'
 export type { UserFullType } from './users.schemas.js'

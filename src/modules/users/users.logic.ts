@@ -3,7 +3,9 @@
  * hierarchy and the searchable form of names. Who may change which field is a policy
  * (auth/policies). No I/O here; tested without HTTP.
  */
+import type { AuthContext } from '../../auth/context.js'
 import { HR_PROFILE_FIELDS, PERSONAL_PROFILE_FIELDS } from '../../auth/policies.js'
+import type { UserRow } from '../../db/schema.js'
 
 export const PROFILE_FIELDS = [...PERSONAL_PROFILE_FIELDS, ...HR_PROFILE_FIELDS] as const
 export type ProfileField = (typeof PROFILE_FIELDS)[number]
@@ -16,10 +18,33 @@ export function kioskIdFromDni(dni: string | null | undefined): string | null {
 
 export { dniProblem } from '../../lib/spanish-tax-ids.js'
 
-/** The initial kiosk PIN: the last four digits of the phone; null when it has fewer than four. */
+/**
+ * The last four digits of a phone; null when it has fewer than four. Data an administrator sets:
+ * never a PIN, and refused as one a person chooses
+ * (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+ */
 export function kioskPinFromPhone(phone: string): string | null {
   const digits = phone.replace(/\D/g, '')
   return digits.length >= 4 ? digits.slice(-4) : null
+}
+
+/**
+ * Whether a personal act by `auth` on the record of `user` (the acting person themselves) was made
+ * with a credential the company issued and the person had not replaced
+ * (docs/decisions/0024-only-the-worker-acts-as-the-worker.md): at a kiosk, the PIN's mark; with a
+ * session or a personal key, the sign-in's mark (a personal key made with a company-issued sign-in
+ * is no more the person's own than the sign-in was). Anything else is not a personal act, or is the
+ * person's own: null.
+ */
+export function credentialOriginOf(
+  auth: Pick<AuthContext, 'credential' | 'personal' | 'actor'>,
+  user: Pick<UserRow, 'id' | 'credentials_company_issued_at' | 'kiosk_pin_company_issued_at'>,
+): 'company_issued' | null {
+  if (!auth.personal || auth.actor.id !== user.id) return null
+  if (auth.credential === 'kiosk') return user.kiosk_pin_company_issued_at ? 'company_issued' : null
+  if (auth.credential === 'session' || auth.credential === 'key')
+    return user.credentials_company_issued_at ? 'company_issued' : null
+  return null
 }
 
 export const MAX_QUALIFICATIONS = 100

@@ -110,8 +110,9 @@ export async function findUserByKioskId(db: Db, tenantId: string, kioskId: strin
 }
 
 /**
- * Sets a user's kiosk PIN (its scrypt hash; null: no PIN, the kiosk signs them in no more) and
- * whether it must be changed at first use.
+ * Sets a user's kiosk PIN (its scrypt hash; null: no PIN, the kiosk signs them in no more),
+ * whether it must be changed at first use, and since when the company issued it (null: the
+ * person's own, docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
  */
 export async function setKioskPin(
   db: Db,
@@ -120,10 +121,16 @@ export async function setKioskPin(
   pinHash: string | null,
   initial: boolean,
   at: string,
+  companyIssuedAt: string | null,
 ): Promise<void> {
   await db
     .updateTable('users')
-    .set({ kiosk_pin_hash: pinHash, kiosk_pin_initial: initial, updated_at: at })
+    .set({
+      kiosk_pin_hash: pinHash,
+      kiosk_pin_initial: initial,
+      kiosk_pin_company_issued_at: pinHash === null ? null : companyIssuedAt,
+      updated_at: at,
+    })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', userId)
     .execute()
@@ -234,5 +241,23 @@ export async function listFolders(db: Db, tenantId: string, userId: string): Pro
     .where('user_id', '=', userId)
     .orderBy('position')
     .orderBy('id')
+    .execute()
+}
+
+/**
+ * Marks a person's sign-in credential as issued by the company since `at`, or clears the mark
+ * (null) once the person replaced it (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+ */
+export async function markCredentialsCompanyIssued(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  at: string | null,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ credentials_company_issued_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
     .execute()
 }

@@ -51,7 +51,7 @@ export const usersApi: ApiModule = {
       operation('users.create', {
         summary: 'Create a user (administrators)',
         description:
-          'The new user is active and receives the company’s default document folders. `phone` is stored as profile.phone_personal and its last 4 digits are the initial kiosk PIN; the digits of `dni` are the kiosk identifier.',
+          'The new user is active and receives the company’s default document folders. `phone` is stored as profile.phone_personal; the digits of `dni` are the kiosk identifier. No kiosk PIN is derived from anything given here: the employee chooses theirs in the app (`PUT /me/kiosk-pin`), or an administrator’s PIN reset mails them a one-time PIN (`POST /users/{user_id}/kiosk-pin/reset`).',
         body: schemas.CreateUserBody,
         response: { 201: UserData },
         errors: [404, 409],

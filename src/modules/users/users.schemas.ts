@@ -227,7 +227,7 @@ export const CreateUserBody = Type.Object(
     phone: Type.Optional(
       Type.String({
         pattern: '^\\+?[0-9 ().-]{4,32}$',
-        description: 'Stored as profile.phone_personal; its last 4 digits are the initial kiosk PIN',
+        description: 'Stored as profile.phone_personal; never a kiosk PIN',
       }),
     ),
   },

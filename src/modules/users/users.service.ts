@@ -164,9 +164,14 @@ export async function insertUserRecord(unit: Unit, tenantId: string, input: NewU
     password_hash: input.passwordHash,
     kiosk_id: kioskId,
     kiosk_pin_hash: input.kioskPinHash,
-    // The PIN derived from the phone must be changed at the first kiosk use
-    // (docs/decisions/0013-kiosks.md).
+    // The API gives none (prepareNewUser); a PIN a caller gives at creation is one the company
+    // knows: changed at the first kiosk use (docs/decisions/0013-kiosks.md) and marked as the
+    // company's (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
     kiosk_pin_initial: input.kioskPinHash !== null,
+    kiosk_pin_company_issued_at: input.kioskPinHash !== null ? now : null,
+    // A password given at creation is one the administrator knows: the company's until the
+    // person replaces it (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+    credentials_company_issued_at: input.passwordHash !== null ? now : null,
     schedule_id: input.scheduleId,
     employment_periods: jsonText([]),
     ...emptyProfile(),
@@ -251,16 +256,11 @@ export interface PreparedUser {
 
 /**
  * The first phase of creating a user (docs/decisions/0025-request-phases-and-module-ownership.md):
- * the permission, the fields, and the password and initial kiosk PIN hashed. scrypt is deliberately
+ * the permission, the fields, and the password hashed. scrypt is deliberately
  * slow (about 100 ms and 128 MiB each), so it runs before the write holds any lock.
  */
 export async function prepareNewUser(scope: PreparingScope, body: CreateUserBodyType): Promise<PreparedUser> {
   const { db, auth } = scope
-  let kioskPin: string | null = null
-  if (body.phone !== undefined) {
-    kioskPin = logic.kioskPinFromPhone(body.phone)
-    if (!kioskPin) throw invalidField('phone', 'needs at least 4 digits (the last 4 are the initial kiosk PIN)')
-  }
   if (!canAdministerEmployees(auth.actor)) {
     // Refused before any hashing: scrypt's cost is for administrators' requests only.
     await assertReferencesExist(db, auth.tenantId, referencesOf(body))
@@ -273,11 +273,11 @@ export async function prepareNewUser(scope: PreparingScope, body: CreateUserBody
   if (weakPassword) throw invalidField('password', weakPassword)
   const wrongDni = body.dni ? logic.dniProblem(body.dni) : null
   if (wrongDni) throw invalidField('dni', wrongDni)
-  const [passwordHash, kioskPinHash] = await Promise.all([
-    body.password !== undefined ? hashPassword(body.password) : null,
-    kioskPin ? hashPassword(kioskPin) : null,
-  ])
-  return { body, passwordHash, kioskPinHash }
+  // No kiosk PIN: one derived from what an administrator gives (the phone) would let them act as
+  // the worker (docs/decisions/0024-only-the-worker-acts-as-the-worker.md). The worker chooses
+  // theirs in the app, or an administrator's reset mails them a one-time PIN.
+  const passwordHash = body.password !== undefined ? await hashPassword(body.password) : null
+  return { body, passwordHash, kioskPinHash: null }
 }
 
 function referencesOf(body: CreateUserBodyType) {
