@@ -305,8 +305,10 @@ forEachEngine(
       assert.deepEqual(Object.keys(res.body.data[0]).sort(), [
         'anomaly_count',
         'balance_minutes',
+        'balance_to_date_minutes',
         'expected_days',
         'expected_minutes',
+        'expected_to_date_minutes',
         'full_name',
         'user_id',
         'worked_days',
@@ -333,6 +335,14 @@ forEachEngine(
         assert.equal(row.balance_minutes, row.worked_minutes - row.expected_minutes)
         assert.equal(row.worked_days, daily.filter((e) => e.worked_minutes > 0).length)
         assert.equal(row.expected_days, daily.filter((e) => e.expected_minutes > 0).length)
+        // To date (the clock's day in Madrid is the 21st): the days before it in full, the 21st as far as worked.
+        const upTo = daily.filter((e) => e.date <= '2026-11-21')
+        const expectedToDate = upTo.reduce(
+          (s, e) => s + (e.date < '2026-11-21' ? e.expected_minutes : Math.min(e.worked_minutes, e.expected_minutes)),
+          0,
+        )
+        assert.equal(row.expected_to_date_minutes, expectedToDate, row.full_name)
+        assert.equal(row.balance_to_date_minutes, upTo.reduce((s, e) => s + e.worked_minutes, 0) - expectedToDate)
       }
       const zoeRow = res.body.data.find((r: any) => r.user_id === zoe.id)
       assert.equal(zoeRow.worked_minutes, 480 + (7 * 60 + 59 - 17) + 0) // 8 h night + 7h59m59s - 17m30s floored = 462

@@ -72,9 +72,11 @@ forEachEngine(
       const martaRow: any = byName.get('Marta Dvořák')
       assert.deepEqual(Object.keys(martaRow).sort(), [
         'balance_minutes',
+        'balance_to_date_minutes',
         'complementary_minutes',
         'expected_days',
         'expected_minutes',
+        'expected_to_date_minutes',
         'full_name',
         'overtime_minutes',
         'user_id',
@@ -117,6 +119,8 @@ forEachEngine(
           complementary_minutes: '0',
           worked_days: '1',
           expected_days: String((byName.get('Luis') as any).expected_days),
+          expected_to_date_minutes: String((byName.get('Luis') as any).expected_to_date_minutes),
+          balance_to_date_minutes: String((byName.get('Luis') as any).balance_to_date_minutes),
         },
       )
 

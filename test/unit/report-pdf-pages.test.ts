@@ -18,6 +18,8 @@ const TOTALS = {
   complementary_minutes: 0,
   worked_days: 20,
   expected_days: 20,
+  expected_to_date_minutes: 9_600,
+  balance_to_date_minutes: 0,
 }
 
 function companyOf(size: number, language: 'es' | 'en'): CompanyReportType {

@@ -35,11 +35,15 @@ export type { ChainBounds, ChainSpan } from './chain-parts.repository.js'
 export { attendanceApi } from './attendance.routes.js'
 export {
   AnomalyTypeSchema,
+  CredentialOriginSchema,
   DailyEntry,
   ModalitySchema,
   modalityOnlyOnIn,
   PunchTypeSchema,
+  ToDateFields,
 } from './attendance.schemas.js'
+export { noToDateFigures, toDateFigures } from './to-date.logic.js'
+export type { ToDateFigures } from './to-date.logic.js'
 export type { DailyEntryType } from './attendance.schemas.js'
 export { anchorsOfReport, verifyPunchChains } from './chain-verification.service.js'
 export { punchesReplacedBy, verifyChain, verifyHead } from './punch-chain.js'

@@ -4,6 +4,7 @@
  */
 import { DateTime } from 'luxon'
 import { BOLD, FONT, type Column, hoursAndMinutes, line, pageFooters, startPdf, table } from '../../lib/pdf-document.js'
+import { toDateNote } from './report-pdf.js'
 import { REPORT_WORDS } from './report-words.js'
 import type { CompanyReportType } from './reports.schemas.js'
 
@@ -61,6 +62,9 @@ export function renderCompanyReportPdf(report: CompanyReportType): Promise<Buffe
     .fillColor('#444')
     .text(words.companyNote, doc.x, doc.y + 2)
     .fillColor('black')
+  // The workforce's figures to date, while the month is under way.
+  const toDate = toDateNote(report.month, report.time_zone, report.generated_at, report.totals, words)
+  if (toDate) doc.font(FONT).fontSize(8).text(toDate)
   pageFooters(doc, (i, n) => `${report.company.name} · ${report.month} · ${words.page(i, n)}`)
   doc.end()
   return done

@@ -5,9 +5,13 @@
  * disagree.
  */
 import { summed } from '../../lib/sums.js'
+import { noToDateFigures, type ToDateFigures, toDateFigures } from '../attendance/index.js'
 import { noTotals, type ReportDay, type ReportTotals, totalsOf } from './monthly-report.logic.js'
 
-export interface CompanyReportRow extends ReportTotals {
+/** A month's totals with its figures to date (the month's own once it has ended). */
+export type CompanyTotals = ReportTotals & ToDateFigures
+
+export interface CompanyReportRow extends CompanyTotals {
   user_id: string
   full_name: string
 }
@@ -22,18 +26,22 @@ export const COMPANY_CSV_HEADER = [
   'complementary_minutes',
   'worked_days',
   'expected_days',
+  'expected_to_date_minutes',
+  'balance_to_date_minutes',
 ] as const
 
+/** `today`: the date in the report's zone at the moment of reading, for the figures to date. */
 export function companyRowOf(
   employee: { id: string; full_name: string },
   days: readonly ReportDay[],
+  today: string,
 ): CompanyReportRow {
-  return { user_id: employee.id, full_name: employee.full_name, ...totalsOf(days) }
+  return { user_id: employee.id, full_name: employee.full_name, ...totalsOf(days), ...toDateFigures(days, today) }
 }
 
 /** The company's totals: the sum of its rows. */
-export function companyTotalsOf(rows: readonly ReportTotals[]): ReportTotals {
-  return summed(noTotals(), rows)
+export function companyTotalsOf(rows: readonly CompanyTotals[]): CompanyTotals {
+  return summed({ ...noTotals(), ...noToDateFigures() }, rows)
 }
 
 export function companyCsvRecordOf(row: CompanyReportRow): (string | number)[] {

@@ -8,6 +8,7 @@
 import { type RequestScope, noteRecordsRead } from '../../auth/request-scope.js'
 import { companyReportsLimitedToTeamOf } from '../../auth/policies.js'
 import { nowIsoOf } from '../../db/unit-of-work.js'
+import { todayIn } from '../../lib/calendar.js'
 import { isEmployedDuring, parseEmploymentPeriods } from '../users/index.js'
 import { type CalendarSubject, calendarSubjects } from '../work-calendar/index.js'
 import { type CompanyReportRow, companyRowOf, companyTotalsOf } from './company-report.logic.js'
@@ -24,6 +25,7 @@ export async function companyReport(scope: RequestScope, query: CompanyReportQue
   const { db, auth } = scope
   const zone = query.tz ?? auth.tenant.timezone
   const { from, to } = monthDays(query.month)
+  const today = todayIn(zone, new Date(scope.now))
   const filters = {
     departmentId: query.department_id,
     workCenterId: query.work_center_id,
@@ -36,7 +38,7 @@ export async function companyReport(scope: RequestScope, query: CompanyReportQue
     if (page.rows.length === 0) break
     const days = await reportDaysOf(scope, page.rows, query.month, zone)
     for (const subject of page.rows) {
-      const row = companyRowOf(subject, days.get(subject.id)!)
+      const row = companyRowOf(subject, days.get(subject.id)!, today)
       if (row.worked_minutes > 0 || employedBetween(subject, from, to)) rows.push(row)
     }
     if (page.rows.length < EXPORT_PAGE_SIZE) break

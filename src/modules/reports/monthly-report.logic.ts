@@ -66,6 +66,12 @@ export interface ReportDay {
   corrected: boolean
   /** The kinds of the day's anomalies (the limits of the day and week, arts. 34, 36 and 37 ET); not signed. */
   anomalies: AnomalyType[]
+  /**
+   * The instants of the day's punches made with a credential the company issued
+   * (docs/decisions/0024-only-the-worker-acts-as-the-worker.md); only on days that have any. Not
+   * signed: a signature covers the times, and carries its own mark.
+   */
+  company_issued_punches?: string[]
 }
 
 export interface ReportTotals {
@@ -172,7 +178,7 @@ export function contentSha256(content: SignedContent): string {
   // signature stays valid, a part-timer's counts what their hours now are (art. 12.4.c ET).
   // Anomalies are judgments of the record with the company's settings of the moment, not the
   // record: a signature covers the days without them, and stays valid when a setting changes.
-  const days = content.days.map(({ anomalies, ...day }) => withoutNoComplementary(day))
+  const days = content.days.map(({ anomalies, company_issued_punches, ...day }) => withoutNoComplementary(day))
   const totals = withoutNoComplementary(content.totals)
   return createHash('sha256').update(canonicalJson({ user_id, month, time_zone, days, totals })).digest('hex')
 }
@@ -226,6 +232,9 @@ export const CSV_HEADER = [
   'overtime_minutes',
   'complementary_minutes',
   'corrected',
+  // The local times of the day's punches made with a credential the company issued
+  // (docs/decisions/0024-only-the-worker-acts-as-the-worker.md); empty: the worker's own.
+  'company_issued_punches',
   // The worker's overtime (docs/decisions/0018-overtime.md), the same on each of their rows: the
   // month's lots, the rest owed when the file was made, and the year toward the cap.
   'overtime_approved_minutes',
@@ -292,6 +301,7 @@ export function csvRecordOf(
     day.overtime_minutes,
     day.complementary_minutes,
     day.corrected ? 'true' : 'false',
+    (day.company_issued_punches ?? []).map((at) => localIsoWithOffset(at, zone)).join(' '),
     ...overtime,
   ]
 }

@@ -13,7 +13,7 @@ import type { MonthSignatureRow } from '../sign-off/index.js'
 import type { PunchCorrectionRow } from '../attendance/index.js'
 import { inTransaction, nowIsoOf } from '../../db/unit-of-work.js'
 import { AppError, notFound } from '../../errors.js'
-import { addDays, dayIndexOf, localDays } from '../../lib/calendar.js'
+import { addDays, dayIndexOf, localDays, todayIn } from '../../lib/calendar.js'
 import { newId } from '../../lib/ids.js'
 import type { CorrectionChange, PunchSlice } from '../attendance/index.js'
 import { namedPunchIds } from '../attendance/index.js'
@@ -26,10 +26,12 @@ import {
   punchesByIds,
   readAttendanceInputs,
   supersededPunchMoments,
+  toDateFigures,
 } from '../attendance/index.js'
 import { absencesShownOnDay } from '../absences/index.js'
 import { dayBalanceOf, extraOf, overtimeBasesOf, overtimeSectionsOf, splitDaysNeeded } from '../overtime/index.js'
 import { latestSignature, insertSignature } from '../sign-off/index.js'
+import { credentialOriginOf, findUserRow } from '../users/index.js'
 import {
   type CalendarSubject,
   calendarSubject,
@@ -110,6 +112,17 @@ export async function reportDaysOf(
     set.add(dayIndexOf(window.days, Date.parse(moment.ts)))
     lostDays.set(moment.user_id, set)
   }
+  // The punches made with a credential the company issued, by employee and day of the month.
+  const companyIssued = new Map<string, Map<number, string[]>>()
+  for (const [userId, punches] of inputs.punchesByUser) {
+    for (const punch of punches) {
+      if (!punch.credential_origin) continue
+      const byDay = companyIssued.get(userId) ?? new Map<number, string[]>()
+      const index = dayIndexOf(window.days, Date.parse(punch.ts))
+      byDay.set(index, [...(byDay.get(index) ?? []), punch.ts])
+      companyIssued.set(userId, byDay)
+    }
+  }
   const result = new Map<string, logic.ReportDay[]>()
   for (const subject of subjects) {
     const modalityOfIn = modalitiesOfIns(inputs.punchesByUser.get(subject.id) ?? [])
@@ -128,10 +141,12 @@ export async function reportDaysOf(
         const onDay = absencesShownOnDay(own.filter((a) => a.start_date <= entry.date && entry.date <= a.end_date)).map(
           ({ type, label, start_time, end_time }) => ({ type, label, start_time, end_time }),
         )
-        return logic.reportDayOf(entry, onDay, lostOn?.has(i) ?? false, modalityOfIn, {
+        const day = logic.reportDayOf(entry, onDay, lostOn?.has(i) ?? false, modalityOfIn, {
           overtime: overtime.get(entry.date) ?? 0,
           complementary: complementary.get(entry.date) ?? 0,
         })
+        const marked = companyIssued.get(subject.id)?.get(i)
+        return marked ? { ...day, company_issued_punches: marked } : day
       }),
     )
   }
@@ -196,6 +211,7 @@ function signatureToApi(row: MonthSignatureRow, currentSha256: string, supersede
     signed_at: row.signed_at,
     status: valid ? 'valid' : 'superseded',
     superseded_by: valid ? null : supersededBy,
+    ...(row.credential_origin ? { credential_origin: row.credential_origin } : {}),
   }
 }
 
@@ -255,6 +271,8 @@ export async function monthlyReport(scope: RequestScope, query: MonthlyReportQue
   noteRecordsRead(scope, [subject.id])
   return {
     ...content,
+    // Read at the scope's moment, outside the signed content (docs/decisions/0027-figures-to-date.md).
+    ...toDateFigures(content.days, todayIn(zone, new Date(scope.now))),
     worker: {
       id: identity.id,
       full_name: identity.full_name,
@@ -358,6 +376,7 @@ export async function signMonth(scope: RequestScope, month: string): Promise<Sig
         `${month} is already signed (${previous.signed_at}) and nothing changed since`,
       )
     }
+    const signer = await findUserRow(trx, auth.tenantId, subject.id)
     const row: MonthSignatureRow = {
       id: newId('signature'),
       tenant_id: auth.tenantId,
@@ -367,6 +386,9 @@ export async function signMonth(scope: RequestScope, month: string): Promise<Sig
       sha256,
       signed_at: nowIsoOf(tx),
       key_id: auth.keyId,
+      // Signed with a credential the company issued: the signature says so
+      // (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+      credential_origin: signer ? credentialOriginOf(auth, signer) : null,
     }
     await insertSignature(trx, row)
     return signatureToApi(row, sha256, null)

@@ -24,6 +24,8 @@ import {
   table,
 } from '../../lib/pdf-document.js'
 import type { AnomalyType } from '../attendance/index.js'
+import type { ToDateFigures } from '../attendance/index.js'
+import { monthHasEnded } from './monthly-report.logic.js'
 import { REPORT_WORDS, type ReportWords } from './report-words.js'
 import type { MonthlyReportType } from './reports.schemas.js'
 
@@ -70,6 +72,7 @@ function notesText(day: Day, words: ReportWords): string {
     ...(day.holiday ? [day.holiday.name] : []),
     ...day.absences.map((a) => (a.start_time ? `${a.label} ${a.start_time}–${a.end_time}` : a.label)),
     ...(day.corrected ? [words.corrected] : []),
+    ...(day.company_issued_punches ? [words.companyIssued] : []),
   ]
   return notes.join('; ')
 }
@@ -132,6 +135,15 @@ function marksLegend(report: MonthlyReportType, words: ReportWords): string {
   if (used.size === 0) return ''
   const marks = ANOMALY_MARKS.flatMap((type, i) => (used.has(type) ? [`!${i + 1} = ${words.anomaly[type]}`] : []))
   return ` ${words.anomalyLegend} ${marks.join('; ')}.`
+}
+
+/**
+ * The legend of the company-issued mark (docs/decisions/0024-only-the-worker-acts-as-the-worker.md),
+ * when a day or the signature carries it.
+ */
+function companyIssuedLegend(report: MonthlyReportType, words: ReportWords): string {
+  const used = report.days.some((d) => d.company_issued_punches) || report.signature?.credential_origin
+  return used ? ` ${words.companyIssuedLegend}` : ''
 }
 
 /**
@@ -228,7 +240,8 @@ function signatureText(report: MonthlyReportType, words: ReportWords): string {
   const s = report.signature
   if (!s) return words.notSigned
   const signed = words.signedAt(localMoment(s.signed_at, report.time_zone), s.sha256)
-  return `${signed}. ${s.status === 'valid' ? words.valid : words.superseded(s.superseded_by)}`
+  const origin = s.credential_origin ? ` ${words.signedCompanyIssued}` : ''
+  return `${signed}. ${s.status === 'valid' ? words.valid : words.superseded(s.superseded_by)}${origin}`
 }
 
 /** What each change of a correction does, in words: a moved punch as "17:00 -> 18:15". */
@@ -269,6 +282,25 @@ function signatureLines(doc: Doc, words: ReportWords): void {
 }
 
 /** Renders the report as a PDF document (a Buffer), A4 portrait. */
+/**
+ * A month not over when the document was made says its figures to date under the totals: days
+ * still to come are planned, not owed (docs/decisions/0027-figures-to-date.md). Null once it has ended.
+ */
+export function toDateNote(
+  month: string,
+  zone: string,
+  generatedAt: string,
+  figures: ToDateFigures,
+  words: ReportWords,
+): string | null {
+  if (monthHasEnded(month, zone, Date.parse(generatedAt))) return null
+  return words.toDate(
+    DateTime.fromISO(generatedAt, { zone }).toFormat('dd/LL/yyyy'),
+    hoursAndMinutes(figures.expected_to_date_minutes),
+    hoursAndMinutes(figures.balance_to_date_minutes),
+  )
+}
+
 export function renderMonthlyReportPdf(report: MonthlyReportType): Promise<Buffer> {
   const words = REPORT_WORDS[report.language]
   const { doc, done } = startPdf(words.pdfLang, {
@@ -337,8 +369,14 @@ export function renderMonthlyReportPdf(report: MonthlyReportType): Promise<Buffe
     .font(FONT)
     .fontSize(7)
     .fillColor('#444')
-    .text(`${words.legend}${marksLegend(report, words)}`, MARGIN, doc.y + 2)
+    .text(`${words.legend}${marksLegend(report, words)}${companyIssuedLegend(report, words)}`, MARGIN, doc.y + 2)
     .fillColor('black')
+  const toDate = toDateNote(report.month, zone, report.generated_at, report, words)
+  if (toDate)
+    doc
+      .font(FONT)
+      .fontSize(8)
+      .text(toDate, MARGIN, doc.y + 2)
 
   if (apart) complementarySection(doc, report, words)
   overtimeSection(doc, report, words)

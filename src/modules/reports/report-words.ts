@@ -22,6 +22,11 @@ const es = {
   daysExpected: (n: number) => `${n} días previstos`,
   legend: 'Horas en h:mm, en la zona horaria indicada. R = trabajo a distancia. (+1) = al día siguiente.',
   corrected: 'corregido',
+  /** The note of a day with punches made with a credential the company issued, and its legend. */
+  companyIssued: 'credencial de la empresa (C)',
+  companyIssuedLegend:
+    '(C) = fichajes hechos con una credencial que emitió la empresa y el trabajador/a aún no había cambiado: pudo hacerlos otra persona.',
+  signedCompanyIssued: 'Firmado con una credencial emitida por la empresa (C).',
   /** The anomalies, as the legend names the marks of the days (`!2`). */
   anomaly: {
     session_too_long: 'sesión sin salida',
@@ -120,6 +125,8 @@ const es = {
   companyNote:
     'Horas en h:mm. Solo totales del mes por persona: sin fichajes, sin tipos de ausencia, sin datos personales.',
   employees: (n: number) => `${n} personas`,
+  toDate: (date: string, expected: string, balance: string) =>
+    `Mes en curso: a ${date}, previsto ${expected}, saldo ${balance}. Los días que faltan están previstos, no se deben. Estas cifras dependen del momento de lectura y no forman parte de lo firmado.`,
 }
 
 export type ReportWords = typeof es
@@ -139,6 +146,10 @@ const en: ReportWords = {
   daysExpected: (n: number) => `${n} days expected`,
   legend: 'Hours as h:mm, in the time zone shown. R = remote work. (+1) = the next day.',
   corrected: 'corrected',
+  companyIssued: 'company-issued credential (C)',
+  companyIssuedLegend:
+    '(C) = punches made with a credential the company issued and the worker had not yet replaced: someone else may have made them.',
+  signedCompanyIssued: 'Signed with a company-issued credential (C).',
   anomaly: {
     session_too_long: 'session left open',
     missing_break: 'no break (art. 34.4)',
@@ -214,6 +225,8 @@ const en: ReportWords = {
   companyColumns: ['Worker', 'Worked', 'Expected', 'Balance', 'Overtime', 'Complementary', 'Days worked', 'Days exp.'],
   companyNote: 'Hours as h:mm. The month’s totals per person only: no punches, no absence types, no personal data.',
   employees: (n: number) => `${n} people`,
+  toDate: (date: string, expected: string, balance: string) =>
+    `Month under way: as of ${date}, expected ${expected}, balance ${balance}. Days still to come are planned, not owed. These figures depend on the moment of reading and are not part of what is signed.`,
 }
 
 export const REPORT_WORDS: Record<ReportLanguage, ReportWords> = { es, en }

@@ -1,6 +1,13 @@
 import { Type, type Static } from 'typebox'
 import { Id, Nullable, TimeZone } from '../../lib/schemas.js'
-import { AnomalyTypeSchema, DailyEntry, ModalitySchema, PunchTypeSchema } from '../attendance/index.js'
+import {
+  AnomalyTypeSchema,
+  CredentialOriginSchema,
+  DailyEntry,
+  ModalitySchema,
+  PunchTypeSchema,
+  ToDateFields,
+} from '../attendance/index.js'
 import { Correction } from '../attendance/index.js'
 import { OvertimeSection } from '../overtime/index.js'
 
@@ -95,6 +102,12 @@ const ReportDay = Type.Object({
     description:
       'The kinds of the day’s anomalies, as attendance.list gives them (the limits of the working day and week: art. 34.3, 34.4, 36.1 and 37.1 ET). They flag the record and never change it; they are judged with the company’s settings as they are now, so a signature does not cover them',
   }),
+  company_issued_punches: Type.Optional(
+    Type.Array(Type.String({ format: 'date-time' }), {
+      description:
+        'Only on days that have any: the instants of the day’s punches the worker made with a credential the company issued and they had not replaced (`credential_origin: "company_issued"` in the punch log): someone else may have made them. Not covered by a signature',
+    }),
+  ),
 })
 
 export const Totals = Type.Object({
@@ -130,6 +143,11 @@ export const Signature = Type.Object(
           'What changed the month after the signature: the approved correction (cor_…) or the absence recorded afterwards (abs_…) decided last',
       }),
     ),
+    credential_origin: Type.Optional({
+      ...CredentialOriginSchema,
+      description:
+        'Present, as `company_issued`, when the worker signed with a credential the company issued and they had not replaced: someone else may have signed. Absent: their own credential',
+    }),
   },
   { $id: 'MonthSignature' },
 )
@@ -165,6 +183,8 @@ export const MonthlyReport = Type.Object(
       description: 'Every day of the month; the figures are exactly those of attendance.list',
     }),
     totals: Totals,
+    // Beside totals, not in them: they change with the moment of reading, and a signature covers totals.
+    ...ToDateFields,
     corrections: Type.Array(
       Type.Object({
         ...Correction.properties,
@@ -227,11 +247,14 @@ export const CompanyReport = Type.Object(
     time_zone: Type.String(),
     language: Type.Union([Type.Literal('es'), Type.Literal('en')]),
     company: Type.Object({ name: Type.String(), cif: Nullable(Type.String()) }),
-    employees: Type.Array(Type.Object({ user_id: Type.String(), full_name: Type.String(), ...Totals.properties }), {
-      description:
-        'Every employee employed on a day of the month (or who worked in it) that the caller may see, in name order: the month’s totals only, no punches, no absence types, no personal data',
-    }),
-    totals: Totals,
+    employees: Type.Array(
+      Type.Object({ user_id: Type.String(), full_name: Type.String(), ...Totals.properties, ...ToDateFields }),
+      {
+        description:
+          'Every employee employed on a day of the month (or who worked in it) that the caller may see, in name order: the month’s totals and figures to date only, no punches, no absence types, no personal data',
+      },
+    ),
+    totals: Type.Object({ ...Totals.properties, ...ToDateFields }),
     generated_at: Type.String({ format: 'date-time' }),
   },
   {
