@@ -126,16 +126,19 @@ forEachEngine(
       assert.equal(tokens.length, 1, 'the invitation stands: another one, or its link by hand, can follow')
     })
 
-    it('a reset mail’s link sets a new password once: the old one stops working and every session ends', async () => {
+    it('a reset mail’s link sets a new password once: the old one stops working and every session ends; keys stay, listed in the notice', async () => {
       now = Date.now()
       const tenant = await t.newTenant()
       const user = await tenant.createUser({ password: PASSWORD })
       const phone = await signedIn(t.app, user.email)
       const laptop = await signedIn(t.app, user.email)
-      // A key minted from a session (a stolen one, perhaps) ends with the reset.
-      const minted = t.client((await phone.post('/api/v1/keys', { scopes: ['users.get'] })).body.data.api_key)
+      // A personal key made from a session stays (a program of the person's keeps working): the
+      // notice of the reset lists it, for the person to revoke it if it was not theirs
+      // (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+      const created = (await phone.post('/api/v1/keys', { name: 'Atajo del móvil', scopes: ['users.get'] })).body.data
+      const minted = t.client(created.api_key)
       assert.equal((await minted.get('/api/v1/me')).status, 200)
-      // So does a passkey added from it.
+      // A passkey added from it ends with the reset.
       const added = new SoftwareAuthenticator('https://jornada.example.com')
       assert.equal((await registerPasskey(phone, added)).status, 201)
       const asked = await askReset(t.app, { email: user.email.toUpperCase() })
@@ -154,7 +157,23 @@ forEachEngine(
       assert.equal(done.status, 200, 'a refused password did not spend the link')
       expectError(asResponse(await complete(t.app, token, 'Tercera-Contraseña-2026')), 400, 'invalid_token')
 
-      for (const old of [phone, laptop, minted]) expectError(await old.get('/api/v1/me'), 401, 'unauthenticated')
+      for (const old of [phone, laptop]) expectError(await old.get('/api/v1/me'), 401, 'unauthenticated')
+      assert.equal((await minted.get('/api/v1/me')).status, 200, 'the personal key stays')
+      const notice = await inbox.waitFor(
+        (m) => recipientsOf(m).includes(user.email) && /Se ha elegido una nueva contraseña/.test(m.text ?? ''),
+      )
+      const beginning = `jnd_${created.id.slice(created.id.indexOf('_') + 1)}_`
+      assert.match(notice.text ?? '', /Tu clave personal de la API sigue funcionando/)
+      assert.ok(notice.text?.includes(`Atajo del móvil (${beginning}…), creada el `), notice.text)
+      assert.match(notice.text ?? '', /usada por última vez el /)
+      assert.ok(
+        notice.text?.includes('Perfil, Claves personales (https://jornada.example.com/app/profile)'),
+        notice.text,
+      )
+      assert.ok(
+        !notice.text?.includes(created.api_key) && !String(notice.html).includes(created.api_key),
+        'never the secret',
+      )
       expectError((await passkeyLogin(t.client(null), added)).res, 401, 'invalid_credentials')
       expectError((await login(t.app, { email: user.email, password: PASSWORD })).res, 401, 'invalid_credentials')
       assert.equal((await login(t.app, { email: user.email, password: 'Nueva-Contraseña-2026' })).res.status, 200)

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
-import { PASSWORD, signedIn } from '../helpers/accounts.js'
+import { PASSWORD, login, signedIn } from '../helpers/accounts.js'
 import { type TestTenant, expectError, forEachEngine } from '../helpers/harness.js'
 import { useInboxForThisFile } from '../helpers/inbox.js'
 import { INJECT_ORIGIN, SoftwareAuthenticator, registerPasskey } from '../helpers/software-authenticator.js'
@@ -55,6 +55,53 @@ forEachEngine(
       assert.equal(key.body.data.personal, true)
     })
 
+    it('the attack: a stolen session guessing the password through step-up is stopped after ten guesses, as at sign-in', async () => {
+      const tenant = await t.newTenant()
+      const user = await worker(tenant)
+      const stolen = await signedIn(t.app, user.email)
+      now += 11 * MINUTE
+      // Ten guesses, through every door that checks the current password: each counts as a failed sign-in.
+      for (let i = 0; i < 4; i++)
+        expectError(
+          await stolen.post('/api/v1/keys', { name: 'Mine forever', current_password: `guess-${i}` }),
+          403,
+          'recent_sign_in_required',
+        )
+      for (let i = 4; i < 8; i++)
+        expectError(
+          await stolen.post('/api/v1/auth/passkeys/registration/options', { current_password: `guess-${i}` }),
+          403,
+          'recent_sign_in_required',
+        )
+      for (let i = 8; i < 10; i++)
+        expectError(
+          await stolen.post('/api/v1/me/password', {
+            current_password: `guess-${i}`,
+            password: 'Gazpacho-andaluz-2026',
+          }),
+          401,
+          'invalid_credentials',
+        )
+      // The eleventh is refused before any password is checked, even the right one, with Retry-After.
+      for (const refused of [
+        await stolen.post('/api/v1/keys', { name: 'Mine forever', current_password: PASSWORD }),
+        await stolen.post('/api/v1/auth/passkeys/registration/options', { current_password: PASSWORD }),
+        (await login(t.app, { email: user.email, password: PASSWORD })).res,
+      ]) {
+        expectError(refused, 429, 'login_throttled')
+        const wait = Number(refused.headers['retry-after'])
+        assert.ok(wait > 0 && wait <= 15 * 60, `Retry-After ${wait}`)
+      }
+      assert.deepEqual((await tenant.admin.get(`/api/v1/keys?acts_as_user_id=${user.id}`)).body.data, [])
+      // The person, from an address that has not failed, still signs in (docs/decisions/0024).
+      const owner = await login(t.app, { email: user.email, password: PASSWORD }, {}, '127.0.0.4')
+      assert.equal(owner.res.status, 200, JSON.stringify(owner.res.body))
+      // Once the window has passed, the password works from the stolen session's address again.
+      now += 16 * MINUTE
+      const key = await stolen.post('/api/v1/keys', { name: 'Payroll sync', current_password: PASSWORD })
+      assert.equal(key.status, 201, JSON.stringify(key.body))
+    })
+
     it('a sign-in within the last 10 minutes needs no password; an API key needs no sign-in', async () => {
       const tenant = await t.newTenant()
       const user = await worker(tenant)
@@ -88,7 +135,17 @@ forEachEngine(
         password: 'Gazpacho-andaluz-2026',
       })
       assert.equal(changed.status, 200, JSON.stringify(changed.body))
-      assert.match(await notices(1), /Se ha cambiado tu contraseña/)
+      const changedNotice = await notices(1)
+      assert.match(changedNotice, /Se ha cambiado tu contraseña/)
+      // The personal key stays, and the notice lists it (never its secret) with where to revoke it.
+      const mine = (await tenant.admin.get(`/api/v1/keys?acts_as_user_id=${user.id}`)).body.data[0]
+      assert.match(changedNotice, /Tu clave personal de la API sigue funcionando/)
+      assert.ok(
+        changedNotice.includes(`- Mine (jnd_${mine.id.slice(mine.id.indexOf('_') + 1)}_…), creada el `),
+        changedNotice,
+      )
+      assert.match(changedNotice, /sin usar todavía/)
+      assert.ok(changedNotice.includes(`Perfil, Claves personales (${INJECT_ORIGIN}/app/profile)`), changedNotice)
       // A key made for the person by an administrator is none of theirs: no notice. The mails say no secret.
       await tenant.admin.post('/api/v1/keys', { name: 'Integration', acts_as_user_id: user.id, scopes: ['users.list'] })
       const kinds = (await tenant.admin.get('/api/v1/mail-messages?page_size=100')).body.data

@@ -31,6 +31,9 @@ export function SignIn() {
   const t = words.value
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
+  // Always offered: the service gives a remembered session only when the company allows it, and an
+  // ordinary one otherwise (the sign-in screen does not know the company yet).
+  const [remember, setRemember] = useState(false)
   const [companies, setCompanies] = useState<ErrorDetail[] | null>(null)
   const [forgot, setForgot] = useState(false)
   const action = useAction()
@@ -40,7 +43,7 @@ export function SignIn() {
       try {
         await post(
           '/auth/login',
-          { email, password, ...(tenantId ? { tenant_id: tenantId } : {}) },
+          { email, password, ...(tenantId ? { tenant_id: tenantId } : {}), ...(remember ? { remember } : {}) },
           { signingIn: true },
         )
       } catch (error) {
@@ -66,7 +69,11 @@ export function SignIn() {
       } catch {
         throw new Said(t.signIn.passkeyCancelled)
       }
-      await post('/auth/passkeys/login/verify', credential, { signingIn: true })
+      await post(
+        '/auth/passkeys/login/verify',
+        { ...credential, ...(remember ? { remember } : {}) },
+        { signingIn: true },
+      )
       await signedIn()
     })
 
@@ -115,6 +122,19 @@ export function SignIn() {
           value={password}
           onInput={(e) => setPassword(e.currentTarget.value)}
         />
+        <label class="check">
+          <input
+            type="checkbox"
+            name="remember"
+            checked={remember}
+            aria-describedby="remember-hint"
+            onChange={(e) => setRemember(e.currentTarget.checked)}
+          />{' '}
+          {t.signIn.remember}
+        </label>
+        <p id="remember-hint" class="hint">
+          {t.signIn.rememberHint}
+        </p>
         <Problem error={action.error} />
         <button type="submit" class="primary wide" disabled={action.busy}>
           {t.signIn.submit}

@@ -16,10 +16,10 @@ import { passwordProblem } from '../../lib/passwords.js'
 import { hashPassword, newSecret, sha256Hex } from '../../lib/secrets.js'
 import { recordWrite } from '../audit/index.js'
 import { recordEvent } from '../events/index.js'
-import { type SessionPolicy, endSessionsOf, revokePersonalKeysOf } from '../keys/index.js'
+import { type SessionPolicy, endSessionsOf, standingPersonalKeysOf } from '../keys/index.js'
 import { type MailMessage, queueCredentialNotice, queueMail } from '../mail/index.js'
 import { requireTenant } from '../tenants/index.js'
-import { findUserRow } from '../users/index.js'
+import { findUserRow, markCredentialsCompanyIssued } from '../users/index.js'
 import * as tokens from './account-tokens.repository.js'
 import { accountsByEmail, setPasswordHash } from './accounts.repository.js'
 import { accountMail } from './mail-templates.js'
@@ -151,6 +151,11 @@ export async function inviteUser(
       expires_at: made.expiresAt,
       delivery: links.mail ? 'mail' : 'link',
     }
+    // A link answered to the administrator makes whatever password it sets one the company
+    // issued: the person's acts carry the mark until they replace it; a mailed link voids the
+    // earlier ones and reaches the person alone
+    // (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+    await markCredentialsCompanyIssued(tx.db, auth.tenantId, userId, links.mail ? null : nowIsoOf(tx))
     // The event carries no link: whoever receives webhooks must not be able to sign in as the person.
     await recordEvent(tx, 'user.invited', invitation)
     const mailId = links.mail ? await queueLinkMail(tx, 'invitation', user, auth.tenant, link, made.expiresAt) : null
@@ -220,7 +225,7 @@ export async function completePasswordReset(
   input: { token: string; password: string },
   client: ClientInfo,
   policy: SessionPolicy,
-  mail = false,
+  mail: { publicUrl: string | null } | null = null,
 ): Promise<SignedIn> {
   // Judged against the person's email and company name when the link still works (read, not
   // used: a refused password leaves it unspent); a link that does not work is refused below.
@@ -241,15 +246,22 @@ export async function completePasswordReset(
     await setPasswordHash(tx.db, user.tenant_id, user.id, hash, at)
     await tokens.voidTokensOf(tx.db, user.tenant_id, user.id, at)
     await endSessionsOf(tx, user.tenant_id, user.id, 'password_reset')
-    // A reset may follow a stolen session: keys minted and passkeys added from it end with it.
+    // A reset may follow a stolen session: passkeys added from it end with it. The person's
+    // personal keys stay (a program of theirs keeps working): the mail below lists them, to be
+    // revoked in the app if one was not theirs (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
     if (token.purpose === 'password_reset') {
-      await revokePersonalKeysOf(tx.db, user.tenant_id, user.id, at)
       await deletePasskeysOf(tx.db, user.tenant_id, user.id)
+      // A reset link reaches the person's mailbox only: the password is theirs, and no longer the
+      // one a link handed to an administrator set (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+      await markCredentialsCompanyIssued(tx.db, user.tenant_id, user.id, null)
     }
-    // The person is told of a reset, in case it was not them
+    // The person is told of a reset, in case it was not them, with the personal keys that stay
     // (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
     if (mail && token.purpose === 'password_reset')
-      await queueCredentialNotice(tx, { tenant: await requireTenant(tx.db, user.tenant_id), user }, 'password_reset')
+      await queueCredentialNotice(tx, { tenant: await requireTenant(tx.db, user.tenant_id), user }, 'password_reset', {
+        keys: await standingPersonalKeysOf(tx, user.tenant_id, user.id),
+        publicUrl: mail.publicUrl,
+      })
     const account = { tenant_id: user.tenant_id, user_id: user.id }
     const method = token.purpose === 'invitation' ? 'invitation' : 'password_reset'
     const session = await openSession(tx, account, method, client, policy, 'auth.login')

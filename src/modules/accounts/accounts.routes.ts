@@ -8,7 +8,7 @@ import { afterCommit, beginWrite, preparingScopeOf, scopeOfRequest, unitOfReques
 import { type ApiModule, accountOperation, operations } from '../../http/route.js'
 import { signedInCookies, signedOutCookies } from '../../http/session-cookie.js'
 import { DataOf } from '../../lib/schemas.js'
-import { type SessionPolicy, assertRecentSignIn } from '../keys/index.js'
+import { type SessionPolicy, assertRecentSignIn, standingPersonalKeysOf } from '../keys/index.js'
 import { callerAsRecipient, queueCredentialNotice } from '../mail/index.js'
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify'
 import type { Unit } from '../../db/unit-of-work.js'
@@ -136,7 +136,7 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
         accountOperation('auth.login', {
           summary: 'Sign in with email and password: a session cookie and the CSRF token its writes need',
           description:
-            'Sets the session cookie, `__Host-jornada_session` over https (`jornada_session` over http; HttpOnly, SameSite=Strict, Secure over https, for `SESSION_MAX_HOURS`, 12 by default), and `jornada_csrf` (the CSRF token again, readable by the service’s own pages). An unknown email, a wrong password and a disabled user are the same 401 `invalid_credentials`. Ten failures for one email from one address within 15 minutes, or a hundred from one address, are 429 `login_throttled` with `Retry-After` for that pair or address only; failures for an email from many addresses only slow its sign-ins down (at most 3 s), so the right password from an address that has not failed still signs in. An email whose password opens accounts in several companies is 409 `tenant_choice_required`, naming those companies in `details` (`value`: the id to send as `tenant_id`). In a company that signs in with its identity provider only, a right password is 403 `sso_required` for everyone but administrators (their sign-in is audited as `auth.login.break_glass`).',
+            'Sets the session cookie, `__Host-jornada_session` over https (`jornada_session` over http; HttpOnly, SameSite=Strict, Secure over https, for `SESSION_MAX_HOURS`, 12 by default, or with `remember: true` for the company’s `remember_device_hours` when it allows it), and `jornada_csrf` (the CSRF token again, readable by the service’s own pages). An unknown email, a wrong password and a disabled user are the same 401 `invalid_credentials`. Ten failures for one email from one address within 15 minutes, or a hundred from one address, are 429 `login_throttled` with `Retry-After` for that pair or address only; failures for an email from many addresses only slow its sign-ins down (at most 3 s), so the right password from an address that has not failed still signs in. An email whose password opens accounts in several companies is 409 `tenant_choice_required`, naming those companies in `details` (`value`: the id to send as `tenant_id`). In a company that signs in with its identity provider only, a right password is 403 `sso_required` for everyone but administrators (their sign-in is audited as `auth.login.break_glass`).',
           body: LoginBody,
           response: { 200: DataOf(SignedIn) },
           errors: [409],
@@ -186,7 +186,7 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
         accountOperation('auth.password-reset.complete', {
           summary: 'Set a password with the token of an invitation or a reset link, and sign in',
           description:
-            'The token is the `token` of the link’s fragment (`/app/password-reset#token=…` or `/app/invitation#token=…`). It works once: a used, expired or superseded token is 400 `invalid_token`. The password is checked first (at least 8 characters, not a common one, not built on the person’s email or company name, and strong enough for the zxcvbn-ts estimator: 400 saying what to do), so a refused one does not spend the link. Every other session of the person ends. Answers and sets the cookie as a sign-in does.',
+            'The token is the `token` of the link’s fragment (`/app/password-reset#token=…` or `/app/invitation#token=…`). It works once: a used, expired or superseded token is 400 `invalid_token`. The password is checked first (at least 8 characters, not a common one, not built on the person’s email or company name, and strong enough for the zxcvbn-ts estimator: 400 saying what to do), so a refused one does not spend the link. Every other session of the person ends and, for a reset, their passkeys are removed; their personal API keys stay, listed in the mail that tells them of the reset (name, beginning, when made and last used) with where to revoke them. Answers and sets the cookie as a sign-in does.',
           body: CompleteResetBody,
           response: { 200: DataOf(SignedIn) },
         }),
@@ -197,7 +197,7 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
             request.body,
             { address: request.ip, userAgent: request.headers['user-agent'] ?? null },
             settings.session,
-            mail !== null,
+            mail ? { publicUrl: settings.publicUrl } : null,
           )
           // Committed by now: the notice of a reset goes at once.
           mail?.queued()
@@ -274,7 +274,7 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
             operationId: 'auth.passkeys.registration-options',
             summary: 'Start registering a passkey: the options for navigator.credentials.create()',
             description:
-              'From the person’s session (403 `personal_credential_required` with a key). A passkey is lasting access, so the session must have signed in within the last 10 minutes, or the body carries `current_password` (403 `recent_sign_in_required`). A discoverable credential (the device keeps who it is for), bound to `PUBLIC_URL`’s host, with the person verified on the device; the passkeys the person has already are excluded. Answer within 5 minutes with `POST /auth/passkeys/registration/verify`. At most 20 passkeys a person.',
+              'From the person’s session (403 `personal_credential_required` with a key). A passkey is lasting access, so the session must have signed in within the last 10 minutes, or the body carries `current_password` (403 `recent_sign_in_required`), checked and throttled like a sign-in (a wrong one counts as a failed sign-in; 429 `login_throttled` with `Retry-After` after ten from one address). A discoverable credential (the device keeps who it is for), bound to `PUBLIC_URL`’s host, with the person verified on the device; the passkeys the person has already are excluded. Answer within 5 minutes with `POST /auth/passkeys/registration/verify`. At most 20 passkeys a person.',
             body: StepUpBody,
             response: { 200: DataOf(WebAuthnOptions) },
             errors: [409],
@@ -282,7 +282,10 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
         },
         async (request, reply) => {
           const scope = scopeOfRequest(request)
-          await assertRecentSignIn(scope, request.body.current_password, 'Adding a passkey')
+          await assertRecentSignIn(scope, request.body.current_password, 'Adding a passkey', {
+            throttle: settings.throttle,
+            address: request.ip,
+          })
           reply.header('Cache-Control', 'no-store')
           return { data: await passkeyRegistrationOptions(scope, relyingParty(settings, request)) }
         },
@@ -352,19 +355,21 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
         accountOperation('auth.passkeys.login', {
           summary: 'Sign in with a passkey: the assertion, as the browser gives it',
           description:
-            'The body is `PublicKeyCredential.toJSON()` of what `navigator.credentials.get()` returned. An unknown or deleted passkey, a bad signature, a counter that went back (a cloned authenticator), a person not verified on the device, a disabled person, and a used or expired challenge are all 401 `invalid_credentials`. Answers and sets the cookie as a password sign-in does; audited as `auth.passkeys.login`, the session’s method `passkey`.',
+            'The body is `PublicKeyCredential.toJSON()` of what `navigator.credentials.get()` returned. An unknown or deleted passkey, a bad signature, a counter that went back (a cloned authenticator), a person not verified on the device, a disabled person, and a used or expired challenge are all 401 `invalid_credentials`. Answers and sets the cookie as a password sign-in does (`remember: true` too); audited as `auth.passkeys.login`, the session’s method `passkey`.',
           body: PasskeyLoginBody,
           response: { 200: DataOf(SignedIn) },
           errors: [409],
         }),
         async (request, reply) => {
           const unit = unitOfRequest(request)
+          const { remember, ...assertion } = request.body
           const signedIn = await signInWithPasskey(
             unit,
             relyingParty(settings, request),
-            request.body as never,
+            assertion as never,
             { address: request.ip, userAgent: request.headers['user-agent'] ?? null },
             settings.session,
+            remember === true,
           )
           return answerSignedIn(reply, unit, signedIn)
         },
@@ -374,7 +379,7 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
         ownWrite('me.password', {
           summary: 'Change my password; my other sessions end at once',
           description:
-            'The current password is checked and throttled like a sign-in (401 `invalid_credentials`, 429 `login_throttled`). The new one must have 8 to 256 characters and not be a commonly used password (400).',
+            'The current password is checked and throttled like a sign-in (401 `invalid_credentials`, 429 `login_throttled`). The new one must have 8 to 256 characters and not be a commonly used password (400). Outstanding reset links stop working; personal API keys stay, listed in the mail that tells the person of the change, with where to revoke them.',
           body: ChangePasswordBody,
           response: { 200: DataOf(Type.Object({ other_sessions_ended: Type.Integer({ minimum: 0 }) })) },
           prepares: true,
@@ -391,7 +396,10 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
           request.writtenResourceId = scope.auth.actor.id
           const answer = await changeOwnPassword(scope, prepared)
           if (mail) {
-            await queueCredentialNotice(scope, callerAsRecipient(scope.auth), 'password_changed')
+            await queueCredentialNotice(scope, callerAsRecipient(scope.auth), 'password_changed', {
+              keys: await standingPersonalKeysOf(scope, scope.auth.tenantId, scope.auth.actor.id),
+              publicUrl: settings.publicUrl,
+            })
             afterCommit(request, () => mail.queued())
           }
           return { data: answer }

@@ -4,6 +4,11 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../lib/passwords.js
 
 const Email = Type.String({ minLength: 3, maxLength: 254, description: 'The email of the account' })
 
+const Remember = Type.Boolean({
+  description:
+    '“Remember this device”: the session lasts the company’s `remember_device_hours` instead of `SESSION_MAX_HOURS`, with no idle timeout, when the company allows it (`remember_device_hours` above 0); otherwise it is an ordinary session (`remembered: false` in the answer)',
+})
+
 export const LoginBody = Type.Object(
   {
     email: Email,
@@ -12,6 +17,7 @@ export const LoginBody = Type.Object(
     tenant_id: Type.Optional(
       Id('The company to sign in to, when the email has accounts in several (409 tenant_choice_required)'),
     ),
+    remember: Type.Optional(Remember),
   },
   { additionalProperties: false },
 )
@@ -22,11 +28,15 @@ export const SignedIn = Type.Object(
     user: Type.Ref('UserReduced'),
     tenant: IdName,
     expires_at: InstantString(
-      'When the session ends at the latest; it also ends after SESSION_IDLE_HOURS (12 by default) without a request',
+      'When the session ends at the latest; unless remembered, it also ends after SESSION_IDLE_HOURS (12 by default) without a request',
     ),
     csrf_token: Type.String({
       description:
         'Send it as `X-CSRF-Token` with every write made with the session cookie (403 csrf_failed otherwise). Shown this once; keep it in memory, not in storage a script of another origin could read',
+    }),
+    remembered: Type.Boolean({
+      description:
+        'Whether the session lasts as a remembered device’s (asked for with `remember: true`, and allowed by the company): no idle timeout, `expires_at` the company’s `remember_device_hours` away',
     }),
   },
   { $id: 'SignedIn', description: 'A person signed in; the session itself travels in the `jornada_session` cookie' },
@@ -42,6 +52,10 @@ export const Session = Type.Object(
     ip_address: Nullable(Type.String({ description: 'The address it signed in from' })),
     method: Type.String({
       description: 'How the person signed in: password, passkey, sso, invitation, password_reset',
+    }),
+    remembered: Type.Boolean({
+      description:
+        'Signed in with “Remember this device” in a company that allows it: it lasts the company’s `remember_device_hours`, with no idle timeout',
     }),
     current: Type.Boolean({ description: 'Whether this is the session of the request listing them' }),
   },
@@ -165,6 +179,7 @@ export const PasskeyLoginBody = Type.Object(
       },
       { additionalProperties: false },
     ),
+    remember: Type.Optional(Remember),
   },
   {
     additionalProperties: false,

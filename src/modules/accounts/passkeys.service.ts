@@ -27,7 +27,7 @@ import { newId } from '../../lib/ids.js'
 import { recordWrite } from '../audit/index.js'
 import { callerAsRecipient, queueCredentialNotice } from '../mail/index.js'
 import type { SessionPolicy } from '../keys/index.js'
-import { findUser } from '../users/index.js'
+import { findUser, markCredentialsCompanyIssued } from '../users/index.js'
 import type { ClientInfo, SignedIn } from './sign-in.service.js'
 import * as repo from './passkeys.repository.js'
 import { openSession, ownCredentialsAdmit } from './sign-in.service.js'
@@ -204,6 +204,9 @@ export async function registerPasskey(
       last_used_at: null,
     }
     await repo.insertPasskey(tx.db, row)
+    // A passkey is the person's own, whatever credential came before it: a sign-in the company
+    // issued is no longer marked (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+    await markCredentialsCompanyIssued(tx.db, tenantId, actor.id, null)
     await recordWrite(tx, {
       tenantId,
       source: 'api',
@@ -255,6 +258,7 @@ export async function signInWithPasskey(
   body: AuthenticationResponseJSON,
   client: ClientInfo,
   policy: SessionPolicy,
+  remember = false,
 ): Promise<SignedIn> {
   const refused = () => new AppError('invalid_credentials', INVALID)
   // Taken out on its own, before any check: a refused answer spends its challenge too.
@@ -300,6 +304,7 @@ export async function signInWithPasskey(
       client,
       policy,
       door === 'break_glass' ? 'auth.passkeys.login.break_glass' : 'auth.passkeys.login',
+      remember,
     )
     return { session, tenantId: passkey.tenant_id, userId: passkey.user_id }
   })

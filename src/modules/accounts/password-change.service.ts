@@ -11,6 +11,7 @@ import { assertPersonalCredential } from '../../auth/policies.js'
 import { passwordProblem } from '../../lib/passwords.js'
 import { hashPassword, verifyPassword } from '../../lib/secrets.js'
 import { endSessionsOf } from '../keys/index.js'
+import { markCredentialsCompanyIssued } from '../users/index.js'
 import { voidTokensOf } from './account-tokens.repository.js'
 import { passwordHashOf, setPasswordHash } from './accounts.repository.js'
 import type { ChangePasswordBodyType } from './accounts.schemas.js'
@@ -62,6 +63,9 @@ export async function changeOwnPassword(
 ): Promise<{ other_sessions_ended: number }> {
   const { auth } = scope
   await setPasswordHash(scope.db, auth.tenantId, auth.actor.id, prepared.hash, nowIsoOf(scope))
+  // A password the person chose replaces one the company issued; acts from now on are theirs
+  // (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+  await markCredentialsCompanyIssued(scope.db, auth.tenantId, auth.actor.id, null)
   // A reset link asked for before the change (perhaps by whoever knew the old password) no longer
   // works (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
   await voidTokensOf(scope.db, auth.tenantId, auth.actor.id, nowIsoOf(scope))
@@ -70,7 +74,7 @@ export async function changeOwnPassword(
   return { other_sessions_ended: ended }
 }
 
-/** Sets a user's password outright (the demo's people, the command line): the rules apply, sessions stay. */
+/** Sets a user's password outright (the demo's people, the command line): the rules apply, sessions stay; it is the company's. */
 export async function setPassword(unit: Unit, tenantId: string, userId: string, password: string): Promise<void> {
   await setOnePasswordForAll(unit, tenantId, [userId], password)
 }
@@ -88,5 +92,10 @@ export async function setOnePasswordForAll(
   const problem = passwordProblem(password)
   if (problem) throw invalidField('password', problem)
   const hash = await hashPassword(password)
-  for (const userId of userIds) await setPasswordHash(unit.db, tenantId, userId, hash, nowIsoOf(unit))
+  for (const userId of userIds) {
+    await setPasswordHash(unit.db, tenantId, userId, hash, nowIsoOf(unit))
+    // Whoever set it knows it: the person's acts with it say so until they replace it
+    // (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+    await markCredentialsCompanyIssued(unit.db, tenantId, userId, nowIsoOf(unit))
+  }
 }

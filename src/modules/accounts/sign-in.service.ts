@@ -17,6 +17,7 @@ import {
   type StartedSession,
   endOneSession,
   ownSession,
+  sessionLifetime,
   sessionsOf,
   startSession,
 } from '../keys/index.js'
@@ -35,6 +36,8 @@ export interface SignInInput {
   email: string
   password: string
   tenant_id?: string | undefined
+  /** "Remember this device": a longer session, when the company allows it. */
+  remember?: boolean | undefined
 }
 
 /** The hash checked when an email has no account with a password: a refusal then costs what a wrong password does. */
@@ -106,7 +109,11 @@ export async function signsInOnlyAtProvider(
   return account.role !== 'admin' && (await isSsoOnly(db, account.tenant_id))
 }
 
-/** Starts a session for an account that has proved who it is, with its audit entry; the caller's unit of work. */
+/**
+ * Starts a session for an account that has proved who it is, with its audit entry; the caller's
+ * unit of work. With `remember` the session lasts the company's `remember_device_hours` when the
+ * company allows it, an ordinary session's time otherwise.
+ */
 export async function openSession(
   unit: Unit,
   account: Pick<Account, 'tenant_id' | 'user_id'>,
@@ -114,7 +121,9 @@ export async function openSession(
   client: ClientInfo,
   policy: SessionPolicy,
   operation: string,
+  remember = false,
 ): Promise<StartedSession> {
+  const rememberHours = remember ? (await requireTenant(unit.db, account.tenant_id)).remember_device_hours : 0
   const session = await startSession(
     unit,
     {
@@ -125,6 +134,7 @@ export async function openSession(
       ipAddress: client.address,
     },
     policy,
+    sessionLifetime(policy, rememberHours, remember),
   )
   await audit(unit, account, operation, session.id)
   return session
@@ -197,6 +207,7 @@ export async function signIn(
       client,
       policy,
       door === 'break_glass' ? 'auth.login.break_glass' : 'auth.login',
+      input.remember === true,
     )
   })
   return { session, tenantId: account.tenant_id, userId: account.user_id }
@@ -214,6 +225,7 @@ export async function signInAnswer(unit: Unit, signedIn: SignedIn) {
     tenant: { id: tenant.id, name: tenant.name },
     expires_at: signedIn.session.expiresAt,
     csrf_token: signedIn.session.csrfToken,
+    remembered: signedIn.session.remembered,
   }
 }
 
@@ -239,7 +251,7 @@ export async function signOut(scope: RequestScope): Promise<void> {
 export async function listOwnSessions(scope: RequestScope, policy: SessionPolicy) {
   const { auth } = scope
   assertPersonalCredential(auth, 'Listing one’s sessions')
-  return sessionsOf(scope, auth.tenantId, auth.actor.id, auth.credential === 'session' ? auth.keyId : null, policy)
+  return sessionsOf(scope, auth.tenant, auth.actor.id, auth.credential === 'session' ? auth.keyId : null, policy)
 }
 
 /** Ends one of the caller's own sessions (a phone left behind); another person's is 404. */

@@ -39,6 +39,7 @@ export interface KeyWithActor {
   tenant_min_break_minutes: number
   tenant_min_daily_rest_hours: number
   tenant_max_ordinary_day_hours: number
+  tenant_remember_device_hours: number
   tenant_legal_name: string | null
   tenant_cif: string | null
   tenant_language: TenantRow['language']
@@ -88,6 +89,7 @@ export function tenantOfKey(
     min_break_minutes: found.tenant_min_break_minutes,
     min_daily_rest_hours: found.tenant_min_daily_rest_hours,
     max_ordinary_day_hours: found.tenant_max_ordinary_day_hours,
+    remember_device_hours: found.tenant_remember_device_hours,
     legal_name: found.tenant_legal_name,
     cif: found.tenant_cif,
     language: found.tenant_language,
@@ -127,6 +129,7 @@ export const ACTOR_AND_TENANT_COLUMNS = [
   't.min_break_minutes as tenant_min_break_minutes',
   't.min_daily_rest_hours as tenant_min_daily_rest_hours',
   't.max_ordinary_day_hours as tenant_max_ordinary_day_hours',
+  't.remember_device_hours as tenant_remember_device_hours',
   't.legal_name as tenant_legal_name',
   't.cif as tenant_cif',
   't.language as tenant_language',
@@ -285,22 +288,25 @@ export async function findActingUser(
 }
 
 /**
- * Revokes the personal keys of a user (those they created, acting as themselves): a password reset
- * means the account may have been taken, and a key minted from a stolen session must not outlive it.
+ * The personal keys of a user still working at `now` (created by them, acting as them, neither
+ * revoked nor expired), oldest first: what the mail of a password change or reset lists.
  */
-export async function revokePersonalKeysOf(
+export async function workingPersonalKeysOf(
   db: Kysely<Database>,
   tenantId: string,
   userId: string,
-  at: string,
-): Promise<number> {
-  const result = await db
-    .updateTable('api_keys')
-    .set({ revoked_at: at })
+  now: string,
+): Promise<Pick<ApiKeyRow, 'id' | 'name' | 'created_at' | 'last_used_at'>[]> {
+  return db
+    .selectFrom('api_keys')
+    .select(['id', 'name', 'created_at', 'last_used_at'])
     .where('tenant_id', '=', tenantId)
     .where('acts_as_user_id', '=', userId)
     .where('created_by_user_id', '=', userId)
     .where('revoked_at', 'is', null)
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(100)
+    .execute()
 }

@@ -3,13 +3,17 @@ import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, ListOf } from '../../lib/schemas.js'
 import { ApiKey, CreateKeyBody, CreatedApiKey, KeyIdParams, ListKeysQuery } from './keys.schemas.js'
 import * as service from './keys.service.js'
-import { assertRecentSignIn } from './step-up.service.js'
+import { type PasswordGuessThrottle, assertRecentSignIn } from './step-up.service.js'
 
 const operation = operations('API keys')
 
-/** What the key routes depend on: whether mail is set up (the notice of a new personal key). */
+/**
+ * What the key routes depend on: whether mail is set up (the notice of a new personal key), and
+ * the failed-sign-in counters a step-up's password is counted in.
+ */
 export interface KeysSettings {
   mail: { queued(): void } | null
+  throttle: PasswordGuessThrottle
 }
 
 export const keysApi = (settings: KeysSettings): ApiModule => ({
@@ -31,7 +35,7 @@ export const keysApi = (settings: KeysSettings): ApiModule => ({
       operation('keys.create', {
         summary: 'Create an API key; the secret is in this answer only',
         description:
-          'The new key holds only scopes the caller holds (403 `scope_escalation`) and acts as an active user of the company. Administrators create keys acting as anyone; a member creates keys acting as themselves only, from their session or a personal key (403 `personal_credential_required` otherwise), and `scopes` then defaults to the caller’s. A key created by a person with their own credential, acting as that person, is personal (`personal: true`): it may clock in, sign the month and consent to corrections as them. An inspector key (`kind: "inspector"`, administrators only) must expire within 90 days and may hold only the read scopes of the time record; every request made with it is written to the access log. From a session, a key is lasting access: the session must have signed in within the last 10 minutes, or send `current_password` (403 `recent_sign_in_required`).',
+          'The new key holds only scopes the caller holds (403 `scope_escalation`) and acts as an active user of the company. Administrators create keys acting as anyone; a member creates keys acting as themselves only, from their session or a personal key (403 `personal_credential_required` otherwise), and `scopes` then defaults to the caller’s. A key created by a person with their own credential, acting as that person, is personal (`personal: true`): it may clock in, sign the month and consent to corrections as them. An inspector key (`kind: "inspector"`, administrators only) must expire within 90 days and may hold only the read scopes of the time record; every request made with it is written to the access log. From a session, a key is lasting access: the session must have signed in within the last 10 minutes, or send `current_password` (403 `recent_sign_in_required`), checked and throttled like a sign-in (a wrong one counts as a failed sign-in; 429 `login_throttled` with `Retry-After` after ten from one address).',
         body: CreateKeyBody,
         response: { 201: DataOf(CreatedApiKey) },
         errors: [404, 409],
@@ -39,7 +43,10 @@ export const keysApi = (settings: KeysSettings): ApiModule => ({
       }),
       async (request, reply) => {
         // The password's scrypt, if sent, runs before the write's transaction.
-        await assertRecentSignIn(preparingScopeOf(request), request.body.current_password, 'Creating an API key')
+        await assertRecentSignIn(preparingScopeOf(request), request.body.current_password, 'Creating an API key', {
+          throttle: settings.throttle,
+          address: request.ip,
+        })
         const scope = await beginWrite(request)
         const key = await service.issueKey(scope, request.body, mail !== null)
         if (mail) afterCommit(request, () => mail.queued())

@@ -331,3 +331,26 @@ export async function authenticate(db: ServiceDatabase, token: string, nowMs: nu
     actor: repo.actorOfKey(found),
   }
 }
+
+/** A personal key as a mail about a password change names it: never its secret. */
+export interface StandingKey {
+  name: string
+  /** The key's beginning, `jnd_<id>_`, which is not secret: the person finds it in what they configured. */
+  beginning: string
+  created_at: string
+  last_used_at: string | null
+}
+
+/**
+ * The person's own personal keys still working at the unit's moment. A password change or reset
+ * leaves them working (docs/decisions/0024-only-the-worker-acts-as-the-worker.md): its mail lists
+ * them, so that a key made by whoever held the account can be found and revoked.
+ */
+export async function standingPersonalKeysOf(unit: Unit, tenantId: string, userId: string): Promise<StandingKey[]> {
+  return (await repo.workingPersonalKeysOf(unit.db, tenantId, userId, nowIsoOf(unit))).map((row) => ({
+    name: row.name,
+    beginning: formatApiKey(row.id, ''),
+    created_at: row.created_at,
+    last_used_at: row.last_used_at,
+  }))
+}

@@ -4,6 +4,7 @@
  */
 import type { Generated, Selectable } from 'kysely'
 import type { JsonText } from '../../db/codec.js'
+import type { DbBoolean } from '../../db/schema.js'
 
 export interface ApiKeysTable {
   id: string
@@ -53,6 +54,11 @@ export interface SessionsTable {
   ended_at: string | null
   /** 'logout', 'ended' (by the person from another session), 'password_changed', 'password_reset', 'deactivated'. */
   end_reason: string | null
+  /**
+   * Opened with "remember this device" in a company that allows it (migration 0032): it lasts the
+   * company's `remember_device_hours` and no idle timeout ends it.
+   */
+  remembered: DbBoolean
 }
 
 export type SessionRow = Selectable<SessionsTable>

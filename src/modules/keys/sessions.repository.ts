@@ -19,6 +19,8 @@ export type SessionWithActor = Omit<
   csrf_hash: string
   last_seen_at: string
   ended_at: string | null
+  created_at: string
+  remembered: boolean | number
 }
 
 const sessionWithActor = reusableQuery((db: Kysely<Database>, sessionId: string) =>
@@ -34,6 +36,8 @@ const sessionWithActor = reusableQuery((db: Kysely<Database>, sessionId: string)
       's.expires_at',
       's.last_seen_at',
       's.ended_at',
+      's.created_at',
+      's.remembered',
       ...ACTOR_AND_TENANT_COLUMNS,
     ])
     .where('s.id', '=', sessionId),

@@ -2,10 +2,13 @@
  * Sign-in sessions (docs/decisions/0016-accounts-and-sign-in.md): what a person's browser holds
  * instead of an API key. The cookie carries `jss_<session id>_<secret>`; the database keeps only
  * SHA-256 hashes of the secret and of the CSRF token, so a copy of the database signs nobody in. A
- * session ends at its absolute end (30 days), after `idleMs` without a request, when its person
- * signs out or ends it elsewhere, changes or resets their password, or is deactivated.
+ * session ends at its absolute end (`SESSION_MAX_HOURS`, or the company's `remember_device_hours`
+ * for a device the person asked to remember), after `idleMs` without a request (not a remembered
+ * one), when its person signs out or ends it elsewhere, changes or resets their password, or is
+ * deactivated.
  */
 import type { AuthContext } from '../../auth/context.js'
+import type { TenantRow } from '../../db/schema.js'
 import { SCOPES } from '../../auth/scopes.js'
 import type { SessionRow } from './keys.tables.js'
 import type { ServiceDatabase } from '../../db/service-database.js'
@@ -44,6 +47,48 @@ export interface NewSession {
   ipAddress: string | null
 }
 
+/**
+ * How long a new session lasts: the policy's `maxMs`, or, when the person asked to remember the
+ * device and their company allows it (`remember_device_hours` above `maxMs`: remembering never
+ * shortens a session), the company's hours, with no idle timeout. "Remember this device" is a
+ * company's choice (docs/decisions/0024-only-the-worker-acts-as-the-worker.md): 0, the default,
+ * does not allow it.
+ */
+export function sessionLifetime(
+  policy: SessionPolicy,
+  rememberDeviceHours: number,
+  remember: boolean,
+): { ms: number; remembered: boolean } {
+  const rememberedMs = rememberDeviceHours * HOUR_MS
+  return remember && rememberedMs > policy.maxMs
+    ? { ms: rememberedMs, remembered: true }
+    : { ms: policy.maxMs, remembered: false }
+}
+
+/**
+ * Whether a session opened as remembered still is: the company may since have lowered its
+ * `remember_device_hours` or turned it off, which applies to the sessions already open at their
+ * next request (their end comes closer, and the idle timeout applies again when it is off).
+ */
+function stillRemembered(
+  remembered: boolean | number,
+  tenant: Pick<TenantRow, 'remember_device_hours'>,
+  policy: SessionPolicy,
+): boolean {
+  return Boolean(remembered) && tenant.remember_device_hours * HOUR_MS > policy.maxMs
+}
+
+/** When a session ends at the latest, by its own end and its company's setting now. */
+function endOf(
+  row: { created_at: string; expires_at: string; remembered: boolean | number },
+  tenant: Pick<TenantRow, 'remember_device_hours'>,
+  policy: SessionPolicy,
+): { endMs: number; remembered: boolean } {
+  const remembered = stillRemembered(row.remembered, tenant, policy)
+  const lifetimeMs = remembered ? tenant.remember_device_hours * HOUR_MS : policy.maxMs
+  return { endMs: Math.min(Date.parse(row.expires_at), Date.parse(row.created_at) + lifetimeMs), remembered }
+}
+
 export interface StartedSession {
   id: string
   /** The cookie's value; shown once, never stored. */
@@ -51,10 +96,20 @@ export interface StartedSession {
   /** What writes must send as `X-CSRF-Token`; shown once, stored hashed. */
   csrfToken: string
   expiresAt: string
+  /** Whether it lasts as a remembered device's (`sessionLifetime`). */
+  remembered: boolean
 }
 
-/** Starts a session in the unit's unit of work (with the sign-in's audit entry). */
-export async function startSession(unit: Unit, input: NewSession, policy: SessionPolicy): Promise<StartedSession> {
+/**
+ * Starts a session in the unit's unit of work (with the sign-in's audit entry); `lifetime` comes
+ * from `sessionLifetime`, the policy's own by default.
+ */
+export async function startSession(
+  unit: Unit,
+  input: NewSession,
+  policy: SessionPolicy,
+  lifetime: { ms: number; remembered: boolean } = { ms: policy.maxMs, remembered: false },
+): Promise<StartedSession> {
   const id = newId('session')
   const secret = newSecret()
   const csrfToken = newSecret()
@@ -67,16 +122,23 @@ export async function startSession(unit: Unit, input: NewSession, policy: Sessio
     csrf_hash: sha256Hex(csrfToken),
     created_at: at,
     last_seen_at: at,
-    expires_at: new Date(unit.now + policy.maxMs).toISOString(),
+    expires_at: new Date(unit.now + lifetime.ms).toISOString(),
     // Both come from the client: kept short, for the person to recognise their devices.
     user_agent: input.userAgent?.slice(0, 200) ?? null,
     ip_address: input.ipAddress?.slice(0, 64) ?? null,
     method: input.method,
     ended_at: null,
     end_reason: null,
+    remembered: lifetime.remembered,
   }
   await repo.insertSession(unit.db, row)
-  return { id, token: formatSessionToken(id, secret), csrfToken, expiresAt: row.expires_at }
+  return {
+    id,
+    token: formatSessionToken(id, secret),
+    csrfToken,
+    expiresAt: row.expires_at,
+    remembered: lifetime.remembered,
+  }
 }
 
 /** The caller of a session cookie, and the hash its writes' CSRF token must match. */
@@ -87,11 +149,12 @@ export interface SessionCaller {
 
 function usable(known: KnownSession, nowMs: number, policy: SessionPolicy): boolean {
   const { found } = known
+  const { endMs, remembered } = endOf(found, known.tenant, policy)
   return (
     found.ended_at === null &&
-    Date.parse(found.expires_at) > nowMs &&
+    endMs > nowMs &&
     found.user_status === 'active' &&
-    known.lastSeenMs + policy.idleMs > nowMs
+    (remembered || known.lastSeenMs + policy.idleMs > nowMs)
   )
 }
 
@@ -164,6 +227,7 @@ export interface SessionView {
   user_agent: string | null
   ip_address: string | null
   method: string
+  remembered: boolean
   current: boolean
 }
 
@@ -176,21 +240,25 @@ function sessionToView(row: SessionRow, currentId: string | null): SessionView {
     user_agent: row.user_agent,
     ip_address: row.ip_address,
     method: row.method,
+    remembered: Boolean(row.remembered),
     current: row.id === currentId,
   }
 }
 
-/** The person's open sessions (those not idle past `policy`), newest first. */
+/** The person's open sessions (those not idle past `policy`, remembered ones aside), newest first. */
 export async function sessionsOf(
   unit: Unit,
-  tenantId: string,
+  tenant: Pick<TenantRow, 'id' | 'remember_device_hours'>,
   userId: string,
   currentId: string | null,
   policy: SessionPolicy,
 ): Promise<SessionView[]> {
   const idleSince = unit.now - policy.idleMs
-  return (await repo.openSessionsOf(unit.db, tenantId, userId, nowIsoOf(unit)))
-    .filter((row) => Date.parse(row.last_seen_at) > idleSince)
+  return (await repo.openSessionsOf(unit.db, tenant.id, userId, nowIsoOf(unit)))
+    .filter((row) => {
+      const { endMs, remembered } = endOf(row, tenant, policy)
+      return endMs > unit.now && (remembered || Date.parse(row.last_seen_at) > idleSince)
+    })
     .map((row) => sessionToView(row, currentId))
 }
 

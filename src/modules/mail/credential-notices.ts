@@ -4,6 +4,10 @@
  * passkey, personal key or kiosk PIN mails the person when mail is set up, so that a change they
  * did not make does not go unnoticed. Queued in the write's transaction like every mail here: sent
  * once it commits, never when it rolls back. Spanish and English, values escaped in the HTML.
+ *
+ * A password change or reset leaves the person's personal API keys working: its mail lists them
+ * (name, the key's beginning, when made and last used; never a secret) with where to revoke them,
+ * so that a key made by whoever held the account does not outlive the new password unnoticed.
  */
 import { DateTime } from 'luxon'
 import type { AuthContext } from '../../auth/context.js'
@@ -20,6 +24,22 @@ export type CredentialChange =
   | 'personal_key_created'
   | 'kiosk_pin_changed'
   | 'kiosk_pin_reset'
+
+/** A personal key a notice lists: what the person recognises it by, never its secret. */
+export interface NoticeKey {
+  name: string
+  /** The key's beginning (`jnd_<id>_`), not secret. */
+  beginning: string
+  created_at: string
+  last_used_at: string | null
+}
+
+/** What a password change's or reset's notice adds: the keys that stay, and where the app's profile is. */
+export interface NoticeDetails {
+  keys?: readonly NoticeKey[]
+  /** The service's public address (`PUBLIC_URL`), for the link to the profile where keys are revoked. */
+  publicUrl?: string | null
+}
 
 /** Who the mail is for, and the company it speaks for. */
 export interface NoticeRecipient {
@@ -53,6 +73,14 @@ const WORDS = {
     pinChange:
       'El quiosco te pedirá que elijas uno nuevo la primera vez que lo uses. También puedes elegirlo en la aplicación (Perfil).',
     pinNotYou: 'Si no lo has pedido, avisa a tu empresa.',
+    keysStay: (n: number) =>
+      n === 1
+        ? 'Tu clave personal de la API sigue funcionando (cambiar la contraseña no la revoca):'
+        : `Tus ${n} claves personales de la API siguen funcionando (cambiar la contraseña no las revoca):`,
+    key: (name: string, beginning: string, created: string, lastUsed: string | null) =>
+      `${name} (${beginning}…), creada el ${created}, ${lastUsed ? `usada por última vez el ${lastUsed}` : 'sin usar todavía'}`,
+    revokeWhere: (link: string | null) =>
+      `Si no creaste alguna, revócala en la aplicación: Perfil, Claves personales${link ? ` (${link})` : ''}.`,
   },
   en: {
     greeting: (name: string) => `Hello ${name},`,
@@ -73,6 +101,14 @@ const WORDS = {
     pinChange:
       'The kiosk asks you to choose a new one the first time you use it. You may also choose it in the app (Profile).',
     pinNotYou: 'If you did not ask for it, tell your company.',
+    keysStay: (n: number) =>
+      n === 1
+        ? 'Your personal API key still works (a password change does not revoke it):'
+        : `Your ${n} personal API keys still work (a password change does not revoke them):`,
+    key: (name: string, beginning: string, created: string, lastUsed: string | null) =>
+      `${name} (${beginning}…), created on ${created}, ${lastUsed ? `last used on ${lastUsed}` : 'not used yet'}`,
+    revokeWhere: (link: string | null) =>
+      `If you did not create one of them, revoke it in the app: Profile, Personal keys${link ? ` (${link})` : ''}.`,
   },
 } as const
 
@@ -80,17 +116,57 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 }
 
-function message(to: string, language: 'es' | 'en', subject: string, paragraphs: readonly string[]): MailMessage {
+/** A paragraph, or a list (an array of items). */
+type Block = string | readonly string[]
+
+function message(to: string, language: 'es' | 'en', subject: string, blocks: readonly Block[]): MailMessage {
   const html = [
     `<!doctype html><html lang="${language}"><body style="font-family: sans-serif; line-height: 1.5">`,
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...blocks.map((b) =>
+      typeof b === 'string'
+        ? `<p>${escapeHtml(b)}</p>`
+        : `<ul>${b.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`,
+    ),
     '</body></html>',
   ].join('\n')
-  return { to, subject, text: paragraphs.join('\n\n'), html }
+  const text = blocks.map((b) => (typeof b === 'string' ? b : b.map((i) => `- ${i}`).join('\n'))).join('\n\n')
+  return { to, subject, text, html }
 }
 
-/** The notice of a credential change, its moment in the company's time zone and language. */
-export function credentialNoticeMail(recipient: NoticeRecipient, change: CredentialChange, at: string): MailMessage {
+function localDate(at: string, tenant: NoticeRecipient['tenant']): string {
+  return DateTime.fromISO(at, { zone: tenant.timezone }).setLocale(tenant.language).toLocaleString(DateTime.DATE_MED)
+}
+
+/** The paragraphs listing the personal keys that stay, or none when there are none. */
+function keysThatStay(tenant: NoticeRecipient['tenant'], details: NoticeDetails): Block[] {
+  const keys = details.keys ?? []
+  if (keys.length === 0) return []
+  const words = WORDS[tenant.language]
+  const profile = details.publicUrl ? `${details.publicUrl.replace(/\/+$/, '')}/app/profile` : null
+  return [
+    words.keysStay(keys.length),
+    keys.map((k) =>
+      words.key(
+        k.name,
+        k.beginning,
+        localDate(k.created_at, tenant),
+        k.last_used_at ? localDate(k.last_used_at, tenant) : null,
+      ),
+    ),
+    words.revokeWhere(profile),
+  ]
+}
+
+/**
+ * The notice of a credential change, its moment in the company's time zone and language; with
+ * `details.keys`, the personal keys that stay working.
+ */
+export function credentialNoticeMail(
+  recipient: NoticeRecipient,
+  change: CredentialChange,
+  at: string,
+  details: NoticeDetails = {},
+): MailMessage {
   const { tenant, user } = recipient
   const words = WORDS[tenant.language]
   const when = DateTime.fromISO(at, { zone: tenant.timezone })
@@ -100,6 +176,7 @@ export function credentialNoticeMail(recipient: NoticeRecipient, change: Credent
     words.greeting(user.full_name),
     `${words.change[change]} ${words.at(tenant.name, when)}`,
     words.notYou,
+    ...keysThatStay(tenant, details),
   ])
 }
 
@@ -121,12 +198,13 @@ export function queueCredentialNotice(
   unit: Unit,
   recipient: NoticeRecipient,
   change: CredentialChange,
+  details: NoticeDetails = {},
 ): Promise<string> {
   return queueMail(unit, {
     tenantId: recipient.tenant.id,
     userId: recipient.user.id,
     kind: 'credential_changed',
-    message: credentialNoticeMail(recipient, change, new Date(unit.now).toISOString()),
+    message: credentialNoticeMail(recipient, change, new Date(unit.now).toISOString(), details),
     linkExpiresAt: null,
   })
 }

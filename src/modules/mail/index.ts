@@ -7,6 +7,8 @@ import { defineModule } from '../../http/module.js'
 import { mailApi } from './mail.routes.js'
 export {
   type CredentialChange,
+  type NoticeDetails,
+  type NoticeKey,
   type NoticeRecipient,
   callerAsRecipient,
   queueCredentialNotice,

@@ -65,6 +65,7 @@ export async function createTenant(unit: Unit, input: CreateTenantInputType): Pr
     min_break_minutes: 15,
     min_daily_rest_hours: 12,
     max_ordinary_day_hours: 9,
+    remember_device_hours: 0,
     legal_name: null,
     cif: null,
     language: defaultLanguageOf(input.country ?? null),

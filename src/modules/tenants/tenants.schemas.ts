@@ -56,6 +56,12 @@ const MaxOrdinaryDayHours = Type.Integer({
   description:
     'Art. 34.3 ET: the longest ordinary working day, in hours (default 9, unless a collective agreement distributes the hours otherwise; under-18s 8 whatever it says). More is a `long_ordinary_day` anomaly',
 })
+const RememberDeviceHours = Type.Integer({
+  minimum: 0,
+  maximum: 720,
+  description:
+    'How long a sign-in with “Remember this device” (`remember: true`) lasts, in hours, instead of the service’s `SESSION_MAX_HOURS`, with no idle timeout; 0 (the default) does not allow it: such a sign-in lasts as any other. At most 720 (30 days). Lowering it shortens the sessions already remembered at their next request',
+})
 const LegalName = Type.String({
   minLength: 1,
   maxLength: 200,
@@ -153,6 +159,7 @@ export const Tenant = Type.Object(
     min_break_minutes: MinBreakMinutes,
     min_daily_rest_hours: MinDailyRestHours,
     max_ordinary_day_hours: MaxOrdinaryDayHours,
+    remember_device_hours: RememberDeviceHours,
     legal_name: Nullable(
       Type.String({ description: 'Registered name of the company (the record shows name when null)' }),
     ),
@@ -183,6 +190,7 @@ export const UpdateTenantBody = Type.Object(
     min_break_minutes: Type.Optional(MinBreakMinutes),
     min_daily_rest_hours: Type.Optional(MinDailyRestHours),
     max_ordinary_day_hours: Type.Optional(MaxOrdinaryDayHours),
+    remember_device_hours: Type.Optional(RememberDeviceHours),
     legal_name: Type.Optional(Nullable(LegalName)),
     cif: Type.Optional(Nullable(Cif)),
     language: Type.Optional(Language),

@@ -36,6 +36,7 @@ export function tenantToApi(row: TenantRow, sso: TenantType['sso'] = null): Tena
     min_break_minutes: row.min_break_minutes,
     min_daily_rest_hours: row.min_daily_rest_hours,
     max_ordinary_day_hours: row.max_ordinary_day_hours,
+    remember_device_hours: row.remember_device_hours,
     legal_name: row.legal_name,
     cif: row.cif,
     language: row.language,
