@@ -27,6 +27,7 @@ import type { Database } from './schema.js'
 import { preparedStatementName } from './reusable-query.js'
 import { CommitWatch } from './commit-watch.js'
 import { ServiceDatabase } from './service-database.js'
+import { AuthEpochWatch, ConnectionWrites } from './auth-epoch-watch.js'
 import { FailoverPool, type PooledConnection } from './failover-pool.js'
 import { parsePostgresUrl } from './postgres-hosts.js'
 import { CachedStatementsDatabase } from './sqlite-statements.js'
@@ -123,7 +124,9 @@ function preparingPool(pool: FailoverPool): PostgresPool {
     // another instance during a rolling deploy): the connection is then closed on release, and
     // its replacement prepares the statement afresh.
     let outdated = false
-    const query = async (text: string, parameters: ReadonlyArray<unknown>) => {
+    // This process's changes to what authenticates a request, seen as they commit.
+    const writes = new ConnectionWrites()
+    const run = async (text: string, parameters: ReadonlyArray<unknown>) => {
       const values = parameters as unknown[]
       const name = preparedStatementName(text)
       if (!name) return client.query({ text, values })
@@ -136,12 +139,23 @@ function preparingPool(pool: FailoverPool): PostgresPool {
         return client.query({ text, values })
       }
     }
+    const query = async (text: string, parameters: ReadonlyArray<unknown>) => {
+      writes.sending(text)
+      try {
+        return await run(text, parameters)
+      } finally {
+        writes.answered()
+      }
+    }
     return {
       query: ((sqlOrCursor: string | object, parameters?: ReadonlyArray<unknown>) =>
         typeof sqlOrCursor === 'string'
           ? query(sqlOrCursor, parameters ?? [])
           : client.query(sqlOrCursor as never)) as unknown as PostgresPoolClient['query'],
-      release: () => client.release(outdated),
+      release: () => {
+        writes.released()
+        client.release(outdated)
+      },
     }
   }
   return { connect: async () => wrap(await pool.connect()), end: () => pool.end() }
@@ -234,7 +248,25 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     types: pgTypes,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   })
-  const db = new ServiceDatabase({ dialect: new OwnSchemaPostgresDialect({ pool: preparingPool(pool) }) })
+  // The authentication epoch's notifications (modules/keys/key-lookups): one connection of its
+  // own, opened when the first request authenticates, so commands that never do open none.
+  const listenPool = new FailoverPool(target, {
+    max: 1,
+    keepAlive: true,
+    application_name: 'jornada auth-epoch listener',
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  })
+  const watch = new AuthEpochWatch({
+    async connect() {
+      const connection = await listenPool.connect()
+      return { client: connection.client, release: (destroy) => connection.release(destroy) }
+    },
+  })
+  const db = new ServiceDatabase(
+    { dialect: new OwnSchemaPostgresDialect({ pool: preparingPool(pool) }) },
+    undefined,
+    watch,
+  )
   const database = /\/([^?#]*)/.exec(new URL(target.hostUrls[0]!).pathname)?.[1] ?? ''
   return {
     db,
@@ -242,7 +274,10 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     location: `postgres://${target.hosts.join(',')}/${database}${schema ? ` (schema ${schema})` : ''}`,
     ...(schema ? { schema } : {}),
     poolStats: () => pool.stats(),
-    destroy: () => db.destroy(),
+    destroy: async () => {
+      await db.destroy()
+      await listenPool.end()
+    },
   }
 }
 

@@ -20,6 +20,8 @@ import type { PostgresTarget } from './postgres-hosts.js'
 export interface PooledConnection {
   query: pg.PoolClient['query']
   release(destroy?: boolean): void
+  /** The connection itself, for what a query cannot do: its notifications (db/auth-epoch-watch). */
+  client: pg.PoolClient
 }
 
 /** Seconds a client is told to wait before retrying while no writable database answers. */
@@ -130,6 +132,7 @@ export class FailoverPool {
     return {
       query,
       release: (destroy) => client.release(broken || destroy === true),
+      client,
     }
   }
 

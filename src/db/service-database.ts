@@ -9,6 +9,7 @@
  * neither answer (its reads must see its own uncommitted changes).
  */
 import { Kysely, type KyselyConfig } from 'kysely'
+import type { AuthEpochWatch } from './auth-epoch-watch.js'
 import type { CommitMark, CommitWatch } from './commit-watch.js'
 import type { Database } from './schema.js'
 import type { CachedStatementsDatabase } from './sqlite-statements.js'
@@ -25,10 +26,22 @@ export interface LocalSqlite {
 export class ServiceDatabase extends Kysely<Database> {
   readonly #local: LocalSqlite | undefined
   readonly #kept = new Map<object, unknown>()
+  /**
+   * PostgreSQL: what this process knows of the authentication epoch without a query (its own
+   * writes, and the `LISTEN` of this database). Undefined on SQLite, whose commit mark does that.
+   */
+  readonly authEpochWatch: AuthEpochWatch | undefined
 
-  constructor(config: KyselyConfig, local?: LocalSqlite) {
+  constructor(config: KyselyConfig, local?: LocalSqlite, authEpochWatch?: AuthEpochWatch) {
     super(config)
     this.#local = local
+    this.authEpochWatch = authEpochWatch
+  }
+
+  /** Closes the listening connection too, whoever destroys the database. */
+  override async destroy(): Promise<void> {
+    await this.authEpochWatch?.stop()
+    await super.destroy()
   }
 
   /**

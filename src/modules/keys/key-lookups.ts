@@ -6,10 +6,14 @@
  * read at. Every committed change to what a lookup reads moves the epoch, through triggers: a key
  * revoked or re-scoped, its user disabled, their role, department, supervisor or representative flag
  * changed (migration 0029), its company changed, from this instance, another one,
- * or the command line. Each request checks the epoch (on PostgreSQL one indexed query; on SQLite a
- * read of the file's commit mark, and of the epoch's row only after a commit or a second), so such
- * a change takes effect at the next request on every instance. The secret is still checked on
- * every request, and expiry against the request's time.
+ * or the command line. Each request checks the epoch without a statement when it can tell nothing
+ * moved it: on SQLite by the file's commit mark (the epoch's row is read only after a commit or a
+ * second); on PostgreSQL by db/auth-epoch-watch (the epoch's row is read after this process wrote
+ * to a watched table, after another instance's change was notified, at least once a second, and on
+ * every request while the notifications' connection is not listening). A change made by this
+ * process, or on SQLite by any, takes effect at the next request; one made elsewhere on
+ * PostgreSQL, once its notification has arrived (docs/decisions/0015-operations-under-load.md).
+ * The secret is still checked on every request, and expiry against the request's time.
  */
 import type { TenantRow } from '../../db/schema.js'
 import type { CommitMark, ServiceDatabase } from '../../db/service-database.js'
@@ -34,7 +38,7 @@ export interface KnownSession {
 /** Keys and sessions kept at most: beyond it the oldest is forgotten (and read again when next used). */
 const CAPACITY = 10_000
 
-/** How long an unchanged commit mark stands for the epoch before the epoch is read anyway. */
+/** How long an unchanged commit mark (or, on PostgreSQL, silence) stands for the epoch before it is read anyway. */
 const MARK_TRUSTED_MS = 1000
 
 export class KeyLookups {
@@ -43,6 +47,8 @@ export class KeyLookups {
   /** SQLite: the database's commit mark taken just before `#epoch` was read (db/commit-watch), and when. */
   #markOfEpoch: CommitMark | undefined
   #markTakenAt = 0
+  /** PostgreSQL: the watch's token taken just before `#epoch` was read; undefined: read it again. */
+  #tokenOfEpoch: number | undefined
   readonly #known = new Map<string, KnownKey | KnownSession>()
 
   constructor(private readonly db: ServiceDatabase) {}
@@ -111,28 +117,34 @@ export class KeyLookups {
    * database is not asked: a 48-byte read instead of a statement on most requests.
    */
   async #epochNow(now: number): Promise<number> {
-    // Taken before the epoch is read: a commit in between moves the mark, so the pair can only
-    // err towards reading the epoch again.
+    // Taken before the epoch is read: a commit (or a notification) in between moves the mark (the
+    // token), so the pair can only err towards reading the epoch again.
     const mark = this.db.commitMark(this.#markOfEpoch)
+    const watch = this.db.authEpochWatch
     // At least once a second the epoch is read all the same: should the header ever stop telling
-    // (a file system that does not show another process's shared memory to read()), a change
-    // would still apply within a second rather than never.
-    if (mark !== undefined && mark === this.#markOfEpoch && now - this.#markTakenAt < MARK_TRUSTED_MS)
-      return this.#epoch
-    return this.#advance(await repo.currentAuthEpoch(this.db), mark, now)
+    // (a file system that does not show another process's shared memory to read()), or a
+    // notification be lost with its connection unnoticed, a change would still apply within a
+    // second rather than never.
+    if (now - this.#markTakenAt < MARK_TRUSTED_MS) {
+      if (mark !== undefined && mark === this.#markOfEpoch) return this.#epoch
+      if (watch?.unchangedSince(this.#tokenOfEpoch)) return this.#epoch
+    }
+    const token = watch?.token()
+    return this.#advance(await repo.currentAuthEpoch(this.db), mark, token, now)
   }
 
   /**
-   * Notes an epoch read after `mark` was taken. The epoch and its mark change together, with no
-   * await in between, so a request never pairs a new mark with an old epoch.
+   * Notes an epoch read after `mark` (or `token`) was taken. The epoch and its mark change
+   * together, with no await in between, so a request never pairs a new mark with an old epoch.
    */
-  #advance(epoch: number, mark: CommitMark | undefined, takenAt: number): number {
+  #advance(epoch: number, mark: CommitMark | undefined, token: number | undefined, takenAt: number): number {
     if (epoch > this.#epoch) {
       this.#known.clear()
       this.#epoch = epoch
     }
     if (epoch === this.#epoch) {
       this.#markOfEpoch = mark
+      this.#tokenOfEpoch = token
       this.#markTakenAt = takenAt
     }
     return epoch
