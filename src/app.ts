@@ -233,8 +233,13 @@ export interface MailOptions {
 }
 
 export interface LoadOptions {
-  /** New API requests are answered 503 `overloaded` while the event loop lags behind by more than this (ms). */
+  /**
+   * New API requests are answered 503 `overloaded` while the event loop lags behind by more than
+   * this (ms) and `queueingInFlight` API requests are in flight already.
+   */
   maxLagMs: number
+  /** API requests in flight from which, while the loop lags, new ones are shed: never a lone one. */
+  queueingInFlight: number
   /** Expensive reads (summaries, reports, exports, batches) one key may have running at once. */
   expensivePerKey: number
   /** `GET /metrics` needs `Authorization: Bearer <token>` when set. */
@@ -247,6 +252,7 @@ export interface LoadOptions {
 
 const DEFAULT_LOAD: LoadOptions = {
   maxLagMs: DEFAULT_LOAD_CONFIG.maxLagMs,
+  queueingInFlight: DEFAULT_LOAD_CONFIG.queueingInFlight,
   expensivePerKey: DEFAULT_LOAD_CONFIG.expensivePerKey,
   metricsToken: null,
   metricsOnApiPort: true,
@@ -310,6 +316,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl,
     rateLimit: rateLimitStore,
     accounts,
+    passwordThrottle: accounts.throttle,
     mail: accounts.mail,
   }
   // In the order of the OpenAPI document, which is the order the routes are registered in.
@@ -392,6 +399,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const overload = registerOverloadGuards(app, {
     lag,
     maxLagMs: load.maxLagMs,
+    queueingInFlight: load.queueingInFlight,
     expensivePerKey: load.expensivePerKey,
     onShed: (reason) => metrics.countShed(reason),
   })

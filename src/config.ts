@@ -58,8 +58,10 @@ export interface AccountsConfig {
 }
 
 export interface LoadConfig {
-  /** Shed new API requests (503 overloaded) while the event loop lags behind by more than this (ms). */
+  /** Shed new API requests (503 overloaded) while the event loop lags behind by more than this (ms)... */
   maxLagMs: number
+  /** ...and at least this many API requests are in flight already: a lone request is never shed. */
+  queueingInFlight: number
   /** Expensive reads (summaries, reports, exports, batches) one key may have running at once. */
   expensivePerKey: number
   /** When set, `GET /metrics` needs `Authorization: Bearer <token>`. */
@@ -95,6 +97,7 @@ export const DEFAULT_TIMEOUTS: ServerTimeouts = {
 
 export const DEFAULT_LOAD_CONFIG: LoadConfig = {
   maxLagMs: 300,
+  queueingInFlight: 32,
   expensivePerKey: 2,
   metricsToken: null,
   metricsPort: null,
@@ -271,6 +274,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: positiveInteger('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 10_000, 3_600_000),
     load: {
       maxLagMs: positiveInteger('OVERLOAD_LAG_MS', env.OVERLOAD_LAG_MS, DEFAULT_LOAD_CONFIG.maxLagMs, 60_000),
+      queueingInFlight: positiveInteger(
+        'OVERLOAD_IN_FLIGHT',
+        env.OVERLOAD_IN_FLIGHT,
+        DEFAULT_LOAD_CONFIG.queueingInFlight,
+        100_000,
+      ),
       expensivePerKey: positiveInteger(
         'EXPENSIVE_REQUESTS_PER_KEY',
         env.EXPENSIVE_REQUESTS_PER_KEY,

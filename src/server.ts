@@ -122,6 +122,7 @@ export async function startServer(
       mail: mailer ? { mailer } : null,
       load: {
         maxLagMs: config.load.maxLagMs,
+        queueingInFlight: config.load.queueingInFlight,
         expensivePerKey: config.load.expensivePerKey,
         metricsToken: config.load.metricsToken,
         metricsOnApiPort: config.load.metricsPort === null && !options.worker,

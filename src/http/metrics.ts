@@ -76,7 +76,7 @@ export class ServiceMetrics {
     })
     this.shed = new Counter({
       name: 'jornada_shed_requests_total',
-      help: 'Requests refused to protect the service: overloaded (503, event loop lagging) or concurrency_limited (429, expensive reads of one key)',
+      help: 'Requests refused to protect the service: overloaded (503, requests queueing behind a lagging event loop) or concurrency_limited (429, expensive reads of one key)',
       labelNames: ['reason'],
       registers,
     })

@@ -2,9 +2,13 @@
  * Holding up under load (docs/decisions/0015-operations-under-load.md). Two guards in front of the
  * API:
  *
- * - **Shedding**: while the event loop lags behind by more than a threshold, new API requests are
- *   answered 503 `overloaded` with `Retry-After` at once, instead of queueing behind work the
- *   process cannot keep up with. Health probes, the documents and `/metrics` are never shed.
+ * - **Shedding**: while requests are queueing, that is while many API requests are in flight
+ *   already (`queueingInFlight`) *and* the event loop lags behind by more than a threshold, new API
+ *   requests are answered 503 `overloaded` with `Retry-After` at once, instead of queueing behind
+ *   work the process cannot keep up with. A lag alone is not enough: on a host whose other
+ *   processes keep the CPU busy the loop lags with one person using the app, and refusing them
+ *   frees nothing. The only request in flight is never shed. Health probes, the documents and
+ *   `/metrics` are never shed.
  * - **Expensive reads** (routes marked `expensive`: summaries, reports, exports, batches) are
  *   limited in how many run at once per key; beyond that, 429 `concurrency_limited` with
  *   `Retry-After`. One integration cannot fill the process with year-long summaries.
@@ -80,8 +84,10 @@ export class EventLoopLag {
 
 export interface OverloadOptions {
   lag: EventLoopLag
-  /** Shed new API requests while the lag is above this (ms). */
+  /** Shed new API requests while the lag is above this (ms)... */
   maxLagMs: number
+  /** ...and at least this many API requests are in flight already (at least 1: a lone request is never shed). */
+  queueingInFlight: number
   /** Expensive reads one key may have running at once. */
   expensivePerKey: number
   /** Told of each request refused here, for the metrics. */
@@ -96,20 +102,34 @@ function isSheddable(request: FastifyRequest): boolean {
 /** Registers shedding (before authentication: a shed request costs no key lookup) and the per-key limit (after it). */
 export function registerOverloadGuards(app: FastifyInstance, options: OverloadOptions): { addLimitHook(): void } {
   const { lag, maxLagMs, expensivePerKey, onShed } = options
+  const queueingInFlight = Math.max(1, options.queueingInFlight)
   const running = new Map<string, number>()
+  /** API requests taken in and not yet answered (or abandoned by their client). */
+  let inFlight = 0
+  const ended = () => {
+    inFlight -= 1
+  }
 
-  app.addHook('onRequest', (request, _reply, done) => {
-    const lagMs = lag.lagMs()
-    if (lagMs <= maxLagMs || !isSheddable(request)) return done()
-    onShed?.('overloaded')
-    // Come back once the loop has had time to catch up: the lag is judged over about a second.
-    done(
-      retryLater(
-        'overloaded',
-        `The service is overloaded (event loop ${Math.round(lagMs)} ms behind): retry shortly`,
-        1000,
-      ),
-    )
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isSheddable(request)) return done()
+    if (inFlight >= queueingInFlight) {
+      const lagMs = lag.lagMs()
+      if (lagMs > maxLagMs) {
+        onShed?.('overloaded')
+        // Come back once the loop has had time to catch up: the lag is judged over about a second.
+        return done(
+          retryLater(
+            'overloaded',
+            `The service is overloaded (${inFlight} requests in flight, event loop ${Math.round(lagMs)} ms behind): retry shortly`,
+            1000,
+          ),
+        )
+      }
+    }
+    inFlight += 1
+    // 'close' comes once, whether the answer was sent or the client went away.
+    reply.raw.once('close', ended)
+    done()
   })
 
   /** Takes a slot of the caller's expensive reads; it is given back once, when the response ends or the client goes. */
