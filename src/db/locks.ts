@@ -4,7 +4,7 @@
  * SQLite every transaction already runs alone: Kysely drives the single better-sqlite3 connection
  * behind a mutex, so a transaction holds the whole database until it commits.
  */
-import { type Kysely, SqliteAdapter, type Transaction, sql } from 'kysely'
+import { type Kysely, type Selectable, SqliteAdapter, type Transaction, sql } from 'kysely'
 import type { Database } from './schema.js'
 
 type Trx = Transaction<Database> | Kysely<Database>
@@ -46,4 +46,24 @@ export async function lockRows(
 export async function lockTenant(trx: Trx, tenantId: string): Promise<void> {
   if (trx.getExecutor().adapter instanceof SqliteAdapter) return
   await sql`select id from tenants where id = ${tenantId} for no key update`.execute(trx)
+}
+
+/**
+ * Reads a row of a tenant-owned table and locks it, in one statement: on PostgreSQL a
+ * `SELECT * ... FOR NO KEY UPDATE` (see lockRows), on SQLite a plain read (the transaction holds
+ * the database). Undefined when the company has no such row.
+ */
+export async function lockedRow<T extends TenantOwnedTable>(
+  trx: Trx,
+  table: T,
+  tenantId: string,
+  id: string,
+): Promise<Selectable<Database[T]> | undefined> {
+  const locking = !(trx.getExecutor().adapter instanceof SqliteAdapter)
+  const { rows } = await sql<
+    Selectable<Database[T]>
+  >`select * from ${sql.table(table)} where tenant_id = ${tenantId} and id = ${id}${locking ? sql` for no key update` : sql``}`.execute(
+    trx,
+  )
+  return rows[0]
 }

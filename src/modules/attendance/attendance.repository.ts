@@ -3,7 +3,7 @@
  * here. A punch an approved correction moved or voided stays stored; a row of its own in
  * punch_supersessions marks it superseded, and the "effective" punches are those without one.
  */
-import { type Expression, type Kysely, type SqlBool, expressionBuilder } from 'kysely'
+import { type Expression, type Kysely, type SqlBool, expressionBuilder, sql } from 'kysely'
 import { paginate } from '../../db/paginate.js'
 import { reusableQuery } from '../../db/reusable-query.js'
 import type { Database } from '../../db/schema.js'
@@ -152,6 +152,113 @@ async function newestEffective(
     .execute()
 }
 
+/** What one employee's next punch is judged against and linked after, as `punchingStateOf` reads it. */
+export interface PunchingState {
+  /** The latest effective punch. */
+  last: Pick<PunchRow, 'type' | 'ts' | 'modality'> | undefined
+  /** The latest effective `in`: where the current (or last) session began. */
+  lastIn: Pick<PunchRow, 'ts'> | undefined
+  /** The recorded head of the chain. */
+  head: { seq: number; hash: string } | undefined
+  /** The punch with the highest seq (beyond the head only if written without heads). */
+  lastBySeq: { seq: number; hash: string } | undefined
+}
+
+type StateRow = {
+  kind: 'last' | 'in' | 'head' | 'by seq'
+  type: PunchRow['type'] | null
+  ts: string | null
+  modality: PunchRow['modality'] | null
+  seq: number | null
+  hash: string | null
+}
+
+// A clock-in reads these four on every punch: one statement, compiled once, instead of four.
+const punchingStateOfOne = reusableQuery((db: Db, tenantId: string, userId: string) => {
+  const noText = sql<string | null>`cast(null as text)`
+  const noInteger = sql<number | null>`cast(null as integer)`
+  const newest = (onlyIn: boolean) => {
+    const punches = unsuperseded(db, tenantId, userId)
+    return (onlyIn ? punches.where('p.type', '=', 'in') : punches)
+      .select(['p.type', 'p.ts', 'p.modality'])
+      .orderBy('p.ts', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(1)
+  }
+  const bySeq = db
+    .selectFrom('punches')
+    .select(['seq', 'hash'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .orderBy('seq', 'desc')
+    .limit(1)
+  return db
+    .selectFrom(newest(false).as('l'))
+    .select([
+      sql<StateRow['kind']>`'last'`.as('kind'),
+      sql.ref<StateRow['type']>('l.type').as('type'),
+      sql.ref<string | null>('l.ts').as('ts'),
+      sql.ref<StateRow['modality']>('l.modality').as('modality'),
+      noInteger.as('seq'),
+      noText.as('hash'),
+    ])
+    .unionAll(
+      db
+        .selectFrom(newest(true).as('i'))
+        .select([
+          sql<StateRow['kind']>`'in'`.as('kind'),
+          sql.ref<StateRow['type']>('i.type').as('type'),
+          sql.ref<string | null>('i.ts').as('ts'),
+          sql.ref<StateRow['modality']>('i.modality').as('modality'),
+          noInteger.as('seq'),
+          noText.as('hash'),
+        ]),
+    )
+    .unionAll(
+      db
+        .selectFrom('punch_chain_heads as h')
+        .where('h.tenant_id', '=', tenantId)
+        .where('h.user_id', '=', userId)
+        .select([
+          sql<StateRow['kind']>`'head'`.as('kind'),
+          sql<StateRow['type']>`cast(null as text)`.as('type'),
+          noText.as('ts'),
+          sql<StateRow['modality']>`cast(null as text)`.as('modality'),
+          sql.ref<number | null>('h.seq').as('seq'),
+          sql.ref<string | null>('h.hash').as('hash'),
+        ]),
+    )
+    .unionAll(
+      db
+        .selectFrom(bySeq.as('b'))
+        .select([
+          sql<StateRow['kind']>`'by seq'`.as('kind'),
+          sql<StateRow['type']>`cast(null as text)`.as('type'),
+          noText.as('ts'),
+          sql<StateRow['modality']>`cast(null as text)`.as('modality'),
+          sql.ref<number | null>('b.seq').as('seq'),
+          sql.ref<string | null>('b.hash').as('hash'),
+        ]),
+    )
+})
+
+/**
+ * One employee's latest effective punch, latest effective `in`, chain head and last punch by seq,
+ * in one statement: what `lastEffectivePunches`, `lastEffectiveIns`, `chainHeads` and
+ * `lastPunchesBySeq` answer for many.
+ */
+export async function punchingStateOf(db: Db, tenantId: string, userId: string): Promise<PunchingState> {
+  const rows = (await punchingStateOfOne(db, tenantId, userId)) as StateRow[]
+  const state: PunchingState = { last: undefined, lastIn: undefined, head: undefined, lastBySeq: undefined }
+  for (const row of rows) {
+    if (row.kind === 'last') state.last = { type: row.type!, ts: row.ts!, modality: row.modality! }
+    else if (row.kind === 'in') state.lastIn = { ts: row.ts! }
+    else if (row.kind === 'head') state.head = { seq: Number(row.seq), hash: row.hash! }
+    else state.lastBySeq = { seq: Number(row.seq), hash: row.hash! }
+  }
+  return state
+}
+
 /** Active employees of the company whose latest effective punch is not an `out`: a session is open. */
 export async function usersWithOpenSessions(db: Db, tenantId: string): Promise<string[]> {
   const ids = (
@@ -218,14 +325,14 @@ export async function punchesByIds(db: Db, tenantId: string, userId: string, ids
     .execute()
 }
 
-export type PunchSlice = Pick<PunchRow, 'user_id' | 'type' | 'ts' | 'modality' | 'correction_id'>
+export type PunchSlice = Pick<PunchRow, 'user_id' | 'type' | 'ts' | 'modality' | 'correction_id' | 'credential_origin'>
 
 /** Effective punches with fromIso <= ts < toIso of one employee or of several, by employee then time. */
 function punchSlices(db: Db, tenantId: string, users: string | readonly string[], fromIso: string, toIso: string) {
   const q = db
     .selectFrom('punches as p')
     .leftJoin('punch_supersessions as s', 's.punch_id', 'p.id')
-    .select(['p.user_id', 'p.type', 'p.ts', 'p.modality', 'p.correction_id'])
+    .select(['p.user_id', 'p.type', 'p.ts', 'p.modality', 'p.correction_id', 'p.credential_origin'])
     .where('p.tenant_id', '=', tenantId)
   return (typeof users === 'string' ? q.where('p.user_id', '=', users) : q.where('p.user_id', 'in', users))
     .where('p.ts', '>=', fromIso)
@@ -352,7 +459,7 @@ export async function restOfSession(db: Db, tenantId: string, userId: string, fr
     .orderBy('p.ts')
     .limit(1)
     .executeTakeFirst()
-  let q = later().select(['p.user_id', 'p.type', 'p.ts', 'p.modality', 'p.correction_id'])
+  let q = later().select(['p.user_id', 'p.type', 'p.ts', 'p.modality', 'p.correction_id', 'p.credential_origin'])
   if (nextEnd) q = q.where('p.ts', '<=', nextEnd.ts)
   return q.orderBy('p.ts').execute()
 }
@@ -420,6 +527,7 @@ export async function punchChain(db: Db, tenantId: string, userId: string): Prom
       decided_by: c.decided_by ?? '',
       decided_at: c.decided_at ?? '',
       decision_note: c.decision_note,
+      decision_credential_origin: c.decision_credential_origin,
       prev_hash: c.prev_hash,
       hash: c.hash ?? '',
     })),

@@ -8,14 +8,14 @@
 import type { AuthContext } from '../../auth/context.js'
 import { assertPersonalCredential, canAdministerEmployees } from '../../auth/policies.js'
 import type { RequestScope } from '../../auth/request-scope.js'
-import { lockRow, lockRows } from '../../db/locks.js'
+import { lockRows, lockedRow } from '../../db/locks.js'
 import type { UserRow } from '../../db/schema.js'
 import type { PunchRow, PunchSource } from './attendance.tables.js'
 import { type Db, inTransaction } from '../../db/unit-of-work.js'
 import { AppError, invalidField, notFound, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
 import { recordEvents } from '../events/index.js'
-import { findUserRows } from '../users/index.js'
+import { credentialOriginOf, findUserRows } from '../users/index.js'
 import { type LeftOpenSession, workingTimePolicyOf } from './anomalies.logic.js'
 import * as logic from './attendance.logic.js'
 import * as repo from './attendance.repository.js'
@@ -40,7 +40,7 @@ export const MAX_AGE_MS = 60 * 86_400_000
 export const MAX_QUEUED_AGE_MS = 7 * 86_400_000
 
 export function punchToApi(
-  row: Pick<PunchRow, 'id' | 'user_id' | 'type' | 'ts' | 'modality' | 'source' | 'created_by'>,
+  row: Pick<PunchRow, 'id' | 'user_id' | 'type' | 'ts' | 'modality' | 'source' | 'created_by' | 'credential_origin'>,
 ): PunchType {
   return {
     id: row.id,
@@ -50,6 +50,8 @@ export function punchToApi(
     modality: row.modality,
     source: row.source,
     created_by: row.created_by,
+    // Only when the company issued the credential: absent, the employee's own.
+    ...(row.credential_origin ? { credential_origin: row.credential_origin } : {}),
   }
 }
 
@@ -99,6 +101,7 @@ export function chainedPunchRow(
     | 'created_by'
     | 'kiosk_id'
     | 'correction_id'
+    | 'credential_origin'
     | 'created_at'
   >,
   link: { seq: number; hash: string } | null,
@@ -222,6 +225,9 @@ function judgeRun(
         created_by: auth.actor.id,
         kiosk_id: request.kioskId ?? null,
         correction_id: null,
+        // The employee's own punch made with a credential the company issued says so
+        // (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+        credential_origin: credentialOriginOf(auth, user),
         created_at: createdAt,
       },
       head,
@@ -286,10 +292,17 @@ async function appendPunch(
 
 /** Locks one employee's row and reads what their next punch is judged against; 404 when not in the company. */
 async function lockedEmployee(trx: Db, tenantId: string, userId: string): Promise<PunchingEmployee> {
-  await lockRow(trx, 'users', tenantId, userId)
-  const employee = (await punchingEmployees(trx, tenantId, [userId])).get(userId)
-  if (!employee) throw notFound('User')
-  return employee
+  // What punchingEmployees reads for many, for one in two statements: the row with its lock, and
+  // the rest at once.
+  const user = await lockedRow(trx, 'users', tenantId, userId)
+  if (!user) throw notFound('User')
+  const state = await repo.punchingStateOf(trx, tenantId, userId)
+  return {
+    user,
+    previous: state.last,
+    sessionStartedAt: state.last && state.last.type !== 'out' ? state.lastIn?.ts : undefined,
+    link: linkAfter(state.head, state.lastBySeq),
+  }
 }
 
 /** Records one punch pushed by an administrator. The employee's row lock serialises concurrent pushes for that employee. */
@@ -366,9 +379,11 @@ export async function kioskPunch(scope: RequestScope, kioskId: string, body: Clo
 /** Judges and appends a punch of the acting user, holding their row lock. */
 async function punchRowForSelf(scope: RequestScope, request: PunchRequest) {
   assertPunchInput(request, scope.now)
-  return inTransaction(scope, async (tx) =>
-    appendPunch(tx, await lockedEmployee(tx.db, tx.auth.tenantId, tx.auth.actor.id), request),
-  )
+  const append = async (tx: RequestScope) =>
+    appendPunch(tx, await lockedEmployee(tx.db, tx.auth.tenantId, tx.auth.actor.id), request)
+  // In a request's transaction already (clock, kiosk): a refusal answers an error, which rolls the
+  // whole request back, so a savepoint of its own (two more statements) would undo nothing more.
+  return scope.db.isTransaction ? append(scope) : inTransaction(scope, append)
 }
 
 function refusal(index: number, error: AppError): BatchPunchResultType {
