@@ -54,7 +54,8 @@ export interface ServerChild<Ready> {
   stop(): Promise<void>
 }
 
-const READY_TIMEOUT_MS = 30_000
+// Generous: on a machine other work keeps busy, loading the service through tsx takes tens of seconds.
+const READY_TIMEOUT_MS = 180_000
 const STOP_GRACE_MS = 5_000
 
 /** Every child started and not yet stopped, so that an error or Ctrl-C anywhere can stop them. */
@@ -146,8 +147,10 @@ export async function startService(
   env: Record<string, string>,
   url: string,
   stdout: number,
+  /** Options for node itself, before the script (`--cpu-prof`, which NODE_OPTIONS does not take). */
+  nodeArgs: readonly string[] = [],
 ): Promise<ServerChild<{ url: string }>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/cli.ts', 'serve', ...args], {
     cwd: PROJECT_ROOT,
     stdio: ['ignore', stdout, 'inherit'],
     env: { ...process.env, ...env },
