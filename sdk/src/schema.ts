@@ -96,7 +96,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password: a session cookie and the CSRF token its writes need
-         * @description Sets the session cookie, `__Host-jornada_session` over https (`jornada_session` over http; HttpOnly, SameSite=Strict, Secure over https, for `SESSION_MAX_HOURS`, 12 by default), and `jornada_csrf` (the CSRF token again, readable by the service’s own pages). An unknown email, a wrong password and a disabled user are the same 401 `invalid_credentials`. Ten failures for one email from one address within 15 minutes, or a hundred from one address, are 429 `login_throttled` with `Retry-After` for that pair or address only; failures for an email from many addresses only slow its sign-ins down (at most 3 s), so the right password from an address that has not failed still signs in. An email whose password opens accounts in several companies is 409 `tenant_choice_required`, naming those companies in `details` (`value`: the id to send as `tenant_id`). In a company that signs in with its identity provider only, a right password is 403 `sso_required` for everyone but administrators (their sign-in is audited as `auth.login.break_glass`).
+         * @description Sets the session cookie, `__Host-jornada_session` over https (`jornada_session` over http; HttpOnly, SameSite=Strict, Secure over https, for `SESSION_MAX_HOURS`, 12 by default, or with `remember: true` for the company’s `remember_device_hours` when it allows it), and `jornada_csrf` (the CSRF token again, readable by the service’s own pages). An unknown email, a wrong password and a disabled user are the same 401 `invalid_credentials`. Ten failures for one email from one address within 15 minutes, or a hundred from one address, are 429 `login_throttled` with `Retry-After` for that pair or address only; failures for an email from many addresses only slow its sign-ins down (at most 3 s), so the right password from an address that has not failed still signs in. An email whose password opens accounts in several companies is 409 `tenant_choice_required`, naming those companies in `details` (`value`: the id to send as `tenant_id`). In a company that signs in with its identity provider only, a right password is 403 `sso_required` for everyone but administrators (their sign-in is audited as `auth.login.break_glass`).
          */
         post: operations["auth.login"];
         delete?: never;
@@ -136,7 +136,7 @@ export interface paths {
         put?: never;
         /**
          * Set a password with the token of an invitation or a reset link, and sign in
-         * @description The token is the `token` of the link’s fragment (`/app/password-reset#token=…` or `/app/invitation#token=…`). It works once: a used, expired or superseded token is 400 `invalid_token`. The password is checked first (at least 8 characters, not a common one, not built on the person’s email or company name, and strong enough for the zxcvbn-ts estimator: 400 saying what to do), so a refused one does not spend the link. Every other session of the person ends. Answers and sets the cookie as a sign-in does.
+         * @description The token is the `token` of the link’s fragment (`/app/password-reset#token=…` or `/app/invitation#token=…`). It works once: a used, expired or superseded token is 400 `invalid_token`. The password is checked first (at least 8 characters, not a common one, not built on the person’s email or company name, and strong enough for the zxcvbn-ts estimator: 400 saying what to do), so a refused one does not spend the link. Every other session of the person ends and, for a reset, their passkeys are removed; their personal API keys stay, listed in the mail that tells them of the reset (name, beginning, when made and last used) with where to revoke them. Answers and sets the cookie as a sign-in does.
          */
         post: operations["auth.password-reset.complete"];
         delete?: never;
@@ -236,7 +236,7 @@ export interface paths {
         put?: never;
         /**
          * Start registering a passkey: the options for navigator.credentials.create()
-         * @description From the person’s session (403 `personal_credential_required` with a key). A passkey is lasting access, so the session must have signed in within the last 10 minutes, or the body carries `current_password` (403 `recent_sign_in_required`). A discoverable credential (the device keeps who it is for), bound to `PUBLIC_URL`’s host, with the person verified on the device; the passkeys the person has already are excluded. Answer within 5 minutes with `POST /auth/passkeys/registration/verify`. At most 20 passkeys a person.
+         * @description From the person’s session (403 `personal_credential_required` with a key). A passkey is lasting access, so the session must have signed in within the last 10 minutes, or the body carries `current_password` (403 `recent_sign_in_required`), checked and throttled like a sign-in (a wrong one counts as a failed sign-in; 429 `login_throttled` with `Retry-After` after ten from one address). A discoverable credential (the device keeps who it is for), bound to `PUBLIC_URL`’s host, with the person verified on the device; the passkeys the person has already are excluded. Answer within 5 minutes with `POST /auth/passkeys/registration/verify`. At most 20 passkeys a person.
          */
         post: operations["auth.passkeys.registration-options"];
         delete?: never;
@@ -336,7 +336,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with a passkey: the assertion, as the browser gives it
-         * @description The body is `PublicKeyCredential.toJSON()` of what `navigator.credentials.get()` returned. An unknown or deleted passkey, a bad signature, a counter that went back (a cloned authenticator), a person not verified on the device, a disabled person, and a used or expired challenge are all 401 `invalid_credentials`. Answers and sets the cookie as a password sign-in does; audited as `auth.passkeys.login`, the session’s method `passkey`.
+         * @description The body is `PublicKeyCredential.toJSON()` of what `navigator.credentials.get()` returned. An unknown or deleted passkey, a bad signature, a counter that went back (a cloned authenticator), a person not verified on the device, a disabled person, and a used or expired challenge are all 401 `invalid_credentials`. Answers and sets the cookie as a password sign-in does (`remember: true` too); audited as `auth.passkeys.login`, the session’s method `passkey`.
          */
         post: operations["auth.passkeys.login"];
         delete?: never;
@@ -356,7 +356,7 @@ export interface paths {
         put?: never;
         /**
          * Change my password; my other sessions end at once
-         * @description The current password is checked and throttled like a sign-in (401 `invalid_credentials`, 429 `login_throttled`). The new one must have 8 to 256 characters and not be a commonly used password (400).
+         * @description The current password is checked and throttled like a sign-in (401 `invalid_credentials`, 429 `login_throttled`). The new one must have 8 to 256 characters and not be a commonly used password (400). Outstanding reset links stop working; personal API keys stay, listed in the mail that tells the person of the change, with where to revoke them.
          */
         post: operations["me.password"];
         delete?: never;
@@ -380,7 +380,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user (administrators)
-         * @description The new user is active and receives the company’s default document folders. `phone` is stored as profile.phone_personal and its last 4 digits are the initial kiosk PIN; the digits of `dni` are the kiosk identifier.
+         * @description The new user is active and receives the company’s default document folders. `phone` is stored as profile.phone_personal; the digits of `dni` are the kiosk identifier. No kiosk PIN is derived from anything given here: the employee chooses theirs in the app (`PUT /me/kiosk-pin`), or an administrator’s PIN reset mails them a one-time PIN (`POST /users/{user_id}/kiosk-pin/reset`).
          */
         post: operations["users.create"];
         delete?: never;
@@ -1504,7 +1504,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key; the secret is in this answer only
-         * @description The new key holds only scopes the caller holds (403 `scope_escalation`) and acts as an active user of the company. Administrators create keys acting as anyone; a member creates keys acting as themselves only, from their session or a personal key (403 `personal_credential_required` otherwise), and `scopes` then defaults to the caller’s. A key created by a person with their own credential, acting as that person, is personal (`personal: true`): it may clock in, sign the month and consent to corrections as them. An inspector key (`kind: "inspector"`, administrators only) must expire within 90 days and may hold only the read scopes of the time record; every request made with it is written to the access log. From a session, a key is lasting access: the session must have signed in within the last 10 minutes, or send `current_password` (403 `recent_sign_in_required`).
+         * @description The new key holds only scopes the caller holds (403 `scope_escalation`) and acts as an active user of the company. Administrators create keys acting as anyone; a member creates keys acting as themselves only, from their session or a personal key (403 `personal_credential_required` otherwise), and `scopes` then defaults to the caller’s. A key created by a person with their own credential, acting as that person, is personal (`personal: true`): it may clock in, sign the month and consent to corrections as them. An inspector key (`kind: "inspector"`, administrators only) must expire within 90 days and may hold only the read scopes of the time record; every request made with it is written to the access log. From a session, a key is lasting access: the session must have signed in within the last 10 minutes, or send `current_password` (403 `recent_sign_in_required`), checked and throttled like a sign-in (a wrong one counts as a failed sign-in; 429 `login_throttled` with `Retry-After` after ten from one address).
          */
         post: operations["keys.create"];
         delete?: never;
@@ -1925,12 +1925,14 @@ export interface components {
             };
             /**
              * Format: date-time
-             * @description When the session ends at the latest; it also ends after SESSION_IDLE_HOURS (12 by default) without a request
+             * @description When the session ends at the latest; unless remembered, it also ends after SESSION_IDLE_HOURS (12 by default) without a request
              * @example 2026-03-02T08:00:00.000Z
              */
             expires_at: string;
             /** @description Send it as `X-CSRF-Token` with every write made with the session cookie (403 csrf_failed otherwise). Shown this once; keep it in memory, not in storage a script of another origin could read */
             csrf_token: string;
+            /** @description Whether the session lasts as a remembered device’s (asked for with `remember: true`, and allowed by the company): no idle timeout, `expires_at` the company’s `remember_device_hours` away */
+            remembered: boolean;
         };
         /** @description One of the sessions of the person calling */
         Session: {
@@ -1958,6 +1960,8 @@ export interface components {
             ip_address: string | null;
             /** @description How the person signed in: password, passkey, sso, invitation, password_reset */
             method: string;
+            /** @description Signed in with “Remember this device” in a company that allows it: it lasts the company’s `remember_device_hours`, with no idle timeout */
+            remembered: boolean;
             /** @description Whether this is the session of the request listing them */
             current: boolean;
         };
@@ -2160,6 +2164,8 @@ export interface components {
             min_daily_rest_hours: number;
             /** @description Art. 34.3 ET: the longest ordinary working day, in hours (default 9, unless a collective agreement distributes the hours otherwise; under-18s 8 whatever it says). More is a `long_ordinary_day` anomaly */
             max_ordinary_day_hours: number;
+            /** @description How long a sign-in with “Remember this device” (`remember: true`) lasts, in hours, instead of the service’s `SESSION_MAX_HOURS`, with no idle timeout; 0 (the default) does not allow it: such a sign-in lasts as any other. At most 720 (30 days). Lowering it shortens the sessions already remembered at their next request */
+            remember_device_hours: number;
             /** @description Registered name of the company (the record shows name when null) */
             legal_name: string | null;
             /** @description Tax id of the company */
@@ -2214,6 +2220,11 @@ export interface components {
             source: "api" | "clock" | "kiosk" | "correction";
             /** @description Acting user who recorded it; null for punches recorded before origins were kept */
             created_by: string | null;
+            /**
+             * @description Present, as `company_issued`, when the person made this act with a credential the company issued and they had not replaced (a password set through an invitation link handed to an administrator, a kiosk PIN the company set): someone else may have made it. Absent: the person’s own credential
+             * @enum {string}
+             */
+            credential_origin?: "company_issued";
         };
         /** @description A punch the person recorded for themselves */
         ClockedPunch: {
@@ -2228,6 +2239,11 @@ export interface components {
             source: "api" | "clock" | "kiosk" | "correction";
             /** @description Acting user who recorded it; null for punches recorded before origins were kept */
             created_by: string | null;
+            /**
+             * @description Present, as `company_issued`, when the person made this act with a credential the company issued and they had not replaced (a password set through an invitation link handed to an administrator, a kiosk PIN the company set): someone else may have made it. Absent: the person’s own credential
+             * @enum {string}
+             */
+            credential_origin?: "company_issued";
             /** @description When this punch began a new session after one left open: that session, and the correction that would close it (tell the person, offer it). null otherwise */
             left_open_session: {
                 /**
@@ -2257,6 +2273,11 @@ export interface components {
             source: "api" | "clock" | "kiosk" | "correction";
             /** @description Acting user who recorded it; null for punches recorded before origins were kept */
             created_by: string | null;
+            /**
+             * @description Present, as `company_issued`, when the person made this act with a credential the company issued and they had not replaced (a password set through an invitation link handed to an administrator, a kiosk PIN the company set): someone else may have made it. Absent: the person’s own credential
+             * @enum {string}
+             */
+            credential_origin?: "company_issued";
             /** @description Kiosk it was punched at */
             kiosk_id: string | null;
             /**
@@ -2325,6 +2346,10 @@ export interface components {
             worked_minutes: number;
             expected_minutes: number;
             balance_minutes: number;
+            /** @description Expected minutes of the days up to today in the zone: the days before today in full, today only as far as it has been worked (up to its expected). Equal to expected_minutes once the last day is over; 0 before the first */
+            expected_to_date_minutes: number;
+            /** @description Worked minutes of the days up to today less expected_to_date_minutes: the balance so far, with days still to come planned, not owed */
+            balance_to_date_minutes: number;
             /** @description Days with worked_minutes > 0 */
             worked_days: number;
             /** @description Days with expected_minutes > 0 */
@@ -2419,6 +2444,11 @@ export interface components {
             decided_at: string | null;
             decision_note: string | null;
             /**
+             * @description Present, as `company_issued`, when the employee gave their decision (their consent) with a credential the company issued and they had not replaced: someone else may have given it. Absent: their own credential, or a decision by HR or a supervisor
+             * @enum {string}
+             */
+            decision_credential_origin?: "company_issued";
+            /**
              * Format: date-time
              * @description When the proposer withdrew it
              */
@@ -2499,6 +2529,8 @@ export interface components {
                 corrected: boolean;
                 /** @description The kinds of the day’s anomalies, as attendance.list gives them (the limits of the working day and week: art. 34.3, 34.4, 36.1 and 37.1 ET). They flag the record and never change it; they are judged with the company’s settings as they are now, so a signature does not cover them */
                 anomalies: ("session_too_long" | "missing_break" | "punch_on_day_off" | "short_daily_rest" | "long_ordinary_day" | "short_weekly_rest" | "night_average_exceeded" | "absence_overlaps_work")[];
+                /** @description Only on days that have any: the instants of the day’s punches the worker made with a credential the company issued and they had not replaced (`credential_origin: "company_issued"` in the punch log): someone else may have made them. Not covered by a signature */
+                company_issued_punches?: string[];
             }[];
             totals: {
                 worked_minutes: number;
@@ -2511,6 +2543,10 @@ export interface components {
                 worked_days: number;
                 expected_days: number;
             };
+            /** @description Expected minutes of the days up to today in the zone: the days before today in full, today only as far as it has been worked (up to its expected). Equal to expected_minutes once the last day is over; 0 before the first */
+            expected_to_date_minutes: number;
+            /** @description Worked minutes of the days up to today less expected_to_date_minutes: the balance so far, with days still to come planned, not owed */
+            balance_to_date_minutes: number;
             /** @description Corrections touching the month, in any status, in the order proposed, with their trail */
             corrections: {
                 id: string;
@@ -2556,6 +2592,11 @@ export interface components {
                 /** Format: date-time */
                 decided_at: string | null;
                 decision_note: string | null;
+                /**
+                 * @description Present, as `company_issued`, when the employee gave their decision (their consent) with a credential the company issued and they had not replaced: someone else may have given it. Absent: their own credential, or a decision by HR or a supervisor
+                 * @enum {string}
+                 */
+                decision_credential_origin?: "company_issued";
                 /**
                  * Format: date-time
                  * @description When the proposer withdrew it
@@ -2697,6 +2738,11 @@ export interface components {
                 status: "valid" | "superseded";
                 /** @description What changed the month after the signature: the approved correction (cor_…) or the absence recorded afterwards (abs_…) decided last */
                 superseded_by: string | null;
+                /**
+                 * @description Present, as `company_issued`, when the worker signed with a credential the company issued and they had not replaced: someone else may have signed. Absent: their own credential
+                 * @enum {string}
+                 */
+                credential_origin?: "company_issued";
             } | null;
         };
         MonthSignature: {
@@ -2713,6 +2759,11 @@ export interface components {
             status: "valid" | "superseded";
             /** @description What changed the month after the signature: the approved correction (cor_…) or the absence recorded afterwards (abs_…) decided last */
             superseded_by: string | null;
+            /**
+             * @description Present, as `company_issued`, when the worker signed with a credential the company issued and they had not replaced: someone else may have signed. Absent: their own credential
+             * @enum {string}
+             */
+            credential_origin?: "company_issued";
         };
         /** @description The company’s monthly totals: what workers’ representatives, administrators, HR and inspector keys read for the whole company */
         CompanyReport: {
@@ -2723,7 +2774,7 @@ export interface components {
                 name: string;
                 cif: string | null;
             };
-            /** @description Every employee employed on a day of the month (or who worked in it) that the caller may see, in name order: the month’s totals only, no punches, no absence types, no personal data */
+            /** @description Every employee employed on a day of the month (or who worked in it) that the caller may see, in name order: the month’s totals and figures to date only, no punches, no absence types, no personal data */
             employees: {
                 user_id: string;
                 full_name: string;
@@ -2736,6 +2787,10 @@ export interface components {
                 complementary_minutes: number;
                 worked_days: number;
                 expected_days: number;
+                /** @description Expected minutes of the days up to today in the zone: the days before today in full, today only as far as it has been worked (up to its expected). Equal to expected_minutes once the last day is over; 0 before the first */
+                expected_to_date_minutes: number;
+                /** @description Worked minutes of the days up to today less expected_to_date_minutes: the balance so far, with days still to come planned, not owed */
+                balance_to_date_minutes: number;
             }[];
             totals: {
                 worked_minutes: number;
@@ -2747,6 +2802,10 @@ export interface components {
                 complementary_minutes: number;
                 worked_days: number;
                 expected_days: number;
+                /** @description Expected minutes of the days up to today in the zone: the days before today in full, today only as far as it has been worked (up to its expected). Equal to expected_minutes once the last day is over; 0 before the first */
+                expected_to_date_minutes: number;
+                /** @description Worked minutes of the days up to today less expected_to_date_minutes: the balance so far, with days still to come planned, not owed */
+                balance_to_date_minutes: number;
             };
             /** Format: date-time */
             generated_at: string;
@@ -3521,6 +3580,8 @@ export interface components {
             password: string;
             /** @description The company to sign in to, when the email has accounts in several (409 tenant_choice_required) */
             tenant_id?: string;
+            /** @description “Remember this device”: the session lasts the company’s `remember_device_hours` instead of `SESSION_MAX_HOURS`, with no idle timeout, when the company allows it (`remember_device_hours` above 0); otherwise it is an ordinary session (`remembered: false` in the answer) */
+            remember?: boolean;
         };
         AuthPasswordResetRequest: {
             /** @description The email of the account */
@@ -3577,6 +3638,8 @@ export interface components {
                 signature: string;
                 userHandle?: string | null;
             };
+            /** @description “Remember this device”: the session lasts the company’s `remember_device_hours` instead of `SESSION_MAX_HOURS`, with no idle timeout, when the company allows it (`remember_device_hours` above 0); otherwise it is an ordinary session (`remembered: false` in the answer) */
+            remember?: boolean;
         };
         MePasswordRequest: {
             current_password: string;
@@ -3614,7 +3677,7 @@ export interface components {
             remote_work_allowed?: boolean;
             /** @description National/foreigner id; its digits are the kiosk identifier */
             dni?: string | null;
-            /** @description Stored as profile.phone_personal; its last 4 digits are the initial kiosk PIN */
+            /** @description Stored as profile.phone_personal; never a kiosk PIN */
             phone?: string;
         };
         /** @description Partial update: omitted fields keep their value, null clears */
@@ -3798,6 +3861,8 @@ export interface components {
             min_daily_rest_hours?: number;
             /** @description Art. 34.3 ET: the longest ordinary working day, in hours (default 9, unless a collective agreement distributes the hours otherwise; under-18s 8 whatever it says). More is a `long_ordinary_day` anomaly */
             max_ordinary_day_hours?: number;
+            /** @description How long a sign-in with “Remember this device” (`remember: true`) lasts, in hours, instead of the service’s `SESSION_MAX_HOURS`, with no idle timeout; 0 (the default) does not allow it: such a sign-in lasts as any other. At most 720 (30 days). Lowering it shortens the sessions already remembered at their next request */
+            remember_device_hours?: number;
             /** @description Registered name of the company, printed on the monthly record */
             legal_name?: string | null;
             /** @description Tax id (CIF, or a sole trader’s DNI/NIE), printed on the monthly record; stored without spaces, dots or dashes */
@@ -4311,7 +4376,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4486,7 +4551,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4623,7 +4688,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4786,7 +4851,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4933,7 +4998,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5084,7 +5149,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5277,7 +5342,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5449,7 +5514,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5572,7 +5637,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5762,7 +5827,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5931,7 +5996,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6095,7 +6160,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6218,7 +6283,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6408,7 +6473,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6573,7 +6638,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6737,7 +6802,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6919,7 +6984,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7067,7 +7132,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7258,7 +7323,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7402,7 +7467,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7600,7 +7665,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7793,7 +7858,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7987,7 +8052,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8123,7 +8188,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8302,7 +8367,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8496,7 +8561,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8632,7 +8697,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8811,7 +8876,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9005,7 +9070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9141,7 +9206,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9320,7 +9385,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9514,7 +9579,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9637,7 +9702,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9828,7 +9893,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9988,7 +10053,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10179,7 +10244,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10366,7 +10431,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10531,7 +10596,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10722,7 +10787,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10913,7 +10978,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11108,7 +11173,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11273,7 +11338,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11427,7 +11492,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11582,7 +11647,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11720,7 +11785,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11874,7 +11939,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12065,7 +12130,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12206,7 +12271,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12403,7 +12468,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12596,7 +12661,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12749,7 +12814,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12888,7 +12953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13028,7 +13093,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13207,7 +13272,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13351,7 +13416,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13486,7 +13551,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13661,7 +13726,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13811,7 +13876,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14003,7 +14068,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14141,7 +14206,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14279,7 +14344,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14458,7 +14523,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14652,7 +14717,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14800,7 +14865,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14991,7 +15056,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15129,7 +15194,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15316,7 +15381,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15452,7 +15517,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15631,7 +15696,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15830,7 +15895,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15974,7 +16039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16165,7 +16230,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16303,7 +16368,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16494,7 +16559,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16688,7 +16753,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16878,7 +16943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17019,7 +17084,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17170,7 +17235,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17364,7 +17429,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17558,7 +17623,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17698,7 +17763,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17833,7 +17898,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17964,7 +18029,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18143,7 +18208,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18330,7 +18395,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18484,7 +18549,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18626,7 +18691,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18817,7 +18882,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18955,7 +19020,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19146,7 +19211,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19300,7 +19365,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19448,7 +19513,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19597,7 +19662,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19734,7 +19799,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19913,7 +19978,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -20051,7 +20116,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -20238,7 +20303,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -20433,7 +20498,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -20588,7 +20653,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -20726,7 +20791,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -20863,7 +20928,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -21055,7 +21120,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -21246,7 +21311,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -21439,7 +21504,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -21562,7 +21627,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -21750,7 +21815,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -21873,7 +21938,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -22053,7 +22118,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -22232,7 +22297,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -22426,7 +22491,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -22606,7 +22671,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The service is overloaded (its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
+            /** @description The service is overloaded (requests are queueing and its event loop lags behind); nothing was done. Retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
