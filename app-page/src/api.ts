@@ -4,7 +4,9 @@
  * Each answer also tells the service's clock (its Date header), so that a punch queued offline
  * carries the moment on the service's clock, not on a phone's that runs late.
  */
+import { retryAfterSeconds, verdictOf } from '../../page-shared/connection.js'
 import type { components } from '../../sdk/src/schema.js'
+import { answered } from './connection.js'
 
 export type Schemas = components['schemas']
 
@@ -33,12 +35,25 @@ export class ApiError extends Error {
 /**
  * The service could not be reached, or answered that it cannot serve now (5xx: its database failing
  * over, overloaded, or a proxy that cannot reach it): try again later. `unavailable` tells the two
- * apart, with the Retry-After the answer gave.
+ * apart, with the Retry-After the answer gave and its error code.
  */
 export class Offline extends Error {
-  constructor(readonly unavailable: { retryAfterSeconds: number | null } | null = null) {
+  constructor(readonly unavailable: { retryAfterSeconds: number | null; code?: string | null } | null = null) {
     super(unavailable ? 'The service cannot serve now' : 'No connection to the service')
   }
+}
+
+/**
+ * The service answered that it is busy (page-shared/connection.ts): shedding load, or limiting
+ * this client for a few seconds. Not "no connection": it answers again after `seconds`.
+ */
+export function busyFor(error: unknown): { seconds: number | null } | null {
+  if (error instanceof Offline && error.unavailable) {
+    const { retryAfterSeconds: seconds, code } = error.unavailable
+    return verdictOf({ status: 503, code, retryAfterSeconds: seconds }) === 'busy' ? { seconds } : null
+  }
+  if (error instanceof ApiError && verdictOf(error) === 'busy') return { seconds: error.retryAfter }
+  return null
 }
 
 /** Told when the service says the session is over (401), so the app shows the sign-in. */
@@ -109,30 +124,34 @@ export async function api<T>(method: string, path: string, body?: unknown, optio
       signal: timeout(TIMEOUT_MS),
     })
   } catch {
+    answered({ status: 0 })
     throw new Offline()
   }
-  // A proxy's or a captive portal's failure says nothing of the service's clock, nor of the request.
-  if (response.status >= 500) {
-    const retryAfter = Number(response.headers.get('retry-after'))
-    throw new Offline({ retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null })
-  }
-  learnClock(response.headers.get('date'), sentAt, Date.now())
+  const retryAfter = retryAfterSeconds(response.headers.get('retry-after'))
   const text = await response.text().catch(() => '')
   let parsed: any = null
   try {
     parsed = text ? JSON.parse(text) : null
   } catch {
-    throw new Offline()
+    // Not the service's JSON: a proxy's or a captive portal's page.
+    parsed = undefined
   }
+  const code: string | null = parsed?.error?.code ?? null
+  // A proxy's or a captive portal's failure says nothing of the service's clock, nor of the request.
+  if (response.status >= 500 || parsed === undefined) {
+    answered({ status: response.status >= 500 ? response.status : 0, code, retryAfterSeconds: retryAfter })
+    throw new Offline(response.status >= 500 ? { retryAfterSeconds: retryAfter, code } : null)
+  }
+  answered({ status: response.status, code, retryAfterSeconds: retryAfter })
+  learnClock(response.headers.get('date'), sentAt, Date.now())
   if (response.ok) return parsed as T
   const error = parsed?.error ?? {}
-  const retryAfter = response.headers.get('retry-after')
   const refusal = new ApiError(
     response.status,
     String(error.code ?? 'unknown'),
     String(error.message ?? response.statusText),
     Array.isArray(error.details) ? error.details : [],
-    retryAfter ? Number(retryAfter) : null,
+    retryAfter,
   )
   // The session is over (or its CSRF cookie is gone): the person signs in again. A 401 that judges
   // a credential (a wrong current password) is an answer for the screen, not the end of the session.

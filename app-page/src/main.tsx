@@ -6,6 +6,7 @@
 import { render } from 'preact'
 import { useEffect } from 'preact/hooks'
 import { whenSignedOut } from './api.js'
+import { followTheService } from './connection.js'
 import { chooseLanguage, language, words } from './i18n/index.js'
 import { keepSending, sendWaiting, waitingPunches } from './punches.js'
 import { path } from './router.js'
@@ -21,7 +22,7 @@ import { TeamMonth } from './screens/team-month.js'
 import { TeamNow } from './screens/team-now.js'
 import { Today } from './screens/today.js'
 import { forgetPerson, loadPerson, type Person, person, seesCompany, seesTeam } from './session.js'
-import { Link, Loading } from './ui.js'
+import { ConnectionState, Link, Loading } from './ui.js'
 
 interface Place {
   path: string
@@ -120,6 +121,7 @@ function Frame(props: { children: preact.ComponentChildren }) {
         <p class="brand">Jornada{signedIn && <span class="company"> · {me.companyName}</span>}</p>
         <LanguageSwitch />
       </header>
+      <ConnectionState />
       {signedIn ? props.children : <main id="main">{props.children}</main>}
     </div>
   )
@@ -138,4 +140,5 @@ loadPerson().then(
   },
 )
 keepSending()
+followTheService()
 if ('serviceWorker' in navigator) void navigator.serviceWorker.register('/app/sw.js', { scope: '/app' }).catch(() => {})

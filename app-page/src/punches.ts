@@ -8,7 +8,9 @@
  */
 import { effect, signal } from '@preact/signals'
 import { type Queued, type SendOutcome, createOutbox, newKey } from '../../page-shared/outbox.js'
-import { ApiError, Offline, get, post, query, type Schemas, serviceNow } from './api.js'
+import { isShedding, retryDelaySeconds } from '../../page-shared/connection.js'
+import { ApiError, Offline, busyFor, get, post, query, type Schemas, serviceNow } from './api.js'
+import { freshness, refresh, tellOtherTabs } from './connection.js'
 import { addDays, localDate } from './format.js'
 import { loadPerson, person } from './session.js'
 
@@ -60,6 +62,9 @@ async function alreadyRecorded(punch: ClockRequest): Promise<boolean> {
   return log.data.some((p) => p.type === punch.type && Math.abs(Date.parse(p.ts) - at) <= 60_000)
 }
 
+/** Whether a run of the outbox sent anything: then what the screens show is out of date. */
+let sentInRun = false
+
 async function send(punch: Queued<ClockRequest>): Promise<SendOutcome> {
   const { type, modality, ts } = punch.body
   try {
@@ -68,12 +73,16 @@ async function send(punch: Queued<ClockRequest>): Promise<SendOutcome> {
       { type, ...(modality ? { modality } : {}), ts },
       { idempotencyKey: punch.idempotencyKey },
     )
+    sentInRun = true
     return 'sent'
   } catch (error) {
     if (error instanceof Offline) return 'later'
     if (!(error instanceof ApiError)) throw error
     if (sendLater(error)) return 'later'
-    if (error.status === 409 && (await alreadyRecorded(punch.body).catch(() => false))) return 'sent'
+    if (error.status === 409 && (await alreadyRecorded(punch.body).catch(() => false))) {
+      sentInRun = true
+      return 'sent'
+    }
     if (!refusedPunches.value.some((r) => r.ts === ts))
       refusedPunches.value = [...refusedPunches.value, { type, ts, message: error.message }]
     return 'refused'
@@ -99,9 +108,16 @@ export function sendWaiting(): Promise<void> {
         await loadPerson()
         return
       }
+      sentInRun = false
       await outbox.flush(send, (punch) => punch.body.userId === me.id)
     }
     await refreshWaiting(me.id)
+    // The record moved: every screen reads it again, here and in the other tabs.
+    if (sentInRun) {
+      sentInRun = false
+      refresh()
+      tellOtherTabs()
+    }
   })
   // A failed round (the service went away mid-way) leaves the punches for the next one.
   sending = sending.catch(() => {})
@@ -116,41 +132,57 @@ export type LeftOpen = NonNullable<Schemas['ClockedPunch']['left_open_session']>
  * session left open never stops a punch: every day's start and end are recorded, art. 34.9 ET);
  * `waiting`: it is on the phone until the service can be reached; `held`: the service answered
  * that it cannot record now (a database failover), and the punch is on the phone until it can,
- * tried again after the answer's Retry-After; an ApiError: the service refused it (out of sequence).
+ * tried again after the answer's Retry-After; `busy`: the same, because the service sheds load or
+ * limits this phone for `seconds`; an ApiError: the service refused it (out of sequence).
  */
 export async function punch(
   type: PunchType,
   modality?: Modality,
-): Promise<{ sent: LeftOpen | null } | 'waiting' | 'held' | ApiError> {
+): Promise<{ sent: LeftOpen | null } | 'waiting' | 'held' | { busy: number } | ApiError> {
   const me = person.value
   if (!me) throw new Error('Nobody is signed in')
   const tapped = serviceNow().toISOString()
   const body = { type, ...(modality ? { modality } : {}) }
   let unavailable: Offline['unavailable'] = null
+  let busy: { seconds: number | null } | null = null
   if (navigator.onLine !== false) {
     try {
       const answer = await post<{ data: Schemas['ClockedPunch'] }>('/attendance/clock', body, {
         idempotencyKey: newKey(),
       })
+      tellOtherTabs()
       return { sent: answer.data.left_open_session ?? null }
     } catch (error) {
       if (error instanceof ApiError && !sendLater(error)) return error
       if (!(error instanceof ApiError) && !(error instanceof Offline)) throw error
       if (error instanceof Offline) unavailable = error.unavailable
+      // Shedding load or limiting this phone is said as busy; a failover as "cannot record now".
+      const code = error instanceof ApiError ? error.code : error.unavailable?.code
+      busy = isShedding(code) ? busyFor(error) : null
     }
   }
   await outbox.enqueue({ idempotencyKey: newKey(), body: { userId: me.id, ...body, ts: tapped } })
   await refreshWaiting(me.id)
-  if (!unavailable) return 'waiting'
-  // A failover takes seconds: try again when the service said, not at the next half minute.
-  setTimeout(() => void sendWaiting(), (unavailable.retryAfterSeconds ?? 5) * 1000)
-  return 'held'
+  if (!unavailable && !busy) return 'waiting'
+  // A failover or a busy moment takes seconds: try again when the service said, not at the next half minute.
+  const seconds = retryDelaySeconds(busy?.seconds ?? unavailable?.retryAfterSeconds ?? 5, 0)
+  setTimeout(() => void sendWaiting(), seconds * 1000)
+  return busy ? { busy: seconds } : 'held'
 }
 
-/** Tries again when the phone is back online, and every half minute while something waits. */
+/**
+ * Tries again when the phone is back online, every half minute while something waits, and
+ * whenever the screens read the service again (back to the foreground, a busy service's retry).
+ */
 export function keepSending(): void {
   window.addEventListener('online', () => void sendWaiting())
   setInterval(() => {
     if (waitingPunches.value.length > 0) void sendWaiting()
   }, 30_000)
+  let seen = freshness.peek()
+  effect(() => {
+    if (freshness.value === seen) return
+    seen = freshness.value
+    if (waitingPunches.peek().length > 0) void sendWaiting()
+  })
 }

@@ -1,7 +1,8 @@
 /** The few pieces every screen is built from: a titled screen, fields, buttons, messages. */
 import type { ComponentChildren, JSX } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { ApiError, Offline } from './api.js'
+import { ApiError, Offline, busyFor } from './api.js'
+import { connection, freshness, retryNow } from './connection.js'
 import { words } from './i18n/index.js'
 import { navigate } from './router.js'
 
@@ -117,6 +118,9 @@ export class Said extends Error {}
 export function explain(error: unknown): string {
   const t = words.value
   if (error instanceof Said) return error.message
+  // Busy is not "no connection": the service answers, and says when to ask again.
+  const busy = busyFor(error)
+  if (busy) return t.connection.busyTryAgain(busy.seconds)
   if (error instanceof Offline) return error.unavailable ? t.unavailable : t.offline
   if (error instanceof ApiError) {
     const known = (t.errors as Record<string, string | undefined>)[error.code]
@@ -158,7 +162,11 @@ export function useAction(): {
   }
 }
 
-/** Loads what a screen shows, again whenever `deps` change or `reload` is called. */
+/**
+ * Loads what a screen shows, again whenever `deps` change or `reload` is called, and whenever what
+ * it shows may be out of date (connection.ts `freshness`: a punch sent or made elsewhere, the app
+ * back in the foreground, a busy service's retry).
+ */
 export function useLoad<T>(
   load: () => Promise<T>,
   deps: unknown[],
@@ -166,6 +174,7 @@ export function useLoad<T>(
   const [state, setState] = useState<{ data: T | undefined; error: unknown }>({ data: undefined, error: null })
   const [round, setRound] = useState(0)
   const shown = useRef(JSON.stringify(deps))
+  const fresh = freshness.value
   useEffect(() => {
     let current = true
     // Something else is asked for (another month): what was shown must not stay under its title.
@@ -182,12 +191,24 @@ export function useLoad<T>(
     return () => {
       current = false
     }
-  }, [...deps, round])
+  }, [...deps, round, fresh])
   return { ...state, reload: () => setRound((n) => n + 1) }
 }
 
+/** Loading, or why it could not: with a button to try again (a busy service is also retried by itself). */
 export function Loading(props: { error?: unknown }) {
-  if (props.error) return <Problem error={props.error} />
+  // A refusal (not allowed, not found) comes out the same again: no button for it.
+  const refusal = props.error instanceof ApiError && !busyFor(props.error)
+  if (props.error && refusal) return <Problem error={props.error} />
+  if (props.error)
+    return (
+      <div class="load-problem">
+        <Problem error={props.error} />
+        <button type="button" class="secondary" onClick={retryNow}>
+          {words.value.connection.retry}
+        </button>
+      </div>
+    )
   return (
     <p class="loading" role="status">
       {words.value.loading}
@@ -258,5 +279,31 @@ export function LoadingScreen(props: { title: string; error: unknown }) {
     <Screen title={props.title}>
       <Loading error={props.error} />
     </Screen>
+  )
+}
+
+/**
+ * The link to the service, said where the person is (polite: it waits for the screen reader to
+ * finish): nothing while online; offline, busy (retrying by itself after the service's
+ * Retry-After) or still busy once the retries ran out, each with what to do.
+ */
+export function ConnectionState() {
+  const t = words.value
+  const now = connection.value
+  return (
+    <div class="connection" role="status" aria-live="polite">
+      {now.state === 'offline' && <p class="problem">{t.connection.offline}</p>}
+      {now.state === 'busy' && now.retryInSeconds !== null && (
+        <p class="problem">{t.connection.busy(now.retryInSeconds)}</p>
+      )}
+      {now.state === 'busy' && now.retryInSeconds === null && (
+        <p class="problem">
+          {t.connection.stillBusy}{' '}
+          <button type="button" class="link" onClick={retryNow}>
+            {t.connection.retry}
+          </button>
+        </p>
+      )}
+    </div>
   )
 }

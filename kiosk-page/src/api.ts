@@ -1,4 +1,9 @@
-/** Calls to the kiosk endpoints with the device token; a failure to reach the service is `offline`. */
+/**
+ * Calls to the kiosk endpoints with the device token; a failure to reach the service is `Offline`,
+ * an answer that it is busy (page-shared/connection.ts) is `Busy`, with when to ask again.
+ */
+import { retryAfterSeconds, verdictOf } from '../../page-shared/connection.js'
+
 /**
  * The service's answer. `T` is the body of a success, as the caller knows it once it has checked the
  * status; any other body is read through `serviceError`.
@@ -24,6 +29,13 @@ export function serviceError(body: unknown): ServiceError | undefined {
 }
 
 export class Offline extends Error {}
+
+/** The service answered, but sheds load or limits this device: ask again after `seconds`. */
+export class Busy extends Offline {
+  constructor(readonly seconds: number | null) {
+    super('The service is busy')
+  }
+}
 
 const TOKEN_KEY = 'jornada-kiosk-token'
 
@@ -59,15 +71,23 @@ export async function call<T = unknown>(
   } catch {
     throw new Offline()
   }
-  // A proxy's or the service's failure is a reason to try again later, like no connection.
-  if (response.status >= 500) throw new Offline()
+  const retryAfter = retryAfterSeconds(response.headers.get('retry-after'))
   const text = await response.text().catch(() => '')
   let parsed: unknown = null
   try {
     parsed = text ? JSON.parse(text) : null
   } catch {
+    // A proxy's page, not the service's answer: as if it could not be reached.
     throw new Offline()
   }
-  const retryAfter = response.headers.get('retry-after')
-  return { status: response.status, body: parsed as T, retryAfter: retryAfter ? Number(retryAfter) : null }
+  // A proxy's or the service's failure is a reason to try again later, like no connection; a busy
+  // service says when.
+  const verdict = verdictOf({
+    status: response.status,
+    code: serviceError(parsed)?.code,
+    retryAfterSeconds: retryAfter,
+  })
+  if (verdict === 'busy') throw new Busy(retryAfter)
+  if (verdict === 'offline') throw new Offline()
+  return { status: response.status, body: parsed as T, retryAfter }
 }

@@ -50,6 +50,14 @@ const es = {
   closingAccepted: 'Salida corregida. Tu fichaje de hoy ya está registrado.',
   online: 'Conectado',
   offline: 'Sin conexión',
+  busy: (seconds: number) => `Servicio ocupado: se reintenta en ${seconds} s`,
+  stillBusy: 'Servicio ocupado: inténtelo de nuevo en unos minutos',
+  busyTitle: 'El servicio está ocupado',
+  busyRetrying: (seconds: number) =>
+    `Espere un momento: se vuelve a intentar solo en ${seconds} s. Si no puede esperar, cancele y fiche más tarde.`,
+  busyTryAgain: 'El servicio está ocupado ahora mismo. Inténtelo de nuevo en unos segundos.',
+  savedBusy: (what: string, time: string, seconds: number | null) =>
+    `${what} guardada a las ${time}: el servicio está ocupado, se enviará ${seconds ? `en ${seconds} s` : 'en cuanto responda'}`,
   queued: (n: number) => (n === 1 ? '1 fichaje pendiente de envío' : `${n} fichajes pendientes de envío`),
   unpaired: 'El quiosco ya no está vinculado: avise al administrador.',
   language: 'English',
@@ -103,6 +111,14 @@ const en: Words = {
   closingAccepted: 'Clock-out corrected. Today’s punch is already recorded.',
   online: 'Online',
   offline: 'Offline',
+  busy: (seconds: number) => `Service busy: trying again in ${seconds} s`,
+  stillBusy: 'Service busy: try again in a few minutes',
+  busyTitle: 'The service is busy',
+  busyRetrying: (seconds: number) =>
+    `Please wait: trying again by itself in ${seconds} s. If you cannot wait, cancel and punch later.`,
+  busyTryAgain: 'The service is busy right now. Try again in a few seconds.',
+  savedBusy: (what: string, time: string, seconds: number | null) =>
+    `${what} saved at ${time}: the service is busy, it will be sent ${seconds ? `in ${seconds} s` : 'as soon as it answers'}`,
   queued: (n: number) => (n === 1 ? '1 punch waiting to be sent' : `${n} punches waiting to be sent`),
   unpaired: 'This kiosk is no longer paired: tell the administrator.',
   language: 'Español',

@@ -5,8 +5,9 @@
  * seconds. Every punch goes through the outbox: sent at once when the service answers, kept and
  * sent later, in order and once each, when it does not.
  */
+import { type Connection, ONLINE, nextConnection } from '../../page-shared/connection.js'
 import { type Queued, type SendOutcome, createOutbox, newKey } from '../../page-shared/outbox.js'
-import { type Answer, Offline, call, deviceToken, serviceError } from './api.js'
+import { type Answer, Busy, Offline, call, deviceToken, serviceError } from './api.js'
 import { type Lang, type PunchType, type State, WORDS, type Words, initialLang } from './i18n.js'
 
 const LANG_KEY = 'jornada-kiosk-lang'
@@ -36,7 +37,9 @@ interface DeviceInfo {
 
 let lang: Lang = initialLang(localStorage.getItem(LANG_KEY), navigator.languages ?? [navigator.language])
 let words: Words = WORDS[lang]
-let online = true
+/** The link to the service (page-shared/connection.ts): online, offline, or busy and retrying. */
+let link: Connection = ONLINE
+let retryTimer: number | undefined
 let queued = 0
 let device: { name: string; company_name: string } | null = null
 /** What the service's clock is ahead of this device's: punches are dated by the service's clock. */
@@ -44,6 +47,32 @@ let clockOffset = Number(localStorage.getItem(OFFSET_KEY) ?? 0)
 let resetTimer: number | undefined
 /** Re-renders the current screen (after a change of language). */
 let redraw: () => void = () => {}
+
+/**
+ * Learns the link from how a call ended: an answer (online), a busy answer, or none (offline).
+ * While busy, the kiosk asks again (sends what waits, learns the clock) after the Retry-After.
+ */
+function learnLink(outcome: 'answered' | Offline): void {
+  const next = nextConnection(
+    link,
+    outcome === 'answered'
+      ? { status: 200 }
+      : outcome instanceof Busy
+        ? { status: 503, code: 'overloaded', retryAfterSeconds: outcome.seconds }
+        : { status: 0 },
+  )
+  // Several calls of one round come back busy together: the retry already due is for them all.
+  if (next.state === 'busy' && link.state === 'busy' && retryTimer !== undefined) return
+  link = next
+  window.clearTimeout(retryTimer)
+  retryTimer = undefined
+  if (link.state === 'busy' && link.retryInSeconds !== null)
+    retryTimer = window.setTimeout(() => {
+      retryTimer = undefined
+      void keepInTouch()
+    }, link.retryInSeconds * 1000)
+  renderStatus()
+}
 
 /** Who is at the kiosk: cleared when the page goes back to the start. */
 let visit: { identifier: string; pin: string; session: string | null } | null = null
@@ -131,7 +160,17 @@ function renderStatus(): void {
   const status = document.getElementById('status')!
   status.replaceChildren(
     ...present([
-      h('span', { class: online ? 'online' : 'offline' }, online ? words.online : words.offline),
+      h(
+        'span',
+        { class: link.state },
+        link.state === 'online'
+          ? words.online
+          : link.state === 'offline'
+            ? words.offline
+            : link.retryInSeconds === null
+              ? words.stillBusy
+              : words.busy(link.retryInSeconds),
+      ),
       queued > 0 ? h('span', { class: 'queued' }, ` · ${words.queued(queued)}`) : null,
     ]),
   )
@@ -258,7 +297,7 @@ async function pair(token: string): Promise<void> {
     learnDevice(answer.body.data)
     start()
   } catch (error) {
-    if (error instanceof Offline) return pairScreen(words.offline)
+    if (error instanceof Offline) return pairScreen(error instanceof Busy ? words.busyTryAgain : words.offline)
     throw error
   }
 }
@@ -267,7 +306,6 @@ function learnDevice(data: DeviceInfo): void {
   device = { name: data.name, company_name: data.company_name }
   clockOffset = Date.parse(data.server_time) - Date.now()
   localStorage.setItem(OFFSET_KEY, String(clockOffset))
-  online = true
 }
 
 /** The start: who are you? */
@@ -314,7 +352,7 @@ async function identify(identifier: string, pin: string): Promise<void> {
       identifier,
       pin,
     })
-    online = true
+    learnLink('answered')
     if (answer.status === 201) {
       visit = { identifier, pin, session: answer.body.data.session }
       const employee: Employee = answer.body.data.employee
@@ -323,11 +361,33 @@ async function identify(identifier: string, pin: string): Promise<void> {
     return refusal(answer)
   } catch (error) {
     if (!(error instanceof Offline)) throw error
+    learnLink(error)
+    // Busy, not offline: say so and ask again after the Retry-After, a bounded number of times.
+    if (link.state === 'busy' && link.retryInSeconds !== null) return busyScreen(identifier, pin, link.retryInSeconds)
     // The PIN cannot be checked here: the punch is queued with it, and the service judges it.
-    online = false
     visit = { identifier, pin, session: null }
     offlineScreen()
   }
+}
+
+/**
+ * The service is busy: the person is told, and their identifier and PIN are sent again after the
+ * Retry-After. Cancel, or the idle reset, goes back to the start and stops it. Once the retries run
+ * out, the punch can still be chosen and waits on the tablet.
+ */
+function busyScreen(identifier: string, pin: string, seconds: number): void {
+  scheduleReset(IDLE_MS)
+  visit = { identifier, pin, session: null }
+  const waitingFor = visit
+  show(() => [
+    h('h1', { tabindex: '-1' }, words.busyTitle),
+    h('p', { class: 'note', role: 'status' }, words.busyRetrying(seconds)),
+    cancelButton(),
+  ])
+  window.setTimeout(() => {
+    // Only if the same person is still waiting (not cancelled, not gone back to the start).
+    if (visit === waitingFor) void identify(identifier, pin)
+  }, seconds * 1000)
 }
 
 /** The message of a refusal, in the page's language where the page knows the case. */
@@ -438,8 +498,8 @@ async function acceptClosing(correctionId: string): Promise<void> {
     refusal(answer)
   } catch (error) {
     if (!(error instanceof Offline)) throw error
-    online = false
-    message(words.offline, 'problem')
+    learnLink(error)
+    message(error instanceof Busy ? words.busyTryAgain : words.offline, 'problem')
   }
 }
 
@@ -501,8 +561,8 @@ async function changePin(employee: Employee, newPin: string): Promise<void> {
     refusal(answer)
   } catch (error) {
     if (!(error instanceof Offline)) throw error
-    online = false
-    message(words.offline, 'problem')
+    learnLink(error)
+    message(error instanceof Busy ? words.busyTryAgain : words.offline, 'problem')
   }
 }
 
@@ -529,7 +589,7 @@ async function send(punch: QueuedPunch): Promise<SendOutcome> {
       punch.body,
       { 'idempotency-key': punch.idempotencyKey },
     )
-    online = true
+    learnLink('answered')
     if (answer.status === 201) {
       const { ts, type, employee } = answer.body.data
       outcomes.set(punch.idempotencyKey, { ts, type, employee })
@@ -550,7 +610,7 @@ async function send(punch: QueuedPunch): Promise<SendOutcome> {
     return 'refused'
   } catch (error) {
     if (!(error instanceof Offline)) throw error
-    online = false
+    learnLink(error)
     return 'later'
   }
 }
@@ -570,7 +630,14 @@ async function punch(type: PunchType): Promise<void> {
   await outbox.enqueue(queuedPunch)
   await sendWaiting()
   const outcome = outcomes.get(queuedPunch.idempotencyKey)
-  if (!outcome) return message(words.savedOffline(words.punch[type], timeOf(queuedPunch.body.ts)), 'saved')
+  if (!outcome) {
+    const what = words.punch[type]
+    const at = timeOf(queuedPunch.body.ts)
+    return message(
+      link.state === 'busy' ? words.savedBusy(what, at, link.retryInSeconds) : words.savedOffline(what, at),
+      'saved',
+    )
+  }
   if ('refused' in outcome) return message(outcome.refused, 'problem')
   const recorded = words.recorded(words.punch[outcome.type], timeOf(outcome.ts))
   // Recorded; a session left open earlier is told now, with the company's proposal to close it.
@@ -586,11 +653,12 @@ async function keepInTouch(): Promise<void> {
   if (!deviceToken.get()) return
   try {
     const answer = await call<{ data: DeviceInfo }>('GET', '/kiosk')
+    learnLink('answered')
     if (answer.status === 200) learnDevice(answer.body.data)
     else if (answer.status === 401) return unpaired()
   } catch (error) {
     if (!(error instanceof Offline)) throw error
-    online = false
+    learnLink(error)
   }
   await sendWaiting()
 }

@@ -8,6 +8,18 @@ export const en = {
   offline: 'No connection to the service. Check your connection and try again; punches wait on this phone.',
   unavailable: 'The service cannot answer right now. Wait a moment and try again; punches wait on this phone.',
   unexpected: 'Something went wrong. Try again; if it keeps happening, tell your HR department.',
+  connection: {
+    offline:
+      'No connection to the service. Check the phone’s network: punches wait on this phone and are sent by themselves once it is back.',
+    busy: (seconds: number) =>
+      `The service is busy: trying again by itself in ${seconds} s. No need to reload; punches wait on this phone.`,
+    busyTryAgain: (seconds: number | null) =>
+      seconds
+        ? `The service is busy right now. Try again in ${seconds} s.`
+        : 'The service is busy right now. Try again in a moment.',
+    stillBusy: 'The service is still busy. Try again in a few minutes; punches wait on this phone.',
+    retry: 'Try again',
+  },
   cancel: 'Cancel',
   save: 'Save',
   saved: 'Saved.',
@@ -44,7 +56,8 @@ export const en = {
     personal_credential_required: 'Only you can do this, signed in yourself.',
     user_disabled: 'This person’s account is deactivated.',
     email_taken: 'Someone in the company already has that email.',
-    punch_sequence_invalid: 'That punch does not follow your last one. Reload the page to see where you are.',
+    punch_sequence_invalid:
+      'That punch does not follow your last one: your record changed elsewhere. Check where you are on Today.',
     punch_out_of_order: 'That punch is earlier than your last one. Propose a correction from My days instead.',
     remote_not_allowed: 'You may not clock in remotely. Clock in on site, or ask HR.',
     vacation_balance_exceeded: 'You do not have that many vacation days left this year.',
@@ -71,6 +84,9 @@ export const en = {
     forgot: 'Forgot your password?',
     chooseCompany: 'Choose your company',
     chooseCompanyWhy: 'Your email and password open accounts in several companies. Which one?',
+    remember: 'Remember this device',
+    rememberHint:
+      'Stay signed in here for as long as your company allows (up to 30 days). Not on a computer others use.',
   },
   forgot: {
     title: 'Forgotten password',
@@ -94,6 +110,12 @@ export const en = {
   },
   today: {
     offlineNow: 'No connection: this is what the service said last. Punches made now wait on this phone.',
+    busyNow: 'The service is busy: this is what it said last. It is read again by itself as soon as it answers.',
+    changedElsewhere:
+      'Your record changed from another device or tab: this is where you are now. Punch again if you still need to.',
+    sentNow: (what: string, time: string) => `${what} at ${time} has reached the service: it is recorded.`,
+    savedBusy: (what: string, time: string, seconds: number) =>
+      `The service is busy: ${what} at ${time} is saved on this phone and will be sent by itself in ${seconds} s.`,
     title: 'Today',
     notIn: 'You are not clocked in.',
     inSince: (time: string) => `Working since ${time}.`,
@@ -116,6 +138,7 @@ export const en = {
     worked: 'Worked',
     expected: 'Expected',
     balance: 'Balance',
+    toGo: 'Still to work today',
     holiday: (name: string) => `Today is a holiday: ${name}.`,
     punchesToday: 'Today’s punches',
     noPunches: 'No punches yet today.',
@@ -132,6 +155,13 @@ export const en = {
     worked: 'Worked',
     expected: 'Expected',
     balance: 'Balance',
+    expectedToDate: 'Expected to date',
+    balanceToDate: 'Balance to date',
+    planned: 'Planned',
+    plannedMonth: 'Planned for the month',
+    underWay: 'under way',
+    toDateHint:
+      'The month is not over: the balance counts the days up to today, and today only as far as it has been worked. Days still to come are planned, not owed.',
     corrected: 'corrected',
     dayOff: 'day off',
     edited: 'corrected',

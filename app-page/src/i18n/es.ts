@@ -12,6 +12,18 @@ export const es: typeof en = {
   unavailable:
     'El servicio no puede responder ahora mismo. Espere un momento y vuelva a intentarlo; los fichajes esperan en este teléfono.',
   unexpected: 'Algo ha fallado. Vuelva a intentarlo; si sigue pasando, avise a su departamento de RR. HH.',
+  connection: {
+    offline:
+      'Sin conexión con el servicio. Compruebe la red del teléfono: los fichajes esperan en este teléfono y se envían solos al volver la conexión.',
+    busy: (seconds: number) =>
+      `El servicio está ocupado: se vuelve a intentar solo en ${seconds} s. No hace falta recargar; los fichajes esperan en este teléfono.`,
+    busyTryAgain: (seconds: number | null) =>
+      seconds
+        ? `El servicio está ocupado ahora mismo. Inténtelo de nuevo en ${seconds} s.`
+        : 'El servicio está ocupado ahora mismo. Inténtelo de nuevo en un momento.',
+    stillBusy: 'El servicio sigue ocupado. Inténtelo de nuevo en unos minutos; los fichajes esperan en este teléfono.',
+    retry: 'Reintentar',
+  },
   cancel: 'Cancelar',
   save: 'Guardar',
   saved: 'Guardado.',
@@ -49,7 +61,8 @@ export const es: typeof en = {
     personal_credential_required: 'Solo usted puede hacerlo, con su propia sesión.',
     user_disabled: 'La cuenta de esta persona está desactivada.',
     email_taken: 'Alguien de la empresa ya tiene ese correo.',
-    punch_sequence_invalid: 'Ese fichaje no sigue al último. Recargue la página para ver su situación.',
+    punch_sequence_invalid:
+      'Ese fichaje no sigue al último: su registro cambió en otro lugar. Compruebe su situación en Hoy.',
     punch_out_of_order: 'Ese fichaje es anterior al último. Proponga una corrección desde Mis días.',
     remote_not_allowed: 'No puede fichar en remoto. Fiche en el centro o consulte a RR. HH.',
     vacation_balance_exceeded: 'No le quedan tantos días de vacaciones este año.',
@@ -76,6 +89,9 @@ export const es: typeof en = {
     forgot: '¿Ha olvidado su contraseña?',
     chooseCompany: 'Elija su empresa',
     chooseCompanyWhy: 'Su correo y contraseña abren cuentas en varias empresas. ¿En cuál quiere entrar?',
+    remember: 'Recordar este dispositivo',
+    rememberHint:
+      'Seguir con la sesión iniciada aquí el tiempo que permita su empresa (hasta 30 días). No en un ordenador que usen otros.',
   },
   forgot: {
     title: 'Contraseña olvidada',
@@ -100,6 +116,13 @@ export const es: typeof en = {
   today: {
     offlineNow:
       'Sin conexión: esto es lo último que dijo el servicio. Los fichajes que haga ahora esperan en este teléfono.',
+    busyNow: 'El servicio está ocupado: esto es lo último que dijo. Se vuelve a consultar solo en cuanto responda.',
+    changedElsewhere:
+      'Su registro cambió desde otro dispositivo o pestaña: esta es su situación ahora. Vuelva a fichar si aún lo necesita.',
+    sentNow: (what: string, time: string) =>
+      `La ${what.toLowerCase()} de las ${time} ya ha llegado al servicio: está registrada.`,
+    savedBusy: (what: string, time: string, seconds: number) =>
+      `El servicio está ocupado: la ${what.toLowerCase()} de las ${time} queda guardada en este teléfono y se enviará sola en ${seconds} s.`,
     title: 'Hoy',
     notIn: 'No ha fichado la entrada.',
     inSince: (time: string) => `Trabajando desde las ${time}.`,
@@ -127,6 +150,7 @@ export const es: typeof en = {
     worked: 'Trabajado',
     expected: 'Previsto',
     balance: 'Saldo',
+    toGo: 'Falta por trabajar hoy',
     holiday: (name: string) => `Hoy es festivo: ${name}.`,
     punchesToday: 'Fichajes de hoy',
     noPunches: 'Aún no hay fichajes hoy.',
@@ -143,6 +167,13 @@ export const es: typeof en = {
     worked: 'Trabajado',
     expected: 'Previsto',
     balance: 'Saldo',
+    expectedToDate: 'Previsto hasta hoy',
+    balanceToDate: 'Saldo hasta hoy',
+    planned: 'Previsto',
+    plannedMonth: 'Previsto en el mes',
+    underWay: 'en curso',
+    toDateHint:
+      'El mes no ha terminado: el saldo cuenta los días hasta hoy, y hoy solo lo ya trabajado. Los días que faltan están previstos, no se deben.',
     corrected: 'corregido',
     dayOff: 'día libre',
     edited: 'corregido',

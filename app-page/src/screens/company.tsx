@@ -10,7 +10,7 @@ import { addMonths, duration, localDate, monthName } from '../format.js'
 import { words } from '../i18n/index.js'
 import { monthParam, navigate, path } from '../router.js'
 import { Link, Loading, Screen, ScrollRegion, useLoad } from '../ui.js'
-import { MonthSwitcher } from './my-days.js'
+import { MonthSwitcher, readsToDate } from './my-days.js'
 
 export const COMPANY_PATHS = ['/app/company', '/app/company/overtime']
 
@@ -67,17 +67,22 @@ function Totals(props: { month: string }) {
   const report = data.data
   // Part-timers' complementary hours apart from overtime (art. 12.4.c ET), in a month that has any.
   const complementary = report.totals.complementary_minutes > 0
+  // A month not over yet: expected and balance to date, its days still to come planned, not owed.
+  const toDate = readsToDate(props.month)
+  const expected = (row: typeof report.totals) => (toDate ? row.expected_to_date_minutes : row.expected_minutes)
+  const balance = (row: typeof report.totals) => (toDate ? row.balance_to_date_minutes : row.balance_minutes)
   return (
     <>
       <p class="hint">{t.company.totalsHint}</p>
+      {toDate && <p class="hint">{t.days.toDateHint}</p>}
       <ScrollRegion label={`${t.company.totalsTitle}: ${monthName(props.month)}`}>
         <table class="record">
           <thead>
             <tr>
               <th scope="col">{t.team.person}</th>
               <th scope="col">{t.days.worked}</th>
-              <th scope="col">{t.company.expected}</th>
-              <th scope="col">{t.days.balance}</th>
+              <th scope="col">{toDate ? t.days.expectedToDate : t.company.expected}</th>
+              <th scope="col">{toDate ? t.days.balanceToDate : t.days.balance}</th>
               <th scope="col">{t.team.overtime}</th>
               {complementary && <th scope="col">{t.month.complementary}</th>}
               <th scope="col">{t.company.daysWorked}</th>
@@ -88,8 +93,8 @@ function Totals(props: { month: string }) {
               <tr key={row.user_id}>
                 <th scope="row">{row.full_name}</th>
                 <td>{duration(row.worked_minutes)}</td>
-                <td>{duration(row.expected_minutes)}</td>
-                <td>{duration(row.balance_minutes, true)}</td>
+                <td>{duration(expected(row))}</td>
+                <td>{duration(balance(row), true)}</td>
                 <td>{duration(row.overtime_minutes)}</td>
                 {complementary && <td>{duration(row.complementary_minutes)}</td>}
                 <td>{row.worked_days}</td>
@@ -100,8 +105,8 @@ function Totals(props: { month: string }) {
             <tr>
               <th scope="row">{t.company.total(report.employees.length)}</th>
               <td>{duration(report.totals.worked_minutes)}</td>
-              <td>{duration(report.totals.expected_minutes)}</td>
-              <td>{duration(report.totals.balance_minutes, true)}</td>
+              <td>{duration(expected(report.totals))}</td>
+              <td>{duration(balance(report.totals), true)}</td>
               <td>{duration(report.totals.overtime_minutes)}</td>
               {complementary && <td>{duration(report.totals.complementary_minutes)}</td>}
               <td>{report.totals.worked_days}</td>

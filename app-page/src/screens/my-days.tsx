@@ -14,6 +14,69 @@ import { Done, Field, FormButtons, Loading, Problem, Screen, Select, useAction, 
 
 export type ReportDay = Schemas['MonthlyReport']['days'][number]
 
+/** Today in the company's zone, by the service's clock. */
+export function today(): string {
+  return localDate(serviceNow())
+}
+
+/** A month not over yet is read to date (docs/app.md): its days still to come are planned, not owed. */
+export function readsToDate(month: string): boolean {
+  return month >= today().slice(0, 7)
+}
+
+/**
+ * A day's balance as a person should read it: a day still to come shows what is planned of it, a
+ * day under way is not short until it ends (as balance_to_date_minutes counts it).
+ */
+export function dayBalance(
+  day: Pick<ReportDay, 'date' | 'expected_minutes' | 'balance_minutes'>,
+  now = today(),
+): { label: string; value: string } {
+  const t = words.value
+  if (day.date > now) return { label: t.days.planned, value: duration(day.expected_minutes) }
+  if (day.date === now && day.balance_minutes < 0) return { label: t.days.balance, value: t.days.underWay }
+  return { label: t.days.balance, value: duration(day.balance_minutes, true) }
+}
+
+/** A month's figures: in a month not over yet, the balance to date beside what is planned for the whole month. */
+export function MonthFigures(props: { report: Schemas['MonthlyReport'] }) {
+  const t = words.value
+  const { report } = props
+  const toDate = readsToDate(report.month)
+  return (
+    <>
+      <dl class="figures">
+        <div>
+          <dt>{t.days.worked}</dt>
+          <dd>{duration(report.totals.worked_minutes)}</dd>
+        </div>
+        <div>
+          <dt>{toDate ? t.days.expectedToDate : t.days.expected}</dt>
+          <dd>{duration(toDate ? report.expected_to_date_minutes : report.totals.expected_minutes)}</dd>
+        </div>
+        <div>
+          <dt>{toDate ? t.days.balanceToDate : t.days.balance}</dt>
+          <dd>{duration(toDate ? report.balance_to_date_minutes : report.totals.balance_minutes, true)}</dd>
+        </div>
+        {toDate && (
+          <div>
+            <dt>{t.days.plannedMonth}</dt>
+            <dd>{duration(report.totals.expected_minutes)}</dd>
+          </div>
+        )}
+        {/* A part-timer's ordinary and complementary hours apart (art. 12.4.c ET). */}
+        {report.totals.complementary_minutes > 0 && (
+          <div>
+            <dt>{t.month.complementary}</dt>
+            <dd>{duration(report.totals.complementary_minutes)}</dd>
+          </div>
+        )}
+      </dl>
+      {toDate && <p class="hint">{t.days.toDateHint}</p>}
+    </>
+  )
+}
+
 export function MonthSwitcher(props: { month: string; onChange: (month: string) => void }) {
   const t = words.value
   const current = localDate(serviceNow()).slice(0, 7)
@@ -47,11 +110,13 @@ function dayLabel(day: ReportDay): string {
   if (day.holiday) parts.push(day.holiday.name)
   else if (!day.is_workday) parts.push(t.days.dayOff)
   for (const absence of day.absences) parts.push(absence.label)
-  if (day.worked_minutes > 0 || day.expected_minutes > 0)
-    parts.push(
-      `${t.days.worked} ${duration(day.worked_minutes)}`,
-      `${t.days.balance} ${duration(day.balance_minutes, true)}`,
-    )
+  if (day.date > today()) {
+    // A day still to come: what is planned of it, nothing worked or owed.
+    if (day.expected_minutes > 0) parts.push(`${t.days.planned} ${duration(day.expected_minutes)}`)
+  } else if (day.worked_minutes > 0 || day.expected_minutes > 0) {
+    const balance = dayBalance(day)
+    parts.push(`${t.days.worked} ${duration(day.worked_minutes)}`, `${balance.label} ${balance.value}`)
+  }
   if (day.corrected) parts.push(t.days.corrected)
   for (const type of day.anomalies) parts.push(t.days.anomaly[type])
   return parts.join(', ')
@@ -116,7 +181,7 @@ export function MyDays() {
                             d.holiday ? 'holiday' : '',
                             d.absences.length ? 'absent' : '',
                             !d.is_workday ? 'off' : '',
-                            d.balance_minutes < 0 ? 'short' : '',
+                            d.balance_minutes < 0 && d.date < today() ? 'short' : '',
                           ].join(' ')}
                           aria-pressed={d.date === selected}
                           onClick={() => choose(d.date)}
@@ -146,20 +211,7 @@ export function MyDays() {
             </tbody>
           </table>
           <p class="legend">{t.days.legend}</p>
-          <dl class="figures">
-            <div>
-              <dt>{t.days.worked}</dt>
-              <dd>{duration(report.data.data.totals.worked_minutes)}</dd>
-            </div>
-            <div>
-              <dt>{t.days.expected}</dt>
-              <dd>{duration(report.data.data.totals.expected_minutes)}</dd>
-            </div>
-            <div>
-              <dt>{t.days.balance}</dt>
-              <dd>{duration(report.data.data.totals.balance_minutes, true)}</dd>
-            </div>
-          </dl>
+          <MonthFigures report={report.data.data} />
           {day && <DayDetail key={day.date} day={day} onProposed={report.reload} />}
         </>
       )}
@@ -196,10 +248,16 @@ function DayDetail(props: { day: ReportDay; onProposed: () => void }) {
           {a.start_time ? ` ${a.start_time}–${a.end_time}` : ''}
         </p>
       ))}
-      <p>
-        {t.days.worked} {duration(day.worked_minutes)} · {t.days.expected} {duration(day.expected_minutes)} ·{' '}
-        {t.days.balance} {duration(day.balance_minutes, true)}
-      </p>
+      {day.date > today() ? (
+        <p>
+          {t.days.planned} {duration(day.expected_minutes)}
+        </p>
+      ) : (
+        <p>
+          {t.days.worked} {duration(day.worked_minutes)} · {t.days.expected} {duration(day.expected_minutes)} ·{' '}
+          {dayBalance(day).label} {dayBalance(day).value}
+        </p>
+      )}
       {day.anomalies.length > 0 && (
         <>
           <h3>{t.days.anomalies}</h3>

@@ -9,7 +9,7 @@ import { words } from '../i18n/index.js'
 import { monthParam, navigate } from '../router.js'
 import { person } from '../session.js'
 import { Done, Loading, Problem, Screen, ScrollRegion, useAction, useLoad } from '../ui.js'
-import { MonthSwitcher } from './my-days.js'
+import { MonthFigures, MonthSwitcher, dayBalance } from './my-days.js'
 
 export function MyMonth() {
   const t = words.value
@@ -82,33 +82,19 @@ export function MyMonth() {
   )
 }
 
+/** A day's balance in the table under "Balance": a day still to come says it is planned. */
+function balanceCell(day: Schemas['MonthlyReport']['days'][number]): string {
+  const balance = dayBalance(day)
+  return balance.label === words.value.days.balance ? balance.value : `${balance.label} ${balance.value}`
+}
+
 export function MonthRecord(props: { report: Schemas['MonthlyReport'] }) {
   const t = words.value
   const { report } = props
   const worked = report.days.filter((d) => d.sessions.length > 0 || d.absences.length > 0 || d.holiday)
   return (
     <>
-      <dl class="figures">
-        <div>
-          <dt>{t.days.worked}</dt>
-          <dd>{duration(report.totals.worked_minutes)}</dd>
-        </div>
-        <div>
-          <dt>{t.days.expected}</dt>
-          <dd>{duration(report.totals.expected_minutes)}</dd>
-        </div>
-        <div>
-          <dt>{t.days.balance}</dt>
-          <dd>{duration(report.totals.balance_minutes, true)}</dd>
-        </div>
-        {/* A part-timer's ordinary and complementary hours apart (art. 12.4.c ET). */}
-        {report.totals.complementary_minutes > 0 && (
-          <div>
-            <dt>{t.month.complementary}</dt>
-            <dd>{duration(report.totals.complementary_minutes)}</dd>
-          </div>
-        )}
-      </dl>
+      <MonthFigures report={report} />
       <ScrollRegion label={t.month.daysOf(monthName(report.month))}>
         <table class="record">
           <thead>
@@ -130,7 +116,7 @@ export function MonthRecord(props: { report: Schemas['MonthlyReport'] }) {
                   {d.corrected ? ` ✎ ${t.days.corrected}` : ''}
                 </td>
                 <td>{duration(d.worked_minutes)}</td>
-                <td>{duration(d.balance_minutes, true)}</td>
+                <td>{balanceCell(d)}</td>
               </tr>
             ))}
           </tbody>

@@ -7,7 +7,7 @@ import { getAll, type Schemas, serviceNow } from '../api.js'
 import { dayOf, duration, lastDayOf, localDate, monthName } from '../format.js'
 import { words } from '../i18n/index.js'
 import { Loading, Screen, ScrollRegion, useLoad } from '../ui.js'
-import { MonthSwitcher } from './my-days.js'
+import { MonthSwitcher, readsToDate } from './my-days.js'
 
 export function TeamMonth() {
   const t = words.value
@@ -30,6 +30,8 @@ export function TeamMonth() {
     for (const lot of lots) overtime.set(lot.user_id, (overtime.get(lot.user_id) ?? 0) + lot.minutes)
     return { rows, overtime, anomalies }
   }, [month])
+  // A month not over yet: its days still to come are planned, not owed.
+  const toDate = readsToDate(month)
   return (
     <Screen title={t.team.monthTitle}>
       <MonthSwitcher month={month} onChange={setMonth} />
@@ -42,7 +44,7 @@ export function TeamMonth() {
               <tr>
                 <th scope="col">{t.team.person}</th>
                 <th scope="col">{t.days.worked}</th>
-                <th scope="col">{t.days.balance}</th>
+                <th scope="col">{toDate ? t.days.balanceToDate : t.days.balance}</th>
                 <th scope="col">{t.team.overtime}</th>
                 <th scope="col">{t.team.anomalies}</th>
               </tr>
@@ -52,7 +54,7 @@ export function TeamMonth() {
                 <tr key={r.user_id}>
                   <th scope="row">{r.full_name}</th>
                   <td>{duration(r.worked_minutes)}</td>
-                  <td>{duration(r.balance_minutes, true)}</td>
+                  <td>{duration(toDate ? r.balance_to_date_minutes : r.balance_minutes, true)}</td>
                   <td>{data.data!.overtime.has(r.user_id) ? duration(data.data!.overtime.get(r.user_id)!) : '—'}</td>
                   <td>{r.anomaly_count}</td>
                 </tr>
@@ -61,6 +63,7 @@ export function TeamMonth() {
           </table>
         </ScrollRegion>
       )}
+      {data.data && toDate && <p class="hint">{t.days.toDateHint}</p>}
       {data.data && (
         <section aria-labelledby="team-anomalies">
           <h2 id="team-anomalies">{t.team.anomaliesTitle}</h2>

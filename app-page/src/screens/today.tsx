@@ -5,7 +5,7 @@
  * show as waiting until the service has them.
  */
 import { useEffect, useState } from 'preact/hooks'
-import { Offline, get, query, type Schemas, serviceNow } from '../api.js'
+import { ApiError, Offline, busyFor, get, query, type Schemas, serviceNow } from '../api.js'
 import { dayOf, duration, localDate, timeOf } from '../format.js'
 import { words } from '../i18n/index.js'
 import {
@@ -34,7 +34,8 @@ interface TodayState {
    * maximum (a forgotten clock-out): no work under way, so the next punch is an `in`.
    */
   leftOpenSince?: string | null
-  offline?: boolean
+  /** Shown from what the service said last, because it cannot be reached now or is busy. */
+  stale?: 'offline' | 'busy'
 }
 
 /** Today as the service last told it, kept on the phone for when it cannot be reached. Cleared on sign-out. */
@@ -111,20 +112,31 @@ export function Today() {
       lastSeen.keep(me.id, state)
       return state
     } catch (error) {
-      // Offline: what the service said last, so that the next punch is offered and can wait here.
-      const kept = error instanceof Offline ? lastSeen.read(me.id) : null
+      // Offline or busy: what the service said last, so that the next punch is offered and can wait
+      // here (a busy service is read again by itself after its Retry-After).
+      const busy = busyFor(error) !== null
+      const kept = error instanceof Offline || busy ? lastSeen.read(me.id) : null
       if (kept)
         return {
           recorded: kept.recorded,
           day: kept.day?.date === today ? kept.day : undefined,
           leftOpenSince: kept.leftOpenSince ?? null,
-          offline: true,
+          stale: busy ? 'busy' : 'offline',
         }
       throw error
     }
   }, [tick])
   const action = useAction()
-  const [said, setSaid] = useState<string | null>(null)
+  // What the last tap came to; `waiting` while its punch is on the phone, told again once it is sent.
+  const [said, setSaid] = useState<{ text: string; waiting?: { type: PunchType; at: string } } | null>(null)
+  const [changedElsewhere, setChangedElsewhere] = useState(false)
+  const stillWaiting = waitingPunches.value.length
+  useEffect(() => {
+    if (!said?.waiting || stillWaiting > 0) return
+    const { type, at } = said.waiting
+    const refused = refusedPunches.value.some((r) => r.type === type && timeOf(r.ts) === at)
+    setSaid(refused ? null : { text: t.today.sentNow(t.punch[type], at) })
+  }, [stillWaiting])
   // A session left open before the punch just recorded: told after it, with the company's proposal.
   const [leftOpen, setLeftOpen] = useState<LeftOpen | null>(null)
 
@@ -141,18 +153,32 @@ export function Today() {
     action.run(async () => {
       setSaid(null)
       setLeftOpen(null)
+      setChangedElsewhere(false)
       const outcome = await punch(type, modality)
+      // A tab or phone that did not know of a punch made elsewhere offered one the record no longer
+      // allows: read where the person is now, and say so, instead of a refusal.
+      if (outcome instanceof ApiError && outcome.code === 'punch_sequence_invalid') {
+        setChangedElsewhere(true)
+        loaded.reload()
+        return
+      }
       // Said in the person's language, with what to do next, where the code is known.
       if (outcome instanceof Error) throw outcome
       const at = timeOf(serviceNow())
-      setSaid(
-        typeof outcome === 'object'
-          ? t.today.recorded(t.punch[type], at)
-          : outcome === 'held'
-            ? t.today.savedUnavailable(t.punch[type], at)
-            : t.today.savedOffline(t.punch[type], at),
-      )
-      if (typeof outcome === 'object') setLeftOpen(outcome.sent)
+      const what = t.punch[type]
+      if (typeof outcome === 'object' && 'sent' in outcome) {
+        setSaid({ text: t.today.recorded(what, at) })
+        setLeftOpen(outcome.sent)
+      } else
+        setSaid({
+          text:
+            outcome === 'held'
+              ? t.today.savedUnavailable(what, at)
+              : outcome === 'waiting'
+                ? t.today.savedOffline(what, at)
+                : t.today.savedBusy(what, at, outcome.busy),
+          waiting: { type, at },
+        })
       loaded.reload()
     })
 
@@ -167,7 +193,8 @@ export function Today() {
 
   return (
     <Screen title={t.today.title}>
-      {loaded.data.offline && <p class="problem">{t.today.offlineNow}</p>}
+      {loaded.data.stale === 'offline' && <p class="problem">{t.today.offlineNow}</p>}
+      {loaded.data.stale === 'busy' && <p class="problem">{t.today.busyNow}</p>}
       <p class="state" aria-live="polite">
         {last === undefined || last.type === 'out' || openBefore !== null
           ? t.today.notIn
@@ -188,7 +215,8 @@ export function Today() {
           </button>
         ))}
       </div>
-      {said && <Done>{said}</Done>}
+      {changedElsewhere && <Done>{t.today.changedElsewhere}</Done>}
+      {said && <Done>{said.text}</Done>}
       <Problem error={action.error} />
       {openBefore && <p class="hint">{t.today.leftOpenBefore(momentOf(openBefore))}</p>}
       {leftOpen && (
@@ -211,10 +239,18 @@ export function Today() {
             <dt>{t.today.expected}</dt>
             <dd>{duration(day.expected_minutes)}</dd>
           </div>
-          <div>
-            <dt>{t.today.balance}</dt>
-            <dd>{duration(day.balance_minutes, true)}</dd>
-          </div>
+          {/* The day is under way: what it still expects is not a debt until it ends. */}
+          {day.balance_minutes < 0 ? (
+            <div>
+              <dt>{t.today.toGo}</dt>
+              <dd>{duration(-day.balance_minutes)}</dd>
+            </div>
+          ) : (
+            <div>
+              <dt>{t.today.balance}</dt>
+              <dd>{duration(day.balance_minutes, true)}</dd>
+            </div>
+          )}
         </dl>
       )}
       {day?.holiday && <p>{t.today.holiday(day.holiday.name)}</p>}
