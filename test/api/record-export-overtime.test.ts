@@ -153,10 +153,20 @@ async function exportOf(t: TestContext, key: string): Promise<Buffer> {
 forEachEngine(
   'the record export’s absences, schedules and overtime',
   (t) => {
+    // Each test reads the same October, exported once by the administrator: building the company
+    // and its month is most of a test's time, and no test writes to it afterwards (the changed
+    // exports are copies made in memory).
+    let exported: Promise<{ company: Awaited<ReturnType<typeof october>>; bytes: Buffer }> | undefined
+    const octoberExported = () =>
+      (exported ??= october(t).then(async (company) => ({
+        company,
+        bytes: await exportOf(t, company.tenant.adminKey),
+      })))
+
     it('holds them, hashed in the manifest; an inspector recomputes the lot from the export alone; verify passes', async () => {
-      const { tenant, marta, luis, partTime, lot, absences } = await october(t)
+      const { company, bytes } = await octoberExported()
+      const { tenant, marta, luis, partTime, lot, absences } = company
       const publicKey = (await tenant.admin.get('/api/v1/tenant/record-key')).body.data[0].public_key
-      const bytes = await exportOf(t, tenant.adminKey)
       const files = await unzip(bytes)
       const manifest = JSON.parse(files.get('manifest.json')!.toString())
       assert.equal(manifest.version, 2)
@@ -296,9 +306,10 @@ forEachEngine(
     })
 
     it('a changed, reordered, foreign or missing absences, schedules or overtime file fails verify, named', async () => {
-      const { tenant, marta } = await october(t)
+      const { company, bytes } = await octoberExported()
+      const { tenant, marta } = company
       const publicKey = (await tenant.admin.get('/api/v1/tenant/record-key')).body.data[0].public_key
-      const files = await unzip(await exportOf(t, tenant.adminKey))
+      const files = await unzip(bytes)
       const check = async (changed: Map<string, Buffer>) => problemsOf(await verified(await zipOf(changed), publicKey))
 
       // Two paid hours become three: the digest no longer matches the signed manifest.
@@ -357,8 +368,7 @@ forEachEngine(
     })
 
     it('an export of version 1, before these files, still verifies as what it is', async () => {
-      const { tenant } = await october(t)
-      const files = await unzip(await exportOf(t, tenant.adminKey))
+      const files = await unzip((await octoberExported()).bytes)
       // Rebuilt as a version 1 export and signed by a key of its own: checked with the key it names.
       const manifest = JSON.parse(files.get('manifest.json')!.toString())
       const other = generateKeyPairSync('ed25519')

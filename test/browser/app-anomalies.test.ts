@@ -6,20 +6,22 @@
  * the people HR sees, in English. Both screens pass axe-core.
  */
 import assert from 'node:assert/strict'
-import { after, before, it } from 'node:test'
+import { before, it } from 'node:test'
 import { DateTime } from 'luxon'
-import { type Browser, type Page, chromium } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { buildAppPage } from '../../scripts/build-pages.mjs'
 import { PASSWORD } from '../helpers/accounts.js'
 import {
   CHROMIUM,
-  CHROMIUM_ARGS,
   HAS_CHROMIUM,
   NO_CHROMIUM,
   accessibilityProblems,
   showingThePage,
+  useChromiumForThisFile,
 } from '../helpers/browser.js'
 import { forEachEngine } from '../helpers/harness.js'
+
+const chromiumOfThisFile = useChromiumForThisFile()
 
 const ZONE = 'Europe/Madrid'
 const at = (date: string, time: string) => DateTime.fromISO(`${date}T${time}`, { zone: ZONE }).toMillis()
@@ -37,10 +39,7 @@ forEachEngine(
       if (!HAS_CHROMIUM) return
       await buildAppPage()
       origin = await t.app.listen({ port: 0, host: '127.0.0.1' })
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
-    })
-    after(async () => {
-      await browser?.close()
+      browser = await chromiumOfThisFile()
     })
 
     async function signIn(page: Page, email: string, english: boolean): Promise<void> {

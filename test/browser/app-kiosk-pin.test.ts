@@ -5,19 +5,21 @@
  * kiosk signs them in with it. The screen passes axe-core in Spanish and in English.
  */
 import assert from 'node:assert/strict'
-import { after, before, it } from 'node:test'
-import { type Browser, chromium } from 'playwright-core'
+import { before, it } from 'node:test'
+import type { Browser } from 'playwright-core'
 import { buildAppPage } from '../../scripts/build-pages.mjs'
 import { PASSWORD } from '../helpers/accounts.js'
 import {
   CHROMIUM,
-  CHROMIUM_ARGS,
   HAS_CHROMIUM,
   NO_CHROMIUM,
   accessibilityProblems,
   showingThePage,
+  useChromiumForThisFile,
 } from '../helpers/browser.js'
 import { forEachEngine } from '../helpers/harness.js'
+
+const chromiumOfThisFile = useChromiumForThisFile()
 
 if (!HAS_CHROMIUM) console.log(`# App browser tests SKIPPED: no Chromium at ${CHROMIUM}`)
 
@@ -28,10 +30,7 @@ forEachEngine('the kiosk PIN in the app', (t) => {
     if (!HAS_CHROMIUM) return
     await buildAppPage()
     origin = await t.app.listen({ port: 0, host: '127.0.0.1' })
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
-  })
-  after(async () => {
-    await browser?.close()
+    browser = await chromiumOfThisFile()
   })
 
   it('after a reset without mail, the worker chooses their PIN in Profile and it works at the kiosk', {

@@ -6,20 +6,22 @@
  * in English; HR's company overtime view flags both, in English.
  */
 import assert from 'node:assert/strict'
-import { after, before, it } from 'node:test'
+import { before, it } from 'node:test'
 import { DateTime } from 'luxon'
-import { type Browser, type Page, chromium } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { buildAppPage } from '../../scripts/build-pages.mjs'
 import { PASSWORD } from '../helpers/accounts.js'
 import {
   CHROMIUM,
-  CHROMIUM_ARGS,
   HAS_CHROMIUM,
   NO_CHROMIUM,
   accessibilityProblems,
   showingThePage,
+  useChromiumForThisFile,
 } from '../helpers/browser.js'
 import { type TestTenant, forEachEngine } from '../helpers/harness.js'
+
+const chromiumOfThisFile = useChromiumForThisFile()
 
 const ZONE = 'Europe/Madrid'
 const at = (date: string, time: string) => DateTime.fromISO(`${date}T${time}`, { zone: ZONE }).toMillis()
@@ -52,10 +54,7 @@ forEachEngine(
       if (!HAS_CHROMIUM) return
       await buildAppPage()
       origin = await t.app.listen({ port: 0, host: '127.0.0.1' })
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
-    })
-    after(async () => {
-      await browser?.close()
+      browser = await chromiumOfThisFile()
     })
 
     async function signIn(page: Page, email: string, english: boolean): Promise<void> {

@@ -9,22 +9,24 @@
  * half takes the screenshots of docs/app.md (kept only by `npm run docs:screenshots`).
  */
 import assert from 'node:assert/strict'
-import { after, before, it } from 'node:test'
+import { before, it } from 'node:test'
 import { DateTime } from 'luxon'
-import { type Browser, type Page, chromium } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { buildAppPage } from '../../scripts/build-pages.mjs'
 import { PASSWORD } from '../helpers/accounts.js'
 import {
   CHROMIUM,
-  CHROMIUM_ARGS,
   HAS_CHROMIUM,
   NO_CHROMIUM,
   screenshotPath,
   accessibilityProblems,
   showingThePage,
   virtualAuthenticator,
+  useChromiumForThisFile,
 } from '../helpers/browser.js'
 import { type TestTenant, forEachEngine } from '../helpers/harness.js'
+
+const chromiumOfThisFile = useChromiumForThisFile()
 
 const ZONE = 'Europe/Madrid'
 const at = (date: string, time: string) => DateTime.fromISO(`${date}T${time}`, { zone: ZONE }).toMillis()
@@ -84,10 +86,7 @@ forEachEngine(
       const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
       // Passkeys need a host name: WebAuthn takes localhost, never a bare address.
       origin = address.replace('127.0.0.1', 'localhost')
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
-    })
-    after(async () => {
-      await browser?.close()
+      browser = await chromiumOfThisFile()
     })
 
     async function signIn(page: Page, email: string, heading = 'Hoy'): Promise<void> {

@@ -9,23 +9,25 @@
  */
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
-import { after, before, it } from 'node:test'
+import { before, it } from 'node:test'
 import { DateTime } from 'luxon'
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { buildAppPage } from '../../scripts/build-pages.mjs'
 import {
   CHROMIUM,
-  CHROMIUM_ARGS,
   HAS_CHROMIUM,
   NO_CHROMIUM,
   accessibilityProblems,
   freePort,
   showingThePage,
+  useChromiumForThisFile,
 } from '../helpers/browser.js'
 import { PASSWORD } from '../helpers/accounts.js'
 import { type TestTenant, forEachEngine } from '../helpers/harness.js'
 import { tokenInMail, useInboxForThisFile } from '../helpers/inbox.js'
 import { eventually } from '../helpers/eventually.js'
+
+const chromiumOfThisFile = useChromiumForThisFile()
 
 const ZONE = 'Europe/Madrid'
 /** A local time of a day in the company's zone, as the instant it is. */
@@ -51,10 +53,7 @@ forEachEngine(
     before(async () => {
       if (!HAS_CHROMIUM) return
       await t.app.listen({ port, host: '127.0.0.1' })
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
-    })
-    after(async () => {
-      await browser?.close()
+      browser = await chromiumOfThisFile()
     })
 
     /** Moves the service's clock and the phone's together. */
@@ -141,7 +140,10 @@ forEachEngine(
           { times: 1 },
         )
         await page.getByRole('button', { name: 'Fichar entrada' }).click()
-        await page.getByText(/Sin conexión: la entrada de las 09:02 queda guardada/).waitFor()
+        // Kept on the phone for a moment, then sent again at once (Today reads the service again
+        // after the punch), and Today says it has arrived, without a reload.
+        await page.getByText('La entrada de las 09:02 ya ha llegado al servicio: está registrada.').waitFor()
+        assert.equal(await page.getByText(/queda guardada/).count(), 0)
         await openToday(page, worker.email)
         await page.getByText('Trabajando desde las 09:02.').waitFor()
         assert.equal(await page.getByText('pendiente de enviar', { exact: true }).count(), 0)
@@ -166,6 +168,10 @@ forEachEngine(
         await page.getByRole('heading', { name: 'Iniciar sesión', level: 1 }).waitFor()
         await page.getByText('Hay un fichaje esperando en este teléfono: inicie sesión para enviarlo.').waitFor()
         assert.equal((await punchesOf(tenant, worker.id)).filter((p) => p.ts.startsWith('2026-10-06')).length, 1)
+        // "Recordar este dispositivo" is offered; her company allows no remembered devices, so the
+        // service gives an ordinary session all the same.
+        await page.getByRole('checkbox', { name: 'Recordar este dispositivo' }).check()
+        assert.deepEqual(await accessibilityProblems(page), [], 'sign-in')
         await page.getByLabel('Correo electrónico').fill(worker.email)
         await page.getByLabel('Contraseña').fill(PASSWORD)
         await page.getByRole('button', { name: 'Entrar', exact: true }).click()
@@ -307,7 +313,8 @@ forEachEngine(
           [['in', new Date(at('2026-11-03', '09:00')).toISOString()]],
         )
 
-        // A punch the service refuses is explained in her language, with what to do next.
+        // A punch the record no longer allows (made elsewhere in the meantime) is no dead end: the
+        // state is read again and she is told it changed elsewhere, in her language.
         await page.route(
           '**/api/v1/attendance/clock',
           (route) =>
@@ -321,7 +328,10 @@ forEachEngine(
           { times: 1 },
         )
         await page.getByRole('button', { name: 'Fichar salida' }).click()
-        await page.getByText('Ese fichaje no sigue al último. Recargue la página para ver su situación.').waitFor()
+        await page
+          .getByText(/Su registro cambió desde otro dispositivo o pestaña: esta es su situación ahora/)
+          .waitFor()
+        await page.getByText('Trabajando desde las 09:00.').waitFor()
         assert.equal(await page.getByText('An out must follow').count(), 0)
       })
       await context.close()

@@ -7,12 +7,21 @@
  * Skipped, and said so, where Chromium is not installed.
  */
 import assert from 'node:assert/strict'
-import { after, before, it } from 'node:test'
-import { type Browser, type Page, chromium } from 'playwright-core'
+import { before, it } from 'node:test'
+import type { Browser, Page } from 'playwright-core'
 import { buildKioskPage } from '../../scripts/build-pages.mjs'
-import { CHROMIUM, HAS_CHROMIUM, screenshotPath, accessibilityProblems } from '../helpers/browser.js'
+import {
+  CHROMIUM,
+  HAS_CHROMIUM,
+  screenshotPath,
+  accessibilityProblems,
+  useChromiumForThisFile,
+} from '../helpers/browser.js'
 import { eventually } from '../helpers/eventually.js'
 import { type TestTenant, forEachEngine } from '../helpers/harness.js'
+import { giveOneTimePin } from '../helpers/kiosk-sign-in.js'
+
+const chromiumOfThisFile = useChromiumForThisFile()
 
 if (!HAS_CHROMIUM)
   console.log(
@@ -58,10 +67,7 @@ forEachEngine('the kiosk page in a browser', (t) => {
     if (!HAS_CHROMIUM) return
     await buildKioskPage()
     address = await t.app.listen({ port: 0, host: '127.0.0.1' })
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
-  })
-  after(async () => {
-    await browser?.close()
+    browser = await chromiumOfThisFile()
   })
 
   /** The person's punches of the last few days: the service runs on the real clock, whatever its date. */
@@ -77,6 +83,8 @@ forEachEngine('the kiosk page in a browser', (t) => {
   }, async () => {
     const tenant = await t.newTenant()
     const lucia = await tenant.createUser({ full_name: 'Lucía Pérez', dni: '12345678-Z', phone: '+34 600 111 222' })
+    // Her one-time PIN, as an administrator's reset mails it: nothing is derived from her phone.
+    await giveOneTimePin(t, tenant.id, lucia.id, '1222')
     await tenant.createUser({ full_name: 'Marc Soler', dni: 'X-7654321-J', phone: '+34 600 333 444' })
     await tenant.admin.patch('/api/v1/tenant', { name: 'Talleres Ebro' })
     const kiosk = (await tenant.admin.post('/api/v1/kiosks', { name: 'Puerta principal' })).body.data
@@ -178,6 +186,7 @@ forEachEngine('the kiosk page in a browser', (t) => {
   }, async () => {
     const tenant = await t.newTenant()
     const user = await tenant.createUser({ full_name: 'Ana Ruiz', dni: '11223344-B', phone: '+34 600 555 666' })
+    await giveOneTimePin(t, tenant.id, user.id, '5666')
     await tenant.admin.patch('/api/v1/tenant', { name: 'Talleres Ebro' })
     const kiosk = (await tenant.admin.post('/api/v1/kiosks', { name: 'Almacén' })).body.data
     // Set the PIN through the API: this test is about the queue.
@@ -279,6 +288,7 @@ forEachEngine('the kiosk page in a browser', (t) => {
   }, async () => {
     const tenant = await t.newTenant()
     const user = await tenant.createUser({ full_name: 'Iván Gómez', dni: '22334455-Y', phone: '+34 600 777 888' })
+    await giveOneTimePin(t, tenant.id, user.id, '7888')
     await tenant.admin.patch('/api/v1/tenant', { name: 'Talleres Ebro' })
     const kiosk = (await tenant.admin.post('/api/v1/kiosks', { name: 'Almacén' })).body.data
     const device = t.client(kiosk.device_token)

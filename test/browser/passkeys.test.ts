@@ -7,11 +7,13 @@
  * and said so, where Chromium is not installed.
  */
 import assert from 'node:assert/strict'
-import { after, before, it } from 'node:test'
-import { type Browser, type Page, chromium } from 'playwright-core'
+import { before, it } from 'node:test'
+import type { Browser, Page } from 'playwright-core'
 import { PASSWORD } from '../helpers/accounts.js'
-import { CHROMIUM, HAS_CHROMIUM, virtualAuthenticator } from '../helpers/browser.js'
+import { HAS_CHROMIUM, useChromiumForThisFile, virtualAuthenticator } from '../helpers/browser.js'
 import { expectError, forEachEngine } from '../helpers/harness.js'
+
+const chromiumOfThisFile = useChromiumForThisFile()
 
 /** A JSON request from the page, as the app would make it: the page's cookies, the CSRF token on writes. */
 async function call(page: Page, method: string, path: string, body?: unknown, csrf?: string) {
@@ -55,10 +57,7 @@ forEachEngine('passkeys in a browser', (t) => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
     // The relying party is a host name: WebAuthn takes localhost, never a bare address.
     origin = address.replace('127.0.0.1', 'localhost')
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
-  })
-  after(async () => {
-    await browser?.close()
+    browser = await chromiumOfThisFile()
   })
 
   it('register from a session, sign out, sign in with the passkey alone; replay, deletion and deactivation refused', {

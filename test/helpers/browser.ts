@@ -8,7 +8,8 @@ import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { BrowserContext, CDPSession, Page } from 'playwright-core'
+import { after } from 'node:test'
+import { type Browser, type BrowserContext, type CDPSession, type Page, chromium } from 'playwright-core'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const HAS_CHROMIUM = existsSync(CHROMIUM)
@@ -29,6 +30,20 @@ export function screenshotPath(name: string): string {
   return join(screenshotsDir, name)
 }
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking']
+
+/**
+ * One Chromium for a whole test file: a file calls it once, at its top, and each of its suites
+ * (one per engine) takes the browser from the function it returns. Starting Chromium costs a few
+ * seconds of CPU; every test still opens a context of its own, so nothing a page keeps (cookies,
+ * storage, service workers) passes from one test to the next. Closed after the file's last test.
+ */
+export function useChromiumForThisFile(): () => Promise<Browser> {
+  let launched: Promise<Browser> | undefined
+  after(async () => {
+    await (await launched?.catch(() => undefined))?.close()
+  })
+  return () => (launched ??= chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }))
+}
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 

@@ -184,6 +184,10 @@ export function describeCliOn(engineName: (typeof ENGINES)[number]['engine']): v
     let ciKey: { api_key: string; key: any } | undefined
     const tenantKeyIds: string[] = []
     const printedApiKeys: string[] = []
+    // `demo` is the slowest command (a company with a week of punches, several seconds): the tests
+    // that read a demo company share one run; the first of them to run makes it.
+    let demoRun: Promise<any> | undefined
+    const demoCompany = () => (demoRun ??= cliOk(target.url, 'demo', '--json'))
 
     before(async () => {
       target = await freshCliTarget(engine, 'jt_cli')
@@ -424,7 +428,7 @@ export function describeCliOn(engineName: (typeof ENGINES)[number]['engine']): v
     })
 
     it('demo --json prints a created tenant with several users and a working admin key', opts, async () => {
-      const body = await cliOk(target.url, 'demo', '--json')
+      const body = await demoCompany()
       assertCreatedTenant(body)
       assert.equal(body.tenant.name, 'Demo Company')
       assert.notEqual(body.tenant.id, tenant?.tenant.id)
@@ -452,7 +456,7 @@ export function describeCliOn(engineName: (typeof ENGINES)[number]['engine']): v
       'reports monthly writes a worker’s month as JSON, CSV or PDF; reports export writes every employee-day of the company',
       opts,
       async () => {
-        const demo = await cliOk(target.url, 'demo', '--json')
+        const demo = await demoCompany()
         const month = new Date().toISOString().slice(0, 7)
         const users = (await client(demo.api_key).get('/api/v1/users?page_size=100')).body.data
         const worker = users.find((u: any) => u.id !== demo.admin_user.id)
@@ -592,7 +596,7 @@ export function describeCliOn(engineName: (typeof ENGINES)[number]['engine']): v
       'punches verify: the demo week of punches is intact; a row edited in the database is reported and exits 1',
       opts,
       async () => {
-        const demo = await cliOk(target.url, 'demo', '--json')
+        const demo = await demoCompany()
         const intact = await cliOk(target.url, 'punches', 'verify', '--tenant', demo.tenant.id, '--json')
         assert.equal(intact.ok, true)
         assert.equal(intact.tenant_id, demo.tenant.id)
