@@ -2,12 +2,14 @@
  * Credentials the company issued (docs/decisions/0024-only-the-worker-acts-as-the-worker.md), on
  * both engines, without a mail server: an invitation answered to the administrator, a password an
  * administrator gave at creation, and a kiosk PIN chosen with such a sign-in are the company's until
- * the worker replaces them. Written as the attacks they expose: an administrator who sets the
- * worker's password through the invitation link, then clocks in, consents to a correction and
- * signs the month as the worker, leaves `credential_origin: "company_issued"` on every one of those
- * acts, in the punch log, the correction trail, the signature and the monthly report (JSON and
- * CSV). Once the worker changes the password, their acts carry no mark. And an administrator who
- * gives a phone at creation gets no kiosk PIN out of it.
+ * a link mailed to the worker replaces them. Written as the attacks they expose: an administrator
+ * who sets the worker's password through the invitation link, then clocks in, consents to a
+ * correction and signs the month as the worker, leaves `credential_origin: "company_issued"` on
+ * every one of those acts, in the punch log, the correction trail, the signature and the monthly
+ * report (JSON and CSV). Changing the password does not clear the mark: whoever received the issued
+ * password can change it as well as the worker. A reset link mailed to the worker does, and takes
+ * with it the personal keys made meanwhile (the second block, with a mail server). And an
+ * administrator who gives a phone at creation gets no kiosk PIN out of it.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
@@ -15,6 +17,7 @@ import { DateTime } from 'luxon'
 import { verifyPunchChains } from '../../src/modules/attendance/index.js'
 import { PASSWORD, type SessionClient, sessionCookieSet, signedIn } from '../helpers/accounts.js'
 import { expectError, forEachEngine } from '../helpers/harness.js'
+import { recipientsOf, tokenInMail, useInboxForThisFile } from '../helpers/inbox.js'
 
 const NEW_PASSWORD = 'Gazpacho-andaluz-2031'
 
@@ -39,7 +42,7 @@ function csvRows(text: string): Record<string, string>[] {
 }
 
 forEachEngine('company-issued credentials mark the acts made with them (no mail server)', (t) => {
-  it('the admin-only path: the invitation link set by the administrator, then a punch and a consent as the worker: both marked, everywhere; after the worker changes the password, no mark', async () => {
+  it('the admin-only path: the invitation link set by the administrator, then a punch and a consent as the worker: both marked, everywhere, also after a change of password', async () => {
     const tenant = await t.newTenant()
     const user = await tenant.createUser({ full_name: 'Lucía Pérez' })
     const invited = await tenant.admin.post(`/api/v1/users/${user.id}/invite`)
@@ -76,12 +79,13 @@ forEachEngine('company-issued credentials mark the acts made with them (no mail 
     assert.equal(clockedIn.body.data.source, 'clock')
     assert.equal(clockedIn.body.data.credential_origin, 'company_issued')
 
-    // The worker takes the account back: a password of their own.
+    // Whoever holds the issued password changes it, to wash the mark off: it stays, since the
+    // service cannot tell the worker from the administrator who set it.
     const changed = await asWorker.post('/api/v1/me/password', { current_password: PASSWORD, password: NEW_PASSWORD })
     assert.equal(changed.status, 200, JSON.stringify(changed.body))
     const clockedOut = await asWorker.post('/api/v1/attendance/clock', { type: 'out' })
     assert.equal(clockedOut.status, 201, JSON.stringify(clockedOut.body))
-    assert.equal(clockedOut.body.data.credential_origin, undefined, 'the worker’s own credential: no mark')
+    assert.equal(clockedOut.body.data.credential_origin, 'company_issued', 'a changed password is still the company’s')
 
     // The punch log.
     const from = at(24 * 60).slice(0, 10)
@@ -92,7 +96,7 @@ forEachEngine('company-issued credentials mark the acts made with them (no mail 
     const origins = Object.fromEntries(log.map((p: any) => [p.id, p.credential_origin ?? null]))
     assert.deepEqual(
       [origins[pushedIn.id], origins[pushedOut.id], origins[clockedIn.body.data.id], origins[clockedOut.body.data.id]],
-      [null, null, 'company_issued', null],
+      [null, null, 'company_issued', 'company_issued'],
     )
     // The mark is part of the punch's hash: the chain holds, and is checked with it.
     const chain = await verifyPunchChains(t.database.db, tenant.id, user.id)
@@ -100,14 +104,18 @@ forEachEngine('company-issued credentials mark the acts made with them (no mail 
 
     // The monthly report, in UTC so that the day of the punch is its UTC date.
     const inTs: string = clockedIn.body.data.ts
+    const outTs: string = clockedOut.body.data.ts
     const month = inTs.slice(0, 7)
+    // The marked punches by UTC day (the two are seconds apart, but a day may end between them).
+    const markedByDay = new Map<string, string[]>()
+    for (const ts of [inTs, outTs]) markedByDay.set(ts.slice(0, 10), [...(markedByDay.get(ts.slice(0, 10)) ?? []), ts])
     const report = (
       await tenant.admin.get(`/api/v1/attendance/reports/monthly?user_id=${user.id}&month=${month}&tz=UTC`)
     ).body.data
     const marked = report.days.filter((d: any) => d.company_issued_punches)
     assert.deepEqual(
       marked.map((d: any) => [d.date, d.company_issued_punches]),
-      [[inTs.slice(0, 10), [inTs]]],
+      [...markedByDay].filter(([date]) => date.startsWith(month)),
     )
     const correction = report.corrections.find((c: any) => c.id === proposed.body.data.id)
     assert.equal(correction.decision_credential_origin, 'company_issued')
@@ -117,15 +125,15 @@ forEachEngine('company-issued credentials mark the acts made with them (no mail 
     assert.equal(csv.status, 200)
     const rows = csvRows(String(csv.body)).filter((r) => r.company_issued_punches !== '')
     assert.deepEqual(
-      rows.map((r) => r.date),
-      [inTs.slice(0, 10)],
+      rows.map((r) => [r.date, r.company_issued_punches!.split(' ').length]),
+      [...markedByDay].filter(([date]) => date.startsWith(month)).map(([date, marks]) => [date, marks.length]),
     )
-    // Written as the day's sessions are: the marked punch is the start of the session the worker clocked in.
+    // Written as the day's sessions are: the first marked punch starts the session the worker clocked in.
     const clockedSession = rows[0]!.sessions!.split(' ').at(-1)!
-    assert.equal(rows[0]!.company_issued_punches, clockedSession.split('/')[0])
+    assert.equal(rows[0]!.company_issued_punches!.split(' ')[0], clockedSession.split('/')[0])
   })
 
-  it('a password an administrator gave at creation is the company’s; a PIN chosen with it too; a passkey or a change of password makes the sign-in the worker’s', async () => {
+  it('a password an administrator gave at creation is the company’s; a PIN chosen with it too, before and after a change of password', async () => {
     const tenant = await t.newTenant()
     const user = await tenant.createUser({ full_name: 'Marc Soler', dni: '12345678-Z', password: PASSWORD })
     const asWorker = await signedIn(t.app, user.email)
@@ -142,7 +150,7 @@ forEachEngine('company-issued credentials mark the acts made with them (no mail 
       (await logOf()).map((p: any) => [p.source, p.credential_origin ?? null]),
       [['kiosk', 'company_issued']],
     )
-    // The worker changes the password and chooses the PIN again: both theirs now.
+    // A new password and a new PIN chosen with it: both still the company's, whoever chose them.
     assert.equal(
       (await asWorker.post('/api/v1/me/password', { current_password: PASSWORD, password: NEW_PASSWORD })).status,
       200,
@@ -154,7 +162,7 @@ forEachEngine('company-issued credentials mark the acts made with them (no mail 
       (await logOf()).map((p: any) => [p.source, p.credential_origin ?? null]),
       [
         ['kiosk', 'company_issued'],
-        ['kiosk', null],
+        ['kiosk', 'company_issued'],
       ],
     )
   })
@@ -213,3 +221,57 @@ forEachEngine('company-issued credentials mark the acts made with them (no mail 
     assert.equal(short.status, 201, JSON.stringify(short.body))
   })
 })
+
+const inbox = useInboxForThisFile()
+
+forEachEngine(
+  'a reset link mailed to the worker makes the sign-in theirs (mail server on loopback)',
+  (t) => {
+    it('a password given at creation, changed, and a personal key made with it: all the company’s until a mailed reset, which revokes that key', async () => {
+      const tenant = await t.newTenant()
+      const user = await tenant.createUser({ full_name: 'Nuria Vidal', password: PASSWORD })
+      const held = await signedIn(t.app, user.email)
+      // Whoever holds the issued sign-in makes a personal key and changes the password.
+      const made = await held.post('/api/v1/keys', { name: 'Payroll sync', current_password: PASSWORD })
+      assert.equal(made.status, 201, JSON.stringify(made.body))
+      const heldKey = t.client(made.body.data.api_key)
+      assert.equal(
+        (await held.post('/api/v1/me/password', { current_password: PASSWORD, password: NEW_PASSWORD })).status,
+        200,
+      )
+      const marked = await heldKey.post('/api/v1/attendance/clock', { type: 'in' })
+      assert.equal(marked.status, 201, JSON.stringify(marked.body))
+      assert.equal(marked.body.data.credential_origin, 'company_issued', 'a key made with the issued sign-in')
+
+      // The worker asks for a reset: the link reaches only their mailbox.
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/password-reset',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: user.email }),
+      })
+      assert.equal(asked.statusCode, 202)
+      const token = tokenInMail(
+        await inbox.waitFor(
+          (mail) => recipientsOf(mail).includes(user.email) && /password-reset/.test(String(mail.text)),
+        ),
+        'password-reset',
+      )
+      const done = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/password-reset/complete',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ token, password: 'Paella-valenciana-2032' }),
+      })
+      assert.equal(done.statusCode, 200, done.body)
+
+      // The key made while the sign-in was the company's is gone with the mark.
+      expectError(await heldKey.get('/api/v1/me'), 401, 'unauthenticated')
+      const own = await signedIn(t.app, user.email, 'Paella-valenciana-2032')
+      const out = await own.post('/api/v1/attendance/clock', { type: 'out' })
+      assert.equal(out.status, 201, JSON.stringify(out.body))
+      assert.equal(out.body.data.credential_origin, undefined, 'the worker’s own credential: no mark')
+    })
+  },
+  { app: { accounts: { publicUrl: 'https://jornada.example.com' }, mail: inbox.mail } },
+)

@@ -16,7 +16,12 @@ import { passwordProblem } from '../../lib/passwords.js'
 import { hashPassword, newSecret, sha256Hex } from '../../lib/secrets.js'
 import { recordWrite } from '../audit/index.js'
 import { recordEvent } from '../events/index.js'
-import { type SessionPolicy, endSessionsOf, standingPersonalKeysOf } from '../keys/index.js'
+import {
+  type SessionPolicy,
+  endSessionsOf,
+  revokePersonalKeysMadeSince,
+  standingPersonalKeysOf,
+} from '../keys/index.js'
 import { type MailMessage, queueCredentialNotice, queueMail } from '../mail/index.js'
 import { requireTenant } from '../tenants/index.js'
 import { findUserRow, markCredentialsCompanyIssued } from '../users/index.js'
@@ -252,8 +257,13 @@ export async function completePasswordReset(
     if (token.purpose === 'password_reset') {
       await deletePasskeysOf(tx.db, user.tenant_id, user.id)
       // A reset link reaches the person's mailbox only: the password is theirs, and no longer the
-      // one a link handed to an administrator set (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
-      await markCredentialsCompanyIssued(tx.db, user.tenant_id, user.id, null)
+      // one a link handed to an administrator set. Personal keys made while the sign-in was the
+      // company's go with the mark: whoever held it may have made them
+      // (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+      if (user.credentials_company_issued_at !== null) {
+        await revokePersonalKeysMadeSince(tx.db, user.tenant_id, user.id, user.credentials_company_issued_at, at)
+        await markCredentialsCompanyIssued(tx.db, user.tenant_id, user.id, null)
+      }
     }
     // The person is told of a reset, in case it was not them, with the personal keys that stay
     // (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).

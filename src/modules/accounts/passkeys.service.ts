@@ -27,7 +27,7 @@ import { newId } from '../../lib/ids.js'
 import { recordWrite } from '../audit/index.js'
 import { callerAsRecipient, queueCredentialNotice } from '../mail/index.js'
 import type { SessionPolicy } from '../keys/index.js'
-import { findUser, markCredentialsCompanyIssued } from '../users/index.js'
+import { findUser } from '../users/index.js'
 import type { ClientInfo, SignedIn } from './sign-in.service.js'
 import * as repo from './passkeys.repository.js'
 import { openSession, ownCredentialsAdmit } from './sign-in.service.js'
@@ -204,9 +204,8 @@ export async function registerPasskey(
       last_used_at: null,
     }
     await repo.insertPasskey(tx.db, row)
-    // A passkey is the person's own, whatever credential came before it: a sign-in the company
-    // issued is no longer marked (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
-    await markCredentialsCompanyIssued(tx.db, tenantId, actor.id, null)
+    // A passkey added with a company-issued sign-in leaves the mark: whoever held that sign-in could
+    // have added it (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
     await recordWrite(tx, {
       tenantId,
       source: 'api',

@@ -63,9 +63,10 @@ export async function changeOwnPassword(
 ): Promise<{ other_sessions_ended: number }> {
   const { auth } = scope
   await setPasswordHash(scope.db, auth.tenantId, auth.actor.id, prepared.hash, nowIsoOf(scope))
-  // A password the person chose replaces one the company issued; acts from now on are theirs
-  // (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
-  await markCredentialsCompanyIssued(scope.db, auth.tenantId, auth.actor.id, null)
+  // A company-issued sign-in stays marked through a change of password: whoever received the
+  // issued password can change it as well as the worker, and the service cannot tell them apart.
+  // Only a reset link mailed to the person clears the mark (account-links.service.ts;
+  // docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
   // A reset link asked for before the change (perhaps by whoever knew the old password) no longer
   // works (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
   await voidTokensOf(scope.db, auth.tenantId, auth.actor.id, nowIsoOf(scope))

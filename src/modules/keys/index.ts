@@ -6,7 +6,7 @@
 import { defineModule } from '../../http/module.js'
 import { keysApi } from './keys.routes.js'
 import type { PasswordGuessThrottle } from './step-up.service.js'
-export { revokeKeysActingAs } from './keys.repository.js'
+export { revokeKeysActingAs, revokePersonalKeysMadeSince } from './keys.repository.js'
 export { keysApi } from './keys.routes.js'
 export { assertRecentSignIn } from './step-up.service.js'
 export type { GuessAttempt, PasswordGuessThrottle, StepUpGuard } from './step-up.service.js'

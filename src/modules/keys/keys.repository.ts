@@ -247,6 +247,29 @@ export async function revokeKeysActingAs(
     .execute()
 }
 
+/**
+ * Revokes the person's own personal keys made at or after `since`: keys made while their sign-in was
+ * one the company issued, which whoever held that sign-in may have made
+ * (docs/decisions/0024-only-the-worker-acts-as-the-worker.md).
+ */
+export async function revokePersonalKeysMadeSince(
+  db: Kysely<Database>,
+  tenantId: string,
+  userId: string,
+  since: string,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('api_keys')
+    .set({ revoked_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('acts_as_user_id', '=', userId)
+    .where('created_by_user_id', '=', userId)
+    .where('created_at', '>=', since)
+    .where('revoked_at', 'is', null)
+    .execute()
+}
+
 export interface KeyFilters {
   kind?: 'standard' | 'inspector' | undefined
   actsAsUserId?: string | undefined
