@@ -90,6 +90,9 @@ forEachEngine(
         worked_days: daily.filter((d) => d.worked_minutes > 0).length,
         expected_days: daily.filter((d) => d.expected_minutes > 0).length,
         anomaly_count: daily.reduce((s, d) => s + d.anomalies.length, 0),
+        // The week is wholly past at the clock's 1 December: to date is all of it.
+        expected_to_date_minutes: daily.reduce((s, d) => s + d.expected_minutes, 0),
+        balance_to_date_minutes: daily.reduce((s, d) => s + d.balance_minutes, 0),
       })
       assert.equal(row.expected_minutes, 0 + 360 + 0 + 480 + 480 + 330)
       assert.equal(row.expected_days, 4)
