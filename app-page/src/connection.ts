@@ -14,6 +14,8 @@ export const freshness = signal(0)
 
 let retryTimer: ReturnType<typeof setTimeout> | undefined
 let refreshDue = false
+/** While no answer comes though the phone says it is online: the next try's delay (2 s, doubling to 30 s). */
+let unreachableRetryMs = 2000
 
 /** Every screen reads again. Bursts (focus and visibilitychange come together) count once. */
 export function refresh(): void {
@@ -40,6 +42,16 @@ export function answered(answer: AnswerSeen): void {
       retryTimer = undefined
       refresh()
     }, next.retryInSeconds * 1000)
+  // No answer while the phone says it has a network (the service is down or restarting, or the
+  // network has just come back and the first request raced it): no 'online' event will come to
+  // wake the screens, so they try again by themselves, less and less often.
+  if (next.state === 'offline' && navigator.onLine !== false) {
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined
+      refresh()
+    }, unreachableRetryMs)
+    unreachableRetryMs = Math.min(unreachableRetryMs * 2, 30_000)
+  } else if (next.state !== 'offline') unreachableRetryMs = 2000
 }
 
 /** The person asks to try again (after the automatic retries ran out, or offline): counted anew. */

@@ -30,12 +30,31 @@ const outbox = createOutbox<ClockRequest>('jornada-app', (body) => body.userId)
 export const waitingPunches = signal<Queued<ClockRequest>[]>([])
 /** Punches the service refused for good after they waited (the person must correct the record). */
 export const refusedPunches = signal<{ type: PunchType; ts: string; message: string }[]>([])
+/**
+ * Punches that waited on the phone and have been stored since the screens last read the service:
+ * shown as recorded at once, so that a screen never goes back to the state before them while it
+ * reads the service again (`settleSent` drops them once a reading includes them).
+ */
+export const sentPunches = signal<{ type: PunchType; ts: string }[]>([])
+
+/** Whether `recorded` (what the service said) holds `punch`: the same type within a minute. */
+export function holds(recorded: readonly { type: string; ts: string }[], punch: { type: string; ts: string }): boolean {
+  const at = Date.parse(punch.ts)
+  return recorded.some((p) => p.type === punch.type && Math.abs(Date.parse(p.ts) - at) <= 60_000)
+}
+
+/** A reading of the service came in: the sent punches it holds need no showing of their own any more. */
+export function settleSent(recorded: readonly { type: string; ts: string }[]): void {
+  if (sentPunches.peek().length === 0) return
+  sentPunches.value = sentPunches.peek().filter((p) => !holds(recorded, p))
+}
 
 // What one person's punches came to is not shown to the next person on the phone.
 effect(() => {
   if (person.value === null) {
     waitingPunches.value = []
     refusedPunches.value = []
+    sentPunches.value = []
   }
 })
 
@@ -58,8 +77,13 @@ async function alreadyRecorded(punch: ClockRequest): Promise<boolean> {
   const day = localDate(new Date(punch.ts))
   const range = { user_id: punch.userId, from: addDays(day, -1), to: day, page_size: 100 }
   const log = await get<{ data: Schemas['PunchLogEntry'][] }>(`/attendance/punches${query(range)}`)
-  const at = Date.parse(punch.ts)
-  return log.data.some((p) => p.type === punch.type && Math.abs(Date.parse(p.ts) - at) <= 60_000)
+  return holds(log.data, punch)
+}
+
+function sentNow(punch: ClockRequest): SendOutcome {
+  sentInRun = true
+  sentPunches.value = [...sentPunches.peek(), { type: punch.type, ts: punch.ts }]
+  return 'sent'
 }
 
 /** Whether a run of the outbox sent anything: then what the screens show is out of date. */
@@ -73,16 +97,12 @@ async function send(punch: Queued<ClockRequest>): Promise<SendOutcome> {
       { type, ...(modality ? { modality } : {}), ts },
       { idempotencyKey: punch.idempotencyKey },
     )
-    sentInRun = true
-    return 'sent'
+    return sentNow(punch.body)
   } catch (error) {
     if (error instanceof Offline) return 'later'
     if (!(error instanceof ApiError)) throw error
     if (sendLater(error)) return 'later'
-    if (error.status === 409 && (await alreadyRecorded(punch.body).catch(() => false))) {
-      sentInRun = true
-      return 'sent'
-    }
+    if (error.status === 409 && (await alreadyRecorded(punch.body).catch(() => false))) return sentNow(punch.body)
     if (!refusedPunches.value.some((r) => r.ts === ts))
       refusedPunches.value = [...refusedPunches.value, { type, ts, message: error.message }]
     return 'refused'

@@ -15,6 +15,9 @@ import {
   punch,
   refusedPunches,
   sendWaiting,
+  sentPunches,
+  settleSent,
+  holds,
   waitingPunches,
 } from '../punches.js'
 import { person } from '../session.js'
@@ -110,6 +113,7 @@ export function Today() {
         leftOpenSince: leftOpenSince(days.data, recorded),
       }
       lastSeen.keep(me.id, state)
+      settleSent(recorded)
       return state
     } catch (error) {
       // Offline or busy: what the service said last, so that the next punch is offered and can wait
@@ -142,10 +146,14 @@ export function Today() {
 
   if (!loaded.data) return <LoadingScreen title={t.today.title} error={loaded.error} />
   const waiting: Moment[] = waitingPunches.value.map((p) => ({ type: p.body.type, ts: p.body.ts }))
-  const moments: Moment[] = [...loaded.data.recorded, ...waiting].sort((a, b) => a.ts.localeCompare(b.ts))
+  // Sent from the phone but not yet in what the service said last: recorded all the same (the
+  // screen is reading the service again), and the service has answered, so it is not offline.
+  const sent: Moment[] = sentPunches.value.filter((p) => !holds(loaded.data!.recorded, p))
+  const stale = sent.length > 0 ? undefined : loaded.data.stale
+  const moments: Moment[] = [...loaded.data.recorded, ...sent, ...waiting].sort((a, b) => a.ts.localeCompare(b.ts))
   const last = moments[moments.length - 1]
   // A punch waiting on the phone came after what the service said: it decides what follows.
-  const openBefore = waiting.length === 0 ? (loaded.data.leftOpenSince ?? null) : null
+  const openBefore = waiting.length + sent.length === 0 ? (loaded.data.leftOpenSince ?? null) : null
   const next = nextPunches(last?.type, openBefore !== null)
   const day = loaded.data.day
 
@@ -193,8 +201,8 @@ export function Today() {
 
   return (
     <Screen title={t.today.title}>
-      {loaded.data.stale === 'offline' && <p class="problem">{t.today.offlineNow}</p>}
-      {loaded.data.stale === 'busy' && <p class="problem">{t.today.busyNow}</p>}
+      {stale === 'offline' && <p class="problem">{t.today.offlineNow}</p>}
+      {stale === 'busy' && <p class="problem">{t.today.busyNow}</p>}
       <p class="state" aria-live="polite">
         {last === undefined || last.type === 'out' || openBefore !== null
           ? t.today.notIn
