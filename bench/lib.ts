@@ -9,6 +9,7 @@ import os from 'node:os'
 import { createHistogram, performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import { Redis } from 'ioredis'
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))
 
@@ -387,4 +388,22 @@ export async function onEachEngine<T>(run: (engine: 'sqlite' | 'postgres') => Pr
     await stopAllChildren()
   }
   return figures
+}
+
+/** Whether a Redis server answers at `url`: deployments that need one are skipped otherwise. */
+export async function redisAnswers(url: string): Promise<boolean> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  })
+  try {
+    await redis.connect()
+    return (await redis.ping()) === 'PONG'
+  } catch {
+    return false
+  } finally {
+    redis.disconnect()
+  }
 }

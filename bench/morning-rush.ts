@@ -32,7 +32,6 @@ import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createHistogram, performance } from 'node:perf_hooks'
-import { Redis } from 'ioredis'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { buildApp } from '../src/app.js'
@@ -48,6 +47,7 @@ import {
   machineInfo,
   median,
   readSettings,
+  redisAnswers,
   startChild,
   startService,
   stopAllChildren,
@@ -377,23 +377,6 @@ async function prepare(engine: 'sqlite' | 'postgres'): Promise<Prepared | null> 
   }
 }
 
-async function redisAnswers(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    retryStrategy: () => null,
-  })
-  try {
-    await redis.connect()
-    return (await redis.ping()) === 'PONG'
-  } catch {
-    return false
-  } finally {
-    redis.disconnect()
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Running
 
@@ -515,7 +498,7 @@ async function main(): Promise<void> {
       }
       byEngine.set(engine, prepared)
     }
-    const redis = deployments.some((d) => d.redis) ? await redisAnswers() : false
+    const redis = deployments.some((d) => d.redis) ? await redisAnswers(REDIS_URL) : false
     for (const d of deployments) {
       const prepared = byEngine.get(d.engine)
       if (!prepared) continue

@@ -21,7 +21,6 @@
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Redis } from 'ioredis'
 import { createDemoTenant } from '../src/modules/onboarding/demo.js'
 import { DEFAULT_SESSION_POLICY, startSession } from '../src/modules/keys/index.js'
 import { openBenchDatabase, type BenchDatabase } from './data.js'
@@ -33,6 +32,7 @@ import {
   machineInfo,
   measure,
   readSettings,
+  redisAnswers,
   startChild,
   startService,
   stopAllChildren,
@@ -164,23 +164,6 @@ async function getJson(url: string, headers: Record<string, string> = {}): Promi
   const text = await res.text()
   if (res.status !== 200) throw new Error(`GET ${url}: ${res.status} ${text.slice(0, 300)}`)
   return JSON.parse(text) as { data?: unknown }
-}
-
-async function redisAnswers(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    retryStrategy: () => null,
-  })
-  try {
-    await redis.connect()
-    return (await redis.ping()) === 'PONG'
-  } catch {
-    return false
-  } finally {
-    redis.disconnect()
-  }
 }
 
 interface Prepared {
@@ -389,7 +372,7 @@ async function main(): Promise<void> {
   cleanups.push(sqlite.database.cleanup)
   const postgres = deployments.some((d) => d.engine === 'postgres') ? await prepareDatabase('postgres') : null
   if (postgres) cleanups.push(postgres.database.cleanup)
-  const redis = deployments.some((d) => d.redis) ? await redisAnswers() : false
+  const redis = deployments.some((d) => d.redis) ? await redisAnswers(REDIS_URL) : false
   if (deployments.some((d) => d.redis) && !redis) console.log(`Redis skipped: cannot connect to ${REDIS_URL}`)
 
   // The reference of every ratio: the bare SQLite baseline, loaded in every round of every deployment.
