@@ -2,7 +2,7 @@
 // Runs every test file with Node's own test runner, on SQLite and, when TEST_DATABASE_URL is set,
 // on PostgreSQL too. Extra arguments are passed through (e.g. a single file).
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, statSync, statfsSync } from 'node:fs'
 import { join } from 'node:path'
 
 function testFiles(dir) {
@@ -14,26 +14,47 @@ function testFiles(dir) {
 }
 
 /**
- * The files that run longest (each spawns the command line or a server many times) start first:
- * the runner takes files in the order given, a few at a time, and a long file started last would
- * run on alone at the end while the other slots stay idle.
+ * The files that run longest start first, longest first: the runner takes files in the order given,
+ * three at a time, and a long file started last would run on alone at the end while the other slots
+ * stay idle. The order is by measured time (a TAP report, docs/development.md): every file over a
+ * minute in a loaded run; a new browser file goes among the browser files.
  */
 const LONGEST_FIRST = [
-  'test/cli.postgres.test.ts',
-  'test/cli.sqlite.test.ts',
-  'test/cli-expenses.test.ts',
-  'test/api/edge.test.ts',
-  'test/browser/kiosk-page.test.ts',
-  'test/browser/app-worker.test.ts',
   'test/browser/app-team.test.ts',
-  'test/cli-accounts.test.ts',
-  'test/webhooks-restart.test.ts',
-  'test/workers.test.ts',
-  'test/shutdown-under-load.test.ts',
-  // A thousand employees' year in a child process, and PostgreSQL standbys started for the test.
   'test/api/record-export-memory.test.ts',
-  'test/read-replica.test.ts',
-  'test/failover.test.ts',
+  'test/cli-expenses.test.ts',
+  'test/browser/kiosk-page.test.ts',
+  'test/browser/app-connection.test.ts',
+  'test/browser/app-worker.test.ts',
+  'test/browser/app-navigation.test.ts',
+  'test/browser/app-defaults-and-labels.test.ts',
+  'test/browser/app-push.test.ts',
+  'test/api/working-time-law.test.ts',
+  'test/cli-accounts.test.ts',
+  'test/cli.postgres.test.ts',
+  'test/api/reports-overtime-basis.test.ts',
+  'test/browser/app-overtime-flags.test.ts',
+  'test/cli.sqlite.test.ts',
+  'test/api/corrections-property.test.ts',
+  'test/api/accounts-sso.test.ts',
+  'test/browser/app-balance-to-date.test.ts',
+  'test/api/figures-to-date.test.ts',
+  'test/api/fuzz.test.ts',
+  'test/browser/app-left-open.test.ts',
+  'test/api/reports-representatives.test.ts',
+  'test/api/reports-pdf-scripts.test.ts',
+  'test/api/absences-races.test.ts',
+  'test/api/mail-outbox.test.ts',
+  'test/api/reports-monthly.test.ts',
+  'test/api/auth.test.ts',
+  'test/api/reports-sign-off.test.ts',
+  'test/browser/kiosk-connection.test.ts',
+  'test/api/overtime-lots.test.ts',
+  'test/browser/app-kiosk-pin.test.ts',
+  'test/browser/app-anomalies.test.ts',
+  'test/api/accounts-company-issued.test.ts',
+  'test/api/record-export.test.ts',
+  'test/unit/outbox-loop.test.ts',
 ]
 const rank = (file) => {
   const index = LONGEST_FIRST.indexOf(file.split('\\').join('/'))
@@ -81,21 +102,38 @@ if (spawnSync('pdftotext', ['-v']).error) {
 // would start again at that moment, so a CLI child would live in its parent's past: the processes
 // of the run share one clock that goes on from the start instead (docs/development.md).
 const fakedClock = process.env.FAKETIME?.startsWith('@') ? { FAKETIME_DONT_RESET: '1' } : {}
+/**
+ * The tests' SQLite files, Chromium profiles and the PostgreSQL servers some tests start live in
+ * /dev/shm (memory) when it has room: every commit of SQLite's `synchronous = FULL` and of a test
+ * server waits for an fsync, which on a busy disk made a test file take up to twice its time, and
+ * a test never pulls the plug on its own files. A TMPDIR set by hand is kept.
+ */
+function memoryBackedTemporaryDirectory() {
+  if (process.env.TMPDIR) return {}
+  try {
+    const shm = statfsSync('/dev/shm')
+    if (shm.bavail * shm.bsize >= 4 * 2 ** 30) return { TMPDIR: '/dev/shm' }
+  } catch {
+    // No /dev/shm (not Linux): the system's temporary directory.
+  }
+  return {}
+}
+const temporaryDirectory = memoryBackedTemporaryDirectory()
+if (temporaryDirectory.TMPDIR)
+  console.log(`Temporary files (SQLite databases, test servers) in ${temporaryDirectory.TMPDIR}`)
+
+// Node's own `--test` sorts the files it is given by name, which would start the longest ones
+// last: scripts/run-test-files.mjs runs them through node:test's run(), in the order given here.
 const suite = exitOf(
-  spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--test',
-      '--test-reporter=spec',
-      '--test-concurrency=3',
-      '--test-timeout=300000',
-      ...args,
-      ...files,
-    ],
-    { stdio: 'inherit', env: { ...process.env, ...fakedClock, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' } },
-  ),
+  spawn(process.execPath, ['--import', 'tsx', 'scripts/run-test-files.mjs', ...args, ...files], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      ...fakedClock,
+      ...temporaryDirectory,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    },
+  }),
 )
 const [built, tested] = await Promise.all([sdkBuild, suite])
 if (built !== 0) console.error('The SDK (sdk/) does not build')
