@@ -22,14 +22,14 @@ const START = Date.parse('2026-11-20T09:00:00.000Z')
 const iso = (ms: number) => new Date(ms).toISOString()
 const HOUR = 3_600_000
 
-interface Envelope {
+export interface Envelope {
   id: string
   type: string
   data: unknown
 }
 
 /** A call to the API: when it ran by the real clock, and the fixed moment it was given. */
-interface Call {
+export interface Call {
   from: number
   to: number
   at: number
@@ -228,10 +228,23 @@ function normalised(text: string, calls: readonly Call[]): string {
     })
 }
 
+let made: Promise<{ events: Envelope[]; calls: Call[] }> | undefined
+
+/**
+ * The events of every type, as GET /api/v1/events answered them (ids and instants as they were),
+ * made once per process: the docs' samples and the test of the events' schemas read the same.
+ */
+export function eventsOfEveryType(): Promise<{ events: Envelope[]; calls: Call[] }> {
+  made ??= (async () => {
+    const calls: Call[] = []
+    return { events: await makeEvents(calls), calls }
+  })()
+  return made
+}
+
 /** One sample of each event type, in the catalogue's order, as markdown. */
 export async function renderEventSamples(): Promise<string> {
-  const calls: Call[] = []
-  const events = await makeEvents(calls)
+  const { events, calls } = await eventsOfEveryType()
   const sections = EVENT_TYPES.map((type) => {
     const event = events.find((e) => e.type === type)
     if (!event) throw new Error(`No sample of ${type}: make one in scripts/event-samples.ts`)

@@ -35,12 +35,9 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
 }
 
 export async function renderSdkTypes(): Promise<string> {
-  // Request bodies are named components; a field with a default may be left out of a body, and
-  // openapi-typescript would otherwise make it required in every component.
-  const ast = await openapiTS(JSON.parse(JSON.stringify(await openApiDocument())), {
-    alphabetize: false,
-    defaultNonNullable: false,
-  })
+  // Its default options, as an integrator's: request bodies are request body components, where a
+  // field with a default stays optional.
+  const ast = await openapiTS(JSON.parse(JSON.stringify(await openApiDocument())), { alphabetize: false })
   return HEADER + astToString(ast)
 }
 

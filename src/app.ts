@@ -26,6 +26,7 @@ import {
   rewriteInvalidPath,
   setSecurityHeaders,
 } from './http/edge.js'
+import { registerAnswerHeaders } from './http/answer-headers.js'
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.js'
 import { type PoolStats, ServiceMetrics, registerMetricsRoute } from './http/metrics.js'
 import { EventLoopLag, registerOverloadGuards } from './http/overload.js'
@@ -408,6 +409,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addSchema(ErrorBody)
   for (const api of apis) for (const schema of api.schemas ?? []) app.addSchema(schema)
   registerErrorHandler(app, methodsByPath(app))
+  // Before compression: the headers that follow from an answer's body (Location) read it as JSON.
+  registerAnswerHeaders(app)
   // Answers above 2 KiB in gzip or brotli (quality 4) when the client accepts it: the OpenAPI
   // document, lists, the CSV export, the kiosk's script. One resource (a user with a full profile
   // is about 1 KB, one punch far less) is sent as it is, since compressing it costs more than it
@@ -419,14 +422,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       origin: [...options.corsOrigins],
       methods: ['GET', 'POST', 'PATCH', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
-      exposedHeaders: [
-        'RateLimit-Limit',
-        'RateLimit-Remaining',
-        'RateLimit-Reset',
-        'Retry-After',
-        'X-Request-Id',
-        'Idempotent-Replayed',
-      ],
+      exposedHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'Idempotent-Replayed'],
       maxAge: 600,
     })
   }
@@ -478,7 +474,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!options.accounts?.throttle) await accounts.throttle.close()
   })
 
-  await registerOpenApi(app)
+  await registerOpenApi(app, publicUrl)
   registerInvalidPathRoutes(app)
   registerAuth(app, {
     authenticate: (token, nowMs) => authenticate(db, token, nowMs),

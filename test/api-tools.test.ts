@@ -67,7 +67,8 @@ describe('independent tools read the API description', { timeout: 240_000 }, () 
     mkdirSync(out)
     writeFileSync(
       join(out, 'schema.ts'),
-      astToString(await openapiTS(structuredClone(document) as never, { defaultNonNullable: false })),
+      // Its default options: a field with a default is required in a schema, optional in a request body.
+      astToString(await openapiTS(structuredClone(document) as never)),
     )
     // What an integrator writes: a body of the named type, an answer read through the named resource.
     writeFileSync(
@@ -77,7 +78,24 @@ type Body = paths['/api/v1/absences']['post']['requestBody']
 const body: NonNullable<Body>['content']['application/json'] = {
   user_id: 'usr_1', type: 'vacation', start_date: '2027-01-11', end_date: '2027-01-15',
 }
-const same: components['schemas']['AbsencesCreateRequest'] = body
+const same: components['requestBodies']['AbsencesCreateRequest']['content']['application/json'] = body
+// Fields with a default left out: works_holidays, remote_work_allowed; taxes, reconciled; active.
+const user: components['requestBodies']['UsersCreateRequest']['content']['application/json'] = {
+  email: 'ana@example.com', full_name: 'Ana',
+}
+const project: components['requestBodies']['ProjectsCreateRequest']['content']['application/json'] = {
+  code: 'P1', name: 'Project',
+}
+const decision: components['requestBodies']['OvertimeLotsDecideRequest']['content']['application/json'] = {
+  decision: 'approved', compensation: 'pay',
+}
+const feed: components['requestBodies']['CalendarFeedsCreateRequest']['content']['application/json'] = {
+  scope: 'me',
+}
+const type: components['requestBodies']['AbsenceTypesCreateRequest']['content']['application/json'] = {
+  key: 'moving', label: 'Moving house',
+}
+export { user, project, decision, feed, type }
 type Answer = paths['/api/v1/absences/{absence_id}']['get']['responses'][200]['content']['application/json']
 export function statusOf(answer: Answer): components['schemas']['Absence']['status'] {
   return answer.data.status

@@ -13,7 +13,14 @@ import createClient, { type Client } from 'openapi-fetch'
 import type { components, paths } from './schema.js'
 
 export type { components, paths } from './schema.js'
-export { WebhookVerificationError, verifyWebhook, type VerifyOptions } from './webhooks.js'
+export {
+  type EventOfType,
+  type JornadaEvent,
+  type JornadaEventType,
+  type VerifyOptions,
+  WebhookVerificationError,
+  verifyWebhook,
+} from './webhooks.js'
 
 export type Schemas = components['schemas']
 
@@ -127,6 +134,7 @@ export interface Jornada {
   events(options?: { after?: string; type?: string; pageSize?: number }): AsyncGenerator<EventItem>
 }
 
+/** An event of the stream: the union of every event type (`JornadaEvent`). */
 export type EventItem = GetOk<'/api/v1/events'> extends { data: (infer E)[] } ? E : never
 
 /** A refused request: the contract's error body, with the HTTP status. */

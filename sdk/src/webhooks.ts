@@ -5,6 +5,17 @@
  * by spaces; one match is enough. The timestamp must be recent, which stops replays.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { components } from './schema.js'
+
+/**
+ * An event, as `GET /api/v1/events` and webhooks deliver it: a union told apart by `type`, so
+ * checking `event.type` narrows `event.data` to that type's resource.
+ */
+export type JornadaEvent = components['schemas']['Event']
+/** The name of an event type: `'absence.approved'` and so on. */
+export type JornadaEventType = JornadaEvent['type']
+/** The event of one type: `EventOfType<'absence.approved'>['data']` is an absence. */
+export type EventOfType<T extends JornadaEventType> = Extract<JornadaEvent, { type: T }>
 
 export class WebhookVerificationError extends Error {
   constructor(message: string) {
@@ -29,10 +40,11 @@ function header(headers: HeaderSource, name: string): string | undefined {
 }
 
 /**
- * Checks the delivery and returns its event. `body` must be the raw body as received (parse it
- * only after verifying: re-serialised JSON would not match the signature).
+ * Checks the delivery and returns its event, typed as the union of every event type. `body` must
+ * be the raw body as received (parse it only after verifying: re-serialised JSON would not match
+ * the signature).
  */
-export function verifyWebhook<Event = unknown>(
+export function verifyWebhook<Event = JornadaEvent>(
   secret: string,
   headers: HeaderSource,
   body: string | Uint8Array,

@@ -10,7 +10,7 @@ import { A_WORKING_MORNING, clockFrom } from '../../test/helpers/clock.js'
 import { type TestContext, forEachEngine, uniqueEmail } from '../../test/helpers/harness.js'
 import { eventually } from '../../test/helpers/eventually.js'
 import { startReceiver } from '../../test/helpers/webhook-receiver.js'
-import { JornadaError, WebhookVerificationError, createJornada, verifyWebhook } from '../src/index.js'
+import { type EventOfType, JornadaError, WebhookVerificationError, createJornada, verifyWebhook } from '../src/index.js'
 
 // The service's day is a Wednesday morning whatever day the suite runs on: who is in now, the
 // overtime of last month and the punches of today all depend on it.
@@ -177,7 +177,7 @@ forEachEngine(
       }
       const events = await eventually('23 events', readAll, (all) => all.length >= 23)
       assert.deepEqual(
-        events.map((e) => e.data && (e.data as { id: string }).id),
+        events.map((e) => (e.type === 'user.created' ? e.data.id : null)),
         made.map((u) => u.id),
       )
     })
@@ -200,18 +200,19 @@ forEachEngine(
         const [delivery] = await receiver.waitFor(1)
         // The dispatcher signs with the service's clock, so the receiver reads the same one.
         const received = { now: clock() }
-        const event = verifyWebhook<{ type: string; data: { id: string } }>(
+        const event = verifyWebhook(hook.secret, delivery!.headers as Record<string, string>, delivery!.body, received)
+        // The union narrows by `type`: a user event's data is a user, with no cast.
+        assert.equal(event.type, 'user.created')
+        if (event.type !== 'user.created') return
+        assert.deepEqual([event.data.id, event.data.email], [user.id, user.email])
+        const headers = new Headers(delivery!.headers as Record<string, string>)
+        const again: EventOfType<'user.created'> = verifyWebhook<EventOfType<'user.created'>>(
           hook.secret,
-          delivery!.headers as Record<string, string>,
-          delivery!.body,
+          headers,
+          Buffer.from(delivery!.body),
           received,
         )
-        assert.deepEqual([event.type, event.data.id], ['user.created', user.id])
-        const headers = new Headers(delivery!.headers as Record<string, string>)
-        assert.equal(
-          verifyWebhook<{ data: { id: string } }>(hook.secret, headers, Buffer.from(delivery!.body), received).data.id,
-          user.id,
-        )
+        assert.equal(again.data.id, user.id)
         assert.throws(
           () => verifyWebhook(hook.secret, headers, delivery!.body.replace(user.id, 'usr_forged'), received),
           WebhookVerificationError,

@@ -14,7 +14,7 @@ import type { AuthContext, KioskDevice } from '../auth/context.js'
 import type { Scope } from '../auth/scopes.js'
 import { AppError, retryLater } from '../errors.js'
 import { KIOSK_TOKEN_PREFIX } from '../lib/secrets.js'
-import { type RateDecision, type RateLimitStore, countRequest } from './rate-limit.js'
+import { type RateDecision, type RateLimitStore, WINDOW_MS, countRequest } from './rate-limit.js'
 import { sessionCookieOf, signedOutCookies } from './session-cookie.js'
 
 declare module 'fastify' {
@@ -57,11 +57,18 @@ export interface AuthOptions {
   onRateLimited?: (bucket: string) => void
 }
 
+/**
+ * The rate-limit headers of the IETF's current draft (draft-ietf-httpapi-ratelimit-headers):
+ * `RateLimit-Policy` names the policy with its quota `q` per window `w` (seconds), `RateLimit` what
+ * is left of it, `r` requests, and `t` seconds until one more is available.
+ */
 function setRateHeaders(reply: FastifyReply, decision: RateDecision): void {
-  reply.header('RateLimit-Limit', decision.limit)
-  reply.header('RateLimit-Remaining', decision.remaining)
-  reply.header('RateLimit-Reset', Math.ceil(decision.resetMs / 1000))
+  reply.header('RateLimit-Policy', `"${RATE_POLICY}";q=${decision.limit};w=${WINDOW_MS / 1000}`)
+  reply.header('RateLimit', `"${RATE_POLICY}";r=${decision.remaining};t=${Math.ceil(decision.resetMs / 1000)}`)
 }
+
+/** The one policy: requests per key (or per address, without one) in any rolling minute. */
+const RATE_POLICY = 'per-minute'
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */
 export function bearerToken(header: string | undefined): string | null {

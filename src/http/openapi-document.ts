@@ -45,12 +45,36 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Kiosk: 'A shared kiosk device, with its device token',
   Kiosks: 'Kiosk devices of the company (administrators)',
   Mail: 'The mail the service sends for the company (invitations, password resets) and whether each went',
+  Notifications: 'Reminders by mail and push, and each person’s choice of which to receive and how',
   Operations: 'Health, readiness and this document',
   Projects: 'The catalogue of projects time is allocated to',
   Schedules: 'Weekly work schedules and who follows which',
   Users: 'Employees and their profiles',
+  Calendars: 'Feeds of absences, holidays and presence in iCalendar, for people’s own calendars',
+  Overtime: 'Hours beyond the schedule: lots, their approval as pay or rest, balances and the annual cap',
   Webhooks: 'Subscriptions that push events to the company’s systems',
   'Work centers': 'The company’s work centers',
+}
+
+/** What a query parameter without a description of its own means, by its name. */
+const QUERY_PARAMETER_DESCRIPTIONS: Record<string, string> = {
+  department_id: 'Only the people of this department',
+  work_center_id: 'Only the people of this work center',
+  user_id: 'Only this employee’s',
+  project_id: 'Only those of this project',
+  status: 'Only those with this status',
+  active: 'Only the active ones (`true`) or only the inactive ones (`false`)',
+  detail: '`reduced` (the default): the fields everyone may see; `full`: the full form, where the caller may see it',
+  from: 'Only those on or after this day (overlapping it)',
+  to: 'Only those on or before this day (overlapping it)',
+}
+
+/** `/api/v1/webhooks/{webhook_id}` → `The webhook's id`: a path parameter without a description of its own. */
+function pathParameterDescription(path: string, name: string): string {
+  const segments = path.split('/')
+  const collection = segments[segments.indexOf(`{${name}}`) - 1] ?? 'resource'
+  const singular = collection.replace(/-/g, ' ').replace(/ies$/, 'y').replace(/s$/, '')
+  return name === 'key' ? `The ${singular}’s key` : `The ${singular}’s id`
 }
 
 const PATH_PARAMETER_EXAMPLES: Record<string, string> = {
@@ -68,9 +92,8 @@ const PATH_PARAMETER_EXAMPLES: Record<string, string> = {
 }
 
 const RATE_LIMIT_HEADERS = {
-  'RateLimit-Limit': { $ref: '#/components/headers/RateLimit-Limit' },
-  'RateLimit-Remaining': { $ref: '#/components/headers/RateLimit-Remaining' },
-  'RateLimit-Reset': { $ref: '#/components/headers/RateLimit-Reset' },
+  RateLimit: { $ref: '#/components/headers/RateLimit' },
+  'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
 }
 
 function error(code: keyof typeof ERROR_CATALOGUE, extraHeaders: Json = {}): Json {
@@ -93,12 +116,18 @@ function plainSchema(node: unknown): void {
   if (
     Array.isArray(branches) &&
     branches.length > 0 &&
-    branches.every((b) => 'const' in b && Object.keys(b).every((k) => k === 'const' || k === 'type'))
+    branches.every(
+      (b) =>
+        ('const' in b || (Array.isArray(b.enum) && b.enum.length === 1)) &&
+        Object.keys(b).every((k) => k === 'const' || k === 'enum' || k === 'type'),
+    )
   ) {
-    const types = new Set(branches.map((b) => b.type ?? typeof b.const))
+    // Constants, or the one-value enums the generator makes of them in parameters.
+    const values = branches.map((b) => ('const' in b ? b.const : b.enum[0]))
+    const types = new Set(branches.map((b, i) => b.type ?? typeof values[i]))
     delete schema.anyOf
     if (types.size === 1) schema.type = [...types][0]
-    schema.enum = branches.map((b) => b.const)
+    schema.enum = values
   }
   // A rule between fields keeps its message for callers; readers of the document get it as text.
   const messages = schema[RULE_MESSAGES] as Record<string, RuleMessage> | undefined
@@ -167,15 +196,89 @@ function typeNameOf(operationId: string): string {
     .join('')
 }
 
+/** The headers of a webhook delivery, as Standard Webhooks names them. */
+const WEBHOOK_HEADERS: Json[] = [
+  {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    description: 'The event’s id, the same on every attempt: skip a delivery whose id you have handled',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description: 'When this attempt was signed, in seconds since the epoch: refuse one far from now (a replay)',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description:
+      '`v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed by the base64-decoded part of the subscription’s secret after `whsec_`',
+    schema: { type: 'string' },
+  },
+]
+
+/**
+ * OpenAPI 3.1's `webhooks`: one per event type, each the POST a subscription receives, from the
+ * discriminated union the `Event` component is (its mapping names each type's envelope).
+ */
+function webhooksOf(components: Json): Json | undefined {
+  const mapping = components.schemas?.Event?.discriminator?.mapping as Record<string, string> | undefined
+  if (!mapping) return undefined
+  return Object.fromEntries(
+    Object.entries(mapping).map(([type, ref]) => [
+      type,
+      {
+        post: {
+          operationId: `webhook.${type}`,
+          tags: ['Webhooks'],
+          summary: `The \`${type}\` event, delivered to a subscription that takes it`,
+          description:
+            'POSTed to the subscription’s URL, signed as Standard Webhooks specifies. A 2xx within 5 s is a success; anything else is retried with backoff for three days.',
+          security: [],
+          parameters: WEBHOOK_HEADERS,
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: ref } } } },
+          responses: { '2XX': { description: 'Received: the delivery is not sent again' } },
+        },
+      },
+    ]),
+  )
+}
+
 /** The document as clients get it: the generated one, completed (see the module comment). */
-export function completeDocument(document: Json): Json {
+export function completeDocument(document: Json, publicUrl: string | null = null): Json {
   document.components ??= {}
   const components = document.components
   components.headers = {
-    'RateLimit-Limit': { description: 'Requests allowed per window', schema: { type: 'integer' } },
-    'RateLimit-Remaining': { description: 'Requests left in the window', schema: { type: 'integer' } },
-    'RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer' } },
+    RateLimit: {
+      description:
+        'What is left of the rate limit (IETF draft-ietf-httpapi-ratelimit-headers): `r` requests, and `t` seconds until one more is available, e.g. `"per-minute";r=299;t=60`',
+      schema: { type: 'string' },
+    },
+    'RateLimit-Policy': {
+      description:
+        'The rate limit: a quota `q` of requests in any window of `w` seconds, e.g. `"per-minute";q=300;w=60`',
+      schema: { type: 'string' },
+    },
     'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } },
+    ETag: {
+      description:
+        'A weak tag of the JSON answer; send it back as `If-None-Match` and an unchanged answer is 304 with no body',
+      schema: { type: 'string' },
+    },
+    'Cache-Control': {
+      description:
+        '`private, no-cache` on a read with a credential (revalidate with the ETag before reuse; no shared cache), `no-cache` on a public one, `no-store` on the answer of a write',
+      schema: { type: 'string' },
+    },
+    Location: {
+      description: 'The URL of the resource made, to read it again with GET (e.g. `/api/v1/absences/abs_…`)',
+      schema: { type: 'string' },
+    },
     'Idempotent-Replayed': {
       description: '`true` when this is the kept answer of an earlier request with the same Idempotency-Key',
       schema: { type: 'string', enum: ['true'] },
@@ -187,6 +290,14 @@ export function completeDocument(document: Json): Json {
   }
   components.parameters = {
     ...components.parameters,
+    IfNoneMatch: {
+      name: 'If-None-Match',
+      in: 'header',
+      required: false,
+      description:
+        'The `ETag` of an answer you kept: when the answer would be the same, it is 304 with no body. Several tags separated by commas, or `*`',
+      schema: { type: 'string' },
+    },
     IdempotencyKey: {
       name: 'Idempotency-Key',
       in: 'header',
@@ -196,15 +307,24 @@ export function completeDocument(document: Json): Json {
       schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
     },
   }
+  // A concrete URL, not a template: generators take it as the client's base URL.
   document.servers = [
-    {
-      url: '{origin}',
-      description: 'Where the service runs: its PUBLIC_URL',
-      variables: { origin: { default: 'http://localhost:3000' } },
-    },
+    publicUrl
+      ? { url: publicUrl.replace(/\/+$/, ''), description: 'This service: its PUBLIC_URL' }
+      : {
+          url: 'http://localhost:3000',
+          description: 'The service as `jornada serve` runs it by default; a service with PUBLIC_URL set names it here',
+        },
   ]
 
   referToNamedComponents(components.schemas ?? {})
+  // The collections the API reads one by one (`/absences` of `GET /absences/{absence_id}`): a 201
+  // of theirs says where its resource is (http/answer-headers.ts sets it).
+  const itemPaths = new Map<string, string>()
+  for (const [path, item] of Object.entries<Json>(document.paths ?? {})) {
+    const collection = /^(.*)\/\{[A-Za-z_]+\}$/.exec(path)?.[1]
+    if (collection && item.get && !itemPaths.has(collection)) itemPaths.set(collection, path)
+  }
   const tags = new Set<string>()
   for (const [path, item] of Object.entries<Json>(document.paths ?? {})) {
     for (const [method, operation] of Object.entries<Json>(item)) {
@@ -217,6 +337,22 @@ export function completeDocument(document: Json): Json {
         if (status === '429' || status === '503')
           response.headers = { ...response.headers, 'Retry-After': { $ref: '#/components/headers/Retry-After' } }
       }
+      // A JSON read is tagged and answers 304 to a matching If-None-Match (http/answer-headers.ts).
+      if (method === 'get' && responses['200']?.content?.['application/json']) {
+        responses['200'].headers = {
+          ...responses['200'].headers,
+          ETag: { $ref: '#/components/headers/ETag' },
+          'Cache-Control': { $ref: '#/components/headers/Cache-Control' },
+        }
+        responses['304'] ??= {
+          description: 'Not modified: the answer is the one whose ETag `If-None-Match` names; no body',
+          headers: { ...(unlimited ? {} : RATE_LIMIT_HEADERS), ETag: { $ref: '#/components/headers/ETag' } },
+        }
+        operation.parameters = [...(operation.parameters ?? []), { $ref: '#/components/parameters/IfNoneMatch' }]
+      }
+      const created = responses['201']
+      if (created && (itemPaths.has(path) || itemPaths.has(path.slice(0, path.lastIndexOf('/')))))
+        created.headers = { ...created.headers, Location: { $ref: '#/components/headers/Location' } }
       // Text that is no text (a NUL, half a surrogate pair) is refused anywhere in a request.
       responses['400'] ??= error('invalid_request')
       if (WRITE_METHODS.has(method)) {
@@ -252,23 +388,32 @@ export function completeDocument(document: Json): Json {
           ...responses['200'].headers,
           'Content-Disposition': { $ref: '#/components/headers/Content-Disposition' },
         }
-      // A request body is a named type too: `AbsencesCreateRequest`.
+      // A request body is a named type too, `AbsencesCreateRequest`: a request body component, not a
+      // schema, so that generators know it is only sent (openapi-typescript leaves a field with a
+      // `default` optional there, where in a schema it would make it required, as in an answer).
       const body = operation.requestBody?.content?.['application/json']
       if (body?.schema && !body.schema.$ref && operation.operationId) {
         const name = `${typeNameOf(operation.operationId)}Request`
-        components.schemas = { ...components.schemas, [name]: body.schema }
-        body.schema = { $ref: `#/components/schemas/${name}` }
+        components.requestBodies = { ...components.requestBodies, [name]: operation.requestBody }
+        operation.requestBody = { $ref: `#/components/requestBodies/${name}` }
       }
       for (const parameter of operation.parameters ?? []) {
         if (parameter.in === 'path' && parameter.example === undefined && parameter.schema?.examples === undefined)
           parameter.example = PATH_PARAMETER_EXAMPLES[parameter.name] ?? 'id_01KAF000000000000000000001'
+        if (parameter.$ref || parameter.description || parameter.schema?.description) continue
+        if (parameter.in === 'path') parameter.description = pathParameterDescription(path, parameter.name)
+        else if (parameter.in === 'query' && QUERY_PARAMETER_DESCRIPTIONS[parameter.name])
+          parameter.description = QUERY_PARAMETER_DESCRIPTIONS[parameter.name]
       }
     }
   }
+  const webhooks = webhooksOf(components)
+  if (webhooks) document.webhooks = webhooks
   document.tags = [...tags]
     .sort((a, b) => a.localeCompare(b, 'en'))
     .map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) }))
   plainSchema(document.paths)
   plainSchema(components.schemas)
+  plainSchema(components.requestBodies)
   return document
 }

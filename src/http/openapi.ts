@@ -16,7 +16,7 @@ Programs authenticate every request with \`Authorization: Bearer <API key>\`. A 
 
 Checks run in this order: 401 (key) → 429 (rate limit) → 403 (scope) → 400 (validation) → 404 (resource) → 403 (permission of the acting user) → 409 (state).
 
-Every response carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 also carries \`Retry-After\` (seconds).
+Every response carries \`RateLimit-Policy\` (\`"per-minute";q=300;w=60\`) and \`RateLimit\` (\`"per-minute";r=299;t=60\`: requests left, seconds until one more), as the IETF's draft-ietf-httpapi-ratelimit-headers writes them; a 429 also carries \`Retry-After\` (seconds).
 
 Lists take \`page\` (from 1) and \`page_size\` (1 to 100, default 25); a page past the end is empty with the true \`total\`.
 
@@ -34,7 +34,8 @@ function credentialNeeded(config: { scope?: string; access?: string }): string {
   return 'Any valid credential: an API key or a person’s session.'
 }
 
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+/** `publicUrl`: the service's PUBLIC_URL, named as the document's server (null: the default address). */
+export async function registerOpenApi(app: FastifyInstance, publicUrl: string | null = null): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -82,6 +83,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transformObject: (documentObject) =>
       completeDocument(
         (documentObject as { openapiObject: Parameters<typeof completeDocument>[0] }).openapiObject,
+        publicUrl,
       ) as never,
   })
   // The interactive docs are public, like the document they render.

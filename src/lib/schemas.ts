@@ -87,9 +87,17 @@ export const rules = {
       },
     }
   },
-  /** Exactly one of two fields is given (a null counts as not given). */
-  exactlyOneOf(first: string, second: string, message: string) {
-    return { oneOf: [given(first), given(second)], [RULE_MESSAGES]: { oneOf: { field: [first, second], message } } }
+  /**
+   * Exactly one of two fields of `type` is given (a null counts as not given). Each branch names
+   * the field's type rather than "not null", so generators type the body as one form or the other
+   * (`{ project_id: string } | { note: string }`) instead of `unknown`.
+   */
+  exactlyOneOf(first: string, second: string, message: string, type: 'string' | 'integer' = 'string') {
+    const present = (field: string) => ({ type: 'object', required: [field], properties: { [field]: { type } } })
+    return {
+      oneOf: [present(first), present(second)],
+      [RULE_MESSAGES]: { oneOf: { field: [first, second], message } },
+    }
   },
   /** Both fields are given or neither is (a null counts as not given). */
   bothOrNeither(first: string, second: string, message: string) {

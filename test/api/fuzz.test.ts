@@ -152,15 +152,15 @@ forEachEngine('fuzzing every operation of the OpenAPI document', (t) => {
           method: method.toUpperCase(),
           path,
           queryNames: (op.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => p.name),
-          bodyNames: Object.keys(bodySchema(op.requestBody?.content?.['application/json']?.schema)?.properties ?? {}),
+          bodyNames: Object.keys(bodySchema(op.requestBody)?.properties ?? {}),
           responses: op.responses,
         })),
     )
     assert.ok(operations.length > 40, `the document lists the operations (${operations.length})`)
     const strict = documentValidator(document)
-    function bodySchema(schema: any): any {
-      const name = schema?.$ref?.replace('#/components/schemas/', '')
-      return name ? document.components.schemas[name] : schema
+    function bodySchema(requestBody: any): any {
+      const name = requestBody?.$ref?.replace('#/components/requestBodies/', '')
+      return (name ? document.components.requestBodies[name] : requestBody)?.content?.['application/json']?.schema
     }
 
     async function fingerprint(): Promise<string> {

@@ -12,8 +12,16 @@ export function forAjv(schema: unknown): unknown {
 /** A strict validator that knows the document's components; `validator(schema)` compiles each distinct schema once. */
 export function documentValidator(document: Record<string, any>, options: { allErrors?: boolean } = {}) {
   const ajv = new Ajv2020({ strict: true, allErrors: options.allErrors ?? false, validateFormats: false })
-  ajv.addVocabulary(['example', 'x-format'])
-  ajv.addSchema({ $id: 'components', $defs: forAjv(document.components.schemas) })
+  // `discriminator` only helps generators: `oneOf` of envelopes with distinct `type`s says the same.
+  ajv.addVocabulary(['example', 'x-format', 'discriminator'])
+  // The request bodies' schemas too, under their names (`AbsencesCreateRequest`), as a body is checked.
+  const bodies = Object.fromEntries(
+    Object.entries<any>(document.components.requestBodies ?? {}).map(([name, body]) => [
+      name,
+      body.content['application/json'].schema,
+    ]),
+  )
+  ajv.addSchema({ $id: 'components', $defs: forAjv({ ...document.components.schemas, ...bodies }) })
   const compiled = new Map<string, ValidateFunction>()
   return {
     ajv,

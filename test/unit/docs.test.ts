@@ -13,6 +13,10 @@ import {
   renderModuleMap,
 } from '../../scripts/generate-docs.js'
 import { catalogueOf, readDeclarations } from '../../scripts/generate-catalogue.js'
+import { eventsOfEveryType } from '../../scripts/event-samples.js'
+import { openApiDocument } from '../../scripts/generate-sdk-types.js'
+import { EVENT_TYPES } from '../../src/modules/events/events.logic.js'
+import { documentValidator } from '../helpers/openapi.js'
 import { SCOPES } from '../../src/auth/scopes.js'
 import { ERROR_CATALOGUE } from '../../src/errors.js'
 
@@ -70,6 +74,37 @@ it('the event samples in docs/integrations.md are what the API writes today', as
     regenerated === committed,
     'docs/integrations.md has event samples of another shape than the API writes: run `npm run docs` and commit the result',
   )
+})
+
+it('every event type the service writes is valid against its schema, the union `Event` and its webhook', async () => {
+  const document = await openApiDocument()
+  const strict = documentValidator(document as Record<string, any>, { allErrors: true })
+  const union = strict.component('Event')
+  const page = strict.validator(
+    (document as any).paths['/api/v1/events'].get.responses['200'].content['application/json'].schema,
+  )
+  const { events } = await eventsOfEveryType()
+  assert.ok(
+    page({ data: events, meta: { page_size: 500, next_after: null, has_more: false } }),
+    strict.ajv.errorsText(page.errors),
+  )
+  const mapping = (document as any).components.schemas.Event.discriminator.mapping as Record<string, string>
+  assert.deepEqual(Object.keys(mapping), [...EVENT_TYPES], 'one branch of the union per event type')
+  for (const type of EVENT_TYPES) {
+    const sample = events.find((event) => event.type === type)
+    assert.ok(sample, `an event of type ${type} was made`)
+    const own = strict.component(mapping[type]!.replace('#/components/schemas/', ''))
+    assert.ok(own(sample), `${type} against ${mapping[type]}: ${strict.ajv.errorsText(own.errors)}`)
+    assert.ok(union(sample), `${type} against Event: ${strict.ajv.errorsText(union.errors)}`)
+    const webhook = (document as any).webhooks[type].post
+    assert.equal(webhook.requestBody.content['application/json'].schema.$ref, mapping[type])
+    // Another type's envelope is no match: the union tells them apart.
+    const other = EVENT_TYPES.find((t) => t !== type)!
+    assert.ok(!own({ ...sample, type: other }), `${mapping[type]} refuses type ${other}`)
+  }
+  // A type's data of the wrong shape is refused, so the union types `data` by `type`.
+  const absence = events.find((event) => event.type === 'absence.created')!
+  assert.ok(!union({ ...absence, data: { id: 'x' } }), 'an absence event with no absence in it is refused')
 })
 
 it('the published scopes and error codes are what core.catalogue.ts and the modules declare, in their order', async () => {

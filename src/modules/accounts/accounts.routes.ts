@@ -24,6 +24,7 @@ import {
   PasskeyIdParams,
   PasskeyLoginBody,
   PasskeyRegistrationBody,
+  ResetAccepted,
   ResetRequestBody,
   Session,
   SessionIdParams,
@@ -161,7 +162,7 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
             description:
               'Each active account with this email (in one company with `tenant_id`) is sent a link valid for one hour, at most three an hour. The answer comes first, before the service even looks for the email: finding the accounts, making the links and queuing the mails happen after it, and the mail is sent with retries until the link expires (administrators see it in `GET /mail-messages`), so the answer and its timing are the same for every email. Without a mail server (`SMTP_URL`) nothing is sent and the request is logged.',
             body: ResetRequestBody,
-            response: { 202: Type.Null() },
+            response: { 202: ResetAccepted },
           }),
           ...runAfterAnswer,
         },
@@ -178,7 +179,7 @@ export function accountsApi(settings: AccountsSettings): ApiModule {
             if (mail) mail.queued()
             else log.warn({ accounts: made }, 'password reset not sent: SMTP_URL is not set')
           })
-          return reply.status(202).send(null)
+          return reply.status(202).send({ data: { status: 'accepted' as const } })
         },
       )
       app.post(

@@ -77,6 +77,18 @@ export const ChangePasswordBody = Type.Object(
 )
 export type ChangePasswordBodyType = Static<typeof ChangePasswordBody>
 
+/** The answer to a reset request: the same for every email, so it tells nobody whether an account exists. */
+export const ResetAccepted = Type.Object(
+  {
+    data: Type.Object({
+      status: Type.Literal('accepted', {
+        description: 'Always `accepted`: a link is mailed to each active account with the email, if there is any',
+      }),
+    }),
+  },
+  { description: 'Taken; the same answer whether or not the email has an account' },
+)
+
 export const ResetRequestBody = Type.Object(
   {
     email: Email,

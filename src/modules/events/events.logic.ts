@@ -38,16 +38,6 @@ export interface EventActor {
   key_id: string | null
 }
 
-/** The envelope an integration receives, from GET /events and in a webhook's body. */
-export interface EventEnvelope {
-  id: string
-  type: EventType
-  occurred_at: string
-  tenant_id: string
-  actor: EventActor
-  data: unknown
-}
-
 /** `type=` of GET /events: one type, or several separated by commas. */
 export function parseTypeFilter(value: string | undefined): EventType[] | null {
   if (value === undefined) return null

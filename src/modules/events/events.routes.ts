@@ -1,12 +1,20 @@
 import { scopeOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, operations } from '../../http/route.js'
-import { Event, EventsPage, ListEventsQuery } from './events.schemas.js'
+import {
+  Event,
+  EventActor,
+  EventsOfEachType,
+  EventsPage,
+  ListEventsQuery,
+  OvertimeCapExceeded,
+  SessionTooLongAnomaly,
+} from './events.schemas.js'
 import * as service from './events.service.js'
 
 const operation = operations('Events')
 
 export const eventsApi: ApiModule = {
-  schemas: [Event],
+  schemas: [EventActor, SessionTooLongAnomaly, OvertimeCapExceeded, ...EventsOfEachType, Event],
   routes: () => async (app) => {
     app.get(
       '/events',
@@ -18,7 +26,11 @@ export const eventsApi: ApiModule = {
         response: { 200: EventsPage },
         errors: [404],
       }),
-      async (request) => service.listEvents(scopeOfRequest(request), request.query),
+      async (request, reply) => {
+        const page = await service.listEvents(scopeOfRequest(request), request.query)
+        // JSON text already, which Fastify sends as it is (the response schema documents it).
+        return reply.type('application/json; charset=utf-8').send(page as never)
+      },
     )
   },
 }

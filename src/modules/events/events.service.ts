@@ -11,10 +11,10 @@ import type { EventRow } from './events.tables.js'
 import type { Db } from '../../db/unit-of-work.js'
 import { AppError, invalidField, permissionDenied } from '../../errors.js'
 import { newId } from '../../lib/ids.js'
-import { type EventActor, type EventEnvelope, type EventType, KEEP_EVENTS_MS, parseTypeFilter } from './events.logic.js'
+import { type EventActor, type EventType, KEEP_EVENTS_MS, parseTypeFilter } from './events.logic.js'
 import * as repo from './events.repository.js'
 import type { ListEventsQueryType } from './events.schemas.js'
-import { jsonText, parseJsonText } from '../../db/codec.js'
+import { jsonText } from '../../db/codec.js'
 
 /** The command line, and the company acting by its policy, act as no user and with no key. */
 function actorOf(auth: AuthContext): EventActor {
@@ -60,25 +60,15 @@ export async function recordEvents(
 
 /**
  * The envelope as JSON text, written around the stored data rather than parsing and serialising
- * it again: the same text as JSON.stringify(eventToApi(row)), for a fraction of the work.
+ * it again: the envelope of the API with the stored data as it is, for a fraction of the work.
  */
 export function eventJson(row: EventRow): string {
   const actor = `{"user_id":${JSON.stringify(row.actor_user_id)},"key_id":${JSON.stringify(row.actor_key_id)}}`
   return `{"id":${JSON.stringify(row.id)},"type":${JSON.stringify(row.type)},"occurred_at":${JSON.stringify(row.occurred_at)},"tenant_id":${JSON.stringify(row.tenant_id)},"actor":${actor},"data":${row.data}}`
 }
 
-export function eventToApi(row: EventRow): EventEnvelope {
-  return {
-    id: row.id,
-    type: row.type as EventType,
-    occurred_at: row.occurred_at,
-    tenant_id: row.tenant_id,
-    actor: { user_id: row.actor_user_id, key_id: row.actor_key_id },
-    data: parseJsonText(row.data),
-  }
-}
-
-export async function listEvents(scope: RequestScope, query: ListEventsQueryType) {
+/** A page of the event stream, as the JSON text of its answer. */
+export async function listEvents(scope: RequestScope, query: ListEventsQueryType): Promise<string> {
   const { db, auth } = scope
   if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may read the event stream')
   const types = parseTypeFilter(query.type)
@@ -96,10 +86,14 @@ export async function listEvents(scope: RequestScope, query: ListEventsQueryType
   const pageSize = query.page_size ?? 100
   const rows = await repo.eventsAfter(db, auth.tenantId, after, types, pageSize + 1)
   const page = rows.slice(0, pageSize)
-  return {
-    data: page.map(eventToApi),
-    meta: { page_size: pageSize, next_after: page.at(-1)?.id ?? query.after ?? null, has_more: rows.length > pageSize },
+  const meta = {
+    page_size: pageSize,
+    next_after: page.at(-1)?.id ?? query.after ?? null,
+    has_more: rows.length > pageSize,
   }
+  // Written around the stored data, as webhooks are: an event's schema is one of 23 (a union told
+  // apart by `type`), which a serializer of the response schema would pick by trying each.
+  return `{"data":[${page.map(eventJson).join(',')}],"meta":${JSON.stringify(meta)}}`
 }
 
 /** Removes the events older than 30 days. */

@@ -4,6 +4,7 @@ import { DateString, Id, PaginationQuery } from '../../lib/schemas.js'
 import { CATEGORY_KEY_PATTERN, MAX_MINOR_UNITS, MAX_TAX_LINES } from './expenses.logic.js'
 
 const ExpenseStatus = Type.Enum(['imported'], {
+  type: 'string',
   description: "'imported': entered through an import (the only status so far)",
 })
 const MinorUnits = (description: string) => Type.Integer({ minimum: 0, maximum: MAX_MINOR_UNITS, description })
