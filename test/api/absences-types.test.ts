@@ -30,6 +30,7 @@ forEachEngine(
         {
           key: 'justified',
           label: 'Justified absence',
+          labels: { es: 'Ausencia justificada', en: 'Justified absence' },
           requires_approval: true,
           allows_hourly: true,
           consumes_vacation: false,
@@ -38,6 +39,7 @@ forEachEngine(
         {
           key: 'overtime_rest',
           label: 'Overtime rest',
+          labels: { es: 'Descanso por horas extra', en: 'Overtime rest' },
           requires_approval: true,
           allows_hourly: true,
           consumes_vacation: false,
@@ -46,6 +48,7 @@ forEachEngine(
         {
           key: 'personal',
           label: 'Personal matters',
+          labels: { es: 'Asuntos propios', en: 'Personal matters' },
           requires_approval: true,
           allows_hourly: true,
           consumes_vacation: false,
@@ -54,6 +57,7 @@ forEachEngine(
         {
           key: 'sick',
           label: 'Sick leave',
+          labels: { es: 'Baja por enfermedad', en: 'Sick leave' },
           requires_approval: false,
           allows_hourly: true,
           consumes_vacation: false,
@@ -62,6 +66,7 @@ forEachEngine(
         {
           key: 'vacation',
           label: 'Vacation',
+          labels: { es: 'Vacaciones', en: 'Vacation' },
           requires_approval: true,
           allows_hourly: false,
           consumes_vacation: true,
@@ -79,6 +84,7 @@ forEachEngine(
       assert.deepEqual(res.body.data, {
         key: 'training',
         label: 'Training',
+        labels: {},
         requires_approval: true,
         allows_hourly: false,
         consumes_vacation: false,
@@ -94,6 +100,7 @@ forEachEngine(
       assert.deepEqual(full.body.data, {
         key: 'moving',
         label: 'Moving house',
+        labels: {},
         requires_approval: false,
         allows_hourly: true,
         consumes_vacation: false,
@@ -184,6 +191,7 @@ forEachEngine(
       assert.deepEqual(res.body.data, {
         key: 'personal',
         label: 'Personal',
+        labels: {},
         requires_approval: false,
         allows_hourly: true,
         consumes_vacation: false,
@@ -213,6 +221,39 @@ forEachEngine(
       const empty = await tenant.admin.patch('/api/v1/absence-types/justified', {})
       assert.equal(empty.status, 200)
       assert.equal(empty.body.data.allows_hourly, false)
+    })
+
+    it('labels: a type named in each language the company gives, replaced by a PATCH, cleared by a new label alone', async () => {
+      const tenant = await t.newTenant()
+      const created = await tenant.admin.post('/api/v1/absence-types', {
+        key: 'training',
+        label: 'Formación',
+        labels: { es: ' Formación ', en: 'Training' },
+      })
+      assert.equal(created.status, 201, JSON.stringify(created.body))
+      assert.deepEqual(created.body.data.labels, { es: 'Formación', en: 'Training' })
+      const onlySpanish = await tenant.admin.post('/api/v1/absence-types', {
+        key: 'wedding',
+        label: 'Permiso por matrimonio',
+        labels: { es: 'Permiso por matrimonio' },
+      })
+      assert.deepEqual(onlySpanish.body.data.labels, { es: 'Permiso por matrimonio' }, 'only the languages given')
+      for (const labels of [{ fr: 'Formation' }, { en: '' }, { en: '   ' }, { en: 'x'.repeat(101) }, 'Training'])
+        expectError(
+          await tenant.admin.post('/api/v1/absence-types', { key: 'other', label: 'Otro', labels }),
+          400,
+          'invalid_request',
+        )
+
+      const renamed = await tenant.admin.patch('/api/v1/absence-types/training', { labels: { en: 'Courses' } })
+      assert.deepEqual(renamed.body.data.labels, { en: 'Courses' }, 'labels replace the names, they do not merge')
+      const relabelled = await tenant.admin.patch('/api/v1/absence-types/training', { label: 'Cursos' })
+      assert.equal(relabelled.body.data.label, 'Cursos')
+      assert.deepEqual(relabelled.body.data.labels, {}, 'the old names named what it was')
+      const same = await tenant.admin.patch('/api/v1/absence-types/vacation', { label: 'Vacaciones' })
+      assert.deepEqual(same.body.data.labels, { es: 'Vacaciones', en: 'Vacation' }, 'the same label keeps them')
+      const listed = (await tenant.admin.get('/api/v1/absence-types')).body.data
+      assert.deepEqual(listed.find((x: any) => x.key === 'training').labels, {})
     })
   },
   { app: { clock: () => now } },

@@ -199,7 +199,7 @@ forEachEngine(
       const companyDay = await day(tenant, normal.id, '2026-12-09')
       assert.deepEqual(
         [companyDay.is_workday, companyDay.expected_minutes, companyDay.holiday],
-        [false, 0, { name: 'Company anniversary', type: 'company' }],
+        [false, 0, { name: 'Company anniversary', names: {}, type: 'company' }],
       )
       // A work center in Catalonia follows Catalan holidays: 2026-09-11 (Friday) is one, not in Madrid.
       const barcelona = (await tenant.admin.post('/api/v1/work-centers', { name: 'BCN', country: 'ES', region: 'CT' }))

@@ -29,6 +29,7 @@ forEachEngine('holidays: company holidays', (t) => {
       id: picnic.id,
       date: '2026-05-02',
       name: 'Company picnic',
+      names: {},
       type: 'company',
       work_center_id: null,
     })
@@ -73,6 +74,7 @@ forEachEngine('holidays: company holidays', (t) => {
       id: aSecond.id,
       date: '2026-06-01',
       name: 'A second',
+      names: {},
       type: 'company',
       work_center_id: a.id,
     })
@@ -118,8 +120,8 @@ forEachEngine('holidays: company holidays', (t) => {
     const back = onDate(await year2026(tenant.admin), '2026-12-08')
     assert.equal(back.length, 1)
     assert.deepEqual(
-      { ...back[0], name: undefined },
-      { id: null, date: '2026-12-08', name: undefined, type: 'public', work_center_id: null },
+      { ...back[0], name: undefined, names: undefined },
+      { id: null, date: '2026-12-08', name: undefined, names: undefined, type: 'public', work_center_id: null },
     )
     assert.equal(back[0].name, publicHolidays('ES', 'MD', 2026).find((h) => h.date === '2026-12-08')!.name)
     expectError(await tenant.admin.delete(`/api/v1/holidays/${closed.id}`), 404, 'not_found')

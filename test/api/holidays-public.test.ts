@@ -27,11 +27,32 @@ forEachEngine('holidays: public calendars by place', (t) => {
     }
     assertSortedByDate(entries)
     assert.deepEqual(onDate(entries, '2026-01-01'), [
-      { id: null, date: '2026-01-01', name: 'Año Nuevo', type: 'public', work_center_id: null },
+      {
+        id: null,
+        date: '2026-01-01',
+        name: 'Año Nuevo',
+        names: { es: 'Año Nuevo', en: "New Year's Day" },
+        type: 'public',
+        work_center_id: null,
+      },
     ])
     assert.deepEqual(onDate(entries, '2026-05-02'), [
-      { id: null, date: '2026-05-02', name: 'Día de la Comunidad de Madrid', type: 'public', work_center_id: null },
+      {
+        id: null,
+        date: '2026-05-02',
+        name: 'Día de la Comunidad de Madrid',
+        names: { es: 'Día de la Comunidad de Madrid', en: 'Community of Madrid Day' },
+        type: 'public',
+        work_center_id: null,
+      },
     ])
+    // Named in both languages: the data set's English, and English where it leaves a Spanish name.
+    assert.deepEqual(onDate(entries, '2026-10-12')[0]?.names, {
+      es: 'Fiesta Nacional de España',
+      en: 'National Day of Spain',
+    })
+    assert.deepEqual(onDate(entries, '2026-12-08')[0]?.names?.en, 'Immaculate Conception')
+    for (const entry of entries) assert.ok(entry.names.es && entry.names.en, JSON.stringify(entry))
     assert.equal(onDate(entries, '2026-12-08').length, 1)
     assert.equal(onDate(entries, '2026-12-25').length, 1)
     assert.equal(onDate(entries, '2026-09-11').length, 0, 'a Catalan holiday is not a Madrid one')
@@ -77,7 +98,14 @@ forEachEngine('holidays: public calendars by place', (t) => {
     assertSortedByDate(entries)
     assert.ok(entries.every((e) => e.type === 'public' && e.id === null && e.work_center_id === null))
     assert.deepEqual(onDate(entries, '2026-09-11'), [
-      { id: null, date: '2026-09-11', name: 'Dia de Cataluña', type: 'public', work_center_id: null },
+      {
+        id: null,
+        date: '2026-09-11',
+        name: 'Dia de Cataluña',
+        names: { es: 'Dia de Cataluña', en: 'Catalonia Day' },
+        type: 'public',
+        work_center_id: null,
+      },
     ])
     assert.equal(onDate(entries, '2026-12-26').length, 1)
     assert.equal(onDate(entries, '2026-05-02').length, 0, "Madrid's day is not Barcelona's")

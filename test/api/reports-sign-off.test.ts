@@ -58,7 +58,8 @@ forEachEngine(
       )
       // Anyone can check the signature from the JSON report alone.
       const data = await report(tenant.admin, employee.id, '2026-10')
-      // As docs/reports.md says: each day without its anomalies, complementary_minutes left out where 0.
+      // As docs/reports.md says: each day without its anomalies nor its holiday's names, complementary_minutes
+      // left out where 0.
       const asSigned = ({ complementary_minutes, ...rest }: any) =>
         complementary_minutes === 0 ? rest : { ...rest, complementary_minutes }
       const recomputed = createHash('sha256')
@@ -67,7 +68,9 @@ forEachEngine(
             user_id: data.user_id,
             month: data.month,
             time_zone: data.time_zone,
-            days: data.days.map(({ anomalies, ...day }: any) => asSigned(day)),
+            days: data.days.map(({ anomalies, ...day }: any) =>
+              asSigned({ ...day, holiday: day.holiday && { name: day.holiday.name, type: day.holiday.type } }),
+            ),
             totals: asSigned(data.totals),
           }),
         )

@@ -447,6 +447,14 @@ export function describeCliOn(engineName: (typeof ENGINES)[number]['engine']): v
       // A trail of corrections to look at: one approved by the employee, one pending.
       const corrections = (await demo.get('/api/v1/attendance/corrections')).body.data
       assert.deepEqual(corrections.map((c: any) => c.status).sort(), ['approved', 'pending'])
+      // In the company's language (Spanish): what its people wrote, and its absence types in both.
+      assert.equal(body.tenant.language, 'es')
+      assert.ok(
+        corrections.every((c: any) => /^(Me quedé|El lector)/.test(c.reason)),
+        JSON.stringify(corrections.map((c: any) => c.reason)),
+      )
+      const vacation = (await demo.get('/api/v1/absence-types')).body.data.find((k: any) => k.key === 'vacation')
+      assert.deepEqual([vacation.label, vacation.labels], ['Vacaciones', { es: 'Vacaciones', en: 'Vacation' }])
       // The demo tenant is separate from the other one.
       const other = await client(tenant.api_key).get('/api/v1/users?page_size=100')
       assert.ok(!other.body.data.some((u: any) => u.id === body.admin_user.id))

@@ -12,7 +12,7 @@ export const FULL_TIME = { mon: 480, tue: 480, wed: 480, thu: 480, fri: 480, sat
 export const PART_TIME = { mon: 240, tue: 240, wed: 240, thu: 240, fri: 240, sat: 0, sun: 0 }
 export const FOUR_DAYS = { mon: 600, tue: 600, wed: 600, thu: 600, fri: 0, sat: 0, sun: 0 }
 
-export const HOLIDAY_FIELDS = ['date', 'id', 'name', 'type', 'work_center_id']
+export const HOLIDAY_FIELDS = ['date', 'id', 'name', 'names', 'type', 'work_center_id']
 
 /** The independent oracle: the `public` holidays the data set gives for a place and year. */
 export function publicHolidays(country: string, region: string | null, year: number): { date: string; name: string }[] {

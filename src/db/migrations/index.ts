@@ -34,6 +34,7 @@ import * as workingDayLimits from './2026_11_30_0031_working_day_limits.js'
 import * as rememberDevice from './2026_11_30_0032_remember_device.js'
 import * as companyIssuedCredentials from './2026_11_30_0033_company_issued_credentials.js'
 import * as authEpochNotify from './2026_11_30_0034_auth_epoch_notify.js'
+import * as absenceTypeLabels from './2026_11_30_0035_absence_type_labels.js'
 
 export const migrations: Record<string, Migration> = {
   '2026_11_01_0001_foundation': foundation,
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_0032_remember_device': rememberDevice,
   '2026_11_30_0033_company_issued_credentials': companyIssuedCredentials,
   '2026_11_30_0034_auth_epoch_notify': authEpochNotify,
+  '2026_11_30_0035_absence_type_labels': absenceTypeLabels,
 }

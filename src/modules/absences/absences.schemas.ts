@@ -15,10 +15,21 @@ const TypeKey = Type.String({
 })
 const Time = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM, 24-hour' })
 
+const LabelText = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' })
+const Labels = Type.Object(
+  { es: Type.Optional(LabelText), en: Type.Optional(LabelText) },
+  {
+    additionalProperties: false,
+    description:
+      'The type’s name in Spanish and English, as far as the company gives them (both for the built-in types); a client shows the one of its person’s language, else `label`',
+  },
+)
+
 export const AbsenceType = Type.Object(
   {
     key: Type.String(),
     label: Type.String(),
+    labels: Labels,
     requires_approval: Type.Boolean({ description: 'false: requests are approved at once' }),
     allows_hourly: Type.Boolean({ description: 'Requests may cover part of one day (start_time/end_time)' }),
     consumes_vacation: Type.Boolean({
@@ -119,6 +130,7 @@ export const CreateAbsenceTypeBody = Type.Object(
   {
     key: TypeKey,
     label: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+    labels: Type.Optional(Labels),
     requires_approval: Type.Optional(Type.Boolean({ default: true })),
     allows_hourly: Type.Optional(Type.Boolean({ default: false })),
     consumes_vacation: Type.Optional(Type.Boolean({ default: false })),
@@ -136,6 +148,7 @@ export type CreateAbsenceTypeBodyType = Static<typeof CreateAbsenceTypeBody>
 export const UpdateAbsenceTypeBody = Type.Object(
   {
     label: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' })),
+    labels: Type.Optional(Labels),
     requires_approval: Type.Optional(Type.Boolean()),
     allows_hourly: Type.Optional(Type.Boolean()),
     consumes_vacation: Type.Optional(Type.Boolean()),
@@ -145,7 +158,7 @@ export const UpdateAbsenceTypeBody = Type.Object(
     additionalProperties: false,
     ...vacationIsInWholeDays,
     description:
-      'Only the fields to change. A type that consumes vacation cannot allow hourly absences, whether both flags are in this body or one is already set',
+      'Only the fields to change. `labels` replaces the names in each language; a new `label` without `labels` clears them (they named the old one). A type that consumes vacation cannot allow hourly absences, whether both flags are in this body or one is already set',
   },
 )
 export type UpdateAbsenceTypeBodyType = Static<typeof UpdateAbsenceTypeBody>

@@ -106,6 +106,7 @@ export function typeToApi(row: AbsenceTypeRow): AbsenceTypeType {
   return {
     key: row.key,
     label: row.label,
+    labels: row.labels ? (JSON.parse(row.labels) as AbsenceTypeType['labels']) : {},
     requires_approval: row.requires_approval,
     allows_hourly: row.allows_hourly,
     consumes_vacation: row.consumes_vacation,
@@ -130,9 +131,17 @@ export async function seedDefaultAbsenceTypes(
       tenant_id: tenantId,
       ...t,
       label: labels[language],
+      // Both names, so that each person reads the type in their own language.
+      labels: JSON.stringify(labels),
       created_at: now,
     })),
   )
+}
+
+/** The names in each language as stored: trimmed, only those given, null when none. */
+function storedLabels(labels: AbsenceTypeType['labels'] | undefined): string | null {
+  const given = Object.entries(labels ?? {}).flatMap(([language, text]) => (text ? [[language, text.trim()]] : []))
+  return given.length > 0 ? JSON.stringify(Object.fromEntries(given)) : null
 }
 
 /**
@@ -168,6 +177,7 @@ export async function createAbsenceType(
     tenant_id: auth.tenantId,
     key: body.key,
     label: body.label.trim(),
+    labels: storedLabels(body.labels),
     requires_approval: body.requires_approval ?? true,
     allows_hourly: body.allows_hourly ?? false,
     consumes_vacation: body.consumes_vacation ?? false,
@@ -211,6 +221,9 @@ export async function updateAbsenceType(
       throw invalidField('interrupts_vacation', 'rest for overtime is taken outside vacation, never over it')
     const patch: Partial<AbsenceTypeRow> = {}
     if (body.label !== undefined) patch.label = body.label.trim()
+    // A new label without names in each language leaves none: the old ones named what it was.
+    if (body.labels !== undefined) patch.labels = storedLabels(body.labels)
+    else if (body.label !== undefined && body.label.trim() !== current.label) patch.labels = null
     if (body.requires_approval !== undefined) patch.requires_approval = body.requires_approval
     if (body.allows_hourly !== undefined) patch.allows_hourly = body.allows_hourly
     if (body.consumes_vacation !== undefined) patch.consumes_vacation = body.consumes_vacation

@@ -11,6 +11,11 @@ export interface AbsenceTypesTable {
   /** Unique in the tenant; what requests name (`vacation`, `sick`, ...). */
   key: string
   label: string
+  /**
+   * The type's name in each language the company gives, JSON `{"es": …, "en": …}`; null when only
+   * `label` names it. Migration 0035.
+   */
+  labels: string | null
   requires_approval: DbBoolean
   allows_hourly: DbBoolean
   consumes_vacation: DbBoolean

@@ -227,7 +227,19 @@ export const DailyEntry = Type.Object(
     }),
     holiday: Nullable(
       Type.Object(
-        { name: Type.String(), type: Type.Union([Type.Literal('public'), Type.Literal('company')]) },
+        {
+          name: Type.String(),
+          names: Type.Optional(
+            Type.Object(
+              { es: Type.Optional(Type.String()), en: Type.Optional(Type.String()) },
+              {
+                description:
+                  'The name in Spanish and English where there is one (public holidays); empty for a company holiday, named by `name`',
+              },
+            ),
+          ),
+          type: Type.Union([Type.Literal('public'), Type.Literal('company')]),
+        },
         { description: 'null when none' },
       ),
     ),

@@ -4,10 +4,13 @@
  * those of the work center, the most specific winning on a date).
  */
 import type { TenantRow } from '../../db/schema.js'
+import type { HolidayNames } from '../../lib/public-holidays.js'
 
 export interface Holiday {
   name: string
   type: 'public' | 'company'
+  /** A public holiday's name in Spanish and English (docs/holidays.md); a company's has only `name`. */
+  names?: HolidayNames
 }
 
 /** A holiday as a calendar holds it: with its company holiday id and work center, when it has them. */
@@ -40,11 +43,12 @@ export interface CompanyHolidayEntry {
 /** date -> holiday of one place: its public holidays, overridden by the company's own. */
 export function calendarOfPlace(
   place: Place,
-  publicHolidays: readonly { date: string; name: string }[],
+  publicHolidays: readonly { date: string; name: string; names?: HolidayNames }[],
   companyHolidays: readonly CompanyHolidayEntry[],
 ): Map<string, CalendarHoliday> {
   const calendar = new Map<string, CalendarHoliday>()
-  for (const h of publicHolidays) calendar.set(h.date, { name: h.name, type: 'public', id: null, workCenterId: null })
+  for (const h of publicHolidays)
+    calendar.set(h.date, { name: h.name, names: h.names ?? {}, type: 'public', id: null, workCenterId: null })
   for (const h of companyHolidays) {
     if (h.work_center_id !== null && h.work_center_id !== place.workCenterId) continue
     // A work center's own holiday is more specific than a company-wide one on the same date.

@@ -1,11 +1,21 @@
 import { Type, type Static } from 'typebox'
 import { DateString, Id, Nullable, PaginationQuery } from '../../lib/schemas.js'
 
+/** A holiday's name in each language: a public holiday's in Spanish and English, a company's none (its `name`). */
+export const HolidayNames = Type.Object(
+  { es: Type.Optional(Type.String()), en: Type.Optional(Type.String()) },
+  {
+    description:
+      'The name in Spanish and English where there is one (public holidays: English always, Spanish in Spain); empty for a company holiday, named by `name` in the words the company gave. A client shows the one of its person’s language, else `name`',
+  },
+)
+
 export const HolidayEntry = Type.Object(
   {
     id: Nullable(Type.String({ description: 'Company holidays only; null for public holidays' })),
     date: Type.String({ format: 'date' }),
     name: Type.String(),
+    names: HolidayNames,
     type: Type.Union([Type.Literal('public'), Type.Literal('company')]),
     work_center_id: Nullable(
       Type.String({ description: 'Company holiday of one work center; null for the whole company' }),

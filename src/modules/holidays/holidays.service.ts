@@ -40,7 +40,7 @@ export async function loadHolidayCalendars(
 }
 
 function companyHolidayToApi(row: CompanyHolidayRow): HolidayEntryType {
-  return { id: row.id, date: row.date, name: row.name, type: 'company', work_center_id: row.work_center_id }
+  return { id: row.id, date: row.date, name: row.name, names: {}, type: 'company', work_center_id: row.work_center_id }
 }
 
 export async function listHolidays(scope: RequestScope, query: ListHolidaysQueryType) {
@@ -56,7 +56,14 @@ export async function listHolidays(scope: RequestScope, query: ListHolidaysQuery
   const calendarOf = await loadHolidayCalendars(db, auth.tenantId, query.from, query.to)
   const entries: HolidayEntryType[] = [...calendarOf(placeOf(tenant, workCenter))]
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([date, h]) => ({ id: h.id, date, name: h.name, type: h.type, work_center_id: h.workCenterId }))
+    .map(([date, h]) => ({
+      id: h.id,
+      date,
+      name: h.name,
+      names: h.names ?? {},
+      type: h.type,
+      work_center_id: h.workCenterId,
+    }))
   return listBody(
     window,
     { rows: entries.slice(window.offset, window.offset + window.limit), total: entries.length },

@@ -1,6 +1,7 @@
 /**
  * A demo tenant with a few employees, so a first start has something to look at. Used by
- * `jornada demo` and by the first start of an empty database.
+ * `jornada demo` and by the first start of an empty database. The company is Spanish (its
+ * documents in Spanish), so what its people wrote (reasons, notes, names of places) is in Spanish too.
  */
 import { randomBytes } from 'node:crypto'
 import { DateTime } from 'luxon'
@@ -59,11 +60,11 @@ export async function createDemoTenant(unit: Unit): Promise<CreatedDemo> {
   /** The demo runs outside any transaction: each person is prepared (hashed), then written. */
   const newUser = async (body: Parameters<typeof prepareNewUser>[1]) =>
     createUser(scope, await prepareNewUser(preparing(scope), body))
-  const hr = await createCatalogueItem(scope, DEPARTMENTS, { name: 'People & HR' })
-  const engineering = await createCatalogueItem(scope, DEPARTMENTS, { name: 'Engineering' })
-  const madrid = await createCatalogueItem(scope, WORK_CENTERS, { name: 'Madrid HQ', country: 'ES', region: 'MD' })
+  const hr = await createCatalogueItem(scope, DEPARTMENTS, { name: 'Personas y RR. HH.' })
+  const engineering = await createCatalogueItem(scope, DEPARTMENTS, { name: 'Ingeniería' })
+  const madrid = await createCatalogueItem(scope, WORK_CENTERS, { name: 'Sede de Madrid', country: 'ES', region: 'MD' })
   const barcelona = await createCatalogueItem(scope, WORK_CENTERS, {
-    name: 'Barcelona Office',
+    name: 'Oficina de Barcelona',
     country: 'ES',
     region: 'CT',
   })
@@ -180,13 +181,13 @@ async function correctSomePunches(
   const pushedAt = DateTime.fromISO(saraOut.ts, { zone }).toFormat('HH:mm')
   const moved = await proposeCorrection(scope, {
     user_id: sara!.id,
-    reason: `Stayed until 18:15 for the release; the out was pushed at ${pushedAt} by mistake`,
+    reason: `Me quedé hasta las 18:15 por la entrega; la salida se fichó a las ${pushedAt} por error`,
     changes: [{ action: 'move', punch_id: saraOut.id, ts: localTime(saraOut.ts, 18, 15) }],
   })
-  await decideCorrection(await as(sara!), moved.id, { decision: 'approved', note: 'Right, thanks' })
+  await decideCorrection(await as(sara!), moved.id, { decision: 'approved', note: 'Correcto, gracias' })
   await proposeCorrection(await as(jordi!), {
     user_id: jordi!.id,
-    reason: 'The reader at the door did not take my card; I was in at 08:40',
+    reason: 'El lector de la puerta no leyó mi tarjeta; entré a las 08:40',
     changes: [{ action: 'move', punch_id: jordiIn.id, ts: localTime(jordiIn.ts, 8, 40) }],
   })
   for (const id of sessions) await endOneSession(scope, scope.auth.tenantId, id, 'logout')

@@ -178,7 +178,11 @@ export function contentSha256(content: SignedContent): string {
   // signature stays valid, a part-timer's counts what their hours now are (art. 12.4.c ET).
   // Anomalies are judgments of the record with the company's settings of the moment, not the
   // record: a signature covers the days without them, and stays valid when a setting changes.
-  const days = content.days.map(({ anomalies, company_issued_punches, ...day }) => withoutNoComplementary(day))
+  // A holiday's names in each language are how it is shown, not the record: the signed form keeps
+  // its `name` and type only, as before they were given, so no signature is superseded by them.
+  const days = content.days.map(({ anomalies, company_issued_punches, ...day }) =>
+    withoutNoComplementary({ ...day, holiday: day.holiday && { name: day.holiday.name, type: day.holiday.type } }),
+  )
   const totals = withoutNoComplementary(content.totals)
   return createHash('sha256').update(canonicalJson({ user_id, month, time_zone, days, totals })).digest('hex')
 }

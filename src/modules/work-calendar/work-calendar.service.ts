@@ -50,7 +50,7 @@ export async function loadWorkCalendars(
       const holiday = holidays.get(date)
       return {
         scheduleMinutes: scheduledMinutesOn(timeline, date, weekday),
-        holiday: holiday ? { name: holiday.name, type: holiday.type } : null,
+        holiday: holiday ? { name: holiday.name, names: holiday.names ?? {}, type: holiday.type } : null,
         worksHolidays,
         employed: isEmployedOn(subject.hire_date, periods, date),
       }
