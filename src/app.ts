@@ -66,6 +66,16 @@ import {
 } from './modules/mail/index.js'
 import { webhookBacklog } from './modules/webhooks/index.js'
 import { authenticateKiosk } from './modules/kiosks/index.js'
+import { type PushSettings, ensureVapidKey, pushSenderWith } from './modules/push/index.js'
+import { type PushSender, type RoundSummary, runReminderRound } from './modules/notifications/index.js'
+import { allTenants } from './modules/tenants/index.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The reminders' round, run now with the app's clock (what the timer does every minute). */
+    reminders: { run(): Promise<RoundSummary> }
+  }
+}
 
 /**
  * The modules of src/modules, each found by its front door's descriptor (http/module.ts): nothing
@@ -203,6 +213,29 @@ export interface AppOptions {
   secrets?: SecretBox | null
   /** Let companies' identity providers be on private, loopback and link-local addresses (http on loopback). */
   ssoAllowPrivateNetworks?: boolean
+  /** Web Push of reminders to the app (docs/decisions/0026-reminders.md); its VAPID key needs `secrets`. */
+  push?: PushOptions
+  /** Reminders by mail and push (docs/decisions/0026-reminders.md, docs/notifications.md). */
+  reminders?: ReminderOptions
+}
+
+/**
+ * The round itself runs where `jornada serve` runs background work (server.ts, every minute on
+ * every instance: the unique key and the take of each reminder keep them apart); a test runs it
+ * with `app.reminders.run()` at the moment its clock says.
+ */
+export interface ReminderOptions {
+  /** The push channel (docs/notifications.md); absent: Web Push when `secrets` is set; null: no reminder is pushed. */
+  pushSender?: PushSender | null
+}
+
+export interface PushOptions {
+  /** `VAPID_SUBJECT`: the operator's contact for push services (`mailto:` or `https:`); PUBLIC_URL by default. */
+  subject?: string
+  /** Let push subscriptions point at private and loopback addresses, over http too (tests, trials). */
+  allowPrivateNetworks?: boolean
+  /** How long one push service may take to answer. */
+  timeoutMs?: number
 }
 
 export interface ReadReplicaSettings {
@@ -268,6 +301,12 @@ function trustedProxies(
   return setting
 }
 
+/** Push services want a contact: the service's https address, or else a mailbox at its host. */
+function defaultVapidSubject(publicUrl: string | null): string {
+  if (publicUrl?.startsWith('https:')) return publicUrl
+  return `mailto:postmaster@${publicUrl ? new URL(publicUrl).hostname : 'localhost'}`
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const rateLimitStore = options.rateLimitStore ?? new MemoryRateLimitStore()
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
@@ -309,6 +348,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mail: mail ? { queued: () => mailDispatcher?.wake() } : null,
     secureCookies: publicUrl?.startsWith('https:') ?? false,
   }
+  const push: PushSettings = {
+    secrets: options.secrets ?? null,
+    subject: options.push?.subject ?? defaultVapidSubject(publicUrl),
+    allowPrivateNetworks: options.push?.allowPrivateNetworks ?? false,
+    ...(options.push?.timeoutMs ? { timeoutMs: options.push.timeoutMs } : {}),
+  }
   const plugged = await discoverModules()
   const context: PlugContext = {
     webhooks: { allowPrivateNetworks: options.webhooksAllowPrivateNetworks ?? false },
@@ -319,6 +364,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accounts,
     passwordThrottle: accounts.throttle,
     mail: accounts.mail,
+    push,
   }
   // In the order of the OpenAPI document, which is the order the routes are registered in.
   const apis = inDocumentOrder(plugged).flatMap((m) => (typeof m.api === 'function' ? m.api(context) : (m.api ?? [])))
@@ -390,6 +436,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     appendAccessEntry: recordAccess,
   })
   app.decorate('metrics', metrics)
+  if (push.secrets) {
+    // The VAPID key is made on the first start, so that every installation subscribes with the
+    // key the service keeps; a failure here is logged, and the first request needing it tries again.
+    app.addHook('onReady', async () => {
+      await ensureVapidKey({ db, now: clock() }, push.secrets).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'the VAPID key of Web Push could not be made; it is tried again on first use'),
+      )
+    })
+  }
+  const reminderRound = async () =>
+    runReminderRound({ db, now: clock() }, await allTenants(db), {
+      publicUrl,
+      mail: mail !== null,
+      mailQueued: () => mailDispatcher?.wake(),
+      // With a secrets key the VAPID key can be opened, so reminders are pushed; an explicit null turns it off.
+      pushSender:
+        options.reminders?.pushSender !== undefined
+          ? options.reminders.pushSender
+          : push.secrets
+            ? pushSenderWith(push)
+            : null,
+      onOutcome: (outcome) => metrics.countReminder(outcome.kind, outcome.channel, outcome.outcome),
+    })
+  app.decorate('reminders', { run: reminderRound })
   app.addHook('onReady', async () => lag.reset())
   app.addHook('onClose', async () => lag.stop())
   // Counted once the answer is sent: every request, refused ones included.

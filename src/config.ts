@@ -41,6 +41,18 @@ export interface Config {
   secretsKeys: { current: Buffer; previous: Buffer[] } | null
   /** `SSO_ALLOW_PRIVATE_NETWORKS`: companies' identity providers may be on private networks (and http on loopback). */
   ssoAllowPrivateNetworks: boolean
+  /** Web Push of reminders to the app (docs/decisions/0026-reminders.md). */
+  push: PushConfig
+}
+
+export interface PushConfig {
+  /**
+   * `VAPID_SUBJECT`: the operator's contact that push services see (`mailto:` or `https:`); null:
+   * PUBLIC_URL when it is https, else a postmaster address at its host.
+   */
+  subject: string | null
+  /** `PUSH_ALLOW_PRIVATE_NETWORKS`: subscriptions may point at private and loopback addresses, over http too. */
+  allowPrivateNetworks: boolean
 }
 
 /** People signing in (docs/decisions/0016-accounts-and-sign-in.md). */
@@ -196,6 +208,19 @@ function accountsConfig(env: NodeJS.ProcessEnv): AccountsConfig {
   }
 }
 
+function vapidSubject(raw: string | undefined): string | null {
+  if (!raw) return null
+  let url: URL | null = null
+  try {
+    url = new URL(raw)
+  } catch {}
+  if (!url || (url.protocol !== 'mailto:' && url.protocol !== 'https:'))
+    throw new ConfigError(
+      `VAPID_SUBJECT must be a mailto: or https: URL that push services can reach the operator at, got "${raw}"`,
+    )
+  return raw
+}
+
 function secretsKeys(env: NodeJS.ProcessEnv): Config['secretsKeys'] {
   const parse = (name: string, text: string) => {
     const key = parseSecretsKey(text)
@@ -296,5 +321,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accounts: accountsConfig(env),
     secretsKeys: secretsKeys(env),
     ssoAllowPrivateNetworks: flag('SSO_ALLOW_PRIVATE_NETWORKS', env.SSO_ALLOW_PRIVATE_NETWORKS, false),
+    push: {
+      subject: vapidSubject(env.VAPID_SUBJECT),
+      allowPrivateNetworks: flag('PUSH_ALLOW_PRIVATE_NETWORKS', env.PUSH_ALLOW_PRIVATE_NETWORKS, false),
+    },
   }
 }

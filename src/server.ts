@@ -18,6 +18,7 @@ import { startHousekeeping } from './modules/housekeeping/index.js'
 import { type CreatedDemo, createDemoTenant } from './modules/onboarding/index.js'
 import { allTenants, countTenants } from './modules/tenants/index.js'
 import { LEFT_OPEN_CHECK_INTERVAL_MS, proposeClosingOfLeftOpenSessions } from './modules/attendance/index.js'
+import { REMINDER_ROUND_INTERVAL_MS } from './modules/notifications/index.js'
 import { runPeriodically } from './lib/periodic.js'
 import { type Dispatcher, startWebhookDispatcher } from './modules/webhooks/index.js'
 
@@ -108,6 +109,10 @@ export async function startServer(
       webhooksAllowPrivateNetworks: config.webhooks.allowPrivateNetworks,
       timeouts: config.timeouts,
       ssoAllowPrivateNetworks: config.ssoAllowPrivateNetworks,
+      push: {
+        ...(config.push.subject ? { subject: config.push.subject } : {}),
+        allowPrivateNetworks: config.push.allowPrivateNetworks,
+      },
       secrets: config.secretsKeys ? new SecretBox(config.secretsKeys.current, config.secretsKeys.previous) : null,
       accounts: {
         publicUrl: config.accounts.publicUrl,
@@ -193,6 +198,15 @@ export async function startServer(
         : outcome > 0 && log.info({ proposed: outcome }, 'proposed closing corrections for sessions left open'),
     LEFT_OPEN_CHECK_INTERVAL_MS,
   )
+  // Reminders (docs/notifications.md): each instance runs the round; a reminder is delivered by one.
+  const stopReminderRounds = runPeriodically(
+    () => app.reminders.run(),
+    (outcome) =>
+      outcome instanceof Error
+        ? log.error({ err: outcome }, 'the reminders’ round failed; it runs again')
+        : outcome.delivered > 0 && log.info({ delivered: outcome.delivered }, 'reminders delivered'),
+    REMINDER_ROUND_INTERVAL_MS,
+  )
   let dispatcher: Dispatcher | undefined
   if (config.webhooks.dispatchInServe) {
     dispatcher = startWebhookDispatcher(database.db, {
@@ -228,6 +242,7 @@ export async function startServer(
     async close() {
       stopHousekeeping()
       stopLeftOpenChecks()
+      stopReminderRounds()
       metricsServer?.close()
       // Closing stops new connections and closes the idle ones once; a kept-alive connection whose
       // request was in flight turns idle only when its answer has gone, and would then wait for its

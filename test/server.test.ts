@@ -37,6 +37,7 @@ function serveConfig(dir: string, overrides: Partial<Config> = {}): Config {
     },
     secretsKeys: null,
     ssoAllowPrivateNetworks: false,
+    push: { subject: null, allowPrivateNetworks: false },
     ...overrides,
   }
 }

@@ -93,6 +93,10 @@ export const SCOPES = [
   'calendar-feeds.create',
   'calendar-feeds.list',
   'calendar-feeds.delete',
+  'push-subscriptions.key',
+  'push-subscriptions.list',
+  'push-subscriptions.create',
+  'push-subscriptions.delete',
 ] as const
 // generated:scopes:end
 

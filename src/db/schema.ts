@@ -43,6 +43,8 @@ export interface TenantsTable {
   max_ordinary_day_hours: number
   /** How long a sign-in with "remember this device" lasts, in hours; 0: not allowed (migration 0032). */
   remember_device_hours: number
+  /** JSON, the company's reminder defaults (lib/notification-settings.ts); null: the service's (migration 0037). */
+  notification_defaults: string | null
   legal_name: string | null
   cif: string | null
   /** Language of the company's documents and mails. */

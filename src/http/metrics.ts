@@ -13,6 +13,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AggregatorRegistry, Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client'
 import { REPLICA_OUTCOMES, type ReplicaOutcome } from '../db/read-replica.js'
+import { REMINDER_CHANNELS, REMINDER_KINDS } from '../lib/notification-settings.js'
 import { secretMatches, sha256Hex } from '../lib/secrets.js'
 import { bearerToken } from './auth.js'
 import { RequestSeries } from './request-series.js'
@@ -58,6 +59,7 @@ export class ServiceMetrics {
   private readonly exports: Counter<'outcome'>
   private readonly replicaReads: Counter<'outcome'>
   private readonly mailMessages: Counter<'outcome'>
+  private readonly reminders: Counter<'kind' | 'channel' | 'outcome'>
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry]
@@ -100,6 +102,15 @@ export class ServiceMetrics {
       registers,
     })
     for (const outcome of ['sent', 'retried', 'failed']) this.mailMessages.inc({ outcome }, 0)
+    this.reminders = new Counter({
+      name: 'jornada_reminders_total',
+      help: 'Reminders by kind, channel and how they ended: sent (mail: queued in the outbox, whose sending jornada_mail_messages_total counts; push: a push service took it), failed (push refused), or suppressed (turned off by the person or the company, the channel not set up, nothing to push to, or settled before its moment)',
+      labelNames: ['kind', 'channel', 'outcome'],
+      registers,
+    })
+    for (const kind of REMINDER_KINDS)
+      for (const channel of REMINDER_CHANNELS)
+        for (const outcome of ['sent', 'failed', 'suppressed']) this.reminders.inc({ kind, channel, outcome }, 0)
     // Known label values start at 0, so that rates and alerts see the series before the first refusal.
     for (const bucket of ['key', 'kiosk', 'ip', 'anon']) this.rateLimited.inc({ bucket }, 0)
     for (const reason of ['overloaded', 'concurrency_limited']) this.shed.inc({ reason }, 0)
@@ -195,6 +206,10 @@ export class ServiceMetrics {
 
   countMailMessage(outcome: MailOutcomeLabel): void {
     this.mailMessages.inc({ outcome })
+  }
+
+  countReminder(kind: string, channel: string, outcome: 'sent' | 'failed' | 'suppressed'): void {
+    this.reminders.inc({ kind, channel, outcome })
   }
 
   countShed(reason: 'overloaded' | 'concurrency_limited'): void {

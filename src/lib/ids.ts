@@ -54,6 +54,8 @@ export const ID_PREFIXES = {
   overtimePayment: 'otp',
   calendarFeed: 'caf',
   mailMessage: 'msg',
+  pushSubscription: 'psh',
+  reminder: 'rem',
 } as const
 
 export type IdKind = keyof typeof ID_PREFIXES

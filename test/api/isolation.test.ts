@@ -5,6 +5,7 @@
  */
 import { longDayLastMonth } from '../helpers/attendance.js'
 import assert from 'node:assert/strict'
+import { createECDH, randomBytes } from 'node:crypto'
 import { it } from 'node:test'
 import { PASSWORD, signedIn } from '../helpers/accounts.js'
 import { INJECT_ORIGIN, SoftwareAuthenticator, registerPasskey } from '../helpers/software-authenticator.js'
@@ -80,6 +81,15 @@ forEachEngine('tenant isolation', (t) => {
     const theirSignedIn = await signedIn(t.app, theirSigner.email)
     const theirSession = (await theirSignedIn.get('/api/v1/auth/sessions')).body.data[0]
     const theirPasskey = (await registerPasskey(theirSignedIn, new SoftwareAuthenticator(INJECT_ORIGIN))).body.data
+    const phone = createECDH('prime256v1')
+    phone.generateKeys()
+    const theirPush = (
+      await theirSignedIn.post('/api/v1/me/push-subscriptions', {
+        endpoint: 'https://push.example.com/theirs',
+        keys: { p256dh: phone.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+      })
+    ).body.data
+    assert.match(theirPush.id, /^psh_/)
 
     const addressed: Record<string, [method: string, url: string, body?: unknown][]> = {
       'get /api/v1/users/{user_id}': [
@@ -134,6 +144,9 @@ forEachEngine('tenant isolation', (t) => {
       'post /api/v1/users/{user_id}/invite': [['POST', `/api/v1/users/${theirUser.id}/invite`]],
       'delete /api/v1/auth/sessions/{session_id}': [['DELETE', `/api/v1/auth/sessions/${theirSession.id}`]],
       'delete /api/v1/auth/passkeys/{passkey_id}': [['DELETE', `/api/v1/auth/passkeys/${theirPasskey.id}`]],
+      'delete /api/v1/me/push-subscriptions/{subscription_id}': [
+        ['DELETE', `/api/v1/me/push-subscriptions/${theirPush.id}`],
+      ],
     }
     const references: [string, string, unknown][] = [
       ['POST', '/api/v1/users', { email: 'ref1@example.com', full_name: 'R', department_id: theirDep.id }],

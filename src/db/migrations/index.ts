@@ -35,6 +35,8 @@ import * as rememberDevice from './2026_11_30_0032_remember_device.js'
 import * as companyIssuedCredentials from './2026_11_30_0033_company_issued_credentials.js'
 import * as authEpochNotify from './2026_11_30_0034_auth_epoch_notify.js'
 import * as absenceTypeLabels from './2026_11_30_0035_absence_type_labels.js'
+import * as pushSubscriptions from './2026_11_30_0036_push_subscriptions.js'
+import * as reminders from './2026_11_30_0037_reminders.js'
 
 export const migrations: Record<string, Migration> = {
   '2026_11_01_0001_foundation': foundation,
@@ -72,4 +74,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_0033_company_issued_credentials': companyIssuedCredentials,
   '2026_11_30_0034_auth_epoch_notify': authEpochNotify,
   '2026_11_30_0035_absence_type_labels': absenceTypeLabels,
+  '2026_11_30_0036_push_subscriptions': pushSubscriptions,
+  '2026_11_30_0037_reminders': reminders,
 }

@@ -186,3 +186,21 @@ export async function absencesOfUsersBetween(
     .orderBy('a.id')
     .execute()
 }
+
+/**
+ * Who has absence requests waiting for a decision, and when each was asked (the daily digest of
+ * the reminders: it names people and counts, never a type or a reason, so nothing else is read).
+ */
+export function pendingRequestsOfCompany(
+  db: Db,
+  tenantId: string,
+): Promise<Pick<AbsenceRow, 'id' | 'user_id' | 'created_at'>[]> {
+  return db
+    .selectFrom('absences')
+    .select(['id', 'user_id', 'created_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'pending')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
+}

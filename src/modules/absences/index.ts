@@ -9,6 +9,7 @@ export { absencesApi } from './absences.routes.js'
 export { createAbsence, seedDefaultAbsenceTypes } from './absences.service.js'
 export { absencesShownOnDay } from './absences.logic.js'
 export { absencesOfRecord } from './absences-of-record.service.js'
+export { pendingRequestsOfCompany } from './absences.repository.js'
 export type { AbsenceOfRecord } from './absences-of-record.service.js'
 
 /** How the module plugs into the application (http/module.ts). */

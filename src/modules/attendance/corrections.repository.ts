@@ -166,3 +166,21 @@ export async function correctionsApprovedSince(db: Db, tenantId: string, sinceIs
     .where('status', '=', 'approved')
     .execute()
 }
+
+/**
+ * The company's pending corrections, oldest first: who each is for and who proposed it (the
+ * reminders: one waiting for the worker's consent, or for a supervisor's or HR's decision).
+ */
+export function pendingCorrectionsOfCompany(
+  db: Db,
+  tenantId: string,
+): Promise<Pick<PunchCorrectionRow, 'id' | 'user_id' | 'proposed_by' | 'proposed_at'>[]> {
+  return db
+    .selectFrom('punch_corrections')
+    .select(['id', 'user_id', 'proposed_by', 'proposed_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'pending')
+    .orderBy('proposed_at')
+    .orderBy('id')
+    .execute()
+}

@@ -17,14 +17,16 @@ export { ATTENDANCE_APPEND_ONLY_TABLES, ATTENDANCE_TABLES } from './owned-tables
 export {
   chainHeadOf,
   firstPunchAt,
+  lastEffectiveIns,
   lastEffectivePunches,
   punchedBetween,
   punchesByIds,
   punchesWrittenSince,
   supersededPunchMoments,
+  usersWithOpenSessions,
 } from './attendance.repository.js'
 export type { PunchSlice } from './attendance.repository.js'
-export { correctionsApprovedSince, correctionsTouching } from './corrections.repository.js'
+export { correctionsApprovedSince, correctionsTouching, pendingCorrectionsOfCompany } from './corrections.repository.js'
 export {
   chainPartsTouching,
   correctionsOfChainParts,

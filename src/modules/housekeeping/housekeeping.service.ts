@@ -1,6 +1,7 @@
 /**
  * The service's hourly round. It purges what is kept only for a while: answers of
- * Idempotency-Keys (24 hours), events, finished webhook deliveries and mail (30 days), expired kiosk
+ * Idempotency-Keys (24 hours), events, finished webhook deliveries and mail (30 days), delivered
+ * reminders (400 days), expired kiosk
  * sessions and idle kiosk lockouts, sign-in sessions a month after they ended, invitation and
  * reset links a month after they expired; then refreshes SQLite's query-planner statistics; then
  * proposes the overtime lots of ended months, follows the pending ones and announces overdue
@@ -22,6 +23,7 @@ import { purgeEvents } from '../events/index.js'
 import { purgeIdempotencyKeys } from '../idempotency/index.js'
 import { purgeKioskSignIns } from '../kiosks/index.js'
 import { purgeMailMessages } from '../mail/index.js'
+import { purgeReminders } from '../notifications/index.js'
 import { purgeSessions } from '../keys/index.js'
 import { settleOvertime } from '../overtime/index.js'
 import { allTenants } from '../tenants/index.js'
@@ -39,6 +41,7 @@ export interface PurgeReport {
   webauthn_challenges: number
   oidc_sign_ins: number
   mail_messages: number
+  reminders: number
 }
 
 /** Purges what had expired at the unit's moment. */
@@ -54,6 +57,7 @@ export async function purgeExpired(unit: Unit): Promise<PurgeReport> {
     webauthn_challenges: await purgeWebauthnChallenges(unit),
     oidc_sign_ins: await purgeSingleSignOns(unit),
     mail_messages: await purgeMailMessages(unit),
+    reminders: await purgeReminders(unit),
   }
 }
 

@@ -1,6 +1,6 @@
 /**
- * Housekeeping: the hourly purge of idempotency answers, events, deliveries, mail and kiosk
- * sessions, and the overtime round; never the record. This front door is what other parts of the
+ * Housekeeping: the hourly purge of idempotency answers, events, deliveries, mail, reminders and
+ * kiosk sessions, and the overtime round; never the record. This front door is what other parts of the
  * service may use of the module.
  */
 import { defineModule } from '../../http/module.js'
@@ -18,6 +18,7 @@ export const housekeepingModule = defineModule({
     'keys',
     'kiosks',
     'mail',
+    'notifications',
     'overtime',
     'tenants',
     'webhooks',

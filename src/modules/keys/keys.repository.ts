@@ -40,6 +40,7 @@ export interface KeyWithActor {
   tenant_min_daily_rest_hours: number
   tenant_max_ordinary_day_hours: number
   tenant_remember_device_hours: number
+  tenant_notification_defaults: string | null
   tenant_legal_name: string | null
   tenant_cif: string | null
   tenant_language: TenantRow['language']
@@ -90,6 +91,7 @@ export function tenantOfKey(
     min_daily_rest_hours: found.tenant_min_daily_rest_hours,
     max_ordinary_day_hours: found.tenant_max_ordinary_day_hours,
     remember_device_hours: found.tenant_remember_device_hours,
+    notification_defaults: found.tenant_notification_defaults,
     legal_name: found.tenant_legal_name,
     cif: found.tenant_cif,
     language: found.tenant_language,
@@ -130,6 +132,7 @@ export const ACTOR_AND_TENANT_COLUMNS = [
   't.min_daily_rest_hours as tenant_min_daily_rest_hours',
   't.max_ordinary_day_hours as tenant_max_ordinary_day_hours',
   't.remember_device_hours as tenant_remember_device_hours',
+  't.notification_defaults as tenant_notification_defaults',
   't.legal_name as tenant_legal_name',
   't.cif as tenant_cif',
   't.language as tenant_language',

@@ -117,6 +117,7 @@ function mailAttempt(db: Db, settings: Settings): Attempt<repo.ClaimedMessage, S
         subject: message.subject,
         text: message.body_text,
         html: message.body_html,
+        ...(message.headers ? { headers: JSON.parse(message.headers) as Record<string, string> } : {}),
         messageId: messageIdOf(message.id, settings.domain),
       })
       return 'accepted'

@@ -59,6 +59,7 @@ export type ClaimedMessage = Pick<
   | 'last_error'
   | 'created_at'
   | 'expires_at'
+  | 'headers'
 >
 
 /**
@@ -94,6 +95,7 @@ export async function claimDueMessages(
         'last_error',
         'created_at',
         'expires_at',
+        'headers',
       ])
       .where('id', 'in', claimed)
       .execute()

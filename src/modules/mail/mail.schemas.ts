@@ -15,10 +15,11 @@ export const MailMessageItem = Type.Object(
         Type.Literal('password_reset'),
         Type.Literal('kiosk_pin'),
         Type.Literal('credential_changed'),
+        Type.Literal('reminder'),
       ],
       {
         description:
-          "'kiosk_pin': a one-time kiosk PIN after a reset; 'credential_changed': a person told that their password, passkeys, personal keys or kiosk PIN changed",
+          "'kiosk_pin': a one-time kiosk PIN after a reset; 'credential_changed': a person told that their password, passkeys, personal keys or kiosk PIN changed; 'reminder': a reminder (a session left open, a correction waiting for consent, the digest of what waits for a decision, a month to sign, a rest deadline)",
       },
     ),
     to: Type.String({ description: 'The address it is sent to' }),

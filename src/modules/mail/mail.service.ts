@@ -52,6 +52,7 @@ export async function queueMail(unit: Unit, mail: QueuedMail): Promise<string> {
     expires_at: new Date(giveUpAt(unit.now, linkExpiresAt, MAIL_RETRY_POLICY)).toISOString(),
     sent_at: null,
     finished_at: null,
+    headers: mail.message.headers ? JSON.stringify(mail.message.headers) : null,
   })
   return id
 }

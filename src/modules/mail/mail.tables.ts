@@ -4,8 +4,11 @@
  */
 import type { Selectable } from 'kysely'
 
-/** `kiosk_pin`: a one-time kiosk PIN; `credential_changed`: the notice of a change to one's credentials (migration 0030). */
-export type MailKind = 'invitation' | 'password_reset' | 'kiosk_pin' | 'credential_changed'
+/**
+ * `kiosk_pin`: a one-time kiosk PIN; `credential_changed`: the notice of a change to one's credentials
+ * (migration 0030); `reminder`: a reminder (docs/decisions/0026-reminders.md, migration 0037).
+ */
+export type MailKind = 'invitation' | 'password_reset' | 'kiosk_pin' | 'credential_changed' | 'reminder'
 
 export type MailStatus = 'pending' | 'sent' | 'failed'
 
@@ -34,6 +37,8 @@ export interface MailMessagesTable {
   expires_at: string
   sent_at: string | null
   finished_at: string | null
+  /** JSON, headers beyond the body's (List-Unsubscribe of a reminder); null: none (migration 0037). */
+  headers: string | null
 }
 
 export type MailMessageRow = Selectable<MailMessagesTable>

@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string
   text: string
   html: string
+  /** Headers beyond the usual ones: a reminder's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>
 }
 
 /** A message as the dispatcher hands it to the relay: with the Message-ID it keeps on every attempt. */

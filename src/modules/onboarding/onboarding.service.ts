@@ -66,6 +66,7 @@ export async function createTenant(unit: Unit, input: CreateTenantInputType): Pr
     min_daily_rest_hours: 12,
     max_ordinary_day_hours: 9,
     remember_device_hours: 0,
+    notification_defaults: null,
     legal_name: null,
     cif: null,
     language: defaultLanguageOf(input.country ?? null),

@@ -23,6 +23,7 @@ export {
 export type { DayBalance, ExtraDays, LotFacts, OwedRest } from './overtime.logic.js'
 export { overtimeApi } from './overtime.routes.js'
 export { settleOvertime } from './lots.service.js'
+export { restDueBetween } from './overtime.repository.js'
 export { lotsOfRecord } from './lots-of-record.service.js'
 export type { LotOfRecord } from './lots-of-record.service.js'
 export { OVERTIME_REST_TYPE, assertRestOwed, giveBackRest, takeRest } from './overtime-rest.service.js'

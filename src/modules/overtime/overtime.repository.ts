@@ -344,3 +344,34 @@ export async function paymentsOfLots(db: Db, tenantId: string, lotIds: readonly 
     .orderBy('id')
     .execute()
 }
+
+/**
+ * Approved lots to be rested with minutes still owed whose deadline (`compensate_by`) falls in
+ * [from, to], for the reminders of a near rest deadline.
+ */
+export async function restDueBetween(
+  db: Db,
+  tenantId: string,
+  from: string,
+  to: string,
+): Promise<{ id: string; user_id: string; compensate_by: string; owed_minutes: number }[]> {
+  const rows = await db
+    .selectFrom('overtime_lots')
+    .select(['id', 'user_id', 'compensate_by', 'minutes', 'rested_minutes', 'paid_minutes'])
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'approved')
+    .where('compensation', '=', 'rest')
+    .where('compensate_by', '>=', from)
+    .where('compensate_by', '<=', to)
+    .orderBy('compensate_by')
+    .orderBy('id')
+    .execute()
+  return rows
+    .map((r) => ({
+      id: r.id,
+      user_id: r.user_id,
+      compensate_by: r.compensate_by,
+      owed_minutes: r.minutes - r.rested_minutes - r.paid_minutes,
+    }))
+    .filter((r) => r.owed_minutes > 0)
+}

@@ -3,7 +3,7 @@
  * This front door is what other parts of the service may use of the module.
  */
 import { defineModule } from '../../http/module.js'
-export { assertNotInSignedMonth, insertSignature, latestSignature } from './sign-off.repository.js'
+export { assertNotInSignedMonth, insertSignature, latestSignature, signersOfMonth } from './sign-off.repository.js'
 
 /** How the module plugs into the application (http/module.ts). */
 export const signOffModule = defineModule({

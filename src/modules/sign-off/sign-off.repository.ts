@@ -69,3 +69,15 @@ export async function assertNotInSignedMonth(
     `${field} ${effectiveFrom} falls in or before ${signed}, a month ${userId === null ? 'an employee has' : 'the employee has'} signed; the change can take effect from ${earliest}`,
   )
 }
+
+/** The workers who have signed the month (a reminder to sign goes to the others). */
+export async function signersOfMonth(db: Db, tenantId: string, month: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('month_signatures')
+    .select('user_id')
+    .distinct()
+    .where('tenant_id', '=', tenantId)
+    .where('month', '=', month)
+    .execute()
+  return rows.map((r) => r.user_id)
+}

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { NotificationDefaultsSchema, UpdateNotificationDefaults } from '../../lib/notification-settings.js'
 import { OvertimePolicySchema, UpdateOvertimePolicy } from '../../lib/overtime-policy.js'
 import { DateString, Id, Nullable, TimeZone } from '../../lib/schemas.js'
 
@@ -166,6 +167,7 @@ export const Tenant = Type.Object(
     cif: Nullable(Type.String({ description: 'Tax id of the company' })),
     language: Language,
     overtime_policy: OvertimePolicySchema,
+    notification_defaults: NotificationDefaultsSchema,
     sso: Nullable(SsoSettings),
     created_at: Type.String({ format: 'date-time' }),
   },
@@ -195,6 +197,7 @@ export const UpdateTenantBody = Type.Object(
     cif: Type.Optional(Nullable(Cif)),
     language: Type.Optional(Language),
     overtime_policy: Type.Optional(UpdateOvertimePolicy),
+    notification_defaults: Type.Optional(UpdateNotificationDefaults),
     sso: Type.Optional(
       Nullable(UpdateSsoSettings, {
         description:

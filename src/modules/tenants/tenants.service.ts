@@ -14,6 +14,7 @@ import { assertNotInSignedMonth } from '../sign-off/index.js'
 import * as repo from './tenants.repository.js'
 import type { TenantType, UpdateTenantBodyType } from './tenants.schemas.js'
 import { jsonText, parseJsonText } from '../../db/codec.js'
+import { notificationDefaultsOf, notificationDefaultsPatch } from '../../lib/notification-settings.js'
 import { overtimePolicyPatch, overtimePolicyToApi } from '../../lib/overtime-policy.js'
 import type { SecretBox } from '../../lib/secret-box.js'
 import { applySsoSettings, ssoSettingsOf } from './tenant-sso.service.js'
@@ -41,6 +42,7 @@ export function tenantToApi(row: TenantRow, sso: TenantType['sso'] = null): Tena
     cif: row.cif,
     language: row.language,
     overtime_policy: overtimePolicyToApi(row),
+    notification_defaults: notificationDefaultsOf(row.notification_defaults),
     sso,
     created_at: row.created_at,
   }
@@ -85,11 +87,23 @@ export async function updateTenantSettings(
       throw notFound('Schedule')
     }
     if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may change company settings')
-    const { default_folders, name, legal_name, default_schedule_effective_from, sso, overtime_policy, ...rest } = body
+    const {
+      default_folders,
+      name,
+      legal_name,
+      default_schedule_effective_from,
+      sso,
+      overtime_policy,
+      notification_defaults,
+      ...rest
+    } = body
     const patch: Partial<TenantRow> = {
       ...rest,
       ...(cif !== undefined ? { cif } : {}),
       ...(overtime_policy ? overtimePolicyPatch(overtime_policy) : {}),
+      ...(notification_defaults
+        ? { notification_defaults: notificationDefaultsPatch(current.notification_defaults, notification_defaults) }
+        : {}),
     }
     if (name !== undefined) patch.name = name.trim()
     if (legal_name !== undefined) patch.legal_name = legal_name === null ? null : legal_name.trim()
