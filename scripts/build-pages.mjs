@@ -29,6 +29,10 @@ export async function buildKioskPage(outDir = KIOSK_PAGE_DIR) {
   })
   await copyFile(`${root}kiosk-page/kiosk.css`, `${outDir}/kiosk.css`)
   await copyFile(`${root}kiosk-page/index.html`, `${outDir}/index.html`)
+  // Installable on the tablet (its home screen, full screen): a manifest and the app's icons.
+  await copyFile(`${root}kiosk-page/manifest.webmanifest`, `${outDir}/manifest.webmanifest`)
+  await copyFile(`${root}app-page/icon.svg`, `${outDir}/icon.svg`)
+  for (const size of [192, 512]) await copyFile(`${root}app-page/icons/icon-${size}.png`, `${outDir}/icon-${size}.png`)
   return outDir
 }
 
