@@ -10,7 +10,12 @@ const env = { ...process.env, SCREENSHOTS_DIR: images }
 delete env.TEST_DATABASE_URL
 const result = spawnSync(
   process.execPath,
-  ['scripts/run-tests.mjs', 'test/browser/kiosk-page.test.ts', 'test/browser/app-team.test.ts'],
+  [
+    'scripts/run-tests.mjs',
+    'test/browser/kiosk-page.test.ts',
+    'test/browser/app-team.test.ts',
+    'test/browser/app-navigation.test.ts',
+  ],
   { stdio: 'inherit', env, cwd: fileURLToPath(new URL('..', import.meta.url)) },
 )
 process.exit(result.status ?? 1)

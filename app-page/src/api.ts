@@ -6,7 +6,7 @@
  */
 import { retryAfterSeconds, verdictOf } from '../../page-shared/connection.js'
 import type { components } from '../../sdk/src/schema.js'
-import { answered } from './connection.js'
+import { answered, written } from './connection.js'
 
 export type Schemas = components['schemas']
 
@@ -144,7 +144,10 @@ export async function api<T>(method: string, path: string, body?: unknown, optio
   }
   answered({ status: response.status, code, retryAfterSeconds: retryAfter })
   learnClock(response.headers.get('date'), sentAt, Date.now())
-  if (response.ok) return parsed as T
+  if (response.ok) {
+    if (method !== 'GET') written.value++
+    return parsed as T
+  }
   const error = parsed?.error ?? {}
   const refusal = new ApiError(
     response.status,

@@ -11,6 +11,11 @@ import { type AnswerSeen, type Connection, ONLINE, nextConnection } from '../../
 
 export const connection = signal<Connection>(ONLINE)
 export const freshness = signal(0)
+/**
+ * Counts the changes the app made that the service took (any write answered 2xx): what waits for
+ * someone (the navigation's badges) may have changed with them.
+ */
+export const written = signal(0)
 
 let retryTimer: ReturnType<typeof setTimeout> | undefined
 let refreshDue = false

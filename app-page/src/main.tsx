@@ -4,8 +4,8 @@
  * signals hold who is signed in, the language and the punches waiting on the phone.
  */
 import { render } from 'preact'
-import { useEffect } from 'preact/hooks'
-import { whenSignedOut } from './api.js'
+import { useEffect, useRef, useState } from 'preact/hooks'
+import { post, whenSignedOut } from './api.js'
 import { followTheService } from './connection.js'
 import { chooseLanguage, language, words } from './i18n/index.js'
 import { keepSending, sendWaiting, waitingPunches } from './punches.js'
@@ -22,7 +22,8 @@ import { TeamMonth } from './screens/team-month.js'
 import { TeamNow } from './screens/team-now.js'
 import { Today } from './screens/today.js'
 import { forgetPerson, loadPerson, type Person, person, seesCompany, seesTeam } from './session.js'
-import { ConnectionState, Link, Loading } from './ui.js'
+import { ConnectionState, Link, Loading, Problem, useAction } from './ui.js'
+import { type Waiting, followWaiting, waiting } from './waiting.js'
 
 interface Place {
   path: string
@@ -34,6 +35,11 @@ interface Place {
 }
 
 const everyone = () => true
+/** What waits behind a destination, for its badge. */
+const badgeOf: Record<string, (w: Waiting) => number> = {
+  '/app/requests': (w) => w.consent,
+  '/app/inbox': (w) => w.inbox,
+}
 const PLACES: Place[] = [
   { path: '/app', label: (t) => t.nav.today, screen: Today, shownTo: everyone },
   { path: '/app/days', label: (t) => t.nav.days, screen: MyDays, shownTo: everyone },
@@ -46,6 +52,142 @@ const PLACES: Place[] = [
   { path: '/app/company', label: (t) => t.nav.company, screen: Company, shownTo: seesCompany, also: COMPANY_PATHS },
   { path: '/app/profile', label: (t) => t.nav.profile, screen: Profile, shownTo: everyone },
 ]
+
+/**
+ * The destinations on a phone's bar, what each person uses most: their own day, and for those who
+ * look after others, what waits for them and who is in. The rest is under More.
+ */
+function onTheBar(me: Person): string[] {
+  return seesTeam(me)
+    ? ['/app', '/app/days', '/app/inbox', '/app/team']
+    : ['/app', '/app/days', '/app/requests', '/app/month']
+}
+
+/** A badge: the count to the eye, and to a screen reader after the destination's name. */
+function Badge(props: { count: number }) {
+  if (props.count <= 0) return null
+  return (
+    <>
+      <span class="count" aria-hidden="true">
+        {props.count > 99 ? '99+' : props.count}
+      </span>
+      <span class="visually-hidden">{words.value.nav.waiting(props.count)}</span>
+    </>
+  )
+}
+
+/**
+ * The sections. On a phone, a bar at the bottom with at most five destinations, the last one
+ * "More", which opens the rest (Profile and Sign out among them) above the bar; on a desktop
+ * (app.css), a column with all of them and Sign out. More is a disclosure button: its list takes
+ * the focus when it opens, Escape closes it and gives the focus back, and so does leaving it.
+ */
+function Navigation(props: { places: Place[]; place: Place; bar: string[] }) {
+  const t = words.value
+  const [open, setOpen] = useState(false)
+  const moreButton = useRef<HTMLButtonElement>(null)
+  const menu = useRef<HTMLDivElement>(null)
+  const nav = useRef<HTMLElement>(null)
+  const signOut = useAction()
+  const counts = waiting.value
+  const onBar = props.places.filter((p) => props.bar.includes(p.path))
+  const inMore = props.places.filter((p) => !props.bar.includes(p.path))
+  const count = (p: Place) => badgeOf[p.path]?.(counts) ?? 0
+  const moreCount = inMore.reduce((sum, p) => sum + count(p), 0)
+  const currentInMore = inMore.includes(props.place)
+
+  // A destination chosen (or the screen changed otherwise): the list closes.
+  useEffect(() => setOpen(false), [props.place.path])
+  useEffect(() => {
+    if (!open) return
+    menu.current?.querySelector<HTMLElement>('a, button')?.focus()
+    const outside = (event: Event) => {
+      if (!nav.current?.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener('pointerdown', outside)
+    return () => document.removeEventListener('pointerdown', outside)
+  }, [open])
+
+  const close = () => {
+    setOpen(false)
+    moreButton.current?.focus()
+  }
+  return (
+    <nav
+      ref={nav}
+      class="places"
+      aria-label={t.nav.label}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.preventDefault()
+          close()
+        }
+      }}
+      onClick={(event) => {
+        // A destination of the list chosen, even the screen already shown: the list closes.
+        if (open && (event.target as HTMLElement).closest('#more-places a')) setOpen(false)
+      }}
+      onFocusOut={(event) => {
+        // The focus left the sections (Tab past the list, a click elsewhere): the list closes.
+        const next = event.relatedTarget as Node | null
+        if (open && next && !nav.current?.contains(next)) setOpen(false)
+      }}
+    >
+      <ul class="bar">
+        {onBar.map((p) => (
+          <li key={p.path}>
+            <Link href={p.path} current={p === props.place}>
+              <span class="label">{p.label(t)}</span>
+              <Badge count={count(p)} />
+            </Link>
+          </li>
+        ))}
+        <li class="more">
+          <button
+            ref={moreButton}
+            type="button"
+            class={currentInMore ? 'current' : undefined}
+            aria-expanded={open}
+            aria-controls="more-places"
+            onClick={() => setOpen(!open)}
+          >
+            <span class="label">{t.nav.more}</span>
+            {currentInMore && <span class="visually-hidden">{t.nav.youAreIn(props.place.label(t))}</span>}
+            <Badge count={moreCount} />
+          </button>
+        </li>
+      </ul>
+      <div id="more-places" class="more-places" ref={menu} hidden={!open}>
+        <ul>
+          {inMore.map((p) => (
+            <li key={p.path}>
+              <Link href={p.path} current={p === props.place}>
+                <span class="label">{p.label(t)}</span>
+                <Badge count={count(p)} />
+              </Link>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              class="sign-out"
+              disabled={signOut.busy}
+              onClick={() =>
+                signOut.run(async () => {
+                  await post('/auth/logout')
+                  forgetPerson()
+                })
+              }
+            >
+              {t.profile.signOut}
+            </button>
+          </li>
+        </ul>
+        <Problem error={signOut.error} />
+      </div>
+    </nav>
+  )
+}
 
 function LanguageSwitch() {
   const t = words.value
@@ -90,17 +232,7 @@ function App() {
   const Screen = place.screen
   return (
     <Frame>
-      <nav aria-label={t.nav.label}>
-        <ul>
-          {places.map((p) => (
-            <li key={p.path}>
-              <Link href={p.path} current={p === place}>
-                {p.label(t)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Navigation places={places} place={place} bar={onTheBar(me)} />
       <main id="main">
         <Screen />
       </main>
@@ -141,4 +273,5 @@ loadPerson().then(
 )
 keepSending()
 followTheService()
+followWaiting()
 if ('serviceWorker' in navigator) void navigator.serviceWorker.register('/app/sw.js', { scope: '/app' }).catch(() => {})

@@ -5,6 +5,7 @@
  */
 import { signal } from '@preact/signals'
 import { get, Offline, query, type Schemas } from './api.js'
+import { forgetAbsenceTypes } from './labels.js'
 
 export interface Person {
   id: string
@@ -68,6 +69,8 @@ interface Me {
 const PERSON_KEY = 'jornada-app-person'
 
 export function forgetPerson(): void {
+  // The next person may be of another company, with other absence types.
+  forgetAbsenceTypes()
   localStorage.removeItem(PERSON_KEY)
   localStorage.removeItem('jornada-app-today')
   person.value = null
@@ -82,11 +85,28 @@ function keptPerson(): Person | null {
   }
 }
 
+/** Whether this browser holds a session of this origin: the readable `jornada_csrf` cookie says so. */
+function hasSessionCookies(): boolean {
+  return /(?:^|;\s*)jornada_csrf=[^;]+/.test(document.cookie)
+}
+
 /**
  * Finds out who the session is; null when there is none (the API answered 401). Offline, the
  * person last signed in here (the session cookie, if it has ended, will say so once back).
  */
 export async function loadPerson(): Promise<Person | null> {
+  // No session cookie without its CSRF cookie: the service sets and clears both together, with the
+  // same lifetime. Without it there is no session to ask about, and asking would only log a 401 in
+  // the console of someone who is simply signed out. Offline, the person last signed in here (their
+  // waiting punches wait for them).
+  if (!hasSessionCookies()) {
+    if (!navigator.onLine) {
+      person.value = keptPerson()
+      return person.value
+    }
+    forgetPerson()
+    return null
+  }
   let me: Me
   try {
     me = (await get<{ data: Me }>('/me')).data

@@ -51,13 +51,15 @@ function overloaded(route: Route, retryAfter: number): Promise<void> {
 }
 
 /**
- * The first `times` requests whose path starts with `prefix` are answered busy; the moments they
- * came are kept, to see the retries wait for the Retry-After.
+ * The first `times` requests for exactly these paths (whatever their query) are answered busy; the
+ * moments they came are kept, to see the retries wait for the Retry-After. Exact paths, not a
+ * prefix: the navigation's badges read other lists beside the screen (`/attendance/corrections`),
+ * and those must not use up the busy answers meant for the screen's reads.
  */
-async function busyFor(page: Page, prefix: string, times: number, retryAfter: number): Promise<number[]> {
+async function busyFor(page: Page, paths: string[], times: number, retryAfter: number): Promise<number[]> {
   const moments: number[] = []
   await page.route(
-    (url) => url.pathname.startsWith(prefix),
+    (url) => paths.includes(url.pathname),
     (route) => {
       if (moments.length >= times) return route.continue()
       moments.push(performance.now())
@@ -229,7 +231,7 @@ forEachEngine(
 
         // Today, read again on coming back to the foreground, while the service sheds load: two
         // rounds of two reads are answered busy.
-        const today = await busyFor(page, '/api/v1/attendance', 4, 2)
+        const today = await busyFor(page, ['/api/v1/attendance', '/api/v1/attendance/punches'], 4, 2)
         await page.evaluate(() => (globalThis as any).dispatchEvent(new Event('focus')))
         await page
           .getByText('El servicio está ocupado: se vuelve a intentar solo en 2 s. No hace falta recargar', {
@@ -257,7 +259,7 @@ forEachEngine(
         await page.unroute(() => true)
         await page.getByRole('button', { name: 'English' }).click()
         await page.getByRole('heading', { name: 'Today', level: 1 }).waitFor()
-        const month = await busyFor(page, '/api/v1/attendance/reports/monthly', 2, 2)
+        const month = await busyFor(page, ['/api/v1/attendance/reports/monthly'], 2, 2)
         await page.getByRole('link', { name: 'My month' }).click()
         await page.getByRole('heading', { name: 'My month', level: 1 }).waitFor()
         await page.getByText('The service is busy: trying again by itself in 2 s.', { exact: false }).waitFor()
@@ -280,6 +282,7 @@ forEachEngine(
           }),
         )
         await page.getByRole('button', { name: 'Sign my month' }).click()
+        await page.getByRole('button', { name: 'Yes, sign my month' }).click()
         await page.getByText('A month can be signed once it has ended.').waitFor()
         assert.equal(await page.locator('.connection').innerText(), '')
       })

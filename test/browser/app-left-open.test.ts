@@ -121,6 +121,10 @@ forEachEngine(
         const accept = page.getByRole('button', { name: 'Aceptar' })
         await accept.focus()
         await page.keyboard.press('Enter')
+        // Asked once more (an answer cannot be taken back): the question takes the focus, the yes follows it.
+        await page.getByText('¿Aceptar esta corrección?').waitFor()
+        await page.keyboard.press('Tab')
+        await page.keyboard.press('Enter')
         await page.getByText('Corrección aceptada: su registro está actualizado.').waitFor()
         const monday = (await tenant.admin.get(`/api/v1/attendance?user_id=${worker.id}&from=2026-11-23&to=2026-11-23`))
           .body.data[0]

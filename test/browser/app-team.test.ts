@@ -14,6 +14,7 @@ import { DateTime } from 'luxon'
 import type { Browser, Page } from 'playwright-core'
 import { buildAppPage } from '../../scripts/build-pages.mjs'
 import { PASSWORD } from '../helpers/accounts.js'
+import { openSection } from '../helpers/app-sections.js'
 import {
   CHROMIUM,
   HAS_CHROMIUM,
@@ -145,7 +146,8 @@ forEachEngine(
       await page.clock.setFixedTime(new Date(now))
       await showingThePage(page, async () => {
         await signIn(page, marta.email)
-        await page.getByRole('link', { name: 'Bandeja' }).click()
+        // The tab, not Today's line about what waits there.
+        await openSection(page, 'Bandeja')
         await page.getByRole('heading', { name: 'Ausencias por decidir' }).waitFor()
         await page.getByText('También fuera esos días: Lucía Pérez.').waitFor()
         await page.getByText('Motivo: Entré antes').waitFor()
@@ -153,8 +155,12 @@ forEachEngine(
         assert.deepEqual(await accessibilityProblems(page), [], 'inbox')
         if (t.engine === 'sqlite') await page.screenshot({ path: screenshotPath('app-inbox-decide-phone.png') })
         await page.getByRole('button', { name: 'Aprobar: Pablo Íñiguez · Vacaciones' }).click()
+        await page.getByText('¿Aprobar Pablo Íñiguez · Vacaciones? La decisión no se puede retirar.').waitFor()
+        assert.deepEqual(await accessibilityProblems(page), [], 'a decision asked once more')
+        await page.getByRole('button', { name: 'Sí, aprobar' }).click()
         await page.getByText('Aprobada: Pablo Íñiguez · Vacaciones.').waitFor()
         await page.getByRole('button', { name: 'Rechazar: Pablo Íñiguez', exact: true }).click()
+        await page.getByRole('button', { name: 'Sí, rechazar' }).click()
         await page.getByText('Rechazada: Pablo Íñiguez.').waitFor()
         await page.getByText('No hay nada esperando su decisión.').waitFor()
         const decided = await tenant.admin.get(`/api/v1/absences/${asked.body.data.id}`)
@@ -164,7 +170,7 @@ forEachEngine(
 
         // A passkey on this phone, then in with it and no password.
         await virtualAuthenticator(context, page)
-        await page.getByRole('link', { name: 'Perfil' }).click()
+        await openSection(page, 'Perfil')
         await page.getByLabel('Nombre de esta llave').fill('Mi teléfono')
         await page.getByRole('button', { name: 'Añadir una llave en este dispositivo' }).click()
         await page.getByText(/^Mi teléfono · último uso nunca/).waitFor()
@@ -249,7 +255,7 @@ forEachEngine(
             await page.screenshot({ path: screenshotPath('app-sign-in-phone.png') })
           await signIn(page, ana.email)
           for (const screen of SCREENS) {
-            await page.getByRole('link', { name: screen.link, exact: true }).click()
+            await openSection(page, screen.link)
             await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor()
             // Every part of the screen has loaded.
             await page.waitForFunction(() => !(globalThis as any).document.querySelector('.loading'))
@@ -259,7 +265,7 @@ forEachEngine(
               await page.screenshot({ path: screenshotPath(`app-${screen.shot}-phone.png`) })
           }
           if (t.engine === 'sqlite' && viewport.name === 'desktop') {
-            await page.getByRole('link', { name: 'Hoy', exact: true }).click()
+            await openSection(page, 'Hoy')
             await page.getByRole('heading', { name: 'Hoy', level: 1 }).waitFor()
             await page.screenshot({ path: screenshotPath('app-today-desktop.png') })
           }
@@ -270,7 +276,7 @@ forEachEngine(
         }
         // People: add and invite someone (no mail server: the link to hand over), deactivate Lucía.
         await showingThePage(page, async () => {
-          await page.getByRole('link', { name: 'Personas' }).click()
+          await openSection(page, 'Personas')
           await page.getByRole('button', { name: 'Añadir una persona' }).click()
           await page.getByLabel('Nombre completo').fill('Oleksandr Shevchenko')
           await page.getByLabel('Correo electrónico').fill(`oleksandr.${tenant.id}@example.com`)
@@ -318,16 +324,19 @@ forEachEngine(
       await page.clock.setFixedTime(new Date(now))
       await showingThePage(page, async () => {
         await signIn(page, rosa.email, 'Today')
+        // On a phone: four destinations on the bar, Company and Profile under More.
         const nav = page.getByRole('navigation', { name: 'Sections' })
-        assert.deepEqual(await nav.getByRole('link').allInnerTexts(), [
+        assert.deepEqual(await nav.locator('.bar').getByRole('link').allInnerTexts(), [
           'Today',
           'My days',
           'Requests',
           'My month',
-          'Company',
-          'Profile',
         ])
-        await nav.getByRole('link', { name: 'Company' }).click()
+        assert.deepEqual(
+          await nav.locator('#more-places').getByRole('link', { includeHidden: true }).allTextContents(),
+          ['Company', 'Profile'],
+        )
+        await openSection(page, 'Company')
         await page.getByRole('heading', { name: 'Company: monthly totals', level: 1 }).waitFor()
         await page.waitForFunction(() => !(globalThis as any).document.querySelector('.loading'))
         const rows = page.getByRole('region', { name: /Company: monthly totals/ }).getByRole('row')
@@ -345,7 +354,8 @@ forEachEngine(
         await page.waitForFunction(() => !(globalThis as any).document.querySelector('.loading'))
         const overtime = page.getByRole('region', { name: /Company: overtime/ })
         const pabloRow = overtime.getByRole('row', { name: /Pablo Íñiguez/ })
-        assert.match(await pabloRow.innerText(), /^Pablo Íñiguez\t4 h 00 min\t/, 'four hours awaiting a decision')
+        // On a phone a row reads as a card: the name, then each figure under it.
+        assert.match(await pabloRow.innerText(), /^Pablo Íñiguez\s+4 h 00 min\s/, 'four hours awaiting a decision')
         assert.equal(await overtime.getByRole('row', { name: /Lucía Pérez/ }).count(), 0, 'no overtime, no row')
         assert.deepEqual(await accessibilityProblems(page), [], 'company overtime')
         assert.deepEqual(await overflow(page), [], 'company overtime')

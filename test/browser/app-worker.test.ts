@@ -237,8 +237,13 @@ forEachEngine(
         await page.getByRole('heading', { name: 'Esperando su respuesta' }).waitFor()
         await page.getByText('Motivo: El torno de la entrada falló: llegó a las 08:45').waitFor()
         await page.getByText('Entrada del lun, 5 oct: 08:58 → 08:45').waitFor()
+        // Who proposed it: the administrator, by name (the directory is readable by everyone).
+        await page.getByText(/^Propuesta de .+\.$/).waitFor()
         assert.deepEqual(await accessibilityProblems(page), [], 'requests with a correction to consent to')
         await page.getByRole('button', { name: 'Aceptar' }).click()
+        await page.getByText('¿Aceptar esta corrección?').waitFor()
+        assert.deepEqual(await accessibilityProblems(page), [], 'the consent asked once more')
+        await page.getByRole('button', { name: 'Sí, aceptarla' }).click()
         await page.getByText('Corrección aceptada: su registro está actualizado.').waitFor()
         const decided = (await tenant.admin.get(`/api/v1/attendance/corrections/${hrProposal.body.data.id}`)).body.data
         assert.deepEqual([decided.status, decided.decided_by], ['approved', worker.id])
@@ -251,7 +256,24 @@ forEachEngine(
         await page.getByText('octubre de 2026').waitFor()
         await page.getByText('No ha firmado este mes.').waitFor()
         assert.deepEqual(await accessibilityProblems(page), [], 'my month')
+        // At 360 px the day table's durations stay on one line each ("0 h 00 min", never "0 h 00 / min").
+        const lines = await page.evaluate(() => {
+          const doc = (globalThis as any).document
+          return [...doc.querySelectorAll('table.record tbody .num')].map((cell: any) => {
+            const range = doc.createRange()
+            range.selectNodeContents(cell)
+            return new Set([...range.getClientRects()].map((r: any) => Math.round(r.top))).size
+          })
+        })
+        assert.ok(lines.length >= 2, 'the day table shows worked and balance figures')
+        assert.deepEqual(
+          lines.filter((n) => n !== 1),
+          [],
+          'no duration wraps',
+        )
         await page.getByRole('button', { name: 'Firmar mi mes' }).click()
+        await page.getByText('¿Firmar octubre de 2026?', { exact: false }).waitFor()
+        await page.getByRole('button', { name: 'Sí, firmar mi mes' }).click()
         await page.getByText('Mes firmado.').waitFor()
         const signature = (
           await tenant.admin.get(`/api/v1/attendance/reports/monthly?user_id=${worker.id}&month=2026-10`)
@@ -281,18 +303,21 @@ forEachEngine(
       await setNow(page, at('2026-11-03', '09:00'))
       await showingThePage(page, async () => {
         await openToday(page, worker.email)
-        // 503 database_unavailable with Retry-After, as the service answers while no primary takes writes.
-        await page.route(
-          '**/api/v1/attendance/clock',
-          (route) =>
-            route.fulfill({
-              status: 503,
-              headers: { 'content-type': 'application/json', 'retry-after': '1' },
-              body: JSON.stringify({
-                error: { code: 'database_unavailable', message: 'No database server takes requests right now' },
-              }),
-            }),
-          { times: 1 },
+        // 503 database_unavailable with Retry-After, as the service answers while no primary takes
+        // writes; until the page has been read (on a busy machine the first retry, a second later,
+        // could otherwise come before the page is looked at).
+        let failingOver = true
+        const clockPath = '**/api/v1/attendance/clock'
+        await page.route(clockPath, (route) =>
+          failingOver
+            ? route.fulfill({
+                status: 503,
+                headers: { 'content-type': 'application/json', 'retry-after': '1' },
+                body: JSON.stringify({
+                  error: { code: 'database_unavailable', message: 'No database server takes requests right now' },
+                }),
+              })
+            : route.fallback(),
         )
         await page.getByRole('button', { name: 'Fichar entrada' }).click()
         await page
@@ -301,6 +326,8 @@ forEachEngine(
           )
           .waitFor()
         assert.deepEqual(await accessibilityProblems(page), [], 'a punch held')
+        failingOver = false
+        await page.unroute(clockPath)
         // Sent again after the Retry-After, not at the next half minute, once, at the moment it was tapped.
         const stored = await eventually(
           'the clock-in sent by itself',

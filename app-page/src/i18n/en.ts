@@ -41,6 +41,11 @@ export const en = {
     people: 'People',
     company: 'Company',
     profile: 'Profile',
+    more: 'More',
+    /** Said after “More” when the current screen is one of its destinations. */
+    youAreIn: (place: string) => `, you are in ${place}`,
+    /** A badge, as a screen reader says it after the destination's name. */
+    waiting: (count: number) => `, ${count} waiting`,
   },
   errors: {
     invalid_credentials:
@@ -57,7 +62,7 @@ export const en = {
     user_disabled: 'This person’s account is deactivated.',
     email_taken: 'Someone in the company already has that email.',
     punch_sequence_invalid:
-      'That punch does not follow your last one: your record changed elsewhere. Check where you are on Today.',
+      'This screen was out of date: your record changed on another device or tab. Go back to Today, which shows your last punch, and punch again if you still need to.',
     punch_out_of_order: 'That punch is earlier than your last one. Propose a correction from My days instead.',
     remote_not_allowed: 'You may not clock in remotely. Clock in on site, or ask HR.',
     vacation_balance_exceeded: 'You do not have that many vacation days left this year.',
@@ -139,6 +144,10 @@ export const en = {
     expected: 'Expected',
     balance: 'Balance',
     toGo: 'Still to work today',
+    inboxWaiting: (count: number) =>
+      `${count === 1 ? 'One request waits' : `${count} requests wait`} for your decision in the Inbox.`,
+    consentWaiting: (count: number) =>
+      `${count === 1 ? 'A correction of your record waits' : `${count} corrections of your record wait`} for your answer in Requests.`,
     holiday: (name: string) => `Today is a holiday: ${name}.`,
     punchesToday: 'Today’s punches',
     noPunches: 'No punches yet today.',
@@ -199,6 +208,30 @@ export const en = {
     movesPunch: (when: string) => `Moves a punch to ${when}`,
     movedFromTo: (what: string, day: string, from: string, to: string) => `${what} on ${day}: ${from} → ${to}`,
     voidsPunch: 'Removes a punch',
+  },
+  confirm: {
+    back: 'Go back',
+    cancelAbsence: (what: string) =>
+      `Cancel ${what}? It cannot be undone: to take those days after all, request them again.`,
+    yesCancel: 'Yes, cancel it',
+    withdraw: 'Withdraw this proposal? It cannot be undone: to ask again, propose it again.',
+    yesWithdraw: 'Yes, withdraw it',
+    sign: (month: string) =>
+      `Sign ${month}? Your signature says the record is right and cannot be taken back (a later change to the record supersedes it).`,
+    yesSign: 'Yes, sign my month',
+    accept: 'Accept this correction? Your record changes as it says, and your answer cannot be taken back.',
+    yesAccept: 'Yes, accept it',
+    refuse: 'Reject this correction? Your record stays as it is, and your answer cannot be taken back.',
+    yesRefuse: 'Yes, reject it',
+    approve: (what: string) => `Approve ${what}? The decision cannot be taken back.`,
+    yesApprove: 'Yes, approve',
+    reject: (what: string) => `Reject ${what}? The decision cannot be taken back.`,
+    yesReject: 'Yes, reject',
+  },
+  proposer: {
+    by: (who: string) => `Proposed by ${who}.`,
+    company: 'Proposed by the company: it closes a session left open without a clock-out.',
+    someone: 'Proposed by your company’s HR or a manager.',
   },
   requests: {
     title: 'Requests',
@@ -339,6 +372,38 @@ export const en = {
     deactivate: 'Deactivate',
     confirmDeactivate: (name: string) => `Yes, deactivate ${name}`,
     deactivated: (name: string) => `${name} is deactivated: they can no longer sign in.`,
+  },
+  push: {
+    title: 'Notifications on this phone',
+    explained:
+      'Reminders from the app: a clock-out you forgot, a correction waiting for your answer, a month to sign. Tapping a reminder opens its screen.',
+    isOn: 'On: this phone shows your reminders.',
+    isOff: 'Off: this phone does not show your reminders.',
+    turnOn: 'Turn on notifications',
+    turnOff: 'Turn off notifications',
+    turnedOn: 'Notifications are on for this phone.',
+    turnedOff: 'Notifications are off for this phone.',
+    unsupported:
+      'This browser cannot show the app’s notifications. On an iPhone, add the app to the home screen and open it from there.',
+    blocked:
+      'Notifications are blocked for this app. Allow them in the browser’s or the phone’s settings, then come back here.',
+    notAllowed: 'The phone did not allow notifications. Tap again and choose Allow.',
+    failed: 'This phone could not subscribe to notifications now. Check the connection and try again.',
+  },
+  reminders: {
+    title: 'Reminders',
+    explained:
+      'What the service reminds you of, and how: by mail, and on the phones where you turned notifications on. None is sent at night: it waits for 08:00.',
+    mail: 'By mail',
+    push: 'On the phone',
+    saved: 'Saved.',
+    kind: {
+      open_session: 'A clock-out you forgot',
+      correction_consent: 'A correction waiting for your consent',
+      approvals_digest: 'Requests waiting for your decision (daily summary)',
+      month_to_sign: 'A month to sign',
+      rest_deadline: 'Overtime to rest before its deadline',
+    },
   },
   profile: {
     title: 'Profile',

@@ -45,6 +45,11 @@ export const es: typeof en = {
     people: 'Personas',
     company: 'Empresa',
     profile: 'Perfil',
+    more: 'Más',
+    /** Said after “Más” when the current screen is one of its destinations. */
+    youAreIn: (place: string) => `, está en ${place}`,
+    /** A badge, as a screen reader says it after the destination's name. */
+    waiting: (count: number) => `, ${count} ${count === 1 ? 'pendiente' : 'pendientes'}`,
   },
   errors: {
     invalid_credentials:
@@ -62,7 +67,7 @@ export const es: typeof en = {
     user_disabled: 'La cuenta de esta persona está desactivada.',
     email_taken: 'Alguien de la empresa ya tiene ese correo.',
     punch_sequence_invalid:
-      'Ese fichaje no sigue al último: su registro cambió en otro lugar. Compruebe su situación en Hoy.',
+      'Esta pantalla no estaba al día: su registro cambió en otro dispositivo o pestaña. Vuelva a Hoy, que muestra su último fichaje, y fiche de nuevo si aún lo necesita.',
     punch_out_of_order: 'Ese fichaje es anterior al último. Proponga una corrección desde Mis días.',
     remote_not_allowed: 'No puede fichar en remoto. Fiche en el centro o consulte a RR. HH.',
     vacation_balance_exceeded: 'No le quedan tantos días de vacaciones este año.',
@@ -151,6 +156,10 @@ export const es: typeof en = {
     expected: 'Previsto',
     balance: 'Saldo',
     toGo: 'Falta por trabajar hoy',
+    inboxWaiting: (count: number) =>
+      `${count === 1 ? 'Una solicitud espera' : `${count} solicitudes esperan`} su decisión en la Bandeja.`,
+    consentWaiting: (count: number) =>
+      `${count === 1 ? 'Una corrección de su registro espera' : `${count} correcciones de su registro esperan`} su respuesta en Solicitudes.`,
     holiday: (name: string) => `Hoy es festivo: ${name}.`,
     punchesToday: 'Fichajes de hoy',
     noPunches: 'Aún no hay fichajes hoy.',
@@ -212,6 +221,30 @@ export const es: typeof en = {
     movesPunch: (when: string) => `Mueve un fichaje al ${when}`,
     movedFromTo: (what: string, day: string, from: string, to: string) => `${what} del ${day}: ${from} → ${to}`,
     voidsPunch: 'Anula un fichaje',
+  },
+  confirm: {
+    back: 'Volver',
+    cancelAbsence: (what: string) =>
+      `¿Anular ${what}? No se puede deshacer: si al final quiere esos días, vuelva a pedirlos.`,
+    yesCancel: 'Sí, anularla',
+    withdraw: '¿Retirar esta propuesta? No se puede deshacer: para pedirlo otra vez, vuelva a proponerlo.',
+    yesWithdraw: 'Sí, retirarla',
+    sign: (month: string) =>
+      `¿Firmar ${month}? Su firma dice que el registro es correcto y no se puede retirar (si el registro cambia después, la firma queda superada).`,
+    yesSign: 'Sí, firmar mi mes',
+    accept: '¿Aceptar esta corrección? Su registro cambia como indica, y su respuesta no se puede retirar.',
+    yesAccept: 'Sí, aceptarla',
+    refuse: '¿Rechazar esta corrección? Su registro queda como está, y su respuesta no se puede retirar.',
+    yesRefuse: 'Sí, rechazarla',
+    approve: (what: string) => `¿Aprobar ${what}? La decisión no se puede retirar.`,
+    yesApprove: 'Sí, aprobar',
+    reject: (what: string) => `¿Rechazar ${what}? La decisión no se puede retirar.`,
+    yesReject: 'Sí, rechazar',
+  },
+  proposer: {
+    by: (who: string) => `Propuesta de ${who}.`,
+    company: 'Propuesta de la empresa: cierra una jornada que quedó abierta sin fichaje de salida.',
+    someone: 'Propuesta de RR. HH. o de un responsable de su empresa.',
   },
   requests: {
     title: 'Solicitudes',
@@ -354,6 +387,38 @@ export const es: typeof en = {
     deactivate: 'Desactivar',
     confirmDeactivate: (name: string) => `Sí, desactivar a ${name}`,
     deactivated: (name: string) => `Cuenta de ${name} desactivada: ya no puede iniciar sesión.`,
+  },
+  push: {
+    title: 'Avisos en este teléfono',
+    explained:
+      'Recordatorios de la aplicación: una salida que olvidó fichar, una corrección que espera su respuesta, un mes por firmar. Al tocar un aviso se abre su pantalla.',
+    isOn: 'Activados: este teléfono muestra sus avisos.',
+    isOff: 'Desactivados: este teléfono no muestra sus avisos.',
+    turnOn: 'Activar avisos',
+    turnOff: 'Desactivar avisos',
+    turnedOn: 'Los avisos están activados en este teléfono.',
+    turnedOff: 'Los avisos están desactivados en este teléfono.',
+    unsupported:
+      'Este navegador no puede mostrar los avisos de la aplicación. En un iPhone, añada la aplicación a la pantalla de inicio y ábrala desde allí.',
+    blocked:
+      'Los avisos están bloqueados para esta aplicación. Permítalos en los ajustes del navegador o del teléfono y vuelva aquí.',
+    notAllowed: 'El teléfono no ha permitido los avisos. Vuelva a tocar y elija Permitir.',
+    failed: 'Este teléfono no ha podido suscribirse a los avisos ahora. Compruebe la conexión e inténtelo de nuevo.',
+  },
+  reminders: {
+    title: 'Recordatorios',
+    explained:
+      'De qué le avisa el servicio y cómo: por correo, y en los teléfonos donde activó los avisos. Ninguno se envía de noche: espera a las 08:00.',
+    mail: 'Por correo',
+    push: 'En el teléfono',
+    saved: 'Guardado.',
+    kind: {
+      open_session: 'Una salida que olvidó fichar',
+      correction_consent: 'Una corrección que espera su conformidad',
+      approvals_digest: 'Solicitudes que esperan su decisión (resumen diario)',
+      month_to_sign: 'Un mes por firmar',
+      rest_deadline: 'Horas extra por descansar antes de su plazo',
+    },
   },
   profile: {
     title: 'Perfil',

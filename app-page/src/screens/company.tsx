@@ -69,14 +69,12 @@ function Totals(props: { month: string }) {
   const complementary = report.totals.complementary_minutes > 0
   // A month not over yet: expected and balance to date, its days still to come planned, not owed.
   const toDate = readsToDate(props.month)
-  const expected = (row: typeof report.totals) => (toDate ? row.expected_to_date_minutes : row.expected_minutes)
-  const balance = (row: typeof report.totals) => (toDate ? row.balance_to_date_minutes : row.balance_minutes)
   return (
     <>
       <p class="hint">{t.company.totalsHint}</p>
       {toDate && <p class="hint">{t.days.toDateHint}</p>}
       <ScrollRegion label={`${t.company.totalsTitle}: ${monthName(props.month)}`}>
-        <table class="record">
+        <table class="record stacked">
           <thead>
             <tr>
               <th scope="col">{t.team.person}</th>
@@ -92,24 +90,14 @@ function Totals(props: { month: string }) {
             {report.employees.map((row) => (
               <tr key={row.user_id}>
                 <th scope="row">{row.full_name}</th>
-                <td>{duration(row.worked_minutes)}</td>
-                <td>{duration(expected(row))}</td>
-                <td>{duration(balance(row), true)}</td>
-                <td>{duration(row.overtime_minutes)}</td>
-                {complementary && <td>{duration(row.complementary_minutes)}</td>}
-                <td>{row.worked_days}</td>
+                <TotalsCells row={row} toDate={toDate} complementary={complementary} />
               </tr>
             ))}
           </tbody>
           <tfoot>
             <tr>
               <th scope="row">{t.company.total(report.employees.length)}</th>
-              <td>{duration(report.totals.worked_minutes)}</td>
-              <td>{duration(expected(report.totals))}</td>
-              <td>{duration(balance(report.totals), true)}</td>
-              <td>{duration(report.totals.overtime_minutes)}</td>
-              {complementary && <td>{duration(report.totals.complementary_minutes)}</td>}
-              <td>{report.totals.worked_days}</td>
+              <TotalsCells row={report.totals} toDate={toDate} complementary={complementary} />
             </tr>
           </tfoot>
         </table>
@@ -122,6 +110,41 @@ function Totals(props: { month: string }) {
           {t.company.csv}
         </a>
       </div>
+    </>
+  )
+}
+
+type TotalsRow = Schemas['CompanyReport']['totals']
+
+/**
+ * A person's (or the total's) figures of the month, each cell carrying its column's name for a
+ * phone, where the table reads as cards (app.css `.stacked`).
+ */
+function TotalsCells(props: { row: TotalsRow; toDate: boolean; complementary: boolean }) {
+  const t = words.value
+  const { row, toDate } = props
+  return (
+    <>
+      <td class="num" data-label={t.days.worked}>
+        {duration(row.worked_minutes)}
+      </td>
+      <td class="num" data-label={toDate ? t.days.expectedToDate : t.company.expected}>
+        {duration(toDate ? row.expected_to_date_minutes : row.expected_minutes)}
+      </td>
+      <td class="num" data-label={toDate ? t.days.balanceToDate : t.days.balance}>
+        {duration(toDate ? row.balance_to_date_minutes : row.balance_minutes, true)}
+      </td>
+      <td class="num" data-label={t.team.overtime}>
+        {duration(row.overtime_minutes)}
+      </td>
+      {props.complementary && (
+        <td class="num" data-label={t.month.complementary}>
+          {duration(row.complementary_minutes)}
+        </td>
+      )}
+      <td class="num" data-label={t.company.daysWorked}>
+        {row.worked_days}
+      </td>
     </>
   )
 }
@@ -142,7 +165,7 @@ function OvertimeReport(props: { month: string }) {
       <p class="hint">{t.company.overtimeHint}</p>
       <p class="hint">{t.company.capHint}</p>
       <ScrollRegion label={`${t.company.overtimeTitle}: ${monthName(props.month)}`}>
-        <table class="record">
+        <table class="record stacked">
           <thead>
             <tr>
               <th scope="col">{t.team.person}</th>
@@ -158,17 +181,25 @@ function OvertimeReport(props: { month: string }) {
             {report.employees.map((row) => (
               <tr key={row.user_id}>
                 <th scope="row">{row.full_name}</th>
-                <td>{duration(row.pending_minutes)}</td>
-                <td>{duration(row.approved_minutes)}</td>
-                <td>{duration(row.rest_minutes)}</td>
-                <td>{duration(row.pay_minutes)}</td>
-                <td>
-                  {duration(row.owed_minutes)}
+                <td class="num" data-label={t.company.pending}>
+                  {duration(row.pending_minutes)}
+                </td>
+                <td class="num" data-label={t.company.approved}>
+                  {duration(row.approved_minutes)}
+                </td>
+                <td class="num" data-label={t.company.byRest}>
+                  {duration(row.rest_minutes)}
+                </td>
+                <td class="num" data-label={t.company.byPay}>
+                  {duration(row.pay_minutes)}
+                </td>
+                <td data-label={t.company.owed}>
+                  <span class="num">{duration(row.owed_minutes)}</span>
                   {row.overdue_minutes > 0 && (
                     <span class="badge">{t.company.overdue(duration(row.overdue_minutes))}</span>
                   )}
                 </td>
-                <td>
+                <td data-label={t.company.cap}>
                   {t.company.capOf(duration(row.year_counted_toward_cap_minutes), duration(row.cap_minutes))}
                   {row.year_at_risk_minutes > 0 && (
                     <span class="badge">{t.company.atRisk(duration(row.year_at_risk_minutes))}</span>

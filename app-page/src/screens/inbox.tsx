@@ -6,10 +6,13 @@
  */
 import { useState } from 'preact/hooks'
 import { getAll, post, type Schemas, serviceNow } from '../api.js'
-import { addDays, localDate } from '../format.js'
+import { localDate } from '../format.js'
 import { words } from '../i18n/index.js'
 import { person } from '../session.js'
-import { type Decision, DecisionButtons, Done, LoadingScreen, Problem, Screen, useAction, useLoad } from '../ui.js'
+import { ConfirmDecision } from '../confirm.js'
+import { absenceName, absenceTypes } from '../labels.js'
+import { type Decision, Done, LoadingScreen, Problem, Screen, useAction, useLoad } from '../ui.js'
+import { correctionsToDecide, inboxRange } from '../waiting.js'
 import { absenceDates, changesOf, movedPunches } from './requests.js'
 
 type Absence = Schemas['Absence']
@@ -20,17 +23,19 @@ export function Inbox() {
   const me = person.value!
   const today = localDate(serviceNow())
   const data = useLoad(async () => {
-    const range = { from: addDays(today, -62), to: addDays(today, 366) }
+    const range = inboxRange(today)
     const [pending, approved, corrections, people] = await Promise.all([
       getAll<Absence>('/absences', { ...range, status: 'pending' }),
       getAll<Absence>('/absences', { ...range, status: 'approved' }),
       getAll<Correction>('/attendance/corrections', { status: 'pending' }),
       // The directory (reduced form, which everyone may read) names them.
       getAll<{ id: string; full_name: string }>('/users', {}),
+      // Names the absences' types in the person's language.
+      absenceTypes().catch(() => []),
     ])
     const absences = pending.filter((a) => a.user_id !== me.id)
     // Waiting for me: what an employee proposed on their own record (others' proposals wait for the employee).
-    const toDecide = corrections.filter((c) => c.user_id !== me.id && c.proposed_by === c.user_id)
+    const toDecide = correctionsToDecide(corrections, me)
     const away = approved.filter((o) => absences.some((a) => o.start_date <= a.end_date && o.end_date >= a.start_date))
     const names = new Map(people.map((p) => [p.id, p.full_name]))
     const moved = await movedPunches(toDecide)
@@ -59,7 +64,7 @@ export function Inbox() {
                 <DecisionCard
                   key={a.id}
                   path={`/absences/${a.id}/decide`}
-                  title={`${names.get(a.user_id) ?? a.user_id} · ${a.type.label}`}
+                  title={`${names.get(a.user_id) ?? a.user_id} · ${absenceName(a.type.key, a.type.label)}`}
                   lines={[absenceDates(a)]}
                   note={
                     alsoAway.length
@@ -117,10 +122,15 @@ function DecisionCard(props: {
       ))}
       {props.note && <p class="hint">{props.note}</p>}
       <Problem error={action.error} />
-      <DecisionButtons
+      {/* A decision cannot be taken back: asked once more. */}
+      <ConfirmDecision
         approve={t.inbox.approve}
         reject={t.inbox.reject}
         about={props.title}
+        ask={{
+          approved: { question: t.confirm.approve(props.title), yes: t.confirm.yesApprove },
+          rejected: { question: t.confirm.reject(props.title), yes: t.confirm.yesReject },
+        }}
         busy={action.busy}
         onDecide={decide}
       />

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'preact/hooks'
 import { get, post, query, type Schemas, serviceNow } from '../api.js'
 import { addDays, addMonths, dayOf, duration, instantOf, localDate, monthName, timeOf } from '../format.js'
 import { words } from '../i18n/index.js'
+import { absenceName, absenceTypes, holidayName } from '../labels.js'
 import type { PunchType } from '../punches.js'
 import { monthParam, navigate, param } from '../router.js'
 import { person } from '../session.js'
@@ -104,12 +105,18 @@ export function MonthSwitcher(props: { month: string; onChange: (month: string) 
   )
 }
 
+/** Hours and minutes in the few characters a calendar cell has: 8 h 39 min is "8:39", 7 min "0:07". */
+export function clockDuration(minutes: number): string {
+  const total = Math.max(0, Math.round(minutes))
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`
+}
+
 function dayLabel(day: ReportDay): string {
   const t = words.value
   const parts = [dayOf(day.date, { weekday: 'long', day: 'numeric', month: 'long' })]
-  if (day.holiday) parts.push(day.holiday.name)
+  if (day.holiday) parts.push(holidayName(day.holiday))
   else if (!day.is_workday) parts.push(t.days.dayOff)
-  for (const absence of day.absences) parts.push(absence.label)
+  for (const absence of day.absences) parts.push(absenceName(absence.type, absence.label))
   if (day.date > today()) {
     // A day still to come: what is planned of it, nothing worked or owed.
     if (day.expected_minutes > 0) parts.push(`${t.days.planned} ${duration(day.expected_minutes)}`)
@@ -127,10 +134,14 @@ export function MyDays() {
   const me = person.value!
   const [month, setMonth] = useState(() => monthParam() ?? localDate(serviceNow()).slice(0, 7))
   const [selected, setSelected] = useState<string | null>(() => param('day'))
-  const report = useLoad(
-    () => get<{ data: Schemas['MonthlyReport'] }>(`/attendance/reports/monthly${query({ user_id: me.id, month })}`),
-    [month],
-  )
+  const report = useLoad(async () => {
+    const [answer] = await Promise.all([
+      get<{ data: Schemas['MonthlyReport'] }>(`/attendance/reports/monthly${query({ user_id: me.id, month })}`),
+      // Names the absences in the person's language; the calendar shows without them.
+      absenceTypes().catch(() => []),
+    ])
+    return answer
+  }, [month])
   const changeMonth = (next: string) => {
     setMonth(next)
     setSelected(null)
@@ -149,6 +160,7 @@ export function MyDays() {
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7))
   const weekdays = Array.from({ length: 7 }, (_, i) => dayOf(addDays('2026-11-02', i), { weekday: 'narrow' }))
   const day = days.find((d) => d.date === selected)
+  const now = today()
 
   return (
     <Screen title={t.days.title}>
@@ -181,13 +193,15 @@ export function MyDays() {
                             d.holiday ? 'holiday' : '',
                             d.absences.length ? 'absent' : '',
                             !d.is_workday ? 'off' : '',
-                            d.balance_minutes < 0 && d.date < today() ? 'short' : '',
+                            d.balance_minutes < 0 && d.date < now ? 'short' : '',
+                            d.date === now ? 'today' : '',
                           ].join(' ')}
                           aria-pressed={d.date === selected}
+                          aria-current={d.date === now ? 'date' : undefined}
                           onClick={() => choose(d.date)}
                         >
                           <span class="number">{Number(d.date.slice(8))}</span>
-                          {d.worked_minutes > 0 && <span class="worked">{Math.floor(d.worked_minutes / 60)}h</span>}
+                          {d.worked_minutes > 0 && <span class="worked">{clockDuration(d.worked_minutes)}</span>}
                           {d.corrected && (
                             <span class="mark" aria-hidden="true">
                               ✎
@@ -241,10 +255,10 @@ function DayDetail(props: { day: ReportDay; onProposed: () => void }) {
       <h2 id="day-title" tabIndex={-1} ref={heading}>
         {dayOf(day.date, { weekday: 'long', day: 'numeric', month: 'long' })}
       </h2>
-      {day.holiday && <p>{t.days.holiday(day.holiday.name)}</p>}
+      {day.holiday && <p>{t.days.holiday(holidayName(day.holiday))}</p>}
       {day.absences.map((a) => (
         <p key={a.type + (a.start_time ?? '')}>
-          {a.label}
+          {absenceName(a.type, a.label)}
           {a.start_time ? ` ${a.start_time}–${a.end_time}` : ''}
         </p>
       ))}

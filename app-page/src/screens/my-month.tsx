@@ -4,8 +4,10 @@
  */
 import { useState } from 'preact/hooks'
 import { get, post, query, type Schemas, serviceNow } from '../api.js'
+import { ConfirmButton } from '../confirm.js'
 import { addMonths, dayOf, duration, localDate, monthName, timeOf } from '../format.js'
 import { words } from '../i18n/index.js'
+import { absenceName, absenceTypes, holidayName } from '../labels.js'
 import { monthParam, navigate } from '../router.js'
 import { person } from '../session.js'
 import { Done, Loading, Problem, Screen, ScrollRegion, useAction, useLoad } from '../ui.js'
@@ -21,6 +23,8 @@ export function MyMonth() {
     const [report, overtime] = await Promise.all([
       get<{ data: Schemas['MonthlyReport'] }>(`/attendance/reports/monthly${query({ user_id: me.id, month })}`),
       get<{ data: Schemas['OvertimeBalance'] }>(`/overtime/balance${query({ user_id: me.id })}`),
+      // Names the absences of the record in the person's language; the record shows without them.
+      absenceTypes().catch(() => []),
     ])
     return { report: report.data, overtime: overtime.data }
   }, [month])
@@ -55,20 +59,21 @@ export function MyMonth() {
             <Problem error={action.error} />
             <div class="row">
               {month < current && data.data.report.signature?.status !== 'valid' && (
-                <button
-                  type="button"
-                  class="primary"
-                  disabled={action.busy}
-                  onClick={() =>
+                // A signature cannot be taken back: asked once more, with what it means.
+                <ConfirmButton
+                  label={t.month.sign}
+                  look="primary"
+                  question={t.confirm.sign(monthName(month))}
+                  yes={t.confirm.yesSign}
+                  busy={action.busy}
+                  onConfirm={() =>
                     action.run(async () => {
                       await post('/attendance/reports/monthly/sign', { month })
                       setSigned(true)
                       data.reload()
                     })
                   }
-                >
-                  {t.month.sign}
-                </button>
+                />
               )}
               <a class="button secondary" href={pdf} download={`jornada-${month}.pdf`}>
                 {t.month.pdf}
@@ -82,10 +87,18 @@ export function MyMonth() {
   )
 }
 
-/** A day's balance in the table under "Balance": a day still to come says it is planned. */
-function balanceCell(day: Schemas['MonthlyReport']['days'][number]): string {
-  const balance = dayBalance(day)
-  return balance.label === words.value.days.balance ? balance.value : `${balance.label} ${balance.value}`
+/**
+ * A day's balance in the table under "Balance": a day still to come says it is planned. Durations
+ * never wrap ("0 h 00 / min"); the word before a planned one may.
+ */
+function BalanceCell(props: { day: Schemas['MonthlyReport']['days'][number] }) {
+  const balance = dayBalance(props.day)
+  if (balance.label === words.value.days.balance) return <td class="num">{balance.value}</td>
+  return (
+    <td>
+      {balance.label} <span class="num">{balance.value}</span>
+    </td>
+  )
 }
 
 export function MonthRecord(props: { report: Schemas['MonthlyReport'] }) {
@@ -111,12 +124,12 @@ export function MonthRecord(props: { report: Schemas['MonthlyReport'] }) {
                 <th scope="row">{dayOf(d.date)}</th>
                 <td>
                   {d.sessions.map((s) => `${timeOf(s.start)}–${s.end ? timeOf(s.end) : '…'}`).join(', ')}
-                  {d.holiday ? ` ${d.holiday.name}` : ''}
-                  {d.absences.map((a) => ` ${a.label}`).join('')}
+                  {d.holiday ? ` ${holidayName(d.holiday)}` : ''}
+                  {d.absences.map((a) => ` ${absenceName(a.type, a.label)}`).join('')}
                   {d.corrected ? ` ✎ ${t.days.corrected}` : ''}
                 </td>
-                <td>{duration(d.worked_minutes)}</td>
-                <td>{balanceCell(d)}</td>
+                <td class="num">{duration(d.worked_minutes)}</td>
+                <BalanceCell day={d} />
               </tr>
             ))}
           </tbody>

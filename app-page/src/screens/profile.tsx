@@ -1,11 +1,14 @@
 /**
- * Profile: my own fields (those a person keeps up to date themselves), my password, my kiosk PIN, my passkeys,
- * where I am signed in (end a session), my personal keys, and signing out.
+ * Profile: my own fields (those a person keeps up to date themselves), notifications on this phone, what I
+ * am reminded of and how, my password, my kiosk PIN, my passkeys, where I am signed in (end a session), my
+ * personal keys, and signing out.
  */
 import { useState } from 'preact/hooks'
 import { ApiError, api, get, post, query, type Schemas } from '../api.js'
 import { dayOf, localDate, timeOf } from '../format.js'
 import { words } from '../i18n/index.js'
+import { PushOnThisPhone, turnOffPush } from '../push.js'
+import { ReminderChoices } from '../reminders.js'
 import { forgetPerson, person } from '../session.js'
 import { Done, Field, Loading, Problem, Said, Screen, useAction, useLoad } from '../ui.js'
 import { createCredential, passkeysAvailable } from '../webauthn.js'
@@ -26,6 +29,8 @@ export function Profile() {
   return (
     <Screen title={t.profile.title}>
       <OwnFields />
+      <PushOnThisPhone />
+      <ReminderChoices />
       <PasswordChange />
       <KioskPin />
       <Passkeys />
@@ -39,6 +44,8 @@ export function Profile() {
           disabled={action.busy}
           onClick={() =>
             action.run(async () => {
+              // The next person signing in on this phone must not get this person's reminders.
+              await turnOffPush().catch(() => {})
               await post('/auth/logout')
               forgetPerson()
             })

@@ -1,16 +1,18 @@
 /**
  * Requests: my absences with the vacation left (request one, cancel one), and corrections of my
  * record: those someone else proposed, waiting for my consent (accept or reject, the reason
- * shown), and those I proposed.
+ * shown, with who proposed it), and those I proposed. The form starts on vacation and on the next
+ * working day; what cannot be taken back (cancelling, withdrawing, answering) is asked twice.
  */
 import { useState } from 'preact/hooks'
 import { get, getAll, post, query, type Schemas, serviceNow } from '../api.js'
+import { ConfirmButton, ConfirmDecision } from '../confirm.js'
 import { addDays, dayOf, localDate, timeOf } from '../format.js'
 import { words } from '../i18n/index.js'
+import { absenceName, absenceTypes } from '../labels.js'
 import { person } from '../session.js'
 import {
   type Decision,
-  DecisionButtons,
   Done,
   Field,
   FormButtons,
@@ -28,22 +30,27 @@ type Correction = Schemas['AttendanceCorrection']
 export function Requests() {
   const t = words.value
   const me = person.value!
-  const year = localDate(serviceNow()).slice(0, 4)
+  const today = localDate(serviceNow())
+  const year = today.slice(0, 4)
   const data = useLoad(async () => {
-    const [balance, absences, types, corrections] = await Promise.all([
+    const ahead = { user_id: me.id, from: addDays(today, 1), to: addDays(today, 31), page_size: 31 }
+    const [balance, absences, types, corrections, days] = await Promise.all([
       get<{ data: Schemas['VacationBalance'] }>(`/users/${me.id}/vacation-balance${query({ year })}`),
       getAll<Absence>('/absences', { user_id: me.id, from: `${year}-01-01`, to: `${Number(year) + 1}-12-31` }),
-      get<{ data: Schemas['AbsenceType'][] }>('/absence-types'),
+      absenceTypes(),
       getAll<Correction>('/attendance/corrections', { user_id: me.id }),
+      get<{ data: Schemas['DailyAttendance'][] }>(`/attendance${query(ahead)}`),
     ])
-    const moved = await movedPunches(corrections.filter((c) => c.status === 'pending'))
-    return { balance: balance.data, absences, types: types.data, corrections, moved }
+    const waiting = corrections.filter((c) => c.status === 'pending')
+    const [moved, proposers] = await Promise.all([movedPunches(waiting), proposersOf(waiting, me.id)])
+    const firstDay = nextWorkingDay(days.data, absences) ?? addDays(today, 1)
+    return { balance: balance.data, absences, types, corrections, moved, proposers, firstDay }
   }, [])
   const [requesting, setRequesting] = useState(false)
   const [said, setSaid] = useState<string | null>(null)
 
   if (!data.data) return <LoadingScreen title={t.requests.title} error={data.error} />
-  const { balance, absences, types, corrections, moved } = data.data
+  const { balance, absences, types, corrections, moved, proposers, firstDay } = data.data
   const waitingForMe = corrections.filter((c) => c.status === 'pending' && c.proposed_by !== me.id)
   const mine = corrections.filter((c) => c.proposed_by === me.id)
   const done = (message: string) => {
@@ -58,7 +65,7 @@ export function Requests() {
         <section aria-labelledby="consent-title">
           <h2 id="consent-title">{t.requests.waitingForMe}</h2>
           {waitingForMe.map((c) => (
-            <ConsentCard key={c.id} correction={c} moved={moved} onDone={done} />
+            <ConsentCard key={c.id} correction={c} moved={moved} proposer={proposers.get(c.id)!} onDone={done} />
           ))}
         </section>
       )}
@@ -68,6 +75,7 @@ export function Requests() {
         {requesting ? (
           <RequestAbsence
             types={types}
+            firstDay={firstDay}
             onDone={() => {
               setRequesting(false)
               done(t.requests.requested)
@@ -105,6 +113,50 @@ export function Requests() {
   )
 }
 
+/**
+ * The first day after today the worker is expected at work (their schedule, not a weekend, not a
+ * holiday) and not already away: where a request most likely starts.
+ */
+export function nextWorkingDay(days: Schemas['DailyAttendance'][], absences: Absence[]): string | undefined {
+  const away = absences.filter((a) => a.status === 'pending' || a.status === 'approved')
+  return days.find(
+    (d) => d.is_workday && !d.holiday && !away.some((a) => a.start_date <= d.date && a.end_date >= d.date),
+  )?.date
+}
+
+/** The type a request starts on: the company's vacation (the type that consumes vacation days), else the first. */
+export function firstType(types: Schemas['AbsenceType'][]): string {
+  return (
+    (types.find((k) => k.key === 'vacation') ?? types.find((k) => k.consumes_vacation) ?? types[0])?.key ?? 'vacation'
+  )
+}
+
+/**
+ * Who proposed each correction waiting for the worker, in words: the company (a session left open
+ * it closes), a named person when the worker may read the directory, else HR or a manager.
+ */
+async function proposersOf(corrections: Correction[], me: string): Promise<Map<string, string>> {
+  const t = words.value
+  const ids = [...new Set(corrections.map((c) => c.proposed_by).filter((id) => id !== me && id !== 'company'))]
+  const names = new Map<string, string>()
+  await Promise.all(
+    ids.map(async (id) => {
+      try {
+        names.set(id, (await get<{ data: { full_name: string } }>(`/users/${id}`)).data.full_name)
+      } catch {
+        // Not readable by this worker: the role is said instead.
+      }
+    }),
+  )
+  return new Map(
+    corrections.map((c) => {
+      if (c.proposed_by === 'company') return [c.id, t.proposer.company]
+      const name = names.get(c.proposed_by)
+      return [c.id, name ? t.proposer.by(name) : t.proposer.someone]
+    }),
+  )
+}
+
 export function absenceDates(a: Pick<Absence, 'start_date' | 'end_date' | 'start_time' | 'end_time'>): string {
   const first = dayOf(a.start_date)
   if (a.start_time) return `${first} ${a.start_time}–${a.end_time}`
@@ -117,42 +169,48 @@ function AbsenceCard(props: { absence: Absence; onDone: (message: string) => voi
   const action = useAction()
   const today = localDate(serviceNow())
   const cancellable = (absence.status === 'pending' || absence.status === 'approved') && absence.end_date >= today
+  const what = `${absenceName(absence.type.key, absence.type.label)}, ${absenceDates(absence)}`
   return (
     <li class="card">
       <p>
-        <strong>{absence.type.label}</strong> · {absenceDates(absence)}
+        <strong>{absenceName(absence.type.key, absence.type.label)}</strong> · {absenceDates(absence)}
       </p>
       <p>
         <span class={`status ${absence.status}`}>{t.status[absence.status]}</span>
       </p>
       <Problem error={action.error} />
       {cancellable && (
-        <button
-          type="button"
-          class="secondary"
-          disabled={action.busy}
-          aria-label={`${t.requests.cancelAbsence}: ${absence.type.label}, ${absenceDates(absence)}`}
-          onClick={() =>
+        <ConfirmButton
+          label={t.requests.cancelAbsence}
+          ariaLabel={`${t.requests.cancelAbsence}: ${what}`}
+          question={t.confirm.cancelAbsence(what)}
+          yes={t.confirm.yesCancel}
+          busy={action.busy}
+          onConfirm={() =>
             action.run(async () => {
               await post(`/absences/${absence.id}/cancel`)
               props.onDone(t.requests.cancelled)
             })
           }
-        >
-          {t.requests.cancelAbsence}
-        </button>
+        />
       )}
     </li>
   )
 }
 
-function RequestAbsence(props: { types: Schemas['AbsenceType'][]; onDone: () => void; onCancel: () => void }) {
+function RequestAbsence(props: {
+  types: Schemas['AbsenceType'][]
+  firstDay: string
+  onDone: () => void
+  onCancel: () => void
+}) {
   const t = words.value
   const me = person.value!
   const today = localDate(serviceNow())
-  const [type, setType] = useState(props.types[0]?.key ?? 'vacation')
-  const [start, setStart] = useState(today)
-  const [end, setEnd] = useState(today)
+  // Vacation on the next working day: what most requests are, so that filling the dates alone asks for it.
+  const [type, setType] = useState(() => firstType(props.types))
+  const [start, setStart] = useState(props.firstDay)
+  const [end, setEnd] = useState(props.firstDay)
   const [hourly, setHourly] = useState(false)
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
@@ -180,7 +238,7 @@ function RequestAbsence(props: { types: Schemas['AbsenceType'][]; onDone: () => 
       <Select label={t.requests.type} value={type} onChange={setType}>
         {props.types.map((k) => (
           <option key={k.key} value={k.key}>
-            {k.label}
+            {absenceName(k.key, k.label)}
           </option>
         ))}
       </Select>
@@ -196,7 +254,12 @@ function RequestAbsence(props: { types: Schemas['AbsenceType'][]; onDone: () => 
         required
         min={today}
         value={start}
-        onInput={(e) => setStart(e.currentTarget.value)}
+        onInput={(e) => {
+          const next = e.currentTarget.value
+          setStart(next)
+          // A first day after the last one moves the last one with it.
+          if (next > end) setEnd(next)
+        }}
       />
       {byHours ? (
         <>
@@ -299,6 +362,7 @@ function CorrectionSummary(props: { correction: Correction; moved: Map<string, P
 function ConsentCard(props: {
   correction: Correction
   moved: Map<string, PunchAt>
+  proposer: string
   onDone: (message: string) => void
 }) {
   const t = words.value
@@ -312,6 +376,7 @@ function ConsentCard(props: {
     })
   return (
     <div class="card">
+      <p class="proposer">{props.proposer}</p>
       <CorrectionSummary correction={correction} moved={props.moved} />
       <Field
         label={t.requests.note}
@@ -321,10 +386,14 @@ function ConsentCard(props: {
         onInput={(e) => setNote(e.currentTarget.value)}
       />
       <Problem error={action.error} />
-      <DecisionButtons
+      <ConfirmDecision
         approve={t.requests.accept}
         reject={t.requests.reject}
         about={changesOf(correction, props.moved).join('; ')}
+        ask={{
+          approved: { question: t.confirm.accept, yes: t.confirm.yesAccept },
+          rejected: { question: t.confirm.refuse, yes: t.confirm.yesRefuse },
+        }}
         busy={action.busy}
         onDecide={decide}
       />
@@ -349,20 +418,19 @@ function CorrectionCard(props: {
       </p>
       <Problem error={action.error} />
       {correction.status === 'pending' && (
-        <button
-          type="button"
-          class="secondary"
-          disabled={action.busy}
-          aria-label={`${t.requests.withdraw}: ${changesOf(correction, props.moved).join('; ')}`}
-          onClick={() =>
+        <ConfirmButton
+          label={t.requests.withdraw}
+          ariaLabel={`${t.requests.withdraw}: ${changesOf(correction, props.moved).join('; ')}`}
+          question={t.confirm.withdraw}
+          yes={t.confirm.yesWithdraw}
+          busy={action.busy}
+          onConfirm={() =>
             action.run(async () => {
               await post(`/attendance/corrections/${correction.id}/cancel`)
               props.onDone(t.requests.withdrawn)
             })
           }
-        >
-          {t.requests.withdraw}
-        </button>
+        />
       )}
     </li>
   )

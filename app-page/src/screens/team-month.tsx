@@ -39,7 +39,7 @@ export function TeamMonth() {
         <Loading error={data.error} />
       ) : (
         <ScrollRegion label={`${t.team.monthTitle}: ${monthName(month)}`}>
-          <table class="record">
+          <table class="record stacked">
             <thead>
               <tr>
                 <th scope="col">{t.team.person}</th>
@@ -53,10 +53,18 @@ export function TeamMonth() {
               {data.data.rows.map((r) => (
                 <tr key={r.user_id}>
                   <th scope="row">{r.full_name}</th>
-                  <td>{duration(r.worked_minutes)}</td>
-                  <td>{duration(toDate ? r.balance_to_date_minutes : r.balance_minutes, true)}</td>
-                  <td>{data.data!.overtime.has(r.user_id) ? duration(data.data!.overtime.get(r.user_id)!) : '—'}</td>
-                  <td>{r.anomaly_count}</td>
+                  <td class="num" data-label={t.days.worked}>
+                    {duration(r.worked_minutes)}
+                  </td>
+                  <td class="num" data-label={toDate ? t.days.balanceToDate : t.days.balance}>
+                    {duration(toDate ? r.balance_to_date_minutes : r.balance_minutes, true)}
+                  </td>
+                  <td class="num" data-label={t.team.overtime}>
+                    {data.data!.overtime.has(r.user_id) ? duration(data.data!.overtime.get(r.user_id)!) : '—'}
+                  </td>
+                  <td class="num" data-label={t.team.anomalies}>
+                    {r.anomaly_count}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -71,7 +79,7 @@ export function TeamMonth() {
             <p>{t.team.noAnomalies}</p>
           ) : (
             <ScrollRegion label={t.team.anomaliesTitle}>
-              <table class="record">
+              <table class="record stacked">
                 <thead>
                   <tr>
                     <th scope="col">{t.team.day}</th>
@@ -82,9 +90,13 @@ export function TeamMonth() {
                 <tbody>
                   {data.data.anomalies.map((a, i) => (
                     <tr key={`${a.user_id}-${a.date}-${a.type}-${i}`}>
-                      <td>{dayOf(a.date, { day: 'numeric', month: 'short' })}</td>
+                      <td class="num" data-label={t.team.day}>
+                        {dayOf(a.date, { day: 'numeric', month: 'short' })}
+                      </td>
                       <th scope="row">{a.full_name}</th>
-                      <td>{t.days.anomaly[a.type]}</td>
+                      <td class="text" data-label={t.team.anomalies}>
+                        {t.days.anomaly[a.type]}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'preact/hooks'
 import { ApiError, Offline, busyFor, get, query, type Schemas, serviceNow } from '../api.js'
 import { dayOf, duration, localDate, timeOf } from '../format.js'
 import { words } from '../i18n/index.js'
+import { holidayName } from '../labels.js'
 import {
   type LeftOpen,
   type Modality,
@@ -22,6 +23,7 @@ import {
 } from '../punches.js'
 import { person } from '../session.js'
 import { Done, Link, LoadingScreen, Problem, Screen, useAction, useLoad } from '../ui.js'
+import { waiting as waitsForMe } from '../waiting.js'
 
 interface Moment {
   type: PunchType
@@ -237,6 +239,17 @@ export function Today() {
           {leftOpen.correction_id && <Link href="/app/requests">{t.today.leftOpenAction}</Link>}
         </div>
       )}
+      {/* What waits for the person, also badged in the navigation. */}
+      {waitsForMe.value.inbox > 0 && (
+        <p class="waits">
+          <Link href="/app/inbox">{t.today.inboxWaiting(waitsForMe.value.inbox)}</Link>
+        </p>
+      )}
+      {waitsForMe.value.consent > 0 && (
+        <p class="waits">
+          <Link href="/app/requests">{t.today.consentWaiting(waitsForMe.value.consent)}</Link>
+        </p>
+      )}
       {day && (
         <dl class="figures">
           <div>
@@ -261,7 +274,7 @@ export function Today() {
           )}
         </dl>
       )}
-      {day?.holiday && <p>{t.today.holiday(day.holiday.name)}</p>}
+      {day?.holiday && <p>{t.today.holiday(holidayName(day.holiday))}</p>}
       <h2>{t.today.punchesToday}</h2>
       {moments.filter((m) => localDate(new Date(m.ts)) === today).length === 0 ? (
         <p>{t.today.noPunches}</p>
