@@ -3,7 +3,7 @@
  * OpenAPI document is exercised), with field names and never values; administrators only.
  */
 import assert from 'node:assert/strict'
-import { randomBytes } from 'node:crypto'
+import { createECDH, randomBytes } from 'node:crypto'
 import { it } from 'node:test'
 import { SecretBox } from '../../src/lib/secret-box.js'
 import { PASSWORD, signedIn } from '../helpers/accounts.js'
@@ -38,7 +38,7 @@ async function everyWrite(tenant: TestTenant, anonymous: Client): Promise<Map<st
     const res = await by.request(method, url, body)
     assert.ok(res.status < 300, `${operation}: ${res.status} ${JSON.stringify(res.body)}`)
     const id =
-      url.match(/\/((?:usr|dep|wcr|sch|hol|prj|alc|abs|cor|key|whk|kio|otl|caf)_[0-9A-Z]+)/)?.[1] ??
+      url.match(/\/((?:usr|dep|wcr|sch|hol|prj|alc|abs|cor|key|whk|kio|otl|caf|psh)_[0-9A-Z]+)/)?.[1] ??
       res.body?.data?.id ??
       null
     done.set(operation, id)
@@ -230,6 +230,28 @@ async function everyWrite(tenant: TestTenant, anonymous: Client): Promise<Map<st
   // The administrator, given a DNI, chooses their own kiosk PIN.
   await admin.patch(`/api/v1/users/${tenant.adminId}`, { dni: '87654321-X' })
   await call('me.kiosk-pin.set', 'PUT', '/api/v1/me/kiosk-pin', { pin: '482619' }, session)
+  await call('me.notifications.update', 'PATCH', '/api/v1/me/notifications', { language: 'en' }, session)
+  // The browser's push subscription of an installation of the app: a real P-256 key and 16 bytes of auth.
+  const installation = await call(
+    'push-subscriptions.create',
+    'POST',
+    '/api/v1/me/push-subscriptions',
+    {
+      endpoint: 'https://push.example.com/send/audit',
+      keys: {
+        p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
+        auth: randomBytes(16).toString('base64url'),
+      },
+    },
+    session,
+  )
+  await call(
+    'push-subscriptions.delete',
+    'DELETE',
+    `/api/v1/me/push-subscriptions/${installation.id}`,
+    undefined,
+    session,
+  )
   await call('auth.logout', 'POST', '/api/v1/auth/logout', undefined, session)
   expectError(await other.get('/api/v1/me'), 401, 'unauthenticated')
   return done
@@ -252,6 +274,9 @@ const BY_SESSION = new Set([
   'auth.sessions.end',
   'me.password',
   'me.kiosk-pin.set',
+  'me.notifications.update',
+  'push-subscriptions.create',
+  'push-subscriptions.delete',
   'auth.logout',
 ])
 

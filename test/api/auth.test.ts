@@ -245,6 +245,10 @@ forEachEngine('authentication and scopes', (t) => {
       'attendance-reports.record-export': () => ['GET', '/api/v1/attendance/reports/record-export?from=2030-01-01'],
       'tenant.record-key': () => ['GET', '/api/v1/tenant/record-key'],
       'tenant.rotate-record-key': () => ['POST', '/api/v1/tenant/record-key/rotate'],
+      'push-subscriptions.key': () => ['GET', '/api/v1/me/push-subscriptions/key'],
+      'push-subscriptions.list': () => ['GET', '/api/v1/me/push-subscriptions'],
+      'push-subscriptions.create': () => ['POST', '/api/v1/me/push-subscriptions', {}],
+      'push-subscriptions.delete': () => ['DELETE', '/api/v1/me/push-subscriptions/psh_missing'],
     }
     // users.sensitive enables no operation: with it alone every call is 403 (checked by the loop).
     assert.deepEqual(
