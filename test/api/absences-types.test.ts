@@ -168,7 +168,9 @@ forEachEngine(
     it('PATCH /absence-types/{key}: 404 unknown, changes flags, 400 incoherent, 403 member; approval change affects only new requests', async () => {
       const tenant = await t.newTenant()
       expectError(await tenant.admin.patch('/api/v1/absence-types/nope', { label: 'x' }), 404, 'not_found')
+      expectError(await tenant.admin.get('/api/v1/absence-types/nope'), 404, 'not_found')
       const member = await tenant.keyFor((await tenant.createUser()).id)
+      assert.equal((await member.get('/api/v1/absence-types/personal')).body.data.key, 'personal', 'members read one')
       expectError(await member.patch('/api/v1/absence-types/personal', { label: 'Mine' }), 403, 'permission_denied')
       const incoherent = await tenant.admin.patch('/api/v1/absence-types/sick', { consumes_vacation: true })
       expectError(incoherent, 400, 'invalid_request')

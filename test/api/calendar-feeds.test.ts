@@ -206,11 +206,15 @@ forEachEngine(
         listed.map((f: any) => [f.id, f.scope, f.url]),
         [[team.id, 'team', undefined]],
       )
+      // Read one by one as listed, never with its address; only by its owner.
+      assert.deepEqual((await bossKey.get(`/api/v1/calendar-feeds/${team.id}`)).body.data, listed[0])
+      expectError(await hrKey.get(`/api/v1/calendar-feeds/${team.id}`), 404, 'not_found')
       expectError(await hrKey.delete(`/api/v1/calendar-feeds/${team.id}`), 404, 'not_found')
       const other = await t.newTenant()
       expectError(await other.admin.delete(`/api/v1/calendar-feeds/${team.id}`), 404, 'not_found')
       // Revoked: 404 at once.
       assert.equal((await bossKey.delete(`/api/v1/calendar-feeds/${team.id}`)).status, 204)
+      expectError(await bossKey.get(`/api/v1/calendar-feeds/${team.id}`), 404, 'not_found')
       assert.equal((await feed(t, team.url)).statusCode, 404)
       // HR leaves the HR department: the company feed stops.
       await tenant.admin.patch(`/api/v1/users/${hr.id}`, { department_id: null })

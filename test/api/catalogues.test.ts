@@ -19,6 +19,9 @@ forEachEngine('departments, work centers and company settings', (t) => {
     assert.deepEqual(list.body.meta, { page: 1, page_size: 25, total: 2 })
     const renamed = await tenant.admin.patch(`/api/v1/departments/${created.body.data.id}`, { name: 'Treasury' })
     assert.equal(renamed.body.data.name, 'Treasury')
+    const read = await tenant.admin.get(`/api/v1/departments/${created.body.data.id}`)
+    assert.deepEqual(read.body.data, renamed.body.data, 'one item reads as the list shows it')
+    expectError(await tenant.admin.get('/api/v1/departments/dep_01ARZ3NDEKTSV4RRFFQ69G5FAV'), 404, 'not_found')
     expectError(
       await tenant.admin.patch(`/api/v1/departments/${created.body.data.id}`, { name: 'Audit' }),
       409,
@@ -78,6 +81,7 @@ forEachEngine('departments, work centers and company settings', (t) => {
     expectError(await member.patch(`/api/v1/departments/${dep.id}`, { name: 'M' }), 403, 'permission_denied')
     expectError(await member.post('/api/v1/work-centers', { name: 'M' }), 403, 'permission_denied')
     assert.equal((await member.get('/api/v1/departments')).status, 200, 'members may read')
+    assert.equal((await member.get(`/api/v1/departments/${dep.id}`)).status, 200, 'one by one too')
   })
 
   it('company settings: read, partial update, HR department must exist, admin only', async () => {

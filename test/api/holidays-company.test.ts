@@ -33,6 +33,8 @@ forEachEngine('holidays: company holidays', (t) => {
       type: 'company',
       work_center_id: null,
     })
+    assert.deepEqual((await tenant.admin.get(`/api/v1/holidays/${picnic.id}`)).body.data, picnic, 'read one by one')
+    expectError(await tenant.admin.get('/api/v1/holidays/hol_01ARZ3NDEKTSV4RRFFQ69G5FAV'), 404, 'not_found')
     const summer = await createHoliday(tenant.admin, { date: '2026-07-15', name: 'Summer day', work_center_id: null })
     assert.equal(summer.work_center_id, null, 'explicit null: the whole company')
 

@@ -31,6 +31,8 @@ forEachEngine('kiosk devices', (t) => {
     assert.equal(listed.data[0].id, kiosk.id)
     assert.ok(!JSON.stringify(listed).includes(kiosk.device_token.slice(31)), 'the token is never listed')
     assert.equal(listed.data[0].device_token, undefined)
+    const read = (await tenant.admin.get(`/api/v1/kiosks/${kiosk.id}`)).body.data
+    assert.deepEqual(read, listed.data[0], 'read one by one as listed, without its token')
 
     // The device is seen when it calls (here: an endpoint it may not use).
     expectError(await t.client(kiosk.device_token).get('/api/v1/me'), 403, 'permission_denied')
@@ -86,6 +88,8 @@ forEachEngine('kiosk devices', (t) => {
     expectError(await member.get('/api/v1/kiosks'), 403, 'permission_denied')
     const kiosk = (await tenant.admin.post('/api/v1/kiosks', { name: 'Gate' })).body.data
     expectError(await member.post(`/api/v1/kiosks/${kiosk.id}/revoke`), 403, 'permission_denied')
+    expectError(await member.get(`/api/v1/kiosks/${kiosk.id}`), 403, 'permission_denied')
+    expectError(await tenant.admin.get('/api/v1/kiosks/kio_01ARZ3NDEKTSV4RRFFQ69G5FAV'), 404, 'not_found')
     expectError(await tenant.admin.post('/api/v1/kiosks', { name: '' }), 400, 'invalid_request')
     expectError(await tenant.admin.post('/api/v1/kiosks', { name: 'x'.repeat(101) }), 400, 'invalid_request')
     expectError(await tenant.admin.post('/api/v1/kiosks', { name: 'Gate', token: 'mine' }), 400, 'invalid_request')

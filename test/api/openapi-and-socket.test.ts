@@ -31,13 +31,26 @@ forEachEngine('OpenAPI document and real sockets', (t) => {
     // One scope serves two operations where a decision record says so: corrections
     // (docs/decisions/0010-legal-working-time-record.md), keys
     // (docs/decisions/0011-reports-sign-off-and-inspector-keys.md), batch punches and webhooks
-    // (docs/decisions/0012-integrations.md).
+    // (docs/decisions/0012-integrations.md), and the GET of one item of a list
+    // (docs/decisions/0028-an-item-reads-with-its-lists-scope.md).
     const sharedScopes: Record<string, string> = {
       'attendance-corrections.get': 'attendance-corrections.list',
       'keys.get': 'keys.list',
       'attendance.batch': 'attendance.create',
       'webhooks.get': 'webhooks.list',
       'webhooks.deliveries': 'webhooks.list',
+      ...Object.fromEntries(
+        [
+          'departments',
+          'work-centers',
+          'schedules',
+          'holidays',
+          'projects',
+          'absence-types',
+          'kiosks',
+          'calendar-feeds',
+        ].map((collection) => [`${collection}.get`, `${collection}.list`]),
+      ),
     }
     const kioskOperations = operations.filter((o) => o.security?.[0]?.kioskDevice)
     assert.deepEqual(

@@ -37,10 +37,12 @@ forEachEngine('projects and allocations', (t) => {
     )
     expectError(await tenant.admin.patch(`/api/v1/projects/${b.id}`, { code: 'A-1' }), 409, 'code_taken')
     expectError(await tenant.admin.patch('/api/v1/projects/prj_nope', { name: 'X' }), 404)
+    expectError(await tenant.admin.get('/api/v1/projects/prj_01ARZ3NDEKTSV4RRFFQ69G5FAV'), 404, 'not_found')
     const member = await tenant.keyFor((await tenant.createUser()).id)
     expectError(await member.post('/api/v1/projects', { code: 'M', name: 'M' }), 403, 'permission_denied')
     expectError(await member.patch(`/api/v1/projects/${b.id}`, { name: 'M' }), 403, 'permission_denied')
     assert.equal((await member.get('/api/v1/projects')).status, 200)
+    assert.deepEqual((await member.get(`/api/v1/projects/${b.id}`)).body.data, closed.body.data, 'one by one too')
   })
 
   it('creates an allocation (201) to a project or to other tasks, with the contract shape', async () => {

@@ -29,6 +29,17 @@ export const absencesApi: ApiModule = {
       async (request, reply) =>
         reply.status(201).send({ data: await service.createAbsenceType(scopeOfRequest(request), request.body) }),
     )
+    app.get(
+      '/absence-types/:key',
+      operation('absence-types.list', {
+        operationId: 'absence-types.get',
+        summary: 'Get an absence type by its key (scope absence-types.list)',
+        params: s.AbsenceTypeKeyParams,
+        response: { 200: DataOf(s.AbsenceType) },
+        errors: [404],
+      }),
+      async (request) => ({ data: await service.getAbsenceType(scopeOfRequest(request), request.params.key) }),
+    )
     app.patch(
       '/absence-types/:key',
       operation('absence-types.update', {

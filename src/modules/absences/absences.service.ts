@@ -167,6 +167,14 @@ export async function listAbsenceTypes(scope: RequestScope, query: { page?: numb
   return listBody(window, await repo.listTypes(db, auth.tenantId, window), typeToApi)
 }
 
+/** One absence type by its key, to every key that may list them; unknown in the company is 404. */
+export async function getAbsenceType(scope: RequestScope, key: string): Promise<AbsenceTypeType> {
+  const { db, auth } = scope
+  const row = await repo.findTypeByKey(db, auth.tenantId, key)
+  if (!row) throw notFound('Absence type')
+  return typeToApi(row)
+}
+
 export async function createAbsenceType(
   scope: RequestScope,
   body: CreateAbsenceTypeBodyType,

@@ -11,7 +11,7 @@ import { scopeOfRequest, unitOfRequest } from '../../http/request-scope.js'
 import { type ApiModule, operations } from '../../http/route.js'
 import { DataOf, ListOf } from '../../lib/schemas.js'
 import * as s from './calendars.schemas.js'
-import { createFeed, feedCalendar, listFeeds, liveFeed, revokeFeed } from './calendars.service.js'
+import { createFeed, feedCalendar, getFeed, listFeeds, liveFeed, revokeFeed } from './calendars.service.js'
 
 const operation = operations('Calendars')
 
@@ -40,6 +40,17 @@ export const calendarFeedsApi: ApiModule = {
         response: { 200: ListOf(s.CalendarFeed) },
       }),
       async (request) => listFeeds(scopeOfRequest(request)),
+    )
+    app.get(
+      '/calendar-feeds/:feed_id',
+      operation('calendar-feeds.list', {
+        operationId: 'calendar-feeds.get',
+        summary: 'Get one of your calendar feeds that still work (scope calendar-feeds.list; never its address)',
+        params: s.FeedIdParams,
+        response: { 200: DataOf(s.CalendarFeed) },
+        errors: [404],
+      }),
+      async (request) => ({ data: await getFeed(scopeOfRequest(request), request.params.feed_id) }),
     )
     app.delete(
       '/calendar-feeds/:feed_id',

@@ -73,6 +73,18 @@ export async function listFeeds(scope: RequestScope) {
   return { data: rows.map(feedToApi), meta: { page: 1, page_size: MAX_FEEDS_PER_PERSON, total: rows.length } }
 }
 
+/**
+ * One of the caller's feeds that still works, as the list shows it: never its address, which
+ * only the create's answer gives. Another's, a revoked one or an unknown id is 404.
+ */
+export async function getFeed(scope: RequestScope, feedId: string): Promise<CalendarFeedType> {
+  const { auth } = scope
+  const feed = await repo.findFeed(scope.db, feedId)
+  if (!feed || feed.tenant_id !== auth.tenantId || feed.user_id !== auth.actor.id || feed.revoked_at)
+    throw notFound('Calendar feed')
+  return feedToApi(feed)
+}
+
 /** Revokes one of the caller's feeds: its address answers 404 from now on. Another's is 404. */
 export async function revokeFeed(scope: RequestScope, feedId: string): Promise<void> {
   const { auth } = scope

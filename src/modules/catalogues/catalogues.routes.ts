@@ -29,7 +29,10 @@ export interface CatalogueApi<
   updateBody: TSchema
 }
 
-/** List, create and update routes of one catalogue. */
+/**
+ * List, get, create and update routes of one catalogue. Getting one item needs the list's scope,
+ * like the list it is an item of (operationId `<prefix>.get`), so every key that lists reads it.
+ */
 export function catalogueRoutes<
   T extends CatalogueTable,
   Create extends { name: string },
@@ -47,6 +50,19 @@ export function catalogueRoutes<
         response: { 200: ListOf(api.item) },
       }),
       async (request) => service.listCatalogueItems(scopeOfRequest(request), api.catalogue, request.query),
+    )
+    app.get(
+      `${api.path}/:id`,
+      operation(`${api.scopePrefix}.list`, {
+        operationId: `${api.scopePrefix}.get`,
+        summary: `Get an item of ${plural} (scope ${api.scopePrefix}.list)`,
+        params: schemas.CatalogueIdParams,
+        response: { 200: DataOf(api.item) },
+        errors: [404],
+      }),
+      async (request) => ({
+        data: await service.getCatalogueItem(scopeOfRequest(request), api.catalogue, request.params.id),
+      }),
     )
     app.post(
       api.path,

@@ -116,6 +116,18 @@ export async function listCatalogueItems<T extends repo.CatalogueTable, Api>(
   return listBody(window, page, (row) => catalogue.toApi(row, auth.tenant))
 }
 
+/** One item, to every key that may list the catalogue; another company's or an unknown id is 404. */
+export async function getCatalogueItem<T extends repo.CatalogueTable, Api>(
+  scope: RequestScope,
+  catalogue: CatalogueDefinition<T, never, never, Api>,
+  id: string,
+): Promise<Api> {
+  const { db, auth } = scope
+  const row = await repo.findCatalogueItem(db, catalogue.table, auth.tenantId, id)
+  if (!row) throw notFound(catalogue.label)
+  return catalogue.toApi(row, auth.tenant)
+}
+
 function nameTaken(label: string, name: string): AppError {
   return new AppError('name_taken', `${label} "${name}" already exists`)
 }

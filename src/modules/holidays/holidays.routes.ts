@@ -33,6 +33,17 @@ export const holidaysApi: ApiModule = {
       async (request, reply) =>
         reply.status(201).send({ data: await service.createCompanyHoliday(scopeOfRequest(request), request.body) }),
     )
+    app.get(
+      '/holidays/:id',
+      operation('holidays.list', {
+        operationId: 'holidays.get',
+        summary: 'Get a company holiday (scope holidays.list); public holidays have no id',
+        params: HolidayIdParams,
+        response: { 200: DataOf(HolidayEntry) },
+        errors: [404],
+      }),
+      async (request) => ({ data: await service.getCompanyHoliday(scopeOfRequest(request), request.params.id) }),
+    )
     app.delete(
       '/holidays/:id',
       operation('holidays.delete', {

@@ -71,6 +71,14 @@ export async function listHolidays(scope: RequestScope, query: ListHolidaysQuery
   )
 }
 
+/** One company holiday, as the list shows it, to every key that may list holidays. */
+export async function getCompanyHoliday(scope: RequestScope, id: string): Promise<HolidayEntryType> {
+  const { db, auth } = scope
+  const row = await repo.findCompanyHoliday(db, auth.tenantId, id)
+  if (!row) throw notFound('Company holiday')
+  return companyHolidayToApi(row)
+}
+
 export async function createCompanyHoliday(
   scope: RequestScope,
   body: CreateHolidayBodyType,

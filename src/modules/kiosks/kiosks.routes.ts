@@ -63,6 +63,17 @@ export const kiosksApi = (settings: KiosksSettings): ApiModule => ({
       async (request, reply) =>
         reply.status(201).send({ data: await service.createKiosk(scopeOfRequest(request), request.body) }),
     )
+    app.get(
+      '/kiosks/:kiosk_id',
+      operation('kiosks.list', {
+        operationId: 'kiosks.get',
+        summary: 'Get a kiosk device (administrators; scope kiosks.list); never its token',
+        params: KioskIdParams,
+        response: { 200: DataOf(Kiosk) },
+        errors: [404],
+      }),
+      async (request) => ({ data: await service.getKiosk(scopeOfRequest(request), request.params.kiosk_id) }),
+    )
     app.post(
       '/kiosks/:kiosk_id/revoke',
       operation('kiosks.revoke', {

@@ -86,6 +86,11 @@ export async function listKiosks(scope: RequestScope, query: ListKiosksQueryType
   return listBody(window, await repo.listKiosks(db, auth.tenantId, { active: query.active }, window), kioskToApi)
 }
 
+/** One device, as the list shows it (never its token), to administrators. */
+export async function getKiosk(scope: RequestScope, id: string) {
+  return kioskToApi(await kioskOf(scope, id))
+}
+
 /** Revokes a device; revoking a revoked one changes nothing and answers it as it is. */
 export async function revokeKiosk(scope: RequestScope, id: string) {
   const { db, auth } = scope

@@ -35,6 +35,17 @@ export const projectsApi: ApiModule = {
       async (request, reply) =>
         reply.status(201).send({ data: await service.createProject(scopeOfRequest(request), request.body) }),
     )
+    app.get(
+      '/projects/:id',
+      operation('projects.list', {
+        operationId: 'projects.get',
+        summary: 'Get a project (scope projects.list)',
+        params: ProjectIdParams,
+        response: { 200: DataOf(Project) },
+        errors: [404],
+      }),
+      async (request) => ({ data: await service.getProject(scopeOfRequest(request), request.params.id) }),
+    )
     app.patch(
       '/projects/:id',
       operation('projects.update', {

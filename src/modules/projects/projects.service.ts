@@ -29,6 +29,14 @@ export async function listProjects(scope: RequestScope, query: ListProjectsQuery
   return listBody(window, await repo.listProjects(db, auth.tenantId, { active: query.active }, window), projectToApi)
 }
 
+/** One project, to every key that may list projects; another company's or an unknown id is 404. */
+export async function getProject(scope: RequestScope, id: string): Promise<ProjectType> {
+  const { db, auth } = scope
+  const row = await repo.findProject(db, auth.tenantId, id)
+  if (!row) throw notFound('Project')
+  return projectToApi(row)
+}
+
 export async function createProject(scope: RequestScope, body: CreateProjectBodyType): Promise<ProjectType> {
   const { auth } = scope
   if (!canAdministerEmployees(auth.actor)) throw permissionDenied('Only an administrator may create projects')
