@@ -3,7 +3,9 @@
  * onSend hook, after the answer is final and before it is compressed:
  *
  * - `Location` on a 201: the URL of the resource it made, where the API reads that resource one
- *   by one (`GET /api/v1/absences/{absence_id}` for `POST /api/v1/absences`).
+ *   by one (`GET /api/v1/absences/{absence_id}` for `POST /api/v1/absences`; an absence type's by
+ *   its `key`). A create whose resource has no URL of its own (a punch, a month's signature, a
+ *   passkey, a kiosk session, a push subscription) answers none (docs/api-conventions.md, Location).
  * - An `ETag` on every 200 of a GET (and HEAD) whose body is in hand, JSON or a page's file, unless
  *   the route set one of its own: a hash of the body as serialised, weak because the same answer
  *   also goes out compressed. A request whose `If-None-Match` names it is answered 304 with no
@@ -33,11 +35,20 @@ function itemRouteOf(createUrl: string, itemRoutes: ReadonlyMap<string, string>)
   return itemRoutes.get(createUrl) ?? itemRoutes.get(createUrl.slice(0, createUrl.lastIndexOf('/'))) ?? null
 }
 
-/** The `id` of `{ "data": { "id": … } }`, the form of every resource the API makes. */
-function createdIdOf(payload: unknown): string | null {
+/**
+ * The field of `{ "data": … }` an item route's last parameter names: `id` for an id
+ * (`:absence_id`, `:id`), the field itself otherwise (`:key` of an absence type).
+ */
+function identifyingFieldOf(itemRoute: string): string {
+  const param = /:([A-Za-z_]+)$/.exec(itemRoute)?.[1] ?? 'id'
+  return param === 'id' || param.endsWith('_id') ? 'id' : param
+}
+
+/** The identifying field of `{ "data": { "id": … } }`, the form of every resource the API makes. */
+function createdIdOf(payload: unknown, field: string): string | null {
   if (typeof payload !== 'string') return null
   try {
-    const id = (JSON.parse(payload) as { data?: { id?: unknown } }).data?.id
+    const id = (JSON.parse(payload) as { data?: Record<string, unknown> }).data?.[field]
     return typeof id === 'string' ? id : null
   } catch {
     return null
@@ -114,7 +125,7 @@ export function registerAnswerHeaders(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode === 201) {
       const item = itemRouteFor(request)
-      const id = item ? createdIdOf(payload) : null
+      const id = item ? createdIdOf(payload, identifyingFieldOf(item)) : null
       if (item && id) reply.header('Location', item.replace(/:[A-Za-z_]+$/, encodeURIComponent(id)))
     }
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', cacheControlOf(request))

@@ -263,15 +263,37 @@ forEachEngine('HTTP conventions', (t) => {
       'absences.record': ['/api/v1/absences/record', days(user.id, 'sick', day(-20), day(-18))],
       'keys.create': ['/api/v1/keys', { name: 'Located key', scopes: ['users.list'] }],
       'webhooks.create': ['/api/v1/webhooks', { url: 'https://hooks.example.com/located', events: ['*'] }],
+      'departments.create': ['/api/v1/departments', { name: 'Located department' }],
+      'work-centers.create': ['/api/v1/work-centers', { name: 'Located center', country: 'ES', region: 'MD' }],
+      'schedules.create': [
+        '/api/v1/schedules',
+        { name: 'Located schedule', weekday_minutes: { mon: 60, tue: 60, wed: 60, thu: 60, fri: 60, sat: 0, sun: 0 } },
+      ],
+      'holidays.create': ['/api/v1/holidays', { date: day(90), name: 'Located holiday' }],
+      'projects.create': ['/api/v1/projects', { code: 'LOCATED', name: 'Located project' }],
+      'absence-types.create': ['/api/v1/absence-types', { key: 'located', label: 'Located' }],
+      'kiosks.create': ['/api/v1/kiosks', { name: 'Located door' }],
+      'calendar-feeds.create': ['/api/v1/calendar-feeds', { scope: 'me' }],
     } as const
+    // What a create answers once and a read never again: secrets, and the addresses holding them.
+    const shownOnce = new Set(['api_key', 'secret', 'device_token', 'url'])
     for (const [operation, [path, body]] of Object.entries(made)) {
       const res = await tenant.admin.post(path, body)
       assert.equal(res.status, 201, `${operation}: ${JSON.stringify(res.body)}`)
       const location = res.headers.location as string
-      assert.ok(location?.endsWith(`/${res.body.data.id}`), `${operation} answers Location ${location}`)
+      // An absence type is read by its key, every other resource by its id.
+      const identifier = res.body.data.id ?? res.body.data.key
+      assert.ok(location?.endsWith(`/${identifier}`), `${operation} answers Location ${location}`)
       const read = await tenant.admin.get(location)
       assert.equal(read.status, 200, `GET ${location} after ${operation}`)
-      assert.equal(read.body.data.id, res.body.data.id, `${operation}: the Location is the resource made`)
+      const answer = res.body.data as Record<string, unknown>
+      const item = Object.fromEntries(Object.keys(read.body.data).map((field) => [field, answer[field]]))
+      assert.deepEqual(read.body.data, item, `${operation}: the Location reads the item made`)
+      const once = Object.keys(answer).filter((field) => !(field in read.body.data))
+      assert.ok(
+        once.every((field) => shownOnce.has(field)),
+        `${operation}: only secrets are left out of the read, not ${once}`,
+      )
     }
     // The document says which creates answer a Location: exactly those above.
     const document = (await t.client(null).get('/api/v1/openapi.json')).body
