@@ -2,17 +2,14 @@
  * Sending a reminder to every installation of a person's app by Web Push: the message encrypted
  * to each installation's keys as RFC 8291 says (aes128gcm) and signed for its push service with
  * the service's VAPID key (RFC 8292), both by the maintained web-push library; the request itself
- * is made here, as webhooks are, so that the push service's address is checked after DNS
- * resolution (a company's people cannot make the service call its own network) and no redirect is
- * followed. A push service's 404 or 410 means the installation is gone: its subscription is
+ * is made as webhooks' are (lib/outside-post), so that the push service's address is checked after
+ * DNS resolution (a company's people cannot make the service call its own network) and no redirect
+ * is followed. A push service's 404 or 410 means the installation is gone: its subscription is
  * removed. Called by the reminders' dispatcher, never inside a transaction.
  */
-import http from 'node:http'
-import https from 'node:https'
-import { isIP } from 'node:net'
 import webpush from 'web-push'
 import { type Unit, nowIsoOf } from '../../db/unit-of-work.js'
-import { RefusedAddress, isPublicAddress, publicOnlyLookup } from '../../lib/public-network.js'
+import { type OutsideAnswer, postOutside } from '../../lib/outside-post.js'
 import type { SecretBox } from '../../lib/secret-box.js'
 import { type Delivery, type PushMessage, deliveryOf, payloadOf, topicOf } from './push.logic.js'
 import * as repo from './push.repository.js'
@@ -82,18 +79,13 @@ function count(outcome: PushOutcome, delivery: Delivery, error: string | null): 
   }
 }
 
-interface Answer {
-  status: number | null
-  error: string | null
-}
-
 async function pushTo(
   subscription: PushSubscriptionRow,
   payload: string,
   tag: string,
   vapid: { subject: string; publicKey: string; privateKey: string },
   settings: PushSettings,
-): Promise<Answer> {
+): Promise<OutsideAnswer> {
   let request: webpush.RequestDetails
   try {
     request = webpush.generateRequestDetails(
@@ -104,44 +96,24 @@ async function pushTo(
   } catch (error) {
     return { status: null, error: `not encrypted: ${(error as Error).message}`.slice(0, 300) }
   }
-  const target = new URL(request.endpoint)
-  const literal = target.hostname.replace(/^\[|\]$/g, '')
-  // An address written in the URL is connected to without a lookup: check it here.
-  if (!settings.allowPrivateNetworks && isIP(literal) && !isPublicAddress(literal))
-    return { status: null, error: `${literal} is not a public address` }
-  if (target.protocol !== 'https:' && !(settings.allowPrivateNetworks && target.protocol === 'http:'))
+  const protocol = new URL(request.endpoint).protocol
+  if (protocol !== 'https:' && !(settings.allowPrivateNetworks && protocol === 'http:'))
     return { status: null, error: 'the endpoint is not https' }
   const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]))
-  const transport = target.protocol === 'https:' ? https : http
-  return new Promise<Answer>((resolve) => {
-    const sent = transport.request(
-      target,
-      {
-        method: request.method,
-        headers,
-        timeout: settings.timeoutMs ?? 10_000,
-        ...(settings.allowPrivateNetworks ? {} : { lookup: publicOnlyLookup }),
-      },
-      (response) => {
-        // Only the status counts; draining lets the socket go.
-        response.resume()
-        const status = response.statusCode ?? null
-        resolve({
-          status,
-          error: status !== null && status >= 200 && status < 300 ? null : `the push service answered ${status}`,
-        })
-      },
-    )
-    sent.on('timeout', () => sent.destroy(new Error('the push service did not answer in time')))
-    sent.on('error', (error: NodeJS.ErrnoException) =>
-      resolve({
-        status: null,
-        error:
-          error instanceof RefusedAddress ? error.message : `${error.code ?? 'error'}: ${error.message}`.slice(0, 300),
-      }),
-    )
-    sent.end(request.body ?? undefined)
-  })
+  const timeout = new AbortController()
+  const timer = setTimeout(
+    () => timeout.abort(new Error('the push service did not answer in time')),
+    settings.timeoutMs ?? 10_000,
+  )
+  try {
+    return await postOutside(request.endpoint, headers, request.body ?? '', {
+      allowPrivateNetworks: settings.allowPrivateNetworks,
+      peer: 'the push service',
+      signal: timeout.signal,
+    })
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 /** `sendPushToUser` with the service's settings bound: what the reminders' dispatcher is handed. */
