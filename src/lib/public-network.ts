@@ -7,7 +7,7 @@
  * connection time, so a name re-pointed later is refused too.
  */
 import { type LookupAddress, lookup as dnsLookup } from 'node:dns'
-import type { LookupFunction } from 'node:net'
+import { type LookupFunction, isIP } from 'node:net'
 import ipaddr from 'ipaddr.js'
 
 export function isPublicAddress(address: string): boolean {
@@ -22,6 +22,18 @@ export function isPublicAddress(address: string): boolean {
 export function isLocalName(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/\.$/, '')
   return name === 'localhost' || name.endsWith('.localhost')
+}
+
+/**
+ * Why an address a company gives (a webhook's, a push service's) is refused for its host, or null:
+ * this machine by name, or a written address that is not public. A name's addresses are checked
+ * again at each request (publicOnlyLookup).
+ */
+export function hostProblem(url: URL): string | null {
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  if (isLocalName(host)) return 'must not point at this machine (localhost)'
+  if (isIP(host) && !isPublicAddress(host)) return 'must not point at a private, loopback or link-local address'
+  return null
 }
 
 export class RefusedAddress extends Error {}

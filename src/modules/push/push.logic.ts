@@ -4,8 +4,7 @@
  * means for the subscription.
  */
 import { createECDH, createHash } from 'node:crypto'
-import { isIP } from 'node:net'
-import { isLocalName, isPublicAddress } from '../../lib/public-network.js'
+import { hostProblem } from '../../lib/public-network.js'
 
 /** Push services' endpoints are a few hundred characters; a longer one is not a push service's. */
 export const MAX_ENDPOINT_LENGTH = 2048
@@ -42,11 +41,7 @@ export function endpointProblem(raw: string, allowPrivateNetworks: boolean): str
   if (!schemes.includes(url.protocol)) return 'must be an https URL'
   if (url.username || url.password) return 'must not carry credentials'
   if (url.hash) return 'must not have a fragment'
-  if (allowPrivateNetworks) return null
-  const host = url.hostname.replace(/^\[|\]$/g, '')
-  if (isLocalName(host)) return 'must not point at this machine (localhost)'
-  if (isIP(host) && !isPublicAddress(host)) return 'must not point at a private, loopback or link-local address'
-  return null
+  return allowPrivateNetworks ? null : hostProblem(url)
 }
 
 let probe: ReturnType<typeof createECDH> | null = null

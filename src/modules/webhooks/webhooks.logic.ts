@@ -4,9 +4,8 @@
  * tried again.
  */
 import { createHmac, randomBytes } from 'node:crypto'
-import { isIP } from 'node:net'
 import { type RetryPolicy, backoffDelayMs } from '../../lib/outbox-loop.js'
-import { isLocalName, isPublicAddress } from '../../lib/public-network.js'
+import { hostProblem } from '../../lib/public-network.js'
 import { EVENT_TYPES, type EventType } from '../events/index.js'
 
 /** A company may have this many subscriptions: each one multiplies the work of every event. */
@@ -118,9 +117,5 @@ export function webhookUrlProblem(raw: string, allowPrivateNetworks: boolean): s
   if (!schemes.includes(url.protocol))
     return allowPrivateNetworks ? 'must be an http or https URL' : 'must be an https URL'
   if (url.username || url.password) return 'must not carry credentials; authenticate deliveries by their signature'
-  if (allowPrivateNetworks) return null
-  const host = url.hostname.replace(/^\[|\]$/g, '')
-  if (isLocalName(host)) return 'must not point at this machine (localhost)'
-  if (isIP(host) && !isPublicAddress(host)) return 'must not point at a private, loopback or link-local address'
-  return null
+  return allowPrivateNetworks ? null : hostProblem(url)
 }
