@@ -242,37 +242,6 @@ export function FormButtons(props: { submit: string; busy: boolean; onCancel: ()
 
 export type Decision = 'approved' | 'rejected'
 
-/** The two buttons of a decision; each names what it decides (`about`) for a screen reader. */
-export function DecisionButtons(props: {
-  approve: string
-  reject: string
-  about: string
-  busy: boolean
-  onDecide: (decision: Decision) => void
-}) {
-  return (
-    <div class="row">
-      {(
-        [
-          ['approved', props.approve, 'primary'],
-          ['rejected', props.reject, 'secondary'],
-        ] as const
-      ).map(([decision, label, look]) => (
-        <button
-          key={decision}
-          type="button"
-          class={look}
-          disabled={props.busy}
-          aria-label={`${label}: ${props.about}`}
-          onClick={() => props.onDecide(decision)}
-        >
-          {label}
-        </button>
-      ))}
-    </div>
-  )
-}
-
 /** A screen whose content is still coming (or could not come): its heading is there from the start. */
 export function LoadingScreen(props: { title: string; error: unknown }) {
   return (
