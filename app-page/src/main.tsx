@@ -82,6 +82,19 @@ function Badge(props: { count: number }) {
  * (app.css), a column with all of them and Sign out. More is a disclosure button: its list takes
  * the focus when it opens, Escape closes it and gives the focus back, and so does leaving it.
  */
+/** One destination, on the bar or under More: its name and what waits there. */
+function PlaceItem(props: { place: Place; current: boolean; count: number }) {
+  const t = words.value
+  return (
+    <li>
+      <Link href={props.place.path} current={props.current}>
+        <span class="label">{props.place.label(t)}</span>
+        <Badge count={props.count} />
+      </Link>
+    </li>
+  )
+}
+
 function Navigation(props: { places: Place[]; place: Place; bar: string[] }) {
   const t = words.value
   const [open, setOpen] = useState(false)
@@ -135,12 +148,7 @@ function Navigation(props: { places: Place[]; place: Place; bar: string[] }) {
     >
       <ul class="bar">
         {onBar.map((p) => (
-          <li key={p.path}>
-            <Link href={p.path} current={p === props.place}>
-              <span class="label">{p.label(t)}</span>
-              <Badge count={count(p)} />
-            </Link>
-          </li>
+          <PlaceItem key={p.path} place={p} current={p === props.place} count={count(p)} />
         ))}
         <li class="more">
           <button
@@ -160,12 +168,7 @@ function Navigation(props: { places: Place[]; place: Place; bar: string[] }) {
       <div id="more-places" class="more-places" ref={menu} hidden={!open}>
         <ul>
           {inMore.map((p) => (
-            <li key={p.path}>
-              <Link href={p.path} current={p === props.place}>
-                <span class="label">{p.label(t)}</span>
-                <Badge count={count(p)} />
-              </Link>
-            </li>
+            <PlaceItem key={p.path} place={p} current={p === props.place} count={count(p)} />
           ))}
           <li>
             <button
