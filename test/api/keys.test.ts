@@ -293,7 +293,7 @@ forEachEngine('API keys and inspector access', (t) => {
     const tenant = await t.newTenant()
     const a = await tenant.createUser({ full_name: 'Worker A' })
     const issued = (await tenant.admin.post('/api/v1/keys', { kind: 'inspector', expires_at: inDays(1) })).body.data
-    const inspector = t.client(issued.api_key)
+    const inspector = new RequestsApart(t.app, issued.api_key)
     assert.equal((await inspector.get('/api/v1/attendance/corrections')).status, 200)
     assert.equal(
       (await inspector.get(`/api/v1/attendance/punches?user_id=${a.id}&from=2026-10-01&to=2026-10-31`)).status,
