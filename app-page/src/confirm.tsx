@@ -5,7 +5,7 @@
  * button, where the person is (no modal to trap the focus), and takes the focus so that a screen
  * reader reads it; "Go back" gives the focus back to the button.
  */
-import { useEffect, useRef, useState } from 'preact/hooks'
+import { useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { words } from './i18n/index.js'
 import type { Decision } from './ui.js'
 
@@ -15,7 +15,9 @@ let confirmCount = 0
 function Question(props: { question: string; yes: string; busy: boolean; onYes: () => void; onBack: () => void }) {
   const [id] = useState(() => `confirm-${++confirmCount}`)
   const text = useRef<HTMLParagraphElement>(null)
-  useEffect(() => text.current?.focus(), [])
+  // A layout effect, not an effect: the focus moves before the question is painted, so a key pressed
+  // as soon as it shows lands on it, not on the page the button that asked has left.
+  useLayoutEffect(() => text.current?.focus(), [])
   return (
     <fieldset class="confirm stack" aria-labelledby={id}>
       <p id={id} tabIndex={-1} ref={text}>
@@ -47,7 +49,7 @@ export function ConfirmButton(props: {
   const [asking, setAsking] = useState(false)
   const [returned, setReturned] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (returned) button.current?.focus()
   }, [returned])
   if (asking)
@@ -93,7 +95,7 @@ export function ConfirmDecision(props: {
   const [asking, setAsking] = useState<Decision | null>(null)
   const [returned, setReturned] = useState<Decision | null>(null)
   const buttons = { approved: useRef<HTMLButtonElement>(null), rejected: useRef<HTMLButtonElement>(null) }
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (returned) buttons[returned].current?.focus()
   }, [returned])
   if (asking)

@@ -123,6 +123,9 @@ forEachEngine(
         await page.keyboard.press('Enter')
         // Asked once more (an answer cannot be taken back): the question takes the focus, the yes follows it.
         await page.getByText('¿Aceptar esta corrección?').waitFor()
+        await page.waitForFunction(() =>
+          (globalThis as any).document.activeElement?.textContent?.startsWith('¿Aceptar esta corrección?'),
+        )
         await page.keyboard.press('Tab')
         await page.keyboard.press('Enter')
         await page.getByText('Corrección aceptada: su registro está actualizado.').waitFor()
