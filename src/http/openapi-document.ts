@@ -7,6 +7,7 @@
  * constants; vendor extensions rather than formats no standard defines). A pure function of the
  * generated document, so a test reads exactly what clients get.
  */
+import { STATUS_CODES } from 'node:http'
 import { ERROR_CATALOGUE } from '../errors.js'
 import { RULE_MESSAGES, type RuleMessage } from '../lib/validation.js'
 
@@ -102,6 +103,73 @@ function error(code: keyof typeof ERROR_CATALOGUE, extraHeaders: Json = {}): Jso
     headers: { ...RATE_LIMIT_HEADERS, ...extraHeaders },
     content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
   }
+}
+
+const CODE_OF_DESCRIPTION = new Map<string, string>(
+  Object.entries(ERROR_CATALOGUE).map(([code, { description }]) => [description, code]),
+)
+
+/** `payload_too_large`, `Not Modified` → `PayloadTooLarge`, `NotModified`. */
+function pascalCase(words: string): string {
+  return words
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('')
+}
+
+/**
+ * The name of an answer several operations give alike: its error code where the catalogue
+ * describes it (`PayloadTooLarge`), else its status's (`NotFound`, `NotModified`); an answer that
+ * is also `idempotency_key_in_use` says so (`ConflictOrIdempotencyKeyInUse`).
+ */
+function sharedResponseName(status: string, description: string): string {
+  const alternative = /^(.*); or `([a-z_]+)`: /.exec(description)
+  const code = CODE_OF_DESCRIPTION.get(alternative?.[1] ?? description)
+  const name = pascalCase(code ?? STATUS_CODES[status] ?? `Status ${status}`)
+  return alternative?.[2] ? `${name}Or${pascalCase(alternative[2])}` : name
+}
+
+/**
+ * Moves the answers that operations give alike (the errors any request may meet, a 304) into
+ * `components.responses` and refers to them by name, so that the document, and the types
+ * generated from it, say each once rather than once per operation (the SDK's types were 1.2 MB,
+ * mostly the same ten error answers written out 126 times). An answer of its own, with words
+ * that only its operation says, stays where it is.
+ */
+function shareRepeatedResponses(document: Json): void {
+  const uses = new Map<string, { status: string; response: Json; count: number }>()
+  const eachResponse = function* () {
+    for (const item of Object.values<Json>(document.paths ?? {}))
+      for (const operation of Object.values<Json>(item))
+        for (const [status, response] of Object.entries<Json>(operation.responses ?? {}))
+          if (!response.$ref && (status === '304' || /^[45]/.test(status)))
+            yield { responses: operation.responses as Json, status, response }
+  }
+  for (const { status, response } of eachResponse()) {
+    const key = `${status} ${JSON.stringify(response)}`
+    const use = uses.get(key)
+    if (use) use.count++
+    else uses.set(key, { status, response, count: 1 })
+  }
+  const names = new Map<string, string>()
+  const shared: Json = {}
+  // The most used answer takes a name first; a different answer that would take the same name stays inline.
+  const byUse = [...uses].sort(([a, x], [b, y]) => y.count - x.count || a.localeCompare(b))
+  for (const [key, { status, response, count }] of byUse) {
+    if (count < 2) continue
+    const name = sharedResponseName(status, response.description ?? '')
+    if (name in shared) continue
+    shared[name] = response
+    names.set(key, name)
+  }
+  for (const { responses, status, response } of eachResponse()) {
+    const name = names.get(`${status} ${JSON.stringify(response)}`)
+    if (name) responses[status] = { $ref: `#/components/responses/${name}` }
+  }
+  document.components.responses = Object.fromEntries(
+    Object.entries({ ...document.components.responses, ...shared }).sort(([a], [b]) => a.localeCompare(b, 'en')),
+  )
 }
 
 /** Rewrites schemas, wherever they are, into the forms strict validators and generators read. */
@@ -415,5 +483,6 @@ export function completeDocument(document: Json, publicUrl: string | null = null
   plainSchema(document.paths)
   plainSchema(components.schemas)
   plainSchema(components.requestBodies)
+  shareRepeatedResponses(document)
   return document
 }

@@ -44,15 +44,17 @@ export function quoted(text: string, max = 80): string {
   return text.length > max ? `${text.slice(0, max)}…` : text
 }
 
+// Where the catalogue says it, in its words: the answers are then alike wherever they are
+// documented, and the OpenAPI document names them once (http/openapi-document.ts).
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Invalid request',
+  400: ERROR_CATALOGUE.invalid_request.description,
   401: 'API key or session missing or invalid',
   403: 'Scope not enabled for the key, or the acting user lacks the permission',
   404: 'Not found in this tenant',
   409: 'Conflict with the current state',
-  413: 'Body larger than 1 MiB',
-  415: 'Body is not JSON',
-  429: 'Rate limit exceeded; see Retry-After',
+  413: ERROR_CATALOGUE.payload_too_large.description,
+  415: ERROR_CATALOGUE.unsupported_media_type.description,
+  429: ERROR_CATALOGUE.rate_limited.description,
 }
 
 /** Response schemas for the error statuses a route can answer, besides the ones every route has. */

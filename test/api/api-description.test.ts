@@ -8,8 +8,9 @@
 import assert from 'node:assert/strict'
 import { gunzipSync } from 'node:zlib'
 import { it } from 'node:test'
+import { ERROR_CATALOGUE } from '../../src/errors.js'
 import { expectError, forEachEngine } from '../helpers/harness.js'
-import { documentValidator } from '../helpers/openapi.js'
+import { documentValidator, responsesOf } from '../helpers/openapi.js'
 
 /** The formats JSON Schema 2020-12 defines that the document uses; any other is a vendor extension. */
 const STANDARD_FORMATS = new Set(['date', 'date-time', 'email', 'uri', 'uuid'])
@@ -27,7 +28,11 @@ forEachEngine('the API description', (t) => {
   it('every operation documents its headers, its idempotency and its 5xx; formats and enums strict tools read', async () => {
     const document = (await t.client(null).get('/api/v1/openapi.json')).body
     const operations = Object.entries<any>(document.paths).flatMap(([path, item]) =>
-      Object.entries<any>(item).map(([method, operation]) => ({ path, method, operation })),
+      Object.entries<any>(item).map(([method, operation]) => ({
+        path,
+        method,
+        operation: { ...operation, responses: responsesOf(document, operation) },
+      })),
     )
     assert.ok(operations.length > 80)
     const tags = new Set(document.tags.map((tag: any) => tag.name))
@@ -73,6 +78,12 @@ forEachEngine('the API description', (t) => {
           )
       }
     }
+    // The answers every operation gives alike are named once, in components.responses.
+    const overloaded = document.paths['/api/v1/users'].get.responses['503']
+    assert.deepEqual(overloaded, { $ref: '#/components/responses/Overloaded' })
+    assert.equal(document.components.responses.Overloaded.description, ERROR_CATALOGUE.overloaded.description)
+    for (const name of ['InvalidRequest', 'Unauthorized', 'Forbidden', 'NotFound', 'NotModified', 'RateLimited'])
+      assert.ok(document.components.responses[name], `${name} is a shared answer`)
     const report = document.paths['/api/v1/attendance/reports/monthly'].get
     assert.ok(report.responses['200'].headers['Content-Disposition'])
     // A concrete base URL, not a template, so generators make a client that works as it is.

@@ -39,3 +39,13 @@ export function documentValidator(document: Record<string, any>, options: { allE
     },
   }
 }
+
+/** An operation's answers by status, each answer shared in `components.responses` read where it is named. */
+export function responsesOf(document: Record<string, any>, operation: Record<string, any>): Record<string, any> {
+  return Object.fromEntries(
+    Object.entries<any>(operation.responses ?? {}).map(([status, response]) => {
+      const name = response.$ref?.replace('#/components/responses/', '')
+      return [status, name ? document.components.responses[name] : response]
+    }),
+  )
+}
