@@ -24,6 +24,15 @@ export {
 
 export type Schemas = components['schemas']
 
+/**
+ * Whether a user of `GET /api/v1/users` came in the full form (`detail=full`, where the caller may
+ * see it) or the reduced one: OpenAPI cannot tie an answer's type to a query parameter, so the
+ * list's items are typed as either, and this narrows them. Only the full form has `created_at`.
+ */
+export function isFullUser(user: Schemas['UserFull'] | Schemas['UserReduced']): user is Schemas['UserFull'] {
+  return 'created_at' in user
+}
+
 export interface JornadaOptions {
   /** The service's origin, e.g. https://jornada.example.com */
   baseUrl: string

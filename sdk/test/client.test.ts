@@ -10,7 +10,14 @@ import { A_WORKING_MORNING, clockFrom } from '../../test/helpers/clock.js'
 import { type TestContext, forEachEngine, uniqueEmail } from '../../test/helpers/harness.js'
 import { eventually } from '../../test/helpers/eventually.js'
 import { startReceiver } from '../../test/helpers/webhook-receiver.js'
-import { type EventOfType, JornadaError, WebhookVerificationError, createJornada, verifyWebhook } from '../src/index.js'
+import {
+  type EventOfType,
+  JornadaError,
+  WebhookVerificationError,
+  createJornada,
+  isFullUser,
+  verifyWebhook,
+} from '../src/index.js'
 
 // The service's day is a Wednesday morning whatever day the suite runs on: who is in now, the
 // overtime of last month and the punches of today all depend on it.
@@ -169,6 +176,14 @@ forEachEngine(
       for await (const user of jornada.pages('/api/v1/users', { query: { page_size: 5 } })) seen.push(user.id)
       assert.deepEqual(new Set(seen), new Set([tenant.adminId, ...made.map((u) => u.id)]))
       assert.equal(seen.length, 24)
+      // The items' form follows `detail`, and isFullUser narrows them to it.
+      const [reduced] = (await jornada.api.GET('/api/v1/users', { params: { query: { page_size: 1 } } })).data!.data
+      const [full] = (await jornada.api.GET('/api/v1/users', { params: { query: { page_size: 1, detail: 'full' } } }))
+        .data!.data
+      assert.ok(reduced && full)
+      assert.equal(isFullUser(reduced), false)
+      assert.ok(isFullUser(full))
+      assert.equal(typeof full.created_at, 'string')
       // The stream shows an event once every write transaction begun before it has ended (PostgreSQL).
       const readAll = async () => {
         const events = []
