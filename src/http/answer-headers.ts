@@ -21,8 +21,8 @@
  * answer gets no tag. A replayed write (Idempotency-Key) passes through it like the first answer,
  * and answers the same Location.
  */
-import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { digestOf } from '../lib/digest.js'
 
 /** `/api/v1/absences/:absence_id` → `/api/v1/absences`: a GET route that reads one item of a collection. */
 const ITEM_ROUTE = /^(.*)\/:[A-Za-z_]+$/
@@ -57,7 +57,7 @@ function createdIdOf(payload: unknown, field: string): string | null {
 
 /** The weak entity tag of a body: its SHA-1, in base64url. */
 function entityTagOf(body: string | Buffer): string {
-  return `W/"${createHash('sha1').update(body).digest('base64url')}"`
+  return `W/"${digestOf('sha1', body, 'base64url')}"`
 }
 
 /** `If-None-Match` against the answer's tag, by the weak comparison RFC 9110 13.1.2 asks for. */

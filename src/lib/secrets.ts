@@ -2,7 +2,8 @@
  * Secrets at rest. API keys: SHA-256 of a 256-bit random secret (a fast hash is enough for a
  * secret with that much entropy) compared in constant time. Passwords and kiosk PINs: scrypt.
  */
-import crypto, { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
+import { digestOf } from './digest.js'
 
 export const API_KEY_PREFIX = 'jnd_'
 /**
@@ -12,19 +13,8 @@ export const API_KEY_PREFIX = 'jnd_'
 export const KIOSK_TOKEN_PREFIX = 'jkd_'
 const ULID_LENGTH = 26
 
-/**
- * SHA-256 in hex. One-shot where Node has it (20.12+): no Hash object per call, on every request;
- * and hex rather than a Buffer, which costs more to make than the hashing itself.
- */
-export const sha256Hex: (value: string) => string =
-  typeof (crypto as { hash?: unknown }).hash === 'function'
-    ? (value) =>
-        (crypto as unknown as { hash(algorithm: string, data: string, encoding: 'hex'): string }).hash(
-          'sha256',
-          value,
-          'hex',
-        )
-    : (value) => createHash('sha256').update(value).digest('hex')
+/** SHA-256 in hex (rather than a Buffer, which costs more to make than the hashing itself). */
+export const sha256Hex = (value: string): string => digestOf('sha256', value, 'hex')
 
 export function newSecret(): string {
   return randomBytes(32).toString('base64url')
