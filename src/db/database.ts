@@ -89,8 +89,9 @@ function openSqlite(path: string): DatabaseHandle {
   connection.pragma('cache_size = -65536')
   // As SQLite advises for long-lived connections: statistics for the query planner where tables
   // have none yet or they are stale (0x10002: look at every table, with limited effort); then
-  // again every hour from housekeeping (optimizeQueryPlans).
+  // again every hour from housekeeping (optimizeQueryPlans). Without the samples (see forgetIndexSamples).
   connection.pragma('optimize = 0x10002')
+  forgetIndexSamples(connection)
   // The pragmas above have read the file, so its `-shm` file exists while this connection lives.
   const commits = journalMode === 'wal' ? CommitWatch.open(path) : undefined
   const statements = new CachedStatementsDatabase(connection, commits ? { commits } : {})
@@ -322,7 +323,32 @@ function appliedNames({ error, results }: MigrationResultSet): string[] {
  * missing or stale, usually in milliseconds. PostgreSQL's autovacuum does this itself.
  */
 export async function optimizeQueryPlans(db: Kysely<Database>): Promise<void> {
-  if (db.getExecutor().adapter instanceof SqliteAdapter) await sql`pragma optimize`.execute(db)
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return
+  await sql`pragma optimize`.execute(db)
+  await forgetIndexSamplesOf(db)
+}
+
+/**
+ * Keeps ANALYZE's summary of each index (`sqlite_stat1`, which the planner needs) and drops its
+ * samples of index keys (`sqlite_stat4`). better-sqlite3 builds SQLite with STAT4, and while
+ * samples exist SQLite prepares a statement again whenever a new value is bound to a parameter
+ * compared with an indexed column, in case that value calls for another plan (sqlite3_prepare_v2's
+ * documentation): that is nearly every run of every statement here, since they look rows up by
+ * company, person and id. Measured on a company of 65 people: the clock-in's read of a chain's last
+ * punch took 22 µs with samples and 6 µs without, the four reads a punch follows 160 µs and 27 µs.
+ * The keys here are ids, evenly spread, about which samples tell the planner nothing.
+ * Reloading the statistics (`analyze sqlite_schema`) is what makes the planner let go of them.
+ */
+const INDEX_SAMPLES_KEPT = "select 1 from sqlite_schema where name = 'sqlite_stat4'"
+const FORGET_INDEX_SAMPLES = ['delete from sqlite_stat4', 'analyze sqlite_schema']
+
+function forgetIndexSamples(connection: SQLite.Database): void {
+  if (connection.prepare(INDEX_SAMPLES_KEPT).get()) for (const text of FORGET_INDEX_SAMPLES) connection.exec(text)
+}
+
+async function forgetIndexSamplesOf(db: Kysely<Database>): Promise<void> {
+  if ((await sql.raw(INDEX_SAMPLES_KEPT).execute(db)).rows.length === 0) return
+  for (const text of FORGET_INDEX_SAMPLES) await sql.raw(text).execute(db)
 }
 
 /** Whether the database answers a trivial query: the readiness probe's question. */
