@@ -17,8 +17,11 @@ import {
   PostgresIntrospector,
   type PostgresPool,
   type PostgresPoolClient,
+  PostgresQueryCompiler,
+  type QueryCompiler,
   SqliteAdapter,
   SqliteDialect,
+  SqliteQueryCompiler,
   type TableMetadata,
   sql,
 } from 'kysely'
@@ -31,6 +34,7 @@ import { AuthEpochWatch, ConnectionWrites } from './auth-epoch-watch.js'
 import { FailoverPool, type PooledConnection } from './failover-pool.js'
 import { parsePostgresUrl } from './postgres-hosts.js'
 import { CachedStatementsDatabase } from './sqlite-statements.js'
+import { writingLimits } from './inline-limits.js'
 
 export type Engine = 'sqlite' | 'postgres'
 
@@ -61,7 +65,14 @@ export interface DatabaseOptions {
  * (busy_timeout) instead of failing with SQLITE_BUSY when a deferred transaction that has read
  * tries to write.
  */
+const SqliteCompiler = writingLimits(SqliteQueryCompiler)
+const PostgresCompiler = writingLimits(PostgresQueryCompiler)
+
 class ImmediateSqliteDialect extends SqliteDialect {
+  override createQueryCompiler(): QueryCompiler {
+    return new SqliteCompiler()
+  }
+
   override createDriver(): Driver {
     const driver = super.createDriver()
     driver.beginTransaction = async (connection) => {
@@ -217,6 +228,10 @@ class OwnSchemaIntrospector extends PostgresIntrospector {
 }
 
 class OwnSchemaPostgresDialect extends PostgresDialect {
+  override createQueryCompiler(): QueryCompiler {
+    return new PostgresCompiler()
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: overrides Dialect.createIntrospector, which Kysely declares for any schema.
   override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
     return new OwnSchemaIntrospector(db)

@@ -11,7 +11,6 @@
 import { Kysely, type KyselyConfig } from 'kysely'
 import type { AuthEpochWatch } from './auth-epoch-watch.js'
 import type { CommitMark, CommitWatch } from './commit-watch.js'
-import { InlineLimitsPlugin } from './inline-limits.js'
 import type { Database } from './schema.js'
 import type { CachedStatementsDatabase } from './sqlite-statements.js'
 
@@ -34,8 +33,7 @@ export class ServiceDatabase extends Kysely<Database> {
   readonly authEpochWatch: AuthEpochWatch | undefined
 
   constructor(config: KyselyConfig, local?: LocalSqlite, authEpochWatch?: AuthEpochWatch) {
-    // Every query's LIMIT is written into its SQL, where both engines plan with it (db/inline-limits).
-    super({ ...config, plugins: [new InlineLimitsPlugin(), ...(config.plugins ?? [])] })
+    super(config)
     this.#local = local
     this.authEpochWatch = authEpochWatch
   }
