@@ -9,6 +9,7 @@
 import { signal } from '@preact/signals'
 import { get, getAll, query, type Schemas, serviceNow } from './api.js'
 import { connection, freshness, written } from './connection.js'
+import { absencesToDecide, correctionsToDecide, type Managers, managersOf } from './deciding.js'
 import { addDays, localDate } from './format.js'
 import { path } from './router.js'
 import { type Person, person, seesTeam } from './session.js'
@@ -22,16 +23,12 @@ export interface Waiting {
 
 export const waiting = signal<Waiting>({ consent: 0, inbox: 0 })
 
+type Absence = Schemas['Absence']
 type Correction = Schemas['AttendanceCorrection']
 
 /** The window of absences the Inbox reads: two months back, a year ahead. */
 export function inboxRange(today: string): { from: string; to: string } {
   return { from: addDays(today, -62), to: addDays(today, 366) }
-}
-
-/** Corrections that wait for my decision: what an employee proposed on their own record (others' proposals wait for the employee). */
-export function correctionsToDecide(corrections: Correction[], me: Person): Correction[] {
-  return corrections.filter((c) => c.status === 'pending' && c.user_id !== me.id && c.proposed_by === c.user_id)
 }
 
 /** Corrections on my record that someone else proposed, still waiting for my answer. */
@@ -47,21 +44,47 @@ async function total(listPath: string, values: Record<string, string>): Promise<
   return answer.meta?.total ?? answer.data.length
 }
 
+/**
+ * Each person's manager, for those who are not HR (HR decides whatever it sees): the directory's
+ * full form, the one read that says who reports to whom.
+ */
+export async function readManagers(): Promise<Managers> {
+  return managersOf(await getAll<{ id: string; manager_id?: string | null }>('/users', { detail: 'full' }))
+}
+
 async function read(me: Person): Promise<Waiting> {
   const mine = getAll<Correction>('/attendance/corrections', { user_id: me.id, status: 'pending' })
   if (!seesTeam(me)) return { consent: correctionsForMyConsent(await mine, me).length, inbox: 0 }
   const range = inboxRange(localDate(serviceNow()))
-  // Pending absences by their count alone (the Inbox leaves out my own); corrections need a look
-  // at who proposed each, and few wait at a time.
-  const [allAbsences, ownAbsences, corrections, own] = await Promise.all([
-    total('/absences', { ...range, status: 'pending' }),
-    total('/absences', { ...range, status: 'pending', user_id: me.id }),
+  if (me.isHr) {
+    // HR decides every absence it sees but its own: pending absences by their count alone;
+    // corrections need a look at who proposed each, and few wait at a time.
+    const [allAbsences, ownAbsences, corrections, own] = await Promise.all([
+      total('/absences', { ...range, status: 'pending' }),
+      total('/absences', { ...range, status: 'pending', user_id: me.id }),
+      getAll<Correction>('/attendance/corrections', { status: 'pending' }),
+      mine,
+    ])
+    return {
+      consent: correctionsForMyConsent(own, me).length,
+      inbox: Math.max(0, allAbsences - ownAbsences) + correctionsToDecide(corrections, me, null).length,
+    }
+  }
+  // Anyone else decides only for those below them in the manager chain, whatever else they see (an
+  // administrator sees everyone's): who asked is looked up in the directory, read only when
+  // something of someone else waits.
+  const [absences, corrections, own] = await Promise.all([
+    getAll<Absence>('/absences', { ...range, status: 'pending' }),
     getAll<Correction>('/attendance/corrections', { status: 'pending' }),
     mine,
   ])
+  const someoneElse =
+    absences.some((a) => a.user_id !== me.id) ||
+    corrections.some((c) => c.user_id !== me.id && c.proposed_by === c.user_id)
+  const managers = someoneElse ? await readManagers() : null
   return {
     consent: correctionsForMyConsent(own, me).length,
-    inbox: Math.max(0, allAbsences - ownAbsences) + correctionsToDecide(corrections, me).length,
+    inbox: absencesToDecide(absences, me, managers).length + correctionsToDecide(corrections, me, managers).length,
   }
 }
 

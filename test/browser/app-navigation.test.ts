@@ -83,13 +83,16 @@ function barShows(page: Page): Promise<string[]> {
     )
 }
 
-/** A small company: a supervisor with two reports (one of them with the long name), an administrator. */
+/**
+ * A small company: a supervisor with two reports (one of them with the long name), and an
+ * administrator she reports to.
+ */
 async function company(tenant: TestTenant) {
   await tenant.admin.patch('/api/v1/tenant', { name: 'Talleres Ebro' })
   const person = (full_name: string, email: string, fields: Record<string, unknown> = {}) =>
     tenant.createUser({ full_name, email: `${email}.${tenant.id}@example.com`, password: PASSWORD, ...fields })
   const ana = await person('Ana Admin', 'ana', { role: 'admin' })
-  const marta = await person('Marta Ruiz', 'marta')
+  const marta = await person('Marta Ruiz', 'marta', { manager_id: ana.id })
   const pablo = await person('Pablo Íñiguez', 'pablo', { manager_id: marta.id })
   const long = await person(LONG_NAME, 'long', { manager_id: marta.id })
   const anaKey = await tenant.keyFor(ana.id)
@@ -117,7 +120,8 @@ async function company(tenant: TestTenant) {
     })
     assert.equal(proposal.status, 201, JSON.stringify(proposal.body))
   }
-  // The long-named worker asks for two days of vacation: it waits in Marta's Inbox.
+  // The long-named worker asks for two days of vacation: it waits in Marta's Inbox, and in Ana's
+  // (an administrator decides only for those below her).
   const asked = await (await tenant.keyFor(long.id)).post('/api/v1/absences', {
     user_id: long.id,
     type: 'vacation',

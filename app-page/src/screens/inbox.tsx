@@ -1,8 +1,9 @@
 /**
  * Inbox (supervisors, HR, administrators): the absences and the corrections waiting for my
  * decision, each with who else of the team is away on those days, approved or rejected in one tap.
- * The service decides who may decide what (docs/decisions/0014-privacy-and-visibility.md): the
- * inbox lists what it lets me see.
+ * It lists what I see (docs/decisions/0014-privacy-and-visibility.md) and may decide (deciding.ts,
+ * as the service rules it): an administrator sees everyone's requests but decides only those of
+ * the people below them, unless in HR.
  */
 import { useState } from 'preact/hooks'
 import { getAll, post, type Schemas, serviceNow } from '../api.js'
@@ -12,7 +13,8 @@ import { person } from '../session.js'
 import { ConfirmDecision } from '../confirm.js'
 import { absenceName, absenceTypes } from '../labels.js'
 import { type Decision, Done, LoadingScreen, Problem, Screen, useAction, useLoad } from '../ui.js'
-import { correctionsToDecide, inboxRange } from '../waiting.js'
+import { absencesToDecide, correctionsToDecide, managersOf } from '../deciding.js'
+import { inboxRange } from '../waiting.js'
 import { absenceDates, changesOf, movedPunches } from './requests.js'
 
 type Absence = Schemas['Absence']
@@ -28,14 +30,19 @@ export function Inbox() {
       getAll<Absence>('/absences', { ...range, status: 'pending' }),
       getAll<Absence>('/absences', { ...range, status: 'approved' }),
       getAll<Correction>('/attendance/corrections', { status: 'pending' }),
-      // The directory (reduced form, which everyone may read) names them.
-      getAll<{ id: string; full_name: string }>('/users', {}),
+      // The directory names them; for those who are not HR, its full form (which everyone may read)
+      // also says who reports to whom, the chain that says whose requests are mine to decide.
+      getAll<{ id: string; full_name: string; manager_id?: string | null }>(
+        '/users',
+        me.isHr ? {} : { detail: 'full' },
+      ),
       // Names the absences' types in the person's language.
       absenceTypes().catch(() => []),
     ])
-    const absences = pending.filter((a) => a.user_id !== me.id)
+    const managers = me.isHr ? null : managersOf(people)
+    const absences = absencesToDecide(pending, me, managers)
     // Waiting for me: what an employee proposed on their own record (others' proposals wait for the employee).
-    const toDecide = correctionsToDecide(corrections, me)
+    const toDecide = correctionsToDecide(corrections, me, managers)
     const away = approved.filter((o) => absences.some((a) => o.start_date <= a.end_date && o.end_date >= a.start_date))
     const names = new Map(people.map((p) => [p.id, p.full_name]))
     const moved = await movedPunches(toDecide)
