@@ -17,6 +17,9 @@ import { scheduleHistory } from '../../src/modules/work-calendar/schedule-histor
 import * as chainHeadsMigration from '../../src/db/migrations/2026_11_21_0005_punch_chain_heads.js'
 import * as legalRecordMigration from '../../src/db/migrations/2026_11_22_0007_legal_record.js'
 import { ENGINES, PG_URL } from '../helpers/harness.js'
+import { jsonText } from '../../src/db/codec.js'
+import { migrations } from '../../src/db/migrations/index.js'
+import { appendAccessEntry, listAccessEntries } from '../../src/modules/access-log/access-log.repository.js'
 
 /** A valid chain of `count` punches, as the API wrote it before origins or heads existed. */
 function chainOf(tenantId: string, userId: string, count: number, firstMs = Date.parse('2026-11-02T08:00:00Z')) {
@@ -467,6 +470,94 @@ onFreshDatabases('migration 0030, mails about credentials', (database) => {
       { id: 'mlm_notice', kind: 'credential_changed', body_text: 'Text' },
       { id: 'mlm_old', kind: 'invitation', body_text: 'Text' },
       { id: 'mlm_pin', kind: 'kiosk_pin', body_text: 'Text' },
+    ])
+  })
+})
+
+onFreshDatabases('migration 0039, the access log’s order of writing', (database) => {
+  const SEQUENCE = '2026_12_01_0039_access_log_sequence'
+  const names = Object.keys(migrations)
+  const before = names[names.indexOf(SEQUENCE) - 1]!
+  const EARLIER = '2026-11-30T10:00:00.000Z'
+  const LATER = '2026-11-30T10:00:00.001Z'
+  const entry = (tenantId: string, id: string, at: string) => ({
+    id,
+    tenant_id: tenantId,
+    at,
+    key_id: 'key_inspector',
+    user_id: 'usr_admin',
+    method: 'GET',
+    route: '/api/v1/attendance/reports/monthly',
+    status: 200,
+    subjects: jsonText<string[]>([]),
+  })
+
+  it('existing entries are numbered in the order they were listed (`at`, then id); new ones follow, in the order written', async () => {
+    await migrateUpTo(database(), before)
+    const db = database().db as Kysely<any>
+    const { tenantId } = await oldCompany(db, [{ email: 'inspected@log.example' }])
+    const { tenantId: otherId } = await oldCompany(db, [{ email: 'other@log.example' }])
+    // Written in an order that is neither the moment's nor the ids'.
+    for (const [tenant, id, at] of [
+      [tenantId, 'acc_3', LATER],
+      [tenantId, 'acc_2', EARLIER],
+      [otherId, 'acc_0', LATER],
+      [tenantId, 'acc_1', EARLIER],
+    ] as const)
+      await db
+        .insertInto('access_log')
+        .values(entry(tenant, id, at))
+        .execute()
+
+    assert.ok((await migrateToLatest(database())).includes(SEQUENCE))
+    const numbered = async () =>
+      (await db.selectFrom('access_log').select(['id', 'seq']).orderBy('seq').execute()).map((r) => [
+        r.id,
+        Number(r.seq),
+      ])
+    assert.deepEqual(await numbered(), [
+      ['acc_1', 1],
+      ['acc_2', 2],
+      ['acc_0', 3],
+      ['acc_3', 4],
+    ])
+    // New entries take the next numbers, whatever their ids; an id is still unique.
+    await appendAccessEntry(db, entry(tenantId, 'acc_9', EARLIER))
+    await appendAccessEntry(db, entry(tenantId, 'acc_5', EARLIER))
+    await assert.rejects(appendAccessEntry(db, entry(tenantId, 'acc_1', LATER)))
+    assert.deepEqual((await numbered()).slice(4), [
+      ['acc_9', 5],
+      ['acc_5', 6],
+    ])
+    const listed = await listAccessEntries(db, tenantId, {}, { limit: 100, offset: 0 })
+    assert.deepEqual(
+      listed.rows.map((r) => r.id),
+      ['acc_3', 'acc_5', 'acc_9', 'acc_2', 'acc_1'],
+    )
+    assert.equal(listed.total, 5)
+
+    // Down keeps every entry, without numbers; up again numbers them by `at` and id.
+    await migrateUpTo(database(), before)
+    const kept = await db.selectFrom('access_log').selectAll().orderBy('id').execute()
+    assert.deepEqual(
+      kept.map((r) => r.id),
+      ['acc_0', 'acc_1', 'acc_2', 'acc_3', 'acc_5', 'acc_9'],
+    )
+    assert.ok(kept.every((r) => !('seq' in r)))
+    await assert.rejects(
+      db
+        .insertInto('access_log')
+        .values(entry(tenantId, 'acc_1', LATER))
+        .execute(),
+    )
+    assert.ok((await migrateToLatest(database())).includes(SEQUENCE))
+    assert.deepEqual(await numbered(), [
+      ['acc_1', 1],
+      ['acc_2', 2],
+      ['acc_5', 3],
+      ['acc_9', 4],
+      ['acc_0', 5],
+      ['acc_3', 6],
     ])
   })
 })
