@@ -4,34 +4,19 @@
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { createKey } from '../../src/modules/keys/keys.service.js'
-import { Client, type Response, expectError, forEachEngine } from '../helpers/harness.js'
+import { A_WORKING_MORNING } from '../helpers/clock.js'
+import { type Client, expectError, forEachEngine } from '../helpers/harness.js'
 
 const DAY_MS = 86_400_000
 
 /**
  * The access log of a key, oldest first. Read at once: each entry is written before its answer
- * leaves (docs/decisions/0025-request-phases-and-module-ownership.md).
+ * leaves (docs/decisions/0025-request-phases-and-module-ownership.md). Requests made back to back
+ * often share a millisecond: the log still lists them in the order they were written.
  */
 async function accessLogOf(admin: Client, keyId: string): Promise<any[]> {
   return [...(await admin.get(`/api/v1/access-log?key_id=${keyId}&page_size=100`)).body.data].reverse()
-}
-/**
- * A client whose requests each begin in a new millisecond. The access log lists its entries by
- * their moment, to the millisecond, and entries of one millisecond have no order between them; a
- * test that reads the log's order makes its requests apart.
- */
-class RequestsApart extends Client {
-  override async request<T = any>(
-    method: string,
-    url: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<Response<T>> {
-    await sleep(2)
-    return super.request<T>(method, url, body, headers)
-  }
 }
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString()
 
@@ -231,7 +216,7 @@ forEachEngine('API keys and inspector access', (t) => {
     const issued = (
       await tenant.admin.post('/api/v1/keys', { kind: 'inspector', expires_at: inDays(30), acts_as_user_id: member.id })
     ).body.data
-    const inspector = new RequestsApart(t.app, issued.api_key)
+    const inspector = t.client(issued.api_key)
 
     const monthly = await inspector.get(`/api/v1/attendance/reports/monthly?user_id=${a.id}&month=2026-10`)
     assert.equal(monthly.status, 200)
@@ -293,7 +278,7 @@ forEachEngine('API keys and inspector access', (t) => {
     const tenant = await t.newTenant()
     const a = await tenant.createUser({ full_name: 'Worker A' })
     const issued = (await tenant.admin.post('/api/v1/keys', { kind: 'inspector', expires_at: inDays(1) })).body.data
-    const inspector = new RequestsApart(t.app, issued.api_key)
+    const inspector = t.client(issued.api_key)
     assert.equal((await inspector.get('/api/v1/attendance/corrections')).status, 200)
     assert.equal(
       (await inspector.get(`/api/v1/attendance/punches?user_id=${a.id}&from=2026-10-01&to=2026-10-31`)).status,
@@ -311,3 +296,62 @@ forEachEngine('API keys and inspector access', (t) => {
     )
   })
 })
+
+/** The service's clock stands still: every request it answers has the same moment, to the millisecond. */
+const STOPPED_AT = A_WORKING_MORNING
+
+forEachEngine(
+  'The access log within one millisecond',
+  (t) => {
+    it('entries of one millisecond come back newest first in the order they were written, on every page', async (test) => {
+      const tenant = await t.newTenant({ timezone: 'UTC' })
+      const workers: any[] = []
+      for (const name of ['Worker A', 'Worker B', 'Worker C', 'Worker D'])
+        workers.push(await tenant.createUser({ full_name: name }))
+      const issued = (
+        await tenant.admin.post('/api/v1/keys', {
+          kind: 'inspector',
+          expires_at: new Date(STOPPED_AT + 30 * DAY_MS).toISOString(),
+        })
+      ).body.data
+      const inspector = t.client(issued.api_key)
+      // The real clock stands still too, so that the entries' ids (ULIDs, random within their
+      // millisecond) are also of one millisecond and tell nothing of the order.
+      test.mock.timers.enable({ apis: ['Date'], now: STOPPED_AT })
+      // Each worker's monthly report, in one order then the other, then a refusal: nine entries.
+      const written: [string, number, string[]][] = []
+      for (const round of [1, 2])
+        for (const worker of round === 1 ? workers : [...workers].reverse()) {
+          const res = await inspector.get(`/api/v1/attendance/reports/monthly?user_id=${worker.id}&month=2026-10`)
+          assert.equal(res.status, 200)
+          written.push(['/api/v1/attendance/reports/monthly', 200, [worker.id]])
+        }
+      expectError(await inspector.get(`/api/v1/users/${workers[0].id}`), 403, 'scope_required')
+      written.push(['/api/v1/users/:user_id', 403, []])
+      test.mock.timers.reset()
+
+      const entries = await accessLogOf(tenant.admin, issued.id)
+      assert.deepEqual(
+        entries.map((e) => e.at),
+        written.map(() => new Date(STOPPED_AT).toISOString()),
+        'all of one millisecond',
+      )
+      assert.deepEqual(
+        entries.map((e) => [e.route, e.status, e.user_ids]),
+        written,
+      )
+      // Page by page, the same order: no entry repeated or left out.
+      const paged: any[] = []
+      for (let page = 1; page <= Math.ceil(written.length / 2); page++) {
+        const res = await tenant.admin.get(`/api/v1/access-log?key_id=${issued.id}&page=${page}&page_size=2`)
+        assert.equal(res.body.meta.total, written.length)
+        paged.push(...res.body.data)
+      }
+      assert.deepEqual(
+        paged.map((e) => e.id),
+        [...entries].reverse().map((e) => e.id),
+      )
+    })
+  },
+  { app: { clock: () => STOPPED_AT } },
+)
