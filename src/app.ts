@@ -67,7 +67,7 @@ import {
 import { webhookBacklog } from './modules/webhooks/index.js'
 import { authenticateKiosk } from './modules/kiosks/index.js'
 import { type PushSettings, ensureVapidKey, pushSenderWith } from './modules/push/index.js'
-import { type PushSender, type RoundSummary, runReminderRound } from './modules/notifications/index.js'
+import { type PushSender, type RoundSummary, runLeasedReminderRound } from './modules/notifications/index.js'
 import { allTenants } from './modules/tenants/index.js'
 
 declare module 'fastify' {
@@ -221,8 +221,9 @@ export interface AppOptions {
 
 /**
  * The round itself runs where `jornada serve` runs background work (server.ts, every minute on
- * every instance: the unique key and the take of each reminder keep them apart); a test runs it
- * with `app.reminders.run()` at the moment its clock says.
+ * every instance: the round's lease lets one instance run each minute's round and the others skip
+ * it, and the unique key and the take of each reminder keep them apart should two run at once); a
+ * test runs it with `app.reminders.run()` at the moment its clock says.
  */
 export interface ReminderOptions {
   /** The push channel (docs/notifications.md); absent: Web Push when `secrets` is set; null: no reminder is pushed. */
@@ -445,8 +446,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       )
     })
   }
+  // This instance's name in the round's lease: one instance runs each minute's round (docs/notifications.md).
+  const reminderHolder = randomBytes(12).toString('base64url')
   const reminderRound = async () =>
-    runReminderRound({ db, now: clock() }, await allTenants(db), {
+    runLeasedReminderRound({ db, now: clock() }, reminderHolder, () => allTenants(db), {
       publicUrl,
       mail: mail !== null,
       mailQueued: () => mailDispatcher?.wake(),

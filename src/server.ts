@@ -198,7 +198,8 @@ export async function startServer(
         : outcome > 0 && log.info({ proposed: outcome }, 'proposed closing corrections for sessions left open'),
     LEFT_OPEN_CHECK_INTERVAL_MS,
   )
-  // Reminders (docs/notifications.md): each instance runs the round; a reminder is delivered by one.
+  // Reminders (docs/notifications.md): every instance's timer tries the round; the one holding its
+  // lease runs it, the others skip that minute (a skip is no failure: it is not logged).
   const stopReminderRounds = runPeriodically(
     () => app.reminders.run(),
     (outcome) =>

@@ -41,12 +41,17 @@ describe('reminders: when', () => {
     assert.equal(iso(openSessionDueAt(start, 240, 0)), '2026-12-02T13:00:00.000Z')
   })
 
-  it('the digest is made within the hour from the company’s hour, in its zone', () => {
+  it('the digest may be made from the company’s hour until the night begins, in its zone', () => {
     const defaults = DEFAULT_NOTIFICATION_DEFAULTS
     assert.equal(isDigestTime(at('2026-12-02T07:59:00Z'), '2026-12-02', defaults, MADRID), false)
     assert.equal(isDigestTime(at('2026-12-02T08:00:00Z'), '2026-12-02', defaults, MADRID), true)
-    assert.equal(isDigestTime(at('2026-12-02T08:59:00Z'), '2026-12-02', defaults, MADRID), true)
-    assert.equal(isDigestTime(at('2026-12-02T09:00:00Z'), '2026-12-02', defaults, MADRID), false)
+    assert.equal(isDigestTime(at('2026-12-02T10:00:00Z'), '2026-12-02', defaults, MADRID), true, 'caught up at 11:00')
+    assert.equal(isDigestTime(at('2026-12-02T19:59:00Z'), '2026-12-02', defaults, MADRID), true)
+    assert.equal(isDigestTime(at('2026-12-02T20:00:00Z'), '2026-12-02', defaults, MADRID), false, 'not from 21:00')
+    // An hour at night keeps its own hour (the digest then waits for the morning).
+    const late = { ...defaults, digest_hour: 22 }
+    assert.equal(isDigestTime(at('2026-12-02T21:30:00Z'), '2026-12-02', late, MADRID), true)
+    assert.equal(isDigestTime(at('2026-12-02T22:00:00Z'), '2026-12-02', late, MADRID), false)
     assert.equal(previousMonth('2027-01'), '2026-12')
   })
 })

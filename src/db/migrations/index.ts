@@ -37,6 +37,7 @@ import * as authEpochNotify from './2026_11_30_0034_auth_epoch_notify.js'
 import * as absenceTypeLabels from './2026_11_30_0035_absence_type_labels.js'
 import * as pushSubscriptions from './2026_11_30_0036_push_subscriptions.js'
 import * as reminders from './2026_11_30_0037_reminders.js'
+import * as reminderRounds from './2026_12_01_0038_reminder_rounds.js'
 import * as accessLogSequence from './2026_12_01_0039_access_log_sequence.js'
 
 export const migrations: Record<string, Migration> = {
@@ -77,5 +78,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_0035_absence_type_labels': absenceTypeLabels,
   '2026_11_30_0036_push_subscriptions': pushSubscriptions,
   '2026_11_30_0037_reminders': reminders,
+  '2026_12_01_0038_reminder_rounds': reminderRounds,
   '2026_12_01_0039_access_log_sequence': accessLogSequence,
 }

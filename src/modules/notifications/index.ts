@@ -8,12 +8,14 @@ import { notificationsApi } from './notifications.routes.js'
 export { notificationsApi } from './notifications.routes.js'
 export {
   REMINDER_ROUND_INTERVAL_MS,
+  REMINDER_ROUND_LEASE_MS,
   type PushSender,
   type ReminderOutcome,
   type ReminderPush,
   type ReminderSettings,
   type RoundSummary,
   purgeReminders,
+  runLeasedReminderRound,
   runReminderRound,
 } from './reminders.service.js'
 

@@ -19,7 +19,10 @@ export const MORNING_HOUR = 8
 /** A day's expected work when the schedule expects none (a day off worked): a session is reminded of after this. */
 export const FALLBACK_EXPECTED_MINUTES = 480
 
-/** The digest is made in the hour from the company's hour on: a service down all that hour skips a day, never sends late. */
+/**
+ * The digest is made at the first round from the company's hour on, and at the latest in the hour
+ * after it: a service down at the hour makes it later that day, until the night (21:00) begins.
+ */
 export const DIGEST_WINDOW_MS = 3_600_000
 
 /** The moment a reminder due at `ms` may go: then, or 08:00 when that falls at night in `zone`. */
@@ -54,10 +57,14 @@ export function openSessionDueAt(inMs: number, expectedMinutes: number, marginMi
   return inMs + ((expectedMinutes > 0 ? expectedMinutes : FALLBACK_EXPECTED_MINUTES) + marginMinutes) * 60_000
 }
 
-/** Whether the digest of the local date `date` is to be made at `now`: within its hour. */
+/**
+ * Whether the digest of the local date `date` may be made at `now` (if no round made it yet): from
+ * its hour until the night begins (21:00), or within its hour when the hour is itself at night
+ * (held to the morning then, as before).
+ */
 export function isDigestTime(now: number, date: string, defaults: NotificationDefaults, zone: string): boolean {
   const at = localHourOf(date, defaults.digest_hour, zone)
-  return now >= at && now < at + DIGEST_WINDOW_MS
+  return now >= at && now < Math.max(at + DIGEST_WINDOW_MS, localHourOf(date, QUIET_FROM_HOUR, zone))
 }
 
 /** Whether the month before is offered for signing on this day: from the company's day to the month's end. */

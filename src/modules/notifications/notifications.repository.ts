@@ -164,3 +164,76 @@ export async function existingReminderKeys(
   }
   return keys
 }
+
+/** Whether the company's digest of a local day was made already (by any round, on any instance). */
+export async function digestMadeOn(db: Db, tenantId: string, date: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('reminder_digest_days')
+    .select('date')
+    .where('tenant_id', '=', tenantId)
+    .where('date', '=', date)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** Records the company's digest of a local day as made (once: a second record changes nothing). */
+export async function recordDigestMade(db: Db, tenantId: string, date: string, at: string): Promise<void> {
+  await db
+    .insertInto('reminder_digest_days')
+    .values({ tenant_id: tenantId, date, made_at: at })
+    .onConflict((oc) => oc.columns(['tenant_id', 'date']).doNothing())
+    .execute()
+}
+
+/** The records of digests made before `before`: only the day's own record is ever read. */
+export async function deleteDigestDaysBefore(db: Db, before: string): Promise<number> {
+  const result = await db.deleteFrom('reminder_digest_days').where('made_at', '<', before).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
+/*
+ * Leases on periodic rounds that every instance runs on a timer but that one instance is enough to
+ * run (the reminders' round, docs/notifications.md): one row per round (`round_leases`, migration
+ * 0038) names the instance holding it and until when. A claim is one statement, atomic on both
+ * engines: it writes the row when there is none, or takes it over when its lease has expired or is
+ * already the claimant's; otherwise it changes nothing and the claimant skips its turn. An instance
+ * that dies mid-round leaves its lease to expire.
+ */
+
+/**
+ * Claims the round `name` for `holder` at `now`, until `until`: answers whether it is the
+ * holder's. On PostgreSQL two claims at once queue on the row and the second finds it taken;
+ * SQLite runs one write at a time.
+ */
+export async function claimRound(
+  db: Db,
+  lease: { name: string; holder: string; now: string; until: string },
+): Promise<boolean> {
+  const claimed = await db
+    .insertInto('round_leases')
+    .values({ name: lease.name, holder: lease.holder, until: lease.until })
+    .onConflict((oc) =>
+      oc
+        .column('name')
+        .doUpdateSet({ holder: lease.holder, until: lease.until })
+        .where((eb) =>
+          eb.or([eb('round_leases.holder', '=', lease.holder), eb('round_leases.until', '<=', lease.now)]),
+        ),
+    )
+    .returning('name')
+    .executeTakeFirst()
+  return claimed !== undefined
+}
+
+/**
+ * Ends the holder's lease at `until` (earlier or later than the claim said); a lease another
+ * instance took over meanwhile is left alone.
+ */
+export async function endLeaseAt(db: Db, lease: { name: string; holder: string; until: string }): Promise<void> {
+  await db
+    .updateTable('round_leases')
+    .set({ until: lease.until })
+    .where('name', '=', lease.name)
+    .where('holder', '=', lease.holder)
+    .execute()
+}

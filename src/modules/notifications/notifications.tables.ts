@@ -1,5 +1,5 @@
 /**
- * The notifications module's tables (migration 0037), added to the database's type
+ * The notifications module's tables (migrations 0037 and 0038), added to the database's type
  * (db/schema.ts) by declaration merging.
  */
 import type { Selectable } from 'kysely'
@@ -44,6 +44,27 @@ export interface RemindersTable {
   unsubscribed_at: string | null
 }
 
+/**
+ * A company's local day whose digest was made (migration 0038): the first round from the digest's
+ * hour makes it, however late that day, and no later round makes it again.
+ */
+export interface ReminderDigestDaysTable {
+  tenant_id: string
+  /** YYYY-MM-DD in the company's zone. */
+  date: string
+  made_at: string
+}
+
+/** A periodic round's lease (claimRound in notifications.repository.ts): which instance runs it, and until when. */
+export interface RoundLeasesTable {
+  /** The round: `reminders`. */
+  name: string
+  /** The instance holding the round (a random id each process makes). */
+  holder: string
+  /** ISO instant: the lease ends then, whether or not its holder came back. */
+  until: string
+}
+
 export type ReminderRow = Selectable<RemindersTable>
 export type NotificationPreferencesRow = Selectable<NotificationPreferencesTable>
 
@@ -51,5 +72,7 @@ declare module '../../db/schema.js' {
   interface Database {
     notification_preferences: NotificationPreferencesTable
     reminders: RemindersTable
+    reminder_digest_days: ReminderDigestDaysTable
+    round_leases: RoundLeasesTable
   }
 }

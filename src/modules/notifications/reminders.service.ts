@@ -1,11 +1,12 @@
 /**
- * The reminders' round (docs/decisions/0026-reminders.md), run every minute by every instance
- * with the clock it is given. For each company it finds what is to be reminded of now, from the
- * other modules' facts, and writes each reminder once: the unique key (person, kind, subject)
- * drops what an earlier round, or another instance, already wrote. Then it delivers those whose
- * moment has come (held to 08:00 when it falls at night), each in a transaction of its own that
- * marks it delivered and queues its mail in the outbox, so a crash either leaves it to the next
- * round or leaves a queued mail the mail dispatcher sends once; never both, never neither.
+ * The reminders' round (docs/decisions/0026-reminders.md), run every minute by one instance (the
+ * one holding the round's lease; the others skip that minute) with the clock it is given. For each
+ * company it finds what is to be reminded of now, from the other modules' facts, and writes each
+ * reminder once: the unique key (person, kind, subject) drops what an earlier round, or another
+ * instance, already wrote. Then it delivers those whose moment has come (held to 08:00 when it
+ * falls at night), each in a transaction of its own that marks it delivered and queues its mail in
+ * the outbox, so a crash either leaves it to the next round or leaves a queued mail the mail
+ * dispatcher sends once; never both, never neither.
  *
  * Channels: mail through the outbox, and push through an injected `pushSender` (absent, every push
  * is suppressed). A push is sent after the commit that took the reminder, outside any transaction:
@@ -47,6 +48,12 @@ import { type ReminderFacts, reminderLines, reminderMail, reminderTitle, screenO
 
 /** How often `jornada serve` runs the round. */
 export const REMINDER_ROUND_INTERVAL_MS = 60_000
+
+/** The round's lease: how long an instance that claimed it and died keeps the others from running it. */
+export const REMINDER_ROUND_LEASE_MS = 2 * 60_000
+
+/** The name of the reminders' round in `round_leases`. */
+const ROUND_NAME = 'reminders'
 
 /** Sessions begun longer ago than this are not reminded of: the anomaly and its correction have taken over. */
 const OPEN_SESSION_LOOKBACK_MS = 2 * 86_400_000
@@ -104,6 +111,36 @@ const keyOf = (c: { userId: string; kind: string; subjectId: string }) => `${c.u
 export interface RoundSummary {
   found: number
   delivered: number
+  /** Another instance held this minute's round: this one read and wrote nothing. */
+  skipped: boolean
+}
+
+/**
+ * The round if this instance (`holder`) can claim it: the lease is written before any company is
+ * read, and the round held until the end of its minute, so that the other instances' timers
+ * skip that minute. The holder may run again (a test's rounds at one moment, or a round after its
+ * own); another instance takes over once the lease ends, or expires when its holder died.
+ */
+export async function runLeasedReminderRound(
+  unit: Unit,
+  holder: string,
+  tenants: () => Promise<readonly TenantRow[]>,
+  settings: ReminderSettings,
+): Promise<RoundSummary> {
+  const now = unit.now
+  const claimed = await repo.claimRound(unit.db, {
+    name: ROUND_NAME,
+    holder,
+    now: new Date(now).toISOString(),
+    until: new Date(now + REMINDER_ROUND_LEASE_MS).toISOString(),
+  })
+  if (!claimed) return { found: 0, delivered: 0, skipped: true }
+  const endOfMinute = new Date(Math.floor(now / 60_000) * 60_000 + 60_000).toISOString()
+  try {
+    return await runReminderRound(unit, await tenants(), settings)
+  } finally {
+    await repo.endLeaseAt(unit.db, { name: ROUND_NAME, holder, until: endOfMinute })
+  }
 }
 
 /** The round over every company given (all of them, in `jornada serve`). */
@@ -112,7 +149,7 @@ export async function runReminderRound(
   tenants: readonly TenantRow[],
   settings: ReminderSettings,
 ): Promise<RoundSummary> {
-  const summary: RoundSummary = { found: 0, delivered: 0 }
+  const summary: RoundSummary = { found: 0, delivered: 0, skipped: false }
   const failures: Error[] = []
   for (const tenant of tenants) {
     // One company whose facts cannot be read must not hold back the others.
@@ -129,10 +166,20 @@ export async function runReminderRound(
   return summary
 }
 
-async function remindCompany(unit: Unit, tenant: TenantRow, settings: ReminderSettings): Promise<RoundSummary> {
+async function remindCompany(
+  unit: Unit,
+  tenant: TenantRow,
+  settings: ReminderSettings,
+): Promise<Omit<RoundSummary, 'skipped'>> {
   const defaults = notificationDefaultsOf(tenant.notification_defaults)
   const people = await repo.activePeople(unit.db, tenant.id)
-  const candidates = await findCandidates(unit, tenant, defaults, people)
+  // The day's digest is made by the first round from its hour (late when the service was down then), once.
+  const today = localDateOf(unit.now, tenant.timezone).date
+  const digestDay =
+    isDigestTime(unit.now, today, defaults, tenant.timezone) && !(await repo.digestMadeOn(unit.db, tenant.id, today))
+      ? today
+      : null
+  const candidates = await findCandidates(unit, tenant, defaults, people, digestDay !== null)
   const createdAt = nowIsoOf(unit)
   // A cheap read first: most rounds find nothing new and write nothing (no write lock on SQLite).
   const written = await repo.existingReminderKeys(
@@ -164,6 +211,7 @@ async function remindCompany(unit: Unit, tenant: TenantRow, settings: ReminderSe
         }),
       ),
   )
+  if (digestDay !== null) await repo.recordDigestMade(unit.db, tenant.id, digestDay, createdAt)
   const stillWaiting = new Set(candidates.map(keyOf))
   const byId = new Map(people.map((p) => [p.id, p]))
   let delivered = 0
@@ -184,6 +232,7 @@ async function findCandidates(
   tenant: TenantRow,
   defaults: NotificationDefaults,
   people: readonly repo.ActivePerson[],
+  digest: boolean,
 ): Promise<Candidate[]> {
   const { db, now } = unit
   const zone = tenant.timezone
@@ -235,7 +284,7 @@ async function findCandidates(
         dueAt: now,
       })
 
-  if (isDigestTime(now, today.date, defaults, zone)) {
+  if (digest) {
     const waiting: Waiting[] = [
       ...(await pendingRequestsOfCompany(db, tenant.id)).map((r) => ({ user_id: r.user_id, what: 'request' as const })),
       ...corrections
@@ -430,7 +479,11 @@ export async function unsubscribe(
  */
 export const KEEP_REMINDERS_MS = 400 * 86_400_000
 
-/** Removes the reminders delivered more than 400 days before the unit's moment (housekeeping). */
-export function purgeReminders(unit: Unit): Promise<number> {
+/**
+ * Removes the reminders delivered more than 400 days before the unit's moment, and the records of
+ * digests made more than a week before (only the day's own is read) (housekeeping).
+ */
+export async function purgeReminders(unit: Unit): Promise<number> {
+  await repo.deleteDigestDaysBefore(unit.db, new Date(unit.now - 7 * 86_400_000).toISOString())
   return repo.deleteDeliveredBefore(unit.db, new Date(unit.now - KEEP_REMINDERS_MS).toISOString())
 }
