@@ -9,7 +9,6 @@ import { after, before, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../src/app.js'
 import { claimRound } from '../../src/modules/notifications/notifications.repository.js'
-import { sendQueuedMail } from '../../src/modules/mail/index.js'
 import { REMINDER_ROUND_LEASE_MS } from '../../src/modules/notifications/index.js'
 import { NO_SHEDDING, type TestContext, type TestTenant, forEachEngine } from '../helpers/harness.js'
 import { useInboxForThisFile } from '../helpers/inbox.js'
@@ -27,18 +26,6 @@ const appOptions = {
   accounts: { publicUrl: PUBLIC_URL },
   mail: { ...inbox.mail, dispatch: false },
   load: { metricsToken: METRICS_TOKEN },
-}
-
-async function sendOutbox(t: TestContext): Promise<number> {
-  const ids = (
-    await t.database.db.selectFrom('mail_messages').select('id').where('status', '=', 'pending').execute()
-  ).map((r) => r.id)
-  const outcomes = await sendQueuedMail(t.database.db, ids, {
-    mailer: inbox.mailer,
-    domain: 'jornada.example.com',
-    clock,
-  })
-  return outcomes.filter((o) => o.outcome === 'sent').length
 }
 
 async function company(t: TestContext): Promise<TestTenant> {
@@ -132,7 +119,7 @@ forEachEngine(
       const again = await Promise.all([t.app.reminders.run(), second.reminders.run()])
       assert.equal(again.filter((r) => r.skipped).length, 1)
 
-      assert.equal(await sendOutbox(t), 2)
+      assert.equal(await inbox.sendOutbox(t.database.db, clock), 2)
       for (const w of workers) {
         assert.equal((await inbox.next(w.email)).subject, 'Una corrección de tu registro espera tu conformidad')
         assert.equal(inbox.to(w.email).length, 1, 'mailed once')
@@ -164,13 +151,13 @@ forEachEngine(
       at('2026-12-02T11:01:00Z')
       assert.deepEqual(await t.app.reminders.run(), { found: 0, delivered: 0, skipped: true })
       assert.deepEqual(await second.reminders.run(), { found: 0, delivered: 0, skipped: true })
-      assert.equal(await sendOutbox(t), 0)
+      assert.equal(await inbox.sendOutbox(t.database.db, clock), 0)
 
       now = Date.parse('2026-12-02T11:00:00Z') + REMINDER_ROUND_LEASE_MS
       const round = await second.reminders.run()
       assert.equal(round.skipped, false)
       assert.ok(round.delivered >= 1)
-      assert.equal(await sendOutbox(t), 1)
+      assert.equal(await inbox.sendOutbox(t.database.db, clock), 1)
       await inbox.next(worker.email)
       assert.equal(inbox.to(worker.email).length, 1)
     })
@@ -190,14 +177,14 @@ forEachEngine(
 
       at('2026-12-02T10:00:00Z') // 11:00: the service was down at 09:00
       await t.app.reminders.run()
-      await sendOutbox(t)
+      await inbox.sendOutbox(t.database.db, clock)
       const digest = await inbox.next(boss.email)
       assert.equal(digest.subject, 'Solicitudes pendientes de tu decisión')
       assert.match(digest.text ?? '', /Wenceslao Worker: 1 solicitud/)
 
       at('2026-12-02T13:00:00Z')
       await t.app.reminders.run()
-      await sendOutbox(t)
+      await inbox.sendOutbox(t.database.db, clock)
       assert.deepEqual(await digestsTo(t, tenant, boss.id), [{ subject_id: '2026-12-02', status: 'delivered' }])
       assert.equal(inbox.to(boss.email).length, 1, 'one digest a day')
     })

@@ -8,7 +8,6 @@ import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { after, before, it } from 'node:test'
 import { SecretBox } from '../../src/lib/secret-box.js'
-import { sendQueuedMail } from '../../src/modules/mail/index.js'
 import { type TestContext, forEachEngine } from '../helpers/harness.js'
 import { useInboxForThisFile } from '../helpers/inbox.js'
 import { type PushReceiver, decrypt, startPushReceiver } from '../helpers/push-receiver.js'
@@ -84,16 +83,7 @@ forEachEngine(
       assert.equal(await sample(t, series('suppressed')), suppressedBefore + 1)
 
       // Bob still gets the mail, in the company's language.
-      const pending = await t.database.db
-        .selectFrom('mail_messages')
-        .select('id')
-        .where('status', '=', 'pending')
-        .execute()
-      await sendQueuedMail(
-        t.database.db,
-        pending.map((r) => r.id),
-        { mailer: inbox.mailer, domain: 'jornada.example.com', clock: () => now },
-      )
+      await inbox.sendOutbox(t.database.db, () => now)
       assert.equal((await inbox.next(bob.email)).subject, 'Una corrección de tu registro espera tu conformidad')
       // A later round pushes nothing again.
       await t.app.reminders.run()

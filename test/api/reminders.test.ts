@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
 import type { ParsedMail } from 'mailparser'
-import { sendQueuedMail } from '../../src/modules/mail/index.js'
 import { type TestContext, type TestTenant, forEachEngine } from '../helpers/harness.js'
 import { useInboxForThisFile } from '../helpers/inbox.js'
 
@@ -20,23 +19,10 @@ const at = (iso: string) => {
   now = Date.parse(iso)
 }
 
-/** Sends what the outbox holds now (the app runs no dispatcher of its own: the test says when), answers how many went. */
-async function sendOutbox(t: TestContext): Promise<number> {
-  const ids = (
-    await t.database.db.selectFrom('mail_messages').select('id').where('status', '=', 'pending').execute()
-  ).map((r) => r.id)
-  const outcomes = await sendQueuedMail(t.database.db, ids, {
-    mailer: inbox.mailer,
-    domain: 'jornada.example.com',
-    clock,
-  })
-  return outcomes.filter((o) => o.outcome === 'sent').length
-}
-
 /** The round, then the outbox sent: the reminders due at the clock's moment reach the inbox. */
 async function remind(t: TestContext): Promise<void> {
   await t.app.reminders.run()
-  await sendOutbox(t)
+  await inbox.sendOutbox(t.database.db, clock)
 }
 
 /** The reminder mails the outbox holds for a person (queued or sent), as the administrator's list shows them. */
@@ -341,9 +327,9 @@ forEachEngine(
       )
       // The next process: its round finds the reminder taken, its dispatcher sends the mail.
       await t.app.reminders.run()
-      await sendOutbox(t)
+      await inbox.sendOutbox(t.database.db, clock)
       await t.app.reminders.run()
-      await sendOutbox(t)
+      await inbox.sendOutbox(t.database.db, clock)
       await inbox.next(worker.email)
       assert.equal(inbox.to(worker.email).length, 1)
       assert.deepEqual(

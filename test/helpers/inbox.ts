@@ -12,7 +12,9 @@ import { after, before } from 'node:test'
 import type { AddressInfo } from 'node:net'
 import { type ParsedMail, simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
-import { type Mailer, smtpMailer } from '../../src/modules/mail/index.js'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../src/db/schema.js'
+import { type Mailer, sendQueuedMail, smtpMailer } from '../../src/modules/mail/index.js'
 
 /** How the server answers a message: it takes it, or refuses it for good (550) or for a while (451). */
 export type Refusal = false | true | 'permanently' | 'temporarily'
@@ -134,6 +136,11 @@ export interface FileInbox extends Omit<Inbox, 'url' | 'messages' | 'close'> {
   mailer: Mailer
   /** `buildApp({ mail })`'s options for this inbox: spread them to add dispatcher settings. */
   mail: { mailer: Mailer }
+  /**
+   * Sends what the service's mail outbox holds now through this inbox, for an app that runs no
+   * dispatcher of its own (the test says when), at `clock`'s moment: answers how many were sent.
+   */
+  sendOutbox(db: Kysely<Database>, clock: () => number): Promise<number>
 }
 
 /**
@@ -183,6 +190,15 @@ export function useInboxForThisFile(options: { delayMs?: number } = {}): FileInb
     delay: (ms) => inbox().delay(ms),
     mailer,
     mail: { mailer },
+    async sendOutbox(db, clock) {
+      const pending = await db.selectFrom('mail_messages').select('id').where('status', '=', 'pending').execute()
+      const outcomes = await sendQueuedMail(
+        db,
+        pending.map((r) => r.id),
+        { mailer, domain: 'jornada.example.com', clock },
+      )
+      return outcomes.filter((o) => o.outcome === 'sent').length
+    },
   }
 }
 
