@@ -41,6 +41,7 @@ const LONGEST_FIRST = [
   'test/api/figures-to-date.test.ts',
   'test/api/fuzz.test.ts',
   'test/browser/app-left-open.test.ts',
+  'test/browser/app-inbox-decidable.test.ts',
   'test/api/reports-representatives.test.ts',
   'test/api/reports-pdf-scripts.test.ts',
   'test/api/absences-races.test.ts',
