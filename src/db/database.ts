@@ -354,15 +354,20 @@ export async function optimizeQueryPlans(db: Kysely<Database>): Promise<void> {
  * The keys here are ids, evenly spread, about which samples tell the planner nothing.
  * Reloading the statistics (`analyze sqlite_schema`) is what makes the planner let go of them.
  */
-const INDEX_SAMPLES_KEPT = "select 1 from sqlite_schema where name = 'sqlite_stat4'"
+const SAMPLES_TABLE = "select 1 from sqlite_schema where name = 'sqlite_stat4'"
+// Only when there are samples to forget: the delete takes the write lock and the reload reads
+// the statistics again, which an hourly optimisation that analysed nothing need not cost.
+const ANY_SAMPLE = 'select 1 from sqlite_stat4 limit 1'
 const FORGET_INDEX_SAMPLES = ['delete from sqlite_stat4', 'analyze sqlite_schema']
 
 function forgetIndexSamples(connection: SQLite.Database): void {
-  if (connection.prepare(INDEX_SAMPLES_KEPT).get()) for (const text of FORGET_INDEX_SAMPLES) connection.exec(text)
+  if (!connection.prepare(SAMPLES_TABLE).get() || !connection.prepare(ANY_SAMPLE).get()) return
+  for (const text of FORGET_INDEX_SAMPLES) connection.exec(text)
 }
 
 async function forgetIndexSamplesOf(db: Kysely<Database>): Promise<void> {
-  if ((await sql.raw(INDEX_SAMPLES_KEPT).execute(db)).rows.length === 0) return
+  if ((await sql.raw(SAMPLES_TABLE).execute(db)).rows.length === 0) return
+  if ((await sql.raw(ANY_SAMPLE).execute(db)).rows.length === 0) return
   for (const text of FORGET_INDEX_SAMPLES) await sql.raw(text).execute(db)
 }
 
