@@ -8,7 +8,6 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import PDFDocument from 'pdfkit'
 
 /** The font files, read once: every document embeds the subset of them it uses. */
 let fontFiles: { regular: Buffer; bold: Buffer } | undefined
@@ -39,8 +38,17 @@ export const PAGE_BOTTOM = PAGE_HEIGHT - MARGIN - 14 // room for the footer
 export const FONT = 'Body'
 export const BOLD = 'Body-Bold'
 
+/**
+ * pdfkit, with fontkit and the compression and Unicode tables under it, is loaded with the first
+ * document rather than by every process that starts the service (a CLI command, each test file).
+ */
+const importPdfKit = () => import('pdfkit')
+let pdfKit: ReturnType<typeof importPdfKit> | undefined
+const loadPdfKit = () => (pdfKit ??= importPdfKit())
+
 /** A new A4 document in `lang`, and the whole file once it is ended. */
-export function startPdf(lang: string, info: { Title: string; Author: string; Subject: string }) {
+export async function startPdf(lang: string, info: { Title: string; Author: string; Subject: string }) {
+  const { default: PDFDocument } = await loadPdfKit()
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },

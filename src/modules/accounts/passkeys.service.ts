@@ -8,14 +8,10 @@
  * The relying party is the host of `PUBLIC_URL`: a passkey made for one host never signs in on
  * another, so the service needs a stable address (and https, except on localhost).
  */
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  type RegistrationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransportFuture,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server'
 import type { RequestScope } from '../../auth/request-scope.js'
 import { assertPersonalCredential } from '../../auth/policies.js'
@@ -31,6 +27,14 @@ import { findUser } from '../users/index.js'
 import type { ClientInfo, SignedIn } from './sign-in.service.js'
 import * as repo from './passkeys.repository.js'
 import { openSession, ownCredentialsAdmit } from './sign-in.service.js'
+
+/**
+ * @simplewebauthn/server and the X.509 and ASN.1 libraries under it are some 300 modules: loaded
+ * on the first passkey ceremony, not by every process that starts the service (a CLI command, each
+ * test file), most of which never meet one.
+ */
+let webAuthn: Promise<typeof import('@simplewebauthn/server')> | undefined
+const loadWebAuthn = () => (webAuthn ??= import('@simplewebauthn/server'))
 
 /** Who the passkeys are for: the host they are bound to and the origin the browser must report. */
 export interface RelyingParty {
@@ -132,7 +136,7 @@ export async function passkeyRegistrationOptions(scope: RequestScope, rp: Relyin
   const { tenantId, actor } = scope.auth
   const existing = await repo.passkeysOf(scope.db, tenantId, actor.id)
   assertRoomForAnother(existing.length)
-  const options = await generateRegistrationOptions({
+  const options = await (await loadWebAuthn()).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: actor.email,
@@ -171,15 +175,17 @@ export async function registerPasskey(
   if (challenge === null)
     throw new AppError('invalid_request', 'This registration has expired or was answered already: start it again')
   const { name, ...response } = body
-  const verification = await verifyRegistrationResponse({
-    response,
-    expectedChallenge: challenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
-    requireUserVerification: true,
-  }).catch((error: Error) => {
-    throw new AppError('invalid_request', `The passkey was not accepted: ${error.message}`)
-  })
+  const verification = await (await loadWebAuthn())
+    .verifyRegistrationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: true,
+    })
+    .catch((error: Error) => {
+      throw new AppError('invalid_request', `The passkey was not accepted: ${error.message}`)
+    })
   if (!verification.verified) throw new AppError('invalid_request', 'The passkey was not accepted')
   const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo
   return inTransaction(scope, async (tx) => {
@@ -237,7 +243,7 @@ export async function deleteOwnPasskey(scope: RequestScope, passkeyId: string): 
 
 /** The options for `navigator.credentials.get()`: any passkey of this service, chosen on the device. */
 export async function passkeyLoginOptions(unit: Unit, rp: RelyingParty) {
-  const options = await generateAuthenticationOptions({
+  const options = await (await loadWebAuthn()).generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: 'required',
     timeout: CHALLENGE_TTL_MS,
@@ -272,21 +278,23 @@ export async function signInWithPasskey(
     await lockRow(tx.db, 'users', found.tenant_id, found.user_id)
     const passkey = await repo.passkeyById(tx.db, found.id)
     if (!passkey) throw refused()
-    const verification = await verifyAuthenticationResponse({
-      response: body,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      credential: {
-        id: passkey.credential_id,
-        publicKey: new Uint8Array(Buffer.from(passkey.public_key, 'base64url')),
-        counter: Number(passkey.counter),
-        transports: JSON.parse(passkey.transports) as AuthenticatorTransportFuture[],
-      },
-      requireUserVerification: true,
-    }).catch(() => {
-      throw refused()
-    })
+    const verification = await (await loadWebAuthn())
+      .verifyAuthenticationResponse({
+        response: body,
+        expectedChallenge: challenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        credential: {
+          id: passkey.credential_id,
+          publicKey: new Uint8Array(Buffer.from(passkey.public_key, 'base64url')),
+          counter: Number(passkey.counter),
+          transports: JSON.parse(passkey.transports) as AuthenticatorTransportFuture[],
+        },
+        requireUserVerification: true,
+      })
+      .catch(() => {
+        throw refused()
+      })
     if (!verification.verified) throw refused()
     // A discoverable credential always names its user: it must be the passkey's owner.
     const handle = body.response.userHandle

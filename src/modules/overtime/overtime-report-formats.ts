@@ -76,10 +76,10 @@ function compensationCells(f: Figures): string[] {
   )
 }
 
-function overtimeReportPdf(report: OvertimeReportType, timeZone: string): Promise<Buffer> {
+async function overtimeReportPdf(report: OvertimeReportType, timeZone: string): Promise<Buffer> {
   const words = OVERTIME_REPORT_WORDS[report.language]
   const company = report.company
-  const { doc, done } = startPdf(words.pdfLang, {
+  const { doc, done } = await startPdf(words.pdfLang, {
     Title: `${words.title} ${report.month} — ${company.name}`,
     Author: company.name,
     Subject: words.title,

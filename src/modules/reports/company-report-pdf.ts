@@ -20,9 +20,9 @@ const COLUMNS: readonly Column[] = [
   { width: 55, align: 'right' },
 ]
 
-export function renderCompanyReportPdf(report: CompanyReportType): Promise<Buffer> {
+export async function renderCompanyReportPdf(report: CompanyReportType): Promise<Buffer> {
   const words = REPORT_WORDS[report.language]
-  const { doc, done } = startPdf(words.pdfLang, {
+  const { doc, done } = await startPdf(words.pdfLang, {
     Title: `${words.companyTitle} ${report.month} — ${report.company.name}`,
     Author: report.company.name,
     Subject: words.companyTitle,

@@ -301,9 +301,9 @@ export function toDateNote(
   )
 }
 
-export function renderMonthlyReportPdf(report: MonthlyReportType): Promise<Buffer> {
+export async function renderMonthlyReportPdf(report: MonthlyReportType): Promise<Buffer> {
   const words = REPORT_WORDS[report.language]
-  const { doc, done } = startPdf(words.pdfLang, {
+  const { doc, done } = await startPdf(words.pdfLang, {
     Title: `${words.title} ${report.month} — ${report.worker.full_name}`,
     Author: report.company.name,
     Subject: words.title,
