@@ -7,7 +7,9 @@
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
 import type { ParsedMail } from 'mailparser'
-import { type TestContext, type TestTenant, forEachEngine } from '../helpers/harness.js'
+import { buildApp } from '../../src/app.js'
+import { eventually } from '../helpers/eventually.js'
+import { NO_SHEDDING, type TestContext, type TestTenant, forEachEngine } from '../helpers/harness.js'
 import { useInboxForThisFile } from '../helpers/inbox.js'
 
 const PUBLIC_URL = 'https://jornada.example.com'
@@ -310,7 +312,8 @@ forEachEngine(
     })
 
     it('a reminder queued before a restart is sent once after it: neither lost nor repeated', async () => {
-      at('2026-12-02T10:00:00Z')
+      // Before the next test's moment: the restarted process's lease on the round has ended by then.
+      at('2026-12-02T09:30:00Z')
       const tenant = await company(t)
       const worker = await tenant.createUser()
       await tenant.admin.post('/api/v1/attendance/corrections', {
@@ -325,17 +328,31 @@ forEachEngine(
         queued.map((m) => m.status),
         ['pending'],
       )
-      // The next process: its round finds the reminder taken, its dispatcher sends the mail.
-      await t.app.reminders.run()
-      await inbox.sendOutbox(t.database.db, clock)
-      await t.app.reminders.run()
-      await inbox.sendOutbox(t.database.db, clock)
-      await inbox.next(worker.email)
+      // The next process, on the same database: its round finds the reminder taken and queues
+      // nothing more; its own mail dispatcher sends the queued mail, once.
+      const restarted = await buildApp({
+        db: t.database.db,
+        rateLimitPerMinute: 100_000,
+        clock,
+        accounts: { publicUrl: PUBLIC_URL },
+        mail: { ...inbox.mail, dispatcher: { pollMs: 20 } },
+        load: NO_SHEDDING,
+      })
+      try {
+        await restarted.ready()
+        at('2026-12-02T09:31:30Z') // the next minute's round: the restarted process runs it
+        assert.equal((await restarted.reminders.run()).skipped, false, 'the restarted process runs the round')
+        await inbox.next(worker.email)
+        await restarted.reminders.run()
+        await eventually(
+          'the outbox to be sent',
+          async () => (await remindersTo(tenant, worker.email)).map((m) => m.status),
+          (statuses) => statuses.length === 1 && statuses[0] === 'sent',
+        )
+      } finally {
+        await restarted.close()
+      }
       assert.equal(inbox.to(worker.email).length, 1)
-      assert.deepEqual(
-        (await remindersTo(tenant, worker.email)).map((m) => m.status),
-        ['sent'],
-      )
     })
 
     it('the company’s defaults: a kind turned off for everyone is sent to no one who has not chosen otherwise', async () => {
