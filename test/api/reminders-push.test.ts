@@ -2,7 +2,8 @@
  * Reminders by Web Push (docs/notifications.md) on both engines: with SECRETS_KEY the service
  * pushes reminders by itself, to a push service on loopback that decrypts them as RFC 8291 says;
  * the message speaks the person's language and opens the right screen of the app, and a person
- * who turned push off for a kind still gets the mail, and no push.
+ * who turned push off for a kind still gets the mail, and no push; a push the push service refuses
+ * is counted as failed, and not tried again.
  */
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
@@ -39,8 +40,12 @@ forEachEngine(
       )
       const ana = await tenant.createUser()
       const bob = await tenant.createUser()
-      const phones = new Map([ana, bob].map((p) => [p.id, receiver.installation(`phone-${p.id}`)]))
-      for (const person of [ana, bob]) {
+      // Carla's push service refuses what it is sent: her push fails, her mail still goes.
+      const carla = await tenant.createUser()
+      const people = [ana, bob, carla]
+      const phones = new Map(people.map((p) => [p.id, receiver.installation(`phone-${p.id}`)]))
+      receiver.answer(`/push/phone-${carla.id}`, 503)
+      for (const person of people) {
         const key = await tenant.keyFor(person.id)
         const phone = phones.get(person.id)!
         const made = await key.post('/api/v1/me/push-subscriptions', { endpoint: phone.endpoint, keys: phone.keys })
@@ -52,7 +57,7 @@ forEachEngine(
       const off = await bobKey.patch('/api/v1/me/notifications', { kinds: { correction_consent: { push: false } } })
       assert.deepEqual(off.body.data.kinds.correction_consent, { mail: true, push: false })
 
-      for (const person of [ana, bob]) {
+      for (const person of people) {
         const proposed = await tenant.admin.post('/api/v1/attendance/corrections', {
           user_id: person.id,
           reason: 'You came in at 09:00',
@@ -62,18 +67,23 @@ forEachEngine(
       }
       const series = (outcome: string) =>
         `jornada_reminders_total{kind="correction_consent",channel="push",outcome="${outcome}"}`
-      const [sentBefore, suppressedBefore] = [await sample(t, series('sent')), await sample(t, series('suppressed'))]
+      const [sentBefore, suppressedBefore, failedBefore] = [
+        await sample(t, series('sent')),
+        await sample(t, series('suppressed')),
+        await sample(t, series('failed')),
+      ]
       const receivedBefore = receiver.received.length
       const summary = await t.app.reminders.run()
       assert.ok(summary, 'the round ran')
 
       const got = receiver.received.slice(receivedBefore)
       assert.deepEqual(
-        got.map((r) => r.path),
-        [`/push/phone-${ana.id}`],
-        'pushed to Ana’s phone only: Bob turned push off for corrections',
+        got.map((r) => r.path).sort(),
+        [`/push/phone-${ana.id}`, `/push/phone-${carla.id}`].sort(),
+        'pushed to Ana’s and Carla’s phones only: Bob turned push off for corrections',
       )
-      const message = JSON.parse(decrypt(got[0]!.body, phones.get(ana.id)!))
+      const toAna = got.find((r) => r.path === `/push/phone-${ana.id}`)!
+      const message = JSON.parse(decrypt(toAna.body, phones.get(ana.id)!))
       assert.equal(message.title, 'A correction of your record waits for your consent')
       assert.match(message.body, /A correction of your time record was proposed .*\(Requests\)/)
       assert.doesNotMatch(message.body, /You came in at 09:00/, 'the reason stays behind sign-in')
@@ -81,13 +91,15 @@ forEachEngine(
       assert.match(message.tag, /^reminder-/)
       assert.equal(await sample(t, series('sent')), sentBefore + 1)
       assert.equal(await sample(t, series('suppressed')), suppressedBefore + 1)
+      assert.equal(await sample(t, series('failed')), failedBefore + 1, 'Carla’s push, refused by her push service')
 
       // Bob still gets the mail, in the company's language.
       await inbox.sendOutbox(t.database.db, () => now)
       assert.equal((await inbox.next(bob.email)).subject, 'Una corrección de tu registro espera tu conformidad')
-      // A later round pushes nothing again.
+      assert.equal((await inbox.next(carla.email)).subject, 'Una corrección de tu registro espera tu conformidad')
+      // A later round pushes nothing again, not even the push that failed (a late reminder is no reminder).
       await t.app.reminders.run()
-      assert.equal(receiver.received.length, receivedBefore + 1)
+      assert.equal(receiver.received.length, receivedBefore + 2)
     })
   },
   {
