@@ -58,6 +58,10 @@ forEachEngine(
   'Web Push',
   (t) => {
     it('one VAPID key for the service, made at start, its private half sealed', async () => {
+      // Made as the service starts, before anyone asks for it.
+      await t.app.ready()
+      const atStart = await t.database.db.selectFrom('push_vapid_keys').select('public_key').execute()
+      assert.equal(atStart.length, 1, 'made on the first start')
       const tenant = await t.newTenant()
       const worker = await tenant.createUser()
       const me = await tenant.keyFor(worker.id)
@@ -67,6 +71,7 @@ forEachEngine(
       assert.deepEqual((await tenant.admin.get('/api/v1/me/push-subscriptions/key')).body, first.body)
       const row = await t.database.db.selectFrom('push_vapid_keys').selectAll().executeTakeFirstOrThrow()
       assert.equal(row.public_key, first.body.data.public_key)
+      assert.equal(row.public_key, atStart[0]!.public_key, 'the key made at start is kept')
       assert.match(row.private_key_sealed, /^v1\./)
       const opened = secrets.open(row.private_key_sealed, 'push-vapid-key:vapid')
       assert.equal(Buffer.from(opened ?? '', 'base64url').length, 32)
