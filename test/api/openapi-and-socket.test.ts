@@ -25,9 +25,19 @@ forEachEngine('OpenAPI document and real sockets', (t) => {
       'users.update',
       'users.deactivate',
       'users.reactivate',
+      // Reminders (docs/notifications.md): one's choices, and one's phones.
+      'me.notifications.get',
+      'me.notifications.update',
+      'push-subscriptions.key',
+      'push-subscriptions.list',
+      'push-subscriptions.create',
+      'push-subscriptions.delete',
     ]) {
       assert.ok(ids.includes(op), `operation ${op}`)
     }
+    assert.deepEqual(Object.keys(doc.paths['/api/v1/me/notifications']).sort(), ['get', 'patch'])
+    // The unsubscribe link's pages are for browsers and mail programs, not operations of the API.
+    assert.equal(doc.paths['/api/v1/notifications/unsubscribe'], undefined)
     // One scope serves two operations where a decision record says so: corrections
     // (docs/decisions/0010-legal-working-time-record.md), keys
     // (docs/decisions/0011-reports-sign-off-and-inspector-keys.md), batch punches and webhooks
