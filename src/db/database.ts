@@ -35,6 +35,7 @@ import { FailoverPool, type PooledConnection } from './failover-pool.js'
 import { parsePostgresUrl } from './postgres-hosts.js'
 import { CachedStatementsDatabase } from './sqlite-statements.js'
 import { writingLimits } from './inline-limits.js'
+import { keepEmptyRowsPerColumnList } from './postgres-rows.js'
 
 export type Engine = 'sqlite' | 'postgres'
 
@@ -241,6 +242,7 @@ class OwnSchemaPostgresDialect extends PostgresDialect {
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
   const schema = options.pgSchema
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`)
+  keepEmptyRowsPerColumnList()
   // One host or several (docs/decisions/0021-failover-and-read-replicas.md): the pool follows the
   // one that takes writes.
   const parsed = parsePostgresUrl(url)
