@@ -170,6 +170,26 @@ forEachEngine(
         const cells = await row.locator('td').allTextContents()
         assert.equal(cells[headers.indexOf('Saldo hasta hoy') - 1], '0 h 00 min', `${headers} / ${cells}`)
         assert.deepEqual(await accessibilityProblems(page), [], 'company')
+
+        // Team month, as the summary counts it: Sara's balance to date, not the month's.
+        await page.goto(`${origin}/app/team-month`)
+        await page.getByRole('heading', { name: 'Mes del equipo', level: 1 }).waitFor()
+        await page.getByRole('columnheader', { name: 'Saldo hasta hoy' }).first().waitFor({ state: 'attached' })
+        const team = page.getByRole('region', { name: /^Mes del equipo: / })
+        const teamRow = team.getByRole('row', { name: /Sara Gil/ })
+        await teamRow.waitFor()
+        const teamHeaders = await team.getByRole('columnheader').allTextContents()
+        const teamCells = await teamRow.locator('td').allTextContents()
+        assert.equal(
+          teamCells[teamHeaders.indexOf('Saldo hasta hoy') - 1],
+          '0 h 00 min',
+          `${teamHeaders} / ${teamCells}`,
+        )
+        assert.match(
+          (await page.locator('main').textContent()) ?? '',
+          /Los días que faltan están previstos, no se deben/,
+        )
+        assert.deepEqual(await accessibilityProblems(page), [], 'team month')
       })
       await context.close()
     })
