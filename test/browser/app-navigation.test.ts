@@ -5,8 +5,9 @@
  * whose name is 200 characters without a space in the company; what waits is badged (a correction
  * for the worker's consent on Requests, the Inbox's requests for the supervisor, on "More" when the
  * destination is under it) and counted on Today, and the badges follow the service; "More" opens
- * and closes with the keyboard; at 1280x800 every destination is in the column. Every screen passes
- * axe-core (the administrator's, who has them all, in both languages).
+ * and closes with the keyboard; at 1280x800 every destination is in the column. Every screen, Team
+ * month's anomalies and Company's overtime with the long name included, fits and passes axe-core
+ * at both sizes (the administrator's, who has them all, in both languages).
  */
 import assert from 'node:assert/strict'
 import { before, it } from 'node:test'
@@ -120,6 +121,25 @@ async function company(tenant: TestTenant) {
     })
     assert.equal(proposal.status, 201, JSON.stringify(proposal.body))
   }
+  // The long-named worker stayed two hours longer on two October days (overtime, which Company's
+  // overtime lists) and worked a long day without a break on Monday (anomalies in Team month).
+  for (const [date, from, to] of [
+    ['2026-10-06', '08:00', '18:00'],
+    ['2026-10-07', '08:00', '18:00'],
+    ['2026-11-16', '08:00', '19:30'],
+  ] as const) {
+    for (const [type, time] of [
+      ['in', from],
+      ['out', to],
+    ] as const) {
+      const res = await tenant.admin.post('/api/v1/attendance', {
+        user_id: long.id,
+        type,
+        ts: new Date(at(date, time)).toISOString(),
+      })
+      assert.equal(res.status, 201, JSON.stringify(res.body))
+    }
+  }
   // The long-named worker asks for two days of vacation: it waits in Marta's Inbox, and in Ana's
   // (an administrator decides only for those below her).
   const asked = await (await tenant.keyFor(long.id)).post('/api/v1/absences', {
@@ -173,12 +193,31 @@ forEachEngine(
           const where = `${who}, ${heading} (${language})`
           // The current place is marked, on the bar or in the list under More.
           assert.equal(await sectionLink(page, PLACES[place][language]).getAttribute('aria-current'), 'page', where)
-          await page.screenshot({ path: `/tmp/shots/${who}-${place}-${language}.png`, fullPage: true })
           assert.deepEqual(await sideways(page), [], where)
           if (axe) assert.deepEqual(await accessibilityProblems(page), [], where)
         }
       }
       await page.getByRole('button', { name: 'Español' }).click()
+    }
+
+    /** Company's overtime (a tab of Company): the long-named worker's October, fitting and accessible. */
+    async function companyOvertime(page: Page, language: 'es' | 'en', size: string): Promise<void> {
+      const where = `administrator, Company: overtime (${size}, ${language})`
+      await openSection(page, PLACES.company[language])
+      await page.getByRole('heading', { name: HEADINGS.company![language], level: 1 }).waitFor()
+      await page
+        .getByRole('navigation', { name: language === 'es' ? 'Informes de la empresa' : 'Company reports' })
+        .getByRole('link', { name: language === 'es' ? 'Horas extra' : 'Overtime' })
+        .click()
+      const title = language === 'es' ? 'Empresa: horas extra' : 'Company: overtime'
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor()
+      await page.waitForFunction(() => !(globalThis as any).document.querySelector('.loading'))
+      await page
+        .getByRole('region', { name: new RegExp(`^${title}`) })
+        .getByRole('row', { name: new RegExp(LONG_NAME) })
+        .waitFor()
+      assert.deepEqual(await sideways(page), [], where)
+      assert.deepEqual(await accessibilityProblems(page), [], where)
     }
 
     it('a worker: four destinations and More on the bar, Requests badged for a correction to consent', {
@@ -269,25 +308,45 @@ forEachEngine(
           .and(phone.getByRole('link', { name: /1 pendiente/ }))
           .waitFor()
         await everyDestination(phone, ADMIN, 'administrator', true)
-        // The long name is there, broken rather than widening People.
+        // The long name is there, broken rather than widening People, Team month's anomalies or
+        // Company's overtime.
         await openSection(phone, 'Personas')
         await phone.getByText(LONG_NAME).first().waitFor()
+        await openSection(phone, 'Mes del equipo')
+        await phone
+          .getByRole('region', { name: 'Incidencias del mes' })
+          .getByRole('row', { name: new RegExp(LONG_NAME) })
+          .first()
+          .waitFor()
+        assert.deepEqual(await sideways(phone), [], 'administrator, Team month with anomalies')
+        await companyOvertime(phone, 'es', 'phone')
+        await phone.getByRole('button', { name: 'English' }).click()
+        await companyOvertime(phone, 'en', 'phone')
       })
       await phone.context().close()
 
       const desktop = await signedIn(ana.email, { width: 1280, height: 800 })
       await showingThePage(desktop, async () => {
         assert.equal(await moreButton(desktop).isVisible(), false)
-        for (const place of ADMIN) {
-          const link = sectionLink(desktop, PLACES[place].es)
-          assert.ok(await link.isVisible(), place)
-          await link.click()
-          await desktop.getByRole('heading', { name: (HEADINGS[place] ?? PLACES[place]).es, level: 1 }).waitFor()
-          await desktop.waitForFunction(() => !(globalThis as any).document.querySelector('.loading'))
-          assert.deepEqual(await sideways(desktop), [], `${place} (desktop)`)
-          assert.deepEqual(await accessibilityProblems(desktop), [], `${place} (desktop)`)
+        for (const language of ['es', 'en'] as const) {
+          if (language === 'en') await desktop.getByRole('button', { name: 'English' }).click()
+          for (const place of ADMIN) {
+            const where = `${place} (desktop, ${language})`
+            const link = sectionLink(desktop, PLACES[place][language])
+            assert.ok(await link.isVisible(), where)
+            await link.click()
+            await desktop
+              .getByRole('heading', { name: (HEADINGS[place] ?? PLACES[place])[language], level: 1 })
+              .waitFor()
+            await desktop.waitForFunction(() => !(globalThis as any).document.querySelector('.loading'))
+            assert.equal(await link.getAttribute('aria-current'), 'page', where)
+            assert.deepEqual(await sideways(desktop), [], where)
+            assert.deepEqual(await accessibilityProblems(desktop), [], where)
+          }
+          await companyOvertime(desktop, language, 'desktop')
+          const signOut = language === 'es' ? 'Cerrar sesión' : 'Sign out'
+          assert.ok(await desktop.getByRole('button', { name: signOut, exact: true }).first().isVisible())
         }
-        assert.ok(await desktop.getByRole('button', { name: 'Cerrar sesión', exact: true }).first().isVisible())
       })
       await desktop.context().close()
     })
