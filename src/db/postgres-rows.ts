@@ -54,8 +54,10 @@ export function keepEmptyRowsPerColumnList(): void {
     }
     let empty = emptyRows.get(names)
     if (!empty) {
-      empty = {}
-      for (const field of fields) empty[field.name] = null
+      // Built as node-postgres builds it, so that the rows copied from it come out alike.
+      const row: Record<string, null> = Object.create(null)
+      for (const field of fields) row[field.name] = null
+      empty = { ...row }
       if (emptyRows.size >= MAX_KEPT_SHAPES) emptyRows.clear()
       emptyRows.set(names, empty)
     }
