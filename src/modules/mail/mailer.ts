@@ -3,7 +3,7 @@
  * Nodemailer, the mailer most Node services use (no dependencies of its own, maintained since 2010,
  * STARTTLS, SMTP URLs with credentials).
  */
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 
 export interface MailMessage {
   to: string
@@ -25,28 +25,39 @@ export interface Mailer {
   close(): Promise<void>
 }
 
+/**
+ * Nodemailer is loaded with the first message sent, not by every process that starts the service
+ * (a CLI command, each test file), most of which send none.
+ */
+let nodemailer: Promise<typeof import('nodemailer')> | undefined
+const loadNodemailer = () => (nodemailer ??= import('nodemailer'))
+
 /** A mailer for `SMTP_URL` (smtp:// or smtps://, credentials in the URL) sending from `MAIL_FROM`. */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const url = new URL(smtpUrl)
+  let transport: Promise<Transporter> | undefined
   // Short timeouts: a relay that does not answer fails the attempt in seconds (it is retried later)
   // rather than holding the message's lease for Nodemailer's minutes.
-  const url = new URL(smtpUrl)
-  const transport = nodemailer.createTransport({
-    host: url.hostname,
-    port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
-    secure: url.protocol === 'smtps:',
-    ...(url.username
-      ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
-      : {}),
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  })
+  const openTransport = async () =>
+    (await loadNodemailer()).default.createTransport({
+      host: url.hostname,
+      port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
+      secure: url.protocol === 'smtps:',
+      ...(url.username
+        ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
+        : {}),
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    })
   return {
     async send({ messageId, ...message }) {
-      await transport.sendMail({ from, messageId, ...message })
+      transport ??= openTransport()
+      await (await transport).sendMail({ from, messageId, ...message })
     },
     async close() {
-      transport.close()
+      // Nothing sent: no transport was made, nothing to close.
+      if (transport) (await transport).close()
     },
   }
 }
