@@ -3,7 +3,7 @@
  * are accepted, what a message carries and how big it may be, and what a push service's answer
  * means for the subscription.
  */
-import { createECDH, createHash } from 'node:crypto'
+import { createECDH, createHash, generateKeyPairSync } from 'node:crypto'
 import { hostProblem } from '../../lib/public-network.js'
 
 /** Push services' endpoints are a few hundred characters; a longer one is not a push service's. */
@@ -42,6 +42,19 @@ export function endpointProblem(raw: string, allowPrivateNetworks: boolean): str
   if (url.username || url.password) return 'must not carry credentials'
   if (url.hash) return 'must not have a fragment'
   return allowPrivateNetworks ? null : hostProblem(url)
+}
+
+/**
+ * A new VAPID key pair (RFC 8292) on P-256, in web-push's format: the public key as the
+ * uncompressed point (65 bytes), the private key as the scalar (32 bytes), both base64url without
+ * padding. Made with node:crypto so that starting the service does not load web-push.
+ */
+export function newVapidKeyPair(): { publicKey: string; privateKey: string } {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+  // A JWK gives each coordinate and the scalar at full length (RFC 7518 section 6.2), leading zeros kept.
+  const { x, y, d } = privateKey.export({ format: 'jwk' })
+  const point = Buffer.concat([Buffer.of(0x04), Buffer.from(x!, 'base64url'), Buffer.from(y!, 'base64url')])
+  return { publicKey: point.toString('base64url'), privateKey: d! }
 }
 
 let probe: ReturnType<typeof createECDH> | null = null

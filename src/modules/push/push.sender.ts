@@ -7,7 +7,7 @@
  * is followed. A push service's 404 or 410 means the installation is gone: its subscription is
  * removed. Called by the reminders' dispatcher, never inside a transaction.
  */
-import webpush from 'web-push'
+import type webpush from 'web-push'
 import { type Unit, nowIsoOf } from '../../db/unit-of-work.js'
 import { type OutsideAnswer, postOutside } from '../../lib/outside-post.js'
 import type { SecretBox } from '../../lib/secret-box.js'
@@ -15,6 +15,16 @@ import { type Delivery, type PushMessage, deliveryOf, payloadOf, topicOf } from 
 import * as repo from './push.repository.js'
 import { openVapidKey } from './push.service.js'
 import type { PushSubscriptionRow } from './push.tables.js'
+
+/**
+ * web-push, with the encryption, JWT and proxy libraries under it, is loaded with the first push,
+ * not by every process that starts the service (a CLI command, each test file), most of which push
+ * nothing.
+ */
+let webPush: Promise<typeof webpush> | undefined
+// A CommonJS module: its functions are on the default export, which its typings do not declare.
+const loadWebPush = () =>
+  (webPush ??= import('web-push').then((module) => (module as unknown as { default: typeof webpush }).default))
 
 /** How the service pushes: set once from its configuration. */
 export interface PushSettings {
@@ -86,9 +96,10 @@ async function pushTo(
   vapid: { subject: string; publicKey: string; privateKey: string },
   settings: PushSettings,
 ): Promise<OutsideAnswer> {
+  const webPushLibrary = await loadWebPush()
   let request: webpush.RequestDetails
   try {
-    request = webpush.generateRequestDetails(
+    request = webPushLibrary.generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
       payload,
       { vapidDetails: vapid, TTL: TTL_SECONDS, urgency: 'normal', topic: topicOf(tag), contentEncoding: 'aes128gcm' },

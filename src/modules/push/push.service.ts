@@ -4,7 +4,6 @@
  * the app that receive their reminders. Subscribing is a personal act: a key someone else made
  * acting as a person cannot send that person's reminders to an address of its choosing.
  */
-import webpush from 'web-push'
 import { assertPersonalCredential } from '../../auth/policies.js'
 import type { RequestScope } from '../../auth/request-scope.js'
 import { lockRow } from '../../db/locks.js'
@@ -17,6 +16,7 @@ import {
   authProblem,
   endpointHash,
   endpointProblem,
+  newVapidKeyPair,
   p256dhProblem,
 } from './push.logic.js'
 import * as repo from './push.repository.js'
@@ -42,7 +42,7 @@ export async function ensureVapidKey(unit: Unit, secrets: SecretBox | null): Pro
   const existing = await repo.findVapidKey(unit.db)
   if (existing) return existing
   const box = needSecrets(secrets)
-  const made = webpush.generateVAPIDKeys()
+  const made = newVapidKeyPair()
   await repo.insertVapidKeyUnlessPresent(unit.db, {
     id: repo.VAPID_KEY_ID,
     public_key: made.publicKey,
