@@ -10,8 +10,16 @@
 import http from 'node:http'
 import https from 'node:https'
 import { isIP } from 'node:net'
-import * as client from 'openid-client'
+import type * as client from 'openid-client'
 import { isLocalName, isPublicAddress, publicOnlyLookup } from './public-network.js'
+
+/**
+ * openid-client, with the OAuth and JOSE libraries under it, is loaded with the first use of a
+ * company's provider, not by every process that starts the service (a CLI command, each test file),
+ * most of which meet none.
+ */
+let openIdClient: Promise<typeof import('openid-client')> | undefined
+const loadOpenIdClient = () => (openIdClient ??= import('openid-client'))
 
 /** How long a provider may take to answer any one request. */
 const PROVIDER_TIMEOUT_SECONDS = 5
@@ -104,14 +112,11 @@ function guardedFetch(url: string, init: RequestInit = {}): Promise<Response> {
  * client skip that for a token it fetched itself over TLS; we do not: a provider's answer is
  * believed for what it signed, not for the connection it came over.
  */
-function requestOptions(issuer: URL, network: ProviderNetwork): client.DiscoveryRequestOptions {
+function requestOptions(oidc: typeof client, issuer: URL, network: ProviderNetwork): client.DiscoveryRequestOptions {
   return {
     timeout: PROVIDER_TIMEOUT_SECONDS,
-    execute: [
-      client.enableNonRepudiationChecks,
-      ...(issuer.protocol === 'http:' ? [client.allowInsecureRequests] : []),
-    ],
-    ...(network.allowPrivateNetworks ? {} : { [client.customFetch]: guardedFetch as client.CustomFetch }),
+    execute: [oidc.enableNonRepudiationChecks, ...(issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [])],
+    ...(network.allowPrivateNetworks ? {} : { [oidc.customFetch]: guardedFetch as client.CustomFetch }),
   }
 }
 
@@ -130,15 +135,16 @@ export async function discoverProvider(
   const problem = issuerProblem(settings.issuer, network)
   if (problem) throw new Error(`the issuer ${problem}`)
   const issuer = new URL(settings.issuer)
-  const configuration = await client.discovery(
+  const oidc = await loadOpenIdClient()
+  const configuration = await oidc.discovery(
     issuer,
     settings.clientId,
     settings.clientSecret, // client_secret_basic, what every provider takes
     undefined,
-    requestOptions(issuer, network),
+    requestOptions(oidc, issuer, network),
   )
   // The fetch given to discovery() serves its own request only: the later ones (token, keys, user info) too.
-  if (!network.allowPrivateNetworks) configuration[client.customFetch] = guardedFetch as client.CustomFetch
+  if (!network.allowPrivateNetworks) configuration[oidc.customFetch] = guardedFetch as client.CustomFetch
   return configuration
 }
 
@@ -189,13 +195,14 @@ export async function authorizationRequest(
   configuration: client.Configuration,
   redirectUri: string,
 ): Promise<AuthorizationRequest> {
-  const codeVerifier = client.randomPKCECodeVerifier()
-  const state = client.randomState()
-  const nonce = client.randomNonce()
-  const url = client.buildAuthorizationUrl(configuration, {
+  const oidc = await loadOpenIdClient()
+  const codeVerifier = oidc.randomPKCECodeVerifier()
+  const state = oidc.randomState()
+  const nonce = oidc.randomNonce()
+  const url = oidc.buildAuthorizationUrl(configuration, {
     redirect_uri: redirectUri,
     scope: 'openid email profile',
-    code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
     state,
     nonce,
@@ -247,9 +254,10 @@ export async function identityFromCallback(
       callbackUrl.searchParams.get('error_description') ?? error,
       error.slice(0, 100),
     )
+  const oidc = await loadOpenIdClient()
   let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>
   try {
-    tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
+    tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
       expectedState: expected.state,
       expectedNonce: expected.nonce,
       pkceCodeVerifier: expected.codeVerifier,
@@ -264,10 +272,7 @@ export async function identityFromCallback(
   if (email === null && tokens.access_token) {
     // Providers that answer the code flow with a minimal ID token keep the email in the user info.
     try {
-      const info = (await client.fetchUserInfo(configuration, tokens.access_token, claims.sub)) as Record<
-        string,
-        unknown
-      >
+      const info = (await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub)) as Record<string, unknown>
       email = typeof info.email === 'string' ? info.email : null
       verified = vouchedFor(info)
     } catch (cause) {
