@@ -1,7 +1,6 @@
 /** Starts the HTTP service: open the database, migrate, seed a demo on first start, listen. */
 import { SecretBox } from './lib/secret-box.js'
 import type { Server } from 'node:http'
-import { Redis } from 'ioredis'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
 import type { Config } from './config.js'
@@ -79,6 +78,8 @@ export async function startServer(
       )
     }
     if (config.redisUrl) {
+      // ioredis is loaded only by a service that has Redis, not by every one that starts.
+      const { Redis } = await import('ioredis')
       // Fail fast while Redis is away (requests then go uncounted) instead of queueing commands.
       const redis = new Redis(config.redisUrl, {
         enableOfflineQueue: false,
