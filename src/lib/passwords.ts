@@ -9,17 +9,27 @@
  * email, its local part and the company's name are given to the estimator as known words, and a
  * password containing the local part or the company name is refused outright.
  */
-import { type ZxcvbnResult, ZxcvbnFactory } from '@zxcvbn-ts/core'
-import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common'
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core'
 
 export const MIN_PASSWORD_LENGTH = 8
 export const MAX_PASSWORD_LENGTH = 256
 
-let common: ReadonlySet<string> | undefined
-function commonPasswords(): ReadonlySet<string> {
-  common ??= new Set((dictionary['passwords-common'] as string[]).map((password) => password.toLowerCase()))
-  return common
+/**
+ * The estimator and its word lists are loaded with the first password judged, not by every
+ * process that starts the service (a CLI command, each test file), most of which judge none.
+ */
+const importEstimator = async () => {
+  const [{ ZxcvbnFactory }, { adjacencyGraphs, dictionary }] = await Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+  ])
+  return {
+    common: new Set((dictionary['passwords-common'] as string[]).map((password) => password.toLowerCase())),
+    estimator: new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs }),
+  }
 }
+let loaded: Promise<{ common: ReadonlySet<string>; estimator: ZxcvbnFactory }> | undefined
+const loadEstimator = () => (loaded ??= importEstimator())
 
 /** Characters as a person counts them (code points), so "contraseña" is 10 whichever way it is encoded. */
 function lengthOf(password: string): number {
@@ -33,12 +43,6 @@ function lengthOf(password: string): number {
 export const MIN_STRENGTH_SCORE = 2
 /** A local part or company name shorter than this says too little to refuse passwords holding it. */
 const MIN_CONTEXT_LENGTH = 3
-
-let estimator: ZxcvbnFactory | undefined
-function strengthOf(password: string, context: readonly string[]): ZxcvbnResult {
-  estimator ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs })
-  return estimator.check(password, [...context])
-}
 
 /** Who the password is for: their email and their company's name, which it must not be built on. */
 export interface PasswordContext {
@@ -59,17 +63,18 @@ function contextWords(context: PasswordContext): { words: string[]; contained: s
  * What is wrong with a new password, in words a person can act on; null when it may be used.
  * `context`: the account's email and company name, when known.
  */
-export function passwordProblem(password: string, context: PasswordContext = {}): string | null {
+export async function passwordProblem(password: string, context: PasswordContext = {}): Promise<string | null> {
   const length = lengthOf(password)
   if (length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters`
   if (length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters`
-  if (commonPasswords().has(password.toLowerCase()))
+  const { common, estimator } = await loadEstimator()
+  if (common.has(password.toLowerCase()))
     return 'This password is among the most commonly used ones, which are tried first: choose another'
   const { words, contained } = contextWords(context)
   const lower = password.toLowerCase()
   if (contained.some((word) => lower.includes(word)))
     return 'Do not build the password on your email or your company’s name: whoever knows you tries those first. Choose a few unrelated words'
-  const strength = strengthOf(password, words)
+  const strength = estimator.check(password, words)
   if (strength.score >= MIN_STRENGTH_SCORE) return null
   const patterns = new Set(strength.sequence.map((match) => match.pattern))
   if (patterns.has('repeat'))

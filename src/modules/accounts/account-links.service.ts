@@ -237,7 +237,7 @@ export async function completePasswordReset(
   const usable = await tokens.findUsableToken(unit.db, sha256Hex(input.token), nowIsoOf(unit))
   const owner = usable ? await findUserRow(unit.db, usable.tenant_id, usable.user_id) : undefined
   const company = owner ? await requireTenant(unit.db, owner.tenant_id) : undefined
-  const problem = passwordProblem(input.password, { email: owner?.email, companyName: company?.name })
+  const problem = await passwordProblem(input.password, { email: owner?.email, companyName: company?.name })
   if (problem) throw invalidField('password', problem)
   // scrypt before the transaction: nothing is locked while it runs.
   const hash = await hashPassword(input.password)

@@ -36,7 +36,7 @@ export async function prepareOwnPassword(
 ): Promise<PreparedPassword> {
   const { auth } = scope
   assertPersonalCredential(auth, 'Changing one’s password')
-  const problem = passwordProblem(body.password, { email: auth.actor.email, companyName: auth.tenant.name })
+  const problem = await passwordProblem(body.password, { email: auth.actor.email, companyName: auth.tenant.name })
   if (problem) throw invalidField('password', problem)
   const email = normalizedEmail(auth.actor.email)
   const attempt = await throttle.begin(email, address, scope.now)
@@ -90,7 +90,7 @@ export async function setOnePasswordForAll(
   userIds: readonly string[],
   password: string,
 ): Promise<void> {
-  const problem = passwordProblem(password)
+  const problem = await passwordProblem(password)
   if (problem) throw invalidField('password', problem)
   const hash = await hashPassword(password)
   for (const userId of userIds) {

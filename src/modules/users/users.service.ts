@@ -268,7 +268,7 @@ export async function prepareNewUser(scope: PreparingScope, body: CreateUserBody
   }
   const weakPassword =
     body.password !== undefined
-      ? passwordProblem(body.password, { email: body.email, companyName: auth.tenant.name })
+      ? await passwordProblem(body.password, { email: body.email, companyName: auth.tenant.name })
       : null
   if (weakPassword) throw invalidField('password', weakPassword)
   const wrongDni = body.dni ? logic.dniProblem(body.dni) : null
