@@ -56,7 +56,13 @@ const read = await api.GET('/api/v1/users/{user_id}', { params: { path: { user_i
 if (!read.data) throw new Error(\`users.get: \${read.response.status}\`)
 const punch = await api.POST('/api/v1/attendance', { body: { user_id: id, type: 'in', ts: new Date().toISOString() } })
 if (!punch.data) throw new Error(\`attendance.create: \${punch.response.status}\`)
-const events = await api.GET('/api/v1/events', { params: { query: { page_size: 500 } } })
+const listEvents = () => api.GET('/api/v1/events', { params: { query: { page_size: 500 } } })
+let events = await listEvents()
+// Events are listed once settled (every transaction begun before them has ended): a moment.
+for (let tries = 0; events.data && !events.data.data.some((e) => e.type === 'punch.created') && tries < 100; tries++) {
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  events = await listEvents()
+}
 if (!events.data) throw new Error(\`events.list: \${events.response.status}\`)
 
 console.log(JSON.stringify({
@@ -86,7 +92,13 @@ const read = await usersGet({ path: { user_id: id } })
 if (!read.data) throw new Error(\`users.get: \${read.response.status}\`)
 const punch = await attendanceCreate({ body: { user_id: id, type: 'in', ts: new Date().toISOString() } })
 if (!punch.data) throw new Error(\`attendance.create: \${punch.response.status}\`)
-const events = await eventsList({ query: { page_size: 500 } })
+const listEvents = () => eventsList({ query: { page_size: 500 } })
+let events = await listEvents()
+// Events are listed once settled (every transaction begun before them has ended): a moment.
+for (let tries = 0; events.data && !events.data.data.some((e) => e.type === 'punch.created') && tries < 100; tries++) {
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  events = await listEvents()
+}
 if (!events.data) throw new Error(\`events.list: \${events.response.status}\`)
 
 console.log(JSON.stringify({
@@ -121,7 +133,13 @@ const read = await usersGet(id, undefined, init)
 if (read.status !== 200) throw new Error(\`users.get: \${read.status}\`)
 const punch = await attendanceCreate({ user_id: id, type: 'in', ts: new Date().toISOString() }, init)
 if (punch.status !== 201) throw new Error(\`attendance.create: \${punch.status}\`)
-const events = await eventsList({ page_size: 500 }, init)
+const listEvents = () => eventsList({ page_size: 500 }, init)
+let events = await listEvents()
+// Events are listed once settled (every transaction begun before them has ended): a moment.
+for (let tries = 0; events.status === 200 && !events.data.data.some((e) => e.type === 'punch.created') && tries < 100; tries++) {
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  events = await listEvents()
+}
 if (events.status !== 200) throw new Error(\`events.list: \${events.status}\`)
 
 console.log(JSON.stringify({
