@@ -12,14 +12,14 @@ import https from 'node:https'
 import { isIP } from 'node:net'
 import type * as client from 'openid-client'
 import { isLocalName, isPublicAddress, publicOnlyLookup } from './public-network.js'
+import { onFirstUse } from './first-use.js'
 
 /**
  * openid-client, with the OAuth and JOSE libraries under it, is loaded with the first use of a
  * company's provider, not by every process that starts the service (a CLI command, each test file),
  * most of which meet none.
  */
-let openIdClient: Promise<typeof import('openid-client')> | undefined
-const loadOpenIdClient = () => (openIdClient ??= import('openid-client'))
+const loadOpenIdClient = onFirstUse(() => import('openid-client'))
 
 /** How long a provider may take to answer any one request. */
 const PROVIDER_TIMEOUT_SECONDS = 5

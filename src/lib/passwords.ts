@@ -9,7 +9,7 @@
  * email, its local part and the company's name are given to the estimator as known words, and a
  * password containing the local part or the company name is refused outright.
  */
-import type { ZxcvbnFactory } from '@zxcvbn-ts/core'
+import { onFirstUse } from './first-use.js'
 
 export const MIN_PASSWORD_LENGTH = 8
 export const MAX_PASSWORD_LENGTH = 256
@@ -18,7 +18,7 @@ export const MAX_PASSWORD_LENGTH = 256
  * The estimator and its word lists are loaded with the first password judged, not by every
  * process that starts the service (a CLI command, each test file), most of which judge none.
  */
-const importEstimator = async () => {
+const loadEstimator = onFirstUse(async () => {
   const [{ ZxcvbnFactory }, { adjacencyGraphs, dictionary }] = await Promise.all([
     import('@zxcvbn-ts/core'),
     import('@zxcvbn-ts/language-common'),
@@ -27,9 +27,7 @@ const importEstimator = async () => {
     common: new Set((dictionary['passwords-common'] as string[]).map((password) => password.toLowerCase())),
     estimator: new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs }),
   }
-}
-let loaded: Promise<{ common: ReadonlySet<string>; estimator: ZxcvbnFactory }> | undefined
-const loadEstimator = () => (loaded ??= importEstimator())
+})
 
 /** Characters as a person counts them (code points), so "contraseña" is 10 whichever way it is encoded. */
 function lengthOf(password: string): number {

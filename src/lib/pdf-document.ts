@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { onFirstUse } from './first-use.js'
 
 /** The font files, read once: every document embeds the subset of them it uses. */
 let fontFiles: { regular: Buffer; bold: Buffer } | undefined
@@ -42,9 +43,7 @@ export const BOLD = 'Body-Bold'
  * pdfkit, with fontkit and the compression and Unicode tables under it, is loaded with the first
  * document rather than by every process that starts the service (a CLI command, each test file).
  */
-const importPdfKit = () => import('pdfkit')
-let pdfKit: ReturnType<typeof importPdfKit> | undefined
-const loadPdfKit = () => (pdfKit ??= importPdfKit())
+const loadPdfKit = onFirstUse(() => import('pdfkit'))
 
 /** A new A4 document in `lang`, and the whole file once it is ended. */
 export async function startPdf(lang: string, info: { Title: string; Author: string; Subject: string }) {

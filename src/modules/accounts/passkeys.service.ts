@@ -27,14 +27,14 @@ import { findUser } from '../users/index.js'
 import type { ClientInfo, SignedIn } from './sign-in.service.js'
 import * as repo from './passkeys.repository.js'
 import { openSession, ownCredentialsAdmit } from './sign-in.service.js'
+import { onFirstUse } from '../../lib/first-use.js'
 
 /**
  * @simplewebauthn/server and the X.509 and ASN.1 libraries under it are some 300 modules: loaded
  * on the first passkey ceremony, not by every process that starts the service (a CLI command, each
  * test file), most of which never meet one.
  */
-let webAuthn: Promise<typeof import('@simplewebauthn/server')> | undefined
-const loadWebAuthn = () => (webAuthn ??= import('@simplewebauthn/server'))
+const loadWebAuthn = onFirstUse(() => import('@simplewebauthn/server'))
 
 /** Who the passkeys are for: the host they are bound to and the origin the browser must report. */
 export interface RelyingParty {

@@ -4,6 +4,7 @@
  * STARTTLS, SMTP URLs with credentials).
  */
 import type { Transporter } from 'nodemailer'
+import { onFirstUse } from '../../lib/first-use.js'
 
 export interface MailMessage {
   to: string
@@ -29,8 +30,7 @@ export interface Mailer {
  * Nodemailer is loaded with the first message sent, not by every process that starts the service
  * (a CLI command, each test file), most of which send none.
  */
-let nodemailer: Promise<typeof import('nodemailer')> | undefined
-const loadNodemailer = () => (nodemailer ??= import('nodemailer'))
+const loadNodemailer = onFirstUse(() => import('nodemailer'))
 
 /** A mailer for `SMTP_URL` (smtp:// or smtps://, credentials in the URL) sending from `MAIL_FROM`. */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {

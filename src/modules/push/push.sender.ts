@@ -15,16 +15,17 @@ import { type Delivery, type PushMessage, deliveryOf, payloadOf, topicOf } from 
 import * as repo from './push.repository.js'
 import { openVapidKey } from './push.service.js'
 import type { PushSubscriptionRow } from './push.tables.js'
+import { onFirstUse } from '../../lib/first-use.js'
 
 /**
  * web-push, with the encryption, JWT and proxy libraries under it, is loaded with the first push,
  * not by every process that starts the service (a CLI command, each test file), most of which push
  * nothing.
  */
-let webPush: Promise<typeof webpush> | undefined
 // A CommonJS module: its functions are on the default export, which its typings do not declare.
-const loadWebPush = () =>
-  (webPush ??= import('web-push').then((module) => (module as unknown as { default: typeof webpush }).default))
+const loadWebPush = onFirstUse(() =>
+  import('web-push').then((module) => (module as unknown as { default: typeof webpush }).default),
+)
 
 /** How the service pushes: set once from its configuration. */
 export interface PushSettings {
