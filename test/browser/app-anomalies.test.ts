@@ -20,6 +20,7 @@ import {
   useChromiumForThisFile,
 } from '../helpers/browser.js'
 import { forEachEngine } from '../helpers/harness.js'
+import { punch } from '../helpers/attendance.js'
 
 const chromiumOfThisFile = useChromiumForThisFile()
 
@@ -77,12 +78,7 @@ forEachEngine(
         ['in', '2026-11-17', '07:00'],
         ['out', '2026-11-17', '16:30'],
       ] as const) {
-        const res = await tenant.admin.post('/api/v1/attendance', {
-          user_id: marta.id,
-          type,
-          ts: new Date(at(date, time)).toISOString(),
-        })
-        assert.equal(res.status, 201, JSON.stringify(res.body))
+        await punch(tenant, marta.id, type, new Date(at(date, time)).toISOString())
       }
 
       const page = await phone('es-ES')

@@ -26,6 +26,7 @@ import {
   useChromiumForThisFile,
 } from '../helpers/browser.js'
 import { type TestTenant, forEachEngine } from '../helpers/harness.js'
+import { punch } from '../helpers/attendance.js'
 
 const chromiumOfThisFile = useChromiumForThisFile()
 
@@ -104,12 +105,7 @@ async function company(tenant: TestTenant) {
       ['in', '09:00'],
       ['out', '17:00'],
     ] as const) {
-      const res = await tenant.admin.post('/api/v1/attendance', {
-        user_id: who.id,
-        type,
-        ts: new Date(at('2026-11-17', time)).toISOString(),
-      })
-      assert.equal(res.status, 201, JSON.stringify(res.body))
+      await punch(tenant, who.id, type, new Date(at('2026-11-17', time)).toISOString())
     }
     const [clockIn] = (
       await tenant.admin.get(`/api/v1/attendance/punches?user_id=${who.id}&from=2026-11-17&to=2026-11-17`)
@@ -132,12 +128,7 @@ async function company(tenant: TestTenant) {
       ['in', from],
       ['out', to],
     ] as const) {
-      const res = await tenant.admin.post('/api/v1/attendance', {
-        user_id: long.id,
-        type,
-        ts: new Date(at(date, time)).toISOString(),
-      })
-      assert.equal(res.status, 201, JSON.stringify(res.body))
+      await punch(tenant, long.id, type, new Date(at(date, time)).toISOString())
     }
   }
   // The long-named worker asks for two days of vacation: it waits in Marta's Inbox, and in Ana's

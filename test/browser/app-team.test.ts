@@ -26,6 +26,7 @@ import {
   useChromiumForThisFile,
 } from '../helpers/browser.js'
 import { type TestTenant, forEachEngine } from '../helpers/harness.js'
+import { punch } from '../helpers/attendance.js'
 
 const chromiumOfThisFile = useChromiumForThisFile()
 
@@ -310,12 +311,7 @@ forEachEngine(
           ['in', '08:00'],
           ['out', '18:00'],
         ] as const) {
-          const res = await tenant.admin.post('/api/v1/attendance', {
-            user_id: pablo.id,
-            type,
-            ts: new Date(at(date, time)).toISOString(),
-          })
-          assert.equal(res.status, 201, JSON.stringify(res.body))
+          await punch(tenant, pablo.id, type, new Date(at(date, time)).toISOString())
         }
       }
       const context = await browser.newContext({ viewport: { width: 360, height: 640 }, locale: 'en-GB' })

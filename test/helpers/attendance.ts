@@ -1,6 +1,7 @@
 /**
  * The working-time record through HTTP: pushing a punch and reading one daily entry, shared by the
- * test/api/attendance-*.test.ts files. Each test file keeps its own clock (`now`, `setNow`).
+ * test/api/attendance-*.test.ts files and the app's browser tests that need punches behind a screen.
+ * Each test file keeps its own clock (`now`, `setNow`).
  */
 import assert from 'node:assert/strict'
 import type { TestTenant } from './harness.js'
