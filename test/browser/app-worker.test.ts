@@ -22,6 +22,7 @@ import {
   showingThePage,
   useChromiumForThisFile,
 } from '../helpers/browser.js'
+import { days, vacationBalance } from '../helpers/absences.js'
 import { PASSWORD } from '../helpers/accounts.js'
 import { type TestTenant, forEachEngine } from '../helpers/harness.js'
 import { tokenInMail, useInboxForThisFile } from '../helpers/inbox.js'
@@ -188,10 +189,26 @@ forEachEngine(
         )
         assert.ok(errors.length === 0, errors.join('; '))
 
+        // Two days of her December 2025 vacation were lost to a sick leave over them (art. 38.3 ET):
+        // they are hers until 30 June 2027, in what is left and in the figure it is "of" too.
+        for (const past of [
+          days(worker.id, 'vacation', '2025-12-15', '2025-12-19'),
+          days(worker.id, 'sick', '2025-12-17', '2025-12-18'),
+        ]) {
+          const recorded = await tenant.admin.post('/api/v1/absences/record', past)
+          assert.equal(recorded.status, 201, JSON.stringify(recorded.body))
+        }
+        const year = await vacationBalance(tenant.admin, worker.id, 2026)
+        assert.deepEqual(year.carried_in, [{ year: 2025, days: 2, until: '2027-06-30' }])
+
         // A vacation for two days later in the month.
         await page.getByRole('link', { name: 'Solicitudes' }).click()
         await page.getByRole('heading', { name: 'Solicitudes', level: 1 }).waitFor()
-        await page.getByText(/Vacaciones: le quedan \d+ de \d+ días/).waitFor()
+        await page
+          .getByText(
+            `Vacaciones: le quedan ${year.remaining} de ${year.entitled + 2} días este año: ${year.entitled} de este año y 2 de años anteriores, que puede disfrutar hasta el 30 de junio de 2027.`,
+          )
+          .waitFor()
         await page.getByRole('button', { name: 'Solicitar una ausencia' }).click()
         await page.getByLabel('Tipo').selectOption({ label: 'Vacaciones' })
         await page.getByLabel('Primer día').fill('2026-10-19')

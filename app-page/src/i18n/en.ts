@@ -1,4 +1,10 @@
 /** English. Every key here is in es.ts too (the type checker sees to it). */
+/** Vacation days carried over from earlier years, and the last day to take the soonest due (already written out). */
+export interface CarriedVacation {
+  days: number
+  until: string
+}
+
 const punch = { in: 'Clock-in', break_start: 'Break', break_end: 'Back from break', out: 'Clock-out' }
 
 export const en = {
@@ -237,8 +243,11 @@ export const en = {
     title: 'Requests',
     waitingForMe: 'Waiting for your answer',
     absences: 'Absences',
-    vacationLeft: (left: number, entitled: number, pending: number) =>
-      `Vacation: ${left} of ${entitled} days left this year${pending ? ` (${pending} pending approval)` : ''}.`,
+    /** `carried`: days given back in earlier years (art. 38.3 ET), with the last day to take the soonest due. */
+    vacationLeft: (left: number, entitled: number, pending: number, carried: CarriedVacation | null) =>
+      carried
+        ? `Vacation: ${left} of ${entitled + carried.days} days left this year: ${entitled} of this year’s and ${carried.days} carried over from earlier years, to take by ${carried.until}${pending ? `; ${pending} pending approval` : ''}.`
+        : `Vacation: ${left} of ${entitled} days left this year${pending ? ` (${pending} pending approval)` : ''}.`,
     newAbsence: 'Request an absence',
     type: 'Kind',
     byHours: 'For some hours of one day',

@@ -250,8 +250,10 @@ export const es: typeof en = {
     title: 'Solicitudes',
     waitingForMe: 'Esperando su respuesta',
     absences: 'Ausencias',
-    vacationLeft: (left: number, entitled: number, pending: number) =>
-      `Vacaciones: le quedan ${left} de ${entitled} días este año${pending ? ` (${pending} pendientes de aprobar)` : ''}.`,
+    vacationLeft: (left, entitled, pending, carried) =>
+      carried
+        ? `Vacaciones: le quedan ${left} de ${entitled + carried.days} días este año: ${entitled} de este año y ${carried.days} de años anteriores, que puede disfrutar hasta el ${carried.until}${pending ? `; ${pending} pendientes de aprobar` : ''}.`
+        : `Vacaciones: le quedan ${left} de ${entitled} días este año${pending ? ` (${pending} pendientes de aprobar)` : ''}.`,
     newAbsence: 'Solicitar una ausencia',
     type: 'Tipo',
     byHours: 'Por horas, en un solo día',

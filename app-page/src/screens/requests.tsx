@@ -8,6 +8,7 @@ import { useState } from 'preact/hooks'
 import { get, getAll, post, query, type Schemas, serviceNow } from '../api.js'
 import { ConfirmButton, ConfirmDecision } from '../confirm.js'
 import { addDays, dayOf, localDate, timeOf } from '../format.js'
+import type { CarriedVacation } from '../i18n/en.js'
 import { words } from '../i18n/index.js'
 import { absenceName, absenceTypes } from '../labels.js'
 import { person } from '../session.js'
@@ -71,7 +72,9 @@ export function Requests() {
       )}
       <section aria-labelledby="absences-title">
         <h2 id="absences-title">{t.requests.absences}</h2>
-        <p class="balance">{t.requests.vacationLeft(balance.remaining, balance.entitled, balance.pending)}</p>
+        <p class="balance">
+          {t.requests.vacationLeft(balance.remaining, balance.entitled, balance.pending, carriedVacation(balance))}
+        </p>
         {requesting ? (
           <RequestAbsence
             types={types}
@@ -122,6 +125,21 @@ export function nextWorkingDay(days: Schemas['DailyAttendance'][], absences: Abs
   return days.find(
     (d) => d.is_workday && !d.holiday && !away.some((a) => a.start_date <= d.date && a.end_date >= d.date),
   )?.date
+}
+
+/**
+ * The days the year's balance carries in from earlier years (art. 38.3 ET: vacation given back by
+ * a sick leave over it), with the last day to take the soonest due, or null when there are none.
+ * They are counted in what is left, so the figure it is "of" must count them too.
+ */
+export function carriedVacation(balance: Pick<Schemas['VacationBalance'], 'carried_in'>): CarriedVacation | null {
+  const carried = balance.carried_in.filter((c) => c.days > 0)
+  if (carried.length === 0) return null
+  const soonest = carried.map((c) => c.until).sort()[0]!
+  return {
+    days: carried.reduce((sum, c) => sum + c.days, 0),
+    until: dayOf(soonest, { day: 'numeric', month: 'long', year: 'numeric' }),
+  }
 }
 
 /** The type a request starts on: the company's vacation (the type that consumes vacation days), else the first. */
