@@ -1,4 +1,5 @@
 import { invalidField } from '../errors.js'
+import { BoundedCache } from './bounded-cache.js'
 import { isValidDate } from './calendar.js'
 
 /** Instants travel as ISO 8601 UTC with milliseconds, e.g. `2026-03-02T08:00:00.000Z`. */
@@ -6,16 +7,23 @@ export function nowIso(): string {
   return new Date().toISOString()
 }
 
-/** true when `zone` is an IANA time zone this runtime knows. */
+/**
+ * true when `zone` is an IANA time zone this runtime knows. The answer is kept (bounded): asking
+ * ICU means making a formatter, 0.1-1 ms of CPU, and the zones a service sees are few.
+ */
 export function isValidTimeZone(zone: string): boolean {
   if (zone === '' || zone.length > 64) return false
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
+  return knownZones.get(zone, () => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone })
+      return true
+    } catch {
+      return false
+    }
+  })
 }
+
+const knownZones = new BoundedCache<string, boolean>(1_000)
 
 /** ISO 8601 instant with a mandatory `Z` or offset, e.g. 2026-03-02T09:00:00+01:00. */
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-](\d{2}):(\d{2}))$/

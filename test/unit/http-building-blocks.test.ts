@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import { MemoryRateLimitStore } from '../../src/http/rate-limit.js'
-import { isValidDate } from '../../src/lib/calendar.js'
+import { isValidDate, todayIn } from '../../src/lib/calendar.js'
 import { findBadCharacter } from '../../src/lib/validation.js'
 import { formatApiKey, parseApiKey, secretMatches, sha256Hex } from '../../src/lib/secrets.js'
 import { Registry } from 'prom-client'
@@ -66,6 +66,17 @@ describe('date and instant formats', () => {
     assert.ok(isValidTimeZone('Pacific/Auckland'))
     assert.ok(!isValidTimeZone('Mars/Olympus'))
     assert.ok(!isValidTimeZone(''))
+    // The answers are kept per zone: asked again, the same, the unknown zone included.
+    assert.ok(isValidTimeZone('Europe/Madrid'))
+    assert.ok(!isValidTimeZone('Mars/Olympus'))
+  })
+  it('today in a zone, with its formatter kept per zone; an unknown zone throws every time', () => {
+    const lateEvening = new Date('2026-03-28T23:30:00Z')
+    assert.equal(todayIn('Europe/Madrid', lateEvening), '2026-03-29')
+    assert.equal(todayIn('America/New_York', lateEvening), '2026-03-28')
+    assert.equal(todayIn('Europe/Madrid', new Date('2026-03-29T21:59:59Z')), '2026-03-29')
+    assert.equal(todayIn('Europe/Madrid', new Date('2026-03-29T22:00:00Z')), '2026-03-30')
+    for (let i = 0; i < 2; i++) assert.throws(() => todayIn('Mars/Olympus', lateEvening), RangeError)
   })
 })
 
