@@ -152,10 +152,16 @@ forEachEngine(
           ofKnown.push(await timed(known[i]!))
         }
       }
+      // Within half of each other. What this guards against, the accounts looked up and the link
+      // made before the answer, made the known email's median 10 times the other's on SQLite
+      // (23.75 ms against 2.23) and 3 times on PostgreSQL (36.88 against 12.12), measured by
+      // moving that work back before the answer; a busy CI machine, with two other test files
+      // beside this one, has put 21 % between two medians of the same code (1.99 ms against
+      // 1.64, PostgreSQL), which the 20 % this allowed before counted as a leak.
       const [a, b] = [median(ofKnown), median(ofUnknown)]
       assert.ok(
-        Math.max(a, b) <= 1.2 * Math.min(a, b),
-        `medians within 20 %: known ${a.toFixed(2)} ms, unknown ${b.toFixed(2)} ms`,
+        Math.max(a, b) <= 1.5 * Math.min(a, b),
+        `medians within 50 %: known ${a.toFixed(2)} ms, unknown ${b.toFixed(2)} ms`,
       )
       // The work was done all the same, after the answers: every known person got a link and a mail.
       await eventually(
