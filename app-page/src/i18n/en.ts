@@ -1,11 +1,11 @@
 /** English. Every key here is in es.ts too (the type checker sees to it). */
+const punch = { in: 'Clock-in', break_start: 'Break', break_end: 'Back from break', out: 'Clock-out' }
+
 /** Vacation days carried over from earlier years, and the last day to take the soonest due (already written out). */
 export interface CarriedVacation {
   days: number
   until: string
 }
-
-const punch = { in: 'Clock-in', break_start: 'Break', break_end: 'Back from break', out: 'Clock-out' }
 
 export const en = {
   otherLanguage: 'Español',
